@@ -1,0 +1,39 @@
+/** What a reconciler implements and receives. */
+
+/** The object a reconcile is about: its namespace (empty for cluster-scoped kinds) and name. */
+export interface Request {
+  namespace: string;
+  name: string;
+}
+
+/** What a reconcile asks for next. Returning `{}` means done until the next event. */
+export interface Result {
+  /** Reconcile again soon, with the per-key backoff of the work queue. */
+  requeue?: boolean;
+  /** Reconcile again after this many milliseconds (takes precedence over `requeue`). */
+  requeueAfter?: number;
+}
+
+/** The structured logger a reconcile gets, already carrying controller, object and reconcileID. */
+export interface ReconcileLogger {
+  info(msg: string, fields?: Record<string, unknown>): void;
+  error(err: unknown, msg: string, fields?: Record<string, unknown>): void;
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  withValues(fields: Record<string, unknown>): ReconcileLogger;
+}
+
+export interface ReconcileContext {
+  log: ReconcileLogger;
+  /** Aborted when the manager shuts down and the grace period has run out. */
+  signal: AbortSignal;
+  /** Unique per reconcile call, also present in every log line of `log`. */
+  reconcileID: string;
+}
+
+export interface Reconciler {
+  /** Throwing means: log the error and retry this request with backoff. */
+  reconcile(req: Request, ctx: ReconcileContext): Promise<Result>;
+}
+
+/** A plain function can be a reconciler too. */
+export type ReconcileFunc = (req: Request, ctx: ReconcileContext) => Promise<Result>;
