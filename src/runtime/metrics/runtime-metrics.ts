@@ -1,0 +1,207 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { LATENCY_BUCKETS, RECONCILE_TIME_BUCKETS } from './buckets.js';
+import { ControllerMetrics, type ControllerMetricVecs } from './controller-metrics.js';
+import { WorkqueueMetrics, type WorkqueueMetricVecs } from './workqueue-metrics.js';
+import { WebhookMetrics, type WebhookMetricVecs } from './webhook-metrics.js';
+
+export interface RuntimeMetricsOptions {
+  /** The registry to register into; a new one by default. */
+  registry?: Registry;
+  /** Also export prom-client's process and Node.js metrics (process_*, nodejs_*). Default true. */
+  processMetrics?: boolean;
+}
+
+/**
+ * The metrics of one manager: controller-runtime's metric names, labels and buckets, in a
+ * prom-client registry. Add your own metrics to `registry`; the metrics server serves all of it.
+ */
+export class RuntimeMetrics {
+  readonly registry: Registry;
+  readonly #controller: ControllerMetricVecs;
+  readonly #workqueue: WorkqueueMetricVecs;
+  readonly #webhook: WebhookMetricVecs;
+  readonly #leader: Gauge<'name'>;
+  readonly #controllers = new Map<string, ControllerMetrics>();
+  readonly #queues = new Map<string, WorkqueueMetrics>();
+  readonly #webhooks = new Map<string, WebhookMetrics>();
+
+  constructor(options: RuntimeMetricsOptions = {}) {
+    const registry = options.registry ?? new Registry();
+    this.registry = registry;
+    const registers = [registry];
+    if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
+
+    this.#controller = {
+      reconcileTotal: new Counter({
+        name: 'controller_runtime_reconcile_total',
+        help: 'Total number of reconciliations per controller',
+        labelNames: ['controller', 'result'],
+        registers,
+      }),
+      reconcileErrors: new Counter({
+        name: 'controller_runtime_reconcile_errors_total',
+        help: 'Total number of reconciliation errors per controller',
+        labelNames: ['controller'],
+        registers,
+      }),
+      terminalReconcileErrors: new Counter({
+        name: 'controller_runtime_terminal_reconcile_errors_total',
+        help: 'Total number of terminal reconciliation errors per controller',
+        labelNames: ['controller'],
+        registers,
+      }),
+      reconcileTime: new Histogram({
+        name: 'controller_runtime_reconcile_time_seconds',
+        help: 'Length of time per reconciliation per controller',
+        labelNames: ['controller'],
+        buckets: [...RECONCILE_TIME_BUCKETS],
+        registers,
+      }),
+      maxConcurrentReconciles: new Gauge({
+        name: 'controller_runtime_max_concurrent_reconciles',
+        help: 'Maximum number of concurrent reconciles per controller',
+        labelNames: ['controller'],
+        registers,
+      }),
+      activeWorkers: new Gauge({
+        name: 'controller_runtime_active_workers',
+        help: 'Number of currently used workers per controller',
+        labelNames: ['controller'],
+        registers,
+      }),
+    };
+
+    const queues = this.#queues;
+    const queueLabels = ['name', 'controller'] as const;
+    this.#workqueue = {
+      depth: new Gauge({
+        name: 'workqueue_depth',
+        help: 'Current depth of workqueue',
+        labelNames: queueLabels,
+        registers,
+      }),
+      adds: new Counter({
+        name: 'workqueue_adds_total',
+        help: 'Total number of adds handled by workqueue',
+        labelNames: queueLabels,
+        registers,
+      }),
+      queueDuration: new Histogram({
+        name: 'workqueue_queue_duration_seconds',
+        help: 'How long in seconds an item stays in workqueue before being requested',
+        labelNames: queueLabels,
+        buckets: [...LATENCY_BUCKETS],
+        registers,
+      }),
+      workDuration: new Histogram({
+        name: 'workqueue_work_duration_seconds',
+        help: 'How long in seconds processing an item from workqueue takes.',
+        labelNames: queueLabels,
+        buckets: [...LATENCY_BUCKETS],
+        registers,
+      }),
+      retries: new Counter({
+        name: 'workqueue_retries_total',
+        help: 'Total number of retries handled by workqueue',
+        labelNames: queueLabels,
+        registers,
+      }),
+    };
+    // Computed at scrape time from the items being processed, instead of on a timer.
+    new Gauge({
+      name: 'workqueue_unfinished_work_seconds',
+      help:
+        'How many seconds of work has been done that is in progress and has not been observed by work_duration. ' +
+        'Large values indicate stuck workers.',
+      labelNames: queueLabels,
+      registers,
+      collect() {
+        for (const queue of queues.values()) {
+          const { totalSeconds, labels } = queue.unfinishedWork();
+          this.set(labels, totalSeconds);
+        }
+      },
+    });
+    new Gauge({
+      name: 'workqueue_longest_running_processor_seconds',
+      help: 'How many seconds has the longest running processor for workqueue been running.',
+      labelNames: queueLabels,
+      registers,
+      collect() {
+        for (const queue of queues.values()) {
+          const { longestSeconds, labels } = queue.unfinishedWork();
+          this.set(labels, longestSeconds);
+        }
+      },
+    });
+
+    this.#leader = new Gauge({
+      name: 'leader_election_master_status',
+      help: 'Gauge of if the reporting system is master of the relevant lease, 0 indicates backup, 1 indicates master.',
+      labelNames: ['name'],
+      registers,
+    });
+
+    this.#webhook = {
+      latency: new Histogram({
+        name: 'controller_runtime_webhook_latency_seconds',
+        help: 'Histogram of the latency of processing admission requests',
+        labelNames: ['webhook'],
+        buckets: [...LATENCY_BUCKETS],
+        registers,
+      }),
+      requests: new Counter({
+        name: 'controller_runtime_webhook_requests_total',
+        help: 'Total number of admission requests by HTTP status code.',
+        labelNames: ['webhook', 'code'],
+        registers,
+      }),
+      inFlight: new Gauge({
+        name: 'controller_runtime_webhook_requests_in_flight',
+        help: 'Current number of admission requests being served.',
+        labelNames: ['webhook'],
+        registers,
+      }),
+    };
+  }
+
+  /** The metrics of the controller with this name (one object per name). */
+  controller(name: string): ControllerMetrics {
+    let metrics = this.#controllers.get(name);
+    if (!metrics) {
+      metrics = new ControllerMetrics(this.#controller, name);
+      this.#controllers.set(name, metrics);
+    }
+    return metrics;
+  }
+
+  /** The metrics of the work queue with this name (controller-runtime names a controller's queue after it). */
+  workqueue(name: string): WorkqueueMetrics {
+    let metrics = this.#queues.get(name);
+    if (!metrics) {
+      metrics = new WorkqueueMetrics(this.#workqueue, name);
+      this.#queues.set(name, metrics);
+    }
+    return metrics;
+  }
+
+  /** The metrics of the webhook served at this path. */
+  webhook(path: string): WebhookMetrics {
+    let metrics = this.#webhooks.get(path);
+    if (!metrics) {
+      metrics = new WebhookMetrics(this.#webhook, path);
+      this.#webhooks.set(path, metrics);
+    }
+    return metrics;
+  }
+
+  /** Sets leader_election_master_status{name} to 1 while leading, 0 otherwise. */
+  setLeader(leaseName: string, leading: boolean): void {
+    this.#leader.set({ name: leaseName }, leading ? 1 : 0);
+  }
+
+  /** Prometheus text exposition of every registered metric. */
+  async text(): Promise<string> {
+    return this.registry.metrics();
+  }
+}
