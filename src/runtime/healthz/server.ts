@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { parseBindAddress, type ListenAddress } from '../metrics/bind-address.js';
+import { close, listen, urlOf } from '../metrics/http-listen.js';
+import type { Checker } from './checker.js';
+import { ChecksHandler } from './checks-handler.js';
+
+export interface HealthProbeServerOptions {
+  /** `[host]:port`, `:0` for any free port, or `"0"` (the default) to disable the server. */
+  bindAddress?: string;
+  /** Default `/healthz`. */
+  livenessEndpointName?: string;
+  /** Default `/readyz`. */
+  readinessEndpointName?: string;
+}
+
+/** The probe server: liveness checks at /healthz, readiness checks at /readyz. */
+export class HealthProbeServer {
+  readonly #listenAddress: ListenAddress | undefined;
+  readonly #liveness: ChecksHandler;
+  readonly #readiness: ChecksHandler;
+  #server: Server | undefined;
+  #address: AddressInfo | undefined;
+
+  constructor(options: HealthProbeServerOptions = {}) {
+    this.#listenAddress = parseBindAddress(options.bindAddress ?? '0', 'health probe bind address');
+    this.#liveness = new ChecksHandler(normaliseEndpoint(options.livenessEndpointName ?? '/healthz'));
+    this.#readiness = new ChecksHandler(normaliseEndpoint(options.readinessEndpointName ?? '/readyz'));
+    if (this.#liveness.endpoint === this.#readiness.endpoint) {
+      throw new Error(`liveness and readiness endpoints must differ (both are ${this.#liveness.endpoint})`);
+    }
+  }
+
+  get enabled(): boolean {
+    return this.#listenAddress !== undefined;
+  }
+
+  addHealthzCheck(name: string, check: Checker): void {
+    this.#liveness.add(name, check);
+  }
+
+  addReadyzCheck(name: string, check: Checker): void {
+    this.#readiness.add(name, check);
+  }
+
+  async start(): Promise<void> {
+    if (!this.#listenAddress || this.#server) return;
+    const server = createServer((req, res) => void this.#handle(req, res));
+    this.#address = await listen(server, this.#listenAddress, 'health probe server');
+    this.#server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.#server;
+    this.#server = undefined;
+    if (server) await close(server);
+  }
+
+  url(): string | undefined {
+    return this.#server && this.#address ? urlOf('http', this.#address) : undefined;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    for (const handler of [this.#liveness, this.#readiness]) {
+      if (handler.matches(url.pathname)) {
+        await handler.handle(req, res, url);
+        return;
+      }
+    }
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('404 page not found\n');
+  }
+}
+
+function normaliseEndpoint(endpoint: string): string {
+  const withSlash = endpoint.startsWith('/') ? endpoint : `/${endpoint}`;
+  return withSlash.length > 1 ? withSlash.replace(/\/+$/, '') : withSlash;
+}
