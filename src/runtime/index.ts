@@ -7,3 +7,4 @@ export * from './scheme/index.js';
 export type * from './client/types.js';
 export * from './client/errors.js';
 export type * from './controller/types.js';
+export * from './workqueue/index.js';

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { ExponentialFailureRateLimiter, FakeClock, WorkQueue } from '../../../src/runtime/workqueue/index.js';
+
+/** Resolves whether the promise settles before the microtask queue runs dry. */
+async function settled<T>(p: Promise<T>): Promise<{ done: boolean; value?: T }> {
+  let state: { done: boolean; value?: T } = { done: false };
+  void p.then((value) => { state = { done: true, value }; });
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+  return state;
+}
+
+describe('WorkQueue', () => {
+  it('deduplicates a key that is added while it waits', async () => {
+    const q = new WorkQueue({ clock: new FakeClock() });
+    q.add('a');
+    q.add('b');
+    q.add('a');
+    expect(q.len()).toBe(2);
+    expect(await q.get()).toBe('a');
+    expect(await q.get()).toBe('b');
+  });
+
+  it('never hands one key to two workers; a re-add during processing comes back after done', async () => {
+    const q = new WorkQueue({ clock: new FakeClock() });
+    q.add('a');
+    const first = await q.get();
+    expect(first).toBe('a');
+    q.add('a'); // an event arrives while 'a' is being reconciled
+    q.add('a');
+    const second = q.get();
+    expect((await settled(second)).done).toBe(false);
+    q.done('a');
+    expect(await second).toBe('a');
+    q.done('a');
+    expect(q.len()).toBe(0);
+    expect(q.processingLen()).toBe(0);
+  });
+
+  it('delays addAfter until the clock reaches it, keeping the earliest of two delays', async () => {
+    const clock = new FakeClock();
+    const q = new WorkQueue({ clock });
+    q.addAfter('a', 1000);
+    q.addAfter('a', 300);
+    q.addAfter('a', 5000);
+    q.addAfter('b', 500);
+    expect(q.len()).toBe(0);
+    expect(q.delayedLen()).toBe(2);
+    clock.advance(299);
+    expect(q.len()).toBe(0);
+    clock.advance(1);
+    expect(q.len()).toBe(1);
+    expect(await q.get()).toBe('a');
+    clock.advance(200);
+    expect(await q.get()).toBe('b');
+    clock.advance(10_000);
+    expect(q.len()).toBe(0); // the later delays of 'a' were superseded
+    expect(clock.pendingTimers()).toBe(0);
+  });
+
+  it('backs off a failing key exponentially and forgets after a success', async () => {
+    const clock = new FakeClock();
+    const q = new WorkQueue({ clock, rateLimiter: new ExponentialFailureRateLimiter(5, 1_000_000) });
+    const readyAfter: number[] = [];
+    q.add('k');
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const key = (await q.get())!;
+      const start = clock.now();
+      q.addRateLimited(key);
+      q.done(key);
+      while (q.len() === 0) clock.advance(1);
+      readyAfter.push(clock.now() - start);
+    }
+    expect(readyAfter).toEqual([5, 10, 20, 40]);
+    expect(q.numRequeues('k')).toBe(4);
+    q.forget('k');
+    expect(q.numRequeues('k')).toBe(0);
+  });
+
+  it('after shutdown hands out nothing, ignores adds, and drain waits for running work', async () => {
+    const clock = new FakeClock();
+    const q = new WorkQueue({ clock });
+    q.add('a');
+    q.add('b');
+    const running = (await q.get())!;
+    expect(await q.get()).toBe('b');
+    const blocked = q.get();
+    q.addAfter('c', 100);
+    q.shutdown();
+    expect(await blocked).toBeUndefined();
+    q.add('d');
+    clock.advance(1000);
+    expect(await q.get()).toBeUndefined();
+    const drained = q.drain();
+    expect((await settled(drained)).done).toBe(false);
+    q.done(running);
+    expect((await settled(drained)).done).toBe(false);
+    q.done('b');
+    expect((await settled(drained)).done).toBe(true);
+  });
+
+  it('reports adds, gets, dones and retries to its metrics sink', async () => {
+    const events: string[] = [];
+    const q = new WorkQueue({
+      clock: new FakeClock(),
+      metrics: {
+        add: (k) => events.push(`add ${k}`),
+        get: (k) => events.push(`get ${k}`),
+        done: (k) => events.push(`done ${k}`),
+        retry: () => events.push('retry'),
+      },
+    });
+    q.add('a');
+    q.add('a');
+    const k = (await q.get())!;
+    q.addRateLimited(k);
+    q.done(k);
+    expect(events).toEqual(['add a', 'get a', 'retry', 'done a']);
+  });
+});
