@@ -1,0 +1,20 @@
+import type { Status } from '../schema/types.js';
+
+/** An error the API server answers with a Status body (conversion failures, webhook errors). */
+export class StatusError extends Error {
+  override readonly name = 'StatusError';
+  constructor(readonly status: Status) {
+    super(status.message ?? status.reason ?? 'error');
+  }
+}
+
+export function errorStatus(code: number, reason: string, message: string): Status {
+  return { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Failure', message, reason, code };
+}
+
+/** kube-apiserver's NewInternalError shape: 500, reason InternalError, `Internal error occurred: ...`. */
+export function internalErrorStatus(detail: string): Status {
+  const status = errorStatus(500, 'InternalError', `Internal error occurred: ${detail}`);
+  status.details = { causes: [{ message: detail }] };
+  return status;
+}
