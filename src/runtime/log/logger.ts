@@ -1,0 +1,67 @@
+import type { LogEntry, LogSink } from './entry.js';
+
+/**
+ * A structured logger in the manner of logr: a message plus key-value context.
+ * `withValues` and `withName` return new loggers; the receiver is unchanged.
+ */
+export class Logger {
+  readonly #sink: LogSink;
+  readonly #name: string;
+  readonly #values: Record<string, unknown>;
+  readonly #verbosity: number;
+
+  constructor(sink: LogSink, name = '', values: Record<string, unknown> = {}, verbosity = 0) {
+    this.#sink = sink;
+    this.#name = name;
+    this.#values = values;
+    this.#verbosity = verbosity;
+  }
+
+  /** Logs at info level (verbosity 0, or the verbosity chosen with `v`). */
+  info(msg: string, fields?: Record<string, unknown>): void {
+    this.#emit(this.#verbosity === 0 ? 'info' : 'debug', this.#verbosity, msg, fields);
+  }
+
+  /** Logs at debug level (verbosity 1). */
+  debug(msg: string, fields?: Record<string, unknown>): void {
+    this.#emit('debug', Math.max(1, this.#verbosity), msg, fields);
+  }
+
+  /** Logs an error; errors are written at every verbosity. */
+  error(err: unknown, msg: string, fields?: Record<string, unknown>): void {
+    this.#emit('error', 0, msg, fields, err);
+  }
+
+  /** A logger whose `info` is written only when the sink's verbosity is at least `level` (logr's V). */
+  v(level: number): Logger {
+    return new Logger(this.#sink, this.#name, this.#values, this.#verbosity + Math.max(0, Math.floor(level)));
+  }
+
+  withValues(fields: Record<string, unknown>): Logger {
+    return new Logger(this.#sink, this.#name, { ...this.#values, ...fields }, this.#verbosity);
+  }
+
+  /** Appends a name segment: `log.withName('controller-runtime').withName('metrics')` logs as `controller-runtime.metrics`. */
+  withName(name: string): Logger {
+    return new Logger(this.#sink, this.#name === '' ? name : `${this.#name}.${name}`, this.#values, this.#verbosity);
+  }
+
+  /** Whether `info` on this logger would be written. */
+  enabled(): boolean {
+    return this.#sink.enabled(this.#verbosity);
+  }
+
+  #emit(level: LogEntry['level'], verbosity: number, msg: string, fields: Record<string, unknown> | undefined, error?: unknown): void {
+    if (level !== 'error' && !this.#sink.enabled(verbosity)) return;
+    const entry: LogEntry = {
+      level,
+      verbosity,
+      time: new Date(),
+      name: this.#name,
+      msg,
+      values: fields ? { ...this.#values, ...fields } : this.#values,
+    };
+    if (error !== undefined) entry.error = error;
+    this.#sink.write(entry);
+  }
+}

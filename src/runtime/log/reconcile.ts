@@ -1,0 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from './logger.js';
+
+/** What a controller knows about one reconcile, for its log context. */
+export interface ReconcileLogContext {
+  controller: string;
+  /** The reconciled kind's group and kind, when the controller is built `for` a kind. */
+  group?: string;
+  kind?: string;
+  namespace: string;
+  name: string;
+  /** A fresh UUID when omitted. */
+  reconcileID?: string;
+}
+
+/**
+ * The logger of one reconcile, carrying the same keys as controller-runtime's:
+ * controller, controllerGroup, controllerKind, `<Kind>: {name, namespace}`, namespace, name, reconcileID.
+ */
+export function reconcileLogger(base: Logger, ctx: ReconcileLogContext): { log: Logger; reconcileID: string } {
+  const reconcileID = ctx.reconcileID ?? randomUUID();
+  const values: Record<string, unknown> = { controller: ctx.controller };
+  if (ctx.kind !== undefined) {
+    values.controllerGroup = ctx.group ?? '';
+    values.controllerKind = ctx.kind;
+    values[ctx.kind] = ctx.namespace === '' ? { name: ctx.name } : { name: ctx.name, namespace: ctx.namespace };
+  }
+  values.namespace = ctx.namespace;
+  values.name = ctx.name;
+  values.reconcileID = reconcileID;
+  return { log: base.withValues(values), reconcileID };
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ReconcileLogger } from '../../../src/runtime/controller/types.js';
+import { Logger, log, newLogger, reconcileLogger, setLogger, type LogEntry, type LogSink } from '../../../src/runtime/log/index.js';
+
+function capture(options: { development?: boolean; level?: 'error' | 'info' | 'debug' | number } = {}) {
+  const lines: string[] = [];
+  const logger = newLogger({ ...options, output: { write: (line: string) => lines.push(line) } });
+  return { logger, lines, json: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+describe('JSON logger', () => {
+  it('writes one JSON object per line with level, ts, logger, msg, values and error', () => {
+    const { logger, json } = capture();
+    const named = logger.withName('controller-runtime').withName('metrics').withValues({ a: 1 });
+    named.info('Starting metrics server', { bindAddress: ':8080' });
+    named.error(new Error('boom'), 'failed', { attempt: 2 });
+    const [info, error] = json();
+    expect(info).toMatchObject({
+      level: 'info',
+      logger: 'controller-runtime.metrics',
+      msg: 'Starting metrics server',
+      a: 1,
+      bindAddress: ':8080',
+    });
+    expect(Date.parse(String(info!.ts))).not.toBeNaN();
+    expect(error).toMatchObject({ level: 'error', msg: 'failed', a: 1, attempt: 2, error: 'boom' });
+  });
+
+  it('filters by level: info hides debug and v(1); debug shows them; errors always show', () => {
+    const info = capture();
+    info.logger.debug('hidden');
+    info.logger.v(1).info('hidden too');
+    info.logger.info('shown');
+    expect(info.json().map((e) => e.msg)).toEqual(['shown']);
+    expect(info.logger.v(1).enabled()).toBe(false);
+
+    const debug = capture({ level: 'debug' });
+    debug.logger.debug('d');
+    debug.logger.v(1).info('v1');
+    debug.logger.v(2).info('v2 hidden');
+    expect(debug.json().map((e) => [e.level, e.msg])).toEqual([['debug', 'd'], ['debug', 'v1']]);
+
+    const errorsOnly = capture({ level: 'error' });
+    errorsOnly.logger.info('hidden');
+    errorsOnly.logger.error('plain string thrown', 'still shown');
+    expect(errorsOnly.json()).toMatchObject([{ level: 'error', msg: 'still shown', error: 'plain string thrown' }]);
+  });
+
+  it('does not let withValues change the parent, and survives cycles and bigints', () => {
+    const { logger, json } = capture();
+    const child = logger.withValues({ k: 'child' });
+    logger.info('parent');
+    const cyclic: Record<string, unknown> = { n: 10n };
+    cyclic.self = cyclic;
+    child.info('child', { cyclic });
+    const [parent, c] = json();
+    expect(parent).not.toHaveProperty('k');
+    expect(c).toMatchObject({ k: 'child', cyclic: { n: '10', self: '[Circular]' } });
+  });
+});
+
+describe('development logger', () => {
+  it('writes tab-separated readable lines with the stack of errors, at debug level', () => {
+    const { logger, lines } = capture({ development: true });
+    logger.withName('setup').debug('details', { x: 'y' });
+    logger.error(new Error('bad thing'), 'unable to start manager');
+    expect(lines[0]).toMatch(/^\S+Z\tDEBUG\tsetup\tdetails\t\{"x":"y"\}\n$/);
+    expect(lines[1]).toMatch(/^\S+Z\tERROR\tunable to start manager\t\{"error":"bad thing"\}\n\s+at /);
+  });
+});
+
+describe('reconcile context and the root logger', () => {
+  it('carries controller-runtime reconcile keys and a reconcile ID', () => {
+    const { logger, json } = capture();
+    const { log: rlog, reconcileID } = reconcileLogger(logger, {
+      controller: 'cronjob',
+      group: 'batch.my.domain',
+      kind: 'CronJob',
+      namespace: 'default',
+      name: 'nightly',
+    });
+    const asReconcileLogger: ReconcileLogger = rlog;
+    asReconcileLogger.info('reconciling');
+    expect(reconcileID).toMatch(/^[0-9a-f-]{36}$/);
+    expect(json()[0]).toEqual({
+      level: 'info',
+      ts: expect.any(String),
+      msg: 'reconciling',
+      controller: 'cronjob',
+      controllerGroup: 'batch.my.domain',
+      controllerKind: 'CronJob',
+      CronJob: { name: 'nightly', namespace: 'default' },
+      namespace: 'default',
+      name: 'nightly',
+      reconcileID,
+    });
+  });
+
+  it('routes loggers taken before setLogger to the sink chosen later', () => {
+    const early: Logger = log.withName('early');
+    const entries: LogEntry[] = [];
+    const sink: LogSink = { enabled: () => true, write: (e) => entries.push(e) };
+    setLogger(sink);
+    try {
+      early.withValues({ a: 1 }).v(3).info('hello');
+      expect(entries).toMatchObject([{ name: 'early', msg: 'hello', level: 'debug', verbosity: 3, values: { a: 1 } }]);
+    } finally {
+      setLogger({ level: 'error', output: { write: () => true } });
+    }
+  });
+});
