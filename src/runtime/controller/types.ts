@@ -1,4 +1,5 @@
 /** What a reconciler implements and receives. */
+import type { Logger } from '../log/index.js';
 
 /** The object a reconcile is about: its namespace (empty for cluster-scoped kinds) and name. */
 export interface Request {
@@ -14,16 +15,9 @@ export interface Result {
   requeueAfter?: number;
 }
 
-/** The structured logger a reconcile gets, already carrying controller, object and reconcileID. */
-export interface ReconcileLogger {
-  info(msg: string, fields?: Record<string, unknown>): void;
-  error(err: unknown, msg: string, fields?: Record<string, unknown>): void;
-  debug(msg: string, fields?: Record<string, unknown>): void;
-  withValues(fields: Record<string, unknown>): ReconcileLogger;
-}
-
 export interface ReconcileContext {
-  log: ReconcileLogger;
+  /** Carries controller, kind, namespace, name and reconcileID in every line. */
+  log: Logger;
   /** Aborted when the manager shuts down and the grace period has run out. */
   signal: AbortSignal;
   /** Unique per reconcile call, also present in every log line of `log`. */
