@@ -1,0 +1,58 @@
+/**
+ * CEL syntax checking for `+kubebuilder:validation:XValidation:rule=...`, so that a typo in a rule is
+ * reported at generation time rather than when the API server rejects the CRD.
+ */
+import { parse } from '@bufbuild/cel';
+import type { Diagnostic } from './diagnostic.js';
+import type { MarkedValue } from './types.js';
+
+export interface CelSyntaxProblem {
+  readonly message: string;
+  /** 1-based, within the rule. */
+  readonly line: number;
+  readonly column: number;
+}
+
+interface PeggyLikeError {
+  rawMessage?: string;
+  message: string;
+  location?: { start?: { line?: number; column?: number } };
+}
+
+/** The syntax error of a CEL expression, or undefined when it parses. */
+export function celSyntaxProblem(rule: string): CelSyntaxProblem | undefined {
+  try {
+    parse(rule);
+    return undefined;
+  } catch (e) {
+    const err = e as PeggyLikeError;
+    const start = err.location?.start;
+    return {
+      message: err.rawMessage ?? err.message,
+      line: start?.line ?? 1,
+      column: start?.column ?? 1,
+    };
+  }
+}
+
+/**
+ * A diagnostic for an XValidation marker whose `rule` does not parse as CEL, located at the marker.
+ * The CRD generator calls this for every XValidation marker it uses.
+ */
+export function checkCelRule(marker: MarkedValue): Diagnostic | undefined {
+  const value = marker.value;
+  if (typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const rule = value['rule'];
+  if (typeof rule !== 'string') return undefined;
+  const problem = celSyntaxProblem(rule);
+  if (problem === undefined) return undefined;
+  const ruleOffset = marker.text.indexOf('rule=');
+  const column = ruleOffset >= 0 && problem.line === 1 ? marker.location.column + 1 + ruleOffset + 'rule='.length + (marker.text[ruleOffset + 5] === '"' || marker.text[ruleOffset + 5] === '`' ? 1 : 0) + problem.column - 1 : marker.location.column;
+  return {
+    severity: 'error',
+    message: `invalid CEL rule ${JSON.stringify(rule)} in +${marker.name}: ${problem.message} (rule line ${problem.line}, column ${problem.column})`,
+    file: marker.location.file,
+    line: marker.location.line,
+    column,
+  };
+}

@@ -1,0 +1,274 @@
+/**
+ * The collector: finds every `//` marker comment in TypeScript sources, attaches it to its declaration
+ * (type, field) or to its package (the folder), and parses it against the registry.
+ *
+ * Attachment follows controller-gen: a node owns the markers of its doc group (comments adjacent to it)
+ * and of the group just above that (the marker block). At top level, earlier groups, markers on
+ * statements that are not type declarations, and comments at the end of a file are package markers.
+ * Where controller-gen would silently drop a package marker sitting on a type's doc comment
+ * (`// +kubebuilder:rbac:...` right above `export class FooReconciler`), we move it to the package.
+ */
+import path from 'node:path';
+import { Node, type SourceFile, ts } from 'ts-morph';
+import { type CommentGroup, commentGroupsAt, isMarkerComment, leadingComments } from './comments.js';
+import type { Diagnostic } from './diagnostic.js';
+import { parseMarker } from './grammar.js';
+import type { MarkerRegistry } from './registry.js';
+import { MarkerSyntaxError } from './scanner.js';
+import { isCheckedMarker, nearestMarkerName } from './suggest.js';
+import type { MarkedValue, MarkerTarget, SourceLocation } from './types.js';
+
+export interface CollectOptions {
+  /** Unknown `+kubebuilder:`/`+k8s:` markers are errors instead of warnings. */
+  readonly strict?: boolean;
+}
+
+/** The markers of one node or package, in source order. */
+export class MarkerValues {
+  static readonly EMPTY = new MarkerValues([]);
+
+  constructor(private readonly values: readonly MarkedValue[]) {}
+
+  /** The first value of the marker (controller-gen's Get), or undefined. */
+  get(name: string): MarkedValue | undefined {
+    return this.values.find((v) => v.name === name);
+  }
+
+  getAll(name: string): MarkedValue[] {
+    return this.values.filter((v) => v.name === name);
+  }
+
+  has(name: string): boolean {
+    return this.values.some((v) => v.name === name);
+  }
+
+  names(): string[] {
+    return [...new Set(this.values.map((v) => v.name))];
+  }
+
+  all(): readonly MarkedValue[] {
+    return this.values;
+  }
+
+  get size(): number {
+    return this.values.length;
+  }
+}
+
+interface RawMarker {
+  readonly text: string;
+  readonly location: SourceLocation;
+}
+
+/** What one file contributes. */
+export interface FileMarkers {
+  readonly fileName: string;
+  /** The package: the file's folder, absolute. */
+  readonly dir: string;
+  readonly nodes: ReadonlyMap<ts.Node, readonly MarkedValue[]>;
+  readonly packageMarkers: readonly MarkedValue[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+type AnySourceFile = SourceFile | ts.SourceFile;
+
+function compilerSourceFile(sf: AnySourceFile): ts.SourceFile {
+  return Node.isNode(sf) ? sf.compilerNode : sf;
+}
+
+const TYPE_DECLARATION_KINDS = new Set([
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.ClassDeclaration,
+  ts.SyntaxKind.EnumDeclaration,
+]);
+
+const FIELD_KINDS = new Set([ts.SyntaxKind.PropertySignature, ts.SyntaxKind.PropertyDeclaration, ts.SyntaxKind.EnumMember]);
+
+/** Collects the markers of one file. */
+export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegistry, options: CollectOptions = {}): FileMarkers {
+  const sf = compilerSourceFile(source);
+  const fileName = path.resolve(sf.fileName);
+  const nodes = new Map<ts.Node, MarkedValue[]>();
+  const packageMarkers: MarkedValue[] = [];
+  const diagnostics: Diagnostic[] = [];
+
+  const markersOf = (groups: readonly (CommentGroup | undefined)[]): RawMarker[] => {
+    const out: RawMarker[] = [];
+    for (const group of groups) {
+      for (const c of group ?? []) {
+        if (!isMarkerComment(sf, c)) continue;
+        const raw = sf.text.slice(c.pos + 2, c.end);
+        const plus = raw.indexOf('+');
+        const { line, character } = sf.getLineAndCharacterOfPosition(c.pos + 2 + plus);
+        out.push({ text: raw.trim(), location: { file: fileName, line: line + 1, column: character + 1 } });
+      }
+    }
+    return out;
+  };
+
+  const parse = (raw: RawMarker, target: MarkerTarget): MarkedValue | undefined => {
+    const def = registry.lookup(raw.text, target);
+    if (def === undefined) {
+      report(raw, target);
+      return undefined;
+    }
+    try {
+      return { name: def.name, value: parseMarker(def, raw.text), target, location: raw.location, text: raw.text.slice(1) };
+    } catch (e) {
+      if (!(e instanceof MarkerSyntaxError)) throw e;
+      diagnostics.push({
+        severity: 'error',
+        message: `invalid marker +${def.name}: ${e.message}`,
+        file: fileName,
+        line: raw.location.line,
+        column: raw.location.column + e.offset,
+      });
+      return undefined;
+    }
+  };
+
+  const report = (raw: RawMarker, target: MarkerTarget): void => {
+    if (!isCheckedMarker(raw.text)) return;
+    const head = raw.text.split('=')[0] as string;
+    if (registry.isKnown(raw.text)) {
+      const targets = (['package', 'type', 'field'] as const).filter((t) => registry.lookup(raw.text, t) !== undefined);
+      diagnostics.push({
+        severity: 'warning',
+        message: `marker ${head} does not apply to a ${target} (it applies to: ${targets.join(', ')}); it is ignored here`,
+        ...raw.location,
+      });
+      return;
+    }
+    const near = nearestMarkerName(raw.text.slice(1), registry.names());
+    diagnostics.push({
+      severity: options.strict ? 'error' : 'warning',
+      message: `unknown marker ${head}${near ? `: did you mean +${near}?` : ''}`,
+      ...raw.location,
+    });
+  };
+
+  const attach = (node: ts.Node, raws: readonly RawMarker[], target: MarkerTarget, topLevel: boolean): void => {
+    const own: MarkedValue[] = [];
+    for (const raw of raws) {
+      const routeToPackage = target === 'package' || (topLevel && registry.lookup(raw.text, target) === undefined && registry.lookup(raw.text, 'package') !== undefined);
+      const value = parse(raw, routeToPackage ? 'package' : target);
+      if (value === undefined) continue;
+      (routeToPackage ? packageMarkers : own).push(value);
+    }
+    if (own.length > 0) nodes.set(node, own);
+  };
+
+  const visitMembers = (node: ts.Node): void => {
+    ts.forEachChild(node, (child) => {
+      if (FIELD_KINDS.has(child.kind)) {
+        const lc = leadingComments(sf, child);
+        attach(child, markersOf([lc.markerBlock, lc.doc]), 'field', false);
+      }
+      // markers inside function bodies belong to no declaration
+      if (ts.isFunctionLike(child)) return;
+      visitMembers(child);
+    });
+  };
+
+  for (const statement of sf.statements) {
+    const lc = leadingComments(sf, statement);
+    attach(statement, markersOf(lc.earlier), 'package', true);
+    const own = markersOf([lc.markerBlock, lc.doc]);
+    if (TYPE_DECLARATION_KINDS.has(statement.kind)) {
+      attach(statement, own, 'type', true);
+      visitMembers(statement);
+    } else {
+      attach(statement, own, 'package', true);
+    }
+  }
+  attach(sf.endOfFileToken, markersOf(commentGroupsAt(sf, sf.endOfFileToken.pos)), 'package', true);
+
+  return { fileName, dir: path.dirname(fileName), nodes, packageMarkers, diagnostics };
+}
+
+/**
+ * The markers of a set of files. Files can be replaced one at a time (watch mode re-reads only what changed).
+ */
+export class MarkerCollection {
+  private readonly files = new Map<string, FileMarkers>();
+  private readonly byNode = new Map<ts.Node, MarkerValues>();
+  private packageCache = new Map<string, MarkerValues>();
+
+  constructor(
+    private readonly registry: MarkerRegistry,
+    private readonly options: CollectOptions = {},
+  ) {}
+
+  /** Collects (or re-collects) one file. */
+  update(source: AnySourceFile): FileMarkers {
+    const sf = compilerSourceFile(source);
+    this.remove(sf.fileName);
+    const collected = collectFileMarkers(sf, this.registry, this.options);
+    this.files.set(collected.fileName, collected);
+    for (const [node, values] of collected.nodes) this.byNode.set(node, new MarkerValues(values));
+    this.packageCache = new Map();
+    return collected;
+  }
+
+  remove(fileName: string): void {
+    const existing = this.files.get(path.resolve(fileName));
+    if (existing === undefined) return;
+    for (const node of existing.nodes.keys()) this.byNode.delete(node);
+    this.files.delete(existing.fileName);
+    this.packageCache = new Map();
+  }
+
+  /** The markers attached to a declaration or field (empty when none). */
+  forNode(node: Node | ts.Node): MarkerValues {
+    const key = node instanceof Node ? node.compilerNode : node;
+    return this.byNode.get(key) ?? MarkerValues.EMPTY;
+  }
+
+  /** The package markers of a folder (all its files), in file-name then source order. */
+  forPackage(dir: string): MarkerValues {
+    const key = path.resolve(dir);
+    let cached = this.packageCache.get(key);
+    if (cached === undefined) {
+      const values = [...this.files.values()]
+        .filter((f) => f.dir === key)
+        .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
+        .flatMap((f) => f.packageMarkers);
+      cached = new MarkerValues(values);
+      this.packageCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  /** Folders that have at least one collected file. */
+  packages(): string[] {
+    return [...new Set([...this.files.values()].map((f) => f.dir))].sort();
+  }
+
+  fileNames(): string[] {
+    return [...this.files.keys()].sort();
+  }
+
+  /** Every parsed marker, by file name then source position. */
+  all(): MarkedValue[] {
+    const out: MarkedValue[] = [];
+    for (const name of this.fileNames()) {
+      const f = this.files.get(name) as FileMarkers;
+      out.push(...f.packageMarkers, ...[...f.nodes.values()].flat());
+    }
+    return out.sort((a, b) => (a.location.file === b.location.file ? a.location.line - b.location.line || a.location.column - b.location.column : a.location.file < b.location.file ? -1 : 1));
+  }
+
+  get diagnostics(): Diagnostic[] {
+    return this.fileNames()
+      .flatMap((n) => this.files.get(n)?.diagnostics ?? [])
+      .sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
+  }
+}
+
+/** Collects the markers of every given source file. */
+export function collectMarkers(sourceFiles: Iterable<AnySourceFile>, registry: MarkerRegistry, options: CollectOptions = {}): MarkerCollection {
+  const collection = new MarkerCollection(registry, options);
+  for (const sf of sourceFiles) collection.update(sf);
+  return collection;
+}

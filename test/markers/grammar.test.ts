@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { MarkerSyntaxError, parseMarker, splitMarker } from '../../src/markers/index.js';
+import type { ArgType, MarkerDefinition } from '../../src/markers/index.js';
+
+const anon = (type: ArgType, name = 'test:value'): MarkerDefinition => ({ name, target: 'field', value: { type } });
+
+function syntaxError(def: MarkerDefinition, text: string): MarkerSyntaxError {
+  try {
+    parseMarker(def, text);
+  } catch (e) {
+    if (e instanceof MarkerSyntaxError) return e;
+    throw e;
+  }
+  throw new Error(`expected ${text} to fail`);
+}
+
+describe('splitMarker', () => {
+  it('splits name, anonymous name and fields', () => {
+    expect(splitMarker('+kubebuilder:printcolumn:name="Age",type=date')).toMatchObject({
+      name: 'kubebuilder:printcolumn',
+      anonymousName: 'kubebuilder:printcolumn:name',
+      fields: '"Age",type=date',
+    });
+    expect(splitMarker('+kubebuilder:default:=Allow')).toMatchObject({ name: 'kubebuilder:default', anonymousName: 'kubebuilder:default:', fields: 'Allow' });
+    expect(splitMarker('+kubebuilder:subresource:status')).toMatchObject({ name: 'kubebuilder:subresource:status', fields: '' });
+  });
+});
+
+describe('scalar values', () => {
+  it('parses ints, negative ints and rejects non-integers', () => {
+    expect(parseMarker(anon('int'), '+test:value=10')).toBe(10);
+    expect(parseMarker(anon('int'), '+test:value=-3')).toBe(-3);
+    expect(syntaxError(anon('int'), '+test:value=1.5').message).toMatch(/expected integer, got "1.5"/);
+    expect(syntaxError(anon('int'), '+test:value=abc').message).toMatch(/expected integer/);
+  });
+
+  it('parses floats from int or float text', () => {
+    expect(parseMarker(anon('number'), '+test:value=2.5')).toBe(2.5);
+    expect(parseMarker(anon('number'), '+test:value=-0.5')).toBe(-0.5);
+    expect(parseMarker(anon('number'), '+test:value=7')).toBe(7);
+    expect(parseMarker(anon('number'), '+test:value=1e3')).toBe(1000);
+    expect(syntaxError(anon('number'), '+test:value=x').message).toMatch(/expected integer or float/);
+  });
+
+  it('parses bools and rejects anything else', () => {
+    expect(parseMarker(anon('bool'), '+test:value=true')).toBe(true);
+    expect(parseMarker(anon('bool'), '+test:value=false')).toBe(false);
+    expect(syntaxError(anon('bool'), '+test:value=yes').message).toMatch(/expected true or false, got "yes"/);
+  });
+
+  it('parses double-quoted strings with Go escapes and raw strings verbatim', () => {
+    expect(parseMarker(anon('string'), '+test:value="a,b;c}\\n\\t\\"q\\" \\u00e9"')).toBe('a,b;c}\n\t"q" é');
+    expect(parseMarker(anon('string'), '+test:value=`raw \\n "x", y`')).toBe('raw \\n "x", y');
+  });
+
+  it('reads bare strings up to a delimiter, trimmed, with inner spaces kept', () => {
+    expect(parseMarker(anon('string'), '+test:value=^[a-z0-9]+$')).toBe('^[a-z0-9]+$');
+    expect(parseMarker(anon('string'), '+test:value=https://example.com/a?b=c')).toBe('https://example.com/a?b=c');
+    expect(parseMarker(anon('string'), '+test:value= hello world ')).toBe('hello world');
+  });
+
+  it('reports an unterminated string with its offset', () => {
+    const e = syntaxError(anon('string'), '+test:value="abc');
+    expect(e.message).toMatch(/literal not terminated/);
+    expect(e.offset).toBe('+test:value='.length);
+  });
+
+  it('reports invalid escapes', () => {
+    expect(syntaxError(anon('string'), '+test:value="\\q"').message).toMatch(/unable to parse string: invalid escape/);
+  });
+
+  it('takes the rest of the text for raw arguments', () => {
+    expect(parseMarker(anon('raw'), '+test:value=anything, at all; {}')).toBe('anything, at all; {}');
+  });
+});
+
+describe('slices and maps', () => {
+  it('parses slices with braces or semicolons', () => {
+    expect(parseMarker(anon({ slice: 'string' }), '+test:value={a,b,c}')).toEqual(['a', 'b', 'c']);
+    expect(parseMarker(anon({ slice: 'string' }), '+test:value=a;b;c')).toEqual(['a', 'b', 'c']);
+    expect(parseMarker(anon({ slice: 'int' }), '+test:value={1, 2, -3}')).toEqual([1, 2, -3]);
+    expect(parseMarker(anon({ slice: 'string' }), '+test:value={"a,b", c}')).toEqual(['a,b', 'c']);
+    expect(parseMarker(anon({ slice: { slice: 'int' } }), '+test:value={{1,2},{3}}')).toEqual([[1, 2], [3]]);
+  });
+
+  it('rejects a slice with a bad separator or no closing brace', () => {
+    expect(syntaxError(anon({ slice: 'int' }), '+test:value={1 2}').message).toMatch(/expected comma/);
+    expect(syntaxError(anon({ slice: 'int' }), '+test:value={1,2').message).toMatch(/close curly brace/);
+  });
+
+  it('parses maps', () => {
+    expect(parseMarker(anon({ map: 'string' }), '+test:value={a: x, "b c": y}')).toEqual({ a: 'x', 'b c': 'y' });
+    expect(parseMarker(anon({ map: 'int' }), '+test:value={a: 1,b: 2}')).toEqual({ a: 1, b: 2 });
+    expect(syntaxError(anon({ map: 'string' }), '+test:value={a x}').message).toMatch(/expected colon/);
+    expect(syntaxError(anon({ map: 'string' }), '+test:value=a: x').message).toMatch(/open curly brace/);
+  });
+});
+
+describe('any-typed values are guessed as controller-gen guesses them', () => {
+  const def = anon('any', 'kubebuilder:default');
+  const cases: [string, unknown][] = [
+    ['100Mi', '100Mi'],
+    ['2024-01-15', '2024-01-15'],
+    ['42', 42],
+    ['-7', -7],
+    ['3.25', 3.25],
+    ['true', true],
+    ['false', false],
+    ['trueish', 'trueish'],
+    ['"quoted, with comma"', 'quoted, with comma'],
+    ['Allow', 'Allow'],
+    ['a;b;c', ['a', 'b', 'c']],
+    ['{a,b}', ['a', 'b']],
+    ['{1,2}', [1, 2]],
+    ['{}', {}],
+    ['{a: 1, b: "x", c: {d: true}}', { a: 1, b: 'x', c: { d: true } }],
+    ['{a: {1, 2}}', { a: [1, 2] }],
+    ['{"k": v}', { k: 'v' }],
+  ];
+  for (const [text, expected] of cases) {
+    it(`${text} -> ${JSON.stringify(expected)}`, () => {
+      expect(parseMarker(def, `+kubebuilder:default=${text}`)).toEqual(expected);
+      expect(parseMarker(def, `+kubebuilder:default:=${text}`)).toEqual(expected);
+    });
+  }
+});
+
+describe('named arguments', () => {
+  const printcolumn: MarkerDefinition = {
+    name: 'kubebuilder:printcolumn',
+    target: 'type',
+    args: {
+      name: { type: 'string' },
+      type: { type: 'string' },
+      JSONPath: { type: 'string' },
+      priority: { type: 'int', optional: true },
+      description: { type: 'string', optional: true },
+    },
+  };
+
+  it('treats the last name segment as the first argument', () => {
+    expect(parseMarker(printcolumn, '+kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp",priority=1')).toEqual({
+      name: 'Age',
+      type: 'date',
+      JSONPath: '.metadata.creationTimestamp',
+      priority: 1,
+    });
+  });
+
+  it('reports unknown arguments with the nearest name and its position', () => {
+    const text = '+kubebuilder:printcolumn:name=a,typ=b,JSONPath=c';
+    const e = syntaxError(printcolumn, text);
+    expect(e.message).toMatch(/unknown argument "typ" \(did you mean "type"\?\)/);
+    expect(e.offset).toBe(text.indexOf('typ='));
+  });
+
+  it('reports missing required arguments', () => {
+    expect(syntaxError(printcolumn, '+kubebuilder:printcolumn:name=a,type=b').message).toMatch(/missing argument "JSONPath"/);
+  });
+
+  it('reports a missing comma and extra text', () => {
+    expect(syntaxError(printcolumn, '+kubebuilder:printcolumn:name="a" type=b,JSONPath=c').message).toMatch(/expected comma, got "type"/);
+    expect(syntaxError(printcolumn, '+kubebuilder:printcolumn:name=a,type=b,JSONPath=c,').message).toMatch(/expected argument name/);
+  });
+
+  it('reports a missing equals sign', () => {
+    expect(syntaxError(printcolumn, '+kubebuilder:printcolumn:name=a,type:b').message).toMatch(/expected "=" after argument "type"/);
+  });
+
+  it('parses slice arguments written with semicolons inside named arguments', () => {
+    const rbac: MarkerDefinition = {
+      name: 'kubebuilder:rbac',
+      target: 'package',
+      args: { groups: { type: { slice: 'string' }, optional: true }, resources: { type: { slice: 'string' }, optional: true }, verbs: { type: { slice: 'string' } } },
+    };
+    expect(parseMarker(rbac, '+kubebuilder:rbac:groups=apps,resources=deployments;deployments/status,verbs=get;list')).toEqual({
+      groups: ['apps'],
+      resources: ['deployments', 'deployments/status'],
+      verbs: ['get', 'list'],
+    });
+  });
+});
+
+describe('empty and anonymous markers', () => {
+  it('gives true for an empty marker and rejects arguments to it', () => {
+    const def: MarkerDefinition = { name: 'kubebuilder:subresource:status', target: 'type' };
+    expect(parseMarker(def, '+kubebuilder:subresource:status')).toBe(true);
+    expect(syntaxError(def, '+kubebuilder:subresource:status=1').message).toMatch(/extra arguments provided: "1"/);
+  });
+
+  it('requires the value of a required anonymous marker and accepts an optional one bare', () => {
+    expect(syntaxError(anon('int'), '+test:value').message).toMatch(/missing value: expected int/);
+    expect(parseMarker({ name: 'x', target: 'type', value: { type: 'bool', optional: true } }, '+x')).toBe(true);
+  });
+
+  it('reports extra text after an anonymous value', () => {
+    const e = syntaxError(anon('int'), '+test:value=10,11');
+    expect(e.message).toMatch(/extra arguments provided: ",11"/);
+  });
+});
