@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ReconcileLogger } from '../../../src/runtime/controller/types.js';
+import type { ReconcileContext } from '../../../src/runtime/controller/types.js';
 import { Logger, log, newLogger, reconcileLogger, setLogger, type LogEntry, type LogSink } from '../../../src/runtime/log/index.js';
 
 function capture(options: { development?: boolean; level?: 'error' | 'info' | 'debug' | number } = {}) {
@@ -79,7 +79,7 @@ describe('reconcile context and the root logger', () => {
       namespace: 'default',
       name: 'nightly',
     });
-    const asReconcileLogger: ReconcileLogger = rlog;
+    const asReconcileLogger: ReconcileContext['log'] = rlog;
     asReconcileLogger.info('reconciling');
     expect(reconcileID).toMatch(/^[0-9a-f-]{36}$/);
     expect(json()[0]).toEqual({
