@@ -1,21 +1,48 @@
+/**
+ * compileSchema: a CRD version's openAPIV3Schema made ready for the request pipeline. Validation
+ * reports what kube-apiserver reports, in its order: schema errors, embedded-resource errors,
+ * list-type duplicates, then CEL rule errors (which do not run when an earlier error blocks them).
+ */
+import { validateRules } from './cel/walk.js';
+import { validateEmbeddedResources } from './embedded.js';
+import { invalid, ROOT_FIELD } from './field-error.js';
+import { validateListTypes } from './list-type.js';
+import { compileNode, SchemaCompileError } from './node.js';
+import { validateValue } from './openapi-validate.js';
+import { defaultObject } from './defaults.js';
+import { pruneObject } from './prune.js';
 import type { CompiledSchema, CompileSchemaOptions, FieldCause, JSONSchemaProps } from './types.js';
 
-/** A schema that cannot be used: a CEL rule that does not parse, an unusable fieldPath. */
-export class SchemaCompileError extends Error {
-  override readonly name = 'SchemaCompileError';
-}
+export { SchemaCompileError };
+
+/** Errors after which kube-apiserver does not evaluate CEL rules (hasBlockingErr). */
+const blocking = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
 
 export function compileSchema(schema: JSONSchemaProps, options: CompileSchemaOptions = {}): CompiledSchema {
-  void schema;
-  void options;
+  const location = options.source ? `${options.source}: openAPIV3Schema` : 'openAPIV3Schema';
+  const root = compileNode(schema, location);
   return {
-    validate(): FieldCause[] {
-      return [];
+    validate(obj: unknown, oldObj?: unknown): FieldCause[] {
+      const errs: FieldCause[] = [];
+      validateValue(root, obj, '', oldObj, errs);
+      validateEmbeddedResources(root, obj, errs);
+      validateListTypes(root, obj, errs);
+      if (root.hasRules) {
+        if (errs.some((e) => blocking.has(e.reason))) {
+          errs.push(invalid(ROOT_FIELD, null, 'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation'));
+        } else {
+          validateRules(root, obj, oldObj, errs);
+        }
+      }
+      return errs;
     },
-    prune<T>(obj: T): T {
+    prune<T>(obj: T, unknownFieldPaths?: string[]): T {
+      const dropped = pruneObject(obj, root);
+      unknownFieldPaths?.push(...dropped);
       return obj;
     },
     applyDefaults<T>(obj: T): T {
+      defaultObject(obj, root);
       return obj;
     },
   };

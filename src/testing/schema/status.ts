@@ -1,3 +1,4 @@
+import { goQuote } from './go-format.js';
 import type { FieldCause, Status } from './types.js';
 
 /**
@@ -34,9 +35,4 @@ export function invalidStatus(kind: string, group: string, name: string, causes:
     details,
     code: 422,
   };
-}
-
-/** Go's %q for the strings we print: JSON escaping matches it for printable text. */
-export function goQuote(s: string): string {
-  return JSON.stringify(s);
 }

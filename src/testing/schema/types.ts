@@ -116,9 +116,10 @@ export interface CompiledSchema {
   /**
    * Drops fields the schema does not specify, unless x-kubernetes-preserve-unknown-fields.
    * Embedded resources keep apiVersion, kind and metadata; the root's `metadata` is left alone
-   * (the server handles it). Modifies `obj` in place and returns it.
+   * (the server handles it). Modifies `obj` in place and returns it; the paths of dropped fields
+   * (`spec.foo`, sorted) are appended to `unknownFieldPaths` when given, for `unknown field` warnings.
    */
-  prune<T>(obj: T): T;
+  prune<T>(obj: T, unknownFieldPaths?: string[]): T;
   /**
    * Applies schema defaults as the API server does on create, update and read: inside objects
    * that exist, including nested defaults of a defaulted object; a null value is replaced by the

@@ -1,0 +1,187 @@
+/**
+ * The Kubernetes CEL libraries that common x-kubernetes-validations rules use, as far as
+ * @bufbuild/cel lets us add them: lists (isSorted, sum, min, max, indexOf, lastIndexOf),
+ * regex (find, findAll), quantity, URL and IP checks, sets, plus the strings extension.
+ */
+import {
+  celFunc,
+  celMethod,
+  CelScalar,
+  isCelList,
+  isCelMap,
+  listType,
+  type CelFunc,
+  type CelInput,
+  type CelList,
+  type CelValue,
+} from '@bufbuild/cel';
+import { strings } from '@bufbuild/cel/ext';
+import { isIP } from 'node:net';
+import { optionalFunctions } from './optional.js';
+import { parseQuantity } from './quantity.js';
+
+const { DYN, BOOL, INT, STRING, DOUBLE } = CelScalar;
+const LIST = listType(DYN);
+
+function noOverload(what: string): never {
+  throw new Error(`no such overload: ${what}`);
+}
+
+function celEquals(a: CelValue, b: CelValue): boolean {
+  if (typeof a === 'bigint' && typeof b === 'number') return Number(a) === b;
+  if (typeof a === 'number' && typeof b === 'bigint') return a === Number(b);
+  if (isCelList(a) && isCelList(b)) {
+    if (a.size !== b.size) return false;
+    const xs = [...a];
+    const ys = [...b];
+    return xs.every((x, i) => celEquals(x, ys[i]!));
+  }
+  if (isCelMap(a) && isCelMap(b)) {
+    if (a.size !== b.size) return false;
+    for (const [k, v] of a) {
+      if (!b.has(k) || !celEquals(v, b.get(k)!)) return false;
+    }
+    return true;
+  }
+  return a === b;
+}
+
+function compare(a: CelValue, b: CelValue): number {
+  const comparable = (v: CelValue) => typeof v === 'bigint' || typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean';
+  if (!comparable(a) || !comparable(b)) noOverload('elements are not comparable');
+  if (typeof a !== typeof b && !(typeof a !== 'string' && typeof b !== 'string')) noOverload('mixed element types');
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+}
+
+function items(list: CelList): CelValue[] {
+  return [...list];
+}
+
+// Quantities are maps with a private marker, like optionals (the library has no opaque types).
+const QUANTITY = '\u0000quantity';
+
+function quantity(text: string): CelInput {
+  const value = parseQuantity(text);
+  if (value === undefined) throw new Error(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+  return new Map<string, CelInput>([[QUANTITY, value]]);
+}
+
+function quantityValue(v: CelValue): number {
+  if (isCelMap(v) && v.has(QUANTITY)) return v.get(QUANTITY) as number;
+  if (typeof v === 'bigint') return Number(v);
+  return noOverload('not a quantity');
+}
+
+const quantityFunctions: CelFunc[] = [
+  celFunc('isQuantity', [STRING], BOOL, (s) => parseQuantity(s) !== undefined),
+  celFunc('quantity', [STRING], DYN, (s) => quantity(s)),
+  celMethod('isGreaterThan', DYN, [DYN], BOOL, function (o) {
+    return quantityValue(this) > quantityValue(o);
+  }),
+  celMethod('isLessThan', DYN, [DYN], BOOL, function (o) {
+    return quantityValue(this) < quantityValue(o);
+  }),
+  celMethod('compareTo', DYN, [DYN], INT, function (o) {
+    return BigInt(Math.sign(quantityValue(this) - quantityValue(o)));
+  }),
+  celMethod('sign', DYN, [], INT, function () {
+    return BigInt(Math.sign(quantityValue(this)));
+  }),
+  celMethod('isInteger', DYN, [], BOOL, function () {
+    return Number.isInteger(quantityValue(this));
+  }),
+  celMethod('asInteger', DYN, [], INT, function () {
+    const v = quantityValue(this);
+    if (!Number.isInteger(v)) throw new Error('cannot convert value to integer');
+    return BigInt(v);
+  }),
+  celMethod('asApproximateFloat', DYN, [], DOUBLE, function () {
+    return quantityValue(this);
+  }),
+  celMethod('add', DYN, [DYN], DYN, function (o) {
+    return new Map<string, CelInput>([[QUANTITY, quantityValue(this) + quantityValue(o)]]);
+  }),
+  celMethod('sub', DYN, [DYN], DYN, function (o) {
+    return new Map<string, CelInput>([[QUANTITY, quantityValue(this) - quantityValue(o)]]);
+  }),
+];
+
+const listFunctions: CelFunc[] = [
+  celMethod('isSorted', LIST, [], BOOL, function () {
+    const xs = items(this);
+    return xs.every((x, i) => i === 0 || compare(xs[i - 1]!, x) <= 0);
+  }),
+  celMethod('sum', LIST, [], DYN, function () {
+    const xs = items(this);
+    if (xs.length === 0) return 0n;
+    if (xs.every((x) => typeof x === 'bigint')) return (xs as bigint[]).reduce((a, b) => a + b, 0n);
+    if (xs.every((x) => typeof x === 'number')) return (xs as number[]).reduce((a, b) => a + b, 0);
+    return noOverload('sum of mixed or non-numeric elements');
+  }),
+  celMethod('min', LIST, [], DYN, function () {
+    const xs = items(this);
+    if (xs.length === 0) throw new Error('min called on empty list');
+    return xs.reduce((a, b) => (compare(b, a) < 0 ? b : a)) as CelInput;
+  }),
+  celMethod('max', LIST, [], DYN, function () {
+    const xs = items(this);
+    if (xs.length === 0) throw new Error('max called on empty list');
+    return xs.reduce((a, b) => (compare(b, a) > 0 ? b : a)) as CelInput;
+  }),
+  celMethod('indexOf', LIST, [DYN], INT, function (x) {
+    return BigInt(items(this).findIndex((v) => celEquals(v, x)));
+  }),
+  celMethod('lastIndexOf', LIST, [DYN], INT, function (x) {
+    return BigInt(items(this).findLastIndex((v) => celEquals(v, x)));
+  }),
+];
+
+const regexFunctions: CelFunc[] = [
+  celMethod('find', STRING, [STRING], STRING, function (re) {
+    return new RegExp(re, 'u').exec(this)?.[0] ?? '';
+  }),
+  celMethod('findAll', STRING, [STRING], listType(STRING), function (re) {
+    return [...this.matchAll(new RegExp(re, 'gu'))].map((m) => m[0]);
+  }),
+  celMethod('findAll', STRING, [STRING, INT], listType(STRING), function (re, n) {
+    const all = [...this.matchAll(new RegExp(re, 'gu'))].map((m) => m[0]);
+    return n < 0n ? all : all.slice(0, Number(n));
+  }),
+];
+
+const setFunctions: CelFunc[] = [
+  celFunc('sets.contains', [LIST, LIST], BOOL, (a, b) => items(b).every((x) => items(a).some((y) => celEquals(x, y)))),
+  celFunc('sets.equivalent', [LIST, LIST], BOOL, (a, b) => {
+    const xs = items(a);
+    const ys = items(b);
+    return xs.every((x) => ys.some((y) => celEquals(x, y))) && ys.every((y) => xs.some((x) => celEquals(x, y)));
+  }),
+  celFunc('sets.intersects', [LIST, LIST], BOOL, (a, b) => items(a).some((x) => items(b).some((y) => celEquals(x, y)))),
+];
+
+function isURL(s: string): boolean {
+  if (s.startsWith('/')) return !/\s/.test(s);
+  return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(s) && URL.canParse(s);
+}
+
+const networkFunctions: CelFunc[] = [
+  celFunc('isURL', [STRING], BOOL, isURL),
+  celFunc('isIP', [STRING], BOOL, (s) => isIP(s) !== 0),
+  celFunc('isCIDR', [STRING], BOOL, (s) => {
+    const [ip, bits, extra] = s.split('/');
+    if (extra !== undefined || bits === undefined || !/^\d+$/.test(bits)) return false;
+    const family = isIP(ip ?? '');
+    return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+  }),
+];
+
+/** Every function a rule can call beyond the CEL standard library. */
+export const kubernetesFunctions: CelFunc[] = [
+  ...strings,
+  ...optionalFunctions,
+  ...listFunctions,
+  ...regexFunctions,
+  ...setFunctions,
+  ...quantityFunctions,
+  ...networkFunctions,
+];

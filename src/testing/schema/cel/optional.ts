@@ -1,0 +1,51 @@
+/**
+ * CEL optional values (`optionalOldSelf`, `optional.of/none`), which @bufbuild/cel does not have:
+ * an optional is a map carrying a private marker key, with the methods Kubernetes rules use.
+ */
+import { celFunc, celMethod, CelScalar, isCelMap, type CelFunc, type CelInput, type CelValue } from '@bufbuild/cel';
+
+const MARKER = '\u0000optional';
+const VALUE = '\u0000value';
+
+export function optionalOf(value: CelInput | undefined): CelInput {
+  const m = new Map<string, CelInput>([[MARKER, true]]);
+  if (value !== undefined) m.set(VALUE, value);
+  return m;
+}
+
+function asOptional(v: CelValue): { has: boolean; value: CelValue | undefined } {
+  if (isCelMap(v) && v.has(MARKER)) {
+    const has = v.has(VALUE);
+    return { has, value: has ? (v.get(VALUE) as CelValue) : undefined };
+  }
+  throw new Error('no such overload: not an optional value');
+}
+
+const { DYN, BOOL } = CelScalar;
+
+export const optionalFunctions: CelFunc[] = [
+  celMethod('hasValue', DYN, [], BOOL, function () {
+    return asOptional(this).has;
+  }),
+  celMethod('value', DYN, [], DYN, function () {
+    const o = asOptional(this);
+    if (!o.has) throw new Error('optional.none() dereference');
+    return o.value as CelInput;
+  }),
+  celMethod('orValue', DYN, [DYN], DYN, function (alt) {
+    const o = asOptional(this);
+    return (o.has ? o.value : alt) as CelInput;
+  }),
+  celFunc('optional.of', [DYN], DYN, (v) => optionalOf(v as CelInput)),
+  celFunc('optional.none', [], DYN, () => optionalOf(undefined)),
+  celFunc('optional.ofNonZeroValue', [DYN], DYN, (v) => optionalOf(isZero(v) ? undefined : (v as CelInput))),
+];
+
+function isZero(v: CelValue): boolean {
+  if (v === null || v === false || v === '' || v === 0 || v === 0n) return true;
+  if (isCelMap(v)) return v.size === 0;
+  if (typeof v === 'object' && v !== null && 'size' in v && typeof (v as { size: unknown }).size === 'number') {
+    return (v as { size: number }).size === 0;
+  }
+  return false;
+}

@@ -1,0 +1,161 @@
+/**
+ * x-kubernetes-validations: each rule is parsed and planned once, when the schema is compiled,
+ * and evaluated with `self` (and `oldSelf` on update) as apiextensions-apiserver does, producing
+ * the same field errors (`Invalid value: "object": failed rule: <rule>`, message, messageExpression,
+ * reason, fieldPath).
+ */
+import { celEnv, isCelError, parse, plan, type CelInput, type CelResult } from '@bufbuild/cel';
+import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FIELD } from '../field-error.js';
+import type { FieldCause, ValidationRule } from '../types.js';
+import { kubernetesFunctions } from './library.js';
+import { optionalOf } from './optional.js';
+
+const env = celEnv({ funcs: kubernetesFunctions });
+
+type Program = (bindings: Record<string, CelInput>) => CelResult;
+
+export interface CompiledRule {
+  rule: ValidationRule;
+  program: Program;
+  messageProgram?: Program;
+  usesOldSelf: boolean;
+  /** The rule's fieldPath as an apimachinery field path relative to the schema (`spec.x`, `m[key]`). */
+  fieldPath: string;
+}
+
+/** A rule that does not compile; the message names the schema location and the rule. */
+export class RuleCompileError extends Error {}
+
+function referencesIdent(node: unknown, name: string, seen = new Set<unknown>()): boolean {
+  if (node === null || typeof node !== 'object' || seen.has(node)) return false;
+  seen.add(node);
+  const rec = node as Record<string, unknown>;
+  if (rec.case === 'identExpr' && (rec.value as { name?: string } | undefined)?.name === name) return true;
+  for (const v of Object.values(rec)) if (referencesIdent(v, name, seen)) return true;
+  return false;
+}
+
+function compileExpression(text: string, what: string, location: string): { program: Program; ast: unknown } {
+  let parsed;
+  try {
+    parsed = parse(text);
+  } catch (err) {
+    throw new RuleCompileError(`${location}: ${what} ${JSON.stringify(text)} does not compile: ${(err as Error).message}`);
+  }
+  const program = plan(env, parsed) as unknown as Program;
+  return { program, ast: parsed.expr };
+}
+
+/** JSONPath of a rule's fieldPath (`.spec.x`, `.m['a.b']`, `.list[0]`) to a field path string. */
+function normalizeFieldPath(fieldPath: string, location: string): string {
+  let out = '';
+  let rest = fieldPath;
+  const fail = (why: string): never => {
+    throw new RuleCompileError(`${location}: fieldPath ${JSON.stringify(fieldPath)} is invalid: ${why}`);
+  };
+  while (rest.length > 0) {
+    let m: RegExpExecArray | null;
+    if ((m = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(rest))) {
+      out = childPath(out, m[1]!);
+    } else if ((m = /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest))) {
+      out = childPath(out, m[1]!.replace(/\\(.)/g, '$1'));
+    } else if ((m = /^\[(\d+)\]/.exec(rest))) {
+      out = `${out}[${m[1]}]`;
+    } else {
+      fail(`expected [ or . but got: ${rest}`);
+    }
+    rest = rest.slice(m![0].length);
+  }
+  return out;
+}
+
+export function compileRule(rule: ValidationRule, location: string): CompiledRule {
+  if (typeof rule.rule !== 'string' || rule.rule.trim() === '') {
+    throw new RuleCompileError(`${location}: rule must be a non-empty CEL expression`);
+  }
+  const { program, ast } = compileExpression(rule.rule, 'rule', location);
+  const compiled: CompiledRule = {
+    rule,
+    program,
+    usesOldSelf: referencesIdent(ast, 'oldSelf'),
+    fieldPath: rule.fieldPath ? normalizeFieldPath(rule.fieldPath, location) : '',
+  };
+  if (rule.messageExpression) {
+    compiled.messageProgram = compileExpression(rule.messageExpression, 'messageExpression', location).program;
+  }
+  return compiled;
+}
+
+function ruleErrorString(rule: ValidationRule): string {
+  return rule.message && rule.message.length > 0 ? rule.message.trim() : rule.rule.trim();
+}
+
+function ruleMessageOrDefault(rule: ValidationRule): string {
+  return rule.message && rule.message.length > 0 ? rule.message.trim() : `failed rule: ${ruleErrorString(rule)}`;
+}
+
+function messageFromExpression(program: Program, bindings: Record<string, CelInput>): string | undefined {
+  const result = program(bindings);
+  if (isCelError(result) || typeof result !== 'string') return undefined;
+  const trimmed = result.trim();
+  if (trimmed.length === 0 || trimmed.length > 5 * 1024 || /\n/.test(trimmed)) return undefined;
+  return trimmed;
+}
+
+export interface RuleScope {
+  /** The field path of the value (apimachinery rendering; '' is the root). */
+  field: string;
+  /** The schema type name of the value, shown as the bad value (`"object"`, `"string"`). */
+  typeName: string;
+  self: CelInput;
+  /** Undefined when there is no old value (create, or a new field). */
+  oldSelf: CelInput | undefined;
+  /** True when the old value exists and equals the new one: rules not using oldSelf ratchet. */
+  unchanged: boolean;
+}
+
+export function evaluateRules(rules: CompiledRule[], scope: RuleScope, out: FieldCause[]): void {
+  const fieldOrRoot = (f: string) => (f === '' ? ROOT_FIELD : f);
+  for (const compiled of rules) {
+    const { rule } = compiled;
+    const optionalOld = rule.optionalOldSelf === true;
+    if (compiled.usesOldSelf && scope.oldSelf === undefined && !optionalOld) continue;
+    if (!compiled.usesOldSelf && scope.unchanged) continue;
+    const bindings: Record<string, CelInput> = { self: scope.self };
+    if (optionalOld) bindings.oldSelf = optionalOf(scope.oldSelf);
+    else if (scope.oldSelf !== undefined) bindings.oldSelf = scope.oldSelf;
+
+    const result = compiled.program(bindings);
+    if (isCelError(result)) {
+      const text = result.message;
+      const detail = text.startsWith('no such overload') || text.startsWith('found no matching overload')
+        ? `'${text}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(rule)}`
+        : `${text} evaluating rule: ${ruleErrorString(rule)}`;
+      out.push(invalid(fieldOrRoot(scope.field), scope.typeName, detail));
+      continue;
+    }
+    if (result === true) continue;
+
+    const field = fieldOrRoot(compiled.fieldPath ? childPath(scope.field, compiled.fieldPath) : scope.field);
+    let detail: string | undefined;
+    if (compiled.messageProgram) {
+      const msgBindings = { ...bindings };
+      if (scope.oldSelf !== undefined) msgBindings.oldSelf = scope.oldSelf;
+      detail = messageFromExpression(compiled.messageProgram, msgBindings);
+    }
+    detail ??= ruleMessageOrDefault(rule);
+    switch (rule.reason) {
+      case 'FieldValueForbidden':
+        out.push(forbidden(field, detail));
+        break;
+      case 'FieldValueRequired':
+        out.push(required(field, detail));
+        break;
+      case 'FieldValueDuplicate':
+        out.push(duplicate(field, scope.typeName));
+        break;
+      default:
+        out.push(fieldError('FieldValueInvalid', field, scope.typeName, detail));
+    }
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * x-kubernetes-embedded-resource objects must say what they are: apiVersion and kind present,
+ * non-empty strings, kind a DNS-1035 label when lower-cased (apiextensions' objectmeta checks).
+ */
+import { childPath, keyPath, indexPath, invalid, required } from './field-error.js';
+import type { SchemaNode } from './node.js';
+import type { FieldCause } from './types.js';
+import { isObject } from './values.js';
+
+const dns1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const dns1035Message = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+
+function checkEmbedded(obj: Record<string, unknown>, field: string, out: FieldCause[]): void {
+  if (!('apiVersion' in obj)) out.push(required(childPath(field, 'apiVersion')));
+  if (!('kind' in obj)) out.push(required(childPath(field, 'kind')));
+  if ('apiVersion' in obj) {
+    const v = obj.apiVersion;
+    const f = childPath(field, 'apiVersion');
+    if (typeof v !== 'string') out.push(invalid(f, v, 'must be a string'));
+    else if (v === '') out.push(invalid(f, v, 'must not be empty'));
+    else if (v.split('/').length > 2) out.push(invalid(f, v, `unexpected GroupVersion string: ${v}`));
+  }
+  if ('kind' in obj) {
+    const v = obj.kind;
+    const f = childPath(field, 'kind');
+    if (typeof v !== 'string') out.push(invalid(f, v, 'must be a string'));
+    else if (v === '') out.push(invalid(f, v, 'must not be empty'));
+    else if (v.length > 63 || !dns1035.test(v.toLowerCase())) {
+      const why = v.length > 63 ? 'must be no more than 63 characters' : dns1035Message;
+      out.push(invalid(f, v, `may have mixed case, but should otherwise match: ${why}`));
+    }
+  }
+}
+
+function walk(node: SchemaNode | undefined, value: unknown, field: string, out: FieldCause[]): void {
+  if (!node) return;
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => walk(node.items, v, indexPath(field, i), out));
+  } else if (isObject(value)) {
+    if (node.schema['x-kubernetes-embedded-resource']) checkEmbedded(value, field, out);
+    for (const [k, v] of Object.entries(value)) {
+      const prop = node.properties?.get(k);
+      if (prop) walk(prop, v, childPath(field, k), out);
+      else if (node.additionalProperties) walk(node.additionalProperties, v, keyPath(field, k), out);
+    }
+  }
+}
+
+/** The root itself is not checked here: its apiVersion, kind and metadata are the server's. */
+export function validateEmbeddedResources(root: SchemaNode, obj: unknown, out: FieldCause[]): void {
+  if (!isObject(obj)) return;
+  for (const [k, v] of Object.entries(obj)) {
+    const prop = root.properties?.get(k);
+    if (prop) walk(prop, v, k, out);
+    else if (root.additionalProperties) walk(root.additionalProperties, v, keyPath('', k), out);
+  }
+}
