@@ -6,7 +6,8 @@
  * and of the group just above that (the marker block). At top level, earlier groups, markers on
  * statements that are not type declarations, and comments at the end of a file are package markers.
  * Where controller-gen would silently drop a package marker sitting on a type's doc comment
- * (`// +kubebuilder:rbac:...` right above `export class FooReconciler`), we move it to the package.
+ * (`// +kubebuilder:rbac:...` right above `export class FooReconciler`), we move it to the package;
+ * markers above a class's methods (where Go code has them above `Reconcile`) are package markers too.
  */
 import path from 'node:path';
 import { Node, type SourceFile, ts } from 'ts-morph';
@@ -81,6 +82,13 @@ const TYPE_DECLARATION_KINDS = new Set([
   ts.SyntaxKind.TypeAliasDeclaration,
   ts.SyntaxKind.ClassDeclaration,
   ts.SyntaxKind.EnumDeclaration,
+]);
+
+const CLASS_FUNCTION_KINDS = new Set([
+  ts.SyntaxKind.MethodDeclaration,
+  ts.SyntaxKind.Constructor,
+  ts.SyntaxKind.GetAccessor,
+  ts.SyntaxKind.SetAccessor,
 ]);
 
 const FIELD_KINDS = new Set([ts.SyntaxKind.PropertySignature, ts.SyntaxKind.PropertyDeclaration, ts.SyntaxKind.EnumMember]);
@@ -164,6 +172,10 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
       if (FIELD_KINDS.has(child.kind)) {
         const lc = leadingComments(sf, child);
         attach(child, markersOf([lc.markerBlock, lc.doc]), 'field', false);
+      } else if (CLASS_FUNCTION_KINDS.has(child.kind)) {
+        // `+kubebuilder:rbac` above a reconcile method, as Go writes it above the Reconcile function
+        const lc = leadingComments(sf, child);
+        attach(child, markersOf([lc.markerBlock, lc.doc]), 'package', false);
       }
       // markers inside function bodies belong to no declaration
       if (ts.isFunctionLike(child)) return;
