@@ -4,7 +4,15 @@
  */
 export * from './api/types.js';
 export * from './scheme/index.js';
-export type * from './client/types.js';
-export * from './client/errors.js';
-export type * from './controller/types.js';
+export * from './client/index.js';
+export * from './cache/index.js';
 export * from './workqueue/index.js';
+export * from './controller/index.js';
+export * from './manager/index.js';
+export * from './log/index.js';
+export * from './metrics/index.js';
+export * from './leaderelection/index.js';
+export * from './helpers/index.js';
+export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksHandler } from './healthz/index.js';
+/** `healthz.ping` and friends, as generated main.ts uses them. */
+export * as healthz from './healthz/index.js';

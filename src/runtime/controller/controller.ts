@@ -1,0 +1,184 @@
+/**
+ * A controller: its sources feed a work queue of requests; workers take one request at a time
+ * and reconcile it. The queue guarantees one worker per key; errors retry with backoff; a
+ * requeueAfter becomes a delayed add. Nothing a reconciler does (throw, reject, hang past
+ * shutdown) brings the process down.
+ */
+import type { InformerCache } from '../cache/cache.js';
+import { type Logger, reconcileLogger } from '../log/index.js';
+import type { ControllerMetrics, WorkqueueMetrics } from '../metrics/index.js';
+import { WorkQueue } from '../workqueue/queue.js';
+import type { RateLimiter } from '../workqueue/rate-limiter.js';
+import type { Clock } from '../workqueue/clock.js';
+import type { Kind } from '../scheme/kind.js';
+import type { EventHandler } from './handler.js';
+import type { Predicate } from './predicate.js';
+import { requestOf, requestQueue, type RequestQueue } from './request-queue.js';
+import type { Source, SourceContext } from './source.js';
+import { isTerminalError } from './terminal-error.js';
+import type { Reconciler, Request, Result } from './types.js';
+
+export interface ControllerOptions {
+  /** Workers reconciling different keys at the same time. Default 1. */
+  maxConcurrentReconciles?: number;
+  rateLimiter?: RateLimiter;
+  /** Waiting longer than this for the sources to sync fails the start. Default 2 minutes. */
+  cacheSyncTimeoutMs?: number;
+  /** Whether the controller runs only on the elected leader. Default true. */
+  needLeaderElection?: boolean;
+  clock?: Clock;
+}
+
+/** A source bound to its handler and predicates (so that watches of different kinds fit one list). */
+export interface Watch {
+  start(ctx: SourceContext): void;
+  waitForSync(signal: AbortSignal): Promise<boolean>;
+  describe(): string;
+}
+
+export function bindWatch<T>(source: Source<T>, handler: EventHandler<T>, predicates: Predicate<T>[]): Watch {
+  return {
+    start: (ctx) => source.start(ctx, handler, predicates),
+    waitForSync: (signal) => source.waitForSync(signal),
+    describe: () => source.describe(),
+  };
+}
+
+export interface ControllerSpec {
+  name: string;
+  reconciler: Reconciler;
+  /** The kind of `.for()`, for the log context. */
+  forKind?: Kind;
+  watches: Watch[];
+  options: ControllerOptions;
+  log: Logger;
+  metrics?: { controller: ControllerMetrics; queue: WorkqueueMetrics };
+}
+
+export class Controller {
+  readonly name: string;
+  readonly queue: WorkQueue;
+  private readonly spec: ControllerSpec;
+  private readonly workers: Promise<void>[] = [];
+  private readonly abort = new AbortController();
+  private readonly reconcileAbort = new AbortController();
+  private started = false;
+
+  constructor(spec: ControllerSpec) {
+    this.spec = spec;
+    this.name = spec.name;
+    this.queue = new WorkQueue({ rateLimiter: spec.options.rateLimiter, clock: spec.options.clock, metrics: spec.metrics?.queue });
+  }
+
+  get needLeaderElection(): boolean {
+    return this.spec.options.needLeaderElection ?? true;
+  }
+
+  /** Enqueue requests from outside the watches (tests, or a reconciler of another controller). */
+  get requests(): RequestQueue {
+    return requestQueue(this.queue);
+  }
+
+  /**
+   * Starts the watches, waits until their sources are synced, then starts the workers.
+   * Resolves once the workers run; `stop` ends them.
+   */
+  async start(cache: InformerCache): Promise<void> {
+    if (this.started) throw new Error(`controller ${this.name} was already started`);
+    this.started = true;
+    const ctx = { cache, queue: requestQueue(this.queue), signal: this.abort.signal };
+    for (const w of this.spec.watches) w.start(ctx);
+
+    const timeoutMs = this.spec.options.cacheSyncTimeoutMs ?? 120_000;
+    const syncAbort = AbortSignal.any([this.abort.signal, AbortSignal.timeout(timeoutMs)]);
+    const synced = await Promise.all(this.spec.watches.map((w) => w.waitForSync(syncAbort)));
+    if (this.abort.signal.aborted) return;
+    const failed = this.spec.watches.filter((_, i) => !synced[i]).map((w) => w.describe());
+    if (failed.length > 0) {
+      throw new Error(`controller ${this.name}: timed out after ${timeoutMs} ms waiting for ${failed.join(', ')} to sync`);
+    }
+
+    const n = Math.max(1, Math.floor(this.spec.options.maxConcurrentReconciles ?? 1));
+    this.spec.metrics?.controller.setMaxConcurrentReconciles(n);
+    this.spec.log.info('Starting workers', { 'worker count': n });
+    for (let i = 0; i < n; i++) this.workers.push(this.work());
+  }
+
+  /**
+   * Stops taking work and waits for running reconciles, at most `graceMs`; after that their
+   * signals are aborted and this resolves without waiting further. Resolves true if all finished.
+   */
+  async stop(graceMs = 30_000): Promise<boolean> {
+    this.abort.abort();
+    this.queue.shutdown();
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      Promise.all(this.workers).then(() => true),
+      new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), graceMs); }),
+    ]);
+    clearTimeout(timer);
+    if (!finished) {
+      this.spec.log.info('grace period over with reconciles still running; aborting them', { graceMs });
+      this.reconcileAbort.abort(new Error('shutdown grace period over'));
+    }
+    return finished;
+  }
+
+  private async work(): Promise<void> {
+    for (;;) {
+      const key = await this.queue.get();
+      if (key === undefined) return;
+      try {
+        await this.reconcileKey(key);
+      } finally {
+        this.queue.done(key);
+      }
+    }
+  }
+
+  private async reconcileKey(key: string): Promise<void> {
+    const req: Request = requestOf(key);
+    const forKind = this.spec.forKind;
+    const { log, reconcileID } = reconcileLogger(this.spec.log, {
+      controller: this.name,
+      group: forKind?.group,
+      kind: forKind?.kind,
+      namespace: req.namespace,
+      name: req.name,
+    });
+    const metrics = this.spec.metrics?.controller;
+    metrics?.workerStarted();
+    const started = performance.now();
+    let outcome: 'success' | 'error' | 'terminal_error' | 'requeue' | 'requeue_after';
+    try {
+      // Promise.resolve().then(...) also turns a synchronous throw into a rejection.
+      const result: Result | undefined = await Promise.resolve().then(() =>
+        this.spec.reconciler.reconcile(req, { log, signal: this.reconcileAbort.signal, reconcileID }),
+      );
+      const after = result?.requeueAfter ?? 0;
+      if (after > 0) {
+        this.queue.forget(key);
+        this.queue.addAfter(key, after);
+        outcome = 'requeue_after';
+      } else if (result?.requeue) {
+        this.queue.addRateLimited(key);
+        outcome = 'requeue';
+      } else {
+        this.queue.forget(key);
+        outcome = 'success';
+      }
+    } catch (err) {
+      if (isTerminalError(err)) {
+        this.queue.forget(key);
+        outcome = 'terminal_error';
+      } else {
+        this.queue.addRateLimited(key);
+        outcome = 'error';
+      }
+      log.error(err, 'Reconciler error');
+    } finally {
+      metrics?.workerFinished();
+    }
+    metrics?.reconcileFinished(outcome, (performance.now() - started) / 1000);
+  }
+}

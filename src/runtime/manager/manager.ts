@@ -1,0 +1,375 @@
+/**
+ * The Manager: owns the kubeconfig, the shared cache, the client, the controllers and the
+ * servers (metrics, probes, webhooks), starts them in order and shuts them down cleanly:
+ *
+ * start(): servers and caches -> wait for sync -> (win the lease) -> controllers and runnables.
+ * stop() or SIGTERM/SIGINT: stop handing out work, let running reconciles finish within
+ *   gracefulShutdownTimeout, stop runnables, release the lease, stop caches and servers;
+ *   start() then resolves. Losing the lease does the same and start() rejects.
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import { InformerCache, type CacheOptions } from '../cache/cache.js';
+import { KubeClient } from '../client/client.js';
+import { RestTransport } from '../client/rest.js';
+import type { Client, Reader } from '../client/types.js';
+import type { Controller } from '../controller/controller.js';
+import type { ControllerHost } from '../controller/builder.js';
+import { HealthProbeServer, type Checker } from '../healthz/index.js';
+import { LeaderElector } from '../leaderelection/index.js';
+import { log as rootLog, type Logger, setLogger } from '../log/index.js';
+import { MetricsServer, RuntimeMetrics } from '../metrics/index.js';
+import type { Kind } from '../scheme/kind.js';
+import type { Scheme } from '../scheme/scheme.js';
+import { inClusterNamespace, loadKubeConfig } from './kubeconfig.js';
+import type { Runnable } from './runnable.js';
+
+export interface ManagerOptions {
+  scheme: Scheme;
+  /** The cluster to talk to; loaded from --kubeconfig, $KUBECONFIG, in-cluster or ~/.kube/config when omitted. */
+  kubeConfig?: KubeConfig;
+  kubeconfigPath?: string;
+  /** Limit the cache (and so the controllers) to these namespaces; all when omitted. */
+  namespaces?: string[];
+  /** `[host]:port` of /metrics, `:0` for any free port, `"0"` (default) for none. */
+  metricsBindAddress?: string;
+  /** `[host]:port` of /healthz and /readyz, `"0"` (default) for none. */
+  healthProbeBindAddress?: string;
+  leaderElection?: boolean;
+  /** Name of the Lease; required with leaderElection. */
+  leaderElectionID?: string;
+  /** Namespace of the Lease; the pod's namespace in a cluster, else the kubeconfig context's, else `default`. */
+  leaderElectionNamespace?: string;
+  /** Lease timings in milliseconds (15 000 / 10 000 / 2 000). */
+  leaseDuration?: number;
+  renewDeadline?: number;
+  retryPeriod?: number;
+  /** Clear the lease on shutdown so another replica takes over at once. Default true. */
+  leaderElectionReleaseOnCancel?: boolean;
+  /** How long running reconciles and runnables may take to finish on shutdown (ms). Default 30 000. */
+  gracefulShutdownTimeout?: number;
+  /** Re-deliver every cached object to controllers this often (ms). Default 10 h. */
+  syncPeriod?: number;
+  /** Further cache settings (stall timeout, watch backoff, per-kind selectors). */
+  cache?: Omit<CacheOptions, 'namespaces' | 'resyncPeriodMs' | 'logger'>;
+  /** Field manager of the client's writes. Default `manager`. */
+  fieldManager?: string;
+  /** Webhook server options, passed to the webhook server when it is created (port 9443, certDir). */
+  webhookServer?: WebhookServerOptions;
+  /** Development logging (`--zap-devel`); sets the root logger's format when given. */
+  development?: boolean;
+  logger?: Logger;
+  metrics?: RuntimeMetrics;
+  /** Stop on SIGTERM/SIGINT. Default true. */
+  handleSignals?: boolean;
+  /** From parseManagerFlags: HTTPS metrics are not served; a warning is logged when asked for. */
+  metricsSecure?: boolean;
+  /** From parseManagerFlags: the webhook server's certificate directory (overrides webhookServer.certDir). */
+  webhookCertPath?: string;
+}
+
+/** Settings of the webhook server (see src/runtime/webhook). */
+export interface WebhookServerOptions {
+  port?: number;
+  host?: string;
+  certDir?: string;
+  certName?: string;
+  keyName?: string;
+}
+
+/** A server the manager starts before caches and stops last (the webhook server registers as one). */
+export interface ManagedServer {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export class Manager implements ControllerHost {
+  private readonly transport: RestTransport;
+  private readonly cache: InformerCache;
+  private readonly client: KubeClient;
+  private readonly metrics: RuntimeMetrics;
+  private readonly metricsServer: MetricsServer;
+  private readonly probes: HealthProbeServer;
+  private readonly servers: ManagedServer[] = [];
+  private readonly controllers = new Map<string, Controller>();
+  private readonly runnables: Runnable[] = [];
+  private readonly log: Logger;
+  private readonly stopController = new AbortController();
+  private elector: LeaderElector | undefined;
+  private electedPromise: Promise<void>;
+  private resolveElected!: () => void;
+  private startedController = false;
+  private webhookServerValue: unknown;
+  private readonly webhookServerFactories: ((mgr: Manager) => unknown)[] = [];
+
+  private constructor(readonly options: ManagerOptions, readonly kubeConfig: KubeConfig) {
+    this.log = (options.logger ?? rootLog).withName('manager');
+    this.transport = new RestTransport(kubeConfig);
+    this.cache = new InformerCache(this.transport, {
+      ...options.cache,
+      namespaces: options.namespaces,
+      resyncPeriodMs: options.syncPeriod,
+      logger: options.logger,
+    });
+    this.client = new KubeClient(this.transport, { reader: this.cache, fieldManager: options.fieldManager ?? 'manager' });
+    this.metrics = options.metrics ?? new RuntimeMetrics();
+    this.metricsServer = new MetricsServer({ bindAddress: options.metricsBindAddress ?? '0', metrics: this.metrics });
+    this.probes = new HealthProbeServer({ bindAddress: options.healthProbeBindAddress ?? '0' });
+    this.electedPromise = new Promise((resolve) => { this.resolveElected = resolve; });
+    if (options.metricsSecure && (options.metricsBindAddress ?? '0') !== '0') {
+      this.log.info('--metrics-secure is not supported: /metrics is served over plain HTTP; protect it with a NetworkPolicy');
+    }
+    if (options.leaderElection && !options.leaderElectionID) {
+      throw new Error('Manager: leaderElection needs leaderElectionID (the Lease name)');
+    }
+  }
+
+  static async create(options: ManagerOptions): Promise<Manager> {
+    if (!options?.scheme) throw new Error('Manager.create: options.scheme is required (builtinScheme() plus your addToScheme calls)');
+    if (options.development !== undefined) setLogger({ development: options.development });
+    const kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
+    return new Manager(options, kubeConfig);
+  }
+
+  getClient(): Client {
+    return this.client;
+  }
+
+  /** Reads straight from the API server, bypassing the cache. */
+  getAPIReader(): Reader {
+    return this.client.apiReader;
+  }
+
+  getScheme(): Scheme {
+    return this.options.scheme;
+  }
+
+  getCache(): InformerCache {
+    return this.cache;
+  }
+
+  /** The cache, for `indexField(kind, name, fn)` (controller-runtime's GetFieldIndexer). */
+  getFieldIndexer(): Pick<InformerCache, 'indexField'> {
+    return this.cache;
+  }
+
+  getConfig(): KubeConfig {
+    return this.kubeConfig;
+  }
+
+  getLogger(): Logger {
+    return this.options.logger ?? rootLog;
+  }
+
+  getMetrics(): RuntimeMetrics {
+    return this.metrics;
+  }
+
+  getHealthProbeServer(): HealthProbeServer {
+    return this.probes;
+  }
+
+  getMetricsServer(): MetricsServer {
+    return this.metricsServer;
+  }
+
+  /** Resolves when this manager becomes leader (at once without leader election). */
+  elected(): Promise<void> {
+    return this.electedPromise;
+  }
+
+  /** Aborted when the manager begins to stop. */
+  get signal(): AbortSignal {
+    return this.stopController.signal;
+  }
+
+  addHealthzCheck(name: string, check: Checker): void {
+    this.probes.addHealthzCheck(name, check);
+  }
+
+  addReadyzCheck(name: string, check: Checker): void {
+    this.probes.addReadyzCheck(name, check);
+  }
+
+  add(runnable: Runnable): void {
+    this.runnables.push(runnable);
+  }
+
+  /** A server started before the caches and stopped last (webhook server). */
+  addServer(server: ManagedServer): void {
+    this.servers.push(server);
+  }
+
+  addController(controller: Controller): void {
+    if (this.controllers.has(controller.name)) {
+      throw new Error(`controller with name "${controller.name}" already exists; controller names must be unique (use named())`);
+    }
+    this.controllers.set(controller.name, controller);
+  }
+
+  getControllers(): Controller[] {
+    return [...this.controllers.values()];
+  }
+
+  /** Index objects of `kind` for `client.list(kind, { matchingFields })`. */
+  indexField<T>(kind: Kind<T>, name: string, fn: (obj: T) => string[] | string | undefined): void {
+    this.cache.indexField(kind, name, fn);
+  }
+
+  /**
+   * The webhook server, created on first call by the factory the webhook package registers
+   * (so that the runtime core does not depend on it).
+   */
+  getWebhookServer<W = unknown>(): W {
+    if (this.webhookServerValue === undefined) {
+      const factory = this.webhookServerFactories[0] ?? Manager.defaultWebhookServerFactory;
+      if (!factory) throw new Error('no webhook server is available: import the webhook support of scaffolder/runtime');
+      this.webhookServerValue = factory(this);
+    }
+    return this.webhookServerValue as W;
+  }
+
+  /** Set by the webhook package: how a manager makes its webhook server. */
+  static defaultWebhookServerFactory: ((mgr: Manager) => unknown) | undefined;
+
+  /** Begins a clean shutdown; `start()` resolves once it is done. */
+  stop(): void {
+    this.stopController.abort();
+  }
+
+  /** Starts everything and resolves after a clean shutdown (rejects if the lease was lost or a start failed). */
+  async start(): Promise<void> {
+    if (this.startedController) throw new Error('Manager.start: the manager was already started');
+    this.startedController = true;
+    const signal = this.stopController.signal;
+    const removeSignalHandlers = this.options.handleSignals === false ? () => undefined : this.installSignalHandlers();
+    let failure: unknown;
+    const fail = (err: unknown) => {
+      failure ??= err;
+      this.stop();
+    };
+    const running: Promise<void>[] = [];
+    try {
+      await this.metricsServer.start();
+      await this.probes.start();
+      for (const s of this.servers) await s.start();
+
+      this.cache.start(signal);
+      for (const r of this.runnables.filter((r) => r.needLeaderElection === false)) running.push(this.runRunnable(r, signal, fail));
+      for (const c of this.controllers.values()) if (!c.needLeaderElection) running.push(this.startController(c, fail));
+
+      if (this.options.leaderElection) {
+        await this.campaign(signal, fail);
+      } else {
+        this.resolveElected();
+      }
+      if (!signal.aborted) {
+        for (const r of this.runnables.filter((r) => r.needLeaderElection !== false)) running.push(this.runRunnable(r, signal, fail));
+        for (const c of this.controllers.values()) if (c.needLeaderElection) running.push(this.startController(c, fail));
+      }
+      await waitForAbort(signal);
+    } catch (err) {
+      fail(err);
+    } finally {
+      await this.shutdown(running);
+      removeSignalHandlers();
+    }
+    if (failure !== undefined) throw failure;
+  }
+
+  private async startController(c: Controller, fail: (err: unknown) => void): Promise<void> {
+    try {
+      await c.start(this.cache);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  private async runRunnable(r: Runnable, signal: AbortSignal, fail: (err: unknown) => void): Promise<void> {
+    try {
+      await r.start(signal);
+    } catch (err) {
+      fail(err);
+    }
+  }
+
+  private async campaign(signal: AbortSignal, fail: (err: unknown) => void): Promise<void> {
+    const namespace = this.options.leaderElectionNamespace ?? inClusterNamespace() ?? this.contextNamespace() ?? 'default';
+    this.elector = new LeaderElector({
+      kubeConfig: this.kubeConfig,
+      namespace,
+      name: this.options.leaderElectionID!,
+      leaseDuration: this.options.leaseDuration,
+      renewDeadline: this.options.renewDeadline,
+      retryPeriod: this.options.retryPeriod,
+      releaseOnCancel: this.options.leaderElectionReleaseOnCancel ?? true,
+      metrics: this.metrics,
+      log: this.getLogger().withName('leaderelection'),
+      onStoppedLeading: (reason) => {
+        if (reason === 'lost') fail(new Error(`leader election lost: lease ${namespace}/${this.options.leaderElectionID} is no longer ours`));
+      },
+    });
+    this.elector.start();
+    this.log.info('attempting to acquire leader lease', { lease: `${namespace}/${this.options.leaderElectionID}` });
+    const won = await Promise.race([this.elector.elected().then(() => true), waitForAbort(signal).then(() => false)]);
+    if (won) {
+      this.log.info('successfully acquired lease', { lease: `${namespace}/${this.options.leaderElectionID}` });
+      this.resolveElected();
+    }
+  }
+
+  private contextNamespace(): string | undefined {
+    const ctx = this.kubeConfig.getContextObject(this.kubeConfig.getCurrentContext());
+    return ctx?.namespace || undefined;
+  }
+
+  private async shutdown(running: Promise<void>[]): Promise<void> {
+    const grace = this.options.gracefulShutdownTimeout ?? 30_000;
+    this.log.info('Stopping and waiting for non leader election runnables and controllers', { gracefulShutdownTimeoutMs: grace });
+    const deadline = Date.now() + grace;
+    await Promise.all([...this.controllers.values()].map((c) => c.stop(grace)));
+    await withTimeout(Promise.allSettled(running), Math.max(0, deadline - Date.now()));
+    if (this.elector) {
+      await this.elector.stop().catch((err: unknown) => this.log.error(err, 'releasing the leader lease failed'));
+    }
+    await this.cache.stop();
+    for (const s of [...this.servers].reverse()) await s.stop().catch((err: unknown) => this.log.error(err, 'stopping a server failed'));
+    await this.probes.stop();
+    await this.metricsServer.stop();
+    this.transport.close();
+    this.log.info('Manager stopped');
+  }
+
+  private installSignalHandlers(): () => void {
+    let count = 0;
+    const onSignal = (sig: NodeJS.Signals) => {
+      count++;
+      if (count > 1) {
+        // A second signal: the user wants out now, as controller-runtime does.
+        process.exit(1);
+      }
+      this.log.info('received signal, shutting down', { signal: sig });
+      this.stop();
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+    return () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+    };
+  }
+}
+
+function waitForAbort(signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
