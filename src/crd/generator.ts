@@ -1,0 +1,258 @@
+/**
+ * The CRD generator: API packages -> kinds -> one CRD per group and kind, one version entry per
+ * package (controller-gen's parser.go, spec.go and gen.go). Keeps its ts-morph project, marker
+ * collection and schema caches so that watch mode regenerates after a change cheaply.
+ */
+import path from 'node:path';
+import { Node, type InterfaceDeclaration, type Project, type SourceFile } from 'ts-morph';
+import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection } from '../markers/index.js';
+import { TypeIndex } from './loader/type-index.js';
+import type { MarkerLookup } from './markers/lookup.js';
+import { limitDescriptions } from './schema/descriptions.js';
+import { Flattener, flattenEmbedded } from './schema/flatten.js';
+import type { JSONSchemaProps } from './schema/json-schema.js';
+import { TYPE_META_DESCRIPTIONS } from './schema/known-types.js';
+import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
+import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
+import { pluralize } from './spec/plural.js';
+
+export const VERSION_ANNOTATION = 'scaffolder.dev/version';
+
+export interface GeneratedCrd {
+  /** `<group>_<plural>.yaml`, as controller-gen names it. */
+  fileName: string;
+  crd: CustomResourceDefinition;
+}
+
+export interface CrdGenerationResult {
+  crds: GeneratedCrd[];
+  diagnostics: Diagnostic[];
+}
+
+export interface CrdGeneratorOptions {
+  /** The project whose source files are the API packages (others may be present and are ignored). */
+  project: Project;
+  /** Markers of the project's files, collected with a registry that has registerCrdMarkers. */
+  markers: MarkerCollection;
+  /** 0 drops every description; N truncates them (controller-gen's maxDescLen). */
+  maxDescLen?: number;
+  /** Our package version, written in the `scaffolder.dev/version` annotation. */
+  toolVersion: string;
+}
+
+interface ApiPackage {
+  dir: string;
+  group: string;
+  version: string;
+  files: SourceFile[];
+}
+
+interface KindVersion {
+  pkg: ApiPackage;
+  decl: InterfaceDeclaration;
+}
+
+export class CrdGenerator {
+  private readonly index: TypeIndex;
+  private readonly builder: SchemaBuilder;
+  private readonly flattener: Flattener;
+  private readonly lookup: MarkerLookup;
+  private flattenErrors: string[] = [];
+
+  constructor(private readonly options: CrdGeneratorOptions) {
+    this.index = new TypeIndex(options.project);
+    this.lookup = {
+      forNode: (node) => options.markers.forNode(node).all(),
+      forPackage: (dir) => options.markers.forPackage(dir).all(),
+    };
+    this.builder = new SchemaBuilder(this.index, this.lookup);
+    this.flattener = new Flattener(
+      (id) => this.builder.schemaFor(id),
+      (message) => this.flattenErrors.push(message),
+    );
+  }
+
+  /** Drops what was derived from the given files (absolute paths), or from everything. */
+  invalidate(files?: readonly string[]): void {
+    this.index.invalidate();
+    this.builder.invalidate(files ? new Set(files.map((f) => path.resolve(f))) : undefined);
+    this.flattener.invalidate();
+  }
+
+  generate(): CrdGenerationResult {
+    this.flattenErrors = [];
+    const diagnostics: Diagnostic[] = [];
+    const packages = this.apiPackages();
+    const kinds = new Map<string, { group: string; kind: string; versions: KindVersion[] }>();
+    for (const pkg of packages) {
+      for (const file of pkg.files) {
+        for (const decl of file.getInterfaces()) {
+          if (!this.isKind(decl)) continue;
+          const key = pkg.group ? `${decl.getName()}.${pkg.group}` : decl.getName();
+          let entry = kinds.get(key);
+          if (!entry) kinds.set(key, (entry = { group: pkg.group, kind: decl.getName(), versions: [] }));
+          entry.versions.push({ pkg, decl });
+        }
+      }
+    }
+    const crds: GeneratedCrd[] = [];
+    for (const key of [...kinds.keys()].sort()) {
+      const entry = kinds.get(key)!;
+      const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
+      if (crd) crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
+    }
+    for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
+    diagnostics.push(...this.celDiagnostics());
+    return { crds, diagnostics: dedupe(diagnostics) };
+  }
+
+  private apiPackages(): ApiPackage[] {
+    const byDir = new Map<string, SourceFile[]>();
+    for (const file of this.options.project.getSourceFiles()) {
+      if (file.isDeclarationFile()) continue;
+      const dir = path.dirname(file.getFilePath());
+      let files = byDir.get(dir);
+      if (!files) byDir.set(dir, (files = []));
+      files.push(file);
+    }
+    const packages: ApiPackage[] = [];
+    for (const [dir, files] of byDir) {
+      const markers = this.options.markers.forPackage(dir);
+      const groupName = markers.get('groupName');
+      if (!groupName || markers.has('kubebuilder:skip')) continue;
+      const versionName = markers.get('versionName');
+      packages.push({
+        dir,
+        group: String(groupName.value === true ? '' : groupName.value),
+        version: versionName ? String(versionName.value) : path.basename(dir),
+        files: files.sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1)),
+      });
+    }
+    return packages.sort((a, b) => (a.dir < b.dir ? -1 : 1));
+  }
+
+  /** A kind has `metadata` of type ObjectMeta (as Go kinds embed metav1.ObjectMeta); `<Kind>List`s have ListMeta. */
+  private isKind(decl: InterfaceDeclaration): boolean {
+    const metadata = decl.getProperty('metadata');
+    const typeNode = metadata?.getTypeNode();
+    if (typeNode && Node.isTypeReference(typeNode)) {
+      const resolved = this.index.resolve(decl.getSourceFile(), typeNode.getTypeName().getText());
+      if ((resolved.kind === 'runtime' && resolved.name === 'ObjectMeta') || (resolved.kind === 'model' && resolved.name === 'V1ObjectMeta')) return true;
+      return false;
+    }
+    const root = this.options.markers.forNode(decl).get('kubebuilder:object:root');
+    return root !== undefined && root.value !== false && !decl.getProperty('items');
+  }
+
+  private buildCrd(group: string, kind: string, versions: KindVersion[], diagnostics: Diagnostic[]): CustomResourceDefinition | undefined {
+    const plural = pluralize(kind).toLowerCase();
+    const crd: CustomResourceDefinition = {
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: `${plural}.${group}` },
+      spec: {
+        group,
+        names: { kind, listKind: `${kind}List`, plural, singular: kind.toLowerCase() },
+        scope: 'Namespaced',
+        versions: [],
+      },
+    };
+    versions.sort((a, b) => (a.pkg.version < b.pkg.version ? -1 : a.pkg.version > b.pkg.version ? 1 : 0));
+    for (const { pkg, decl } of versions) {
+      const schema = this.rootSchema(decl, diagnostics);
+      if (!schema) continue;
+      crd.spec.versions.push({ name: pkg.version, served: true, storage: false, schema: { openAPIV3Schema: schema } });
+    }
+    for (const { pkg, decl } of versions) {
+      for (const marker of this.options.markers.forNode(decl).all()) {
+        if (!CRD_MARKER_NAMES.has(marker.name)) continue;
+        const err = applyCrdMarker(crd, pkg.version, marker);
+        if (err) diagnostics.push(markerDiagnostic(marker, err));
+      }
+    }
+    crd.metadata.name = `${crd.spec.names.plural}.${group}`;
+    (crd.metadata.annotations ??= {})[VERSION_ANNOTATION] = this.options.toolVersion;
+    if (crd.spec.versions.length === 0) return undefined;
+    crd.spec.versions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    if (crd.spec.versions.length === 1) crd.spec.versions[0]!.storage = true;
+    const first = versions[0]!.decl;
+    const groupKind = group ? `${kind}.${group}` : kind;
+    const storage = crd.spec.versions.filter((v) => v.storage);
+    if (storage.length === 0) {
+      diagnostics.push(
+        nodeDiagnostic(first, `CRD for ${groupKind} has no storage version: mark exactly one version's ${kind} with +kubebuilder:storageversion`),
+      );
+    } else if (storage.length > 1) {
+      diagnostics.push(
+        nodeDiagnostic(first, `CRD for ${groupKind} has more than one storage version (${storage.map((v) => v.name).join(', ')}): +kubebuilder:storageversion must mark exactly one`),
+      );
+    }
+    if (!crd.spec.versions.some((v: CustomResourceDefinitionVersion) => v.served)) {
+      diagnostics.push(nodeDiagnostic(first, `CRD for ${groupKind} with version(s) ${crd.spec.versions.map((v) => v.name).join(', ')} does not serve any version`));
+    }
+    return crd;
+  }
+
+  private rootSchema(decl: InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+    this.flattenErrors = [];
+    const flattened = this.flattener.flattenType(this.builder.refFor(decl));
+    if (!flattened) return undefined;
+    flattenEmbedded(flattened, (m) => this.flattenErrors.push(m));
+    for (const m of this.flattenErrors) diagnostics.push(nodeDiagnostic(decl, m));
+    const props = flattened.properties;
+    if (props) {
+      for (const field of ['apiVersion', 'kind'] as const) {
+        if (props[field] && !props[field].description) props[field].description = TYPE_META_DESCRIPTIONS[field];
+      }
+      if (props.metadata) props.metadata = { type: 'object' };
+    }
+    if (this.options.maxDescLen !== undefined) limitDescriptions(flattened, this.options.maxDescLen);
+    dropEmptyProperties(flattened);
+    return flattened;
+  }
+
+  /** CEL syntax problems of the XValidation markers of every collected file. */
+  celDiagnostics(): Diagnostic[] {
+    const out: Diagnostic[] = [];
+    for (const m of this.options.markers.all()) {
+      if (m.name !== 'kubebuilder:validation:XValidation' && m.name !== 'kubebuilder:validation:items:XValidation') continue;
+      const d = checkCelRule(m);
+      if (d) out.push(d);
+    }
+    return out;
+  }
+}
+
+function dropEmptyProperties(schema: JSONSchemaProps): void {
+  if (schema.properties && Object.keys(schema.properties).length === 0) delete schema.properties;
+  if (schema.items) dropEmptyProperties(schema.items);
+  if (schema.properties) for (const p of Object.values(schema.properties)) dropEmptyProperties(p);
+  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') dropEmptyProperties(schema.additionalProperties);
+  for (const list of [schema.allOf, schema.anyOf, schema.oneOf]) if (list) for (const s of list) dropEmptyProperties(s);
+}
+
+function nodeDiagnostic(node: Node, message: string): Diagnostic {
+  const sf = node.getSourceFile();
+  const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
+  return { severity: 'error', file: sf.getFilePath(), line, column, message };
+}
+
+function markerDiagnostic(marker: MarkedValue, message: string): Diagnostic {
+  return { severity: 'error', ...marker.location, message: `${message} (+${marker.name})` };
+}
+
+function problemDiagnostic(p: SchemaProblem): Diagnostic {
+  if (p.marker) return { severity: 'error', ...p.marker.location, message: p.message };
+  return nodeDiagnostic(p.node, p.message);
+}
+
+function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((d) => {
+    const key = `${d.file}:${d.line}:${d.column}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * CRD generation from TypeScript types: `+kubebuilder:` markers and types in API packages
+ * (api/<version>/ or api/<group>/<version>/, marked `+groupName` in groupversion_info.ts) to
+ * apiextensions.k8s.io/v1 CustomResourceDefinition objects, as controller-gen's `crd` generator.
+ *
+ * How to call:
+ *
+ *   // One shot (loads the files itself):
+ *   const { crds, diagnostics } = generateCrds({ paths: ['api'], cwd: projectRoot, maxDescLen: 0 });
+ *   for (const { fileName, crd } of crds) write(`config/crd/bases/${fileName}`, crd);   // serialise as YAML
+ *
+ *   // Sharing one project and marker collection with the other generators (the manifests command):
+ *   registerCrdMarkers(registry);                       // before collecting markers
+ *   const gen = new CrdGenerator({ project, markers, maxDescLen, toolVersion });
+ *   gen.generate();                                     // { crds, diagnostics }
+ *   // watch mode: after refreshing changed files in `project` and `markers.update(file)`:
+ *   gen.invalidate([changedFilePath]); gen.generate();
+ *
+ * Diagnostics carry file, line, column and message; any with severity 'error' means the output is
+ * not to be trusted (controller-gen would exit non-zero). Objects are plain JSON: the caller writes
+ * them (keys sorted, as controller-gen does).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Project } from 'ts-morph';
+import { collectMarkers, defineCommonMarkers, MarkerRegistry, type Diagnostic } from '../markers/index.js';
+import { CrdGenerator, type GeneratedCrd } from './generator.js';
+import { registerCrdMarkers } from './markers/definitions.js';
+
+export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
+export { registerCrdMarkers } from './markers/definitions.js';
+export type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
+export type { JSONSchemaProps, ValidationRule } from './schema/json-schema.js';
+export { truncateDescription } from './schema/descriptions.js';
+
+export interface GenerateCrdsOptions {
+  /** Folders (or .ts files) to read, relative to `cwd`; every .ts file below a folder is read. */
+  paths: readonly string[];
+  cwd?: string;
+  maxDescLen?: number;
+  /** Unknown `+kubebuilder:`/`+k8s:` markers are errors instead of warnings. */
+  strict?: boolean;
+  /** Defaults to this package's version. */
+  toolVersion?: string;
+}
+
+let ownVersion: string | undefined;
+/** The version of the scaffolder package, for the CRD annotation. */
+export function packageVersion(): string {
+  if (ownVersion === undefined) {
+    const require = createRequire(import.meta.url);
+    for (const candidate of ['../../package.json', '../../../package.json']) {
+      try {
+        const pkg = require(candidate) as { name?: string; version?: string };
+        if (pkg.name === 'scaffolder' && pkg.version) {
+          ownVersion = pkg.version;
+          break;
+        }
+      } catch {
+        // try the next layout (src/ in development, dist/src/ when installed)
+      }
+    }
+    ownVersion ??= '(devel)';
+  }
+  return ownVersion;
+}
+
+/** Creates the ts-morph project the generator reads (parse only: no type checking, no dependency resolution). */
+export function createApiProject(paths: readonly string[], cwd = process.cwd()): Project {
+  const project = new Project({
+    skipAddingFilesFromTsConfig: true,
+    skipFileDependencyResolution: true,
+    skipLoadingLibFiles: true,
+    compilerOptions: { allowJs: false, noLib: true },
+  });
+  for (const p of paths) {
+    const abs = path.resolve(cwd, p.replace(/\/\.\.\.$/, ''));
+    if (abs.endsWith('.ts')) project.addSourceFileAtPath(abs);
+    else project.addSourceFilesAtPaths([`${abs}/**/*.ts`, `!${abs}/**/*.test.ts`, `!${abs}/**/*.d.ts`]);
+  }
+  return project;
+}
+
+/** Reads the API packages under `paths` and returns their CRDs and the problems found. */
+export function generateCrds(options: GenerateCrdsOptions): { crds: GeneratedCrd[]; diagnostics: Diagnostic[] } {
+  const project = createApiProject(options.paths, options.cwd);
+  const registry = new MarkerRegistry();
+  defineCommonMarkers(registry);
+  registerCrdMarkers(registry);
+  const markers = collectMarkers(project.getSourceFiles(), registry, { strict: options.strict });
+  const generator = new CrdGenerator({
+    project,
+    markers,
+    maxDescLen: options.maxDescLen,
+    toolVersion: options.toolVersion ?? packageVersion(),
+  });
+  const result = generator.generate();
+  return { crds: result.crds, diagnostics: [...markers.diagnostics, ...result.diagnostics] };
+}

@@ -1,0 +1,369 @@
+/**
+ * The effect of each validation, field, type and topology marker on a schema, with
+ * controller-gen's checks, error texts and application priorities (lower applies first).
+ */
+import type { MarkedValue, MarkerValue } from '../../markers/types.js';
+import type { JSONSchemaProps, ValidationRule } from '../schema/json-schema.js';
+
+export const VALIDATION_PREFIX = 'kubebuilder:validation:';
+export const ITEMS_PREFIX = 'kubebuilder:validation:items:';
+
+/** What a schema marker may need besides the schema: the enum values of a `+k8s:enum` type. */
+export interface SchemaMarkerContext {
+  /** String constants declared with the marked type in its package, for `+k8s:enum`. */
+  enumConstants?: () => string[] | undefined;
+  typeName?: string;
+}
+
+interface SchemaEffect {
+  priority: number;
+  apply(schema: JSONSchemaProps, value: MarkerValue, ctx: SchemaMarkerContext): string | undefined;
+}
+
+const DEFAULT_PRIORITY = 10;
+
+const isNumeric = (s: JSONSchemaProps) => s.type === 'integer' || s.type === 'number';
+const isTextual = (s: JSONSchemaProps) => s.type === 'string' || s['x-kubernetes-int-or-string'] === true;
+const typeText = (s: JSONSchemaProps) => s.type ?? '';
+
+function numeric(key: 'maximum' | 'minimum' | 'multipleOf', label: string): SchemaEffect {
+  return {
+    priority: DEFAULT_PRIORITY,
+    apply(schema, value) {
+      if (!isNumeric(schema)) return `must apply ${label} to a numeric value, found ${typeText(schema)}`;
+      const n = Number(value);
+      if (schema.type === 'integer' && !Number.isInteger(n)) return `cannot apply non-integral ${label} validation (${n}) to integer value`;
+      schema[key] = n;
+      return undefined;
+    },
+  };
+}
+
+function exclusive(key: 'exclusiveMaximum' | 'exclusiveMinimum'): SchemaEffect {
+  return {
+    priority: DEFAULT_PRIORITY,
+    apply(schema, value) {
+      if (!isNumeric(schema)) return `must apply ${key.toLowerCase()} to a numeric value, found ${typeText(schema)}`;
+      if (value === true) schema[key] = true;
+      else delete schema[key];
+      return undefined;
+    },
+  };
+}
+
+function textual(key: 'maxLength' | 'minLength' | 'pattern'): SchemaEffect {
+  return {
+    priority: DEFAULT_PRIORITY,
+    apply(schema, value) {
+      if (!isTextual(schema)) return `must apply ${key.toLowerCase()} to a textual value, found type ${JSON.stringify(typeText(schema))}`;
+      if (key === 'pattern') schema.pattern = String(value);
+      else schema[key] = Number(value);
+      return undefined;
+    },
+  };
+}
+
+function arrayBound(key: 'maxItems' | 'minItems', label: string): SchemaEffect {
+  return {
+    priority: DEFAULT_PRIORITY,
+    apply(schema, value) {
+      if (schema.type !== 'array') return `must apply ${label} to an array`;
+      schema[key] = Number(value);
+      return undefined;
+    },
+  };
+}
+
+function objectBound(key: 'maxProperties' | 'minProperties'): SchemaEffect {
+  return {
+    priority: DEFAULT_PRIORITY,
+    apply(schema, value) {
+      if (schema.type !== 'object') return `must apply ${key.toLowerCase()} to an object`;
+      schema[key] = Number(value);
+      return undefined;
+    },
+  };
+}
+
+function set(fn: (schema: JSONSchemaProps, value: MarkerValue) => void, priority = DEFAULT_PRIORITY): SchemaEffect {
+  return {
+    priority,
+    apply(schema, value) {
+      fn(schema, value);
+      return undefined;
+    },
+  };
+}
+
+function addRule(schema: JSONSchemaProps, rule: ValidationRule): void {
+  (schema['x-kubernetes-validations'] ??= []).push(rule);
+}
+
+const VALID_REASONS = ['FieldValueRequired', 'FieldValueInvalid', 'FieldValueForbidden', 'FieldValueDuplicate'];
+
+const xValidation: SchemaEffect = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, value) {
+    const v = value as Record<string, MarkerValue>;
+    const reason = v.reason === undefined ? '' : String(v.reason);
+    if (reason !== '' && !VALID_REASONS.includes(reason)) {
+      return `invalid reason ${reason}, valid values are FieldValueRequired, FieldValueInvalid, FieldValueForbidden and FieldValueDuplicate`;
+    }
+    const rule: ValidationRule = { rule: String(v.rule ?? '') };
+    if (v.message !== undefined && v.message !== '') rule.message = String(v.message);
+    if (v.messageExpression !== undefined && v.messageExpression !== '') rule.messageExpression = String(v.messageExpression);
+    if (reason) rule.reason = reason;
+    if (v.fieldPath !== undefined && v.fieldPath !== '') rule.fieldPath = String(v.fieldPath);
+    if (v.optionalOldSelf !== undefined) rule.optionalOldSelf = Boolean(v.optionalOldSelf);
+    addRule(schema, rule);
+    return undefined;
+  },
+};
+
+const goList = (fields: string[]) => `[${fields.join(' ')}]`;
+
+function oneOf(kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', priority: number): SchemaEffect {
+  return {
+    priority,
+    apply(schema, value) {
+      const fields = (value as MarkerValue[]).map(String);
+      if (fields.length === 0) return undefined;
+      const sum = fields.map((f) => `(has(self.${f})?1:0)`).join('+');
+      if (kind === 'AtMostOneOf') addRule(schema, { rule: `${sum} <= 1`, message: `at most one of the fields in ${goList(fields)} may be set` });
+      else if (kind === 'ExactlyOneOf') addRule(schema, { rule: `${sum} == 1`, message: `exactly one of the fields in ${goList(fields)} must be set` });
+      else addRule(schema, { rule: fields.map((f) => `has(self.${f})`).join('||'), message: `at least one of the fields in ${goList(fields)} must be set` });
+      return undefined;
+    },
+  };
+}
+
+const listType: SchemaEffect = {
+  priority: DEFAULT_PRIORITY - 1,
+  apply(schema, value) {
+    if (schema.type !== 'array') return `must apply listType to an array, found ${typeText(schema)}`;
+    const v = String(value);
+    if (v !== 'map' && v !== 'atomic' && v !== 'set') return 'ListType must be either "map", "set" or "atomic"';
+    schema['x-kubernetes-list-type'] = v;
+    return undefined;
+  },
+};
+
+const listMapKey: SchemaEffect = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, value) {
+    if (schema.type !== 'array') return `must apply listMapKey to an array, found ${typeText(schema)}`;
+    if (schema['x-kubernetes-list-type'] !== 'map') return 'must apply listMapKey to an associative-list';
+    (schema['x-kubernetes-list-map-keys'] ??= []).push(String(value));
+    return undefined;
+  },
+};
+
+const mapType: SchemaEffect = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, value) {
+    if (schema.type !== 'object') return 'must apply mapType to an object';
+    const v = String(value);
+    if (v !== 'atomic' && v !== 'granular') return 'MapType must be either "granular" or "atomic"';
+    schema['x-kubernetes-map-type'] = v;
+    return undefined;
+  },
+};
+
+const structType: SchemaEffect = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, value) {
+    if (schema.type !== 'object' && schema.type !== undefined) {
+      return 'must apply structType to an object; either explicitly set or defaulted through an empty schema type';
+    }
+    const v = String(value);
+    if (v !== 'atomic' && v !== 'granular') return 'StructType must be either "granular" or "atomic"';
+    schema['x-kubernetes-map-type'] = v;
+    return undefined;
+  },
+};
+
+const kubernetesDefault: SchemaEffect = {
+  priority: 9,
+  apply(schema, value) {
+    const text = String(value).trim();
+    if (text.startsWith('ref(')) return undefined;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed !== null) schema.default = parsed;
+      return undefined;
+    } catch (err) {
+      return `+default takes a JSON value: ${(err as Error).message}`;
+    }
+  },
+};
+
+const kubebuilderDefault: SchemaEffect = {
+  priority: 10,
+  apply(schema, value) {
+    let v: unknown = value;
+    if (schema.type === 'array' && v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) v = [];
+    schema.default = v;
+    return undefined;
+  },
+};
+
+const title: SchemaEffect = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, value) {
+    if (typeof value !== 'string') return `expected string, got ${Array.isArray(value) ? 'slice' : typeof value}`;
+    schema.title = value;
+    return undefined;
+  },
+};
+
+const externalDocs: SchemaEffect = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, value) {
+    const v = value as Record<string, MarkerValue>;
+    const url = String(v.url ?? '');
+    if (!/^(\/|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(url) || /\s/.test(url)) {
+      return `invalid url ${JSON.stringify(url)} in kubebuilder:externalDocs marker: parse ${JSON.stringify(url)}: invalid URI for request`;
+    }
+    schema.externalDocs = v.description ? { url, description: String(v.description) } : { url };
+    return undefined;
+  },
+};
+
+const k8sEnum: SchemaEffect = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, _value, ctx) {
+    if (schema.type !== 'string') return `enum type must be a string, not ${typeText(schema) || 'object'}`;
+    const values = ctx.enumConstants?.();
+    if (!values || values.length === 0) return `no enum values found for type ${ctx.typeName ?? ''}`;
+    schema.enum = [...values].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+    return undefined;
+  },
+};
+
+/** Validation markers valid on fields, types, and (as `items:<Name>`) array items. */
+const VALIDATION: Record<string, SchemaEffect> = {
+  Maximum: numeric('maximum', 'maximum'),
+  Minimum: numeric('minimum', 'minimum'),
+  ExclusiveMaximum: exclusive('exclusiveMaximum'),
+  ExclusiveMinimum: exclusive('exclusiveMinimum'),
+  MultipleOf: numeric('multipleOf', 'multipleof'),
+  MinProperties: objectBound('minProperties'),
+  MaxProperties: objectBound('maxProperties'),
+  MaxLength: textual('maxLength'),
+  MinLength: textual('minLength'),
+  Pattern: textual('pattern'),
+  MaxItems: arrayBound('maxItems', 'maxitem'),
+  MinItems: arrayBound('minItems', 'minitems'),
+  UniqueItems: {
+    priority: DEFAULT_PRIORITY,
+    apply(schema, value) {
+      if (schema.type !== 'array') return 'must apply uniqueitems to an array';
+      if (value === true) schema.uniqueItems = true;
+      else delete schema.uniqueItems;
+      return undefined;
+    },
+  },
+  Enum: set((s, v) => {
+    s.enum = [...(v as MarkerValue[])];
+  }),
+  Format: set((s, v) => {
+    s.format = String(v);
+  }),
+  Type: set((s, v) => {
+    s.type = String(v);
+  }, DEFAULT_PRIORITY - 1),
+  XPreserveUnknownFields: set((s) => {
+    s['x-kubernetes-preserve-unknown-fields'] = true;
+  }),
+  XEmbeddedResource: set((s) => {
+    s['x-kubernetes-embedded-resource'] = true;
+  }),
+  XIntOrString: set((s) => {
+    s['x-kubernetes-int-or-string'] = true;
+  }, DEFAULT_PRIORITY - 1),
+  XValidation: xValidation,
+};
+
+export const VALIDATION_MARKER_NAMES = Object.keys(VALIDATION);
+
+/** Schema effects by full marker name (without `+`). */
+const EFFECTS: Record<string, SchemaEffect> = {
+  ...Object.fromEntries(Object.entries(VALIDATION).map(([k, v]) => [VALIDATION_PREFIX + k, v])),
+  'kubebuilder:validation:AtMostOneOf': oneOf('AtMostOneOf', 11),
+  'kubebuilder:validation:ExactlyOneOf': oneOf('ExactlyOneOf', 12),
+  'kubebuilder:validation:AtLeastOneOf': oneOf('AtLeastOneOf', 13),
+  'k8s:enum': k8sEnum,
+  nullable: set((s) => {
+    s.nullable = true;
+  }),
+  'kubebuilder:default': kubebuilderDefault,
+  default: kubernetesDefault,
+  'kubebuilder:example': set((s, v) => {
+    s.example = v;
+  }),
+  'kubebuilder:validation:EmbeddedResource': set((s) => {
+    s['x-kubernetes-embedded-resource'] = true;
+  }),
+  'k8s:immutable': set((s) => addRule(s, { rule: 'self == oldSelf', message: 'field is immutable' })),
+  'kubebuilder:pruning:PreserveUnknownFields': set((s) => {
+    s['x-kubernetes-preserve-unknown-fields'] = true;
+  }),
+  'kubebuilder:title': title,
+  listType,
+  'k8s:listType': listType,
+  listMapKey,
+  'k8s:listMapKey': listMapKey,
+  mapType,
+  structType,
+  'kubebuilder:externalDocs': externalDocs,
+};
+
+export function isSchemaMarker(name: string): boolean {
+  return name in EFFECTS || (name.startsWith(ITEMS_PREFIX) && VALIDATION_PREFIX + name.slice(ITEMS_PREFIX.length) in EFFECTS);
+}
+
+export interface MarkerProblem {
+  marker: MarkedValue;
+  message: string;
+}
+
+/**
+ * Applies the schema markers among `markers` to `schema` in priority order (stable), then the
+ * `items:` markers to the array's items, as controller-gen's applyMarkers does.
+ */
+export function applySchemaMarkers(
+  schema: JSONSchemaProps,
+  markers: readonly MarkedValue[],
+  ctx: SchemaMarkerContext,
+  problems: MarkerProblem[],
+): void {
+  const direct: { m: MarkedValue; e: SchemaEffect }[] = [];
+  const items: { m: MarkedValue; e: SchemaEffect }[] = [];
+  for (const m of markers) {
+    if (m.name.startsWith(ITEMS_PREFIX)) {
+      const e = EFFECTS[VALIDATION_PREFIX + m.name.slice(ITEMS_PREFIX.length)];
+      if (e) items.push({ m, e });
+    } else {
+      const e = EFFECTS[m.name];
+      if (e) direct.push({ m, e });
+    }
+  }
+  const byPriority = (a: { e: SchemaEffect }, b: { e: SchemaEffect }) => a.e.priority - b.e.priority;
+  direct.sort(byPriority);
+  items.sort(byPriority);
+  for (const { m, e } of direct) {
+    const err = e.apply(schema, m.value, ctx);
+    if (err) problems.push({ marker: m, message: err });
+  }
+  for (const { m, e } of items) {
+    if (schema.type !== 'array' || !schema.items) {
+      problems.push({ marker: m, message: `must apply ${m.name} to an array value, found ${typeText(schema)}` });
+      continue;
+    }
+    const err = e.apply(schema.items, m.value, ctx);
+    if (err) problems.push({ marker: m, message: err });
+  }
+}
+
+/** Rejects `+k8s:enum` on a field, as controller-gen does. */
+export const K8S_ENUM_ON_FIELD_ERROR = 'k8s:enum must be set on a type, not a field';

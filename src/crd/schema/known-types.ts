@@ -1,0 +1,90 @@
+/**
+ * The table of known types: types whose schema is not derived from their declaration, as
+ * controller-gen's known_types.go overrides metav1.Time, resource.Quantity and friends.
+ */
+import type { JSONSchemaProps } from './json-schema.js';
+
+export const QUANTITY_PATTERN =
+  '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
+
+/** The value types exported by scaffolder/runtime (src/runtime/api/types.ts), by alias name. */
+const RUNTIME_TYPES: Record<string, JSONSchemaProps> = {
+  int32: { type: 'integer', format: 'int32' },
+  int64: { type: 'integer', format: 'int64' },
+  Time: { type: 'string', format: 'date-time' },
+  MicroTime: { type: 'string', format: 'date-time' },
+  Duration: { type: 'string' },
+  Quantity: {
+    anyOf: [{ type: 'integer' }, { type: 'string' }],
+    pattern: QUANTITY_PATTERN,
+    'x-kubernetes-int-or-string': true,
+  },
+  IntOrString: { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true },
+  RawExtension: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+  JSONValue: { 'x-kubernetes-preserve-unknown-fields': true },
+  ObjectMeta: { type: 'object' },
+  ListMeta: { type: 'object' },
+};
+
+/** Runtime aliases that are Go basic types: inlined at the use site, never a reference. */
+export const BASIC_RUNTIME_TYPES = new Set(['int32', 'int64']);
+
+export function runtimeTypeSchema(name: string): JSONSchemaProps | undefined {
+  const s = RUNTIME_TYPES[name];
+  return s ? structuredClone(s) : undefined;
+}
+
+/** Whether a module specifier names scaffolder/runtime or the file that declares its API types. */
+export function isRuntimeModule(specifier: string, resolvedFile?: string): boolean {
+  if (specifier === 'scaffolder/runtime' || specifier.startsWith('scaffolder/runtime/')) return true;
+  const file = (resolvedFile ?? specifier).replace(/\\/g, '/');
+  return /(^|\/)src\/runtime\/(api\/types|index)\.(js|ts)$/.test(file);
+}
+
+export const CLIENT_NODE_MODULE = '@kubernetes/client-node';
+
+/** client-node models that stand for apimachinery types controller-gen treats as known. */
+const MODEL_SCHEMAS: Record<string, JSONSchemaProps> = {
+  V1ObjectMeta: { type: 'object' },
+  V1ListMeta: { type: 'object' },
+};
+
+export function knownModelSchema(name: string): JSONSchemaProps | undefined {
+  return MODEL_SCHEMAS[name];
+}
+
+/**
+ * Validation that apimachinery declares with kubebuilder markers on metav1.Condition in its Go
+ * source; no published OpenAPI document or client model carries it, so it is stated here.
+ */
+export function modelOverlay(name: string, schema: JSONSchemaProps): void {
+  if (name !== 'V1Condition' || !schema.properties) return;
+  const p = schema.properties;
+  if (p.message) p.message.maxLength = 32768;
+  if (p.observedGeneration) p.observedGeneration.minimum = 0;
+  if (p.reason) Object.assign(p.reason, { maxLength: 1024, minLength: 1, pattern: '^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$' });
+  if (p.status) p.status.enum = ['True', 'False', 'Unknown'];
+  if (p.type) {
+    Object.assign(p.type, {
+      maxLength: 316,
+      pattern: '^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$',
+    });
+  }
+}
+
+/** metav1.TypeMeta's field docs: the descriptions of a kind's `apiVersion` and `kind` when they have none of their own. */
+export const TYPE_META_DESCRIPTIONS: Record<'apiVersion' | 'kind', string> = {
+  apiVersion: [
+    'APIVersion defines the versioned schema of this representation of an object.',
+    'Servers should convert recognized schemas to the latest internal value, and',
+    'may reject unrecognized values.',
+    'More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources',
+  ].join('\n'),
+  kind: [
+    'Kind is a string value representing the REST resource this object represents.',
+    'Servers may infer this from the endpoint the client submits requests to.',
+    'Cannot be updated.',
+    'In CamelCase.',
+    'More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds',
+  ].join('\n'),
+};

@@ -1,0 +1,391 @@
+/**
+ * TypeScript declarations to (unflattened) schemas, as controller-gen's schema.go: every named
+ * type becomes a `$ref` to its own schema, embedded interfaces (`extends`) go into `allOf`,
+ * field and type markers are applied where they stand. The flatten pass resolves the rest.
+ */
+import path from 'node:path';
+import {
+  Node,
+  SyntaxKind,
+  type EnumDeclaration,
+  type InterfaceDeclaration,
+  type PropertySignature,
+  type SourceFile,
+  type TypeElementTypes,
+  type TypeNode,
+} from 'ts-morph';
+import type { MarkedValue } from '../../markers/types.js';
+import { firstMarker, hasMarker, type MarkerLookup } from '../markers/lookup.js';
+import { applySchemaMarkers, K8S_ENUM_ON_FIELD_ERROR, type MarkerProblem, type SchemaMarkerContext } from '../markers/schema-markers.js';
+import type { ResolvedType, TypeDeclarationNode, TypeIndex } from '../loader/type-index.js';
+import { declarationId } from '../loader/type-index.js';
+import { extractDescription as docOf } from '../../markers/index.js';
+import type { JSONSchemaProps } from './json-schema.js';
+import { BASIC_RUNTIME_TYPES, runtimeTypeSchema } from './known-types.js';
+import { kubernetesModelSchema, MODEL_REF_PREFIX } from './kubernetes-models.js';
+
+export const RUNTIME_REF_PREFIX = 'runtime:';
+
+/** A problem at a node of the source. */
+export interface SchemaProblem {
+  node: Node;
+  message: string;
+  marker?: MarkedValue;
+}
+
+const ONE_OF_MARKERS = ['kubebuilder:validation:ExactlyOneOf', 'kubebuilder:validation:AtMostOneOf', 'kubebuilder:validation:AtLeastOneOf'];
+
+/** The per-declaration context of the walk (controller-gen's schemaContext). */
+interface WalkContext {
+  decl: TypeDeclarationNode;
+  file: SourceFile;
+  /** Package default: fields without `?` are required unless the package says optional. */
+  defaultOptional: boolean;
+}
+
+export class SchemaBuilder {
+  /** Unflattened schemas by reference id. */
+  private readonly schemata = new Map<string, JSONSchemaProps>();
+  private readonly declarations = new Map<string, TypeDeclarationNode>();
+  /** Problems found while building each declaration's schema, kept with it so cached schemas still report them. */
+  private readonly problemsById = new Map<string, SchemaProblem[]>();
+  private problems: SchemaProblem[] = [];
+
+  constructor(
+    private readonly index: TypeIndex,
+    private readonly markers: MarkerLookup,
+  ) {}
+
+  allProblems(): SchemaProblem[] {
+    return [...this.problemsById.values()].flat();
+  }
+
+  /** Forgets the schemas of declarations in the given files (or everything). */
+  invalidate(files?: ReadonlySet<string>): void {
+    if (!files) {
+      this.schemata.clear();
+      this.declarations.clear();
+      this.problemsById.clear();
+      return;
+    }
+    for (const id of [...this.schemata.keys()]) {
+      const hash = id.lastIndexOf('#');
+      if (hash > 0 && files.has(id.slice(0, hash))) {
+        this.schemata.delete(id);
+        this.declarations.delete(id);
+        this.problemsById.delete(id);
+      }
+    }
+  }
+
+  refFor(node: TypeDeclarationNode): string {
+    const id = declarationId(node);
+    this.declarations.set(id, node);
+    return id;
+  }
+
+  /** The unflattened schema a reference id stands for. */
+  schemaFor(id: string): JSONSchemaProps | undefined {
+    const cached = this.schemata.get(id);
+    if (cached) return cached;
+    let schema: JSONSchemaProps | undefined;
+    if (id.startsWith(RUNTIME_REF_PREFIX)) schema = runtimeTypeSchema(id.slice(RUNTIME_REF_PREFIX.length));
+    else if (id.startsWith(MODEL_REF_PREFIX)) schema = kubernetesModelSchema(id.slice(MODEL_REF_PREFIX.length));
+    else {
+      const decl = this.declarations.get(id) ?? this.index.declarationById(id);
+      if (!decl) return undefined;
+      this.declarations.set(id, decl);
+      this.schemata.set(id, {}); // guards against recursion while building
+      const outer = this.problems;
+      this.problems = [];
+      this.problemsById.set(id, this.problems);
+      try {
+        schema = this.declarationToSchema(decl);
+      } finally {
+        this.problems = outer;
+      }
+    }
+    if (schema) this.schemata.set(id, schema);
+    return schema;
+  }
+
+  private contextFor(decl: TypeDeclarationNode): WalkContext {
+    const file = decl.getSourceFile();
+    const pkgMarkers = this.markers.forPackage(path.dirname(file.getFilePath()));
+    return { decl, file, defaultOptional: hasMarker(pkgMarkers, 'kubebuilder:validation:Optional') };
+  }
+
+  private declarationToSchema(decl: TypeDeclarationNode): JSONSchemaProps {
+    const ctx = this.contextFor(decl);
+    const typeMarkers = this.markers.forNode(decl);
+    let schema: JSONSchemaProps;
+    if (Node.isInterfaceDeclaration(decl)) schema = this.interfaceToSchema(ctx, decl, typeMarkers);
+    else if (Node.isTypeAliasDeclaration(decl)) schema = this.typeToSchema(ctx, decl.getTypeNodeOrThrow());
+    else schema = this.enumToSchema(decl);
+    const doc = docOf(decl);
+    if (doc) schema.description = doc;
+    else delete schema.description;
+    this.applyMarkers(schema, typeMarkers, decl, this.markerContext(decl));
+    return schema;
+  }
+
+  private markerContext(decl: TypeDeclarationNode): SchemaMarkerContext {
+    return { typeName: decl.getName(), enumConstants: () => enumConstants(decl) };
+  }
+
+  private applyMarkers(schema: JSONSchemaProps, markers: readonly MarkedValue[], node: Node, ctx: SchemaMarkerContext): void {
+    const found: MarkerProblem[] = [];
+    applySchemaMarkers(schema, markers, ctx, found);
+    for (const p of found) this.problems.push({ node, message: `${p.message} (+${p.marker.name})`, marker: p.marker });
+  }
+
+  private enumToSchema(decl: EnumDeclaration): JSONSchemaProps {
+    const values: string[] = [];
+    for (const member of decl.getMembers()) {
+      const v = member.getValue();
+      if (typeof v !== 'string') {
+        this.problems.push({ node: member, message: `enum ${decl.getName()} member ${member.getName()} must have a string value` });
+        continue;
+      }
+      values.push(v);
+    }
+    return { type: 'string', enum: values };
+  }
+
+  /** A struct: properties, required list and `allOf` entries for the embedded (`extends`) types. */
+  private interfaceToSchema(ctx: WalkContext, decl: InterfaceDeclaration, typeMarkers: readonly MarkedValue[]): JSONSchemaProps {
+    const props: JSONSchemaProps = { type: 'object', properties: {} };
+    for (const heritage of decl.getExtends()) {
+      props.allOf ??= [];
+      props.allOf.push(this.referenceToSchema(ctx, heritage, heritage.getExpression().getText(), []));
+    }
+    this.membersInto(ctx, props, decl.getMembers(), decl, typeMarkers);
+    return props;
+  }
+
+  private membersInto(
+    ctx: WalkContext,
+    props: JSONSchemaProps,
+    members: readonly TypeElementTypes[],
+    owner: Node,
+    typeMarkers: readonly MarkedValue[],
+  ): void {
+    const oneOfFields = new Set<string>();
+    for (const m of typeMarkers) {
+      if (!ONE_OF_MARKERS.includes(m.name)) continue;
+      const fields = (Array.isArray(m.value) ? m.value : []).map(String);
+      const nested = fields.filter((f) => f.includes('.'));
+      if (nested.length > 0) {
+        this.problems.push({ node: owner, marker: m, message: `${m.name}: cannot reference nested fields: ${nested.join(',')}` });
+        return;
+      }
+      for (const f of fields) oneOfFields.add(f);
+    }
+    const required: string[] = [];
+    const immutable: string[] = [];
+    props.properties ??= {};
+    for (const member of members) {
+      if (Node.isIndexSignatureDeclaration(member)) {
+        const valueType = member.getReturnTypeNode();
+        if (valueType) props.additionalProperties = this.typeToSchema(ctx, valueType);
+        continue;
+      }
+      if (!Node.isPropertySignature(member)) {
+        this.problems.push({ node: member, message: `only properties can be part of a CRD schema, found ${member.getKindName()}` });
+        continue;
+      }
+      const name = propertyName(member);
+      const fieldMarkers = this.markers.forNode(member);
+      const optional = member.hasQuestionToken();
+      const requiredError = (why: string) => {
+        this.problems.push({ node: member, message: `field ${name} is part of OneOf constraint and ${why}` });
+      };
+      if (hasMarker(fieldMarkers, 'kubebuilder:validation:Optional')) {
+        // explicitly optional
+      } else if (hasMarker(fieldMarkers, 'kubebuilder:validation:Required')) {
+        if (oneOfFields.has(name)) return requiredError('cannot be marked as required');
+        required.push(name);
+      } else if (hasMarker(fieldMarkers, 'optional') || hasMarker(fieldMarkers, 'k8s:optional')) {
+        // explicitly optional
+      } else if (hasMarker(fieldMarkers, 'required') || hasMarker(fieldMarkers, 'k8s:required')) {
+        if (oneOfFields.has(name)) return requiredError('cannot be marked as required');
+        required.push(name);
+      } else if (!ctx.defaultOptional && !optional) {
+        if (oneOfFields.has(name)) return requiredError('must be optional (`?`)');
+        required.push(name);
+      }
+
+      const enumOnField = firstMarker(fieldMarkers, 'k8s:enum');
+      if (enumOnField) this.problems.push({ node: member, marker: enumOnField, message: K8S_ENUM_ON_FIELD_ERROR });
+
+      let fieldSchema: JSONSchemaProps;
+      if (hasMarker(fieldMarkers, 'kubebuilder:validation:Schemaless')) fieldSchema = {};
+      else {
+        const typeNode = member.getTypeNode();
+        if (!typeNode) {
+          this.problems.push({ node: member, message: `field ${name} has no type annotation` });
+          fieldSchema = {};
+        } else fieldSchema = this.typeToSchema(ctx, typeNode);
+      }
+      const doc = docOf(member);
+      if (doc) fieldSchema.description = doc;
+      else delete fieldSchema.description;
+      this.applyMarkers(fieldSchema, fieldMarkers, member, {});
+      if (hasMarker(fieldMarkers, 'k8s:immutable')) immutable.push(name);
+      props.properties[name] = fieldSchema;
+    }
+    required.sort();
+    if (required.length > 0) props.required = required;
+    for (const name of immutable) {
+      if (required.includes(name)) continue;
+      (props['x-kubernetes-validations'] ??= []).push({
+        rule: `!has(oldSelf.${name}) || has(self.${name})`,
+        message: `field ${name} is immutable once set`,
+      });
+    }
+  }
+
+  /** The schema of a type as written at a use site. */
+  typeToSchema(ctx: WalkContext, node: TypeNode): JSONSchemaProps {
+    switch (node.getKind()) {
+      case SyntaxKind.StringKeyword:
+        return { type: 'string' };
+      case SyntaxKind.BooleanKeyword:
+        return { type: 'boolean' };
+      case SyntaxKind.NumberKeyword:
+        return { type: 'number' };
+      case SyntaxKind.UnknownKeyword:
+      case SyntaxKind.AnyKeyword:
+      case SyntaxKind.ObjectKeyword:
+        this.problems.push({
+          node,
+          message: `${node.getText()} is not supported in CRD schemas; use an explicit type, or JSONValue / RawExtension from scaffolder/runtime`,
+        });
+        return {};
+    }
+    if (Node.isParenthesizedTypeNode(node)) return this.typeToSchema(ctx, node.getTypeNode());
+    if (Node.isTypeOperatorTypeNode(node)) return this.typeToSchema(ctx, node.getTypeNode());
+    if (Node.isArrayTypeNode(node)) return { type: 'array', items: this.typeToSchema(ctx, node.getElementTypeNode()) };
+    if (Node.isTypeLiteral(node)) {
+      const props: JSONSchemaProps = { type: 'object', properties: {} };
+      this.membersInto(ctx, props, node.getMembers(), node, []);
+      if (Object.keys(props.properties!).length === 0 && props.additionalProperties !== undefined) delete props.properties;
+      return props;
+    }
+    if (Node.isUnionTypeNode(node)) return this.unionToSchema(ctx, node.getTypeNodes(), node);
+    if (Node.isLiteralTypeNode(node)) {
+      const lit = node.getLiteral();
+      if (Node.isStringLiteral(lit)) return { type: 'string', enum: [lit.getLiteralValue()] };
+    }
+    if (Node.isIntersectionTypeNode(node)) {
+      return { type: 'object', allOf: node.getTypeNodes().map((t) => this.typeToSchema(ctx, t)) };
+    }
+    if (Node.isTypeReference(node)) return this.referenceToSchema(ctx, node, node.getTypeName().getText(), node.getTypeArguments());
+    this.problems.push({ node, message: `unsupported type ${node.getText()} in a CRD schema` });
+    return {};
+  }
+
+  private unionToSchema(ctx: WalkContext, members: TypeNode[], node: Node): JSONSchemaProps {
+    const isNull = (t: TypeNode) => Node.isLiteralTypeNode(t) && t.getLiteral().getKind() === SyntaxKind.NullKeyword;
+    const isUndefined = (t: TypeNode) => t.getKind() === SyntaxKind.UndefinedKeyword;
+    const rest = members.filter((t) => !isNull(t) && !isUndefined(t));
+    const nullable = rest.length < members.filter((t) => !isUndefined(t)).length;
+    let schema: JSONSchemaProps;
+    const literals = rest.map((t) => (Node.isLiteralTypeNode(t) && Node.isStringLiteral(t.getLiteral()) ? t.getLiteral().getText() : undefined));
+    if (rest.length === 1) schema = this.typeToSchema(ctx, rest[0]!);
+    else if (rest.length > 0 && literals.every((l) => l !== undefined)) {
+      schema = { type: 'string', enum: rest.map((t) => ((t as Node).asKindOrThrow(SyntaxKind.LiteralType).getLiteral() as import('ts-morph').StringLiteral).getLiteralValue()) };
+    } else {
+      this.problems.push({
+        node,
+        message: `union type ${node.getText()} is not supported in CRD schemas: use a union of string literals, T | null, or IntOrString`,
+      });
+      return {};
+    }
+    if (nullable) schema.nullable = true;
+    return schema;
+  }
+
+  private referenceToSchema(ctx: WalkContext, node: Node, name: string, args: readonly TypeNode[]): JSONSchemaProps {
+    switch (name) {
+      case 'Array':
+      case 'ReadonlyArray':
+        if (args.length === 1) return { type: 'array', items: this.typeToSchema(ctx, args[0]!) };
+        break;
+      case 'Record': {
+        if (args.length === 2) {
+          const key = args[0]!;
+          if (key.getKind() !== SyntaxKind.StringKeyword) {
+            this.problems.push({ node: key, message: `map keys must be strings, not ${key.getText()}` });
+            return {};
+          }
+          return { type: 'object', additionalProperties: this.typeToSchema(ctx, args[1]!) };
+        }
+        break;
+      }
+      case 'Uint8Array':
+        return { type: 'string', format: 'byte' };
+    }
+    const resolved: ResolvedType = this.index.resolve(ctx.file, name);
+    switch (resolved.kind) {
+      case 'runtime': {
+        const known = runtimeTypeSchema(resolved.name);
+        if (!known) {
+          this.problems.push({ node, message: `scaffolder/runtime exports no API type ${resolved.name}` });
+          return {};
+        }
+        if (BASIC_RUNTIME_TYPES.has(resolved.name)) return known;
+        return { $ref: RUNTIME_REF_PREFIX + resolved.name };
+      }
+      case 'model':
+        if (!kubernetesModelSchema(resolved.name)) {
+          this.problems.push({ node, message: `@kubernetes/client-node has no model ${resolved.name}` });
+          return {};
+        }
+        return { $ref: MODEL_REF_PREFIX + resolved.name };
+      case 'declaration': {
+        const ref = this.refFor(resolved.node);
+        const out: JSONSchemaProps = { $ref: ref };
+        // A named basic type carries its type and format at the use site, so markers there can check them.
+        if (Node.isTypeAliasDeclaration(resolved.node)) {
+          const target = this.schemaFor(ref);
+          if (target?.type && SCALAR_TYPES.has(target.type)) out.type = target.type;
+          else return out;
+          if (target?.format) out.format = target.format;
+        }
+        return out;
+      }
+      case 'unresolved':
+        this.problems.push({ node, message: resolved.reason });
+        return {};
+    }
+    this.problems.push({ node, message: `unsupported type ${node.getText()} in a CRD schema` });
+    return {};
+  }
+}
+
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
+function propertyName(member: PropertySignature): string {
+  const n = member.getNameNode();
+  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return n.getLiteralValue();
+  return n.getText();
+}
+
+/** String constants declared with the given type in the type's package folder (`const A: T = 'a'`). */
+function enumConstants(decl: TypeDeclarationNode): string[] {
+  const name = decl.getName();
+  const dir = decl.getSourceFile().getDirectory();
+  const values: string[] = [];
+  for (const file of dir.getSourceFiles()) {
+    for (const stmt of file.getVariableStatements()) {
+      for (const v of stmt.getDeclarations()) {
+        const t = v.getTypeNode();
+        const init = v.getInitializer();
+        if (!t || t.getText() !== name || !init) continue;
+        if (Node.isStringLiteral(init) || Node.isNoSubstitutionTemplateLiteral(init)) values.push(init.getLiteralValue());
+      }
+    }
+  }
+  return values;
+}
