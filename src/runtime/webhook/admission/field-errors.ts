@@ -1,0 +1,148 @@
+/**
+ * Field errors and the `Invalid` status the API server builds from them
+ * (apimachinery's field.Error and apierrors.NewInvalid), so that a webhook denial reads exactly
+ * like a schema validation failure: `CronJob.batch.my.domain "x" is invalid: spec.schedule: Invalid value: "y": detail`.
+ */
+
+export type FieldErrorType =
+  | 'FieldValueInvalid'
+  | 'FieldValueRequired'
+  | 'FieldValueForbidden'
+  | 'FieldValueNotSupported'
+  | 'FieldValueDuplicate'
+  | 'FieldValueTooLong'
+  | 'FieldValueTooMany'
+  | 'FieldValueNotFound'
+  | 'InternalError';
+
+const TYPE_TEXT: Record<FieldErrorType, string> = {
+  FieldValueInvalid: 'Invalid value',
+  FieldValueRequired: 'Required value',
+  FieldValueForbidden: 'Forbidden',
+  FieldValueNotSupported: 'Unsupported value',
+  FieldValueDuplicate: 'Duplicate value',
+  FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
+  FieldValueNotFound: 'Not found',
+  InternalError: 'Internal error',
+};
+
+/** Types whose message shows the offending value. */
+const SHOWS_VALUE = new Set<FieldErrorType>([
+  'FieldValueInvalid',
+  'FieldValueNotSupported',
+  'FieldValueDuplicate',
+  'FieldValueNotFound',
+  'FieldValueTooMany',
+]);
+
+const NO_VALUE = Symbol('no value');
+
+export class FieldError {
+  constructor(
+    readonly type: FieldErrorType,
+    /** The field's path: `spec.schedule`, `spec.containers[0].image`, `metadata.labels[app]`. */
+    readonly field: string,
+    readonly badValue: unknown,
+    readonly detail: string,
+  ) {}
+
+  /** The message without the field: `Invalid value: "x": detail`. */
+  body(): string {
+    let text = TYPE_TEXT[this.type];
+    if (SHOWS_VALUE.has(this.type) && this.badValue !== NO_VALUE) text += `: ${formatValue(this.badValue)}`;
+    if (this.detail !== '') text += `: ${this.detail}`;
+    return text;
+  }
+
+  toString(): string {
+    return `${this.field}: ${this.body()}`;
+  }
+}
+
+/** How the API server prints a bad value: strings quoted, numbers and booleans bare, the rest as JSON. */
+function formatValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value === null || value === undefined) return 'null';
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** `path: Invalid value: <value>: detail`. */
+export function fieldError(path: string, value: unknown, detail: string): FieldError {
+  return new FieldError('FieldValueInvalid', path, value, detail);
+}
+
+/** `path: Required value: detail`. */
+export function requiredField(path: string, detail = ''): FieldError {
+  return new FieldError('FieldValueRequired', path, NO_VALUE, detail);
+}
+
+/** `path: Forbidden: detail`. */
+export function forbiddenField(path: string, detail: string): FieldError {
+  return new FieldError('FieldValueForbidden', path, NO_VALUE, detail);
+}
+
+/** `path: Unsupported value: <value>: supported values: "a", "b"`. */
+export function notSupportedField(path: string, value: unknown, supported: readonly string[]): FieldError {
+  const detail = supported.length > 0 ? `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}` : '';
+  return new FieldError('FieldValueNotSupported', path, value, detail);
+}
+
+/** `path: Duplicate value: <value>`. */
+export function duplicateField(path: string, value: unknown): FieldError {
+  return new FieldError('FieldValueDuplicate', path, value, '');
+}
+
+export interface InvalidStatus {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Failure';
+  message: string;
+  reason: 'Invalid';
+  details: {
+    name: string;
+    group: string;
+    kind: string;
+    causes: { reason: FieldErrorType; message: string; field: string }[];
+  };
+  code: 422;
+}
+
+/**
+ * A validator's denial with field errors. The webhook answers it as the API server reports an
+ * invalid object: code 422, reason Invalid, one cause per field error.
+ */
+export class ValidationError extends Error {
+  override readonly name = 'ValidationError';
+  readonly status: InvalidStatus;
+
+  constructor(kind: { group: string; kind: string }, objectName: string, readonly errors: FieldError[]) {
+    const qualifiedKind = kind.group === '' ? kind.kind : `${kind.kind}.${kind.group}`;
+    // As field.ErrorList.ToAggregate: duplicate messages once, several errors in brackets.
+    const messages = [...new Set(errors.map((e) => e.toString()))];
+    const aggregate = messages.length === 0 ? '' : messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`;
+    const message = aggregate === '' ? `${qualifiedKind} "${objectName}" is invalid` : `${qualifiedKind} "${objectName}" is invalid: ${aggregate}`;
+    super(message);
+    this.status = {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message,
+      reason: 'Invalid',
+      details: {
+        name: objectName,
+        group: kind.group,
+        kind: kind.kind,
+        causes: errors.map((e) => ({ reason: e.type, message: e.body(), field: e.field })),
+      },
+      code: 422,
+    };
+  }
+}

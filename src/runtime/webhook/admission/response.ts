@@ -1,0 +1,56 @@
+import { compare } from 'fast-json-patch';
+import { ApiError } from '../../client/errors.js';
+import type { AdmissionResponse, AdmissionStatus, Warnings } from './types.js';
+import { ValidationError } from './field-errors.js';
+
+export type Answer = Omit<AdmissionResponse, 'uid'>;
+
+/** Allowed, with an optional message. */
+export function allowed(message = '', warnings?: Warnings): Answer {
+  const status: AdmissionStatus = { metadata: {}, code: 200 };
+  if (message !== '') status.message = message;
+  return withWarnings({ allowed: true, status }, warnings);
+}
+
+/** Denied with 403 Forbidden and the message. */
+export function denied(message: string, warnings?: Warnings): Answer {
+  const status: AdmissionStatus = { metadata: {}, code: 403, reason: 'Forbidden' };
+  if (message !== '') status.message = message;
+  return withWarnings({ allowed: false, status }, warnings);
+}
+
+/** Not allowed because the request could not be handled (400 malformed, 500 internal...). */
+export function errored(code: number, message: string): Answer {
+  return { allowed: false, status: { metadata: {}, code, message } };
+}
+
+/** Allowed, with the JSON patch from `original` to `modified` (no patch when they are equal). */
+export function patchedFromObjects(original: unknown, modified: unknown, warnings?: Warnings): Answer {
+  const operations = compare(toPatchable(original), toPatchable(modified));
+  if (operations.length === 0) return withWarnings({ allowed: true }, warnings);
+  return withWarnings(
+    { allowed: true, patch: Buffer.from(JSON.stringify(operations)).toString('base64'), patchType: 'JSONPatch' },
+    warnings,
+  );
+}
+
+/** The answer for a thrown error: field errors as 422 Invalid, API errors with their status, the rest 403. */
+export function deniedFromError(err: unknown, warnings?: Warnings): Answer {
+  if (err instanceof ValidationError) return withWarnings({ allowed: false, status: err.status }, warnings);
+  if (err instanceof ApiError) {
+    const { kind: _k, apiVersion: _a, ...status } = err.status;
+    return withWarnings({ allowed: false, status: { metadata: {}, ...status, code: err.code } as AdmissionStatus }, warnings);
+  }
+  return denied(err instanceof Error ? err.message : String(err), warnings);
+}
+
+function withWarnings(answer: Answer, warnings: Warnings | undefined): Answer {
+  if (warnings && warnings.length > 0) answer.warnings = [...warnings];
+  return answer;
+}
+
+/** JSON form of a value, so Dates and undefined fields compare as they would be sent. */
+function toPatchable(value: unknown): object {
+  const json: unknown = JSON.parse(JSON.stringify(value ?? {}));
+  return typeof json === 'object' && json !== null ? json : {};
+}

@@ -1,0 +1,99 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../../log/logger.js';
+import { log as rootLog } from '../../log/root.js';
+import { BodyTooLargeError, readBody } from '../http-body.js';
+import { errored, type Answer } from './response.js';
+import type { AdmissionHandler, AdmissionRequest, AdmissionResponse, AdmissionReview } from './types.js';
+
+const ADMISSION_V1 = 'admission.k8s.io/v1';
+
+/**
+ * The HTTP side of an admission webhook: decodes the AdmissionReview, runs the handler, and
+ * always answers with an AdmissionReview (HTTP 200). A request that cannot be read or decoded is
+ * answered with `allowed: false` and status code 400 (413 when too large), never an exception.
+ */
+export class AdmissionWebhook {
+  readonly #handler: AdmissionHandler;
+  readonly #log: Logger;
+
+  constructor(handler: AdmissionHandler, log: Logger = rootLog.withName('admission')) {
+    this.#handler = handler;
+    this.#log = log;
+  }
+
+  /** Runs the handler on a decoded request; a throwing handler gives a 500 answer. */
+  async handle(request: AdmissionRequest): Promise<AdmissionResponse> {
+    let answer: Answer;
+    try {
+      answer = await this.#handler(request);
+    } catch (err) {
+      this.#log.error(err, 'admission handler failed', { uid: request.uid });
+      answer = errored(500, err instanceof Error ? err.message : String(err));
+    }
+    return { uid: request.uid, ...answer };
+  }
+
+  readonly serveHTTP = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let body: Buffer;
+    try {
+      body = await readBody(req);
+    } catch (err) {
+      const code = err instanceof BodyTooLargeError ? 413 : 400;
+      this.#reject(res, code, err instanceof Error ? err.message : String(err));
+      return;
+    }
+    if (body.length === 0) {
+      this.#reject(res, 400, 'request body is empty');
+      return;
+    }
+    const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
+    if (contentType !== 'application/json') {
+      this.#reject(res, 400, `contentType=${req.headers['content-type'] ?? ''}, expected application/json`);
+      return;
+    }
+    let review: unknown;
+    try {
+      review = JSON.parse(body.toString('utf8'));
+    } catch (err) {
+      this.#reject(res, 400, `unable to decode the request: ${(err as Error).message}`);
+      return;
+    }
+    const problem = malformed(review);
+    if (problem) {
+      this.#reject(res, 400, problem, apiVersionOf(review));
+      return;
+    }
+    const request = (review as AdmissionReview).request!;
+    const response = await this.handle(request);
+    this.#write(res, { apiVersion: apiVersionOf(review), kind: 'AdmissionReview', response });
+  };
+
+  #reject(res: ServerResponse, code: number, message: string, apiVersion = ADMISSION_V1): void {
+    this.#log.error(new Error(message), 'bad admission request');
+    this.#write(res, { apiVersion, kind: 'AdmissionReview', response: { uid: '', ...errored(code, message) } });
+  }
+
+  #write(res: ServerResponse, review: AdmissionReview): void {
+    const text = JSON.stringify(review);
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  }
+}
+
+/** Answers in the AdmissionReview version asked in (v1beta1 has the same shape), v1 otherwise. */
+function apiVersionOf(review: unknown): string {
+  const apiVersion = (review as { apiVersion?: unknown } | null)?.apiVersion;
+  return apiVersion === 'admission.k8s.io/v1beta1' ? apiVersion : ADMISSION_V1;
+}
+
+/** Why a decoded body is not a usable AdmissionReview, or undefined when it is. */
+function malformed(review: unknown): string | undefined {
+  if (typeof review !== 'object' || review === null || Array.isArray(review)) return 'the request body is not an AdmissionReview object';
+  const { kind, request } = review as { kind?: unknown; request?: unknown };
+  if (kind !== undefined && kind !== 'AdmissionReview') return `expected kind AdmissionReview, got ${JSON.stringify(kind)}`;
+  if (typeof request !== 'object' || request === null) return 'the AdmissionReview has no request';
+  const { uid, operation } = request as { uid?: unknown; operation?: unknown };
+  if (typeof uid !== 'string' || uid === '') return 'the admission request has no uid';
+  if (typeof operation !== 'string') return 'the admission request has no operation';
+  return undefined;
+}

@@ -1,0 +1,40 @@
+import type { Kind } from '../../scheme/kind.js';
+
+/** apiextensions.k8s.io/v1 ConversionReview as the API server sends it to /convert. */
+export interface ConversionRequest {
+  uid: string;
+  desiredAPIVersion: string;
+  objects: Record<string, unknown>[];
+}
+
+export interface ConversionResponse {
+  uid: string;
+  convertedObjects: Record<string, unknown>[] | null;
+  result: { metadata: Record<string, never>; status: 'Success' | 'Failure'; message?: string };
+}
+
+export interface ConversionReview {
+  apiVersion: string;
+  kind: 'ConversionReview';
+  request?: ConversionRequest;
+  response?: ConversionResponse;
+}
+
+/**
+ * One spoke version's conversions to and from the hub version of its kind. The result's
+ * apiVersion and kind are set by the webhook, and its metadata copied from the input when the
+ * function leaves it out.
+ */
+export interface SpokeConversion<Hub, Spoke> {
+  hub: Kind<Hub>;
+  spoke: Kind<Spoke>;
+  convertTo(spoke: Spoke): Hub | Promise<Hub>;
+  convertFrom(hub: Hub): Spoke | Promise<Spoke>;
+}
+
+/** Declares the hub version of a kind, without a spoke (the hub's own webhook file). */
+export interface HubDeclaration<Hub> {
+  hub: Kind<Hub>;
+}
+
+export type Conversion<Hub = unknown, Spoke = unknown> = SpokeConversion<Hub, Spoke> | HubDeclaration<Hub>;

@@ -1,0 +1,171 @@
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect, type SecureContextOptions } from 'node:tls';
+import { join } from 'node:path';
+import type { Checker } from '../healthz/checker.js';
+import type { Logger } from '../log/logger.js';
+import { log as rootLog } from '../log/root.js';
+import { close } from '../metrics/http-listen.js';
+import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
+import { CertWatcher } from './cert-watcher.js';
+import { asHttpHandler, type HttpHandler, type WebhookEndpoint } from './handler.js';
+
+export const DEFAULT_WEBHOOK_PORT = 9443;
+export const DEFAULT_CERT_DIR = '/tmp/k8s-webhook-server/serving-certs';
+
+export interface WebhookServerOptions {
+  /** Interface to listen on; all interfaces by default. */
+  host?: string;
+  /** Default 9443; 0 picks a free port (see `port()` once started). */
+  port?: number;
+  /** Default `/tmp/k8s-webhook-server/serving-certs`. */
+  certDir?: string;
+  /** Default `tls.crt`. */
+  certName?: string;
+  /** Default `tls.key`. */
+  keyName?: string;
+  /** More TLS settings (ciphers, minVersion, ca for client certificates...). Minimum TLS 1.2 by default. */
+  tlsOptions?: Omit<SecureContextOptions, 'cert' | 'key'>;
+  /** Milliseconds between certificate re-reads, besides watching the directory. Default 10 000; 0 disables polling. */
+  certPollInterval?: number;
+  metrics?: RuntimeMetrics;
+  log?: Logger;
+}
+
+/**
+ * The HTTPS server the API server calls webhooks on. Handlers are registered by path before or
+ * after start; the serving certificate is reloaded when its files change, for new connections,
+ * without a restart.
+ */
+export class WebhookServer {
+  readonly #options: WebhookServerOptions;
+  readonly #handlers = new Map<string, HttpHandler>();
+  readonly #log: Logger;
+  #server: Server | undefined;
+  #certWatcher: CertWatcher | undefined;
+  #port: number | undefined;
+
+  constructor(options: WebhookServerOptions = {}) {
+    this.#options = options;
+    this.#log = options.log ?? rootLog.withName('webhook');
+  }
+
+  /** Serves `endpoint` at `path` (exact match). A path can be registered once. */
+  register(path: string, endpoint: WebhookEndpoint): void {
+    if (!path.startsWith('/')) throw new Error(`webhook path "${path}" must start with "/"`);
+    if (this.#handlers.has(path)) throw new Error(`a webhook is already registered at path ${path}`);
+    let handler = asHttpHandler(endpoint);
+    const metrics = this.#options.metrics?.webhook(path);
+    if (metrics) {
+      const inner = handler;
+      handler = async (req, res) => {
+        const finished = metrics.requestStarted();
+        res.once('finish', () => finished(res.statusCode));
+        await inner(req, res);
+      };
+    }
+    this.#handlers.set(path, handler);
+    this.#log.info('registering webhook', { path });
+  }
+
+  /** Whether a handler is registered at `path`. */
+  isRegistered(path: string): boolean {
+    return this.#handlers.has(path);
+  }
+
+  /** The registered paths. */
+  paths(): string[] {
+    return [...this.#handlers.keys()];
+  }
+
+  async start(): Promise<void> {
+    if (this.#server) return;
+    const certDir = this.#options.certDir ?? DEFAULT_CERT_DIR;
+    const certPath = join(certDir, this.#options.certName ?? 'tls.crt');
+    const keyPath = join(certDir, this.#options.keyName ?? 'tls.key');
+    const tlsOptions = { minVersion: 'TLSv1.2' as const, ...this.#options.tlsOptions };
+    const server: Server = createServer({ ...tlsOptions }, (req, res) => void this.#serve(req, res));
+    const watcher = new CertWatcher(
+      certPath,
+      keyPath,
+      (pair) => server.setSecureContext({ ...tlsOptions, ...pair }),
+      this.#log,
+      this.#options.certPollInterval ?? 10_000,
+    );
+    const pair = await watcher.load();
+    server.setSecureContext({ ...tlsOptions, ...pair });
+
+    this.#port = await new Promise<number>((resolve, reject) => {
+      const port = this.#options.port ?? DEFAULT_WEBHOOK_PORT;
+      const onError = (err: Error) => reject(new Error(`webhook server: cannot listen on ${this.#options.host ?? ''}:${port}: ${err.message}`));
+      server.once('error', onError);
+      server.listen(port, this.#options.host, () => {
+        server.off('error', onError);
+        resolve((server.address() as AddressInfo).port);
+      });
+    });
+    watcher.start();
+    this.#server = server;
+    this.#certWatcher = watcher;
+    this.#log.info('serving webhook server', { host: this.#options.host ?? '', port: this.#port, certDir });
+  }
+
+  async stop(): Promise<void> {
+    this.#certWatcher?.stop();
+    this.#certWatcher = undefined;
+    const server = this.#server;
+    this.#server = undefined;
+    if (server) await close(server);
+  }
+
+  /** The port listened on, once started. */
+  port(): number | undefined {
+    return this.#server ? this.#port : undefined;
+  }
+
+  /** Re-reads the certificate files now; resolves true when a new certificate was installed. */
+  async reloadCertificates(): Promise<boolean> {
+    return this.#certWatcher ? this.#certWatcher.reload() : false;
+  }
+
+  /** A readiness check that passes once the server completes TLS handshakes (controller-runtime's StartedChecker). */
+  startedChecker(): Checker {
+    return () =>
+      new Promise<void>((resolve, reject) => {
+        const port = this.port();
+        if (port === undefined) {
+          reject(new Error('webhook server has not been started yet'));
+          return;
+        }
+        const host = !this.#options.host || this.#options.host === '0.0.0.0' || this.#options.host === '::' ? '127.0.0.1' : this.#options.host;
+        const socket = connect({ host, port, rejectUnauthorized: false, timeout: 10_000 }, () => {
+          socket.end();
+          resolve();
+        });
+        socket.once('error', (err) => reject(new Error(`webhook server is not reachable: ${err.message}`)));
+        socket.once('timeout', () => {
+          socket.destroy();
+          reject(new Error('webhook server is not reachable: TLS handshake timed out'));
+        });
+      });
+  }
+
+  async #serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? '/', 'https://localhost').pathname;
+    const handler = this.#handlers.get(path);
+    if (!handler) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('404 page not found\n');
+      return;
+    }
+    try {
+      await handler(req, res);
+    } catch (err) {
+      // A handler must never take the process down: log and answer 500.
+      this.#log.error(err, 'webhook handler failed', { path });
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect } from 'node:tls';
+import { generate } from 'selfsigned';
+
+export interface Certificate {
+  cert: string;
+  key: string;
+}
+
+/** A self-signed serving certificate for 127.0.0.1 with the given common name. */
+export async function makeCertificate(commonName: string): Promise<Certificate> {
+  const pems = await generate([{ name: 'commonName', value: commonName }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: false },
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+    ],
+  });
+  return { cert: pems.cert, key: pems.private };
+}
+
+/** A temporary certificate directory holding tls.crt and tls.key. */
+export async function certDirWith(cert: Certificate): Promise<{ dir: string; write(c: Certificate): Promise<void>; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'webhook-certs-'));
+  const write = async (c: Certificate) => {
+    await writeFile(join(dir, 'tls.key'), c.key);
+    await writeFile(join(dir, 'tls.crt'), c.cert);
+  };
+  await write(cert);
+  return { dir, write, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** POSTs a body over HTTPS, trusting `ca`. */
+export function post(
+  port: number,
+  path: string,
+  body: string | Buffer,
+  ca: string,
+  contentType = 'application/json',
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: 'POST', ca, headers: { 'Content-Type': contentType } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The common name of the certificate a TLS server presents. */
+export function servedCommonName(port: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+      const cn = socket.getPeerCertificate().subject?.CN;
+      socket.end();
+      resolve(Array.isArray(cn) ? cn.join(',') : (cn ?? ''));
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** Polls `check` until it returns true or `timeoutMs` passes. */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
+}
