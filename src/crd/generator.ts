@@ -132,17 +132,26 @@ export class CrdGenerator {
     return packages.sort((a, b) => (a.dir < b.dir ? -1 : 1));
   }
 
-  /** A kind has `metadata` of type ObjectMeta (as Go kinds embed metav1.ObjectMeta); `<Kind>List`s have ListMeta. */
-  private isKind(decl: InterfaceDeclaration): boolean {
-    const metadata = decl.getProperty('metadata');
-    const typeNode = metadata?.getTypeNode();
-    if (typeNode && Node.isTypeReference(typeNode)) {
-      const resolved = this.index.resolve(decl.getSourceFile(), typeNode.getTypeName().getText());
-      if ((resolved.kind === 'runtime' && resolved.name === 'ObjectMeta') || (resolved.kind === 'model' && resolved.name === 'V1ObjectMeta')) return true;
-      return false;
+  /**
+   * A kind has `metadata` of type ObjectMeta, its own or inherited (as Go kinds embed
+   * metav1.ObjectMeta), or extends client-node's KubernetesObject; `<Kind>List`s have ListMeta.
+   */
+  private isKind(decl: InterfaceDeclaration, seen = new Set<InterfaceDeclaration>()): boolean {
+    if (seen.has(decl)) return false;
+    seen.add(decl);
+    const file = decl.getSourceFile();
+    const typeNode = decl.getProperty('metadata')?.getTypeNode();
+    if (typeNode) {
+      if (!Node.isTypeReference(typeNode)) return false;
+      const resolved = this.index.resolve(file, typeNode.getTypeName().getText());
+      return (resolved.kind === 'runtime' && resolved.name === 'ObjectMeta') || (resolved.kind === 'model' && resolved.name === 'V1ObjectMeta');
     }
-    const root = this.options.markers.forNode(decl).get('kubebuilder:object:root');
-    return root !== undefined && root.value !== false && !decl.getProperty('items');
+    for (const heritage of decl.getExtends()) {
+      const resolved = this.index.resolve(file, heritage.getExpression().getText());
+      if (resolved.kind === 'model' && resolved.name === 'KubernetesObject') return true;
+      if (resolved.kind === 'declaration' && Node.isInterfaceDeclaration(resolved.node) && this.isKind(resolved.node, seen)) return true;
+    }
+    return false;
   }
 
   private buildCrd(group: string, kind: string, versions: KindVersion[], diagnostics: Diagnostic[]): CustomResourceDefinition | undefined {

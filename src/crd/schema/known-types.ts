@@ -47,6 +47,11 @@ export const CLIENT_NODE_MODULE = '@kubernetes/client-node';
 const MODEL_SCHEMAS: Record<string, JSONSchemaProps> = {
   V1ObjectMeta: { type: 'object' },
   V1ListMeta: { type: 'object' },
+  // client-node's interface for any object: TypeMeta and ObjectMeta, as a kind embeds them.
+  KubernetesObject: {
+    type: 'object',
+    properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: { type: 'object' } },
+  },
 };
 
 export function knownModelSchema(name: string): JSONSchemaProps | undefined {
