@@ -1,0 +1,49 @@
+// `scaffolder create api`: a kind (types, CRD entries, samples) and/or its controller.
+import type { Argv } from 'yargs';
+import { planCreateApi } from '../../scaffold/plugins/api.js';
+import { runPlan } from '../apply-plan.js';
+import { runManifests } from '../manifests-runner.js';
+import { loadProject } from '../project-dir.js';
+import { askYesNo } from '../prompt.js';
+import type { SelectAction } from './action.js';
+
+export function createApiCommand(y: Argv, select: SelectAction): Argv {
+  return y.command(
+    'api',
+    'Scaffold a Kubernetes API (a kind) and its controller',
+    (b) => b
+      .option('group', { type: 'string', default: '', describe: 'API group (empty for the core group)' })
+      .option('version', { type: 'string', demandOption: true, describe: 'API version, e.g. v1, v1alpha1, v2beta3' })
+      .option('kind', { type: 'string', demandOption: true, describe: 'Kind, in PascalCase, e.g. CronJob' })
+      .option('plural', { type: 'string', describe: 'Resource name (default: the kind pluralised, e.g. policies)' })
+      .option('resource', { type: 'boolean', describe: 'Create the API types (default: ask on a terminal, else true)' })
+      .option('controller', { type: 'boolean', describe: 'Create a controller (default: ask on a terminal, else true)' })
+      .option('namespaced', { type: 'boolean', default: true, describe: 'The kind is namespaced (false: cluster-scoped)' })
+      .option('make', { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' })
+      .option('force', { type: 'boolean', default: false, describe: 'Overwrite files that already exist' })
+      .example('$0 create api --group batch --version v1 --kind CronJob', 'types, controller, samples and config entries')
+      .example('$0 create api --group crew --version v1 --kind Admiral --plural admirales --namespaced=false', 'an irregular plural, cluster-scoped')
+      .example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'),
+    (argv) => select(async (io) => {
+      const cfg = loadProject(io.cwd);
+      let resource = argv.resource;
+      let controller = argv.controller;
+      if (resource === undefined && controller === undefined && io.stdin.isTTY) {
+        resource = await askYesNo(io, 'Create Resource');
+        controller = await askYesNo(io, 'Create Controller');
+      }
+      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateApi(plan, cfg, {
+        group: argv.group,
+        version: argv.version,
+        kind: argv.kind,
+        plural: argv.plural,
+        resource: resource ?? true,
+        controller: controller ?? true,
+        namespaced: argv.namespaced,
+        force: argv.force,
+      }));
+      if (wrote && argv.make) return runManifests({ projectDir: io.cwd }, io);
+      return 0;
+    }),
+  );
+}

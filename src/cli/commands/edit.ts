@@ -1,0 +1,31 @@
+// `scaffolder edit`: change project-wide choices made at init.
+import type { Argv } from 'yargs';
+import { planEdit } from '../../scaffold/plugins/edit.js';
+import { runPlan } from '../apply-plan.js';
+import { loadProject } from '../project-dir.js';
+import type { SelectAction } from './action.js';
+
+export function editCommand(y: Argv, select: SelectAction): Argv {
+  return y.command(
+    'edit',
+    'Change project-wide settings (multi-group, namespace scope, license header)',
+    (b) => b
+      .option('multigroup', { type: 'boolean', describe: 'Allow APIs in several groups' })
+      .option('namespaced', { type: 'boolean', describe: 'Limit the operator to its own namespace' })
+      .option('owner', { type: 'string', describe: 'Owner named in the license header' })
+      .option('license', { choices: ['apache2', 'none'] as const, describe: 'License header for generated files' })
+      .example('$0 edit --multigroup', 'allow a second API group')
+      .example('$0 edit --namespaced', 'switch to a namespace-scoped operator')
+      .example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header'),
+    (argv) => select(async (io) => {
+      const cfg = loadProject(io.cwd);
+      runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
+        multigroup: argv.multigroup,
+        namespaced: argv.namespaced,
+        owner: argv.owner,
+        license: argv.license,
+      }));
+      return 0;
+    }),
+  );
+}

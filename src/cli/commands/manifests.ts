@@ -1,0 +1,38 @@
+// `scaffolder manifests`: CRDs, RBAC and webhook configurations from the markers in the sources.
+import type { Argv } from 'yargs';
+import { UsageError } from '../../scaffold/errors.js';
+import { runManifests } from '../manifests-runner.js';
+import type { SelectAction } from './action.js';
+
+export function manifestsCommand(y: Argv, select: SelectAction): Argv {
+  return y.command(
+    'manifests',
+    'Generate CRDs, RBAC roles and webhook configurations from the markers in api/ and src/',
+    (b) => b
+      .option('paths', { type: 'string', array: true, describe: 'Source files or directories to read (repeatable; default: api and src)' })
+      .option('output-dir', { type: 'string', describe: 'Where to write (default: config/)' })
+      .option('max-desc-len', { type: 'number', describe: 'Truncate field descriptions in CRDs to this length (0 drops them)' })
+      .option('check', { type: 'boolean', default: false, describe: 'Write nothing; fail if the files on disk are out of date' })
+      .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever a source changes' })
+      .option('strict', { type: 'boolean', default: false, describe: 'Treat warnings (e.g. unknown markers) as errors' })
+      .example('$0 manifests', 'regenerate config/crd/bases, config/rbac/role.yaml and config/webhook/manifests.yaml')
+      .example('$0 manifests --check', 'in CI: fail when someone forgot to regenerate')
+      .example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions'),
+    (argv) => select(async (io) => {
+      const maxDescLen = argv['max-desc-len'];
+      if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
+        throw new UsageError(`invalid --max-desc-len "${String(maxDescLen)}": must be a whole number of at least 0`);
+      }
+      if (argv.check && argv.watch) throw new UsageError('--check and --watch cannot be used together');
+      return runManifests({
+        projectDir: io.cwd,
+        paths: argv.paths?.map(String),
+        outputDir: argv['output-dir'],
+        maxDescLen,
+        check: argv.check,
+        watch: argv.watch,
+        strict: argv.strict,
+      }, io);
+    }),
+  );
+}

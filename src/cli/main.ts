@@ -1,0 +1,75 @@
+// The scaffolder CLI. `main` never throws: bad input prints one `error: ...` line naming the
+// value and the rule it breaks, and the exit code is returned.
+import yargs, { type Argv } from 'yargs';
+import { UsageError } from '../scaffold/errors.js';
+import type { Action } from './commands/action.js';
+import { completionCommand } from './commands/completion.js';
+import { createCommand } from './commands/create.js';
+import { editCommand } from './commands/edit.js';
+import { initCommand } from './commands/init.js';
+import { manifestsCommand } from './commands/manifests.js';
+import { versionCommand } from './commands/version.js';
+import { cliIO, type MainOptions } from './io.js';
+
+export type { MainOptions } from './io.js';
+
+function buildParser(select: (a: Action) => void): Argv {
+  let y: Argv = yargs()
+    .scriptName('scaffolder')
+    .usage('$0 <command> [options]\n\nScaffold Kubernetes operators in TypeScript (kubebuilder for TypeScript).')
+    .exitProcess(false)
+    .strict()
+    .version(false)
+    .option('dry-run', { type: 'boolean', default: false, global: true, describe: 'Print the files that would be created and the diffs of those that would change; write nothing' })
+    .wrap(100);
+  y = initCommand(y, select);
+  y = createCommand(y, select);
+  y = editCommand(y, select);
+  y = manifestsCommand(y, select);
+  y = versionCommand(y, select);
+  y = completionCommand(y);
+  return y
+    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion')
+    .example('$0 init --domain my.domain', 'start a project in the current directory')
+    .example('$0 create api --group webapp --version v1 --kind Guestbook', 'add an API and its controller')
+    .help()
+    .alias('help', 'h');
+}
+
+// yargs reports problems in its own words; say which flag and rule, in one line.
+function yargsError(message: string): string {
+  const missing = /^Missing required argument(?:s)?: (.*)$/.exec(message);
+  if (missing) return `missing required flag${missing[1]!.includes(',') ? 's' : ''}: ${missing[1]!.split(', ').map((f) => `--${f}`).join(', ')}`;
+  const unknown = /^Unknown arguments?: (.*)$/.exec(message);
+  if (unknown) return `unknown flag or command: ${unknown[1]} (see --help)`;
+  return message.split('\n')[0]!;
+}
+
+export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
+  const io = cliIO(options);
+  try {
+    let action: Action | undefined;
+    const parser = buildParser((a) => { action = a; });
+    const parsed = await new Promise<{ error?: Error; output: string }>((resolve) => {
+      void parser.parse(argv, {}, (error, _args, output) => resolve({ error: error ?? undefined, output }));
+    });
+    if (parsed.error) {
+      io.stderr(`error: ${yargsError(parsed.error.message)}\n`);
+      return 1;
+    }
+    if (!action) {
+      // --help and completion requests: yargs produced the text.
+      if (parsed.output) io.stdout(parsed.output.endsWith('\n') ? parsed.output : `${parsed.output}\n`);
+      return 0;
+    }
+    return await action(io);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`error: ${err.message}\n`);
+      return 1;
+    }
+    const e = err instanceof Error ? err : new Error(String(err));
+    io.stderr(`error: internal error (please report it): ${e.message}\n${e.stack ?? ''}\n`);
+    return 1;
+  }
+}

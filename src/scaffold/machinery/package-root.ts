@@ -1,0 +1,27 @@
+// The root of the installed scaffolder package (holding package.json and templates/), found from
+// this module's own location so that it works from src/ (tsx, vitest) and from dist/src/.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+export function packageRoot(): string {
+  if (cached) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && existsSync(join(dir, 'templates'))) {
+      const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string };
+      if (pkg.name === 'scaffolder') return (cached = dir);
+    }
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('cannot find the scaffolder package root (package.json and templates/) above ' + fileURLToPath(import.meta.url));
+    dir = parent;
+  }
+}
+
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}

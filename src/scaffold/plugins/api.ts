@@ -1,0 +1,170 @@
+// `create api`: a kind's TypeScript types (the CRD source), its controller, the config/ entries
+// that install and sample it, and its registration in src/main.ts.
+import { UsageError } from '../errors.js';
+import { uncommentBlock } from '../machinery/inserter.js';
+import * as blocks from '../machinery/kustomize-blocks.js';
+import type { Plan } from '../machinery/plan.js';
+import { render } from '../machinery/render.js';
+import { projectContext } from '../project/context.js';
+import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
+import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
+import { defaultPlural } from '../project/pluralize.js';
+import { findResource, type ProjectConfig } from '../project/project-file.js';
+import { qualifiedGroup, type Resource } from '../project/resource.js';
+import { validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
+
+export interface CreateApiOptions {
+  group: string;
+  version: string;
+  kind: string;
+  plural?: string;
+  resource: boolean;
+  controller: boolean;
+  namespaced: boolean;
+  force: boolean;
+}
+
+export const mainFile = 'src/main.ts';
+
+/** Checks the group/version/kind flags; shared by `create api` and `create webhook`. */
+export function validateGvk(opts: { group: string; version: string; kind: string; plural?: string }): void {
+  validateGroup(opts.group);
+  validateVersion(opts.version);
+  validateKind(opts.kind);
+  if (opts.plural !== undefined) validatePlural(opts.plural);
+}
+
+export function gvkText(r: { group: string; version: string; kind: string }): string {
+  return `${r.group === '' ? '(core)' : r.group}/${r.version}, Kind=${r.kind}`;
+}
+
+/** Groups the project itself defines APIs in. */
+function ownGroups(cfg: ProjectConfig): Set<string> {
+  return new Set(cfg.resources.filter((r) => r.api && !r.core && !r.external).map((r) => r.group));
+}
+
+/** Plans `create api`; returns the updated PROJECT configuration. */
+export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOptions): ProjectConfig {
+  validateGvk(opts);
+  if (!opts.resource && !opts.controller) {
+    throw new UsageError('nothing to create: --resource=false and --controller=false');
+  }
+  const existing = findResource(cfg, opts);
+  const hasApi = existing?.api !== undefined;
+  if (opts.resource) {
+    if (hasApi && !opts.force) throw new UsageError(`API ${gvkText(opts)} already exists in PROJECT; pass --force to scaffold it again`);
+    const groups = ownGroups(cfg);
+    if (!cfg.multigroup && groups.size > 0 && !groups.has(opts.group)) {
+      throw new UsageError(`group "${opts.group}" would be a second API group (the project has "${[...groups].join('", "')}"); multiple groups need a multi-group project: run \`scaffolder edit --multigroup\` first`);
+    }
+  }
+  if (opts.controller && existing?.controller && !opts.force && !opts.resource) {
+    throw new UsageError(`a controller for ${gvkText(opts)} already exists in PROJECT; pass --force to scaffold it again`);
+  }
+  const core = !opts.resource && !hasApi && (existing?.core === true || isBuiltinGroup(opts.group));
+  if (!opts.resource && !hasApi && !core) {
+    throw new UsageError(`${gvkText(opts)} is neither an API of this project nor in a built-in group (core, apps, batch, ...); create it with --resource`);
+  }
+
+  const res: Resource = existing ? { ...existing } : { group: opts.group, version: opts.version, kind: opts.kind };
+  if (opts.resource) {
+    res.domain = cfg.domain;
+    res.path = resourceNames({ ...res, domain: cfg.domain }, cfg.multigroup === true).apiPath;
+    res.api = { crdVersion: 'v1', namespaced: opts.namespaced };
+  } else if (core) {
+    res.core = true;
+    res.domain = builtinGroupDomain(opts.group) ?? '';
+  }
+  const plural = opts.plural ?? res.plural;
+  if (plural !== undefined && plural !== defaultPlural(opts.kind)) res.plural = plural;
+  else delete res.plural;
+  if (opts.controller) res.controller = true;
+
+  const multigroup = cfg.multigroup === true;
+  const names = resourceNames(res, multigroup);
+  if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
+  const ctx = projectContext(cfg);
+  const namespaced = res.api ? res.api.namespaced !== false : !clusterScopedBuiltinKinds.has(res.kind);
+  const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced };
+
+  if (opts.resource) planResourceFiles(plan, res, names, data);
+  if (opts.controller) planControllerFiles(plan, res, names, data, multigroup, core);
+
+  const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
+  return { ...cfg, resources };
+}
+
+function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data: object): void {
+  const pkg = names.apiPath;
+  plan.add({ path: `${pkg}/groupversion_info.ts`, body: render('api/groupversion_info.ts', data), ifExists: 'skip' });
+  plan.add({ path: `${pkg}/index.ts`, body: render('api/index.ts', data), ifExists: 'skip' });
+  plan.add({ path: `${pkg}/${names.lowerKind}_types.ts`, body: render('api/types.ts', data), ifExists: 'error' });
+  plan.insert(`${pkg}/index.ts`, 'imports', [`import { ${names.kind} } from './${names.lowerKind}_types.js';`]);
+  plan.insert(`${pkg}/index.ts`, 'exports', [`export * from './${names.lowerKind}_types.js';`]);
+  plan.insert(`${pkg}/index.ts`, 'scheme', [`scheme.add(${names.kind});`]);
+
+  plan.insert(mainFile, 'imports', [`import * as ${names.importAlias} from '${relativeImport(mainFile, `${pkg}/index.ts`)}';`]);
+  plan.insert(mainFile, 'scheme', [`${names.importAlias}.addToScheme(scheme);`]);
+
+  const sample = `${res.group || 'core'}_${res.version}_${names.lowerKind}.yaml`;
+  plan.add({ path: `config/samples/${sample}`, body: render('api/config/sample.yaml', data), ifExists: 'error' });
+  plan.add({ path: 'config/samples/kustomization.yaml', body: render('api/config/samples_kustomization.yaml', data), ifExists: 'skip' });
+  plan.insert('config/samples/kustomization.yaml', 'manifestskustomizesamples', [`- ${sample}`]);
+
+  const roleName = names.groupedLowerKind.replace(/_/g, '-');
+  for (const role of ['admin', 'editor', 'viewer']) {
+    const file = `${names.groupedLowerKind}_${role}_role.yaml`;
+    plan.add({ path: `config/rbac/${file}`, body: render(`api/config/${role}_role.yaml`, { ...data, roleName }), ifExists: 'overwrite' });
+    plan.insert('config/rbac/kustomization.yaml', 'rbackustomizeroles', [`- ${file}`]);
+  }
+
+  plan.add({ path: 'config/crd/kustomization.yaml', body: render('api/config/crd_kustomization.yaml', data), ifExists: 'skip' });
+  plan.add({ path: 'config/crd/kustomizeconfig.yaml', body: render('api/config/crd_kustomizeconfig.yaml', data), ifExists: 'overwrite' });
+  plan.insert('config/crd/kustomization.yaml', 'crdkustomizeresource', [`- bases/${names.qualifiedGroup}_${names.plural}.yaml`]);
+  enableInDefault(plan, blocks.crdResource);
+}
+
+/** Un-comments a block of config/default/kustomization.yaml (a no-op when it is already on). */
+export function enableInDefault(plan: Plan, block: string): void {
+  const file = 'config/default/kustomization.yaml';
+  plan.edit(file, (content) => {
+    const updated = uncommentBlock(content, block);
+    if (updated === content && !content.split('\n').some((l) => l === block.split('\n')[0])) {
+      plan.note(`${file}: could not find the commented-out lines "${block.split('\n')[0]}" to enable; add them by hand`);
+    }
+    return updated;
+  });
+}
+
+function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean): void {
+  const dir = multigroup && res.group !== '' ? `src/controllers/${res.group}` : 'src/controllers';
+  const file = `${dir}/${names.lowerKind}_controller.ts`;
+  const testDir = multigroup && res.group !== '' ? `test/controllers/${res.group}` : 'test/controllers';
+  const testFile = `${testDir}/${names.lowerKind}_controller.test.ts`;
+  const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
+  const apiIndex = `${names.apiPath}/index.ts`;
+  const controllerData = {
+    ...data,
+    runtimeKind: runtimeKind ?? '',
+    inlineKind: core && !runtimeKind,
+    kindImport: core ? '' : relativeImport(file, apiIndex),
+    kindRef: runtimeKind ?? res.kind,
+    controllerName: multigroup && res.group !== '' ? `${res.group}-${names.lowerKind}` : names.lowerKind,
+  };
+  plan.add({ path: file, body: render('controller/controller.ts', controllerData), ifExists: 'error' });
+  plan.add({
+    path: testFile,
+    body: render('controller/controller.test.ts', {
+      ...controllerData,
+      apiImport: core ? '' : relativeImport(testFile, apiIndex),
+      controllerImport: relativeImport(testFile, file),
+      createsObject: !core,
+    }),
+    ifExists: 'error',
+  });
+  const className = `${res.kind}Reconciler`;
+  const alias = multigroup && res.group !== '' ? `${pascal(res.group)}${className}` : className;
+  const imported = alias === className ? className : `${className} as ${alias}`;
+  plan.insert(mainFile, 'imports', [`import { ${imported} } from '${relativeImport(mainFile, file)}';`]);
+  plan.insert(mainFile, 'builder', [`await new ${alias}(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);`]);
+}

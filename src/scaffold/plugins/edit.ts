@@ -1,0 +1,67 @@
+// `edit`: changes to project-wide choices after init (multi-group, namespace scope, license header).
+import { UsageError } from '../errors.js';
+import type { Plan } from '../machinery/plan.js';
+import { render } from '../machinery/render.js';
+import type { License } from '../project/boilerplate.js';
+import { projectContext } from '../project/context.js';
+import type { ProjectConfig } from '../project/project-file.js';
+
+export interface EditOptions {
+  multigroup?: boolean;
+  namespaced?: boolean;
+  owner?: string;
+  license?: License;
+}
+
+const watchNamespaceEnv = `        env:
+        - name: WATCH_NAMESPACE
+          valueFrom:
+            fieldRef:
+              fieldPath: metadata.namespace
+`;
+
+/** Plans `edit`; returns the updated PROJECT configuration. */
+export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): ProjectConfig {
+  if (opts.multigroup === undefined && opts.namespaced === undefined && opts.owner === undefined && opts.license === undefined) {
+    throw new UsageError('edit needs at least one of --multigroup, --namespaced, --owner, --license');
+  }
+  const next: ProjectConfig = { ...cfg };
+  if (opts.multigroup !== undefined) {
+    if (!opts.multigroup && cfg.multigroup) {
+      const groups = new Set(cfg.resources.filter((r) => r.api).map((r) => r.group));
+      if (groups.size > 1) throw new UsageError(`--multigroup=false: the project has APIs in ${groups.size} groups (${[...groups].join(', ')}); a single-group project can hold only one`);
+      if (cfg.resources.some((r) => r.api)) throw new UsageError('--multigroup=false: the project already has APIs under api/<group>/; move them by hand first');
+    }
+    if (opts.multigroup && !cfg.multigroup && cfg.resources.some((r) => r.api)) {
+      plan.note('existing APIs stay under api/<version>/; new groups go to api/<group>/<version>/');
+    }
+    next.multigroup = opts.multigroup || undefined;
+  }
+  if (opts.owner !== undefined) next.owner = opts.owner;
+  if (opts.license !== undefined) next.license = opts.license;
+  if (opts.namespaced !== undefined) next.namespaced = opts.namespaced || undefined;
+
+  const data = { ...projectContext(next) };
+  if (opts.owner !== undefined || opts.license !== undefined) {
+    plan.add({ path: 'hack/boilerplate.ts.txt', body: render('init/hack/boilerplate.ts.txt', data), ifExists: 'overwrite' });
+    plan.note('hack/boilerplate.ts.txt has the new license header; files generated before keep theirs');
+  }
+  if (opts.namespaced !== undefined && opts.namespaced !== (cfg.namespaced === true)) {
+    plan.add({ path: 'config/rbac/role.yaml', body: render('init/config/rbac/role.yaml', data), ifExists: 'overwrite' });
+    plan.add({ path: 'config/rbac/role_binding.yaml', body: render('init/config/rbac/role_binding.yaml', data), ifExists: 'overwrite' });
+    plan.edit('config/manager/manager.yaml', (content) => {
+      if (opts.namespaced) {
+        if (content.includes('WATCH_NAMESPACE')) return content;
+        const at = content.indexOf('        name: manager\n');
+        if (at < 0) throw new UsageError('config/manager/manager.yaml: no container named "manager" to give WATCH_NAMESPACE');
+        const end = at + '        name: manager\n'.length;
+        return content.slice(0, end) + watchNamespaceEnv + content.slice(end);
+      }
+      return content.replace(watchNamespaceEnv, '');
+    });
+    plan.note(opts.namespaced
+      ? 'src/main.ts: pass `cache: { defaultNamespaces: [process.env.WATCH_NAMESPACE] }` to Manager.create so that the manager watches only its namespace'
+      : 'src/main.ts: remove the WATCH_NAMESPACE restriction from Manager.create so that the manager watches all namespaces');
+  }
+  return next;
+}

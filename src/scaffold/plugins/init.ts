@@ -1,0 +1,93 @@
+// `init`: the files of a new project (package, manager entry point, Makefile, image, config/).
+import { basename } from 'node:path';
+import { UsageError } from '../errors.js';
+import type { Plan } from '../machinery/plan.js';
+import { render } from '../machinery/render.js';
+import type { FileTemplate, IfExists } from '../machinery/template.js';
+import { projectContext } from '../project/context.js';
+import type { License } from '../project/boilerplate.js';
+import { newProjectConfig, projectFileName, type ProjectConfig } from '../project/project-file.js';
+import { validateDomain, validateProjectName } from '../project/validation.js';
+
+export interface InitOptions {
+  domain: string;
+  projectName?: string;
+  owner?: string;
+  license: License;
+  multigroup: boolean;
+  namespaced: boolean;
+  /** What the generated package.json depends on for `scaffolder` (e.g. `file:/abs/path`). */
+  scaffolderDependency: string;
+}
+
+// Files that show a directory already holds a project (or another package).
+const occupiedBy = [projectFileName, 'package.json', 'src/main.ts'];
+
+// [template name under templates/init, output path, policy]
+const initFiles: Array<[string, string, IfExists]> = [
+  ['package.json', 'package.json', 'error'],
+  ['tsconfig.json', 'tsconfig.json', 'error'],
+  ['vitest.config.ts', 'vitest.config.ts', 'error'],
+  ['gitignore', '.gitignore', 'skip'],
+  ['dockerignore', '.dockerignore', 'skip'],
+  ['Dockerfile', 'Dockerfile', 'error'],
+  ['Makefile', 'Makefile', 'error'],
+  ['README.md', 'README.md', 'skip'],
+  ['hack/boilerplate.ts.txt', 'hack/boilerplate.ts.txt', 'overwrite'],
+  ['hack/set-image.mjs', 'hack/set-image.mjs', 'overwrite'],
+  ['src/main.ts', 'src/main.ts', 'error'],
+  ['config/default/kustomization.yaml', 'config/default/kustomization.yaml', 'error'],
+  ['config/default/manager_metrics_patch.yaml', 'config/default/manager_metrics_patch.yaml', 'overwrite'],
+  ['config/default/metrics_service.yaml', 'config/default/metrics_service.yaml', 'overwrite'],
+  ['config/default/cert_metrics_manager_patch.yaml', 'config/default/cert_metrics_manager_patch.yaml', 'overwrite'],
+  ['config/manager/kustomization.yaml', 'config/manager/kustomization.yaml', 'skip'],
+  ['config/manager/manager.yaml', 'config/manager/manager.yaml', 'error'],
+  ['config/rbac/kustomization.yaml', 'config/rbac/kustomization.yaml', 'error'],
+  ['config/rbac/service_account.yaml', 'config/rbac/service_account.yaml', 'overwrite'],
+  ['config/rbac/role.yaml', 'config/rbac/role.yaml', 'overwrite'],
+  ['config/rbac/role_binding.yaml', 'config/rbac/role_binding.yaml', 'overwrite'],
+  ['config/rbac/leader_election_role.yaml', 'config/rbac/leader_election_role.yaml', 'overwrite'],
+  ['config/rbac/leader_election_role_binding.yaml', 'config/rbac/leader_election_role_binding.yaml', 'overwrite'],
+  ['config/rbac/metrics_auth_role.yaml', 'config/rbac/metrics_auth_role.yaml', 'overwrite'],
+  ['config/rbac/metrics_auth_role_binding.yaml', 'config/rbac/metrics_auth_role_binding.yaml', 'overwrite'],
+  ['config/rbac/metrics_reader_role.yaml', 'config/rbac/metrics_reader_role.yaml', 'overwrite'],
+  ['config/prometheus/kustomization.yaml', 'config/prometheus/kustomization.yaml', 'skip'],
+  ['config/prometheus/monitor.yaml', 'config/prometheus/monitor.yaml', 'overwrite'],
+  ['config/prometheus/monitor_tls_patch.yaml', 'config/prometheus/monitor_tls_patch.yaml', 'overwrite'],
+  ['config/network-policy/kustomization.yaml', 'config/network-policy/kustomization.yaml', 'skip'],
+  ['config/network-policy/allow-metrics-traffic.yaml', 'config/network-policy/allow-metrics-traffic.yaml', 'overwrite'],
+];
+
+/** 32-bit FNV-1a, as hex: a short stable id derived from the project name. */
+function fnv32a(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/** Plans a new project in `plan.root`; returns its PROJECT configuration (already added to the plan). */
+export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
+  for (const file of occupiedBy) {
+    if (plan.exists(file)) throw new UsageError(`${file} already exists in ${plan.root}: init needs a directory without a project (no ${occupiedBy.join(', ')})`);
+  }
+  validateDomain(opts.domain);
+  const projectName = opts.projectName ?? basename(plan.root);
+  validateProjectName(projectName);
+  const cfg = newProjectConfig({
+    domain: opts.domain, projectName, multigroup: opts.multigroup, namespaced: opts.namespaced,
+    owner: opts.owner, license: opts.license,
+  });
+  const data = {
+    ...projectContext(cfg),
+    scaffolderDependency: opts.scaffolderDependency,
+    leaderElectionId: `${fnv32a(projectName)}.${opts.domain}`,
+  };
+  for (const [name, path, ifExists] of initFiles) {
+    const template: FileTemplate = { path, body: render(`init/${name}`, data), ifExists };
+    plan.add(template);
+  }
+  return cfg;
+}

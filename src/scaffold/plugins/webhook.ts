@@ -1,0 +1,318 @@
+// `create webhook`: defaulting, validating and conversion webhooks for a kind, the config/ that
+// serves them (service, cert-manager certificates, manager patch), and their registration.
+// A later run for another webhook type of the same kind merges into the existing file.
+import { UsageError } from '../errors.js';
+import { containsLines, uncommentBlock } from '../machinery/inserter.js';
+import * as blocks from '../machinery/kustomize-blocks.js';
+import { addNamedImports } from '../machinery/ts-imports.js';
+import type { Plan } from '../machinery/plan.js';
+import { render } from '../machinery/render.js';
+import { projectContext, type ProjectContext } from '../project/context.js';
+import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
+import { relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
+import { defaultPlural } from '../project/pluralize.js';
+import { findResource, type ProjectConfig } from '../project/project-file.js';
+import type { Resource, ResourceWebhooks } from '../project/resource.js';
+import { validateVersion } from '../project/validation.js';
+import { enableInDefault, gvkText, mainFile, validateGvk } from './api.js';
+
+export interface CreateWebhookOptions {
+  group: string;
+  version: string;
+  kind: string;
+  plural?: string;
+  defaulting: boolean;
+  validation: boolean;
+  conversion: boolean;
+  spoke: string[];
+  defaultingPath?: string;
+  validationPath?: string;
+  force: boolean;
+}
+
+interface WebhookTypes {
+  defaulting: boolean;
+  validation: boolean;
+  spokes: string[];
+}
+
+interface WebhookContext {
+  res: Resource;
+  names: ResourceNames;
+  ctx: ProjectContext;
+  core: boolean;
+  /** The identifier of the kind descriptor in the webhook file. */
+  kindRef: string;
+  /** The TypeScript type of an object of the kind. */
+  kindType: string;
+  webhookFile: string;
+  testFile: string;
+  defaultingPath: string;
+  validationPath: string;
+  multigroup: boolean;
+  cfg: ProjectConfig;
+}
+
+/** Plans `create webhook`; returns the updated PROJECT configuration. */
+export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWebhookOptions): ProjectConfig {
+  validateGvk(opts);
+  if (!opts.defaulting && !opts.validation && !opts.conversion) {
+    throw new UsageError('create webhook needs at least one of --defaulting, --programmatic-validation, --conversion');
+  }
+  if (opts.spoke.length > 0 && !opts.conversion) throw new UsageError('--spoke is only valid with --conversion');
+  if (opts.conversion && opts.spoke.length === 0) throw new UsageError('--conversion needs at least one --spoke version (the versions converted to and from this hub version)');
+  if (opts.defaultingPath !== undefined && !opts.defaulting) throw new UsageError('--defaulting-path is only valid with --defaulting');
+  if (opts.validationPath !== undefined && !opts.validation) throw new UsageError('--validation-path is only valid with --programmatic-validation');
+  for (const p of [opts.defaultingPath, opts.validationPath]) {
+    if (p !== undefined && !/^\/[A-Za-z0-9/_.-]*$/.test(p)) throw new UsageError(`invalid webhook path "${p}": must start with '/' and hold only letters, digits, '/', '_', '.' and '-'`);
+  }
+
+  const existing = findResource(cfg, opts);
+  const own = existing?.api !== undefined;
+  const core = !own && (existing?.core === true || isBuiltinGroup(opts.group));
+  if (!own && !core) {
+    throw new UsageError(`API ${gvkText(opts)} does not exist in this project; create it first with \`scaffolder create api --group ${opts.group} --version ${opts.version} --kind ${opts.kind}\``);
+  }
+  if (core && opts.conversion) throw new UsageError(`--conversion is not possible for built-in kind ${gvkText(opts)}: only the project's own APIs can convert`);
+  for (const spoke of opts.spoke) {
+    validateVersion(spoke);
+    if (spoke === opts.version) throw new UsageError(`--spoke ${spoke} is the hub version itself; spokes are the other versions of ${opts.kind}`);
+    if (!findResource(cfg, { ...opts, version: spoke })?.api) {
+      throw new UsageError(`--spoke ${spoke}: API ${gvkText({ ...opts, version: spoke })} does not exist; create it first with \`scaffolder create api\``);
+    }
+  }
+
+  const old: ResourceWebhooks | undefined = existing?.webhooks;
+  if (!opts.force) {
+    if (opts.defaulting && old?.defaulting) throw new UsageError(`${gvkText(opts)} already has a defaulting webhook; pass --force to scaffold it again`);
+    if (opts.validation && old?.validation) throw new UsageError(`${gvkText(opts)} already has a validating webhook; pass --force to scaffold it again`);
+    const known = opts.spoke.filter((s) => old?.spoke?.includes(s));
+    if (known.length > 0) throw new UsageError(`${gvkText(opts)} already converts to ${known.join(', ')}; pass --force to scaffold it again`);
+  }
+
+  const res: Resource = existing ? { ...existing } : { group: opts.group, version: opts.version, kind: opts.kind, core: true, domain: builtinGroupDomain(opts.group) ?? '' };
+  if (opts.plural !== undefined && opts.plural !== defaultPlural(opts.kind)) res.plural = opts.plural;
+  const webhooks: ResourceWebhooks = { ...(old ?? {}), webhookVersion: 'v1' };
+  if (opts.defaulting) {
+    webhooks.defaulting = true;
+    if (opts.defaultingPath) webhooks.defaultingPath = opts.defaultingPath;
+  }
+  if (opts.validation) {
+    webhooks.validation = true;
+    if (opts.validationPath) webhooks.validationPath = opts.validationPath;
+  }
+  if (opts.conversion) {
+    webhooks.conversion = true;
+    webhooks.spoke = [...new Set([...(old?.spoke ?? []), ...opts.spoke])].sort();
+  }
+  res.webhooks = webhooks;
+
+  const multigroup = cfg.multigroup === true;
+  const names = resourceNames(res, multigroup);
+  const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
+  if (core && !runtimeKind) {
+    throw new UsageError(`webhooks for built-in kind ${gvkText(opts)} are not supported: scaffolder/runtime has no descriptor for it (supported: ${[...runtimeBuiltinKinds.keys()].join(', ')})`);
+  }
+  const webhookFile = core
+    ? `src/webhooks/${res.group}/${res.version}/${names.lowerKind}_webhook.ts`
+    : `${names.apiPath}/${names.lowerKind}_webhook.ts`;
+  const testDir = core || (multigroup && res.group !== '') ? `test/webhooks/${res.group}/${res.version}` : `test/webhooks/${res.version}`;
+  const groupPath = names.qualifiedGroup.replace(/\./g, '-');
+  const wc: WebhookContext = {
+    res, names, ctx: projectContext(cfg), core, cfg, multigroup,
+    kindRef: runtimeKind ?? res.kind,
+    kindType: core ? `ObjectOf<typeof ${runtimeKind}>` : res.kind,
+    webhookFile,
+    testFile: `${testDir}/${names.lowerKind}_webhook.test.ts`,
+    defaultingPath: webhooks.defaultingPath ?? `/mutate-${groupPath}-${res.version}-${names.lowerKind}`,
+    validationPath: webhooks.validationPath ?? `/validate-${groupPath}-${res.version}-${names.lowerKind}`,
+  };
+
+  const all: WebhookTypes = { defaulting: webhooks.defaulting === true, validation: webhooks.validation === true, spokes: webhooks.spoke ?? [] };
+  const added: WebhookTypes = {
+    defaulting: opts.defaulting && !old?.defaulting,
+    validation: opts.validation && !old?.validation,
+    spokes: opts.spoke.filter((s) => !old?.spoke?.includes(s)),
+  };
+  const rewrite = opts.force || !plan.exists(webhookFile);
+  planWebhookSource(plan, wc, rewrite ? all : added, rewrite);
+  planWebhookTest(plan, wc, rewrite || !plan.exists(wc.testFile) ? all : added, rewrite || !plan.exists(wc.testFile));
+  planRegistration(plan, wc);
+  planWebhookConfig(plan, wc, opts);
+  if (opts.conversion) planConversion(plan, wc, opts.spoke, opts.force);
+
+  const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
+  return { ...cfg, resources };
+}
+
+function spokeAlias(wc: WebhookContext, spoke: string): string {
+  return resourceNames({ ...wc.res, version: spoke }, wc.multigroup).importAlias;
+}
+
+function spokeIndex(wc: WebhookContext, spoke: string): string {
+  return `${resourceNames({ ...wc.res, version: spoke }, wc.multigroup).apiPath}/index.ts`;
+}
+
+function sectionData(wc: WebhookContext): Record<string, unknown> {
+  return {
+    ...wc.ctx, ...wc.names, version: wc.res.version, kindRef: wc.kindRef, kindType: wc.kindType,
+    defaultingPath: wc.defaultingPath, validationPath: wc.validationPath, markerGroup: wc.names.webhookGroup,
+  };
+}
+
+function builderCalls(wc: WebhookContext, types: WebhookTypes): string[] {
+  const calls: string[] = [];
+  if (types.defaulting) calls.push(`.withDefaulter(new ${wc.res.kind}CustomDefaulter())`);
+  if (types.validation) calls.push(`.withValidator(new ${wc.res.kind}CustomValidator())`);
+  for (const spoke of types.spokes) {
+    const alias = spokeAlias(wc, spoke);
+    calls.push(`.withConversion({ hub: ${wc.res.kind}, spoke: ${alias}.${wc.res.kind}, ...${alias}.${wc.names.camelKind}Conversion })`);
+  }
+  return calls;
+}
+
+function runtimeNames(types: WebhookTypes, wc: WebhookContext, full: boolean): string[] {
+  const names: string[] = [];
+  if (types.defaulting) names.push('type CustomDefaulter');
+  if (types.validation) names.push('type CustomValidator', 'type Warnings');
+  if (full) {
+    names.push('type Manager', 'log', 'webhookManagedBy');
+    if (wc.core) names.push('type ObjectOf', wc.kindRef);
+  }
+  return names;
+}
+
+function planWebhookSource(plan: Plan, wc: WebhookContext, types: WebhookTypes, rewrite: boolean): void {
+  const data = sectionData(wc);
+  const sections: string[] = [];
+  if (types.defaulting) sections.push(render('webhook/defaulter.ts', data).trimEnd());
+  if (types.validation) sections.push(render('webhook/validator.ts', data).trimEnd());
+  const spokeImports = types.spokes.map((s) => `import * as ${spokeAlias(wc, s)} from '${relativeImport(wc.webhookFile, spokeIndex(wc, s))}';`);
+  if (rewrite) {
+    const extraImports = [...(wc.core ? [] : [`import { ${wc.res.kind} } from './${wc.names.lowerKind}_types.js';`]), ...spokeImports];
+    const body = render('webhook/webhook.ts', {
+      ...data,
+      runtimeImports: runtimeNames(types, wc, true).join(', '),
+      extraImports,
+      builderCalls: builderCalls(wc, types),
+      sections,
+    });
+    plan.add({ path: wc.webhookFile, body, ifExists: 'overwrite' });
+    return;
+  }
+  const imports = [...spokeImports];
+  const runtime = runtimeNames(types, wc, false);
+  if (runtime.length > 0) {
+    const merged = addNamedImports(plan.read(wc.webhookFile) ?? '', 'scaffolder/runtime', runtime);
+    if (merged === undefined) imports.unshift(`import { ${runtime.join(', ')} } from 'scaffolder/runtime';`);
+    else plan.edit(wc.webhookFile, () => merged);
+  }
+  plan.insert(wc.webhookFile, 'imports', imports);
+  plan.insert(wc.webhookFile, 'webhookbuilder', builderCalls(wc, types));
+  if (sections.length > 0) plan.insert(wc.webhookFile, 'webhookimpl', sections.map((s) => `${s}\n\n`));
+}
+
+function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, rewrite: boolean): void {
+  const data = sectionData(wc);
+  const sections: string[] = [];
+  if (types.defaulting) sections.push(render('webhook/test_defaulting.ts', data).trimEnd());
+  if (types.validation) sections.push(render('webhook/test_validation.ts', data).trimEnd());
+  for (const spoke of types.spokes) {
+    const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
+    sections.push(render('webhook/test_conversion.ts', {
+      ...data, spokeVersion: spoke, spokeAlias: spokeNames.importAlias, spokeApiVersion: spokeNames.apiVersion,
+    }).trimEnd());
+  }
+  const classes = [
+    ...(types.defaulting ? [`${wc.res.kind}CustomDefaulter`] : []),
+    ...(types.validation ? [`${wc.res.kind}CustomValidator`] : []),
+  ];
+  const imports: string[] = [];
+  const webhookModule = relativeImport(wc.testFile, wc.webhookFile);
+  const merged = rewrite || classes.length === 0 ? undefined : addNamedImports(plan.read(wc.testFile) ?? '', webhookModule, classes);
+  if (merged !== undefined) plan.edit(wc.testFile, () => merged);
+  else if (classes.length > 0) imports.push(`import { ${classes.join(', ')} } from '${webhookModule}';`);
+  for (const spoke of types.spokes) imports.push(`import * as ${spokeAlias(wc, spoke)} from '${relativeImport(wc.testFile, spokeIndex(wc, spoke))}';`);
+  const needsType = types.defaulting || types.validation;
+  const typeImport = wc.core
+    ? `import type { ObjectOf, ${wc.kindRef} } from 'scaffolder/runtime';`
+    : `import type { ${wc.res.kind} } from '${relativeImport(wc.testFile, `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`)}';`;
+  if (needsType) imports.unshift(typeImport);
+  if (rewrite) {
+    plan.add({ path: wc.testFile, body: render('webhook/webhook.test.ts', { ...data, imports, sections }), ifExists: 'overwrite' });
+    return;
+  }
+  plan.insert(wc.testFile, 'imports', imports);
+  if (sections.length > 0) plan.insert(wc.testFile, 'webhooktests', sections.map((s) => `${s.replace(/^ {2}/gm, '')}\n\n`));
+}
+
+function planRegistration(plan: Plan, wc: WebhookContext): void {
+  const setup = `setup${wc.res.kind}WebhookWithManager`;
+  if (wc.core) {
+    const alias = `${wc.names.importAlias}${wc.res.kind}Webhook`;
+    plan.insert(mainFile, 'imports', [`import * as ${alias} from '${relativeImport(mainFile, wc.webhookFile)}';`]);
+    plan.insert(mainFile, 'webhook', [`await ${alias}.${setup}(mgr);`]);
+    return;
+  }
+  plan.insert(`${wc.names.apiPath}/index.ts`, 'exports', [`export * from './${wc.names.lowerKind}_webhook.js';`]);
+  plan.insert(mainFile, 'webhook', [`await ${wc.names.importAlias}.${setup}(mgr);`]);
+}
+
+function planWebhookConfig(plan: Plan, wc: WebhookContext, opts: CreateWebhookOptions): void {
+  const data = { ...wc.ctx, ...wc.names };
+  const add = (template: string, path: string, ifExists: 'skip' | 'overwrite' = 'overwrite') =>
+    plan.add({ path, body: render(template, data), ifExists });
+  add('webhook/config/kustomization.yaml', 'config/webhook/kustomization.yaml', 'skip');
+  add('webhook/config/service.yaml', 'config/webhook/service.yaml');
+  add('webhook/config/manager_webhook_patch.yaml', 'config/default/manager_webhook_patch.yaml');
+  add('webhook/config/allow-webhook-traffic.yaml', 'config/network-policy/allow-webhook-traffic.yaml');
+  for (const f of ['kustomization.yaml', 'kustomizeconfig.yaml', 'issuer.yaml', 'certificate-webhook.yaml', 'certificate-metrics.yaml']) {
+    add(`webhook/config/certmanager/${f}`, `config/certmanager/${f}`, f === 'kustomization.yaml' ? 'skip' : 'overwrite');
+  }
+  plan.edit('config/network-policy/kustomization.yaml', (content) => {
+    if (containsLines(content, '- allow-webhook-traffic.yaml')) return content;
+    return content.replace(/^resources:\n/m, 'resources:\n- allow-webhook-traffic.yaml\n');
+  });
+  for (const block of [blocks.webhookResource, blocks.certManagerResource, blocks.webhookPatch, blocks.replacementsKey, blocks.webhookServiceReplacements]) {
+    enableInDefault(plan, block);
+  }
+  if (opts.defaulting) enableInDefault(plan, blocks.mutatingCaInjection);
+  if (opts.validation) enableInDefault(plan, blocks.validatingCaInjection);
+}
+
+function planConversion(plan: Plan, wc: WebhookContext, spokes: string[], force: boolean): void {
+  const hubTypes = `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`;
+  plan.edit(hubTypes, (content) => {
+    if (content.includes('+kubebuilder:conversion:hub')) return content;
+    const root = '// +kubebuilder:object:root=true';
+    if (!content.includes(root)) {
+      throw new UsageError(`${hubTypes}: no "${root}" line to mark ${wc.res.kind} ${wc.res.version} as the conversion hub`);
+    }
+    return content.replace(root, `// +kubebuilder:conversion:hub\n${root}`);
+  });
+  for (const spoke of spokes) {
+    const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
+    const file = `${spokeNames.apiPath}/${wc.names.lowerKind}_conversion.ts`;
+    plan.add({
+      path: file,
+      body: render('webhook/conversion.ts', {
+        ...wc.ctx, ...spokeNames, version: spoke, hubVersion: wc.res.version, hubApiVersion: wc.names.apiVersion,
+        hubTypesImport: relativeImport(file, hubTypes),
+      }),
+      ifExists: force ? 'overwrite' : 'error',
+    });
+    plan.insert(`${spokeNames.apiPath}/index.ts`, 'exports', [`export * from './${wc.names.lowerKind}_conversion.js';`]);
+  }
+
+  const suffix = wc.multigroup && wc.res.group !== '' ? `${wc.res.group}_${wc.names.plural}` : wc.names.plural;
+  plan.add({ path: `config/crd/patches/webhook_in_${suffix}.yaml`, body: render('webhook/config/crd_webhook_patch.yaml', { ...wc.ctx, ...wc.names }), ifExists: 'overwrite' });
+  plan.insert('config/crd/kustomization.yaml', 'crdkustomizewebhookpatch', [`- path: patches/webhook_in_${suffix}.yaml`]);
+  plan.edit('config/crd/kustomization.yaml', (content) => uncommentBlock(content, blocks.crdConfigurations));
+
+  const crdName = `${wc.names.plural}.${wc.names.qualifiedGroup}`;
+  enableInDefault(plan, blocks.conversionNamespaceSource);
+  enableInDefault(plan, blocks.conversionNameSource);
+  plan.insert('config/default/kustomization.yaml', 'crdkustomizecainjectionns', [blocks.conversionCrdTarget(crdName, 0)]);
+  plan.insert('config/default/kustomization.yaml', 'crdkustomizecainjectionname', [blocks.conversionCrdTarget(crdName, 1)]);
+}
+

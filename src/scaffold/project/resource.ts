@@ -1,0 +1,69 @@
+// One entry of PROJECT's `resources`: a group/version/kind the project defines, controls or
+// serves webhooks for, with the names derived from it that templates use.
+import { builtinGroupDomain } from './core-groups.js';
+import { defaultPlural } from './pluralize.js';
+
+export interface ResourceApi {
+  crdVersion: 'v1';
+  namespaced?: boolean;
+}
+
+export interface ResourceWebhooks {
+  defaulting?: boolean;
+  defaultingPath?: string;
+  validation?: boolean;
+  validationPath?: string;
+  conversion?: boolean;
+  spoke?: string[];
+  webhookVersion: 'v1';
+}
+
+export interface Resource {
+  group: string;
+  version: string;
+  kind: string;
+  /** Present only when it differs from the default plural. */
+  plural?: string;
+  domain?: string;
+  /** The directory (relative to the project root) of the TypeScript API package. */
+  path?: string;
+  api?: ResourceApi;
+  controller?: boolean;
+  core?: boolean;
+  external?: boolean;
+  webhooks?: ResourceWebhooks;
+}
+
+export function pluralOf(res: Resource): string {
+  return res.plural ?? defaultPlural(res.kind);
+}
+
+/** The API group as the API server knows it: `batch.my.domain`, `apps`, `networking.k8s.io`, '' for core. */
+export function qualifiedGroup(res: Resource): string {
+  if (res.core && res.group === 'core') return '';
+  const domain = res.domain ?? '';
+  if (res.group === '') return domain;
+  if (domain === '') return res.group;
+  return `${res.group}.${domain}`;
+}
+
+export function sameGvk(a: Resource, b: { group: string; version: string; kind: string }): boolean {
+  return a.group === b.group && a.version === b.version && a.kind === b.kind;
+}
+
+/** `api/v1` or, in a multi-group project, `api/batch/v1`. */
+export function apiPackagePath(group: string, version: string, multigroup: boolean): string {
+  return multigroup && group !== '' ? `api/${group}/${version}` : `api/${version}`;
+}
+
+/** The domain a new resource of this group gets: built-in groups get theirs, others the project's. */
+export function domainForGroup(group: string, projectDomain: string, core: boolean): string {
+  if (core) return builtinGroupDomain(group) ?? projectDomain;
+  return projectDomain;
+}
+
+/** An identifier safe for an import alias: `batchv1`, `crewv1alpha1`. */
+export function importAlias(res: Resource): string {
+  const group = (res.group === '' ? 'core' : res.group).replace(/[-.]/g, '');
+  return `${group}${res.version}`;
+}

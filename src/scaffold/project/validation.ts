@@ -1,0 +1,50 @@
+// The naming rules a project, a group, a version, a kind and a plural must follow. Each check
+// throws a UsageError naming the value and the rule it breaks.
+import { UsageError } from '../errors.js';
+
+const dns1123Label = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
+const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+const apiVersion = /^v\d+(?:(alpha|beta)\d+)?$/;
+const pascalCase = /^[A-Z][A-Za-z0-9]*$/;
+
+export function validateDomain(domain: string, what = 'domain'): void {
+  if (domain.length === 0 || domain.length > 253 || !dns1123Subdomain.test(domain)) {
+    throw new UsageError(`invalid ${what} "${domain}": must be a DNS-1123 subdomain (lower-case letters, digits, '-' and '.', starting and ending with a letter or digit, at most 253 characters)`);
+  }
+}
+
+export function validateProjectName(name: string): void {
+  if (name.length === 0 || name.length > 63 || !dns1123Label.test(name)) {
+    throw new UsageError(`invalid project name "${name}": must be a DNS-1123 label (lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters); pass --project-name`);
+  }
+}
+
+/** The empty group is the core API group and is allowed. */
+export function validateGroup(group: string): void {
+  if (group === '') return;
+  if (group.length > 63 || !dns1123Subdomain.test(group)) {
+    throw new UsageError(`invalid group "${group}": must be empty (the core group) or a DNS-1123 subdomain (lower-case letters, digits, '-' and '.')`);
+  }
+}
+
+export function validateVersion(version: string): void {
+  if (!apiVersion.test(version)) {
+    throw new UsageError(`invalid version "${version}": must match ^v\\d+(?:(alpha|beta)\\d+)?$ (e.g. v1, v1alpha1, v2beta3)`);
+  }
+}
+
+export function validateKind(kind: string): void {
+  if (!pascalCase.test(kind)) {
+    throw new UsageError(`invalid kind "${kind}": must be PascalCase (an upper-case letter followed by letters and digits, e.g. CronJob)`);
+  }
+  if (kind.length > 63) {
+    throw new UsageError(`invalid kind "${kind}": must be at most 63 characters`);
+  }
+}
+
+export function validatePlural(plural: string): void {
+  if (plural.length > 63 || !dns1035Label.test(plural)) {
+    throw new UsageError(`invalid plural "${plural}": must be a lower-case DNS-1035 label (a letter, then lower-case letters, digits and '-')`);
+  }
+}
