@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebhookServer } from '../../../src/runtime/webhook/index.js';
+import { newLogger } from '../../../src/runtime/log/index.js';
+import { certDirWith, eventually, makeCertificate, post, servedCommonName } from './tls-fixture.js';
+
+const quiet = newLogger({ level: 'error', output: { write: () => true } });
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function startedServer(commonName: string, options: { certPollInterval?: number } = {}) {
+  const first = await makeCertificate(commonName);
+  const certs = await certDirWith(first);
+  cleanups.push(certs.remove);
+  const server = new WebhookServer({ host: '127.0.0.1', port: 0, certDir: certs.dir, log: quiet, ...options });
+  server.register('/echo', async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    res.end(Buffer.concat(chunks));
+  });
+  await server.start();
+  cleanups.push(() => server.stop());
+  return { server, certs, first };
+}
+
+describe('WebhookServer', () => {
+  it('serves registered paths over HTTPS with the certificate from the cert directory', async () => {
+    const { server, first } = await startedServer('first');
+    expect(await servedCommonName(server.port()!)).toBe('first');
+    expect(await post(server.port()!, '/echo', 'hello', first.cert)).toEqual({ status: 200, body: 'hello' });
+    await expect(server.startedChecker()({} as never)).resolves.toBeUndefined();
+  });
+
+  it('reloads the certificate when the files change, without a restart', async () => {
+    const { server, certs } = await startedServer('first', { certPollInterval: 0 });
+    const second = await makeCertificate('second');
+    await certs.write(second);
+    // The directory watch picks the change up; new connections get the new certificate.
+    expect(await eventually(async () => (await servedCommonName(server.port()!)) === 'second')).toBe(true);
+    expect(await post(server.port()!, '/echo', 'after reload', second.cert)).toEqual({ status: 200, body: 'after reload' });
+  });
+
+  it('keeps the current certificate when the new files are not a valid pair', async () => {
+    const { server, certs, first } = await startedServer('first', { certPollInterval: 0 });
+    const other = await makeCertificate('other');
+    await certs.write({ cert: other.cert, key: first.key });
+    expect(await server.reloadCertificates()).toBe(false);
+    expect(await servedCommonName(server.port()!)).toBe('first');
+    await certs.write(other);
+    expect(await server.reloadCertificates()).toBe(true);
+    expect(await servedCommonName(server.port()!)).toBe('other');
+  });
+
+  it('fails to start with a clear error when the certificate is missing', async () => {
+    const server = new WebhookServer({ port: 0, certDir: '/nonexistent/certs', log: quiet });
+    await expect(server.start()).rejects.toThrow(/cannot read the serving certificate: .*\/nonexistent\/certs\/tls.crt/);
+    await expect(server.startedChecker()({} as never)).rejects.toThrow(/has not been started/);
+  });
+
+  it('rejects bad and duplicate paths', () => {
+    const server = new WebhookServer({ log: quiet });
+    server.register('/a', () => undefined);
+    expect(() => server.register('/a', () => undefined)).toThrow(/already registered at path \/a/);
+    expect(() => server.register('b', () => undefined)).toThrow(/must start with "\/"/);
+  });
+});
