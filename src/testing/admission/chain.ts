@@ -1,25 +1,219 @@
+/**
+ * The admission webhooks of a test environment, called for each request as kube-apiserver calls
+ * them: mutating configurations sorted by name, their matching webhooks in order, each
+ * AdmissionReview response's JSON patch applied before the next call (IfNeeded webhooks invoked
+ * once more when a later webhook changed the object); then the validating webhooks on the final
+ * object. failurePolicy Fail turns a failed call into `Internal error occurred: failed calling
+ * webhook "<name>": ...`; Ignore skips the webhook.
+ */
+import { randomUUID } from 'node:crypto';
+import fastJsonPatch, { type Operation } from 'fast-json-patch';
+import { errorStatus, internalErrorStatus, orderedStatus } from './status-error.js';
+import { webhookMatches } from './match.js';
+import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
 import type {
   AdmissionAttributes,
   AdmissionResult,
   MutatingWebhookConfiguration,
   ServiceResolver,
+  Status,
   ValidatingWebhookConfiguration,
+  Webhook,
+  WebhookConfiguration,
 } from './types.js';
 
 export interface AdmissionChainOptions {
   mutating?: MutatingWebhookConfiguration[];
   validating?: ValidatingWebhookConfiguration[];
   resolveService: ServiceResolver;
-  /** Accept any server certificate (tests only). */
+  /** Accept any server certificate (tests only); otherwise clientConfig.caBundle (or the system CAs) must verify it. */
   insecureSkipTLSVerify?: boolean;
 }
 
-/** The webhooks of a set of configurations, called in API-server order for each request. */
+/** What one webhook call came to. */
+type CallOutcome =
+  | { kind: 'allowed'; warnings: string[]; patch?: Operation[] }
+  | { kind: 'denied'; warnings: string[]; status: Status }
+  | { kind: 'failed'; reason: string };
+
+interface AdmissionResponse {
+  uid?: string;
+  allowed?: boolean;
+  status?: Partial<Status>;
+  patch?: string;
+  patchType?: string;
+  warnings?: string[];
+}
+
+const defaultOptions: Record<string, string> = { CREATE: 'CreateOptions', UPDATE: 'UpdateOptions', DELETE: 'DeleteOptions' };
+
+function sortedWebhooks(configs: WebhookConfiguration[] | undefined): Webhook[] {
+  return [...(configs ?? [])]
+    .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))
+    .flatMap((c) => c.webhooks ?? []);
+}
+
+/** kube-apiserver's ToStatusErr: a denial keeps the webhook's Status, prefixed and at least 400. */
+function denialStatus(hookName: string, result: Partial<Status> | undefined): Status {
+  const deniedBy = `admission webhook ${JSON.stringify(hookName)} denied the request`;
+  const status: Status = { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Failure', code: 400 };
+  if (result?.message) status.message = `${deniedBy}: ${result.message}`;
+  else if (result?.reason) status.message = `${deniedBy}: ${result.reason}`;
+  else status.message = `${deniedBy} without explanation`;
+  if (result?.reason) status.reason = result.reason;
+  if (result?.details) status.details = result.details;
+  if (typeof result?.code === 'number' && result.code >= 400) status.code = result.code;
+  return orderedStatus(status);
+}
+
+function deepCopy<T>(v: T): T {
+  return v === undefined ? v : (structuredClone(v) as T);
+}
+
 export class AdmissionChain {
-  constructor(private readonly options: AdmissionChainOptions) {}
+  private mutating: Webhook[];
+  private validating: Webhook[];
+
+  constructor(private readonly options: AdmissionChainOptions) {
+    this.mutating = sortedWebhooks(options.mutating);
+    this.validating = sortedWebhooks(options.validating);
+  }
+
+  /** Replaces the configurations (webhook configurations created or deleted at run time). */
+  setConfigurations(mutating: MutatingWebhookConfiguration[], validating: ValidatingWebhookConfiguration[]): void {
+    this.mutating = sortedWebhooks(mutating);
+    this.validating = sortedWebhooks(validating);
+  }
 
   async admit(attrs: AdmissionAttributes): Promise<AdmissionResult> {
-    void this.options;
-    return { allowed: true, object: attrs.object, warnings: [] };
+    const warnings: string[] = [];
+    let object = deepCopy(attrs.object);
+
+    const mutators = this.mutating.filter((h) => webhookMatches(h, attrs));
+    const reinvocable: number[] = [];
+    let lastChange = -1;
+    const runMutator = async (hook: Webhook, index: number): Promise<Status | undefined> => {
+      const outcome = await this.call(hook, { ...attrs, object }, true);
+      if (outcome.kind === 'failed') {
+        if (hook.failurePolicy === 'Ignore') return undefined;
+        return internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`);
+      }
+      warnings.push(...outcome.warnings);
+      if (outcome.kind === 'denied') return outcome.status;
+      if (outcome.patch && outcome.patch.length > 0) {
+        if (object === undefined || object === null) {
+          return internalErrorStatus(`admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`);
+        }
+        try {
+          const before = JSON.stringify(object);
+          object = fastJsonPatch.applyPatch(deepCopy(object), outcome.patch, true, false).newDocument;
+          if (JSON.stringify(object) !== before) lastChange = index;
+        } catch (err) {
+          return internalErrorStatus((err as Error).message.split('\n')[0] ?? 'patch failed');
+        }
+      }
+      return undefined;
+    };
+
+    for (const [i, hook] of mutators.entries()) {
+      const status = await runMutator(hook, i);
+      if (status) return { allowed: false, warnings, status };
+      if (hook.reinvocationPolicy === 'IfNeeded') reinvocable.push(i);
+    }
+    // A webhook that asked to be reinvoked sees the object again if a later one changed it.
+    const again = reinvocable.filter((i) => lastChange > i);
+    for (const i of again) {
+      const status = await runMutator(mutators[i]!, mutators.length + i);
+      if (status) return { allowed: false, warnings, status };
+    }
+
+    const validators = this.validating.filter((h) => webhookMatches(h, { ...attrs, object }));
+    const outcomes = await Promise.all(validators.map((hook) => this.call(hook, { ...attrs, object }, false)));
+    for (const [i, outcome] of outcomes.entries()) {
+      const hook = validators[i]!;
+      if (outcome.kind === 'failed') {
+        if (hook.failurePolicy === 'Ignore') continue;
+        return { allowed: false, warnings, status: internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`) };
+      }
+      warnings.push(...outcome.warnings);
+      if (outcome.kind === 'denied') return { allowed: false, warnings, status: outcome.status };
+    }
+    const result: AdmissionResult = { allowed: true, warnings };
+    if (object !== undefined) result.object = object;
+    return result;
+  }
+
+  private async call(hook: Webhook, attrs: AdmissionAttributes, mutating: boolean): Promise<CallOutcome> {
+    if (attrs.dryRun && hook.sideEffects !== 'None' && hook.sideEffects !== 'NoneOnDryRun') {
+      return { kind: 'denied', warnings: [], status: errorStatus(400, 'BadRequest', `admission webhook ${JSON.stringify(hook.name)} does not support dry run`) };
+    }
+    const versions = hook.admissionReviewVersions ?? ['v1'];
+    if (!versions.includes('v1')) {
+      return { kind: 'failed', reason: 'could not create admission objects: webhook does not accept known AdmissionReview versions (v1)' };
+    }
+    const uid = randomUUID();
+    const review = {
+      apiVersion: 'admission.k8s.io/v1',
+      kind: 'AdmissionReview',
+      request: {
+        uid,
+        kind: attrs.kind,
+        resource: attrs.resource,
+        ...(attrs.subResource ? { subResource: attrs.subResource } : {}),
+        requestKind: attrs.kind,
+        requestResource: attrs.resource,
+        ...(attrs.subResource ? { requestSubResource: attrs.subResource } : {}),
+        ...(attrs.name ? { name: attrs.name } : {}),
+        ...(attrs.namespace ? { namespace: attrs.namespace } : {}),
+        operation: attrs.operation,
+        userInfo: attrs.userInfo ?? { username: 'system:admin', groups: ['system:masters', 'system:authenticated'] },
+        object: attrs.object ?? null,
+        oldObject: attrs.oldObject ?? null,
+        dryRun: attrs.dryRun ?? false,
+        options: attrs.options ?? (defaultOptions[attrs.operation] ? { kind: defaultOptions[attrs.operation], apiVersion: 'meta.k8s.io/v1' } : null),
+      },
+    };
+
+    let answer: unknown;
+    try {
+      const url = webhookURL(hook.clientConfig, this.options.resolveService);
+      answer = await postJSON(url, review, {
+        ...(hook.clientConfig.caBundle ? { caBundle: hook.clientConfig.caBundle } : {}),
+        insecureSkipTLSVerify: this.options.insecureSkipTLSVerify ?? false,
+        timeoutSeconds: hook.timeoutSeconds ?? 10,
+      });
+    } catch (err) {
+      const reason = err instanceof WebhookCallError ? err.message : String(err);
+      return { kind: 'failed', reason: `failed to call webhook: ${reason}` };
+    }
+
+    const invalid = (why: string): CallOutcome => ({ kind: 'failed', reason: `received invalid webhook response: ${why}` });
+    const body = answer as { apiVersion?: string; kind?: string; response?: AdmissionResponse };
+    if (!body || typeof body !== 'object') return invalid('webhook response was absent');
+    if (body.apiVersion !== 'admission.k8s.io/v1' || body.kind !== 'AdmissionReview') {
+      return invalid(`expected webhook response of admission.k8s.io/v1, Kind=AdmissionReview, got ${body.apiVersion ?? ''}, Kind=${body.kind ?? ''}`);
+    }
+    const response = body.response;
+    if (!response) return invalid('webhook response was absent');
+    if (response.uid !== uid) return invalid(`expected response.uid=${JSON.stringify(uid)}, got ${JSON.stringify(response.uid ?? '')}`);
+    if (mutating) {
+      if (response.patch && response.patchType === undefined) return invalid('webhook returned response.patch but not response.patchType');
+      if (!response.patch && response.patchType !== undefined) return invalid('webhook returned response.patchType but not response.patch');
+    } else {
+      if (response.patch) return invalid('validating webhook may not return response.patch');
+      if (response.patchType !== undefined) return invalid('validating webhook may not return response.patchType');
+    }
+    const warnings = Array.isArray(response.warnings) ? response.warnings : [];
+    if (!response.allowed) return { kind: 'denied', warnings, status: denialStatus(hook.name, response.status) };
+    if (!response.patch) return { kind: 'allowed', warnings };
+    if (response.patchType !== 'JSONPatch') return { kind: 'failed', reason: `unsupported patch type ${JSON.stringify(response.patchType)}` };
+    let patch: Operation[];
+    try {
+      patch = JSON.parse(Buffer.from(response.patch, 'base64').toString('utf8')) as Operation[];
+      if (!Array.isArray(patch)) throw new Error('a JSON patch is an array of operations');
+    } catch (err) {
+      return { kind: 'failed', reason: `received undecodable patch in webhook response: ${(err as Error).message}` };
+    }
+    return { kind: 'allowed', warnings, patch };
   }
 }

@@ -25,9 +25,10 @@ export function invalidStatus(kind: string, group: string, name: string, causes:
   if (group !== '') details.group = group;
   details.kind = kind;
   details.causes = causes.map((c) => ({ reason: c.reason, message: c.message, field: c.field }));
+  // Key order as kube-apiserver serialises a Status (TypeMeta puts kind first).
   return {
-    apiVersion: 'v1',
     kind: 'Status',
+    apiVersion: 'v1',
     metadata: {},
     status: 'Failure',
     message,

@@ -42,7 +42,7 @@ describe('invalidStatus', () => {
 
   it('keeps the key order kube-apiserver serialises', () => {
     const status = invalidStatus('K', 'g', 'n', []);
-    expect(Object.keys(status)).toEqual(['apiVersion', 'kind', 'metadata', 'status', 'message', 'reason', 'details', 'code']);
+    expect(Object.keys(status)).toEqual(['kind', 'apiVersion', 'metadata', 'status', 'message', 'reason', 'details', 'code']);
     expect(status.message).toBe('K.g "n" is invalid');
   });
 });

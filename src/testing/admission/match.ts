@@ -1,0 +1,97 @@
+/**
+ * Which webhooks a request goes to, as kube-apiserver decides: rules (operations, apiGroups,
+ * apiVersions, resources with `*` and `res/sub`, scope), namespaceSelector and objectSelector.
+ * matchPolicy is treated as Exact: an Equivalent match across versions would need the object
+ * converted to the webhook's version first, which the chain does not do.
+ */
+import type { AdmissionAttributes, LabelSelector, RuleWithOperations, Webhook } from './types.js';
+
+type Labels = Record<string, string>;
+
+export function matchesLabelSelector(selector: LabelSelector | undefined, labels: Labels): boolean {
+  if (!selector) return true;
+  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) {
+    if (labels[k] !== v) return false;
+  }
+  for (const req of selector.matchExpressions ?? []) {
+    const has = Object.hasOwn(labels, req.key);
+    const value = labels[req.key];
+    switch (req.operator) {
+      case 'In':
+        if (!has || !(req.values ?? []).includes(value!)) return false;
+        break;
+      case 'NotIn':
+        if (has && (req.values ?? []).includes(value!)) return false;
+        break;
+      case 'Exists':
+        if (!has) return false;
+        break;
+      case 'DoesNotExist':
+        if (has) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+const star = (list: string[] | undefined, value: string) => (list ?? []).some((x) => x === '*' || x === value);
+
+function matchesResource(resources: string[] | undefined, resource: string, subResource: string): boolean {
+  return (resources ?? []).some((entry) => {
+    const slash = entry.indexOf('/');
+    const res = slash < 0 ? entry : entry.slice(0, slash);
+    const sub = slash < 0 ? '' : entry.slice(slash + 1);
+    return (res === '*' || res === resource) && (sub === '*' || sub === subResource);
+  });
+}
+
+function isNamespaceObject(attrs: AdmissionAttributes): boolean {
+  return attrs.resource.group === '' && attrs.resource.resource === 'namespaces' && !attrs.subResource;
+}
+
+function matchesScope(rule: RuleWithOperations, attrs: AdmissionAttributes): boolean {
+  const scope = rule.scope ?? '*';
+  if (scope === '*') return true;
+  if (scope === 'Namespaced') return !isNamespaceObject(attrs) && !!attrs.namespace;
+  return isNamespaceObject(attrs) || !attrs.namespace;
+}
+
+export function matchesRule(rule: RuleWithOperations, attrs: AdmissionAttributes): boolean {
+  return (
+    star(rule.operations, attrs.operation) &&
+    star(rule.apiGroups, attrs.resource.group) &&
+    star(rule.apiVersions, attrs.resource.version) &&
+    matchesResource(rule.resources, attrs.resource.resource, attrs.subResource ?? '') &&
+    matchesScope(rule, attrs)
+  );
+}
+
+function labelsOf(obj: unknown): Labels | undefined {
+  const labels = (obj as { metadata?: { labels?: Labels } } | null | undefined)?.metadata?.labels;
+  return obj === undefined || obj === null ? undefined : (labels ?? {});
+}
+
+function matchesNamespaceSelector(hook: Webhook, attrs: AdmissionAttributes): boolean {
+  const selector = hook.namespaceSelector;
+  if (!selector || (!selector.matchLabels && !selector.matchExpressions)) return true;
+  if (isNamespaceObject(attrs)) {
+    const labels = labelsOf(attrs.object) ?? labelsOf(attrs.oldObject) ?? {};
+    return matchesLabelSelector(selector, labels);
+  }
+  // Cluster-scoped objects are not in a namespace: the selector does not apply.
+  if (!attrs.namespace) return true;
+  return matchesLabelSelector(selector, attrs.namespaceLabels ?? {});
+}
+
+function matchesObjectSelector(hook: Webhook, attrs: AdmissionAttributes): boolean {
+  const selector = hook.objectSelector;
+  if (!selector || (!selector.matchLabels && !selector.matchExpressions)) return true;
+  const candidates = [labelsOf(attrs.object), labelsOf(attrs.oldObject)].filter((l): l is Labels => l !== undefined);
+  return candidates.some((labels) => matchesLabelSelector(selector, labels));
+}
+
+export function webhookMatches(hook: Webhook, attrs: AdmissionAttributes): boolean {
+  return (hook.rules ?? []).some((rule) => matchesRule(rule, attrs)) && matchesNamespaceSelector(hook, attrs) && matchesObjectSelector(hook, attrs);
+}
