@@ -82,7 +82,8 @@ function readAttributes(name: string): Attribute[] {
 /** The schema of one wire type as client-node spells it (`Array<V1Container>`, `{ [key: string]: string; }`, ...). */
 function wireTypeToSchema(type: string, format: string): JSONSchemaProps {
   const array = /^Array<(.+)>$/.exec(type);
-  if (array) return { type: 'array', items: wireTypeToSchema(array[1]!, '') };
+  // The format of an array attribute is its items' format.
+  if (array) return { type: 'array', items: wireTypeToSchema(array[1]!, format) };
   const map = /^\{ \[key: string\]: (.+); \}$/.exec(type);
   if (map) return { type: 'object', additionalProperties: wireTypeToSchema(map[1]!, '') };
   switch (type) {
