@@ -42,7 +42,9 @@ function yargsError(message: string): string {
   if (missing) return `missing required flag${missing[1]!.includes(',') ? 's' : ''}: ${missing[1]!.split(', ').map((f) => `--${f}`).join(', ')}`;
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
   if (unknown) return `unknown flag or command: ${unknown[1]} (see --help)`;
-  return message.split('\n')[0]!;
+  const choice = /Argument: ([\w-]+), Given: ("[^"]*"|\S+), Choices: (.*)/.exec(message);
+  if (choice) return `invalid value ${choice[2]} for --${choice[1]}: must be one of ${choice[3]!.trim()}`;
+  return message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
 }
 
 export async function main(argv: string[], options: MainOptions = {}): Promise<number> {

@@ -60,7 +60,7 @@ export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): Pro
       return content.replace(watchNamespaceEnv, '');
     });
     plan.note(opts.namespaced
-      ? 'src/main.ts: pass `cache: { defaultNamespaces: [process.env.WATCH_NAMESPACE] }` to Manager.create so that the manager watches only its namespace'
+      ? 'src/main.ts: pass `namespaces: [process.env.WATCH_NAMESPACE]` to Manager.create so that the manager watches only its namespace'
       : 'src/main.ts: remove the WATCH_NAMESPACE restriction from Manager.create so that the manager watches all namespaces');
   }
   return next;

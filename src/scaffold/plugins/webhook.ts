@@ -162,8 +162,15 @@ function sectionData(wc: WebhookContext): Record<string, unknown> {
 
 function builderCalls(wc: WebhookContext, types: WebhookTypes): string[] {
   const calls: string[] = [];
-  if (types.defaulting) calls.push(`.withDefaulter(new ${wc.res.kind}CustomDefaulter())`);
-  if (types.validation) calls.push(`.withValidator(new ${wc.res.kind}CustomValidator())`);
+  const webhooks = wc.res.webhooks;
+  if (types.defaulting) {
+    calls.push(`.withDefaulter(new ${wc.res.kind}CustomDefaulter())`);
+    if (webhooks?.defaultingPath) calls.push(`.withDefaulterCustomPath('${webhooks.defaultingPath}')`);
+  }
+  if (types.validation) {
+    calls.push(`.withValidator(new ${wc.res.kind}CustomValidator())`);
+    if (webhooks?.validationPath) calls.push(`.withValidatorCustomPath('${webhooks.validationPath}')`);
+  }
   for (const spoke of types.spokes) {
     const alias = spokeAlias(wc, spoke);
     calls.push(`.withConversion({ hub: ${wc.res.kind}, spoke: ${alias}.${wc.res.kind}, ...${alias}.${wc.names.camelKind}Conversion })`);

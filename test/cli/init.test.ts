@@ -1,0 +1,122 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse, parseAllDocuments } from 'yaml';
+import { noInstall, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
+
+describe('scaffolder init', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => ({ dir, cleanup } = tempProjectDir('guestbook')));
+  afterEach(() => cleanup());
+
+  it('writes the project files, named after the directory', async () => {
+    const run = await ok(dir, ['init', '--domain', 'example.com', ...noInstall]);
+    const files = Object.keys(snapshot(dir));
+    for (const f of ['package.json', 'tsconfig.json', 'src/main.ts', 'Makefile', 'Dockerfile', '.dockerignore', '.gitignore', 'README.md', 'PROJECT',
+      'hack/boilerplate.ts.txt', 'config/default/kustomization.yaml', 'config/manager/manager.yaml', 'config/rbac/role.yaml',
+      'config/rbac/leader_election_role.yaml', 'config/rbac/metrics_auth_role.yaml', 'config/rbac/metrics_reader_role.yaml',
+      'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml']) {
+      expect(files, f).toContain(f);
+    }
+    expect(run.stdout).toContain('created src/main.ts');
+    const project = parse(readFileSync(join(dir, 'PROJECT'), 'utf8')) as Record<string, unknown>;
+    expect(project).toMatchObject({ domain: 'example.com', layout: ['typescript.scaffolder.dev/v1'], projectName: 'guestbook', version: '3' });
+    expect(project.multigroup).toBeUndefined();
+
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(pkg.name).toBe('guestbook');
+    expect(pkg.type).toBe('module');
+    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'manifests', 'run', 'lint']);
+    expect(pkg.scripts!.run).toBe('node dist/src/main.js');
+    expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
+    expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);
+    expect(pkg.dependencies!['@kubernetes/client-node']).toBe('~1.4.0');
+    const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown>; include: string[] };
+    expect(tsconfig.compilerOptions).toMatchObject({ strict: true, module: 'NodeNext' });
+    expect(tsconfig.include).toEqual(['api', 'src', 'test']);
+
+    const kustomization = parse(readFileSync(join(dir, 'config/default/kustomization.yaml'), 'utf8')) as Record<string, unknown>;
+    expect(kustomization).toMatchObject({ namespace: 'guestbook-system', namePrefix: 'guestbook-', resources: ['../rbac', '../manager', 'metrics_service.yaml'] });
+    const main = readFileSync(join(dir, 'src/main.ts'), 'utf8');
+    for (const point of ['imports', 'scheme', 'builder', 'webhook']) expect(main).toContain(`// +kubebuilder:scaffold:${point}`);
+    expect(main).toContain("process.env.ENABLE_WEBHOOKS !== 'false'");
+    expect(main).toMatch(/leaderElectionID: '[0-9a-f]{8}\.example\.com'/);
+    const makefile = readFileSync(join(dir, 'Makefile'), 'utf8');
+    for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer', 'help']) {
+      expect(makefile).toMatch(new RegExp(`^${target}:.*`, 'm'));
+    }
+    expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toContain('USER 65532:65532');
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toMatch(/^\/\*\nCopyright \d{4} The guestbook Authors\./);
+  });
+
+  it('--project-name, --owner, --license none, --multigroup and --namespaced', async () => {
+    await ok(dir, ['init', '--project-name', 'other-name', '--owner', 'Jane Doe', '--license', 'none', '--multigroup', '--namespaced', ...noInstall]);
+    const project = parse(readFileSync(join(dir, 'PROJECT'), 'utf8')) as Record<string, unknown>;
+    expect(project).toMatchObject({ projectName: 'other-name', multigroup: true, namespaced: true, owner: 'Jane Doe', license: 'none' });
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toMatch(/^\/\/ The manager/);
+    expect(readFileSync(join(dir, 'hack/boilerplate.ts.txt'), 'utf8').trim()).toBe('');
+    expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toContain('namespaces: [watchNamespace]');
+    const role = parse(readFileSync(join(dir, 'config/rbac/role.yaml'), 'utf8')) as Record<string, unknown>;
+    expect(role.kind).toBe('Role');
+    expect((parse(readFileSync(join(dir, 'config/rbac/role_binding.yaml'), 'utf8')) as { roleRef: { kind: string } }).roleRef.kind).toBe('Role');
+    const manager = parseAllDocuments(readFileSync(join(dir, 'config/manager/manager.yaml'), 'utf8')).map((d) => d.toJS() as Record<string, unknown>);
+    expect(JSON.stringify(manager[1])).toContain('"name":"WATCH_NAMESPACE","valueFrom":{"fieldRef":{"fieldPath":"metadata.namespace"}}');
+    expect(readFileSync(join(dir, 'config/default/kustomization.yaml'), 'utf8')).toContain('namespace: other-name-system');
+  });
+
+  it('--owner appears in the license header', async () => {
+    await ok(dir, ['init', '--owner', 'Jane Doe', ...noInstall]);
+    expect(readFileSync(join(dir, 'hack/boilerplate.ts.txt'), 'utf8')).toMatch(/Copyright \d{4} Jane Doe\./);
+  });
+
+  it.each(['PROJECT', 'package.json', 'src/main.ts'])('refuses a directory that holds %s and touches nothing', async (file) => {
+    mkdirSync(join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, file), 'x');
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['init', ...noInstall]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^error: ${file.replace('.', '\\.')} already exists in .*: init needs a directory without a project`));
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('rejects a directory name that is not a DNS-1123 label unless --project-name is given', async () => {
+    const bad = tempProjectDir('My_Project');
+    try {
+      const run = await runCli(bad.dir, ['init', ...noInstall]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe('error: invalid project name "My_Project": must be a DNS-1123 label (lower-case letters, digits and \'-\', starting and ending with a letter or digit, at most 63 characters); pass --project-name\n');
+      expect(snapshot(bad.dir)).toEqual({});
+      await ok(bad.dir, ['init', '--project-name', 'my-project', ...noInstall]);
+    } finally {
+      bad.cleanup();
+    }
+  });
+
+  it('rejects an invalid domain and an unknown license, writing nothing', async () => {
+    const run = await runCli(dir, ['init', '--domain', 'My_Domain', ...noInstall]);
+    expect(run).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: invalid domain "My_Domain": must be a DNS-1123 subdomain/) });
+    const lic = await runCli(dir, ['init', '--license', 'mit', ...noInstall]);
+    expect(lic.code).toBe(1);
+    expect(lic.stderr).toBe('error: invalid value "mit" for --license: must be one of "apache2", "none"\n');
+    expect(snapshot(dir)).toEqual({});
+  });
+
+  it('--dry-run lists the files and writes nothing', async () => {
+    const run = await ok(dir, ['init', '--dry-run', ...noInstall]);
+    expect(run.stdout).toContain('create src/main.ts\n');
+    expect(run.stdout).toContain('create PROJECT\n');
+    expect(snapshot(dir)).toEqual({});
+  });
+
+  it('--install reports an unreachable registry in one line, exits 1 and keeps the files', async () => {
+    const env = { ...process.env, npm_config_registry: 'http://127.0.0.1:9/', npm_config_fetch_retries: '0', npm_config_fetch_timeout: '2000', npm_config_offline: 'false', npm_config_prefer_offline: 'false', npm_config_cache: join(dir, '..', 'npm-cache') };
+    const run = await runCli(dir, ['init'], { env });
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: npm install exited with code \d+: .*the project files are in place: run `npm install` in .* when the registry is reachable$/);
+    expect(existsSync(join(dir, 'PROJECT'))).toBe(true);
+  }, 120_000);
+});

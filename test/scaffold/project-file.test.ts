@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { UsageError } from '../../src/scaffold/errors.js';
+import {
+  newProjectConfig, parseProjectFile, scaffolderLayout, serializeProjectFile, type ProjectConfig,
+} from '../../src/scaffold/project/project-file.js';
+
+const conformance = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'conformance');
+
+describe('PROJECT file', () => {
+  it('round-trips a project with resources of every shape, keeping kubebuilder field names', () => {
+    const cfg: ProjectConfig = {
+      ...newProjectConfig({ domain: 'testproject.org', projectName: 'project-v4', multigroup: true, namespaced: false, license: 'apache2' }),
+      resources: [
+        { group: 'crew', version: 'v1', kind: 'Admiral', plural: 'admirales', domain: 'testproject.org', path: 'api/crew/v1', api: { crdVersion: 'v1', namespaced: false }, controller: true, webhooks: { defaulting: true, validation: true, validationPath: '/custom-validate-admiral', webhookVersion: 'v1' } },
+        { group: 'crew', version: 'v1', kind: 'FirstMate', domain: 'testproject.org', path: 'api/crew/v1', api: { crdVersion: 'v1', namespaced: true }, webhooks: { conversion: true, spoke: ['v2'], webhookVersion: 'v1' } },
+        { group: 'core', version: 'v1', kind: 'Pod', core: true, domain: '', controller: true },
+      ],
+    };
+    const text = serializeProjectFile(cfg);
+    const raw = parse(text) as Record<string, unknown>;
+    expect(raw).toMatchObject({ domain: 'testproject.org', layout: [scaffolderLayout], multigroup: true, projectName: 'project-v4', version: '3' });
+    const resources = raw.resources as Array<Record<string, unknown>>;
+    // Kubebuilder's shapes: false flags and empty domains are left out, the rest kept.
+    expect(resources[0]).toEqual({ api: { crdVersion: 'v1' }, controller: true, domain: 'testproject.org', group: 'crew', kind: 'Admiral', path: 'api/crew/v1', plural: 'admirales', version: 'v1', webhooks: { defaulting: true, validation: true, validationPath: '/custom-validate-admiral', webhookVersion: 'v1' } });
+    expect(resources[2]).toEqual({ controller: true, core: true, group: 'core', kind: 'Pod', version: 'v1' });
+    const back = parseProjectFile(text, 'PROJECT');
+    expect(serializeProjectFile(back)).toBe(text);
+  });
+
+  it('reads the webhook and resource fields of kubebuilder\'s own PROJECT but refuses its layout', () => {
+    const text = readFileSync(resolve(conformance, 'kubebuilder', 'project-v4', 'PROJECT'), 'utf8');
+    expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow(UsageError);
+    expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow('/p/PROJECT: project layout "go.kubebuilder.io/v4" is not typescript.scaffolder.dev/v1');
+    const ours = text.replace('go.kubebuilder.io/v4', scaffolderLayout);
+    const cfg = parseProjectFile(ours, 'PROJECT');
+    expect(cfg.resources.map((r) => `${r.group}/${r.version}/${r.kind}`)).toContain('crew/v1/FirstMate');
+    const firstMate = cfg.resources.find((r) => r.kind === 'FirstMate' && r.version === 'v1');
+    expect(firstMate?.webhooks).toMatchObject({ conversion: true, spoke: ['v2'] });
+    expect(cfg.resources.find((r) => r.kind === 'Admiral')?.plural).toBe('admirales');
+  });
+
+  it('names the file and line of invalid YAML', () => {
+    expect(() => parseProjectFile('domain: x\nlayout: [a\n', 'dir/PROJECT')).toThrow(/^dir\/PROJECT:\d+: not valid YAML/);
+  });
+
+  it('names a missing field and a wrong version', () => {
+    expect(() => parseProjectFile(`layout: [${scaffolderLayout}]\nprojectName: a\nversion: "3"\n`, 'PROJECT')).toThrow('PROJECT: missing field "domain"');
+    expect(() => parseProjectFile(`domain: a\nlayout: [${scaffolderLayout}]\nprojectName: a\nversion: "2"\n`, 'PROJECT')).toThrow('unsupported PROJECT version "2"');
+  });
+});
