@@ -69,6 +69,16 @@ const CASES: ConformanceCase[] = [
     skew: API_1_35,
     expected: { 'batch.tutorial.kubebuilder.io_cronjobs.yaml': 'kubebuilder/cronjob-tutorial/batch.tutorial.kubebuilder.io_cronjobs.yaml' },
   },
+  {
+    name: 'kubebuilder multi-version tutorial, v1 and v2 (descriptions dropped)',
+    fixture: 'multiversion-tutorial/api',
+    maxDescLen: 0,
+    builtin: [CONDITIONS, ['spec', 'jobTemplate'], ['status', 'active', '[]']],
+    skew: API_1_35,
+    expected: {
+      'batch.tutorial.kubebuilder.io_cronjobs.yaml': 'kubebuilder/multiversion-tutorial/batch.tutorial.kubebuilder.io_cronjobs.yaml',
+    },
+  },
 ];
 
 function generate(c: ConformanceCase) {
