@@ -86,6 +86,16 @@ export function compileRule(rule: ValidationRule, location: string): CompiledRul
   return compiled;
 }
 
+/** cel-go's wording for the evaluation errors users meet most, which reach them in the Status. */
+function celGoMessage(message: string): string {
+  let m: RegExpExecArray | null;
+  if ((m = /^field not found: (.*)$/.exec(message))) return `no such key: ${m[1]}`;
+  if (message.startsWith('found no matching overload')) return 'no such overload';
+  if (message === 'int divide by zero') return 'division by zero';
+  if (message === 'int modulus by zero') return 'modulus by zero';
+  return message;
+}
+
 function ruleErrorString(rule: ValidationRule): string {
   return rule.message && rule.message.length > 0 ? rule.message.trim() : rule.rule.trim();
 }
@@ -127,8 +137,8 @@ export function evaluateRules(rules: CompiledRule[], scope: RuleScope, out: Fiel
 
     const result = compiled.program(bindings);
     if (isCelError(result)) {
-      const text = result.message;
-      const detail = text.startsWith('no such overload') || text.startsWith('found no matching overload')
+      const text = celGoMessage(result.message);
+      const detail = text.startsWith('no such overload')
         ? `'${text}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(rule)}`
         : `${text} evaluating rule: ${ruleErrorString(rule)}`;
       out.push(invalid(fieldOrRoot(scope.field), scope.typeName, detail));
