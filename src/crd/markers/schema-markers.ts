@@ -207,10 +207,19 @@ const kubebuilderDefault: SchemaEffect = {
   },
 };
 
+/** How Go's %T names a value of the any-typed markers, for error texts that match controller-gen's. */
+function goTypeName(value: MarkerValue): string {
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float64';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return '[]interface {}';
+  if (typeof value === 'object') return 'map[string]interface {}';
+  return 'string';
+}
+
 const title: SchemaEffect = {
   priority: DEFAULT_PRIORITY,
   apply(schema, value) {
-    if (typeof value !== 'string') return `expected string, got ${Array.isArray(value) ? 'slice' : typeof value}`;
+    if (typeof value !== 'string') return `expected string, got ${goTypeName(value)}`;
     schema.title = value;
     return undefined;
   },

@@ -211,7 +211,7 @@ export class SchemaBuilder {
         if (oneOfFields.has(name)) return requiredError('cannot be marked as required');
         required.push(name);
       } else if (!ctx.defaultOptional && !optional) {
-        if (oneOfFields.has(name)) return requiredError('must be optional (`?`)');
+        if (oneOfFields.has(name)) return requiredError('must be optional (`?`, as omitempty)');
         required.push(name);
       }
 
@@ -259,7 +259,7 @@ export class SchemaBuilder {
       case SyntaxKind.ObjectKeyword:
         this.problems.push({
           node,
-          message: `${node.getText()} is not supported in CRD schemas; use an explicit type, or JSONValue / RawExtension from scaffolder/runtime`,
+          message: `cannot generate schema for ${node.getText()}: it is not supported in CRD schemas; use an explicit type, or JSONValue / RawExtension from scaffolder/runtime`,
         });
         return {};
     }

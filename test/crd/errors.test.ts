@@ -1,0 +1,104 @@
+/**
+ * Invalid API types fail with controller-gen's rule in the message and the place it applies to
+ * (file, line, column). Cases follow controller-tools' pkg/crd/testdata/*_error folders.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateCrds } from '../../src/crd/index.js';
+import type { Diagnostic } from '../../src/markers/index.js';
+import { fixturesDir } from './conformance-harness.js';
+
+const errorsDir = path.join(fixturesDir, 'errors');
+
+function errorsOf(caseName: string): Diagnostic[] {
+  const { diagnostics } = generateCrds({ paths: [path.join(errorsDir, caseName)] });
+  return diagnostics.filter((d) => d.severity === 'error');
+}
+
+/** 1-based line of the first line of `file` containing `text`. */
+function lineOf(file: string, text: string): number {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const i = lines.findIndex((l) => l.includes(text));
+  if (i < 0) throw new Error(`${text} not in ${file}`);
+  return i + 1;
+}
+
+interface ErrorCase {
+  name: string;
+  file: string;
+  /** The rule, as controller-gen words it. */
+  message: string;
+  /** Text on the line the error must point at. */
+  at: string;
+}
+
+const CASES: ErrorCase[] = [
+  { name: 'enum_error', file: 'enum_error/api.ts', message: 'k8s:enum must be set on a type, not a field', at: '+k8s:enum' },
+  {
+    name: 'oneof_error',
+    file: 'oneof_error/types.ts',
+    message: 'kubebuilder:validation:AtMostOneOf: cannot reference nested fields: field.foo,field.bar',
+    at: 'AtMostOneOf=field.foo',
+  },
+  {
+    name: 'oneof_missing_tag_error',
+    file: 'oneof_missing_tag_error/types.ts',
+    message: 'field foo is part of OneOf constraint and must be optional',
+    at: 'foo: string;',
+  },
+  {
+    name: 'wrong_annotation_format',
+    file: 'wrong_annotation_format/cronjob_types.ts',
+    message: "annotation api-approved.kubernetes.io:https://github.com/kubernetes-sigs/controller-tools is not in 'xxx=xxx' format",
+    at: '+kubebuilder:metadata:annotations',
+  },
+  { name: 'wrong_title_format', file: 'wrong_title_format/types.ts', message: 'expected string, got int', at: '+kubebuilder:title=123' },
+  {
+    name: 'wrong_title_format',
+    file: 'wrong_title_format/types.ts',
+    message: 'expected string, got map[string]interface {}',
+    at: '+kubebuilder:title={}',
+  },
+  {
+    name: 'maxlength_on_number',
+    file: 'maxlength_on_number/types.ts',
+    message: 'must apply maxlength to a textual value, found type "integer" (+kubebuilder:validation:MaxLength)',
+    at: 'MaxLength=10',
+  },
+  {
+    name: 'minimum_on_string',
+    file: 'minimum_on_string/types.ts',
+    message: 'must apply minimum to a numeric value, found string (+kubebuilder:validation:Minimum)',
+    at: 'Minimum=1',
+  },
+  { name: 'unknown_field_type', file: 'unknown_field_type/types.ts', message: 'cannot generate schema for unknown', at: 'anything?: unknown' },
+  { name: 'unknown_field_type', file: 'unknown_field_type/types.ts', message: 'unknown type NotDeclaredAnywhere', at: 'missing?:' },
+  { name: 'unknown_field_type', file: 'unknown_field_type/types.ts', message: 'union type string | number is not supported', at: 'pair?:' },
+  {
+    name: 'two_storage_versions',
+    file: 'two_storage_versions/v1/types.ts',
+    message: 'CRD for Widget.example.com has more than one storage version (v1, v2)',
+    at: 'export interface Widget {',
+  },
+  {
+    name: 'no_storage_version',
+    file: 'no_storage_version/v1/types.ts',
+    message: 'CRD for Widget.example.com has no storage version',
+    at: 'export interface Widget {',
+  },
+];
+
+describe('CRD generation errors', () => {
+  for (const c of CASES) {
+    it(`${c.name}: ${c.message}`, () => {
+      const file = path.join(errorsDir, c.file);
+      const errors = errorsOf(c.name);
+      const hit = errors.find((d) => d.message.includes(c.message));
+      expect(hit, `no error containing ${JSON.stringify(c.message)}; got:\n${errors.map((d) => `${d.file}:${d.line}: ${d.message}`).join('\n')}`).toBeDefined();
+      expect(hit!.file).toBe(file);
+      expect(hit!.line).toBe(lineOf(file, c.at));
+      expect(hit!.column).toBeGreaterThan(0);
+    });
+  }
+});
