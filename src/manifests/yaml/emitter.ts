@@ -1,0 +1,365 @@
+/**
+ * A YAML writer that produces what controller-gen writes: gopkg.in/yaml.v2 marshalling a map decoded from
+ * JSON. Block style, two-space indent, sequences not indented under their key, keys sorted (sort-keys.ts),
+ * strings plain when they read back as strings, else single- or double-quoted, multi-line strings as
+ * literal blocks (`|-`), long plain and quoted strings folded at spaces past column 80.
+ * The state machine below follows the libyaml emitter that go-yaml v2 ports.
+ */
+import { resolvesToString } from './resolve.js';
+import { compareYamlKeys } from './sort-keys.js';
+
+const BEST_INDENT = 2;
+const BEST_WIDTH = 80;
+
+type Style = 'plain' | 'single' | 'double' | 'literal';
+
+interface ScalarAnalysis {
+  multiline: boolean;
+  blockPlainAllowed: boolean;
+  singleQuotedAllowed: boolean;
+  blockAllowed: boolean;
+}
+
+const isBreak = (c: string) => c === '\n' || c === '\r' || c === '\u0085' || c === '\u2028' || c === '\u2029';
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+const isBlankOrBreak = (c: string | undefined) => c === undefined || isBlank(c) || isBreak(c) || c === '\0';
+
+/** yaml.v2's is_printable: note that tab, CR and characters beyond the BMP are not. */
+function isPrintable(c: string): boolean {
+  const cp = c.codePointAt(0) as number;
+  if (cp === 0x0a) return true;
+  if (cp >= 0x20 && cp <= 0x7e) return true;
+  if (cp >= 0xa0 && cp <= 0xd7ff) return true;
+  if (cp >= 0xe000 && cp <= 0xfffd) return cp !== 0xfeff;
+  return false;
+}
+
+function analyze(chars: readonly string[]): ScalarAnalysis {
+  if (chars.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
+  let blockIndicators = false;
+  let lineBreaks = false;
+  let special = false;
+  let leadingSpace = false;
+  let leadingBreak = false;
+  let trailingSpace = false;
+  let trailingBreak = false;
+  let breakSpace = false;
+  let spaceBreak = false;
+  let previousSpace = false;
+  let previousBreak = false;
+  let precededByWhitespace = true;
+  const text = chars.join('');
+  if (text.startsWith('---') || text.startsWith('...')) blockIndicators = true;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i] as string;
+    const followedByWhitespace = i + 1 >= chars.length || isBlank(chars[i + 1]);
+    if (i === 0) {
+      if ('#,[]{}&*!|>\'"%@`'.includes(c)) blockIndicators = true;
+      else if ((c === '?' || c === ':') && followedByWhitespace) blockIndicators = true;
+      else if (c === '-' && followedByWhitespace) blockIndicators = true;
+    } else if (c === ':' && followedByWhitespace) blockIndicators = true;
+    else if (c === '#' && precededByWhitespace) blockIndicators = true;
+    if (!isPrintable(c)) special = true;
+    if (c === ' ') {
+      if (i === 0) leadingSpace = true;
+      if (i === chars.length - 1) trailingSpace = true;
+      if (previousBreak) breakSpace = true;
+      previousSpace = true;
+      previousBreak = false;
+    } else if (isBreak(c)) {
+      lineBreaks = true;
+      if (i === 0) leadingBreak = true;
+      if (i === chars.length - 1) trailingBreak = true;
+      if (previousSpace) spaceBreak = true;
+      previousSpace = false;
+      previousBreak = true;
+    } else {
+      previousSpace = false;
+      previousBreak = false;
+    }
+    precededByWhitespace = isBlankOrBreak(c);
+  }
+  const a: ScalarAnalysis = { multiline: lineBreaks, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: true };
+  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) a.blockPlainAllowed = false;
+  if (trailingSpace) a.blockAllowed = false;
+  if (breakSpace) a.blockPlainAllowed = a.singleQuotedAllowed = false;
+  if (spaceBreak || special) a.blockPlainAllowed = a.singleQuotedAllowed = a.blockAllowed = false;
+  if (lineBreaks || blockIndicators) a.blockPlainAllowed = false;
+  return a;
+}
+
+/** Go's strconv.FormatFloat(f, 'g', -1, 64) (exponent form below 1e-4 and from 1e6), with yaml's specials. */
+function formatFloat(n: number): string {
+  if (Number.isNaN(n)) return '.nan';
+  if (n === Infinity) return '.inf';
+  if (n === -Infinity) return '-.inf';
+  const [mantissa, exponent] = n.toExponential().split('e') as [string, string];
+  const e = Number(exponent);
+  if (e < -4 || e >= 6) {
+    const digits = String(Math.abs(e));
+    return `${mantissa}e${e < 0 ? '-' : '+'}${digits.length < 2 ? `0${digits}` : digits}`;
+  }
+  return String(n);
+}
+
+class Emitter {
+  private out = '';
+  private column = 0;
+  private whitespace = true;
+  private indention = true;
+  private indent = -1;
+  private readonly indents: number[] = [];
+  private mappingContext = false;
+  private simpleKeyContext = false;
+
+  text(): string {
+    return this.out;
+  }
+
+  private put(s: string): void {
+    this.out += s;
+    this.column += 1;
+  }
+
+  private putBreak(): void {
+    this.out += '\n';
+    this.column = 0;
+  }
+
+  private writeIndent(): void {
+    const indent = Math.max(this.indent, 0);
+    if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) this.putBreak();
+    while (this.column < indent) this.put(' ');
+    this.whitespace = true;
+    this.indention = true;
+  }
+
+  private writeIndicator(indicator: string, needWhitespace: boolean, isWhitespace: boolean, isIndention: boolean): void {
+    if (needWhitespace && !this.whitespace) this.put(' ');
+    for (const c of indicator) this.put(c);
+    this.whitespace = isWhitespace;
+    this.indention = this.indention && isIndention;
+  }
+
+  private increaseIndent(flow: boolean, indentless: boolean): void {
+    this.indents.push(this.indent);
+    if (this.indent < 0) this.indent = flow ? BEST_INDENT : 0;
+    else if (!indentless) this.indent += BEST_INDENT;
+  }
+
+  private popIndent(): void {
+    this.indent = this.indents.pop() as number;
+  }
+
+  node(value: unknown, ctx: { mapping: boolean; simpleKey: boolean }): void {
+    this.mappingContext = ctx.mapping;
+    this.simpleKeyContext = ctx.simpleKey;
+    if (Array.isArray(value)) this.sequence(value);
+    else if (value !== null && typeof value === 'object') this.mapping(value as Record<string, unknown>);
+    else this.scalar(value);
+  }
+
+  private sequence(items: readonly unknown[]): void {
+    if (items.length === 0) {
+      this.writeIndicator('[', true, true, false);
+      this.writeIndicator(']', false, false, false);
+      return;
+    }
+    this.increaseIndent(false, this.mappingContext && !this.indention);
+    for (const item of items) {
+      this.writeIndent();
+      this.writeIndicator('-', true, false, true);
+      this.node(item === undefined ? null : item, { mapping: false, simpleKey: false });
+    }
+    this.popIndent();
+  }
+
+  private mapping(map: Record<string, unknown>): void {
+    const keys = Object.keys(map)
+      .filter((k) => map[k] !== undefined)
+      .sort(compareYamlKeys);
+    if (keys.length === 0) {
+      this.writeIndicator('{', true, true, false);
+      this.writeIndicator('}', false, false, false);
+      return;
+    }
+    this.increaseIndent(false, false);
+    for (const key of keys) {
+      this.writeIndent();
+      this.node(key, { mapping: true, simpleKey: true });
+      this.writeIndicator(':', false, false, false);
+      this.node(map[key], { mapping: true, simpleKey: false });
+    }
+    this.popIndent();
+  }
+
+  private scalar(value: unknown): void {
+    let text: string;
+    let style: Style;
+    if (value === null || value === undefined) [text, style] = ['null', 'plain'];
+    else if (typeof value === 'boolean') [text, style] = [String(value), 'plain'];
+    else if (typeof value === 'number') [text, style] = [Number.isInteger(value) && Math.abs(value) < 1e21 ? String(value) : formatFloat(value), 'plain'];
+    else if (typeof value === 'bigint') [text, style] = [value.toString(), 'plain'];
+    else {
+      text = String(value);
+      style = text.includes('\n') ? 'literal' : resolvesToString(text) ? 'plain' : 'double';
+    }
+    const chars = [...text];
+    if (typeof value === 'string') style = this.selectStyle(style, chars);
+    this.increaseIndent(true, false);
+    const allowBreaks = !this.simpleKeyContext;
+    if (style === 'plain') this.writePlain(chars, allowBreaks);
+    else if (style === 'single') this.writeSingleQuoted(chars, allowBreaks);
+    else if (style === 'double') this.writeDoubleQuoted(chars, allowBreaks);
+    else this.writeLiteral(chars);
+    this.popIndent();
+  }
+
+  private selectStyle(requested: Style, chars: readonly string[]): Style {
+    const a = analyze(chars);
+    let style = requested;
+    if (this.simpleKeyContext && a.multiline) style = 'double';
+    if (style === 'plain') {
+      if (!a.blockPlainAllowed) style = 'single';
+      if (chars.length === 0 && this.simpleKeyContext) style = 'single';
+    }
+    if (style === 'single' && !a.singleQuotedAllowed) style = 'double';
+    if (style === 'literal' && (!a.blockAllowed || this.simpleKeyContext)) style = 'double';
+    return style;
+  }
+
+  private writePlain(chars: readonly string[], allowBreaks: boolean): void {
+    if (!this.whitespace) this.put(' ');
+    let spaces = false;
+    let breaks = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i] as string;
+      if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && chars[i + 1] !== ' ') this.writeIndent();
+        else this.put(c);
+        spaces = true;
+      } else if (isBreak(c)) {
+        if (!breaks && c === '\n') this.putBreak();
+        this.putBreak();
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        this.put(c);
+        this.indention = false;
+        spaces = false;
+        breaks = false;
+      }
+    }
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private writeSingleQuoted(chars: readonly string[], allowBreaks: boolean): void {
+    this.writeIndicator("'", true, false, false);
+    let spaces = false;
+    let breaks = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i] as string;
+      if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1 && chars[i + 1] !== ' ') this.writeIndent();
+        else this.put(c);
+        spaces = true;
+      } else if (isBreak(c)) {
+        if (!breaks && c === '\n') this.putBreak();
+        this.putBreak();
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        if (c === "'") this.put("'");
+        this.put(c);
+        this.indention = false;
+        spaces = false;
+        breaks = false;
+      }
+    }
+    this.writeIndicator("'", false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private writeDoubleQuoted(chars: readonly string[], allowBreaks: boolean): void {
+    const escapes: Record<number, string> = {
+      0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e',
+      0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P',
+    };
+    this.writeIndicator('"', true, false, false);
+    let spaces = false;
+    for (let i = 0; i < chars.length; i++) {
+      const c = chars[i] as string;
+      const cp = c.codePointAt(0) as number;
+      if (!isPrintable(c) || cp === 0xfeff || isBreak(c) || c === '"' || c === '\\') {
+        this.put('\\');
+        const esc = escapes[cp];
+        if (esc !== undefined) this.put(esc);
+        else {
+          const [letter, width] = cp <= 0xff ? ['x', 2] : cp <= 0xffff ? ['u', 4] : ['U', 8];
+          this.put(letter);
+          for (const d of cp.toString(16).toUpperCase().padStart(width, '0')) this.put(d);
+        }
+        spaces = false;
+      } else if (c === ' ') {
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1) {
+          this.writeIndent();
+          if (chars[i + 1] === ' ') this.put('\\');
+        } else this.put(c);
+        spaces = true;
+      } else {
+        this.put(c);
+        spaces = false;
+      }
+    }
+    this.writeIndicator('"', false, false, false);
+    this.whitespace = false;
+    this.indention = false;
+  }
+
+  private writeLiteral(chars: readonly string[]): void {
+    this.writeIndicator('|', true, false, false);
+    if (chars[0] === ' ' || (chars[0] !== undefined && isBreak(chars[0]))) this.writeIndicator(String(BEST_INDENT), false, false, false);
+    const last = chars[chars.length - 1];
+    let chomp = '';
+    if (last === undefined || !isBreak(last)) chomp = '-';
+    else if (chars.length === 1 || isBreak(chars[chars.length - 2] as string)) chomp = '+';
+    if (chomp) this.writeIndicator(chomp, false, false, false);
+    this.putBreak();
+    this.indention = true;
+    this.whitespace = true;
+    let breaks = true;
+    for (const c of chars) {
+      if (isBreak(c)) {
+        this.putBreak();
+        this.indention = true;
+        breaks = true;
+      } else {
+        if (breaks) this.writeIndent();
+        this.put(c);
+        this.indention = false;
+        breaks = false;
+      }
+    }
+  }
+
+  endDocument(): void {
+    this.writeIndent();
+  }
+}
+
+/** One YAML document body as go-yaml v2 writes it (no `---`), ending with a newline. */
+export function marshalYaml(value: unknown): string {
+  const e = new Emitter();
+  e.node(JSON.parse(JSON.stringify(value ?? null)) as unknown, { mapping: false, simpleKey: false });
+  e.endDocument();
+  return e.text();
+}
+
+/** Documents as controller-gen writes a file: each preceded by `---`. */
+export function writeYamlDocuments(documents: readonly unknown[], header = ''): string {
+  return header + documents.map((d) => `---\n${marshalYaml(d)}`).join('');
+}
