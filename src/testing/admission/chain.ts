@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import fastJsonPatch, { type Operation } from 'fast-json-patch';
-import { errorStatus, internalErrorStatus, orderedStatus } from './status-error.js';
-import { webhookMatches } from './match.js';
+import { errorStatus, internalErrorStatus, orderedStatus, StatusError } from './status-error.js';
+import { webhookMatch } from './match.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
 import type {
   AdmissionAttributes,
@@ -28,6 +28,19 @@ export interface AdmissionChainOptions {
   resolveService: ServiceResolver;
   /** Accept any server certificate (tests only); otherwise clientConfig.caBundle (or the system CAs) must verify it. */
   insecureSkipTLSVerify?: boolean;
+  /**
+   * Converts objects of the request's resource to another apiVersion (`group/version`), for
+   * webhooks that match with matchPolicy Equivalent at another version. Without it, only exact
+   * matches are called.
+   */
+  convert?: (objects: unknown[], apiVersion: string) => Promise<unknown[]>;
+}
+
+/** A matching webhook and the version it is called at. */
+interface Invocation {
+  hook: Webhook;
+  /** Set for an Equivalent match at another version than the request's. */
+  version?: string;
 }
 
 /** What one webhook call came to. */
@@ -66,6 +79,23 @@ function denialStatus(hookName: string, result: Partial<Status> | undefined): St
   return orderedStatus(status);
 }
 
+function apiVersionOf(group: string, version: string): string {
+  return group === '' ? version : `${group}/${version}`;
+}
+
+/** A conversion for an Equivalent match failed; the request fails with its Status. */
+class ConversionFailure extends Error {
+  constructor(readonly original: unknown) {
+    super(original instanceof Error ? original.message : String(original));
+  }
+}
+
+function conversionFailure(err: unknown): Status {
+  const cause = err instanceof ConversionFailure ? err.original : err;
+  if (cause instanceof StatusError) return cause.status;
+  return internalErrorStatus(cause instanceof Error ? cause.message : String(cause));
+}
+
 function deepCopy<T>(v: T): T {
   return v === undefined ? v : (structuredClone(v) as T);
 }
@@ -89,11 +119,19 @@ export class AdmissionChain {
     const warnings: string[] = [];
     let object = deepCopy(attrs.object);
 
-    const mutators = this.mutating.filter((h) => webhookMatches(h, attrs));
+    const mutators = this.invocations(this.mutating, attrs);
     const reinvocable: number[] = [];
     let lastChange = -1;
-    const runMutator = async (hook: Webhook, index: number): Promise<Status | undefined> => {
-      const outcome = await this.call(hook, { ...attrs, object }, true);
+    const runMutator = async ({ hook, version }: Invocation, index: number): Promise<Status | undefined> => {
+      let sent: unknown;
+      let outcome: CallOutcome;
+      try {
+        const call = await this.atVersion({ ...attrs, object }, version);
+        sent = call.object;
+        outcome = await this.call(hook, call, attrs, true);
+      } catch (err) {
+        return conversionFailure(err);
+      }
       if (outcome.kind === 'failed') {
         if (hook.failurePolicy === 'Ignore') return undefined;
         return internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`);
@@ -105,20 +143,25 @@ export class AdmissionChain {
           return internalErrorStatus(`admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`);
         }
         try {
-          const before = JSON.stringify(object);
-          object = fastJsonPatch.applyPatch(deepCopy(object), outcome.patch, true, false).newDocument;
-          if (JSON.stringify(object) !== before) lastChange = index;
+          const before = JSON.stringify(sent);
+          let patched: unknown = fastJsonPatch.applyPatch(deepCopy(sent), outcome.patch, true, false).newDocument;
+          if (JSON.stringify(patched) !== before) {
+            lastChange = index;
+            if (version !== undefined) patched = (await this.convertTo([patched], apiVersionOf(attrs.kind.group, attrs.kind.version)))[0];
+            object = patched;
+          }
         } catch (err) {
+          if (err instanceof ConversionFailure) return conversionFailure(err);
           return internalErrorStatus((err as Error).message.split('\n')[0] ?? 'patch failed');
         }
       }
       return undefined;
     };
 
-    for (const [i, hook] of mutators.entries()) {
-      const status = await runMutator(hook, i);
+    for (const [i, invocation] of mutators.entries()) {
+      const status = await runMutator(invocation, i);
       if (status) return { allowed: false, warnings, status };
-      if (hook.reinvocationPolicy === 'IfNeeded') reinvocable.push(i);
+      if (invocation.hook.reinvocationPolicy === 'IfNeeded') reinvocable.push(i);
     }
     // A webhook that asked to be reinvoked sees the object again if a later one changed it.
     const again = reinvocable.filter((i) => lastChange > i);
@@ -127,10 +170,16 @@ export class AdmissionChain {
       if (status) return { allowed: false, warnings, status };
     }
 
-    const validators = this.validating.filter((h) => webhookMatches(h, { ...attrs, object }));
-    const outcomes = await Promise.all(validators.map((hook) => this.call(hook, { ...attrs, object }, false)));
+    const final = { ...attrs, object };
+    const validators = this.invocations(this.validating, final);
+    let outcomes: CallOutcome[];
+    try {
+      outcomes = await Promise.all(validators.map(async ({ hook, version }) => this.call(hook, await this.atVersion(final, version), attrs, false)));
+    } catch (err) {
+      return { allowed: false, warnings, status: conversionFailure(err) };
+    }
     for (const [i, outcome] of outcomes.entries()) {
-      const hook = validators[i]!;
+      const hook = validators[i]!.hook;
       if (outcome.kind === 'failed') {
         if (hook.failurePolicy === 'Ignore') continue;
         return { allowed: false, warnings, status: internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`) };
@@ -143,7 +192,39 @@ export class AdmissionChain {
     return result;
   }
 
-  private async call(hook: Webhook, attrs: AdmissionAttributes, mutating: boolean): Promise<CallOutcome> {
+  private invocations(hooks: Webhook[], attrs: AdmissionAttributes): Invocation[] {
+    const out: Invocation[] = [];
+    for (const hook of hooks) {
+      const match = webhookMatch(hook, attrs);
+      if (match === 'exact') out.push({ hook });
+      else if (match && this.options.convert) out.push({ hook, version: match.version });
+    }
+    return out;
+  }
+
+  private async convertTo(objects: unknown[], apiVersion: string): Promise<unknown[]> {
+    try {
+      return await this.options.convert!(objects, apiVersion);
+    } catch (err) {
+      throw new ConversionFailure(err);
+    }
+  }
+
+  /** The request as a webhook matched at `version` sees it: kind, resource and objects at that version. */
+  private async atVersion(attrs: AdmissionAttributes, version: string | undefined): Promise<AdmissionAttributes> {
+    if (version === undefined) return attrs;
+    const apiVersion = apiVersionOf(attrs.kind.group, version);
+    const present = [attrs.object, attrs.oldObject].filter((o) => o !== undefined && o !== null);
+    const converted = present.length > 0 ? await this.convertTo(present, apiVersion) : [];
+    const out: AdmissionAttributes = { ...attrs, kind: { ...attrs.kind, version }, resource: { ...attrs.resource, version } };
+    let next = 0;
+    if (attrs.object !== undefined && attrs.object !== null) out.object = converted[next++];
+    if (attrs.oldObject !== undefined && attrs.oldObject !== null) out.oldObject = converted[next++];
+    return out;
+  }
+
+  /** `attrs` is the request at the webhook's version; `request` the request as the client made it. */
+  private async call(hook: Webhook, attrs: AdmissionAttributes, request: AdmissionAttributes, mutating: boolean): Promise<CallOutcome> {
     if (attrs.dryRun && hook.sideEffects !== 'None' && hook.sideEffects !== 'NoneOnDryRun') {
       return { kind: 'denied', warnings: [], status: errorStatus(400, 'BadRequest', `admission webhook ${JSON.stringify(hook.name)} does not support dry run`) };
     }
@@ -160,9 +241,9 @@ export class AdmissionChain {
         kind: attrs.kind,
         resource: attrs.resource,
         ...(attrs.subResource ? { subResource: attrs.subResource } : {}),
-        requestKind: attrs.kind,
-        requestResource: attrs.resource,
-        ...(attrs.subResource ? { requestSubResource: attrs.subResource } : {}),
+        requestKind: request.kind,
+        requestResource: request.resource,
+        ...(request.subResource ? { requestSubResource: request.subResource } : {}),
         ...(attrs.name ? { name: attrs.name } : {}),
         ...(attrs.namespace ? { namespace: attrs.namespace } : {}),
         operation: attrs.operation,

@@ -1,8 +1,8 @@
 /**
  * Which webhooks a request goes to, as kube-apiserver decides: rules (operations, apiGroups,
  * apiVersions, resources with `*` and `res/sub`, scope), namespaceSelector and objectSelector.
- * matchPolicy is treated as Exact: an Equivalent match across versions would need the object
- * converted to the webhook's version first, which the chain does not do.
+ * With matchPolicy Equivalent (the default), a webhook whose rules name the same group and
+ * resource at another version also matches: it is called with the object at its version.
  */
 import type { AdmissionAttributes, LabelSelector, RuleWithOperations, Webhook } from './types.js';
 
@@ -92,6 +92,25 @@ function matchesObjectSelector(hook: Webhook, attrs: AdmissionAttributes): boole
   return candidates.some((labels) => matchesLabelSelector(selector, labels));
 }
 
+/**
+ * How a webhook matches a request: 'exact', or the version of an equivalent match (same group
+ * and resource, another version the rule names), or undefined when it does not match.
+ */
+export function webhookMatch(hook: Webhook, attrs: AdmissionAttributes): 'exact' | { version: string } | undefined {
+  if (!matchesNamespaceSelector(hook, attrs) || !matchesObjectSelector(hook, attrs)) return undefined;
+  const rules = hook.rules ?? [];
+  if (rules.some((rule) => matchesRule(rule, attrs))) return 'exact';
+  if (hook.matchPolicy === 'Exact') return undefined;
+  for (const rule of rules) {
+    for (const version of rule.apiVersions ?? []) {
+      if (version === '*' || version === attrs.resource.version) continue;
+      const atVersion = { ...attrs, resource: { ...attrs.resource, version } };
+      if (matchesRule(rule, atVersion)) return { version };
+    }
+  }
+  return undefined;
+}
+
 export function webhookMatches(hook: Webhook, attrs: AdmissionAttributes): boolean {
-  return (hook.rules ?? []).some((rule) => matchesRule(rule, attrs)) && matchesNamespaceSelector(hook, attrs) && matchesObjectSelector(hook, attrs);
+  return webhookMatch(hook, attrs) === 'exact';
 }

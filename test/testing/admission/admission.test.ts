@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AdmissionChain, type AdmissionAttributes, type Webhook, type WebhookConfiguration } from '../../../src/testing/admission/index.js';
+import { AdmissionChain, convertObjects, type AdmissionAttributes, type CustomResourceDefinition, type Webhook, type WebhookConfiguration } from '../../../src/testing/admission/index.js';
 import { admissionResponse, jsonPatch, startWebhookServer, type WebhookServer } from './https-webhook-server.js';
 
 let server: WebhookServer;
@@ -231,5 +231,45 @@ describe('AdmissionChain', () => {
     const before2 = calls();
     await chain2.admit({ ...createAttrs(), namespaceLabels: { env: 'dev' } });
     expect(calls() - before2).toBe(4);
+  });
+
+  it('calls a webhook for another version of the resource through conversion (matchPolicy Equivalent)', async () => {
+    // v1 spells the schedule as a string, v2 as { cron }.
+    server.handle('/convert-eq', (review) => {
+      const request = (review as { request: { uid: string; desiredAPIVersion: string; objects: { spec: Record<string, unknown> }[] } }).request;
+      const convertedObjects = request.objects.map((o) => {
+        const { schedule, ...rest } = o.spec;
+        const spec = request.desiredAPIVersion.endsWith('/v2') ? { ...rest, schedule: { cron: schedule } } : { ...rest, schedule: (schedule as { cron: string }).cron };
+        return { ...o, apiVersion: request.desiredAPIVersion, spec };
+      });
+      return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', response: { uid: request.uid, result: { status: 'Success' }, convertedObjects } };
+    });
+    server.handle('/mutate-v1', (review) => {
+      const request = review.request as { kind: { version: string }; requestKind: { version: string }; object: { apiVersion: string; spec: { schedule: unknown } } };
+      const sawV1 = request.kind.version === 'v1' && request.requestKind.version === 'v2' && request.object.apiVersion === 'batch.example.com/v1' && typeof request.object.spec.schedule === 'string';
+      return admissionResponse(review, { allowed: sawV1, ...(sawV1 ? jsonPatch([{ op: 'add', path: '/spec/suspend', value: false }]) : {}) });
+    });
+    server.handle('/exact-v1', (review) => admissionResponse(review, { allowed: false, status: { message: 'an Exact v1 webhook must not see v2 requests' } }));
+    const crd: CustomResourceDefinition = {
+      spec: {
+        group: 'batch.example.com',
+        names: { kind: 'CronJob', plural: 'cronjobs' },
+        conversion: { strategy: 'Webhook', webhook: { clientConfig: { url: `${server.url}/convert-eq`, caBundle: server.caBundle }, conversionReviewVersions: ['v1'] } },
+      },
+    };
+    const chain = new AdmissionChain({
+      mutating: [config('m', hook('mcronjob-v1.kb.io', '/mutate-v1'))],
+      validating: [config('v', hook('exact.example.com', '/exact-v1', { matchPolicy: 'Exact' }))],
+      resolveService,
+      convert: (objects, apiVersion) => convertObjects(crd, objects, apiVersion, resolveService),
+    });
+    const v2 = { ...cronJob, apiVersion: 'batch.example.com/v2', spec: { schedule: { cron: '@hourly' } } };
+    const attrs: AdmissionAttributes = {
+      ...createAttrs(v2),
+      kind: { group: 'batch.example.com', version: 'v2', kind: 'CronJob' },
+      resource: { group: 'batch.example.com', version: 'v2', resource: 'cronjobs' },
+    };
+    const result = await chain.admit(attrs);
+    expect(result).toEqual({ allowed: true, warnings: [], object: { ...v2, spec: { schedule: { cron: '@hourly' }, suspend: false } } });
   });
 });
