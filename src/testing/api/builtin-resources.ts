@@ -1,0 +1,162 @@
+/**
+ * The built-in kinds the test API server serves: the ones operators create, own and watch.
+ * Each row gives names, scope, subresources and the list-merge keys that strategic merge
+ * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types).
+ */
+import type { KubeObject } from './object.js';
+import type { ListMergeRule, ResourceType, ScaleSubresource } from './resource-type.js';
+
+interface BuiltinRow {
+  group: string;
+  version: string;
+  resource: string;
+  kind: string;
+  namespaced: boolean;
+  shortNames?: string[];
+  categories?: string[];
+  status?: boolean;
+  scale?: boolean;
+  fields?: string[];
+  defaultPropagation?: 'Background' | 'Orphan';
+  defaults?: (obj: KubeObject) => void;
+}
+
+/** Kinds whose strategy maintains metadata.generation (the rest never set it). */
+const GENERATION_GROUPS = new Set(['apps', 'batch', 'apiextensions.k8s.io', 'policy', 'networking.k8s.io', 'admissionregistration.k8s.io']);
+
+const REPLICAS_SCALE: ScaleSubresource = {
+  specReplicasPath: '.spec.replicas',
+  statusReplicasPath: '.status.replicas',
+  labelSelectorPath: '.status.selector',
+};
+
+function record(obj: KubeObject, key: string): Record<string, unknown> {
+  const existing = obj[key];
+  if (typeof existing === 'object' && existing !== null && !Array.isArray(existing)) return existing as Record<string, unknown>;
+  const created: Record<string, unknown> = {};
+  obj[key] = created;
+  return created;
+}
+
+function setDefault(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (target[key] === undefined) target[key] = value;
+}
+
+const ROWS: BuiltinRow[] = [
+  { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, shortNames: ['ns'], status: true, fields: ['status.phase'],
+    defaults: (o) => { setDefault(record(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(record(o, 'status'), 'phase', 'Active'); } },
+  { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], status: true,
+    fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
+    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'restartPolicy', 'Always'); setDefault(spec, 'dnsPolicy', 'ClusterFirst'); setDefault(spec, 'schedulerName', 'default-scheduler'); setDefault(spec, 'terminationGracePeriodSeconds', 30); setDefault(record(o, 'status'), 'phase', 'Pending'); } },
+  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true,
+    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'type', 'ClusterIP'); setDefault(spec, 'sessionAffinity', 'None'); } },
+  { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'] },
+  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'], defaults: (o) => setDefault(o, 'type', 'Opaque') },
+  { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
+    fields: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'] },
+  { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'] },
+  { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', namespaced: true, shortNames: ['ep'] },
+  { group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', namespaced: true, shortNames: ['pvc'], status: true },
+  { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false, shortNames: ['no'], status: true },
+  { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'], status: true, scale: true,
+    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'replicas', 1); setDefault(spec, 'revisionHistoryLimit', 10); setDefault(spec, 'progressDeadlineSeconds', 600); setDefault(spec, 'strategy', { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } }); } },
+  { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'], status: true, scale: true,
+    defaults: (o) => setDefault(record(o, 'spec'), 'replicas', 1) },
+  { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true, shortNames: ['sts'], categories: ['all'], status: true, scale: true,
+    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'replicas', 1); setDefault(spec, 'podManagementPolicy', 'OrderedReady'); setDefault(spec, 'revisionHistoryLimit', 10); } },
+  { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', namespaced: true, shortNames: ['ds'], categories: ['all'], status: true },
+  { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true },
+  { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', namespaced: true, categories: ['all'], status: true, fields: ['status.successful'], defaultPropagation: 'Orphan',
+    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'backoffLimit', 6); setDefault(spec, 'completions', 1); setDefault(spec, 'parallelism', 1); } },
+  { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', namespaced: true, shortNames: ['cj'], categories: ['all'], status: true,
+    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'concurrencyPolicy', 'Allow'); setDefault(spec, 'suspend', false); setDefault(spec, 'successfulJobsHistoryLimit', 3); setDefault(spec, 'failedJobsHistoryLimit', 1); } },
+  { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
+  { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
+    fields: ['regarding.kind', 'regarding.namespace', 'regarding.name', 'regarding.uid', 'reason', 'reportingController', 'type'] },
+  { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], status: true },
+  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
+  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'roles', kind: 'Role', namespaced: true },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'rolebindings', kind: 'RoleBinding', namespaced: true },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles', kind: 'ClusterRole', namespaced: false },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false },
+  { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses', kind: 'Ingress', namespaced: true, shortNames: ['ing'], status: true },
+  { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', namespaced: true, shortNames: ['pdb'], status: true },
+];
+
+/**
+ * Merge keys of built-in list fields, by field name; `ports` depends on where it sits
+ * (a Service's ports merge by port, a container's by containerPort).
+ */
+const MAP_LISTS: Record<string, string[]> = {
+  containers: ['name'],
+  initContainers: ['name'],
+  ephemeralContainers: ['name'],
+  env: ['name'],
+  volumes: ['name'],
+  volumeMounts: ['mountPath'],
+  volumeDevices: ['devicePath'],
+  imagePullSecrets: ['name'],
+  conditions: ['type'],
+  hostAliases: ['ip'],
+  topologySpreadConstraints: ['topologyKey', 'whenUnsatisfiable'],
+  ownerReferences: ['uid'],
+  resourceClaims: ['name'],
+  volumeClaimTemplates: ['metadata.name'],
+};
+
+const SET_LISTS = new Set(['finalizers']);
+
+export function builtinListRule(kind: string, path: readonly string[]): ListMergeRule | undefined {
+  const field = path[path.length - 1];
+  if (field === 'ports') {
+    const isServicePorts = kind === 'Service' && path.length === 2 && path[0] === 'spec';
+    return { type: 'map', keys: isServicePorts ? ['port', 'protocol'] : ['containerPort', 'protocol'] };
+  }
+  if (field === 'finalizers' && path.length === 2 && path[0] === 'metadata') return { type: 'set' };
+  if (SET_LISTS.has(field) && path[0] === 'metadata') return { type: 'set' };
+  const keys = MAP_LISTS[field];
+  // ownerReferences and conditions mean the same thing wherever they sit; other keyed lists sit under a spec.
+  if (keys) return { type: 'map', keys };
+  return undefined;
+}
+
+function fieldReader(path: string): (obj: KubeObject) => string | undefined {
+  const parts = path.split('.');
+  return (obj) => {
+    let cur: unknown = obj;
+    for (const p of parts) {
+      if (typeof cur !== 'object' || cur === null) return undefined;
+      cur = (cur as Record<string, unknown>)[p];
+    }
+    if (cur === undefined || cur === null) return '';
+    // Go renders an Event's source as "component,host"; a plain string otherwise.
+    if (typeof cur === 'object') {
+      const source = cur as Record<string, unknown>;
+      return [source.component, source.host].filter((s) => typeof s === 'string' && s !== '').join(',');
+    }
+    return String(cur);
+  };
+}
+
+export function builtinResourceTypes(): ResourceType[] {
+  return ROWS.map((row) => ({
+    group: row.group,
+    resource: row.resource,
+    kind: row.kind,
+    listKind: `${row.kind}List`,
+    singular: row.kind.toLowerCase(),
+    namespaced: row.namespaced,
+    shortNames: row.shortNames ?? [],
+    categories: row.categories ?? [],
+    versions: [{ name: row.version, served: true, storage: true, statusSubresource: row.status ?? false, scale: row.scale ? REPLICAS_SCALE : undefined, printerColumns: [], selectableFields: [] }],
+    builtin: true,
+    fieldLabels: Object.fromEntries((row.fields ?? []).map((f) => [f, fieldReader(f)])),
+    listRule: (path) => builtinListRule(row.kind, path),
+    defaultPropagation: row.defaultPropagation ?? 'Background',
+    defaultOnCreate: row.defaults,
+    tracksGeneration: GENERATION_GROUPS.has(row.group),
+  }));
+}
+
+export { fieldReader };

@@ -1,0 +1,83 @@
+/**
+ * What the server knows about one group-resource: names, scope, the versions it serves,
+ * subresources, and what list/merge semantics its fields have. Built-in kinds and
+ * CustomResourceDefinitions are both described this way.
+ */
+import type { FieldError, GroupResource } from './status.js';
+import type { JSONObject, KubeObject, StoredObject } from './object.js';
+
+export interface ScaleSubresource {
+  /** JSON path such as `.spec.replicas`. */
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  labelSelectorPath?: string;
+}
+
+export interface PrinterColumn {
+  name: string;
+  type: string;
+  format?: string;
+  description?: string;
+  priority?: number;
+  jsonPath: string;
+}
+
+export interface VersionInfo {
+  name: string;
+  served: boolean;
+  storage: boolean;
+  deprecated?: boolean;
+  deprecationWarning?: string;
+  /** openAPIV3Schema of a CRD version. */
+  schema?: JSONObject;
+  statusSubresource: boolean;
+  scale?: ScaleSubresource;
+  printerColumns: PrinterColumn[];
+  /** Extra fieldSelector paths (CRD selectableFields), e.g. `.spec.color`. */
+  selectableFields: string[];
+}
+
+/** How a list field merges (strategic merge patch and server-side apply). */
+export type ListMergeRule =
+  | { type: 'map'; keys: string[] }
+  | { type: 'set' }
+  | { type: 'atomic' };
+
+export interface ResourceType extends GroupResource {
+  kind: string;
+  listKind: string;
+  singular: string;
+  namespaced: boolean;
+  shortNames: string[];
+  categories: string[];
+  versions: VersionInfo[];
+  builtin: boolean;
+  /** For custom resources: the CRD that defines them (name). */
+  crdName?: string;
+  /** Conversion strategy of a CRD: `None` or `Webhook`. */
+  conversion?: JSONObject;
+  /** fieldSelector labels beyond metadata.name/namespace, with how to read them. */
+  fieldLabels: Record<string, (obj: KubeObject) => string | undefined>;
+  /** How list fields merge, by path of field names from the object root (`spec.template.spec.containers`). */
+  listRule: (path: readonly string[]) => ListMergeRule | undefined;
+  /** The propagation policy used when a delete names none. */
+  defaultPropagation: 'Background' | 'Orphan';
+  /** Sets server-side defaults on create (built-ins only, a few fields operators read). */
+  defaultOnCreate?: (obj: KubeObject) => void;
+  /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
+  tracksGeneration: boolean;
+  /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */
+  validate?: (obj: StoredObject, old: StoredObject | undefined) => FieldError[];
+}
+
+export function storageVersion(rt: ResourceType): string {
+  return (rt.versions.find((v) => v.storage) ?? rt.versions[0]).name;
+}
+
+export function servedVersion(rt: ResourceType, version: string): VersionInfo | undefined {
+  return rt.versions.find((v) => v.name === version && v.served);
+}
+
+export function groupResourceKey(gr: GroupResource): string {
+  return `${gr.resource}.${gr.group}`;
+}

@@ -1,0 +1,72 @@
+/**
+ * Reads the Kubernetes objects of a set of files and directories (YAML, multi-document, or
+ * JSON), as envtest reads CRDDirectoryPaths and WebhookInstallOptions.Paths.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { isPlainObject, type KubeObject } from '../api/object.js';
+
+const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);
+
+export class ManifestError extends Error {
+  override readonly name = 'ManifestError';
+}
+
+async function filesUnder(target: string, missingIsError: boolean, what: string): Promise<string[]> {
+  let info;
+  try {
+    info = await stat(target);
+  } catch {
+    if (missingIsError) throw new ManifestError(`${what} path ${target} does not exist`);
+    return [];
+  }
+  if (info.isFile()) return [target];
+  // Like envtest, a directory is read one level deep, in name order.
+  const entries = await readdir(target, { withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile() && MANIFEST_EXTENSIONS.has(path.extname(e.name)))
+    .map((e) => path.join(target, e.name))
+    .sort();
+}
+
+/** Parses every document in `file`; each must be a Kubernetes object (kind and apiVersion set). */
+export async function readManifestFile(file: string): Promise<KubeObject[]> {
+  const text = await readFile(file, 'utf8');
+  const docs = parseAllDocuments(text, { prettyErrors: true });
+  const out: KubeObject[] = [];
+  for (const doc of docs) {
+    if (doc.errors.length > 0) {
+      const e = doc.errors[0];
+      const line = e.linePos?.[0].line ?? 0;
+      throw new ManifestError(`${file}:${line}: invalid YAML: ${e.message.split('\n')[0]}`);
+    }
+    const value: unknown = doc.toJS();
+    if (value === null || value === undefined) continue;
+    const line = doc.contents?.range ? text.slice(0, doc.contents.range[0]).split('\n').length : 1;
+    if (!isPlainObject(value) || typeof value.kind !== 'string' || typeof value.apiVersion !== 'string') {
+      throw new ManifestError(`${file}:${line}: a Kubernetes object needs apiVersion and kind`);
+    }
+    if (value.kind === 'List' && Array.isArray(value.items)) out.push(...(value.items as KubeObject[]));
+    else out.push(value as KubeObject);
+  }
+  return out;
+}
+
+/** All objects of the given kinds found under `paths` (files or directories). */
+export async function loadManifests(paths: string[], kinds: string[], options: { errorIfPathMissing: boolean; what: string }): Promise<KubeObject[]> {
+  const out: KubeObject[] = [];
+  for (const p of paths) {
+    for (const file of await filesUnder(p, options.errorIfPathMissing, options.what)) {
+      for (const obj of await readManifestFile(file)) if (kinds.includes(String(obj.kind))) out.push(obj);
+    }
+  }
+  return out;
+}
+
+/** CRDs must be apiextensions.k8s.io/v1; v1beta1 was removed in Kubernetes 1.22. */
+export function checkCRDVersion(crd: KubeObject, source: string): void {
+  if (crd.apiVersion !== 'apiextensions.k8s.io/v1') {
+    throw new ManifestError(`${source}: CustomResourceDefinition ${crd.metadata?.name ?? ''} is ${String(crd.apiVersion)}; only apiextensions.k8s.io/v1 is served`);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * startTestEnvironment: envtest for TypeScript. By default an in-process API server loaded
+ * with the project's CRDs and webhook configurations; USE_EXISTING_CLUSTER=true uses the
+ * kubeconfig's cluster; KUBEBUILDER_ASSETS starts kube-apiserver and etcd from there.
+ */
+import path from 'node:path';
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { ServiceResolver, WebhookConfiguration } from '../admission/index.js';
+import type { KubeObject } from '../api/object.js';
+import { TestAPIServer, type TestAPIServerOptions } from '../server/api-server.js';
+import { startBinaryControlPlane } from './binary-control-plane.js';
+import { existingClusterKubeConfig, installCRDsThroughAPI } from './existing-cluster.js';
+import { kubeConfigFor, writeKubeConfigFile } from './kubeconfig.js';
+import { checkCRDVersion, loadManifests } from './manifest-loader.js';
+
+export interface TestEnvironmentOptions {
+  /** Files or directories holding CRD manifests (e.g. `config/crd/bases`). */
+  crdDirectoryPaths?: string[];
+  /** CRD objects to install besides those read from files. */
+  crds?: KubeObject[];
+  /** Fail when a CRD path does not exist (default false, as envtest). */
+  errorIfCRDPathMissing?: boolean;
+  /** Files or directories holding Mutating/ValidatingWebhookConfigurations (e.g. `config/webhook`). */
+  webhookConfigPaths?: string[];
+  /** Where the project's webhook server listens; service references in webhook configurations point here. */
+  webhookHost?: string;
+  webhookPort?: number;
+  /** Overrides how webhook and conversion service references resolve to base URLs. */
+  resolveService?: ServiceResolver;
+  /** Use the current kubeconfig's cluster (default: USE_EXISTING_CLUSTER=true). */
+  useExistingCluster?: boolean;
+  /** Directory with kube-apiserver and etcd (default: KUBEBUILDER_ASSETS). */
+  binaryAssetsDirectory?: string;
+  /** Options of the in-process server (watch history size, bookmark interval, ...). */
+  server?: Omit<TestAPIServerOptions, 'mutatingWebhooks' | 'validatingWebhooks' | 'resolveService'>;
+}
+
+export interface WebhookInstallOptions {
+  localServingHost: string;
+  localServingPort: number;
+  mutatingWebhooks: WebhookConfiguration[];
+  validatingWebhooks: WebhookConfiguration[];
+}
+
+export interface TestEnvironment {
+  /** For @kubernetes/client-node and Manager.create({ kubeConfig }). */
+  readonly kubeConfig: KubeConfig;
+  /** Which control plane the tests run against. */
+  readonly mode: 'in-process' | 'existing-cluster' | 'binaries';
+  /** The in-process server: fault injection and direct store access. Throws in the other modes. */
+  readonly server: TestAPIServer;
+  /** The CRDs installed. */
+  readonly crds: KubeObject[];
+  readonly webhookInstallOptions: WebhookInstallOptions;
+  /** Writes a kubeconfig file for kubectl and other tools. */
+  writeKubeconfig(file: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function envFlag(name: string): boolean {
+  return (process.env[name] ?? '').toLowerCase() === 'true';
+}
+
+async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: KubeObject[]; mutating: WebhookConfiguration[]; validating: WebhookConfiguration[] }> {
+  const crdPaths = (options.crdDirectoryPaths ?? []).map((p) => path.resolve(p));
+  const crds = [
+    ...(await loadManifests(crdPaths, ['CustomResourceDefinition'], { errorIfPathMissing: options.errorIfCRDPathMissing ?? false, what: 'CRD' })),
+    ...(options.crds ?? []),
+  ];
+  for (const crd of crds) checkCRDVersion(crd, crdPaths.join(', ') || 'options.crds');
+  const hooks = await loadManifests((options.webhookConfigPaths ?? []).map((p) => path.resolve(p)), ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'], {
+    errorIfPathMissing: true,
+    what: 'webhook configuration',
+  });
+  return {
+    crds,
+    mutating: hooks.filter((h) => h.kind === 'MutatingWebhookConfiguration') as WebhookConfiguration[],
+    validating: hooks.filter((h) => h.kind === 'ValidatingWebhookConfiguration') as WebhookConfiguration[],
+  };
+}
+
+function noServer(mode: string): TestAPIServer {
+  throw new Error(`env.server (fault injection, direct store access) exists only for the in-process server, not with ${mode}`);
+}
+
+export async function startTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
+  const inputs = await readInputs(options);
+  const webhookHost = options.webhookHost ?? '127.0.0.1';
+  const webhookPort = options.webhookPort ?? 9443;
+  const webhookInstallOptions: WebhookInstallOptions = {
+    localServingHost: webhookHost,
+    localServingPort: webhookPort,
+    mutatingWebhooks: inputs.mutating,
+    validatingWebhooks: inputs.validating,
+  };
+  const useExisting = options.useExistingCluster ?? envFlag('USE_EXISTING_CLUSTER');
+  const assets = options.binaryAssetsDirectory ?? process.env.KUBEBUILDER_ASSETS;
+
+  if (useExisting || assets) {
+    const plane = useExisting ? { kubeConfig: existingClusterKubeConfig(), stop: async () => {} } : await startBinaryControlPlane(assets!);
+    const mode = useExisting ? 'existing-cluster' : 'binaries';
+    try {
+      await installCRDsThroughAPI(plane.kubeConfig, inputs.crds);
+    } catch (err) {
+      await plane.stop();
+      throw err;
+    }
+    return {
+      kubeConfig: plane.kubeConfig,
+      mode,
+      get server(): TestAPIServer {
+        return noServer(mode);
+      },
+      crds: inputs.crds,
+      webhookInstallOptions,
+      writeKubeconfig: (file) => writeKubeConfigFile(plane.kubeConfig, file),
+      stop: () => plane.stop(),
+    };
+  }
+
+  const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);
+  const server = new TestAPIServer({ ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService });
+  await server.listen();
+  try {
+    await server.installCRDs(inputs.crds);
+  } catch (err) {
+    await server.stop();
+    throw err;
+  }
+  // client-node refuses plain http unless TLS verification is off (there is no TLS to verify).
+  const kubeConfig = kubeConfigFor(server.url, { skipTLSVerify: true });
+  return {
+    kubeConfig,
+    mode: 'in-process',
+    server,
+    crds: inputs.crds,
+    webhookInstallOptions,
+    writeKubeconfig: (file) => writeKubeConfigFile(kubeConfig, file),
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * scaffolder/testing: an in-process Kubernetes API server for tests (envtest without binaries).
+ */
+export {
+  startTestEnvironment,
+  type TestEnvironment,
+  type TestEnvironmentOptions,
+  type WebhookInstallOptions,
+} from './environment/test-environment.js';
+export { TestAPIServer, type ObjectReference, type TestAPIServerOptions } from './server/api-server.js';
+export type { FaultFilter, FaultSpec, InjectedFault } from './server/faults.js';
+export { kubeConfigFor } from './environment/kubeconfig.js';
+export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';
+export type { KubeObject, StoredObject } from './api/object.js';
+export type { Status, StatusCause, StatusDetails } from './api/status.js';
+export { compileSchema, invalidStatus, type CompiledSchema, type FieldCause, type JSONSchemaProps } from './schema/index.js';
+export { AdmissionChain, convertObjects, type ServiceResolver, type WebhookConfiguration } from './admission/index.js';

@@ -1,0 +1,209 @@
+/**
+ * managedFields bookkeeping: Update operations take ownership of the fields they change;
+ * Apply (server-side apply) merges a configuration, removes fields the applier stopped
+ * setting, and reports conflicts with other managers unless forced.
+ */
+import { deepClone, deepEqual, isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../api/object.js';
+import { StatusError } from '../api/status.js';
+import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
+
+export interface ManagerContext {
+  manager: string;
+  apiVersion: string;
+  listRule: ListRule;
+  /** `status` for writes through the status subresource. */
+  subresource?: string;
+  /** Whether status is a separate subresource (then the main resource does not own status). */
+  statusSeparate: boolean;
+}
+
+function time(): string {
+  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
+function scopeOf(ctx: ManagerContext): FieldScope {
+  if (!ctx.statusSeparate) return 'all';
+  return ctx.subresource === 'status' ? 'status' : 'main';
+}
+
+function sameEntry(e: ManagedFieldsEntry, manager: string, operation: 'Apply' | 'Update', subresource: string | undefined): boolean {
+  return e.manager === manager && e.operation === operation && (e.subresource ?? '') === (subresource ?? '');
+}
+
+function entrySet(e: ManagedFieldsEntry): FieldSet {
+  return FieldSet.fromFieldsV1(e.fieldsV1 ?? {});
+}
+
+function isLeafChanged(oldObj: KubeObject | undefined, newObj: KubeObject, path: FieldPath): boolean {
+  const last = path[path.length - 1];
+  const before = oldObj ? valueAt(oldObj, path) : undefined;
+  const after = valueAt(newObj, path);
+  // A keyed element is "changed" only by appearing; its fields are tracked on their own.
+  if (last.startsWith('k:') || last.startsWith('v:')) return before === undefined;
+  if (isPlainObject(after) && Object.keys(after).length > 0) return false;
+  return !deepEqual(before, after);
+}
+
+function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[]): void {
+  const kept = entries.filter((e) => e.fieldsV1 && Object.keys(e.fieldsV1).length > 0);
+  if (kept.length === 0) delete obj.metadata!.managedFields;
+  else obj.metadata!.managedFields = kept;
+}
+
+/** Records an Update by `ctx.manager` that turned `oldObj` into `newObj`, on `newObj`'s metadata. */
+export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject, ctx: ManagerContext): void {
+  const scope = scopeOf(ctx);
+  const before = oldObj ? fieldsOf(oldObj, ctx.listRule, scope) : new FieldSet();
+  const after = fieldsOf(newObj, ctx.listRule, scope);
+  const changed = FieldSet.of([...after.paths()].filter((p) => isLeafChanged(oldObj, newObj, p)));
+  const removed = before.minus(after);
+  const entries: ManagedFieldsEntry[] = deepClone(oldObj?.metadata?.managedFields ?? newObj.metadata?.managedFields ?? []);
+  if (changed.size === 0 && removed.size === 0 && oldObj) {
+    writeEntries(newObj, entries);
+    return;
+  }
+  const result: ManagedFieldsEntry[] = [];
+  let mine: FieldSet = changed;
+  for (const e of entries) {
+    const set = entrySet(e).minus(removed);
+    if (sameEntry(e, ctx.manager, 'Update', ctx.subresource)) {
+      mine = set.union(changed);
+      continue;
+    }
+    const remaining = set.minus(changed);
+    result.push({ ...e, fieldsV1: remaining.toFieldsV1() });
+  }
+  const entry: ManagedFieldsEntry = { manager: ctx.manager, operation: 'Update', apiVersion: ctx.apiVersion, time: time(), fieldsType: 'FieldsV1', fieldsV1: mine.toFieldsV1() };
+  if (ctx.subresource) entry.subresource = ctx.subresource;
+  result.push(entry);
+  writeEntries(newObj, result);
+}
+
+export interface ApplyOptions extends ManagerContext {
+  force: boolean;
+  group: string;
+  resource: string;
+  name: string;
+}
+
+/** The manager named as kube-apiserver names it in a conflict. */
+function describeManager(e: ManagedFieldsEntry): string {
+  let out = JSON.stringify(e.manager ?? '');
+  if (e.subresource) out += ` with subresource ${JSON.stringify(e.subresource)}`;
+  if (e.operation === 'Update') out += e.time ? ` using ${e.apiVersion} at ${e.time}` : ` using ${e.apiVersion}`;
+  return out;
+}
+
+function conflictError(conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[]): StatusError {
+  let message: string;
+  if (conflicts.length === 1) {
+    message = `Apply failed with 1 conflict: conflict with ${describeManager(conflicts[0].entry)}: ${formatPath(conflicts[0].path)}`;
+  } else {
+    const byManager = new Map<string, string[]>();
+    for (const c of conflicts) {
+      const m = describeManager(c.entry);
+      byManager.set(m, [...(byManager.get(m) ?? []), formatPath(c.path)]);
+    }
+    const lines: string[] = [];
+    for (const m of [...byManager.keys()].sort()) {
+      lines.push(`conflicts with ${m}:`);
+      for (const p of byManager.get(m)!) lines.push(`- ${p}`);
+    }
+    message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
+  }
+  return new StatusError({
+    message,
+    reason: 'Conflict',
+    details: { causes: conflicts.map((c) => ({ reason: 'FieldManagerConflict', message: `conflict with ${describeManager(c.entry)}`, field: formatPath(c.path) })) },
+    code: 409,
+  });
+}
+
+/** Deep-merges an applied configuration into `target`, lists by their merge rules. */
+function mergeInto(target: Record<string, unknown>, config: Record<string, unknown>, names: string[], listRule: ListRule): void {
+  for (const [key, value] of Object.entries(config)) {
+    const path = [...names, key];
+    const existing = target[key];
+    if (isPlainObject(value) && isPlainObject(existing)) {
+      mergeInto(existing, value, path, listRule);
+    } else if (Array.isArray(value) && Array.isArray(existing)) {
+      const rule = listRule(path);
+      if (rule?.type === 'map') {
+        const merged = [...existing];
+        for (const item of value) {
+          const k = listElementKey(item, rule.keys);
+          const i = merged.findIndex((e) => listElementKey(e, rule.keys) === k);
+          if (i >= 0 && isPlainObject(merged[i]) && isPlainObject(item)) {
+            const copy = deepClone(merged[i] as Record<string, unknown>);
+            mergeInto(copy, item, path, listRule);
+            merged[i] = copy;
+          } else merged.push(deepClone(item));
+        }
+        target[key] = merged;
+      } else if (rule?.type === 'set') {
+        const merged = [...existing];
+        for (const item of value) if (!merged.some((e) => deepEqual(e, item))) merged.push(item);
+        target[key] = merged;
+      } else target[key] = deepClone(value);
+    } else {
+      target[key] = deepClone(value);
+    }
+  }
+}
+
+/**
+ * Server-side apply of `config` by `opts.manager` onto `current` (undefined when creating).
+ * Returns the new object with its managedFields; throws 409 on conflicts unless forced.
+ */
+export function applyConfiguration(current: KubeObject | undefined, config: KubeObject, opts: ApplyOptions): KubeObject {
+  const scope = scopeOf(opts);
+  const applied = fieldsOf(config, opts.listRule, scope);
+  const entries: ManagedFieldsEntry[] = deepClone(current?.metadata?.managedFields ?? []);
+  const base: KubeObject = current ? deepClone(current) : { apiVersion: config.apiVersion, kind: config.kind, metadata: {} };
+
+  const conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[] = [];
+  let previous = new FieldSet();
+  const others: { entry: ManagedFieldsEntry; set: FieldSet }[] = [];
+  for (const e of entries) {
+    if (sameEntry(e, opts.manager, 'Apply', opts.subresource)) {
+      previous = entrySet(e);
+      continue;
+    }
+    const set = entrySet(e);
+    others.push({ entry: e, set });
+    for (const p of set.intersect(applied).paths()) {
+      const last = p[p.length - 1];
+      if (last.startsWith('k:') || last.startsWith('v:')) continue;
+      if (!deepEqual(valueAt(base, p), valueAt(config, p))) conflicts.push({ entry: e, path: p });
+    }
+  }
+  if (conflicts.length > 0 && !opts.force) throw conflictError(conflicts);
+
+  // Fields this applier set before, no longer applies, and nobody else owns: removed (deepest first).
+  const ownedByOthers = others.reduce((acc, o) => acc.union(o.set), new FieldSet());
+  const dropped = [...previous.minus(applied).paths()].filter((p) => !ownedByOthers.has(p)).sort((a, b) => b.length - a.length);
+  for (const p of dropped) removeAt(base, p);
+
+  const { metadata: configMeta, ...configRest } = config;
+  mergeInto(base as Record<string, unknown>, configRest as Record<string, unknown>, [], opts.listRule);
+  if (isPlainObject(configMeta)) {
+    const meta = base.metadata as Record<string, unknown>;
+    for (const [k, v] of Object.entries(configMeta)) {
+      if (k === 'managedFields' || k === 'resourceVersion' || k === 'uid' || k === 'creationTimestamp' || k === 'generation') continue;
+      if (isPlainObject(v) && isPlainObject(meta[k])) mergeInto(meta[k] as Record<string, unknown>, v, ['metadata', k], opts.listRule);
+      else if (Array.isArray(v) && Array.isArray(meta[k])) mergeInto(meta, { [k]: v }, ['metadata'], opts.listRule);
+      else meta[k] = deepClone(v);
+    }
+  }
+
+  const conflicting = FieldSet.of(conflicts.map((c) => c.path));
+  const result: ManagedFieldsEntry[] = others.map(({ entry, set }) => ({ ...entry, fieldsV1: set.minus(conflicting).toFieldsV1() }));
+  const entry: ManagedFieldsEntry = { manager: opts.manager, operation: 'Apply', apiVersion: opts.apiVersion, time: time(), fieldsType: 'FieldsV1', fieldsV1: applied.toFieldsV1() };
+  if (opts.subresource) entry.subresource = opts.subresource;
+  // kube-apiserver keeps managers in the order they first appeared.
+  const at = entries.findIndex((e) => sameEntry(e, opts.manager, 'Apply', opts.subresource));
+  if (at >= 0) result.splice(Math.min(at, result.length), 0, entry);
+  else result.push(entry);
+  writeEntries(base, result);
+  return base;
+}

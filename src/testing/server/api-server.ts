@@ -1,0 +1,382 @@
+/**
+ * The test API server: node:http on 127.0.0.1, the Kubernetes REST protocol over the in-memory
+ * store, plus the handles tests use to inject faults and to read the store directly.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from '../admission/index.js';
+import { splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
+import { storageVersion, type ResourceType } from '../api/resource-type.js';
+import { notFound, pageNotFound, StatusError } from '../api/status.js';
+import { parseFieldSelector } from '../selectors/field-selector.js';
+import { parseLabelSelector } from '../selectors/label-selector.js';
+import { ObjectStore } from '../store/object-store.js';
+import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
+import { FaultInjector, type FaultSpec, type InjectedFault } from './faults.js';
+import { GarbageCollector } from './garbage-collector.js';
+import { discovery } from './handlers/discovery.js';
+import { openAPIDocument } from './handlers/openapi.js';
+import { ResourceHandlers, type CallResult, type ResourceCall } from './handlers/resources.js';
+import { asTable, wantsTable } from './handlers/table.js';
+import { WatchSession } from './handlers/watch.js';
+import { parseBody, readBody, writeError, writeJSON } from './http-io.js';
+import { parseRequest, type ResourceRequest } from './request-info.js';
+import { ResourceRegistry } from './resource-registry.js';
+import { ResourceStorage } from './resource-storage.js';
+import { SchemaCache } from './schema-cache.js';
+import { VersionConverter } from './version-converter.js';
+
+export interface TestAPIServerOptions {
+  /** Port to listen on (0, the default, picks a free one). */
+  port?: number;
+  /** How many changes the watch history keeps; older starting points get 410 Gone. Default 10000. */
+  watchHistoryLimit?: number;
+  /** Interval of BOOKMARK events on watches that allow them. Default 1000 ms. */
+  bookmarkIntervalMs?: number;
+  /** Mutating and validating webhook configurations whose webhooks admission calls. */
+  mutatingWebhooks?: WebhookConfiguration[];
+  validatingWebhooks?: WebhookConfiguration[];
+  /** Maps a webhook or conversion service reference to a base URL. */
+  resolveService?: ServiceResolver;
+  /** Reported by /version. */
+  kubernetesVersion?: { major: string; minor: string };
+}
+
+/** Names an object for the direct store accessors. */
+export interface ObjectReference {
+  apiVersion: string;
+  kind: string;
+  namespace?: string;
+  name: string;
+}
+
+export class TestAPIServer {
+  readonly store: ObjectStore;
+  readonly registry = new ResourceRegistry();
+  readonly faults = new FaultInjector();
+  readonly storage: ResourceStorage;
+  private readonly handlers: ResourceHandlers;
+  private readonly schemas = new SchemaCache();
+  private readonly gc: GarbageCollector;
+  private readonly crdController: CRDController;
+  private readonly namespaceController: NamespaceController;
+  private readonly watches = new Set<WatchSession>();
+  private admission: AdmissionChain | undefined;
+  private http: Server | undefined;
+  private stallNewWatches = false;
+  private readonly bookmarkIntervalMs: number;
+
+  constructor(private readonly options: TestAPIServerOptions = {}) {
+    this.store = new ObjectStore(options.watchHistoryLimit ?? 10_000);
+    this.bookmarkIntervalMs = options.bookmarkIntervalMs ?? 1000;
+    const resolveService: ServiceResolver = options.resolveService ?? ((namespace, name, port) => `https://${name}.${namespace}.svc:${port}`);
+    const converter = new VersionConverter(this.registry, resolveService);
+    this.storage = new ResourceStorage({ store: this.store, registry: this.registry, schemas: this.schemas, converter, admission: () => this.admission });
+    this.handlers = new ResourceHandlers(this.storage, this.store);
+    const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
+    crdType.validate = (obj) => validateCRD(obj);
+    this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);
+    this.gc = new GarbageCollector(this.store, this.registry, this.storage);
+    this.crdController = new CRDController(this.store, this.registry, this.storage);
+    this.namespaceController = new NamespaceController(this.store, this.registry, this.storage);
+    for (const ns of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) this.seed('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
+  }
+
+  /** Replaces the webhook configurations admission calls. */
+  setWebhooks(mutating: WebhookConfiguration[], validating: WebhookConfiguration[], resolveService: ServiceResolver): void {
+    this.admission =
+      mutating.length + validating.length > 0
+        ? new AdmissionChain({ mutating, validating, resolveService, insecureSkipTLSVerify: true })
+        : undefined;
+  }
+
+  private seed(resource: string, obj: KubeObject): void {
+    const rt = this.registry.get('', resource)!;
+    rt.defaultOnCreate?.(obj);
+    const meta = obj.metadata!;
+    Object.assign(meta, { uid: crypto.randomUUID(), creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+    this.store.create(this.storage.key(rt), obj as StoredObject);
+  }
+
+  // ---- lifecycle ---------------------------------------------------------
+
+  async listen(): Promise<void> {
+    this.http = createServer((req, res) => void this.handle(req, res));
+    this.http.keepAliveTimeout = 60_000;
+    await new Promise<void>((resolve, reject) => {
+      this.http!.once('error', reject);
+      this.http!.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
+    });
+  }
+
+  get port(): number {
+    const address = this.http?.address() as AddressInfo | null;
+    if (!address) throw new Error('the test API server is not listening');
+    return address.port;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async stop(): Promise<void> {
+    for (const w of [...this.watches]) w.end();
+    this.gc.stop();
+    this.crdController.stop();
+    this.namespaceController.stop();
+    const http = this.http;
+    this.http = undefined;
+    if (!http) return;
+    await new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    });
+  }
+
+  /** Waits until garbage collection and the controllers have nothing queued. */
+  async settle(): Promise<void> {
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setImmediate(r));
+      await this.gc.settle();
+    }
+  }
+
+  // ---- fault injection ---------------------------------------------------
+
+  /** Answers the next `count` requests matching the filter with `code` (410, 429, 500, ...). */
+  failNext(spec: FaultSpec): InjectedFault {
+    return this.faults.add(spec);
+  }
+
+  /** Closes every open watch (cleanly, or by cutting the connection). Returns how many. */
+  dropWatches(options: { abrupt?: boolean; path?: RegExp } = {}): number {
+    let n = 0;
+    for (const w of [...this.watches]) {
+      if (options.path && !options.path.test(`/${w.resourceKey}`)) continue;
+      if (options.abrupt) w.destroy();
+      else w.end();
+      n++;
+    }
+    this.stallNewWatches = false;
+    return n;
+  }
+
+  /** Keeps open watches connected but sends them nothing more; `includeNew` stalls later ones too. */
+  stallWatches(options: { includeNew?: boolean } = {}): number {
+    for (const w of this.watches) w.stalled = true;
+    this.stallNewWatches = options.includeNew ?? false;
+    return this.watches.size;
+  }
+
+  /** Open watch connections. */
+  get watchCount(): number {
+    return this.watches.size;
+  }
+
+  /** Shrinks (or grows) the watch history; `compact()` forgets it entirely. */
+  setWatchHistoryLimit(limit: number): void {
+    this.store.setHistoryLimit(limit);
+  }
+
+  // ---- direct store access -----------------------------------------------
+
+  resourceFor(apiVersion: string, kind: string): { rt: ResourceType; version: string } {
+    const { group, version } = splitAPIVersion(apiVersion);
+    const rt = this.registry.byKind(group, kind);
+    if (!rt) throw new Error(`the test API server does not serve kind ${kind} in ${apiVersion}`);
+    return { rt, version };
+  }
+
+  /** An object as the API would return it, or undefined. */
+  async getObject(ref: ObjectReference): Promise<StoredObject | undefined> {
+    const { rt, version } = this.resourceFor(ref.apiVersion, ref.kind);
+    try {
+      return await this.storage.get(rt, version, ref.namespace, ref.name);
+    } catch (err) {
+      if (err instanceof StatusError && err.code === 404) return undefined;
+      throw err;
+    }
+  }
+
+  /** Objects of a kind (in a namespace, with a label selector) as the API would list them. */
+  async listObjects(apiVersion: string, kind: string, options: { namespace?: string; labelSelector?: string } = {}): Promise<StoredObject[]> {
+    const { rt, version } = this.resourceFor(apiVersion, kind);
+    const query = new URLSearchParams();
+    if (options.labelSelector) query.set('labelSelector', options.labelSelector);
+    const result = await this.handlers.list(this.call(rt, version, options.namespace, undefined, query));
+    return (result.body as { items: StoredObject[] }).items;
+  }
+
+  /** Creates an object through the full write path (defaults, admission, validation). */
+  async createObject(obj: KubeObject): Promise<StoredObject> {
+    const { rt, version } = this.resourceFor(obj.apiVersion ?? '', obj.kind ?? '');
+    const v = rt.versions.find((x) => x.name === version);
+    if (!v) throw notFound(rt, obj.metadata?.name ?? '');
+    return this.storage.create(rt, v, obj.metadata?.namespace, obj);
+  }
+
+  /** Installs CRDs (created, or updated when present) and returns once they are served. */
+  async installCRDs(crds: KubeObject[]): Promise<void> {
+    const rt = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
+    const version = rt.versions[0];
+    for (const crd of crds) {
+      const name = crd.metadata?.name ?? '';
+      if (this.store.get(CRD_RESOURCE, undefined, name)) {
+        await this.storage.update(rt, version, undefined, name, '', (current) => ({ ...crd, metadata: { ...current.metadata, ...crd.metadata, resourceVersion: current.metadata.resourceVersion } }), { fieldManager: 'scaffolder-testing' });
+      } else {
+        await this.storage.create(rt, version, undefined, crd, { fieldManager: 'scaffolder-testing' });
+      }
+    }
+    await this.settle();
+  }
+
+  private call(rt: ResourceType, version: string, namespace: string | undefined, name: string | undefined, query: URLSearchParams): ResourceCall {
+    const v = rt.versions.find((x) => x.name === version) ?? rt.versions.find((x) => x.name === storageVersion(rt))!;
+    return { rt, version: v, namespace, name, query, contentType: 'application/json', body: undefined, userAgent: 'scaffolder-testing', warnings: [] };
+  }
+
+  // ---- HTTP --------------------------------------------------------------
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const method = req.method ?? 'GET';
+      const info = parseRequest(method, url.pathname, url.searchParams);
+      const isWatch = info.type === 'resource' && info.verb === 'watch';
+      const fault = this.faults.take(method, url.pathname, isWatch);
+      if (fault) {
+        await readBody(req);
+        if (isWatch && fault.code === 410) {
+          this.openWatch(req, res, info as ResourceRequest, url.searchParams, fault);
+          return;
+        }
+        writeError(res, fault);
+        return;
+      }
+      if (info.type === 'other') return this.handleOther(url.pathname, req, res);
+      if (info.type === 'discovery') {
+        writeJSON(res, 200, discovery(info, this.registry, `127.0.0.1:${this.port}`));
+        return;
+      }
+      if (info.verb === 'watch') {
+        this.openWatch(req, res, info, url.searchParams);
+        return;
+      }
+      const text = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+      const contentType = req.headers['content-type'] ?? 'application/json';
+      const call = this.resourceCall(info, url.searchParams, text, contentType, req);
+      const result = await this.dispatch(info, call);
+      const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body) : result.body;
+      writeJSON(res, result.code, body, call.warnings);
+    } catch (err) {
+      writeError(res, err);
+    }
+  }
+
+  private resourceCall(info: ResourceRequest, query: URLSearchParams, text: string, contentType: string, req: IncomingMessage): ResourceCall {
+    const resolved = this.registry.resolve(info.group, info.version, info.resource);
+    if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
+    const body = text.trim() === '' ? undefined : parseBody(text, contentType);
+    return {
+      rt: resolved.rt,
+      version: resolved.version,
+      namespace: info.namespace,
+      name: info.name,
+      subresource: info.subresource,
+      query,
+      contentType,
+      body,
+      userAgent: req.headers['user-agent'] ?? '',
+      warnings: resolved.version.deprecated ? [resolved.version.deprecationWarning ?? `${info.group}/${info.version} ${resolved.rt.kind} is deprecated`] : [],
+    };
+  }
+
+  private dispatch(info: ResourceRequest, call: ResourceCall): Promise<CallResult> {
+    switch (info.verb) {
+      case 'get':
+        return this.handlers.get(call);
+      case 'list':
+        return this.handlers.list(call);
+      case 'create':
+        return this.handlers.create(call);
+      case 'update':
+        return this.handlers.update(call);
+      case 'patch':
+        return this.handlers.patch(call);
+      case 'delete':
+        return this.handlers.delete(call);
+      case 'deletecollection':
+        return this.handlers.deleteCollection(call);
+      default:
+        throw new StatusError({ message: `unsupported verb ${info.verb}`, reason: 'MethodNotAllowed', code: 405 });
+    }
+  }
+
+  private openWatch(req: IncomingMessage, res: ServerResponse, info: ResourceRequest, query: URLSearchParams, fault?: StatusError): void {
+    const resolved = this.registry.resolve(info.group, info.version, info.resource);
+    if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
+    const { rt, version } = resolved;
+    const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
+    if (info.name) fields.push(...parseFieldSelector(`metadata.name=${info.name}`, rt));
+    const timeout = query.get('timeoutSeconds');
+    const session = new WatchSession(
+      res,
+      {
+        rt,
+        version,
+        namespace: info.namespace,
+        labels: parseLabelSelector(query.get('labelSelector') ?? undefined),
+        fields,
+        resourceVersion: query.get('resourceVersion') ?? undefined,
+        allowBookmarks: query.get('allowWatchBookmarks') === 'true',
+        sendInitialEvents: query.get('sendInitialEvents') === 'true',
+        timeoutSeconds: timeout === null ? undefined : Number(timeout),
+        table: wantsTable(req.headers.accept),
+      },
+      this.store,
+      this.storage,
+      (s) => this.watches.delete(s),
+    );
+    this.watches.add(session);
+    req.on('close', () => session.end());
+    if (fault) {
+      session.start(this.bookmarkIntervalMs);
+      session.sendError(fault.status);
+      return;
+    }
+    session.start(this.bookmarkIntervalMs);
+    if (this.stallNewWatches) session.stalled = true;
+  }
+
+  private async handleOther(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (path === '/healthz' || path === '/readyz' || path === '/livez' || path.startsWith('/healthz/') || path.startsWith('/readyz/') || path.startsWith('/livez/')) {
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('ok');
+      return;
+    }
+    if (path === '/version') {
+      const v = this.options.kubernetesVersion ?? { major: '1', minor: '32' };
+      writeJSON(res, 200, {
+        major: v.major,
+        minor: v.minor,
+        gitVersion: `v${v.major}.${v.minor}.0`,
+        gitCommit: '0000000000000000000000000000000000000000',
+        gitTreeState: 'clean',
+        buildDate: '2026-01-01T00:00:00Z',
+        goVersion: 'go1.23.0',
+        compiler: 'gc',
+        platform: 'linux/amd64',
+      });
+      return;
+    }
+    if (path.startsWith('/openapi/')) {
+      const doc = openAPIDocument(path, this.registry);
+      if (doc !== undefined) {
+        writeJSON(res, 200, doc);
+        return;
+      }
+    }
+    void req;
+    writeError(res, pageNotFound(path));
+  }
+}

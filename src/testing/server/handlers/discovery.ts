@@ -1,0 +1,54 @@
+/** Discovery documents: /api, /apis, /apis/<group>, /api/v1 and /apis/<group>/<version>. */
+import type { ResourceType } from '../../api/resource-type.js';
+import { pageNotFound } from '../../api/status.js';
+import type { ResourceRegistry } from '../resource-registry.js';
+import type { DiscoveryRequest } from '../request-info.js';
+
+const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
+
+function groupDoc(name: string, versions: string[]): Record<string, unknown> {
+  const list = versions.map((v) => ({ groupVersion: `${name}/${v}`, version: v }));
+  return { name, versions: list, preferredVersion: list[0] };
+}
+
+function resourceEntries(rt: ResourceType, version: string): Record<string, unknown>[] {
+  const v = rt.versions.find((x) => x.name === version)!;
+  const main: Record<string, unknown> = {
+    name: rt.resource,
+    singularName: rt.singular,
+    namespaced: rt.namespaced,
+    kind: rt.kind,
+    verbs: ALL_VERBS,
+  };
+  if (rt.shortNames.length > 0) main.shortNames = rt.shortNames;
+  if (rt.categories.length > 0) main.categories = rt.categories;
+  const out = [main];
+  if (v.statusSubresource) out.push({ name: `${rt.resource}/status`, singularName: '', namespaced: rt.namespaced, kind: rt.kind, verbs: ['get', 'patch', 'update'] });
+  if (v.scale) out.push({ name: `${rt.resource}/scale`, singularName: '', namespaced: rt.namespaced, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
+  return out;
+}
+
+export function discovery(req: DiscoveryRequest, registry: ResourceRegistry, serverAddress: string): unknown {
+  if (req.legacy && req.version === undefined) {
+    return { kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }] };
+  }
+  const groups = registry.groups().filter((g) => g.name !== '');
+  if (!req.legacy && req.group === undefined) {
+    return { kind: 'APIGroupList', apiVersion: 'v1', groups: groups.map((g) => groupDoc(g.name, g.versions)) };
+  }
+  if (!req.legacy && req.version === undefined) {
+    const g = groups.find((x) => x.name === req.group);
+    if (!g) throw pageNotFound(`/apis/${req.group}`);
+    return { kind: 'APIGroup', apiVersion: 'v1', ...groupDoc(g.name, g.versions) };
+  }
+  const group = req.legacy ? '' : req.group!;
+  const version = req.version!;
+  const types = registry.all().filter((rt) => rt.group === group && rt.versions.some((v) => v.name === version && v.served));
+  if (types.length === 0) throw pageNotFound(req.legacy ? `/api/${version}` : `/apis/${group}/${version}`);
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: group === '' ? version : `${group}/${version}`,
+    resources: types.sort((a, b) => a.resource.localeCompare(b.resource)).flatMap((rt) => resourceEntries(rt, version)),
+  };
+}

@@ -1,0 +1,342 @@
+/**
+ * The verbs on resources: get, list, create, update, patch (merge, JSON, strategic, apply),
+ * delete, deletecollection, and the status and scale subresources.
+ */
+import jsonpatch from 'fast-json-patch';
+import { deepClone, isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../api/object.js';
+import type { ResourceType, VersionInfo } from '../../api/resource-type.js';
+import {
+  badRequest,
+  gone,
+  invalid,
+  methodNotSupported,
+  notFound,
+  requiredField,
+  StatusError,
+  unsupportedMediaType,
+} from '../../api/status.js';
+import { applyConfiguration } from '../../patch/managed-fields.js';
+import { applyMergePatch } from '../../patch/merge-patch.js';
+import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
+import { parseFieldSelector, matchesFields, selectedName } from '../../selectors/field-selector.js';
+import { formatLabelSelector, fromLabelSelectorObject, matchesLabels, parseLabelSelector } from '../../selectors/label-selector.js';
+import { objectKey, type ObjectStore } from '../../store/object-store.js';
+import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
+import { getPath, setPath } from '../json-path.js';
+
+export interface ResourceCall {
+  rt: ResourceType;
+  version: VersionInfo;
+  namespace?: string;
+  name?: string;
+  subresource?: string;
+  query: URLSearchParams;
+  contentType: string;
+  body: unknown;
+  userAgent: string;
+  warnings: string[];
+}
+
+export interface CallResult {
+  code: number;
+  body: unknown;
+}
+
+const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'];
+
+interface ContinueToken {
+  v: string;
+  rv: number;
+  start: string;
+}
+
+function encodeContinue(rv: number, start: string): string {
+  return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start })).toString('base64');
+}
+
+function decodeContinue(token: string): ContinueToken {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as ContinueToken;
+    if (parsed.v !== 'meta.k8s.io/v1' || typeof parsed.rv !== 'number' || typeof parsed.start !== 'string') throw new Error('bad token');
+    return parsed;
+  } catch {
+    throw badRequest(`continue key is not valid: ${token}`);
+  }
+}
+
+/** kube-apiserver's default field manager: the user agent up to its first `/`. */
+function defaultManager(userAgent: string): string {
+  const name = userAgent.split('/')[0].trim();
+  return name === '' ? 'unknown' : name.slice(0, 128);
+}
+
+export class ResourceHandlers {
+  constructor(
+    private readonly storage: ResourceStorage,
+    private readonly store: ObjectStore,
+  ) {}
+
+  private writeOptions(call: ResourceCall): WriteOptions {
+    const dryRun = call.query.getAll('dryRun');
+    if (dryRun.some((d) => d !== 'All')) throw badRequest(`Invalid dry run value: ${dryRun.join(',')}`);
+    return {
+      dryRun: dryRun.length > 0,
+      fieldManager: call.query.get('fieldManager') ?? defaultManager(call.userAgent),
+      warnings: call.warnings,
+    };
+  }
+
+  async get(call: ResourceCall): Promise<CallResult> {
+    const obj = await this.storage.get(call.rt, call.version.name, call.namespace, call.name!);
+    if (call.subresource === 'scale') return { code: 200, body: this.toScale(call, obj) };
+    if (call.subresource && call.subresource !== 'status') throw notFound(call.rt, call.name!);
+    return { code: 200, body: obj };
+  }
+
+  async list(call: ResourceCall): Promise<CallResult> {
+    const { rt, version, query } = call;
+    const labels = parseLabelSelector(query.get('labelSelector') ?? undefined);
+    const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
+    const limit = Number(query.get('limit') ?? '0');
+    const token = query.get('continue');
+    const rvParam = query.get('resourceVersion') ?? '';
+    const rvMatch = query.get('resourceVersionMatch') ?? '';
+    const key = this.storage.key(rt);
+    const namespace = rt.namespaced ? call.namespace : undefined;
+
+    let listRV = this.store.resourceVersion;
+    let start = '';
+    let items: StoredObject[];
+    if (token) {
+      const parsed = decodeContinue(token);
+      if (parsed.rv < this.store.compactedRevision) {
+        throw gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.');
+      }
+      listRV = parsed.rv;
+      start = parsed.start;
+      items = this.store.listAt(key, listRV, namespace);
+    } else if (rvParam !== '' && rvParam !== '0') {
+      const rv = Number(rvParam);
+      if (!Number.isInteger(rv) || rv < 0) throw badRequest(`invalid resource version "${rvParam}"`);
+      const tooLarge = this.store.tooLarge(rv);
+      if (tooLarge) throw tooLarge;
+      if (rvMatch === 'Exact') {
+        this.store.assertRetained(rv);
+        listRV = rv;
+        items = this.store.listAt(key, rv, namespace);
+      } else items = this.store.list(key, namespace);
+    } else {
+      items = this.store.list(key, namespace);
+    }
+    const name = selectedName(fields);
+    const matching = items.filter(
+      (o) => (name === undefined || o.metadata.name === name) && matchesLabels(labels, o.metadata.labels) && matchesFields(fields, o),
+    );
+    const afterStart = start === '' ? matching : matching.filter((o) => objectKey(o.metadata.namespace, o.metadata.name) >= start);
+    // resourceVersion=0 is served from the watch cache, which ignores limit.
+    const paged = limit > 0 && rvParam !== '0' ? afterStart.slice(0, limit) : afterStart;
+    const metadata: Record<string, unknown> = { resourceVersion: String(listRV) };
+    if (paged.length < afterStart.length) {
+      const last = paged[paged.length - 1];
+      metadata.continue = encodeContinue(listRV, `${objectKey(last.metadata.namespace, last.metadata.name)}\u0000`);
+      if (labels.length === 0 && fields.length === 0) metadata.remainingItemCount = afterStart.length - paged.length;
+    }
+    const presented = await this.storage.presentAll(rt, paged, version.name);
+    // Typed lists of built-in kinds carry no apiVersion/kind on their items; custom resource lists do.
+    const listItems = rt.builtin ? presented.map(({ apiVersion: _a, kind: _k, ...rest }) => rest) : presented;
+    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: listItems } };
+  }
+
+  async create(call: ResourceCall): Promise<CallResult> {
+    if (call.subresource) throw methodNotSupported(call.rt, 'create');
+    const created = await this.storage.create(call.rt, call.version, call.namespace, call.body, this.writeOptions(call));
+    return { code: 201, body: created };
+  }
+
+  async update(call: ResourceCall): Promise<CallResult> {
+    const { rt, version, namespace, name, subresource } = call;
+    const options = this.writeOptions(call);
+    if (subresource === 'scale') return this.updateScale(call, () => call.body, options);
+    if (subresource && subresource !== 'status') throw notFound(rt, name!);
+    if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
+    const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', () => call.body, options);
+    return { code: 200, body: updated };
+  }
+
+  async patch(call: ResourceCall): Promise<CallResult> {
+    const { rt, version, namespace, name, subresource } = call;
+    const type = call.contentType.split(';')[0].trim();
+    const options: WriteOptions = { ...this.writeOptions(call), retryOnConflict: true };
+    const accepted = rt.builtin ? [...PATCH_TYPES, 'application/strategic-merge-patch+json'] : PATCH_TYPES;
+    if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
+    if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);
+    if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
+
+    if (type === 'application/apply-patch+yaml') return this.apply(call, options);
+    const patchBody = call.body;
+    const applyPatch = (current: unknown): unknown => {
+      const base = deepClone(current);
+      if (type === 'application/json-patch+json') {
+        if (!Array.isArray(patchBody)) throw badRequest('json patch must be an array of operations');
+        try {
+          return jsonpatch.applyPatch(base, deepClone(patchBody) as jsonpatch.Operation[], true, true).newDocument;
+        } catch (err) {
+          throw new StatusError({
+            message: `the server rejected our request due to an error in our request`,
+            reason: 'Invalid',
+            details: { causes: [{ reason: 'UnexpectedServerResponse', message: (err as Error).message.split('\n')[0] }] },
+            code: 422,
+          });
+        }
+      }
+      if (!isPlainObject(patchBody)) throw badRequest('the patch must be a JSON object');
+      if (type === 'application/merge-patch+json') return applyMergePatch(base, patchBody);
+      return applyStrategicMergePatch(base, patchBody, rt.listRule);
+    };
+    if (subresource === 'scale') return this.updateScale(call, (scale) => applyPatch(scale), options);
+    // A patch that names a resourceVersion is a precondition; otherwise it applies to the latest.
+    const pinned = isPlainObject(patchBody) && isPlainObject(patchBody.metadata) && typeof patchBody.metadata.resourceVersion === 'string';
+    const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', (current) => applyPatch(current), {
+      ...options,
+      retryOnConflict: !pinned,
+    });
+    return { code: 200, body: updated };
+  }
+
+  private async apply(call: ResourceCall, options: WriteOptions): Promise<CallResult> {
+    const { rt, version, namespace, name, subresource, query } = call;
+    const manager = query.get('fieldManager');
+    if (!manager) {
+      throw invalid('PatchOptions', 'meta.k8s.io', '', [requiredField('fieldManager', 'is required for apply patch')]);
+    }
+    const config = call.body;
+    if (!isPlainObject(config)) throw badRequest('the apply configuration must be an object');
+    const force = query.get('force') === 'true';
+    const applyOpts = {
+      manager,
+      apiVersion: joinAPIVersion(rt.group, version.name),
+      listRule: rt.listRule,
+      subresource: subresource === 'status' ? 'status' : undefined,
+      statusSeparate: version.statusSubresource,
+      force,
+      group: rt.group,
+      resource: rt.resource,
+      name: name!,
+    };
+    const meta = isPlainObject(config.metadata) ? config.metadata : {};
+    if (meta.name !== undefined && meta.name !== name) {
+      throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
+    }
+    const exists = this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!);
+    if (!exists) {
+      if (subresource) throw notFound(rt, name!);
+      const created = applyConfiguration(undefined, { ...(config as KubeObject), metadata: { ...meta, name } }, applyOpts);
+      const stored = await this.storage.create(rt, version, namespace, created, { ...options, managedFieldsComputed: true, fieldManager: manager });
+      return { code: 201, body: stored };
+    }
+    const updated = await this.storage.update(
+      rt,
+      version,
+      namespace,
+      name!,
+      subresource === 'status' ? 'status' : '',
+      (current) => {
+        const merged = applyConfiguration(current, config as KubeObject, applyOpts);
+        merged.metadata!.resourceVersion = (config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined ?? current.metadata.resourceVersion;
+        return merged;
+      },
+      { ...options, managedFieldsComputed: true, fieldManager: manager },
+    );
+    return { code: 200, body: updated };
+  }
+
+  async delete(call: ResourceCall): Promise<CallResult> {
+    const { rt, version, namespace, name } = call;
+    if (call.subresource) throw methodNotSupported(rt, 'delete');
+    const deleted = await this.storage.delete(rt, version, namespace, name!, this.deleteOptions(call));
+    return { code: 200, body: deleted };
+  }
+
+  async deleteCollection(call: ResourceCall): Promise<CallResult> {
+    const { rt, version, query } = call;
+    const labels = parseLabelSelector(query.get('labelSelector') ?? undefined);
+    const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
+    const targets = this.store
+      .list(this.storage.key(rt), rt.namespaced ? call.namespace : undefined)
+      .filter((o) => matchesLabels(labels, o.metadata.labels) && matchesFields(fields, o));
+    const options = this.deleteOptions(call);
+    const items: StoredObject[] = [];
+    for (const t of targets) {
+      try {
+        items.push(await this.storage.delete(rt, version, t.metadata.namespace, t.metadata.name, options));
+      } catch (err) {
+        if (!(err instanceof StatusError && err.code === 404)) throw err;
+      }
+    }
+    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata: { resourceVersion: String(this.store.resourceVersion) }, items } };
+  }
+
+  private deleteOptions(call: ResourceCall): DeleteOptions {
+    const body = isPlainObject(call.body) ? call.body : {};
+    const q = call.query;
+    let policy = (body.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
+    const orphan = body.orphanDependents ?? (q.has('orphanDependents') ? q.get('orphanDependents') === 'true' : undefined);
+    if (policy === undefined && orphan !== undefined) policy = orphan ? 'Orphan' : 'Background';
+    if (policy !== undefined && !['Background', 'Foreground', 'Orphan'].includes(policy)) {
+      throw invalid('DeleteOptions', '', '', [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"` }]);
+    }
+    const pre = isPlainObject(body.preconditions) ? (body.preconditions as { uid?: string; resourceVersion?: string }) : undefined;
+    const dryRun = Array.isArray(body.dryRun) ? body.dryRun.length > 0 : q.getAll('dryRun').length > 0;
+    return { propagationPolicy: policy as DeleteOptions['propagationPolicy'], preconditions: pre, dryRun, warnings: call.warnings };
+  }
+
+  // ---- scale -------------------------------------------------------------
+
+  private toScale(call: ResourceCall, obj: StoredObject): KubeObject {
+    const scale = call.version.scale;
+    if (!scale) throw notFound(call.rt, call.name!);
+    let selector: string | undefined;
+    if (call.rt.builtin) {
+      const spec = obj.spec as { selector?: Parameters<typeof fromLabelSelectorObject>[0] } | undefined;
+      selector = formatLabelSelector(fromLabelSelectorObject(spec?.selector));
+    } else if (scale.labelSelectorPath) {
+      const value = getPath(obj, scale.labelSelectorPath);
+      selector = typeof value === 'string' ? value : undefined;
+    }
+    const status: Record<string, unknown> = { replicas: Number(getPath(obj, scale.statusReplicasPath) ?? 0) };
+    if (selector) status.selector = selector;
+    const meta = obj.metadata;
+    const scaleMeta: Record<string, unknown> = { name: meta.name, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp };
+    if (meta.namespace) scaleMeta.namespace = meta.namespace;
+    return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: scaleMeta, spec: { replicas: Number(getPath(obj, scale.specReplicasPath) ?? 0) }, status };
+  }
+
+  private async updateScale(call: ResourceCall, change: (scale: KubeObject) => unknown, options: WriteOptions): Promise<CallResult> {
+    const { rt, version, namespace, name } = call;
+    const scaleSpec = version.scale;
+    if (!scaleSpec) throw notFound(rt, name!);
+    const updated = await this.storage.update(
+      rt,
+      version,
+      namespace,
+      name!,
+      '',
+      (current) => {
+        const scale = this.toScale(call, current);
+        const next = change(scale);
+        if (!isPlainObject(next)) throw badRequest('the body of the request was not a Scale object');
+        const replicas = (next.spec as { replicas?: unknown } | undefined)?.replicas;
+        if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+          throw invalid('Scale', 'autoscaling', name!, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]);
+        }
+        const obj = deepClone(current) as unknown as Record<string, unknown>;
+        setPath(obj, scaleSpec.specReplicasPath, replicas);
+        const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
+        (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
+        return obj;
+      },
+      { ...options, retryOnConflict: true },
+    );
+    return { code: 200, body: this.toScale(call, updated) };
+  }
+}

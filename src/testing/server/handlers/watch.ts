@@ -1,0 +1,166 @@
+/**
+ * Watch streams: newline-delimited JSON events in resourceVersion order, starting after the
+ * requested resourceVersion (or with the current state as ADDED events), with bookmarks,
+ * timeouts, selectors, and 410 Gone as an ERROR event when the start is too old.
+ */
+import type { ServerResponse } from 'node:http';
+import { joinAPIVersion, type StoredObject } from '../../api/object.js';
+import type { ResourceType, VersionInfo } from '../../api/resource-type.js';
+import type { Status } from '../../api/status.js';
+import { matchesFields, type FieldSelector } from '../../selectors/field-selector.js';
+import { matchesLabels, type LabelSelector } from '../../selectors/label-selector.js';
+import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
+import { errorToStatus } from '../http-io.js';
+import { asTable } from './table.js';
+import type { ResourceStorage } from '../resource-storage.js';
+
+export interface WatchParams {
+  rt: ResourceType;
+  version: VersionInfo;
+  namespace?: string;
+  labels: LabelSelector;
+  fields: FieldSelector;
+  /** undefined, '' or '0': start with the current state. */
+  resourceVersion?: string;
+  allowBookmarks: boolean;
+  sendInitialEvents?: boolean;
+  timeoutSeconds?: number;
+  /** Wrap objects in meta.k8s.io Tables (kubectl get -w asks for them). */
+  table?: boolean;
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+/** One open watch; the server keeps them for fault injection and shutdown. */
+export class WatchSession {
+  private queue: Promise<void> = Promise.resolve();
+  private closed = false;
+  stalled = false;
+  private unsubscribe: (() => void) | undefined;
+  private timers: NodeJS.Timeout[] = [];
+
+  constructor(
+    private readonly res: ServerResponse,
+    readonly params: WatchParams,
+    private readonly store: ObjectStore,
+    private readonly storage: ResourceStorage,
+    private readonly onClose: (session: WatchSession) => void,
+  ) {}
+
+  get resourceKey(): string {
+    return `${this.params.rt.resource}.${this.params.rt.group}`;
+  }
+
+  start(bookmarkIntervalMs: number): void {
+    const { params } = this;
+    this.res.writeHead(200, { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', 'Cache-Control': 'no-cache, private' });
+    this.res.flushHeaders();
+    this.res.on('close', () => this.close());
+
+    // Subscribing and reading the backlog happen in one synchronous step: no change can fall between.
+    this.unsubscribe = this.store.subscribe((e) => {
+      if (e.resource === this.resourceKey) this.onChange(e);
+    });
+    const rv = params.resourceVersion;
+    if (rv === undefined || rv === '' || rv === '0') {
+      const initial = this.store.list(this.resourceKey, params.rt.namespaced ? params.namespace : undefined).filter((o) => this.matches(o));
+      for (const o of initial) this.send('ADDED', o);
+      if (params.sendInitialEvents && params.allowBookmarks) this.sendBookmark(true);
+    } else {
+      const from = Number(rv);
+      const tooLarge = Number.isFinite(from) ? this.store.tooLarge(from) : undefined;
+      try {
+        if (!Number.isInteger(from) || from < 0) throw new Error(`invalid resource version "${rv}"`);
+        if (tooLarge) throw tooLarge;
+        for (const e of this.store.changesSince(this.resourceKey, from)) this.onChange(e);
+      } catch (err) {
+        this.sendError(errorToStatus(err));
+        return;
+      }
+    }
+    if (params.allowBookmarks) this.timers.push(setInterval(() => this.sendBookmark(false), bookmarkIntervalMs));
+    if (params.timeoutSeconds !== undefined && params.timeoutSeconds > 0) {
+      this.timers.push(setTimeout(() => this.end(), params.timeoutSeconds * 1000));
+    }
+  }
+
+  private matches(o: StoredObject): boolean {
+    const { params } = this;
+    if (params.rt.namespaced && params.namespace !== undefined && o.metadata.namespace !== params.namespace) return false;
+    return matchesLabels(params.labels, o.metadata.labels) && matchesFields(params.fields, o);
+  }
+
+  private onChange(e: StoreEvent): void {
+    const now = this.matches(e.object);
+    const before = e.previous !== undefined && this.matches(e.previous);
+    if (e.type === 'ADDED') {
+      if (now) this.send('ADDED', e.object);
+    } else if (e.type === 'MODIFIED') {
+      if (now && before) this.send('MODIFIED', e.object);
+      else if (now) this.send('ADDED', e.object);
+      else if (before) this.send('DELETED', e.object);
+    } else if (before || now) {
+      this.send('DELETED', e.object);
+    }
+  }
+
+  private send(type: WatchEventType, object: StoredObject): void {
+    if (this.closed || this.stalled) return;
+    const { rt, version } = this.params;
+    this.queue = this.queue.then(async () => {
+      if (this.closed) return;
+      let out: StoredObject = object;
+      try {
+        out = await this.storage.present(rt, object, version.name);
+      } catch (err) {
+        this.sendError(errorToStatus(err));
+        return;
+      }
+      this.write({ type, object: this.params.table ? asTable(rt, version, out) : out });
+    });
+  }
+
+  private sendBookmark(initialEventsEnd: boolean): void {
+    if (this.closed || this.stalled) return;
+    const { rt, version } = this.params;
+    const rv = String(this.store.resourceVersion);
+    const metadata: Record<string, unknown> = { resourceVersion: rv };
+    if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
+    this.queue = this.queue.then(() => this.write({ type: 'BOOKMARK', object: { kind: rt.kind, apiVersion: joinAPIVersion(rt.group, version.name), metadata } }));
+  }
+
+  /** An ERROR event carrying a Status, then the end of the stream (as for 410 Gone). */
+  sendError(status: Status): void {
+    this.queue = this.queue.then(() => {
+      this.write({ type: 'ERROR', object: status });
+      this.end();
+    });
+  }
+
+  private write(event: { type: WatchEventType; object: unknown }): void {
+    if (this.closed) return;
+    this.res.write(`${JSON.stringify(event)}\n`);
+  }
+
+  /** Ends the stream cleanly (the client sees the watch close and re-watches). */
+  end(): void {
+    if (this.closed) return;
+    this.res.end();
+    this.close();
+  }
+
+  /** Cuts the connection without ending the response. */
+  destroy(): void {
+    if (this.closed) return;
+    this.res.destroy();
+    this.close();
+  }
+
+  private close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.unsubscribe?.();
+    for (const t of this.timers) clearInterval(t);
+    this.onClose(this);
+  }
+}

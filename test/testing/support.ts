@@ -1,0 +1,65 @@
+/** Shared set-up for the test API server's tests: paths, clients, and error bodies. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as k8s from '@kubernetes/client-node';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+export const cronjobCRDDir = path.join(conformance, 'kubebuilder', 'cronjob-tutorial');
+export const multiversionCRD = path.join(conformance, 'kubebuilder', 'multiversion-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
+
+export const CRONJOB_GROUP = 'batch.tutorial.kubebuilder.io';
+
+/** The Status body of a failed client-node call (its `body` is the raw JSON text). */
+export async function statusOf(call: Promise<unknown>): Promise<{ code: number; body: Record<string, unknown> }> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof k8s.ApiException) {
+      const raw = err.body as unknown;
+      const body = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>) : (raw as Record<string, unknown>);
+      return { code: err.code, body };
+    }
+    throw err;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Options for client-node calls that send a given patch content type. */
+export function patchAs(type: k8s.PatchStrategy): ReturnType<typeof k8s.setHeaderOptions> {
+  return k8s.setHeaderOptions('Content-Type', type);
+}
+
+/** Collects watch events until `until` says stop (or the watch ends). */
+export function collectEvents(
+  kc: k8s.KubeConfig,
+  path: string,
+  query: Record<string, string | number | boolean>,
+  until: (events: { type: string; object: Record<string, unknown> }[]) => boolean,
+): { done: Promise<{ type: string; object: Record<string, unknown> }[]>; abort: () => void } {
+  const events: { type: string; object: Record<string, unknown> }[] = [];
+  let controller: AbortController | undefined;
+  const done = new Promise<{ type: string; object: Record<string, unknown> }[]>((resolve, reject) => {
+    const watch = new k8s.Watch(kc);
+    watch
+      .watch(
+        path,
+        query,
+        (type, object) => {
+          events.push({ type, object: object as Record<string, unknown> });
+          if (until(events)) {
+            controller?.abort();
+            resolve(events);
+          }
+        },
+        (err) => {
+          if (err && (err as Error).name !== 'AbortError') reject(err as Error);
+          else resolve(events);
+        },
+      )
+      .then((c) => {
+        controller = c;
+      }, reject);
+  });
+  return { done, abort: () => controller?.abort() };
+}
