@@ -52,6 +52,14 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
   try {
     let action: Action | undefined;
     const parser = buildParser((a) => { action = a; });
+    const completionAt = argv.indexOf('--get-yargs-completions');
+    if (completionAt >= 0) {
+      // The shell script asks for completions of the words after the program name.
+      const words = argv.slice(completionAt + 2);
+      const completions: readonly string[] = await parser.getCompletion(words.length > 0 ? words : [''], undefined);
+      io.stdout((completions ?? []).map((c) => `${String(c)}\n`).join(''));
+      return 0;
+    }
     const parsed = await new Promise<{ error?: Error; output: string }>((resolve) => {
       void parser.parse(argv, {}, (error, _args, output) => resolve({ error: error ?? undefined, output }));
     });

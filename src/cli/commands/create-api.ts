@@ -4,7 +4,7 @@ import { planCreateApi } from '../../scaffold/plugins/api.js';
 import { runPlan } from '../apply-plan.js';
 import { runManifests } from '../manifests-runner.js';
 import { loadProject } from '../project-dir.js';
-import { askYesNo } from '../prompt.js';
+import { Prompter } from '../prompt.js';
 import type { SelectAction } from './action.js';
 
 export function createApiCommand(y: Argv, select: SelectAction): Argv {
@@ -29,8 +29,13 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       let resource = argv.resource;
       let controller = argv.controller;
       if (resource === undefined && controller === undefined && io.stdin.isTTY) {
-        resource = await askYesNo(io, 'Create Resource');
-        controller = await askYesNo(io, 'Create Controller');
+        const prompter = new Prompter(io);
+        try {
+          resource = await prompter.askYesNo('Create Resource');
+          controller = await prompter.askYesNo('Create Controller');
+        } finally {
+          prompter.close();
+        }
       }
       const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateApi(plan, cfg, {
         group: argv.group,

@@ -6,7 +6,7 @@ import { createWebhookCommand } from './create-webhook.js';
 
 export function createCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
-    'create <api|webhook>',
+    'create',
     'Scaffold an API or a webhook',
     (b) => createWebhookCommand(createApiCommand(b, select), select)
       .demandCommand(1, 'create needs a subcommand: api or webhook')

@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ok, runCli, tempProjectDir } from './run-cli.js';
+
+const version = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
+
+describe('scaffolder version, completion, help and usage errors', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => ({ dir, cleanup } = tempProjectDir('project')));
+  afterEach(() => cleanup());
+
+  it('version prints the package version and layout', async () => {
+    const run = await ok(dir, ['version']);
+    expect(run.stdout).toBe(`scaffolder ${version} (layout typescript.scaffolder.dev/v1, node ${process.version})\n`);
+  });
+
+  it('completion prints a shell completion script, and completes commands', async () => {
+    const run = await ok(dir, ['completion']);
+    expect(run.stdout).toContain('###-begin-scaffolder-completions-###');
+    const words = await ok(dir, ['--get-yargs-completions', 'scaffolder', 'cr']);
+    expect(words.stdout.split('\n')).toContain('create');
+  });
+
+  it.each([
+    [['--help'], ['scaffolder init', 'scaffolder create', 'scaffolder edit', 'scaffolder manifests', 'scaffolder version', 'scaffolder completion', '--dry-run']],
+    [['init', '--help'], ['--domain', '--project-name', '--owner', '--license', '--multigroup', '--namespaced', '--install', 'Examples:']],
+    [['create', 'api', '--help'], ['--group', '--version', '--kind', '--plural', '--resource', '--controller', '--namespaced', '--make', '--force', 'Examples:']],
+    [['create', 'webhook', '--help'], ['--defaulting', '--programmatic-validation', '--conversion', '--spoke', '--force', '--make', 'Examples:']],
+    [['create', '--help'], ['scaffolder create api', 'scaffolder create webhook', 'Examples:']],
+    [['edit', '--help'], ['--multigroup', '--namespaced', '--owner', '--license', 'Examples:']],
+    [['manifests', '--help'], ['--paths', '--output-dir', '--max-desc-len', '--check', '--watch', '--strict', 'Examples:']],
+    [['version', '--help'], ['Examples:']],
+  ])('%j documents its flags with examples', async (args, expected) => {
+    const run = await ok(dir, args);
+    for (const e of expected) expect(run.stdout).toContain(e);
+  });
+
+  it.each([
+    [[], 'error: a command is needed: init, create api, create webhook, edit, manifests, version, completion\n'],
+    [['frobnicate'], 'error: unknown flag or command: frobnicate (see --help)\n'],
+    [['create'], 'error: create needs a subcommand: api or webhook\n'],
+    [['version', '--verbose'], 'error: unknown flag or command: verbose (see --help)\n'],
+    [['manifests', '--max-desc-len', '-3'], 'error: invalid --max-desc-len "-3": must be a whole number of at least 0\n'],
+    [['manifests', '--check', '--watch'], 'error: --check and --watch cannot be used together\n'],
+  ])('%j is a one-line error with exit code 1', async (args, message) => {
+    const run = await runCli(dir, args);
+    expect(run.stderr).toBe(message);
+    expect(run.code).toBe(1);
+  });
+});

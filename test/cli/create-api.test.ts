@@ -1,0 +1,200 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
+
+const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
+
+describe('scaffolder create api', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempProjectDir('project'));
+    await ok(dir, ['init', '--domain', 'testproject.org', ...noInstall]);
+  });
+  afterEach(() => cleanup());
+
+  it('scaffolds types, controller, samples, roles and config entries, and registers them in main.ts', async () => {
+    const run = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    expect(run.stdout).toContain('created api/v1/captain_types.ts');
+    const types = read(dir, 'api/v1/captain_types.ts');
+    expect(types).toContain('export interface CaptainSpec {');
+    expect(types).toContain("export const Captain = defineKind<Captain>({ ...GroupVersion, kind: 'Captain', plural: 'captains', namespaced: true });");
+    expect(types).toContain('// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n');
+    expect(read(dir, 'api/v1/groupversion_info.ts')).toContain("// +groupName=crew.testproject.org\n");
+    const index = read(dir, 'api/v1/index.ts');
+    expect(index).toContain("import { Captain } from './captain_types.js';");
+    expect(index).toContain('  scheme.add(Captain);\n  // +kubebuilder:scaffold:scheme');
+    const controller = read(dir, 'src/controllers/captain_controller.ts');
+    expect(controller).toContain('// +kubebuilder:rbac:groups=crew.testproject.org,resources=captains,verbs=get;list;watch;create;update;patch;delete');
+    expect(controller).toContain('// +kubebuilder:rbac:groups=crew.testproject.org,resources=captains/status,verbs=get;update;patch');
+    expect(controller).toContain("return controllerManagedBy(mgr).for(Captain).named('captain').complete(this);");
+    expect(controller).toContain("import { Captain } from '../../api/v1/index.js';");
+    expect(read(dir, 'test/controllers/captain_controller.test.ts')).toContain("startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] })");
+    const main = read(dir, 'src/main.ts');
+    expect(main).toContain("import * as crewv1 from '../api/v1/index.js';\nimport { CaptainReconciler } from './controllers/captain_controller.js';\n// +kubebuilder:scaffold:imports");
+    expect(main).toContain('crewv1.addToScheme(scheme);\n// +kubebuilder:scaffold:scheme');
+    expect(main).toContain('await new CaptainReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);\n// +kubebuilder:scaffold:builder');
+
+    expect(parse(read(dir, 'config/samples/crew_v1_captain.yaml'))).toMatchObject({ apiVersion: 'crew.testproject.org/v1', kind: 'Captain', metadata: { name: 'captain-sample' } });
+    expect(parse(read(dir, 'config/samples/kustomization.yaml'))).toEqual({ resources: ['crew_v1_captain.yaml'] });
+    expect(parse(read(dir, 'config/crd/kustomization.yaml'))).toMatchObject({ resources: ['bases/crew.testproject.org_captains.yaml'] });
+    expect((parse(read(dir, 'config/rbac/kustomization.yaml')) as { resources: string[] }).resources.slice(-3))
+      .toEqual(['captain_admin_role.yaml', 'captain_editor_role.yaml', 'captain_viewer_role.yaml']);
+    expect(parse(read(dir, 'config/rbac/captain_viewer_role.yaml'))).toMatchObject({ kind: 'ClusterRole', metadata: { name: 'captain-viewer-role' }, rules: [{ apiGroups: ['crew.testproject.org'], resources: ['captains'], verbs: ['get', 'list', 'watch'] }, { resources: ['captains/status'] }] });
+    expect((parse(read(dir, 'config/default/kustomization.yaml')) as { resources: string[] }).resources[0]).toBe('../crd');
+    const project = parse(read(dir, 'PROJECT')) as { resources: unknown[] };
+    expect(project.resources).toEqual([{ api: { crdVersion: 'v1', namespaced: true }, controller: true, domain: 'testproject.org', group: 'crew', kind: 'Captain', path: 'api/v1', version: 'v1' }]);
+  });
+
+  it('--plural, --namespaced=false and --controller=false', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--plural', 'admirales', '--namespaced=false', '--controller=false', ...noMake]);
+    const types = read(dir, 'api/v1/admiral_types.ts');
+    expect(types).toContain("plural: 'admirales', namespaced: false");
+    expect(types).toContain('// +kubebuilder:resource:scope=Cluster');
+    expect(snapshot(dir)['src/controllers/admiral_controller.ts']).toBeUndefined();
+    const project = parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> };
+    expect(project.resources[0]).toEqual({ api: { crdVersion: 'v1' }, domain: 'testproject.org', group: 'crew', kind: 'Admiral', path: 'api/v1', plural: 'admirales', version: 'v1' });
+    expect(read(dir, 'config/crd/kustomization.yaml')).toContain('- bases/crew.testproject.org_admirales.yaml');
+  });
+
+  it('a controller for a built-in kind with --resource=false (core Pod, apps Deployment)', async () => {
+    await ok(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'networking', '--version', 'v1', '--kind', 'Ingress', '--resource=false', ...noMake]);
+    const pod = read(dir, 'src/controllers/pod_controller.ts');
+    expect(pod).toContain('// +kubebuilder:rbac:groups=core,resources=pods,verbs=get;list;watch;create;update;patch;delete');
+    expect(pod).toMatch(/import \{[^}]*\bPod,\n\} from 'scaffolder\/runtime';/);
+    expect(read(dir, 'src/controllers/deployment_controller.ts')).toContain('groups=apps,resources=deployments,');
+    const ingress = read(dir, 'src/controllers/ingress_controller.ts');
+    expect(ingress).toContain('groups=networking.k8s.io,resources=ingresses,');
+    expect(ingress).toContain("group: 'networking.k8s.io', version: 'v1', kind: 'Ingress', plural: 'ingresses', namespaced: true,");
+    const project = parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> };
+    expect(project.resources).toEqual([
+      { controller: true, core: true, group: 'core', kind: 'Pod', version: 'v1' },
+      { controller: true, core: true, group: 'apps', kind: 'Deployment', version: 'v1' },
+      { controller: true, core: true, domain: 'k8s.io', group: 'networking', kind: 'Ingress', version: 'v1' },
+    ]);
+    expect(snapshot(dir)['config/crd/kustomization.yaml']).toBeUndefined();
+    expect(read(dir, 'src/main.ts')).not.toContain('addToScheme');
+  });
+
+  it('multigroup puts APIs and controllers under their group', async () => {
+    await ok(dir, ['edit', '--multigroup']);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1beta1', '--kind', 'Frigate', ...noMake]);
+    const files = Object.keys(snapshot(dir));
+    expect(files).toEqual(expect.arrayContaining(['api/crew/v1/captain_types.ts', 'api/ship/v1beta1/frigate_types.ts',
+      'src/controllers/crew/captain_controller.ts', 'src/controllers/ship/frigate_controller.ts',
+      'config/rbac/ship_frigate_admin_role.yaml', 'config/samples/ship_v1beta1_frigate.yaml', 'test/controllers/ship/frigate_controller.test.ts']));
+    const main = read(dir, 'src/main.ts');
+    expect(main).toContain("import * as shipv1beta1 from '../api/ship/v1beta1/index.js';");
+    expect(main).toContain("import { FrigateReconciler as ShipFrigateReconciler } from './controllers/ship/frigate_controller.js';");
+    expect(read(dir, 'src/controllers/ship/frigate_controller.ts')).toContain("import { Frigate } from '../../../api/ship/v1beta1/index.js';");
+    expect(parse(read(dir, 'config/rbac/ship_frigate_editor_role.yaml'))).toMatchObject({ metadata: { name: 'ship-frigate-editor-role' } });
+  });
+
+  it('a second group without --multigroup is an error naming the groups; nothing is written', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', ...noMake]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('error: group "ship" would be a second API group (the project has "crew"); multiple groups need a multi-group project: run `scaffolder edit --multigroup` first\n');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('an existing kind is an error without --force; with --force the same command gives the same files', async () => {
+    const args = ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake];
+    await ok(dir, args);
+    const first = snapshot(dir);
+    const again = await runCli(dir, args);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('error: API crew/v1, Kind=Captain already exists in PROJECT; pass --force to scaffold it again\n');
+    expect(snapshot(dir)).toEqual(first);
+    await ok(dir, [...args, '--force']);
+    expect(snapshot(dir)).toEqual(first);
+    await ok(dir, [...args, '--force']);
+    expect(snapshot(dir)).toEqual(first);
+  });
+
+  it('a user-owned file in the way is refused without --force, and nothing is written', async () => {
+    const before = snapshot(dir);
+    writeFileSync(join(dir, 'PROJECT.bak'), 'x');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(join(dir, 'src/controllers'), { recursive: true });
+    writeFileSync(join(dir, 'src/controllers/captain_controller.ts'), '// mine\n');
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('error: src/controllers/captain_controller.ts already exists; pass --force to overwrite it\n');
+    expect(snapshot(dir)).toEqual({ ...before, 'PROJECT.bak': 'x', 'src/controllers/captain_controller.ts': '// mine\n' });
+  });
+
+  it('all or nothing: a missing insertion point fails the command before any file is written', async () => {
+    const main = read(dir, 'src/main.ts').replace('// +kubebuilder:scaffold:builder\n', '');
+    writeFileSync(join(dir, 'src/main.ts'), main);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('error: src/main.ts: insertion point "+kubebuilder:scaffold:builder" not found; restore the marker comment to let scaffolder edit this file\n');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it.each([
+    [['--version', 'v1', '--kind', 'Captain', '--group', 'Crew'], 'error: invalid group "Crew": must be empty (the core group) or a DNS-1123 subdomain (lower-case letters, digits, \'-\' and \'.\')\n'],
+    [['--version', 'one', '--kind', 'Captain', '--group', 'crew'], 'error: invalid version "one": must match ^v\\d+(?:(alpha|beta)\\d+)?$ (e.g. v1, v1alpha1, v2beta3)\n'],
+    [['--version', 'v1', '--kind', 'captain', '--group', 'crew'], 'error: invalid kind "captain": must be PascalCase (an upper-case letter followed by letters and digits, e.g. CronJob)\n'],
+    [['--version', 'v1', '--kind', 'Captain', '--group', 'crew', '--plural', 'Captains'], 'error: invalid plural "Captains": must be a lower-case DNS-1035 label (a letter, then lower-case letters, digits and \'-\')\n'],
+    [['--kind', 'Captain', '--group', 'crew'], 'error: missing required flag: --version\n'],
+    [['--group', 'crew'], 'error: missing required flags: --version, --kind\n'],
+    [['--version', 'v1', '--kind', 'Captain', '--colour', 'red'], 'error: unknown flag or command: colour (see --help)\n'],
+    [['--version', 'v1', '--kind', 'Foo', '--group', 'mystuff', '--resource=false'], 'error: mystuff/v1, Kind=Foo is neither an API of this project nor in a built-in group (core, apps, batch, ...); create it with --resource\n'],
+    [['--version', 'v1', '--kind', 'Foo', '--group', 'crew', '--resource=false', '--controller=false'], 'error: nothing to create: --resource=false and --controller=false\n'],
+  ])('rejects %j with one line and no change', async (flags, message) => {
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', ...flags, ...noMake]);
+    expect(run.stderr).toBe(message);
+    expect(run.code).toBe(1);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('needs a PROJECT file, and refuses a project of another layout', async () => {
+    const empty = tempProjectDir('empty');
+    try {
+      const run = await runCli(empty.dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^error: .*\/empty\/PROJECT not found: run this command in a project's root directory, or create a project with `scaffolder init`\n$/);
+    } finally {
+      empty.cleanup();
+    }
+    writeFileSync(join(dir, 'PROJECT'), read(dir, 'PROJECT').replace('typescript.scaffolder.dev/v1', 'go.kubebuilder.io/v4'));
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: .*PROJECT: project layout "go.kubebuilder.io\/v4" is not typescript.scaffolder.dev\/v1; this project was not made by scaffolder\n$/);
+  });
+
+  it('asks Create Resource / Create Controller when stdin is a terminal and neither flag is given', async () => {
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake], { tty: true, input: 'maybe\ny\nn\n' });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Create Resource [y/n]\nplease answer y or n\nCreate Resource [y/n]\nCreate Controller [y/n]\n');
+    const files = snapshot(dir);
+    expect(files['api/v1/captain_types.ts']).toBeDefined();
+    expect(files['src/controllers/captain_controller.ts']).toBeUndefined();
+  });
+
+  it('does not ask when stdin is not a terminal: both default to true', async () => {
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake], { tty: false });
+    expect(run.stdout).not.toContain('[y/n]');
+    expect(snapshot(dir)['src/controllers/captain_controller.ts']).toBeDefined();
+  });
+
+  it('--dry-run prints created files and the diff of main.ts, and writes nothing', async () => {
+    const before = snapshot(dir);
+    const run = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run', ...noMake]);
+    expect(run.stdout).toContain('create api/v1/captain_types.ts\n');
+    expect(run.stdout).toContain('update src/main.ts\n--- a/src/main.ts\n+++ b/src/main.ts\n');
+    expect(run.stdout).toContain("+import * as crewv1 from '../api/v1/index.js';\n");
+    expect(run.stdout).toContain('-#- ../crd\n+- ../crd\n');
+    expect(snapshot(dir)).toEqual(before);
+  });
+});

@@ -1,0 +1,143 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
+
+const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
+const api = (kind: string, version = 'v1', extra: string[] = []) => ['create', 'api', '--group', 'crew', '--version', version, '--kind', kind, ...extra, ...noMake];
+const webhook = (kind: string, flags: string[], version = 'v1') => ['create', 'webhook', '--group', 'crew', '--version', version, '--kind', kind, ...flags, ...noMake];
+
+describe('scaffolder create webhook', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempProjectDir('project'));
+    await ok(dir, ['init', '--domain', 'testproject.org', ...noInstall]);
+    await ok(dir, api('Captain'));
+  });
+  afterEach(() => cleanup());
+
+  it('--defaulting --programmatic-validation: markers, setup function, test, config and registration', async () => {
+    await ok(dir, webhook('Captain', ['--defaulting', '--programmatic-validation']));
+    const file = read(dir, 'api/v1/captain_webhook.ts');
+    expect(file).toContain('// +kubebuilder:webhook:path=/mutate-crew-testproject-org-v1-captain,mutating=true,failurePolicy=fail,sideEffects=None,groups=crew.testproject.org,resources=captains,verbs=create;update,versions=v1,name=mcaptain-v1.kb.io,admissionReviewVersions=v1');
+    expect(file).toContain('// +kubebuilder:webhook:path=/validate-crew-testproject-org-v1-captain,mutating=false,failurePolicy=fail,sideEffects=None,groups=crew.testproject.org,resources=captains,verbs=create;update,versions=v1,name=vcaptain-v1.kb.io,admissionReviewVersions=v1');
+    expect(file).toContain('export class CaptainCustomDefaulter implements CustomDefaulter<Captain>');
+    expect(file).toContain('async validateDelete(obj: Captain): Promise<Warnings>');
+    expect(file).toContain('    .for(Captain)\n    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n');
+    expect(read(dir, 'api/v1/index.ts')).toContain("export * from './captain_webhook.js';");
+    expect(read(dir, 'src/main.ts')).toContain("if (process.env.ENABLE_WEBHOOKS !== 'false') {\n  await crewv1.setupCaptainWebhookWithManager(mgr);\n  // +kubebuilder:scaffold:webhook\n}");
+    const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
+    expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator } from '../../../api/v1/captain_webhook.js';");
+
+    const def = parse(read(dir, 'config/default/kustomization.yaml')) as { resources: string[]; patches: Array<{ path: string }>; replacements: Array<{ source: { kind: string; name: string }; targets: Array<{ select: { kind: string } }> }> };
+    expect(def.resources).toEqual(['../crd', '../rbac', '../manager', '../webhook', '../certmanager', 'metrics_service.yaml']);
+    expect(def.patches.map((p) => p.path)).toEqual(['manager_metrics_patch.yaml', 'manager_webhook_patch.yaml']);
+    expect(def.replacements.map((r) => `${r.source.kind}/${r.source.name}->${r.targets[0]!.select.kind}`)).toEqual([
+      'Service/webhook-service->Certificate', 'Service/webhook-service->Certificate',
+      'Certificate/serving-cert->ValidatingWebhookConfiguration', 'Certificate/serving-cert->ValidatingWebhookConfiguration',
+      'Certificate/serving-cert->MutatingWebhookConfiguration', 'Certificate/serving-cert->MutatingWebhookConfiguration',
+    ]);
+    expect(parse(read(dir, 'config/webhook/kustomization.yaml'))).toEqual({ resources: ['manifests.yaml', 'service.yaml'] });
+    expect(parse(read(dir, 'config/network-policy/kustomization.yaml'))).toEqual({ resources: ['allow-webhook-traffic.yaml', 'allow-metrics-traffic.yaml'] });
+    expect(Object.keys(snapshot(dir))).toEqual(expect.arrayContaining(['config/certmanager/issuer.yaml', 'config/certmanager/certificate-webhook.yaml', 'config/default/manager_webhook_patch.yaml', 'config/webhook/service.yaml']));
+    const project = parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> };
+    expect(project.resources[0]!.webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
+  });
+
+  it('a later webhook type merges into the existing file, test and PROJECT entry, keeping user edits', async () => {
+    await ok(dir, webhook('Captain', ['--defaulting']));
+    const path = join(dir, 'api/v1/captain_webhook.ts');
+    writeFileSync(path, read(dir, 'api/v1/captain_webhook.ts').replace('// TODO(user): fill in your defaulting logic.', 'obj.spec = { foo: "bar" };'));
+    const defaultingOnly = parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: unknown[] };
+    expect(defaultingOnly.replacements).toHaveLength(4);
+    await ok(dir, webhook('Captain', ['--programmatic-validation']));
+    const file = read(dir, 'api/v1/captain_webhook.ts');
+    expect(file).toContain('obj.spec = { foo: "bar" };');
+    expect(file.match(/class CaptainCustomDefaulter/g)).toHaveLength(1);
+    expect(file).toContain('export class CaptainCustomValidator');
+    expect(file).toContain("import { type CustomDefaulter, type Manager, log, webhookManagedBy, type CustomValidator, type Warnings } from 'scaffolder/runtime';");
+    expect(file).toContain('    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n    // +kubebuilder:scaffold:webhookbuilder\n');
+    expect(read(dir, 'test/webhooks/v1/captain_webhook.test.ts')).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator } from '../../../api/v1/captain_webhook.js';");
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0]!.webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
+    expect((parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: unknown[] }).replacements).toHaveLength(6);
+    expect(read(dir, 'src/main.ts').match(/setupCaptainWebhookWithManager/g)).toHaveLength(1);
+  });
+
+  it('an existing webhook type is refused without --force; --force twice gives the same files', async () => {
+    const args = webhook('Captain', ['--defaulting', '--programmatic-validation']);
+    await ok(dir, args);
+    const first = snapshot(dir);
+    const again = await runCli(dir, webhook('Captain', ['--defaulting']));
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('error: crew/v1, Kind=Captain already has a defaulting webhook; pass --force to scaffold it again\n');
+    expect(snapshot(dir)).toEqual(first);
+    await ok(dir, [...args, '--force']);
+    expect(snapshot(dir)).toEqual(first);
+  });
+
+  it('--conversion --spoke: hub marker, spoke conversion, CRD patch and CA injection', async () => {
+    await ok(dir, api('FirstMate'));
+    await ok(dir, api('FirstMate', 'v2', ['--controller=false']));
+    await ok(dir, webhook('FirstMate', ['--conversion', '--spoke', 'v2']));
+    expect(read(dir, 'api/v1/firstmate_types.ts')).toContain('// +kubebuilder:conversion:hub\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status');
+    const conversion = read(dir, 'api/v2/firstmate_conversion.ts');
+    expect(conversion).toContain("import type { FirstMate as HubFirstMate } from '../v1/firstmate_types.js';");
+    expect(conversion).toContain('export const firstMateConversion = {');
+    expect(read(dir, 'api/v2/index.ts')).toContain("export * from './firstmate_conversion.js';");
+    const file = read(dir, 'api/v1/firstmate_webhook.ts');
+    expect(file).toContain("import * as crewv2 from '../v2/index.js';");
+    expect(file).toContain('.withConversion({ hub: FirstMate, spoke: crewv2.FirstMate, ...crewv2.firstMateConversion })');
+    expect(parse(read(dir, 'config/crd/patches/webhook_in_firstmates.yaml'))).toMatchObject({ metadata: { name: 'firstmates.crew.testproject.org' }, spec: { conversion: { strategy: 'Webhook', webhook: { clientConfig: { service: { name: 'webhook-service', path: '/convert' } } } } } });
+    const crd = parse(read(dir, 'config/crd/kustomization.yaml')) as Record<string, unknown>;
+    expect(crd).toMatchObject({ patches: [{ path: 'patches/webhook_in_firstmates.yaml' }], configurations: ['kustomizeconfig.yaml'] });
+    const def = parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: Array<{ targets: Array<{ select: { kind: string; name?: string } }> }> };
+    const crdTargets = def.replacements.flatMap((r) => r.targets).filter((t) => t.select.kind === 'CustomResourceDefinition');
+    expect(crdTargets.map((t) => t.select.name)).toEqual(['firstmates.crew.testproject.org', 'firstmates.crew.testproject.org']);
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1]!.webhooks).toEqual({ conversion: true, spoke: ['v2'], webhookVersion: 'v1' });
+    expect(read(dir, 'test/webhooks/v1/firstmate_webhook.test.ts')).toContain('crewv2.firstMateConversion.convertFrom(hub)');
+  });
+
+  it('a webhook for a built-in kind lives under src/webhooks and is registered in main.ts', async () => {
+    await ok(dir, ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting', ...noMake]);
+    const file = read(dir, 'src/webhooks/core/v1/pod_webhook.ts');
+    expect(file).toContain('// +kubebuilder:webhook:path=/mutate--v1-pod,mutating=true,failurePolicy=fail,sideEffects=None,groups="",resources=pods,');
+    expect(file).toContain('implements CustomDefaulter<ObjectOf<typeof Pod>>');
+    const main = read(dir, 'src/main.ts');
+    expect(main).toContain("import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';");
+    expect(main).toContain('  await corev1PodWebhook.setupPodWebhookWithManager(mgr);');
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1]).toEqual({ core: true, group: 'core', kind: 'Pod', version: 'v1', webhooks: { defaulting: true, webhookVersion: 'v1' } });
+  });
+
+  it('--defaulting-path and --validation-path set the marker path and the builder', async () => {
+    await ok(dir, webhook('Captain', ['--defaulting', '--defaulting-path', '/custom-mutate-captain', '--programmatic-validation', '--validation-path=/custom-validate-captain']));
+    const file = read(dir, 'api/v1/captain_webhook.ts');
+    expect(file).toContain('+kubebuilder:webhook:path=/custom-mutate-captain,mutating=true');
+    expect(file).toContain(".withValidatorCustomPath('/custom-validate-captain')");
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0]!.webhooks).toMatchObject({ defaultingPath: '/custom-mutate-captain', validationPath: '/custom-validate-captain' });
+  });
+
+  it.each([
+    [['--defaulting'], 'Sailor', 'error: API crew/v1, Kind=Sailor does not exist in this project; create it first with `scaffolder create api --group crew --version v1 --kind Sailor`\n'],
+    [[], 'Captain', 'error: create webhook needs at least one of --defaulting, --programmatic-validation, --conversion\n'],
+    [['--conversion'], 'Captain', 'error: --conversion needs at least one --spoke version (the versions converted to and from this hub version)\n'],
+    [['--defaulting', '--spoke', 'v2'], 'Captain', 'error: --spoke is only valid with --conversion\n'],
+    [['--conversion', '--spoke', 'v3'], 'Captain', 'error: --spoke v3: API crew/v3, Kind=Captain does not exist; create it first with `scaffolder create api`\n'],
+    [['--conversion', '--spoke', 'v1'], 'Captain', 'error: --spoke v1 is the hub version itself; spokes are the other versions of Captain\n'],
+    [['--defaulting', '--validation-path', '/x'], 'Captain', 'error: --validation-path is only valid with --programmatic-validation\n'],
+    [['--defaulting', '--defaulting-path', 'no-slash'], 'Captain', 'error: invalid webhook path "no-slash": must start with \'/\' and hold only letters, digits, \'/\', \'_\', \'.\' and \'-\'\n'],
+  ])('rejects %j for %s with one line and no change', async (flags, kind, message) => {
+    const before = snapshot(dir);
+    const run = await runCli(dir, webhook(kind, flags));
+    expect(run.stderr).toBe(message);
+    expect(run.code).toBe(1);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('refuses --conversion for a built-in kind', async () => {
+    const run = await runCli(dir, ['create', 'webhook', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--conversion', '--spoke', 'v2', ...noMake]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('error: --conversion is not possible for built-in kind apps/v1, Kind=Deployment: only the project\'s own APIs can convert\n');
+  });
+});

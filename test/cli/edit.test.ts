@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
+
+const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
+
+describe('scaffolder edit', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempProjectDir('project'));
+    await ok(dir, ['init', ...noInstall]);
+  });
+  afterEach(() => cleanup());
+
+  it('--multigroup allows a second group', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    await ok(dir, ['edit', '--multigroup']);
+    expect((parse(read(dir, 'PROJECT')) as Record<string, unknown>).multigroup).toBe(true);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', ...noMake]);
+    expect(snapshot(dir)['api/ship/v1/frigate_types.ts']).toBeDefined();
+    const back = await runCli(dir, ['edit', '--multigroup=false']);
+    expect(back.code).toBe(1);
+    expect(back.stderr).toBe('error: --multigroup=false: the project has APIs in 2 groups (crew, ship); a single-group project can hold only one\n');
+  });
+
+  it('--namespaced switches the manager role to a Role and adds WATCH_NAMESPACE; and back', async () => {
+    const before = snapshot(dir);
+    const run = await ok(dir, ['edit', '--namespaced']);
+    expect(run.stderr).toContain('warning: src/main.ts: pass `namespaces: [process.env.WATCH_NAMESPACE]` to Manager.create');
+    expect((parse(read(dir, 'config/rbac/role.yaml')) as { kind: string }).kind).toBe('Role');
+    expect(read(dir, 'config/manager/manager.yaml')).toContain('- name: WATCH_NAMESPACE');
+    expect((parse(read(dir, 'PROJECT')) as Record<string, unknown>).namespaced).toBe(true);
+    await ok(dir, ['edit', '--namespaced=false']);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('--license and --owner rewrite the boilerplate and PROJECT', async () => {
+    await ok(dir, ['edit', '--owner', 'Jane Doe']);
+    expect(read(dir, 'hack/boilerplate.ts.txt')).toMatch(/Copyright \d{4} Jane Doe\./);
+    await ok(dir, ['edit', '--license', 'none']);
+    expect(read(dir, 'hack/boilerplate.ts.txt').trim()).toBe('');
+    expect(parse(read(dir, 'PROJECT'))).toMatchObject({ owner: 'Jane Doe', license: 'none' });
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    expect(read(dir, 'api/v1/captain_types.ts')).toMatch(/^import type/);
+  });
+
+  it('needs at least one flag', async () => {
+    const run = await runCli(dir, ['edit']);
+    expect(run).toMatchObject({ code: 1, stderr: 'error: edit needs at least one of --multigroup, --namespaced, --owner, --license\n' });
+  });
+
+  it('--dry-run shows the diff and writes nothing', async () => {
+    const before = snapshot(dir);
+    const run = await ok(dir, ['edit', '--namespaced', '--dry-run']);
+    expect(run.stdout).toContain('update config/rbac/role.yaml\n');
+    expect(run.stdout).toContain('-kind: ClusterRole\n+kind: Role\n');
+    expect(snapshot(dir)).toEqual(before);
+  });
+});
