@@ -1,0 +1,155 @@
+import * as k8s from '@kubernetes/client-node';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { collectEvents } from './support.js';
+
+let env: TestEnvironment;
+let core: k8s.CoreV1Api;
+
+beforeEach(async () => {
+  env = await startTestEnvironment({ server: { watchHistoryLimit: 5, bookmarkIntervalMs: 20 } });
+  core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+});
+afterEach(() => env.stop());
+
+const CM_PATH = '/api/v1/namespaces/default/configmaps';
+
+function cm(name: string, labels: Record<string, string> = {}): k8s.V1ConfigMap {
+  return { metadata: { name, labels }, data: { v: '1' } };
+}
+
+describe('watch', () => {
+  it('starts after the given resourceVersion and orders events by resourceVersion', async () => {
+    const first = await core.createNamespacedConfigMap({ namespace: 'default', body: cm('a') });
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('b') });
+    const w = collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: first.metadata!.resourceVersion! }, (e) => e.length >= 3);
+    await new Promise((r) => setTimeout(r, 20));
+    await core.patchNamespacedConfigMap({ namespace: 'default', name: 'a', body: { data: { v: '2' } } }, k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
+    await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'b' });
+    const events = await w.done;
+    expect(events.map((e) => [e.type, (e.object.metadata as { name: string }).name])).toEqual([
+      ['ADDED', 'b'],
+      ['MODIFIED', 'a'],
+      ['DELETED', 'b'],
+    ]);
+    const rvs = events.map((e) => Number((e.object.metadata as { resourceVersion: string }).resourceVersion));
+    expect([...rvs].sort((x, y) => x - y)).toEqual(rvs);
+  });
+
+  it('sends the current state as ADDED events when no resourceVersion is given', async () => {
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('x') });
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('y') });
+    const events = await collectEvents(env.kubeConfig, CM_PATH, {}, (e) => e.length >= 2).done;
+    expect(events.map((e) => e.type)).toEqual(['ADDED', 'ADDED']);
+    expect(events.map((e) => (e.object.metadata as { name: string }).name)).toEqual(['x', 'y']);
+  });
+
+  it('filters by label selector and reports objects leaving the selection as DELETED', async () => {
+    const start = await core.createNamespacedConfigMap({ namespace: 'default', body: cm('sel', { app: 'web' }) });
+    const w = collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: start.metadata!.resourceVersion!, labelSelector: 'app=web' }, (e) => e.length >= 2);
+    await new Promise((r) => setTimeout(r, 20));
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('other', { app: 'db' }) });
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('sel2', { app: 'web' }) });
+    await core.patchNamespacedConfigMap({ namespace: 'default', name: 'sel', body: { metadata: { labels: { app: 'db' } } } }, k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
+    const events = await w.done;
+    expect(events.map((e) => [e.type, (e.object.metadata as { name: string }).name])).toEqual([
+      ['ADDED', 'sel2'],
+      ['DELETED', 'sel'],
+    ]);
+  });
+
+  it('answers a too old resourceVersion with a 410 ERROR event', async () => {
+    const first = await core.createNamespacedConfigMap({ namespace: 'default', body: cm('old') });
+    for (let i = 0; i < 6; i++) await core.createNamespacedConfigMap({ namespace: 'default', body: cm(`n${i}`) });
+    const events = await collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: first.metadata!.resourceVersion! }, (e) => e.length >= 1).done;
+    expect(events).toHaveLength(1);
+    expect(events[0].type).toBe('ERROR');
+    expect(events[0].object).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410 });
+    expect(events[0].object.message).toMatch(/^too old resource version: \d+ \(\d+\)$/);
+  });
+
+  it('sends BOOKMARK events when allowed', async () => {
+    const list = await core.listNamespacedConfigMap({ namespace: 'default' });
+    const events = await collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: list.metadata!.resourceVersion!, allowWatchBookmarks: true }, (e) => e.some((x) => x.type === 'BOOKMARK')).done;
+    const bookmark = events.find((e) => e.type === 'BOOKMARK')!;
+    expect(bookmark.object).toEqual({ kind: 'ConfigMap', apiVersion: 'v1', metadata: { resourceVersion: list.metadata!.resourceVersion } });
+  });
+
+  it('ends the stream after timeoutSeconds', async () => {
+    const events = await collectEvents(env.kubeConfig, CM_PATH, { timeoutSeconds: 1, resourceVersion: '1' }, () => false).done;
+    expect(events.filter((e) => e.type === 'ERROR')).toEqual([]);
+  });
+
+  it('feeds an informer that sees adds, updates and deletes', async () => {
+    const informer = k8s.makeInformer(env.kubeConfig, CM_PATH, () => core.listNamespacedConfigMap({ namespace: 'default' }));
+    const seen: string[] = [];
+    const done = new Promise<void>((resolve) => {
+      informer.on('add', (o) => seen.push(`add ${o.metadata?.name}`));
+      informer.on('update', (o) => seen.push(`update ${o.metadata?.name} ${o.data?.v}`));
+      informer.on('delete', (o) => {
+        seen.push(`delete ${o.metadata?.name}`);
+        resolve();
+      });
+    });
+    await informer.start();
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('inf') });
+    await core.replaceNamespacedConfigMap({ namespace: 'default', name: 'inf', body: { ...cm('inf'), data: { v: '2' } } });
+    await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'inf' });
+    await done;
+    await informer.stop();
+    expect(seen).toEqual(['add inf', 'update inf 2', 'delete inf']);
+    expect(informer.list()).toEqual([]);
+  });
+});
+
+describe('fault injection', () => {
+  it('answers the next matching requests with the given code, then recovers', async () => {
+    const fault = env.server.failNext({ method: 'GET', path: /configmaps/, code: 429, count: 2 });
+    const first = await core.listNamespacedConfigMap({ namespace: 'default' }).catch((e: k8s.ApiException<string>) => e.code);
+    const second = await core.listNamespacedConfigMap({ namespace: 'default' }).catch((e: k8s.ApiException<string>) => e.code);
+    expect([first, second]).toEqual([429, 429]);
+    const third = await core.listNamespacedConfigMap({ namespace: 'default' });
+    expect(third.kind).toBe('ConfigMapList');
+    expect(fault.hits).toBe(2);
+    expect(fault.remaining).toBe(0);
+  });
+
+  it('answers 500 with an InternalError Status', async () => {
+    env.server.failNext({ path: /secrets/, code: 500, message: 'etcd is sad' });
+    const err = await core.listNamespacedSecret({ namespace: 'default' }).catch((e: k8s.ApiException<string>) => e);
+    expect((err as k8s.ApiException<string>).code).toBe(500);
+    expect(JSON.parse((err as k8s.ApiException<string>).body)).toMatchObject({ reason: 'InternalError', message: 'Internal error occurred: etcd is sad', code: 500 });
+  });
+
+  it('drops watch connections; the informer re-lists and keeps up', async () => {
+    const informer = k8s.makeInformer(env.kubeConfig, CM_PATH, () => core.listNamespacedConfigMap({ namespace: 'default' }));
+    const added: string[] = [];
+    informer.on('add', (o) => added.push(o.metadata!.name!));
+    await informer.start();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(env.server.watchCount).toBe(1);
+    expect(env.server.dropWatches()).toBe(1);
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('after-drop') });
+    for (let i = 0; i < 100 && !added.includes('after-drop'); i++) await new Promise((r) => setTimeout(r, 20));
+    await informer.stop();
+    expect(added).toContain('after-drop');
+  });
+
+  it('stalls watches: connected but silent', async () => {
+    const start = await core.listNamespacedConfigMap({ namespace: 'default' });
+    const w = collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: start.metadata!.resourceVersion! }, () => false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(env.server.stallWatches()).toBe(1);
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('unseen') });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(env.server.watchCount).toBe(1);
+    env.server.dropWatches();
+    expect(await w.done).toEqual([]);
+  });
+
+  it('sends 410 as an ERROR event on a watch', async () => {
+    env.server.failNext({ watch: true, code: 410 });
+    const events = await collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: '1' }, (e) => e.length > 0).done;
+    expect(events[0]).toMatchObject({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
+  });
+});
