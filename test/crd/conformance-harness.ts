@@ -64,11 +64,13 @@ type SchemaJson = { [k: string]: unknown };
 
 /**
  * What the chosen source of Kubernetes built-in schemas (@kubernetes/client-node's models) does
- * not carry, removed from both sides inside the subtrees that come from it: line breaks in
- * descriptions, list/map topology, `+default` values, and resource.Quantity (a string there).
+ * not carry, removed from both sides inside the subtrees that come from it: descriptions (line
+ * breaks are lost there, and a property whose type is another model carries that model's
+ * description instead of its own), list/map topology, `+default` values, and resource.Quantity
+ * (a plain string there).
  */
 function normalizeBuiltin(schema: SchemaJson): void {
-  if (typeof schema.description === 'string') schema.description = schema.description.replace(/\s+/g, ' ').trim();
+  delete schema.description;
   for (const key of ['x-kubernetes-list-type', 'x-kubernetes-list-map-keys', 'x-kubernetes-map-type', 'default']) delete schema[key];
   if (schema.pattern === QUANTITY_PATTERN && Array.isArray(schema.anyOf)) {
     delete schema.pattern;
