@@ -1,0 +1,56 @@
+/** Writing generated files all at once, and comparing them with what is on disk (--check). */
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+
+export interface WriteSummary {
+  readonly written: string[];
+  readonly unchanged: string[];
+}
+
+function current(file: string): string | undefined {
+  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
+/**
+ * Writes the files whose content changed. Every file is first written beside its target and then renamed
+ * into place, so a failure while writing leaves the previous files untouched.
+ */
+export function writeFiles(files: ReadonlyMap<string, string>): WriteSummary {
+  const changed = [...files].filter(([file, content]) => current(file) !== content);
+  const unchanged = [...files.keys()].filter((f) => !changed.some(([c]) => c === f));
+  const staged: [string, string][] = [];
+  try {
+    for (const [file, content] of changed) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      const temp = `${file}.${process.pid}.tmp`;
+      writeFileSync(temp, content);
+      staged.push([temp, file]);
+    }
+  } catch (e) {
+    for (const [temp] of staged) rmSync(temp, { force: true });
+    throw e;
+  }
+  for (const [temp, file] of staged) renameSync(temp, file);
+  return { written: changed.map(([f]) => f), unchanged };
+}
+
+export interface CheckResult {
+  /** Unified diffs (`a/` on disk, `b/` generated) of the files that differ or are missing. */
+  readonly diffs: string[];
+  readonly outdated: string[];
+}
+
+/** Compares generated files with those on disk; writes nothing. */
+export function checkFiles(files: ReadonlyMap<string, string>, relativeTo: string): CheckResult {
+  const diffs: string[] = [];
+  const outdated: string[] = [];
+  for (const [file, content] of files) {
+    const onDisk = current(file);
+    if (onDisk === content) continue;
+    const rel = path.relative(relativeTo, file);
+    outdated.push(rel);
+    diffs.push(createTwoFilesPatch(onDisk === undefined ? '/dev/null' : `a/${rel}`, `b/${rel}`, onDisk ?? '', content, undefined, undefined, { context: 3 }));
+  }
+  return { diffs, outdated };
+}

@@ -1,0 +1,116 @@
+/**
+ * The generators run over one ts-morph project and one marker collection: CRDs, RBAC roles, webhook
+ * configurations, each rendered as controller-gen writes it. Kept alive in watch mode, where only the
+ * changed files are re-read.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Project } from 'ts-morph';
+import { CrdGenerator, createApiProject, packageVersion, registerCrdMarkers } from '../crd/index.js';
+import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers } from '../markers/index.js';
+import { RBAC_MARKER, defineRbacMarkers, generateRoles } from '../rbac/index.js';
+import { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER, defineWebhookMarkers, generateWebhooks } from '../webhook/index.js';
+import { type ProjectSettings, operatorNamespace } from './project-config.js';
+import { writeYamlDocuments } from './yaml/emitter.js';
+
+export interface PipelineOptions {
+  readonly projectDir: string;
+  /** Source folders or files, relative to projectDir (default: api and src, those that exist). */
+  readonly paths?: readonly string[];
+  /** Relative to projectDir (default: config). */
+  readonly outputDir?: string;
+  readonly maxDescLen?: number;
+  readonly strict?: boolean;
+  readonly settings: ProjectSettings;
+}
+
+export interface GeneratedFiles {
+  /** Absolute path -> content, in a stable order. */
+  readonly files: Map<string, string>;
+  readonly diagnostics: Diagnostic[];
+}
+
+export function createRegistry(): MarkerRegistry {
+  const registry = new MarkerRegistry();
+  defineCommonMarkers(registry);
+  registerCrdMarkers(registry);
+  defineRbacMarkers(registry);
+  defineWebhookMarkers(registry);
+  return registry;
+}
+
+export class ManifestsPipeline {
+  readonly project: Project;
+  readonly markers: MarkerCollection;
+  readonly sourcePaths: readonly string[];
+  private readonly crds: CrdGenerator;
+  private readonly outputDir: string;
+
+  constructor(private readonly options: PipelineOptions) {
+    const dir = path.resolve(options.projectDir);
+    const requested = options.paths?.length ? options.paths : ['api', 'src'].filter((p) => existsSync(path.join(dir, p)));
+    for (const p of requested) {
+      if (!existsSync(path.resolve(dir, p))) throw new Error(`source path ${p} does not exist in ${dir}`);
+    }
+    this.sourcePaths = requested.map((p) => path.resolve(dir, p));
+    this.outputDir = path.resolve(dir, options.outputDir ?? 'config');
+    this.project = createApiProject(requested, dir);
+    this.markers = collectMarkers(this.project.getSourceFiles(), createRegistry(), { strict: options.strict });
+    this.crds = new CrdGenerator({ project: this.project, markers: this.markers, maxDescLen: options.maxDescLen, toolVersion: packageVersion() });
+  }
+
+  /** Re-reads changed, added or deleted source files (absolute paths). */
+  refresh(changed: readonly string[]): void {
+    for (const file of changed) {
+      const existing = this.project.getSourceFile(file);
+      if (!existsSync(file)) {
+        if (existing) {
+          this.markers.remove(existing.getFilePath());
+          this.project.removeSourceFile(existing);
+        }
+        continue;
+      }
+      const sf = existing ?? this.project.addSourceFileAtPath(file);
+      if (existing) sf.refreshFromFileSystemSync();
+      this.markers.update(sf);
+    }
+    this.crds.invalidate(changed);
+  }
+
+  /** Every output file with its content; nothing is written here. */
+  generate(): GeneratedFiles {
+    const files = new Map<string, string>();
+    const crdResult = this.crds.generate();
+    for (const { fileName, crd } of [...crdResult.crds].sort((a, b) => (a.fileName < b.fileName ? -1 : 1))) {
+      files.set(path.join(this.outputDir, 'crd', 'bases', fileName), writeYamlDocuments([crd]));
+    }
+    const packageMarkers = this.allPackageMarkers();
+    const roles = generateRoles(
+      packageMarkers.filter((m) => m.name === RBAC_MARKER),
+      this.options.settings.namespaced ? { defaultNamespace: operatorNamespace(this.options.settings, this.options.projectDir) } : {},
+    );
+    if (roles.length > 0) files.set(path.join(this.outputDir, 'rbac', 'role.yaml'), writeYamlDocuments(roles));
+    const webhooks = generateWebhooks(packageMarkers.filter((m) => m.name === WEBHOOK_MARKER || m.name === WEBHOOK_CONFIGURATION_MARKER));
+    if (webhooks.configurations.length > 0) files.set(path.join(this.outputDir, 'webhook', 'manifests.yaml'), writeYamlDocuments(webhooks.configurations));
+    const diagnostics = dedupe([...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics]).map((d) =>
+      this.options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
+    );
+    return { files, diagnostics };
+  }
+
+  private allPackageMarkers(): MarkedValue[] {
+    return this.markers.packages().flatMap((dir) => [...this.markers.forPackage(dir).all()]);
+  }
+}
+
+function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  const out: Diagnostic[] = [];
+  for (const d of diagnostics) {
+    const key = `${d.file}:${d.line}:${d.column}:${d.severity}:${d.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(d);
+  }
+  return out.sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
+}

@@ -1,0 +1,97 @@
+/**
+ * `scaffolder manifests`: runs the CRD, RBAC and webhook generators over the project's TypeScript sources
+ * and writes config/crd/bases/*.yaml, config/rbac/role.yaml and config/webhook/manifests.yaml; or, with
+ * --check, compares them with the files on disk; or, with --watch, regenerates on every save.
+ */
+import path from 'node:path';
+import { type Diagnostic, formatDiagnostic, hasErrors } from '../markers/index.js';
+import { checkFiles, writeFiles } from './output.js';
+import { ManifestsPipeline } from './pipeline.js';
+import { readProjectSettings } from './project-config.js';
+import { watchSources } from './watch.js';
+
+export interface ManifestsOptions {
+  projectDir: string;
+  paths?: string[];
+  outputDir?: string;
+  maxDescLen?: number;
+  check?: boolean;
+  watch?: boolean;
+  strict?: boolean;
+  /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
+  signal?: AbortSignal;
+}
+
+export interface ManifestsIO {
+  stdout(s: string): void;
+  stderr(s: string): void;
+}
+
+function report(diagnostics: readonly Diagnostic[], projectDir: string, io: ManifestsIO): void {
+  for (const d of diagnostics) io.stderr(`${formatDiagnostic(d, (f) => path.relative(projectDir, f) || f)}\n`);
+}
+
+/** One generation: 0 on success, 1 on errors or (with check) out-of-date files. */
+function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: ManifestsIO): number {
+  const projectDir = path.resolve(opts.projectDir);
+  const { files, diagnostics } = pipeline.generate();
+  report(diagnostics, projectDir, io);
+  if (hasErrors(diagnostics)) {
+    const count = diagnostics.filter((d) => d.severity === 'error').length;
+    io.stderr(`manifests: ${count} error${count === 1 ? '' : 's'}; nothing written\n`);
+    return 1;
+  }
+  if (opts.check) {
+    const { diffs, outdated } = checkFiles(files, projectDir);
+    if (outdated.length === 0) {
+      io.stdout(`manifests: ${files.size} file${files.size === 1 ? '' : 's'} up to date\n`);
+      return 0;
+    }
+    for (const d of diffs) io.stdout(d);
+    io.stderr(`manifests: out of date: ${outdated.join(', ')}; run \`scaffolder manifests\` and commit the result\n`);
+    return 1;
+  }
+  const { written, unchanged } = writeFiles(files);
+  for (const f of written) io.stdout(`wrote ${path.relative(projectDir, f)}\n`);
+  io.stdout(`manifests: ${written.length} written, ${unchanged.length} unchanged\n`);
+  return 0;
+}
+
+export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Promise<number> {
+  const projectDir = path.resolve(opts.projectDir);
+  let pipeline: ManifestsPipeline;
+  try {
+    pipeline = new ManifestsPipeline({ ...opts, projectDir, settings: readProjectSettings(projectDir) });
+  } catch (e) {
+    io.stderr(`manifests: ${(e as Error).message}\n`);
+    return 1;
+  }
+  if (opts.watch && opts.check) {
+    io.stderr('manifests: --check and --watch cannot be used together\n');
+    return 1;
+  }
+  const status = generateOnce(pipeline, opts, io);
+  if (!opts.watch) return status;
+
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  opts.signal?.addEventListener('abort', stop, { once: true });
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  const watching = () => io.stdout(`manifests: watching ${pipeline.sourcePaths.map((p) => path.relative(projectDir, p) || '.').join(', ')}\n`);
+  try {
+    await watchSources(
+      pipeline.sourcePaths,
+      controller.signal,
+      (changed) => {
+        pipeline.refresh(changed);
+        generateOnce(pipeline, opts, io);
+      },
+      watching,
+    );
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+  return 0;
+}

@@ -1,0 +1,161 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { runManifests } from '../../src/manifests/index.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+const fixtures = path.join(repoRoot, 'test', 'fixtures');
+
+const temps: string[] = [];
+afterEach(() => {
+  for (const t of temps.splice(0)) rmSync(t, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'manifests-'));
+  temps.push(dir);
+  return dir;
+}
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s) }, out, err, text: () => out.join(''), errors: () => err.join('') };
+}
+
+const docs = (file: string) => parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as unknown);
+
+/** project-v4 rebuilt in TypeScript: API types, controllers and webhooks. */
+function projectV4(): string {
+  const dir = tempDir();
+  cpSync(path.join(fixtures, 'crd', 'project-v4', 'api'), path.join(dir, 'api'), { recursive: true });
+  cpSync(path.join(fixtures, 'rbac', 'project-v4'), path.join(dir, 'src', 'controllers'), { recursive: true });
+  cpSync(path.join(fixtures, 'webhook', 'kubebuilder', 'project-v4', 'internal', 'webhook', 'v1'), path.join(dir, 'src', 'webhook', 'v1'), { recursive: true });
+  cpSync(path.join(conformance, 'kubebuilder', 'project-v4', 'PROJECT'), path.join(dir, 'PROJECT'));
+  return dir;
+}
+
+describe('runManifests', () => {
+  it('writes CRDs, role.yaml and webhook manifests for project-v4', async () => {
+    const dir = projectV4();
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(0);
+    expect(c.errors()).toBe('');
+    expect(docs(path.join(dir, 'config', 'rbac', 'role.yaml'))).toEqual(docs(path.join(conformance, 'kubebuilder', 'project-v4', 'role.yaml')));
+    expect(docs(path.join(dir, 'config', 'webhook', 'manifests.yaml'))).toEqual(docs(path.join(conformance, 'kubebuilder', 'project-v4', 'manifests.yaml')));
+    const goldenCrds = readdirSync(path.join(conformance, 'kubebuilder', 'project-v4')).filter((f) => f.startsWith('crew.'));
+    expect(readdirSync(path.join(dir, 'config', 'crd', 'bases')).sort()).toEqual(goldenCrds.sort());
+    expect(c.text()).toMatch(/wrote config\/rbac\/role.yaml/);
+
+    // a second run changes nothing
+    const again = capture();
+    expect(await runManifests({ projectDir: dir }, again.io)).toBe(0);
+    expect(again.text()).toMatch(/0 written, 7 unchanged/);
+  });
+
+  it('writes gen/bar.example.com_foos.yaml byte for byte as controller-gen does (but for the tool annotation)', async () => {
+    const out = tempDir();
+    const c = capture();
+    expect(await runManifests({ projectDir: path.join(fixtures, 'crd', 'gen'), paths: ['foo'], outputDir: out }, c.io)).toBe(0);
+    const written = readFileSync(path.join(out, 'crd', 'bases', 'bar.example.com_foos.yaml'), 'utf8');
+    const golden = readFileSync(path.join(conformance, 'controller-gen', 'crd', 'gen_bar.example.com_foos.yaml'), 'utf8');
+    expect(written).toMatch(/^    scaffolder\.dev\/version: \S+$/m);
+    expect(written.replace(/^    scaffolder\.dev\/version: \S+$/m, '    controller-gen.kubebuilder.io/version: (devel)')).toBe(golden);
+  });
+
+  it('drops descriptions with maxDescLen 0', async () => {
+    const out = tempDir();
+    expect(await runManifests({ projectDir: path.join(fixtures, 'crd', 'gen'), paths: ['foo'], outputDir: out, maxDescLen: 0 }, capture().io)).toBe(0);
+    expect(readFileSync(path.join(out, 'crd', 'bases', 'bar.example.com_foos.yaml'), 'utf8')).not.toMatch(/description:/);
+  });
+
+  it('--check reports a diff and exit 1 when a file is out of date, and writes nothing', async () => {
+    const dir = projectV4();
+    expect(await runManifests({ projectDir: dir }, capture().io)).toBe(0);
+    const ok = capture();
+    expect(await runManifests({ projectDir: dir, check: true }, ok.io)).toBe(0);
+    expect(ok.text()).toMatch(/7 files up to date/);
+
+    const role = path.join(dir, 'config', 'rbac', 'role.yaml');
+    const edited = readFileSync(role, 'utf8').replace('  - certificates/finalizers\n', '  - certificates/other\n');
+    writeFileSync(role, edited);
+    rmSync(path.join(dir, 'config', 'webhook', 'manifests.yaml'));
+    const bad = capture();
+    expect(await runManifests({ projectDir: dir, check: true }, bad.io)).toBe(1);
+    expect(bad.text()).toContain('--- a/config/rbac/role.yaml');
+    expect(bad.text()).toContain('-  - certificates/other');
+    expect(bad.text()).toContain('+  - certificates/finalizers');
+    expect(bad.text()).toContain('--- /dev/null');
+    expect(bad.errors()).toMatch(/out of date: config\/rbac\/role.yaml, config\/webhook\/manifests.yaml/);
+    expect(readFileSync(role, 'utf8')).toBe(edited);
+    expect(existsSync(path.join(dir, 'config', 'webhook', 'manifests.yaml'))).toBe(false);
+  });
+
+  it('reports a malformed marker with file:line:column and writes nothing', async () => {
+    const dir = projectV4();
+    const ctrl = path.join(dir, 'src', 'controllers', 'admiral_controller.ts');
+    writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('resources=admirales,verbs=get;', 'resources=admirales,verbz=get;'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    const line = readFileSync(ctrl, 'utf8').split('\n').findIndex((l) => l.includes('verbz')) + 1;
+    expect(c.errors()).toMatch(new RegExp(`src/controllers/admiral_controller\\.ts:${line}:\\d+: error: invalid marker \\+kubebuilder:rbac: unknown argument "verbz" \\(did you mean "verbs"\\?\\)`));
+    expect(c.errors()).toMatch(/nothing written/);
+    expect(existsSync(path.join(dir, 'config'))).toBe(false);
+  });
+
+  it('warns about unknown markers, and fails on them under strict', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'admiral_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace(/^(export interface AdmiralSpec)/m, '// +kubebuilder:validation:MaxProperites=3\n$1'));
+    const warn = capture();
+    expect(await runManifests({ projectDir: dir }, warn.io)).toBe(0);
+    expect(warn.errors()).toMatch(/api\/v1\/admiral_types\.ts:\d+:4: warning: unknown marker \+kubebuilder:validation:MaxProperites: did you mean \+kubebuilder:validation:MaxProperties\?/);
+    const strict = capture();
+    expect(await runManifests({ projectDir: dir, strict: true, outputDir: 'strict-out' }, strict.io)).toBe(1);
+    expect(strict.errors()).toMatch(/error: unknown marker/);
+    expect(existsSync(path.join(dir, 'strict-out'))).toBe(false);
+  });
+
+  it('makes the manager role a Role in the operator namespace for namespaced projects', async () => {
+    const dir = projectV4();
+    writeFileSync(path.join(dir, 'PROJECT'), `${readFileSync(path.join(dir, 'PROJECT'), 'utf8')}namespaced: true\n`);
+    expect(await runManifests({ projectDir: dir }, capture().io)).toBe(0);
+    const roles = docs(path.join(dir, 'config', 'rbac', 'role.yaml')) as { kind: string; metadata: { name: string; namespace?: string } }[];
+    expect(roles.map((r) => [r.kind, r.metadata.name, r.metadata.namespace])).toEqual([['Role', 'manager-role', 'project-v4-system']]);
+  });
+
+  it('fails clearly on a missing source path', async () => {
+    const c = capture();
+    expect(await runManifests({ projectDir: tempDir(), paths: ['nope'] }, c.io)).toBe(1);
+    expect(c.errors()).toMatch(/source path nope does not exist/);
+  });
+
+  it('regenerates on save in watch mode', async () => {
+    const dir = projectV4();
+    const c = capture();
+    const controller = new AbortController();
+    const done = runManifests({ projectDir: dir, watch: true, signal: controller.signal }, c.io);
+    await until(() => c.text().includes('manifests: watching'));
+    const role = path.join(dir, 'config', 'rbac', 'role.yaml');
+    expect(readFileSync(role, 'utf8')).not.toContain('leases');
+    const ctrl = path.join(dir, 'src', 'controllers', 'sailor_controller.ts');
+    writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export class', '// +kubebuilder:rbac:groups=coordination.k8s.io,resources=leases,verbs=get\n\nexport class'));
+    await until(() => existsSync(role) && readFileSync(role, 'utf8').includes('leases'));
+    // a new file is picked up too
+    mkdirSync(path.join(dir, 'src', 'extra'));
+    writeFileSync(path.join(dir, 'src', 'extra', 'events.ts'), '// +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create\nexport {};\n');
+    await until(() => readFileSync(role, 'utf8').includes('events.k8s.io'));
+    controller.abort();
+    expect(await done).toBe(0);
+  });
+});
+
+async function until(condition: () => boolean): Promise<void> {
+  for (;;) {
+    if (condition()) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
