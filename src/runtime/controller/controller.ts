@@ -14,7 +14,7 @@ import type { Kind } from '../scheme/kind.js';
 import type { EventHandler } from './handler.js';
 import type { Predicate } from './predicate.js';
 import { requestOf, requestQueue, type RequestQueue } from './request-queue.js';
-import type { Source, SourceContext } from './source.js';
+import { KindSource, type Source, type SourceContext } from './source.js';
 import { isTerminalError } from './terminal-error.js';
 import type { Reconciler, Request, Result } from './types.js';
 
@@ -31,6 +31,8 @@ export interface ControllerOptions {
 
 /** A source bound to its handler and predicates (so that watches of different kinds fit one list). */
 export interface Watch {
+  /** The kind watched through the shared cache, if the source is a kind. */
+  readonly kind?: Kind;
   start(ctx: SourceContext): void;
   waitForSync(signal: AbortSignal): Promise<boolean>;
   describe(): string;
@@ -38,6 +40,7 @@ export interface Watch {
 
 export function bindWatch<T>(source: Source<T>, handler: EventHandler<T>, predicates: Predicate<T>[]): Watch {
   return {
+    kind: source instanceof KindSource ? (source.kind as Kind) : undefined,
     start: (ctx) => source.start(ctx, handler, predicates),
     waitForSync: (signal) => source.waitForSync(signal),
     describe: () => source.describe(),
@@ -72,6 +75,11 @@ export class Controller {
 
   get needLeaderElection(): boolean {
     return this.spec.options.needLeaderElection ?? true;
+  }
+
+  /** The kinds this controller watches through the cache (the manager warms their informers up early). */
+  watchedKinds(): Kind[] {
+    return this.spec.watches.flatMap((w) => (w.kind ? [w.kind] : []));
   }
 
   /** Enqueue requests from outside the watches (tests, or a reconciler of another controller). */

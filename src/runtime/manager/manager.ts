@@ -254,6 +254,8 @@ export class Manager implements ControllerHost {
       for (const s of this.servers) await s.start();
 
       this.cache.start(signal);
+      // Fill the caches while (maybe) waiting for the lease, so a new leader starts warm.
+      for (const c of this.controllers.values()) for (const k of c.watchedKinds()) this.cache.getInformer(k);
       for (const r of this.runnables.filter((r) => r.needLeaderElection === false)) running.push(this.runRunnable(r, signal, fail));
       for (const c of this.controllers.values()) if (!c.needLeaderElection) running.push(this.startController(c, fail));
 

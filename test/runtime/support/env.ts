@@ -1,0 +1,67 @@
+/**
+ * Shared set-up of the runtime's integration tests: the in-process test API server, a client
+ * and cache of ours over it, and small polling helpers (tests wait for conditions, never for time).
+ */
+import { startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
+import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../../src/runtime/index.js';
+
+export async function startEnv(): Promise<TestEnvironment> {
+  return startTestEnvironment({});
+}
+
+/** A cache and a client (reading through that cache) over the environment. */
+export function clientAndCache(env: TestEnvironment, options: CacheOptions = {}) {
+  const transport = new RestTransport(env.kubeConfig);
+  const cache = new InformerCache(transport, { stallTimeoutMs: 30_000, watchBackoff: { initialMs: 20, maxMs: 200 }, ...options });
+  const client = new KubeClient(transport, { reader: cache, fieldManager: 'runtime-test' });
+  const stop = new AbortController();
+  return {
+    transport,
+    cache,
+    client,
+    start: () => cache.start(stop.signal),
+    stop: async () => {
+      stop.abort();
+      await cache.stop();
+      transport.close();
+    },
+  };
+}
+
+/** A manager over the environment with fast reconnects and no servers or signal handlers. */
+export function newManager(env: TestEnvironment, options: Partial<ManagerOptions> = {}): Promise<Manager> {
+  return Manager.create({
+    scheme: builtinScheme(),
+    kubeConfig: env.kubeConfig,
+    handleSignals: false,
+    gracefulShutdownTimeout: 10_000,
+    cache: { watchBackoff: { initialMs: 20, maxMs: 200 } },
+    ...options,
+  });
+}
+
+/** Polls `fn` until it returns a truthy value (or stops throwing), failing after `timeoutMs` with the last state. */
+export async function eventually<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await fn();
+      if (v) return v;
+      last = v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+let counter = 0;
+/** Creates a namespace with a name unique within the run and returns the name. */
+export async function createNamespace(client: Client, prefix = 'ns'): Promise<string> {
+  counter++;
+  const name = `${prefix}-${counter}`;
+  await client.create(Namespace, { metadata: { name } });
+  return name;
+}
