@@ -107,7 +107,7 @@ export function compileNode(schema: JSONSchemaProps, location: string): SchemaNo
   if (schema.items) node.items = compileNode(schema.items, `${location}.items`);
   (schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
     try {
-      node.rules.push(compileRule(rule, `${location}.x-kubernetes-validations[${i}]`));
+      node.rules.push(compileRule(rule, node, `${location}.x-kubernetes-validations[${i}]`));
     } catch (err) {
       if (err instanceof RuleCompileError) throw new SchemaCompileError(err.message);
       throw err;

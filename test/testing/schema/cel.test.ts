@@ -125,6 +125,25 @@ describe('x-kubernetes-validations', () => {
     );
   });
 
+  it('rejects undeclared references and fieldPaths that do not name a field', () => {
+    const undeclared = root({ type: 'object', properties: { a: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self.a.all(x, x > limit)' }] });
+    expect(() => compileSchema(undeclared)).toThrow(
+      'openAPIV3Schema.properties["spec"].x-kubernetes-validations[0]: rule "self.a.all(x, x > limit)" does not compile: undeclared reference to \'limit\'',
+    );
+    const badPath = root({ type: 'object', properties: { a: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'true', fieldPath: '.b' }] });
+    expect(() => compileSchema(badPath)).toThrow('x-kubernetes-validations[0]: fieldPath ".b" must be a valid path: does not refer to a valid field');
+    const indexPath = root({ type: 'object', properties: { l: { type: 'array', items: { type: 'string' } } }, 'x-kubernetes-validations': [{ rule: 'true', fieldPath: '.l[0]' }] });
+    expect(() => compileSchema(indexPath)).toThrow('fieldPath ".l[0]" must be a valid path: array notation is not allowed');
+    const mapKey = compileSchema(
+      root({
+        type: 'object',
+        properties: { limits: { type: 'object', additionalProperties: { type: 'integer' } } },
+        'x-kubernetes-validations': [{ rule: "!has(self.limits.cpu) || self.limits.cpu > 0", message: 'cpu must be positive', fieldPath: ".limits['cpu']" }],
+      }),
+    );
+    expect(mapKey.validate(obj({ limits: { cpu: 0 } }))).toEqual([{ reason: 'FieldValueInvalid', field: 'spec.limits[cpu]', message: 'Invalid value: "object": cpu must be positive' }]);
+  });
+
   it('supports macros, string functions, escaped property names, maps and timestamps', () => {
     const spec: JSONSchemaProps = {
       type: 'object',

@@ -7,6 +7,7 @@
 import { celEnv, isCelError, parse, plan, type CelInput, type CelResult } from '@bufbuild/cel';
 import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FIELD } from '../field-error.js';
 import type { FieldCause, ValidationRule } from '../types.js';
+import type { SchemaNode } from '../node.js';
 import { kubernetesFunctions } from './library.js';
 import { optionalOf } from './optional.js';
 
@@ -46,42 +47,117 @@ function compileExpression(text: string, what: string, location: string): { prog
   return { program, ast: parsed.expr };
 }
 
-/** JSONPath of a rule's fieldPath (`.spec.x`, `.m['a.b']`, `.list[0]`) to a field path string. */
-function normalizeFieldPath(fieldPath: string, location: string): string {
+/**
+ * A rule's fieldPath (`.spec.x`, `.m['a.b']`) as a field path string, checked against the schema
+ * that holds the rule as apiextensions-apiserver checks it (ValidFieldPath): each step names a
+ * property or a map key, and list indices are not allowed.
+ */
+function normalizeFieldPath(fieldPath: string, node: SchemaNode, location: string): string {
+  const fail = (why: string): never => {
+    throw new RuleCompileError(`${location}: fieldPath ${JSON.stringify(fieldPath)} must be a valid path: ${why}`);
+  };
   let out = '';
   let rest = fieldPath;
-  const fail = (why: string): never => {
-    throw new RuleCompileError(`${location}: fieldPath ${JSON.stringify(fieldPath)} is invalid: ${why}`);
-  };
+  let current: SchemaNode | undefined = node;
   while (rest.length > 0) {
     let m: RegExpExecArray | null;
-    if ((m = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(rest))) {
-      out = childPath(out, m[1]!);
-    } else if ((m = /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest))) {
-      out = childPath(out, m[1]!.replace(/\\(.)/g, '$1'));
-    } else if ((m = /^\[(\d+)\]/.exec(rest))) {
-      out = `${out}[${m[1]}]`;
-    } else {
-      fail(`expected [ or . but got: ${rest}`);
-    }
-    rest = rest.slice(m![0].length);
+    let name: string;
+    if ((m = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(rest))) name = m[1]!;
+    else if ((m = /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest))) name = m[1]!.replace(/\\(.)/g, '$1');
+    else if (/^\[\d*\]/.test(rest)) return fail('array notation is not allowed');
+    else return fail(`expected [ or . but got: ${rest}`);
+    const next: SchemaNode | undefined = current?.properties?.get(name) ?? current?.additionalProperties;
+    if (!next) fail('does not refer to a valid field');
+    out = current?.properties?.has(name) ? childPath(out, name) : `${out}[${name}]`;
+    current = next;
+    rest = rest.slice(m[0].length);
   }
   return out;
 }
 
-export function compileRule(rule: ValidationRule, location: string): CompiledRule {
+/** Names a rule may refer to besides the variables of its macros. */
+const typeNames = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type', 'dyn']);
+/** Namespaces of qualified functions (`optional.none()`, `sets.contains()`). */
+const functionNamespaces = new Set(['optional', 'sets', 'math', 'strings', 'base64']);
+
+type AstNode = { exprKind?: { case?: string; value?: Record<string, unknown> } };
+
+/** The first identifier the expression uses that is neither declared nor bound by a macro. */
+function undeclaredReference(expr: unknown, declared: Set<string>): string | undefined {
+  const visit = (e: unknown, scope: Set<string>): string | undefined => {
+    const kind = (e as AstNode | undefined)?.exprKind;
+    if (!kind?.case || !kind.value) return undefined;
+    const v = kind.value;
+    switch (kind.case) {
+      case 'identExpr': {
+        const name = v.name as string;
+        return scope.has(name) || typeNames.has(name) ? undefined : name;
+      }
+      case 'selectExpr':
+        return visit(v.operand, scope);
+      case 'callExpr': {
+        const target = v.target as AstNode | undefined;
+        const namespaced = target?.exprKind?.case === 'identExpr' && functionNamespaces.has(target.exprKind.value?.name as string);
+        if (target && !namespaced) {
+          const bad = visit(target, scope);
+          if (bad) return bad;
+        }
+        for (const arg of (v.args as unknown[]) ?? []) {
+          const bad = visit(arg, scope);
+          if (bad) return bad;
+        }
+        return undefined;
+      }
+      case 'listExpr':
+        for (const el of (v.elements as unknown[]) ?? []) {
+          const bad = visit(el, scope);
+          if (bad) return bad;
+        }
+        return undefined;
+      case 'structExpr':
+        for (const entry of (v.entries as { mapKey?: unknown; value?: unknown }[]) ?? []) {
+          const bad = visit(entry.mapKey, scope) ?? visit(entry.value, scope);
+          if (bad) return bad;
+        }
+        return undefined;
+      case 'comprehensionExpr': {
+        const inner = new Set(scope);
+        for (const name of [v.iterVar, v.iterVar2, v.accuVar]) if (typeof name === 'string' && name !== '') inner.add(name);
+        return visit(v.iterRange, scope) ?? visit(v.accuInit, scope) ?? visit(v.loopCondition, inner) ?? visit(v.loopStep, inner) ?? visit(v.result, inner);
+      }
+      default:
+        return undefined;
+    }
+  };
+  return visit(expr, declared);
+}
+
+/** Compiles the rules of `node` (whose children are compiled already, for fieldPath checks). */
+export function compileRule(rule: ValidationRule, node: SchemaNode, location: string): CompiledRule {
   if (typeof rule.rule !== 'string' || rule.rule.trim() === '') {
     throw new RuleCompileError(`${location}: rule must be a non-empty CEL expression`);
   }
+  const declared = new Set(['self', 'oldSelf']);
   const { program, ast } = compileExpression(rule.rule, 'rule', location);
+  const undeclared = undeclaredReference(ast, declared);
+  if (undeclared) {
+    throw new RuleCompileError(`${location}: rule ${JSON.stringify(rule.rule)} does not compile: undeclared reference to '${undeclared}'`);
+  }
   const compiled: CompiledRule = {
     rule,
     program,
     usesOldSelf: referencesIdent(ast, 'oldSelf'),
-    fieldPath: rule.fieldPath ? normalizeFieldPath(rule.fieldPath, location) : '',
+    fieldPath: rule.fieldPath ? normalizeFieldPath(rule.fieldPath, node, location) : '',
   };
   if (rule.messageExpression) {
-    compiled.messageProgram = compileExpression(rule.messageExpression, 'messageExpression', location).program;
+    const message = compileExpression(rule.messageExpression, 'messageExpression', location);
+    const undeclaredInMessage = undeclaredReference(message.ast, declared);
+    if (undeclaredInMessage) {
+      throw new RuleCompileError(
+        `${location}: messageExpression ${JSON.stringify(rule.messageExpression)} does not compile: undeclared reference to '${undeclaredInMessage}'`,
+      );
+    }
+    compiled.messageProgram = message.program;
   }
   return compiled;
 }
