@@ -1,0 +1,215 @@
+/** Each TypeScript type of the API contract and the schema it becomes. */
+import { describe, expect, it } from 'vitest';
+import { QUANTITY_PATTERN } from '../../src/crd/schema/known-types.js';
+import { field, generateFrom, widget } from './api-sandbox.js';
+
+function fieldSchema(typeText: string, imports = "import type { int32, int64, Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, JSONValue } from 'scaffolder/runtime';") {
+  const r = widget(`${imports}\nexport interface WidgetSpec {\n  f?: ${typeText};\n}`);
+  expect(r.errors).toEqual([]);
+  return field(r.spec, 'f');
+}
+
+describe('type mapping: scalars and runtime aliases', () => {
+  it.each([
+    ['string', { type: 'string' }],
+    ['boolean', { type: 'boolean' }],
+    ['number', { type: 'number' }],
+    ['int32', { type: 'integer', format: 'int32' }],
+    ['int64', { type: 'integer', format: 'int64' }],
+    ['Time', { type: 'string', format: 'date-time' }],
+    ['MicroTime', { type: 'string', format: 'date-time' }],
+    ['Duration', { type: 'string' }],
+    ['Quantity', { anyOf: [{ type: 'integer' }, { type: 'string' }], pattern: QUANTITY_PATTERN, 'x-kubernetes-int-or-string': true }],
+    ['IntOrString', { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true }],
+    ['RawExtension', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }],
+    ['JSONValue', { 'x-kubernetes-preserve-unknown-fields': true }],
+    ['Uint8Array', { type: 'string', format: 'byte' }],
+  ])('%s', (typeText, expected) => {
+    expect(fieldSchema(typeText)).toEqual(expected);
+  });
+
+  it('recognises the runtime aliases imported by relative path to src/runtime/api/types.js', () => {
+    const r = generateFrom({
+      'project/api/v1/groupversion_info.ts': '// +groupName=test.example.com\nexport {};\n',
+      'project/api/v1/types.ts': `import type { ObjectMeta, int32 } from '../../src/runtime/api/types.js';
+export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta; spec?: { replicas?: int32 } }`,
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.crds[0]!.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.properties!.replicas).toEqual({ type: 'integer', format: 'int32' });
+  });
+});
+
+describe('type mapping: arrays, maps, unions', () => {
+  it.each([
+    ['string[]', { type: 'array', items: { type: 'string' } }],
+    ['Array<boolean>', { type: 'array', items: { type: 'boolean' } }],
+    ['ReadonlyArray<int32>', { type: 'array', items: { type: 'integer', format: 'int32' } }],
+    ['readonly string[]', { type: 'array', items: { type: 'string' } }],
+    ['Record<string, int64>', { type: 'object', additionalProperties: { type: 'integer', format: 'int64' } }],
+    ['{ [key: string]: string }', { type: 'object', additionalProperties: { type: 'string' } }],
+    ['Record<string, string[]>', { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } }],
+    ["'Always' | 'Never' | 'IfNotPresent'", { type: 'string', enum: ['Always', 'Never', 'IfNotPresent'] }],
+    ["'b' | 'a' | null", { type: 'string', enum: ['b', 'a'], nullable: true }],
+    ['string | null', { type: 'string', nullable: true }],
+    ['int32 | undefined', { type: 'integer', format: 'int32' }],
+    ['{ a: string; b?: boolean }', { type: 'object', properties: { a: { type: 'string' }, b: { type: 'boolean' } }, required: ['a'] }],
+  ])('%s', (typeText, expected) => {
+    expect(fieldSchema(typeText)).toEqual(expected);
+  });
+
+  it('rejects maps keyed by anything but string', () => {
+    const r = widget('export interface WidgetSpec { m?: Record<number, string> }');
+    expect(r.errors.join('\n')).toContain('map keys must be strings, not number');
+  });
+
+  it('rejects unions that are not string literals, T | null or aliases', () => {
+    const r = widget('export interface WidgetSpec { u?: string | boolean }');
+    expect(r.errors.join('\n')).toMatch(/widget_types\.ts:\d+: union type string \| boolean is not supported/);
+  });
+});
+
+describe('type mapping: declarations', () => {
+  it('inlines the fields of extended interfaces (Go embedding), required ones included', () => {
+    const r = widget(`
+export interface Base { base: string; shared?: string }
+export interface Middle extends Base { middle?: string }
+export interface WidgetSpec extends Middle { own: string }`);
+    expect(r.spec.properties).toEqual({ base: { type: 'string' }, shared: { type: 'string' }, middle: { type: 'string' }, own: { type: 'string' } });
+    expect(r.spec.required).toEqual(['base', 'own']);
+  });
+
+  it('resolves aliases of interfaces and of primitives, keeping the alias doc when the field has none', () => {
+    const r = widget(`
+/** Port is a TCP port. */
+export type Port = number;
+export interface Inner { x?: string }
+export type InnerAlias = Inner;
+export interface WidgetSpec { port?: Port; inner?: InnerAlias }`);
+    expect(field(r.spec, 'port')).toEqual({ type: 'number', description: 'Port is a TCP port.' });
+    expect(field(r.spec, 'inner')).toEqual({ type: 'object', properties: { x: { type: 'string' } } });
+  });
+
+  it('turns a TypeScript string enum into an enum in member order', () => {
+    const r = widget(`export enum Phase { Running = 'Running', Failed = 'Failed' }
+export interface WidgetSpec { phase?: Phase }`);
+    expect(field(r.spec, 'phase')).toEqual({ type: 'string', enum: ['Running', 'Failed'] });
+  });
+
+  it('follows imports across files, through index.ts re-exports and namespace imports', () => {
+    const r = widget(
+      `import type { Shared } from '../common/index.js';
+import * as common from '../common/index.js';
+export interface WidgetSpec { a?: Shared; b?: common.Other }`,
+      {
+        extraFiles: {
+          'api/common/index.ts': "export * from './shared.js';\nexport { Other } from './other.js';\n",
+          'api/common/shared.ts': '// Shared is shared.\nexport interface Shared { s: string }\n',
+          'api/common/other.ts': 'export interface Other { o?: boolean }\n',
+        },
+      },
+    );
+    expect(r.errors).toEqual([]);
+    expect(field(r.spec, 'a')).toEqual({ type: 'object', description: 'Shared is shared.', properties: { s: { type: 'string' } }, required: ['s'] });
+    expect(field(r.spec, 'b')).toEqual({ type: 'object', properties: { o: { type: 'boolean' } } });
+  });
+
+  it('reports an unknown type with its file and line', () => {
+    const r = widget('export interface WidgetSpec {\n  a?: Missing;\n}');
+    expect(r.errors).toEqual([expect.stringMatching(/^api\/v1\/widget_types\.ts:3: unknown type Missing$/)]);
+  });
+
+  it('finds kinds that extend client-node KubernetesObject, and never emits <Kind>List', () => {
+    const r = generateFrom({
+      'api/v1/groupversion_info.ts': '// +groupName=test.example.com\nexport {};\n',
+      'api/v1/types.ts': `import type { KubernetesObject } from '@kubernetes/client-node';
+import type { ListMeta } from 'scaffolder/runtime';
+export interface Gadget extends KubernetesObject { spec?: { size?: string } }
+export interface GadgetList { apiVersion?: string; kind?: string; metadata?: ListMeta; items: Gadget[] }`,
+    });
+    expect(r.errors).toEqual([]);
+    expect(r.crds.map((c) => c.spec.names.kind)).toEqual(['Gadget']);
+    const schema = r.crds[0]!.spec.versions[0]!.schema!.openAPIV3Schema;
+    expect(Object.keys(schema.properties!).sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
+    expect(schema.properties!.metadata).toEqual({ type: 'object' });
+  });
+});
+
+describe('type mapping: Kubernetes built-in types from @kubernetes/client-node', () => {
+  it('expands V1ObjectReference with descriptions, formats and no required fields', () => {
+    const r = widget("import type { V1ObjectReference } from '@kubernetes/client-node';\nexport interface WidgetSpec { ref?: V1ObjectReference }");
+    const ref = field(r.spec, 'ref')!;
+    expect(ref.type).toBe('object');
+    expect(ref.description).toMatch(/^ObjectReference contains enough information/);
+    expect(ref.properties!.resourceVersion!.type).toBe('string');
+    expect(ref.required).toBeUndefined();
+  });
+
+  it('expands V1Condition with apimachinery validation and its required list', () => {
+    const r = widget(
+      "import type { V1Condition } from '@kubernetes/client-node';\nexport interface WidgetSpec {\n  // +listType=map\n  // +listMapKey=type\n  conditions?: V1Condition[];\n}",
+    );
+    const conditions = field(r.spec, 'conditions')!;
+    expect(conditions['x-kubernetes-list-type']).toBe('map');
+    expect(conditions['x-kubernetes-list-map-keys']).toEqual(['type']);
+    const item = conditions.items!;
+    expect(item.required).toEqual(['lastTransitionTime', 'message', 'reason', 'status', 'type']);
+    expect(item.properties!.lastTransitionTime).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(item.properties!.observedGeneration).toMatchObject({ type: 'integer', format: 'int64', minimum: 0 });
+    expect(item.properties!.status).toMatchObject({ type: 'string', enum: ['True', 'False', 'Unknown'] });
+    expect(item.properties!.reason).toMatchObject({ maxLength: 1024, minLength: 1 });
+  });
+
+  it('gives IntOrString fields of models the int-or-string schema and int32 array items their format', () => {
+    const r = widget("import type { V1HTTPGetAction, V1PodFailurePolicyOnExitCodesRequirement } from '@kubernetes/client-node';\nexport interface WidgetSpec { probe?: V1HTTPGetAction; codes?: V1PodFailurePolicyOnExitCodesRequirement }");
+    expect(field(r.spec, 'probe')!.properties!.port).toMatchObject({ anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true });
+    expect(field(r.spec, 'probe')!.required).toEqual(['port']);
+    expect(field(r.spec, 'codes')!.properties!.values!.items).toEqual({ type: 'integer', format: 'int32' });
+  });
+
+  it('reports a client-node name that is not a model', () => {
+    const r = widget("import type { V1NoSuchThing } from '@kubernetes/client-node';\nexport interface WidgetSpec { x?: V1NoSuchThing }");
+    expect(r.errors.join('\n')).toContain('@kubernetes/client-node has no model V1NoSuchThing');
+  });
+});
+
+describe('descriptions', () => {
+  it('come from JSDoc or // lines, without markers, TODO lines or text after ---, keeping line breaks', () => {
+    const r = widget(`export interface WidgetSpec {
+  /**
+   * Size of the widget.
+   * TODO: make this a quantity
+   * In bytes.
+   * ---
+   * Internal notes.
+   */
+  size?: string;
+
+  // Colour of the widget.
+  //
+  // Any CSS name.
+  // +kubebuilder:validation:MinLength=1
+  colour?: string;
+}`);
+    expect(field(r.spec, 'size')!.description).toBe('Size of the widget.\nIn bytes.');
+    expect(field(r.spec, 'colour')!.description).toBe('Colour of the widget.\n\nAny CSS name.');
+    expect(field(r.spec, 'colour')!.minLength).toBe(1);
+  });
+
+  it('of a field without its own take the doc of its type; a field doc wins over the type doc', () => {
+    const r = widget(`/** Inner is documented. */
+export interface Inner { x?: string }
+export interface WidgetSpec {
+  plain?: Inner;
+  /** Own doc. */
+  documented?: Inner;
+}`);
+    expect(field(r.spec, 'plain')!.description).toBe('Inner is documented.');
+    expect(field(r.spec, 'documented')!.description).toBe('Own doc.');
+  });
+
+  it('are dropped with maxDescLen 0 and truncated at a sentence end otherwise', () => {
+    const src = 'export interface WidgetSpec {\n  /** First sentence here. Second sentence is longer. */\n  a?: string;\n}';
+    expect(field(widget(src, { maxDescLen: 0 }).spec, 'a')).toEqual({ type: 'string' });
+    expect(field(widget(src, { maxDescLen: 30 }).spec, 'a')!.description).toBe('First sentence here.');
+  });
+});
