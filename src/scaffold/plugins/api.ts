@@ -85,9 +85,11 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
   const ctx = projectContext(cfg);
   const namespaced = res.api ? res.api.namespaced !== false : !clusterScopedBuiltinKinds.has(res.kind);
-  const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced };
+  const resourceMarker = [...(res.plural ? [`path=${res.plural}`] : []), ...(namespaced ? [] : ['scope=Cluster'])].join(',');
+  const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker };
 
   if (opts.resource) planResourceFiles(plan, res, names, data);
+  if (opts.resource && !hasApi) planStorageVersion(plan, cfg, res);
   if (opts.controller) planControllerFiles(plan, res, names, data, multigroup, core);
 
   const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
@@ -167,4 +169,33 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
   const imported = alias === className ? className : `${className} as ${alias}`;
   plan.insert(mainFile, 'imports', [`import { ${imported} } from '${relativeImport(mainFile, file)}';`]);
   plan.insert(mainFile, 'builder', [`await new ${alias}(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);`]);
+}
+
+/**
+ * Adds a marker comment right above the root type of a kind (its first
+ * `// +kubebuilder:object:root=true` line) unless the file already has it.
+ */
+export function markRootType(plan: Plan, typesFile: string, marker: string, kind: string): void {
+  plan.edit(typesFile, (content) => {
+    if (content.includes(marker)) return content;
+    const root = '// +kubebuilder:object:root=true';
+    if (!content.includes(root)) {
+      throw new UsageError(`${typesFile}: no "${root}" line above ${kind} to put "${marker}" on`);
+    }
+    return content.replace(root, `${marker}\n${root}`);
+  });
+}
+
+// A CRD with several versions stores exactly one of them: when a kind gets its second version,
+// the existing one becomes the storage version unless one is marked already.
+function planStorageVersion(plan: Plan, cfg: ProjectConfig, res: Resource): void {
+  const marker = '// +kubebuilder:storageversion';
+  const others = cfg.resources.filter((r) => r.api && r.group === res.group && r.kind === res.kind && r.version !== res.version);
+  if (others.length === 0) return;
+  const typesOf = (r: Resource) => `${resourceNames(r, cfg.multigroup === true).apiPath}/${r.kind.toLowerCase()}_types.ts`;
+  if (others.some((r) => plan.read(typesOf(r))?.includes(marker))) return;
+  const first = others[0]!;
+  if (!plan.exists(typesOf(first))) return;
+  markRootType(plan, typesOf(first), marker, first.kind);
+  plan.note(`${typesOf(first)}: marked ${first.kind} ${first.version} as the storage version (+kubebuilder:storageversion); move the marker to store another version`);
 }

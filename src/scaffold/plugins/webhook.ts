@@ -14,7 +14,7 @@ import { defaultPlural } from '../project/pluralize.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
 import type { Resource, ResourceWebhooks } from '../project/resource.js';
 import { validateVersion } from '../project/validation.js';
-import { enableInDefault, gvkText, mainFile, validateGvk } from './api.js';
+import { enableInDefault, gvkText, mainFile, markRootType, validateGvk } from './api.js';
 
 export interface CreateWebhookOptions {
   group: string;
@@ -289,14 +289,7 @@ function planWebhookConfig(plan: Plan, wc: WebhookContext, opts: CreateWebhookOp
 
 function planConversion(plan: Plan, wc: WebhookContext, spokes: string[], force: boolean): void {
   const hubTypes = `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`;
-  plan.edit(hubTypes, (content) => {
-    if (content.includes('+kubebuilder:conversion:hub')) return content;
-    const root = '// +kubebuilder:object:root=true';
-    if (!content.includes(root)) {
-      throw new UsageError(`${hubTypes}: no "${root}" line to mark ${wc.res.kind} ${wc.res.version} as the conversion hub`);
-    }
-    return content.replace(root, `// +kubebuilder:conversion:hub\n${root}`);
-  });
+  markRootType(plan, hubTypes, '// +kubebuilder:conversion:hub', wc.res.kind);
   for (const spoke of spokes) {
     const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
     const file = `${spokeNames.apiPath}/${wc.names.lowerKind}_conversion.ts`;

@@ -1,0 +1,76 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// The manager: registers the API types, the controllers and the webhooks, then runs them until
+// SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import * as crewv1 from '../api/crew/v1/index.js';
+import { CaptainReconciler as CrewCaptainReconciler } from './controllers/crew/captain_controller.js';
+import * as shipv1beta1 from '../api/ship/v1beta1/index.js';
+import { FrigateReconciler as ShipFrigateReconciler } from './controllers/ship/frigate_controller.js';
+import * as shipv1 from '../api/ship/v1/index.js';
+import { DestroyerReconciler as ShipDestroyerReconciler } from './controllers/ship/destroyer_controller.js';
+import * as shipv2alpha1 from '../api/ship/v2alpha1/index.js';
+import { CruiserReconciler as ShipCruiserReconciler } from './controllers/ship/cruiser_controller.js';
+import * as seacreaturesv1beta1 from '../api/sea-creatures/v1beta1/index.js';
+import { KrakenReconciler as SeaCreaturesKrakenReconciler } from './controllers/sea-creatures/kraken_controller.js';
+import * as seacreaturesv1beta2 from '../api/sea-creatures/v1beta2/index.js';
+import { LeviathanReconciler as SeaCreaturesLeviathanReconciler } from './controllers/sea-creatures/leviathan_controller.js';
+import * as foopolicyv1 from '../api/foo.policy/v1/index.js';
+import { HealthCheckPolicyReconciler as FooPolicyHealthCheckPolicyReconciler } from './controllers/foo.policy/healthcheckpolicy_controller.js';
+import { PodReconciler as CorePodReconciler } from './controllers/core/pod_controller.js';
+import { DeploymentReconciler as AppsDeploymentReconciler } from './controllers/apps/deployment_controller.js';
+import * as appsv1DeploymentWebhook from './webhooks/apps/v1/deployment_webhook.js';
+// +kubebuilder:scaffold:imports
+
+const scheme = builtinScheme();
+crewv1.addToScheme(scheme);
+shipv1beta1.addToScheme(scheme);
+shipv1.addToScheme(scheme);
+shipv2alpha1.addToScheme(scheme);
+seacreaturesv1beta1.addToScheme(scheme);
+seacreaturesv1beta2.addToScheme(scheme);
+foopolicyv1.addToScheme(scheme);
+// +kubebuilder:scaffold:scheme
+
+// --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
+const flags = parseManagerFlags(process.argv.slice(2));
+const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: '543cedaf.testproject.org' });
+
+await new CrewCaptainReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new ShipFrigateReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new ShipDestroyerReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new ShipCruiserReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new SeaCreaturesKrakenReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new SeaCreaturesLeviathanReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new FooPolicyHealthCheckPolicyReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new CorePodReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new AppsDeploymentReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+// +kubebuilder:scaffold:builder
+
+// Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
+if (process.env.ENABLE_WEBHOOKS !== 'false') {
+  await crewv1.setupCaptainWebhookWithManager(mgr);
+  await shipv1.setupDestroyerWebhookWithManager(mgr);
+  await appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
+  // +kubebuilder:scaffold:webhook
+}
+
+mgr.addHealthzCheck('healthz', healthz.ping);
+mgr.addReadyzCheck('readyz', healthz.ping);
+
+// Resolves after SIGTERM or SIGINT, once every controller has stopped.
+await mgr.start();

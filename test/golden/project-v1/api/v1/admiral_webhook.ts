@@ -1,0 +1,84 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { type CustomDefaulter, type Manager, log, webhookManagedBy, type CustomValidator, type Warnings } from 'scaffolder/runtime';
+import { Admiral } from './admiral_types.js';
+// +kubebuilder:scaffold:imports
+
+// TODO(user): EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!
+
+// Log is for logging in this file.
+const admirallog = log.withName('admiral-resource');
+
+/** setupAdmiralWebhookWithManager registers the webhooks for Admiral in the manager. */
+export function setupAdmiralWebhookWithManager(mgr: Manager) {
+  admirallog.info('registering webhooks');
+  return webhookManagedBy(mgr)
+    .for(Admiral)
+    .withDefaulter(new AdmiralCustomDefaulter())
+    .withValidator(new AdmiralCustomValidator())
+    .withValidatorCustomPath('/custom-validate-admiral')
+    // +kubebuilder:scaffold:webhookbuilder
+    .complete();
+}
+
+// +kubebuilder:webhook:path=/mutate-crew-testproject-org-v1-admiral,mutating=true,failurePolicy=fail,sideEffects=None,groups=crew.testproject.org,resources=admirales,verbs=create;update,versions=v1,name=madmiral-v1.kb.io,admissionReviewVersions=v1
+
+/**
+ * AdmiralCustomDefaulter sets default values on Admiral objects when they are created or updated.
+ */
+export class AdmiralCustomDefaulter implements CustomDefaulter<Admiral> {
+  // TODO(user): Add more fields as needed for defaulting.
+
+  /** default mutates the object in place: fill in the fields the user left out. */
+  async default(obj: Admiral): Promise<void> {
+    admirallog.info('defaulting', { name: obj.metadata?.name });
+    // TODO(user): fill in your defaulting logic.
+  }
+}
+
+// TODO(user): change verbs to "verbs=create;update;delete" if you want to enable deletion validation.
+// NOTE: The 'path' attribute must follow a specific pattern and should not be modified directly here.
+// Modifying the path for an invalid path can cause API server errors; failing to locate the webhook.
+// +kubebuilder:webhook:path=/custom-validate-admiral,mutating=false,failurePolicy=fail,sideEffects=None,groups=crew.testproject.org,resources=admirales,verbs=create;update,versions=v1,name=vadmiral-v1.kb.io,admissionReviewVersions=v1
+
+/**
+ * AdmiralCustomValidator checks Admiral objects when they are created, updated or deleted.
+ * Reject an object by throwing `new ValidationError(Admiral, name, [fieldError(path, value, message)])`.
+ */
+export class AdmiralCustomValidator implements CustomValidator<Admiral> {
+  // TODO(user): Add more fields as needed for validation.
+
+  async validateCreate(obj: Admiral): Promise<Warnings> {
+    admirallog.info('validation for create', { name: obj.metadata?.name });
+    // TODO(user): fill in your validation logic upon object creation.
+    return [];
+  }
+
+  async validateUpdate(oldObj: Admiral, newObj: Admiral): Promise<Warnings> {
+    admirallog.info('validation for update', { name: newObj.metadata?.name, oldName: oldObj.metadata?.name });
+    // TODO(user): fill in your validation logic upon object update.
+    return [];
+  }
+
+  async validateDelete(obj: Admiral): Promise<Warnings> {
+    admirallog.info('validation for delete', { name: obj.metadata?.name });
+    // TODO(user): fill in your validation logic upon object deletion.
+    return [];
+  }
+}
+
+// +kubebuilder:scaffold:webhookimpl

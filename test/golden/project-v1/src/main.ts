@@ -1,0 +1,62 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// The manager: registers the API types, the controllers and the webhooks, then runs them until
+// SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import * as crewv1 from '../api/v1/index.js';
+import { CaptainReconciler } from './controllers/captain_controller.js';
+import { FirstMateReconciler } from './controllers/firstmate_controller.js';
+import * as crewv2 from '../api/v2/index.js';
+import { AdmiralReconciler } from './controllers/admiral_controller.js';
+import { SailorReconciler } from './controllers/sailor_controller.js';
+import { PodReconciler } from './controllers/pod_controller.js';
+import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';
+import * as appsv1DeploymentWebhook from './webhooks/apps/v1/deployment_webhook.js';
+// +kubebuilder:scaffold:imports
+
+const scheme = builtinScheme();
+crewv1.addToScheme(scheme);
+crewv2.addToScheme(scheme);
+// +kubebuilder:scaffold:scheme
+
+// --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
+const flags = parseManagerFlags(process.argv.slice(2));
+const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: '522cf1b4.testproject.org' });
+
+await new CaptainReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new FirstMateReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new AdmiralReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new SailorReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new PodReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+// +kubebuilder:scaffold:builder
+
+// Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
+if (process.env.ENABLE_WEBHOOKS !== 'false') {
+  await crewv1.setupCaptainWebhookWithManager(mgr);
+  await crewv1.setupFirstMateWebhookWithManager(mgr);
+  await crewv1.setupAdmiralWebhookWithManager(mgr);
+  await crewv1.setupSailorWebhookWithManager(mgr);
+  await corev1PodWebhook.setupPodWebhookWithManager(mgr);
+  await appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
+  // +kubebuilder:scaffold:webhook
+}
+
+mgr.addHealthzCheck('healthz', healthz.ping);
+mgr.addReadyzCheck('readyz', healthz.ping);
+
+// Resolves after SIGTERM or SIGINT, once every controller has stopped.
+await mgr.start();
