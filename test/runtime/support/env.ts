@@ -5,8 +5,8 @@
 import { startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../../src/runtime/index.js';
 
-export async function startEnv(): Promise<TestEnvironment> {
-  return startTestEnvironment({});
+export async function startEnv(server: { bookmarkIntervalMs?: number } = {}): Promise<TestEnvironment> {
+  return startTestEnvironment({ server });
 }
 
 /** A cache and a client (reading through that cache) over the environment. */

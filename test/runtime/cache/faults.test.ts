@@ -1,0 +1,157 @@
+/**
+ * The list/watch loop against an API server that misbehaves: every fault must end with the
+ * cache matching the server again, without anyone restarting anything.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { V1ConfigMap } from '@kubernetes/client-node';
+import type { TestEnvironment } from '../../../src/testing/index.js';
+import { ConfigMap, type InformerEventHandler } from '../../../src/runtime/index.js';
+import { clientAndCache, createNamespace, eventually, startEnv } from '../support/env.js';
+
+let env: TestEnvironment;
+beforeAll(async () => {
+  env = await startEnv({ bookmarkIntervalMs: 100 });
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+const cm = (namespace: string, name: string, v = '0'): V1ConfigMap => ({ metadata: { namespace, name }, data: { v } });
+
+/** Records handler calls per object name. */
+function recorder() {
+  const events: string[] = [];
+  const handler: InformerEventHandler<V1ConfigMap> = {
+    onAdd: (o) => events.push(`add ${o.metadata?.name}`),
+    onUpdate: (_old, o) => events.push(`update ${o.metadata?.name} ${o.data?.v}`),
+    onDelete: (o) => events.push(`delete ${o.metadata?.name}`),
+  };
+  return { events, handler };
+}
+
+async function cachedValues(h: ReturnType<typeof clientAndCache>, ns: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const o of await h.client.list(ConfigMap, { namespace: ns })) out[o.metadata!.name!] = o.data?.v ?? '';
+  return out;
+}
+
+async function serverValues(h: ReturnType<typeof clientAndCache>, ns: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const o of await h.client.apiReader.list(ConfigMap, { namespace: ns })) out[o.metadata!.name!] = o.data?.v ?? '';
+  return out;
+}
+
+async function converged(h: ReturnType<typeof clientAndCache>, ns: string, what: string): Promise<void> {
+  await eventually(async () => JSON.stringify(await cachedValues(h, ns)) === JSON.stringify(await serverValues(h, ns)), what);
+}
+
+describe('list/watch faults', () => {
+  it('reconnects after the server drops the watch, cleanly or abruptly, and misses nothing', async () => {
+    const h = clientAndCache(env);
+    const ns = await createNamespace(h.client, 'drop');
+    await h.client.create(ConfigMap, cm(ns, 'a'));
+    h.start();
+    const informer = h.cache.getInformer(ConfigMap);
+    await informer.waitForSync();
+    try {
+      for (const abrupt of [false, true]) {
+        const watchesBefore = informer.stats().watches!;
+        await eventually(() => env.server.watchCount > 0, 'a watch to be open');
+        expect(env.server.dropWatches({ abrupt })).toBeGreaterThan(0);
+        await h.client.create(ConfigMap, cm(ns, `after-${abrupt}`));
+        await converged(h, ns, `cache to catch up after an ${abrupt ? 'abrupt' : 'clean'} drop`);
+        expect(informer.stats().watches!).toBeGreaterThan(watchesBefore);
+      }
+      expect(informer.stats().lists).toBe(1); // resumed from the resourceVersion, no relist needed
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('relists on 410 Gone and delivers every object again, including deletions it missed', async () => {
+    const h = clientAndCache(env);
+    const ns = await createNamespace(h.client, 'gone');
+    for (const n of ['a', 'b', 'c']) await h.client.create(ConfigMap, cm(ns, n));
+    const informer = h.cache.getInformer(ConfigMap);
+    const rec = recorder();
+    informer.addEventHandler(rec.handler);
+    h.start();
+    await informer.waitForSync();
+    try {
+      await eventually(() => env.server.watchCount > 0, 'a watch to be open');
+      env.server.stallWatches();
+      // Changes the stalled watch never delivers; then history is compacted past them.
+      await h.client.delete(ConfigMap, cm(ns, 'a'));
+      const b = await h.client.apiReader.get(ConfigMap, { namespace: ns, name: 'b' });
+      await h.client.update(ConfigMap, { ...b, data: { v: '1' } });
+      await h.client.create(ConfigMap, cm(ns, 'd'));
+      env.server.setWatchHistoryLimit(1);
+      rec.events.length = 0;
+      env.server.dropWatches();
+      await converged(h, ns, 'cache to relist after 410');
+      env.server.setWatchHistoryLimit(10_000);
+      expect(informer.stats().gone).toBeGreaterThanOrEqual(1);
+      expect(informer.stats().lists).toBeGreaterThanOrEqual(2);
+      const mine = rec.events.filter((e) => / (a|b|c|d)\b/.test(e));
+      expect(mine).toEqual(expect.arrayContaining(['delete a', 'update b 1', 'update c 0', 'add d']));
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('relists when the watch answers with a 410 ERROR event', async () => {
+    const h = clientAndCache(env);
+    const ns = await createNamespace(h.client, 'gone-event');
+    await h.client.create(ConfigMap, cm(ns, 'a'));
+    h.start();
+    const informer = h.cache.getInformer(ConfigMap);
+    await informer.waitForSync();
+    try {
+      env.server.failNext({ code: 410, watch: true, path: 'configmaps' });
+      env.server.dropWatches();
+      await eventually(() => informer.stats().gone! >= 1, 'the 410 to be seen');
+      await h.client.create(ConfigMap, cm(ns, 'b'));
+      await converged(h, ns, 'cache to recover after a 410 watch answer');
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('reopens a watch that went silent (no events, no bookmarks)', async () => {
+    const h = clientAndCache(env, { stallTimeoutMs: 600 });
+    const ns = await createNamespace(h.client, 'stall');
+    h.start();
+    const informer = h.cache.getInformer(ConfigMap);
+    await informer.waitForSync();
+    try {
+      await eventually(() => env.server.watchCount > 0, 'a watch to be open');
+      env.server.stallWatches();
+      await h.client.create(ConfigMap, cm(ns, 'during-stall'));
+      await eventually(() => informer.stats().stalls! >= 1, 'the stall to be detected');
+      await converged(h, ns, 'cache to catch up after the stall');
+      expect((await cachedValues(h, ns))['during-stall']).toBe('0');
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('retries lists and watches answered with 429 and 500', async () => {
+    const h = clientAndCache(env);
+    const ns = await createNamespace(h.client, 'errors');
+    await h.client.create(ConfigMap, cm(ns, 'a'));
+    const listFault = env.server.failNext({ code: 429, watch: false, method: 'GET', path: 'configmaps', count: 2 });
+    const watchFault = env.server.failNext({ code: 500, watch: true, path: 'configmaps', count: 2 });
+    h.start();
+    const informer = h.cache.getInformer(ConfigMap);
+    try {
+      expect(await informer.waitForSync()).toBe(true);
+      await eventually(() => watchFault.hits === 2, 'both watch faults to be hit');
+      expect(listFault.hits).toBe(2);
+      await h.client.create(ConfigMap, cm(ns, 'b'));
+      await converged(h, ns, 'cache to work after 429s and 500s');
+      expect(informer.stats().errors).toBeGreaterThanOrEqual(4);
+    } finally {
+      await h.stop();
+    }
+  });
+});
