@@ -47,7 +47,9 @@ class CronJobValidator implements CustomValidator<CronJob> {
   }
   #check(obj: CronJob): void {
     const schedule = obj.spec?.schedule;
-    if (schedule === undefined) throw new ValidationError(CronJob, obj.metadata?.name ?? '', [requiredField('spec.schedule')]);
+    if (schedule === undefined) {
+      throw new ValidationError(CronJob, obj.metadata?.name ?? '', [requiredField('spec.schedule')], { warnings: ['see the docs'] });
+    }
     if (schedule.trim().split(/\s+/).length !== 5) {
       throw new ValidationError(CronJob, obj.metadata?.name ?? '', [
         fieldError('spec.schedule', schedule, 'must have five fields'),
@@ -177,6 +179,7 @@ describe('validating webhook over HTTPS', () => {
     });
     const missing = (await send(path, review('CREATE', cronJob(undefined)))).response!;
     expect(missing.status?.message).toBe('CronJob.batch.my.domain "nightly" is invalid: spec.schedule: Required value');
+    expect(missing.warnings).toEqual(['see the docs']);
   });
 
   it('denies other errors with 403 and the message', async () => {

@@ -121,14 +121,22 @@ export interface InvalidStatus {
 export class ValidationError extends Error {
   override readonly name = 'ValidationError';
   readonly status: InvalidStatus;
+  /** Shown to the client with the denial (the warnings a Go validator returns alongside its error). */
+  readonly warnings: string[];
 
-  constructor(kind: { group: string; kind: string }, objectName: string, readonly errors: FieldError[]) {
+  constructor(
+    kind: { group: string; kind: string },
+    objectName: string,
+    readonly errors: FieldError[],
+    options: { warnings?: string[] } = {},
+  ) {
     const qualifiedKind = kind.group === '' ? kind.kind : `${kind.kind}.${kind.group}`;
     // As field.ErrorList.ToAggregate: duplicate messages once, several errors in brackets.
     const messages = [...new Set(errors.map((e) => e.toString()))];
     const aggregate = messages.length === 0 ? '' : messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`;
     const message = aggregate === '' ? `${qualifiedKind} "${objectName}" is invalid` : `${qualifiedKind} "${objectName}" is invalid: ${aggregate}`;
     super(message);
+    this.warnings = options.warnings ?? [];
     this.status = {
       kind: 'Status',
       apiVersion: 'v1',

@@ -36,7 +36,7 @@ export function patchedFromObjects(original: unknown, modified: unknown, warning
 
 /** The answer for a thrown error: field errors as 422 Invalid, API errors with their status, the rest 403. */
 export function deniedFromError(err: unknown, warnings?: Warnings): Answer {
-  if (err instanceof ValidationError) return withWarnings({ allowed: false, status: err.status }, warnings);
+  if (err instanceof ValidationError) return withWarnings({ allowed: false, status: err.status }, [...(warnings ?? []), ...err.warnings]);
   if (err instanceof ApiError) {
     const { kind: _k, apiVersion: _a, ...status } = err.status;
     return withWarnings({ allowed: false, status: { metadata: {}, ...status, code: err.code } as AdmissionStatus }, warnings);

@@ -1,3 +1,4 @@
+import { ValidationError } from './field-errors.js';
 import { allowed, deniedFromError, errored } from './response.js';
 import type { AdmissionHandler, AdmissionRequest, CustomValidator, Warnings } from './types.js';
 
@@ -45,7 +46,7 @@ export function validatingHandler<T>(validator: CustomValidator<T>): AdmissionHa
     try {
       warnings = (await run()) ?? [];
     } catch (err) {
-      return deniedFromError(err, (err as { warnings?: Warnings } | null)?.warnings);
+      return deniedFromError(err, err instanceof ValidationError ? undefined : (err as { warnings?: Warnings } | null)?.warnings);
     }
     return allowed('', warnings);
   };
