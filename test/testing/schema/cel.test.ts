@@ -176,6 +176,25 @@ describe('x-kubernetes-validations', () => {
     ]);
   });
 
+  it('supports optional field selection (.?field) with orValue, hasValue and value', () => {
+    const s = compileSchema(
+      root({
+        type: 'object',
+        properties: { replicas: { type: 'integer' }, tls: { type: 'object', properties: { secretName: { type: 'string' } } } },
+        'x-kubernetes-validations': [
+          { rule: 'self.?replicas.orValue(1) > 0', message: 'replicas must be positive' },
+          { rule: "!self.?tls.?secretName.hasValue() || self.?tls.?secretName.value().endsWith('-tls')", message: "secretName ends in '-tls'" },
+        ],
+      }),
+    );
+    expect(s.validate(obj({}))).toEqual([]);
+    expect(s.validate(obj({ tls: {} }))).toEqual([]);
+    expect(s.validate(obj({ replicas: 0, tls: { secretName: 'web' } })).map((c) => c.message)).toEqual([
+      'Invalid value: "object": replicas must be positive',
+      'Invalid value: "object": secretName ends in \'-tls\'',
+    ]);
+  });
+
   it('supports the quantity library', () => {
     const s = compileSchema(
       root({

@@ -21,7 +21,7 @@ function asOptional(v: CelValue): { has: boolean; value: CelValue | undefined } 
   throw new Error('no such overload: not an optional value');
 }
 
-const { DYN, BOOL } = CelScalar;
+const { DYN, BOOL, STRING } = CelScalar;
 
 export const optionalFunctions: CelFunc[] = [
   celMethod('hasValue', DYN, [], BOOL, function () {
@@ -39,6 +39,16 @@ export const optionalFunctions: CelFunc[] = [
   celFunc('optional.of', [DYN], DYN, (v) => optionalOf(v as CelInput)),
   celFunc('optional.none', [], DYN, () => optionalOf(undefined)),
   celFunc('optional.ofNonZeroValue', [DYN], DYN, (v) => optionalOf(isZero(v) ? undefined : (v as CelInput))),
+  celMethod('or', DYN, [DYN], DYN, function (alt) {
+    return (asOptional(this).has ? this : alt) as CelInput;
+  }),
+  // The target of `x.?name` (rewritten by optional-syntax.ts): a map, or an optional of one.
+  celFunc('optional.select_', [DYN, STRING], DYN, (target, name) => {
+    let value: CelValue | undefined = target;
+    if (isCelMap(target) && target.has(MARKER)) value = asOptional(target).value;
+    if (value === undefined || !isCelMap(value) || !value.has(name)) return optionalOf(undefined);
+    return optionalOf(value.get(name) as CelInput);
+  }),
 ];
 
 function isZero(v: CelValue): boolean {

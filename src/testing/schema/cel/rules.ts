@@ -10,6 +10,7 @@ import type { FieldCause, ValidationRule } from '../types.js';
 import type { SchemaNode } from '../node.js';
 import { kubernetesFunctions } from './library.js';
 import { optionalOf } from './optional.js';
+import { rewriteOptionalSelection } from './optional-syntax.js';
 
 const env = celEnv({ funcs: kubernetesFunctions });
 
@@ -39,7 +40,7 @@ function referencesIdent(node: unknown, name: string, seen = new Set<unknown>())
 function compileExpression(text: string, what: string, location: string): { program: Program; ast: unknown } {
   let parsed;
   try {
-    parsed = parse(text);
+    parsed = parse(rewriteOptionalSelection(text));
   } catch (err) {
     throw new RuleCompileError(`${location}: ${what} ${JSON.stringify(text)} does not compile: ${(err as Error).message}`);
   }
