@@ -5,6 +5,8 @@ import { ConsoleSink, DelegatingSink, JsonSink, type SinkOptions } from './sinks
 export interface LoggerOptions extends SinkOptions {
   /** Readable console lines at debug level instead of JSON lines at info level. */
   development?: boolean;
+  /** The line format regardless of `development`: `json` or `console` (readable). */
+  encoder?: 'json' | 'console';
 }
 
 /** A logger writing JSON lines, or readable lines in development mode. */
@@ -13,7 +15,9 @@ export function newLogger(options: LoggerOptions = {}): Logger {
 }
 
 function sinkFor(options: LoggerOptions): LogSink {
-  return options.development ? new ConsoleSink(options) : new JsonSink(options);
+  const level = options.level ?? (options.development ? 'debug' : 'info');
+  const encoder = options.encoder ?? (options.development ? 'console' : 'json');
+  return encoder === 'console' ? new ConsoleSink({ ...options, level }) : new JsonSink({ ...options, level });
 }
 
 const rootSink = new DelegatingSink(new JsonSink());

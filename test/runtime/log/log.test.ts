@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReconcileContext } from '../../../src/runtime/controller/types.js';
-import { Logger, log, newLogger, reconcileLogger, setLogger, type LogEntry, type LogSink } from '../../../src/runtime/log/index.js';
+import { Logger, log, newLogger, parseLogFlags, reconcileLogger, setLogger, type LogEntry, type LogSink } from '../../../src/runtime/log/index.js';
 
 function capture(options: { development?: boolean; level?: 'error' | 'info' | 'debug' | number } = {}) {
   const lines: string[] = [];
@@ -107,5 +107,29 @@ describe('reconcile context and the root logger', () => {
     } finally {
       setLogger({ level: 'error', output: { write: () => true } });
     }
+  });
+});
+
+describe('parseLogFlags', () => {
+  it('reads the zap flags kubebuilder binds, over defaults', () => {
+    expect(parseLogFlags(['--leader-elect', '--zap-log-level=debug'], { development: true })).toEqual({ development: true, level: 'debug' });
+    expect(parseLogFlags(['--zap-devel=false', '--zap-encoder', 'console', '--zap-log-level', '3'])).toEqual({
+      development: false,
+      encoder: 'console',
+      level: 3,
+    });
+    expect(() => parseLogFlags(['--zap-log-level=loud'])).toThrow(/invalid value "loud" for flag --zap-log-level/);
+    expect(() => parseLogFlags(['--zap-encoder'])).toThrow(/flag --zap-encoder needs a value/);
+  });
+
+  it('chooses the format by encoder and the level by development mode', () => {
+    const lines: string[] = [];
+    const output = { write: (line: string) => lines.push(line) };
+    newLogger({ development: true, encoder: 'json', output }).debug('dev json');
+    newLogger({ encoder: 'console', output }).debug('hidden at info');
+    newLogger({ encoder: 'console', output }).info('console at info');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'debug', msg: 'dev json' });
+    expect(lines[1]).toMatch(/\tINFO\tconsole at info\n$/);
+    expect(lines).toHaveLength(2);
   });
 });

@@ -1,0 +1,43 @@
+import type { LoggerOptions } from './root.js';
+import type { LogLevel } from './sinks.js';
+
+/**
+ * Reads controller-runtime's zap flags, as a kubebuilder main binds them:
+ * `--zap-devel`, `--zap-encoder=json|console`, `--zap-log-level=debug|info|error|<verbosity>`.
+ * Other arguments are ignored; `defaults` (kubebuilder scaffolds `development: true`) apply
+ * where no flag is given. Throws on a bad value, naming the flag.
+ */
+export function parseLogFlags(argv: readonly string[], defaults: LoggerOptions = {}): LoggerOptions {
+  const options: LoggerOptions = { ...defaults };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const match = /^--?(zap-devel|zap-encoder|zap-log-level)(?:=(.*))?$/.exec(arg);
+    if (!match) continue;
+    const flag = match[1]!;
+    let value = match[2];
+    if (flag === 'zap-devel') {
+      if (value === undefined) options.development = true;
+      else if (value === 'true' || value === 'false') options.development = value === 'true';
+      else throw new Error(`invalid value "${value}" for flag --zap-devel: expected true or false`);
+      continue;
+    }
+    if (value === undefined) {
+      value = argv[i + 1];
+      if (value === undefined || value.startsWith('-')) throw new Error(`flag --${flag} needs a value`);
+      i++;
+    }
+    if (flag === 'zap-encoder') {
+      if (value !== 'json' && value !== 'console') throw new Error(`invalid value "${value}" for flag --zap-encoder: expected json or console`);
+      options.encoder = value;
+    } else {
+      options.level = parseLevel(value);
+    }
+  }
+  return options;
+}
+
+function parseLevel(value: string): LogLevel {
+  if (value === 'debug' || value === 'info' || value === 'error') return value;
+  if (/^\d+$/.test(value) && Number(value) > 0) return Number(value);
+  throw new Error(`invalid value "${value}" for flag --zap-log-level: expected debug, info, error, or an integer greater than 0`);
+}
