@@ -52,7 +52,7 @@ describe('scaffolder create api', () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--plural', 'admirales', '--namespaced=false', '--controller=false', ...noMake]);
     const types = read(dir, 'api/v1/admiral_types.ts');
     expect(types).toContain("plural: 'admirales', namespaced: false");
-    expect(types).toContain('// +kubebuilder:resource:scope=Cluster');
+    expect(types).toContain('// +kubebuilder:resource:path=admirales,scope=Cluster');
     expect(snapshot(dir)['src/controllers/admiral_controller.ts']).toBeUndefined();
     const project = parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> };
     expect(project.resources[0]).toEqual({ api: { crdVersion: 'v1' }, domain: 'testproject.org', group: 'crew', kind: 'Admiral', path: 'api/v1', plural: 'admirales', version: 'v1' });
