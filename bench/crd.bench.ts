@@ -1,0 +1,163 @@
+/**
+ * CRD generation alone: a synthetic API of 200 kinds x 30 fields and the controller-tools CronJob
+ * fixture (740 kB of CRD), each generated cold (new ts-morph project, markers collected, schemas
+ * built), then a one-file change regenerated with the project reused (the watch-mode path).
+ * Targets on a 2-core machine: 200 kinds < 2 s cold, < 200 ms for a one-file change.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CrdGenerator, createApiProject, registerCrdMarkers } from '../src/crd/index.js';
+import { collectMarkers, defineCommonMarkers, MarkerRegistry } from '../src/markers/index.js';
+
+const KINDS = 200;
+const FIELDS = 30;
+const CHANGES = 5;
+
+function fieldSource(k: number, f: number): string {
+  const doc = `  // field${f} of kind ${k}: documented as users do.\n`;
+  switch (f % 8) {
+    case 0:
+      return `${doc}  // +kubebuilder:validation:MinLength=1\n  // +kubebuilder:validation:MaxLength=63\n  name${f}: string;`;
+    case 1:
+      return `${doc}  // +kubebuilder:validation:Minimum=0\n  // +optional\n  count${f}?: int32;`;
+    case 2:
+      return `${doc}  // +kubebuilder:default=true\n  // +optional\n  on${f}?: boolean;`;
+    case 3:
+      return `${doc}  // +listType=set\n  // +optional\n  tags${f}?: string[];`;
+    case 4:
+      return `${doc}  // +optional\n  labels${f}?: Record<string, string>;`;
+    case 5:
+      return `${doc}  // +optional\n  mode${f}?: 'Fast' | 'Slow' | 'Off';`;
+    case 6:
+      return `${doc}  // +optional\n  nested${f}?: Kind${k}Nested;`;
+    default:
+      return `${doc}  // +optional\n  size${f}?: Quantity;`;
+  }
+}
+
+function kindSource(k: number, revision = 0): string {
+  const fields = Array.from({ length: FIELDS }, (_, f) => fieldSource(k, f)).join('\n\n');
+  return `import type { ObjectMeta, ListMeta, int32, Quantity, Time } from 'scaffolder/runtime';
+import type { V1Condition } from '@kubernetes/client-node';
+
+// Kind${k}Nested is a nested structure (revision ${revision}).
+export interface Kind${k}Nested {
+  // +kubebuilder:validation:MaxLength=10
+  a?: string;
+  b?: int32;
+}
+
+// Kind${k}Spec is the desired state.
+export interface Kind${k}Spec {
+${fields}
+}
+
+// Kind${k}Status is the observed state.
+export interface Kind${k}Status {
+  // +listType=map
+  // +listMapKey=type
+  // +optional
+  conditions?: V1Condition[];
+  // +optional
+  lastSeen?: Time;
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
+
+// Kind${k} is a kind.
+export interface Kind${k} {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  spec?: Kind${k}Spec;
+  status?: Kind${k}Status;
+}
+
+// +kubebuilder:object:root=true
+export interface Kind${k}List {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ListMeta;
+  items: Kind${k}[];
+}
+`;
+}
+
+function registry(): MarkerRegistry {
+  const r = new MarkerRegistry();
+  defineCommonMarkers(r);
+  registerCrdMarkers(r);
+  return r;
+}
+
+/** Builds project, markers and generator, and generates once; returns the generator and timings. */
+function coldRun(paths: string[]) {
+  const t0 = performance.now();
+  const project = createApiProject(paths);
+  const markers = collectMarkers(project.getSourceFiles(), registry());
+  const generator = new CrdGenerator({ project, markers, toolVersion: 'bench' });
+  const result = generator.generate();
+  const ms = performance.now() - t0;
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw new Error(`generation failed: ${errors[0]!.message}`);
+  return { project, markers, generator, ms, crds: result.crds.length, bytes: JSON.stringify(result.crds).length };
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+export default async function (): Promise<Record<string, number | string>> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'crd-bench-'));
+  try {
+    const api = path.join(dir, 'api', 'v1');
+    mkdirSync(api, { recursive: true });
+    writeFileSync(path.join(api, 'groupversion_info.ts'), '// +groupName=bench.example.com\nexport {};\n');
+    for (let k = 0; k < KINDS; k++) writeFileSync(path.join(api, `kind${k}_types.ts`), kindSource(k));
+
+    const cold = coldRun([path.join(dir, 'api')]);
+    const warm: number[] = [];
+    for (let i = 1; i <= CHANGES; i++) {
+      const k = (i * 37) % KINDS;
+      const file = path.join(api, `kind${k}_types.ts`);
+      const t0 = performance.now();
+      const sf = cold.project.getSourceFileOrThrow(file);
+      sf.replaceWithText(kindSource(k, i));
+      cold.markers.update(sf);
+      cold.generator.invalidate([file]);
+      const result = cold.generator.generate();
+      warm.push(performance.now() - t0);
+      if (result.crds.length !== KINDS) throw new Error(`expected ${KINDS} CRDs after a change, got ${result.crds.length}`);
+    }
+
+    const cronjobDir = path.resolve(import.meta.dirname, '..', 'test', 'fixtures', 'crd', 'testdata');
+    const cronjob = coldRun([cronjobDir]);
+    const cronjobFile = path.join(cronjobDir, 'cronjob', 'cronjob_types.ts');
+    const cronWarm: number[] = [];
+    for (let i = 0; i < CHANGES; i++) {
+      const t0 = performance.now();
+      const sf = cronjob.project.getSourceFileOrThrow(cronjobFile);
+      sf.replaceWithText(sf.getFullText() + `\n// revision ${i}\n`);
+      cronjob.markers.update(sf);
+      cronjob.generator.invalidate([cronjobFile]);
+      cronjob.generator.generate();
+      cronWarm.push(performance.now() - t0);
+    }
+
+    return {
+      'synthetic kinds x fields': `${KINDS} x ${FIELDS}`,
+      'synthetic cold ms (target < 2000)': cold.ms,
+      'synthetic CRD JSON bytes': cold.bytes,
+      'synthetic one-file change ms, median (target < 200)': median(warm),
+      'synthetic one-file change ms, max': Math.max(...warm),
+      'controller-tools testdata cold ms (10 CRDs incl. 740 kB CronJob)': cronjob.ms,
+      'controller-tools CronJob file change ms, median': median(cronWarm),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
