@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from '../admission/index.js';
 import { splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
-import { notFound, pageNotFound, StatusError } from '../api/status.js';
+import { notFound, pageNotFound, StatusError, unsupportedMediaType } from '../api/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
 import { parseLabelSelector } from '../selectors/label-selector.js';
 import { ObjectStore } from '../store/object-store.js';
@@ -264,6 +264,10 @@ export class TestAPIServer {
       }
       const text = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
       const contentType = req.headers['content-type'] ?? 'application/json';
+      // JSON only: clients that sent protobuf (kubectl does for built-ins) retry with JSON on 415.
+      if (text !== '' && /protobuf|cbor/.test(contentType)) {
+        throw unsupportedMediaType(contentType, ['application/json', 'application/yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json']);
+      }
       const call = this.resourceCall(info, url.searchParams, text, contentType, req);
       const result = await this.dispatch(info, call);
       const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body) : result.body;

@@ -1,0 +1,131 @@
+/** The server as kubectl sees it: apply, get, get -w, delete, and server errors as kubectl prints them. */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as k8s from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { CRONJOB_GROUP, cronjobCRDDir } from './support.js';
+
+const run = promisify(execFile);
+let env: TestEnvironment;
+let dir: string;
+let kubeconfig: string;
+
+async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig } });
+    return { stdout, stderr, code: 0 };
+  } catch (err) {
+    const e = err as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
+
+async function manifest(name: string, text: string): Promise<string> {
+  const file = path.join(dir, name);
+  await writeFile(file, text);
+  return file;
+}
+
+beforeAll(async () => {
+  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir] });
+  dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-kubectl-'));
+  kubeconfig = path.join(dir, 'kubeconfig');
+  await env.writeKubeconfig(kubeconfig);
+});
+afterAll(async () => {
+  await env.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const DEPLOYMENT = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  labels: {app: web}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - name: nginx
+        image: nginx:1.25
+`;
+
+const CRONJOB = `apiVersion: ${CRONJOB_GROUP}/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  schedule: "0 0 * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          containers: [{name: job, image: busybox}]
+          restartPolicy: OnFailure
+`;
+
+describe('kubectl', () => {
+  it('applies a built-in and a custom resource, then re-applies a change', async () => {
+    const file = await manifest('app.yaml', `${DEPLOYMENT}---\n${CRONJOB}`);
+    const first = await kubectl('apply', '-f', file);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toBe(`deployment.apps/web created\ncronjob.${CRONJOB_GROUP}/nightly created\n`);
+    await writeFile(file, `${DEPLOYMENT.replace('replicas: 2', 'replicas: 3')}---\n${CRONJOB}`);
+    const second = await kubectl('apply', '-f', file);
+    expect(second.stdout).toBe(`deployment.apps/web configured\ncronjob.${CRONJOB_GROUP}/nightly unchanged\n`);
+    const apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
+    const d = await apps.readNamespacedDeployment({ namespace: 'default', name: 'web' });
+    expect(d.spec?.replicas).toBe(3);
+    expect(d.metadata?.annotations?.['kubectl.kubernetes.io/last-applied-configuration']).toContain('"replicas":3');
+  });
+
+  it('gets objects as JSON and as a table with the CRD printer columns', async () => {
+    const file = await manifest('get.yaml', CRONJOB.replace('nightly', 'listed'));
+    await kubectl('apply', '-f', file);
+    const json = await kubectl('get', `cronjobs.${CRONJOB_GROUP}`, 'listed', '-o', 'json');
+    expect(JSON.parse(json.stdout)).toMatchObject({ apiVersion: `${CRONJOB_GROUP}/v1`, kind: 'CronJob', metadata: { name: 'listed', namespace: 'default' } });
+    const table = await kubectl('get', `cronjobs.${CRONJOB_GROUP}`);
+    expect(table.stdout.split('\n')[0].split(/\s+/)).toEqual(['NAME', 'AGE']);
+    expect(table.stdout).toMatch(/^listed\s+\d+s$/m);
+  });
+
+  it('prints server errors: 404 NotFound and 422 Invalid', async () => {
+    const missing = await kubectl('get', 'deployment', 'nope');
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr.trim()).toBe('Error from server (NotFound): deployments.apps "nope" not found');
+    const bad = await manifest('bad.yaml', 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: Bad_Name}\n');
+    const invalid = await kubectl('apply', '-f', bad);
+    expect(invalid.stderr).toContain('ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain');
+  });
+
+  it('watches with get -w and sees changes made through the API', async () => {
+    const child = spawn('kubectl', ['get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=3s'], { env: { ...process.env, KUBECONFIG: kubeconfig } });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    for (let i = 0; i < 200 && env.server.watchCount === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'watched' } } });
+    await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'watched' });
+    for (let i = 0; i < 200 && !/DELETED\s+watched/.test(out); i++) await new Promise((r) => setTimeout(r, 10));
+    child.kill();
+    await exited;
+    expect(out).toMatch(/ADDED\s+watched/);
+    expect(out).toMatch(/DELETED\s+watched/);
+  });
+
+  it('deletes what a manifest names', async () => {
+    const file = await manifest('del.yaml', DEPLOYMENT.replace('name: web', 'name: gone'));
+    await kubectl('apply', '-f', file);
+    const deleted = await kubectl('delete', '-f', file);
+    expect(deleted.stdout).toBe('deployment.apps "gone" deleted\n');
+    const after = await kubectl('get', 'deployment', 'gone');
+    expect(after.stderr.trim()).toBe('Error from server (NotFound): deployments.apps "gone" not found');
+  });
+});
