@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdmissionChain, convertObjects, type AdmissionAttributes, type CustomResourceDefinition, type Webhook, type WebhookConfiguration } from '../../../src/testing/admission/index.js';
 import { admissionResponse, jsonPatch, startWebhookServer, type WebhookServer } from './https-webhook-server.js';
@@ -271,5 +274,50 @@ describe('AdmissionChain', () => {
     };
     const result = await chain.admit(attrs);
     expect(result).toEqual({ allowed: true, warnings: [], object: { ...v2, spec: { schedule: { cron: '@hourly' }, suspend: false } } });
+  });
+
+  it('runs the webhook configurations controller-gen writes (conformance manifests)', async () => {
+    const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+    const file = path.resolve(repoRoot, '..', 'shared', 'conformance', 'controller-gen', 'webhook', 'valid', 'manifests.yaml');
+    const docs = parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as WebhookConfiguration & { kind: string });
+    const mutating = docs.filter((d) => d.kind === 'MutatingWebhookConfiguration');
+    const validating = docs.filter((d) => d.kind === 'ValidatingWebhookConfiguration');
+    server.handle('/mutate-testdata-kubebuilder-io-v1-cronjob', (review) => admissionResponse(review, { allowed: true, ...jsonPatch([{ op: 'add', path: '/spec/suspend', value: true }]) }));
+    server.handle('/validate-testdata-kubebuilder-io-v1-cronjob', (review) => {
+      const request = review.request as { dryRun: boolean; object: { spec: { suspend?: boolean } } };
+      return admissionResponse(review, { allowed: request.object.spec.suspend === true, warnings: [`dryRun=${request.dryRun}`] });
+    });
+    const chain = new AdmissionChain({ mutating, validating, resolveService, insecureSkipTLSVerify: true });
+    const job = { apiVersion: 'testdata.kubebuilder.io/v1', kind: 'CronJob', metadata: { name: 'j', namespace: 'default' }, spec: { schedule: '@daily' } };
+    const attrs: AdmissionAttributes = {
+      operation: 'CREATE',
+      kind: { group: 'testdata.kubebuilder.io', version: 'v1', kind: 'CronJob' },
+      resource: { group: 'testdata.kubebuilder.io', version: 'v1', resource: 'cronjobs' },
+      namespace: 'default',
+      name: 'j',
+      object: job,
+    };
+    expect(await chain.admit(attrs)).toEqual({ allowed: true, object: { ...job, spec: { schedule: '@daily', suspend: true } }, warnings: ['dryRun=false', 'dryRun=false'] });
+    // Both validating webhooks declare side effects None or NoneOnDryRun, so dry-run requests reach them too.
+    expect((await chain.admit({ ...attrs, dryRun: true })).warnings).toEqual(['dryRun=true', 'dryRun=true']);
+    // DELETE is not in the rules: nothing is called.
+    const before = server.received.length;
+    expect(await chain.admit({ ...attrs, operation: 'DELETE', object: undefined, oldObject: job })).toEqual({ allowed: true, warnings: [] });
+    expect(server.received.length).toBe(before);
+  });
+
+  it('refuses a dry-run request for a webhook with side effects', async () => {
+    server.handle('/allow-all', (review) => admissionResponse(review, { allowed: true }));
+    const chain = new AdmissionChain({ validating: [config('v', hook('effects.example.com', '/allow-all', { sideEffects: 'Some' }))], resolveService });
+    expect((await chain.admit(createAttrs())).allowed).toBe(true);
+    expect((await chain.admit({ ...createAttrs(), dryRun: true })).status).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: 'admission webhook "effects.example.com" does not support dry run',
+      reason: 'BadRequest',
+      code: 400,
+    });
   });
 });
