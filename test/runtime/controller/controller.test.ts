@@ -1,0 +1,402 @@
+/**
+ * Controllers built with the builder, run by a Manager against the test API server.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
+import type { TestEnvironment } from '../../../src/testing/index.js';
+import {
+  ConfigMap,
+  controllerManagedBy,
+  Deployment,
+  handler,
+  type Manager,
+  predicate,
+  type Request,
+  Secret,
+  source,
+  TerminalError,
+} from '../../../src/runtime/index.js';
+import { createNamespace, eventually, newManager, startEnv } from '../support/env.js';
+
+let env: TestEnvironment;
+beforeAll(async () => {
+  env = await startEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** Counts reconciles per `namespace/name`. */
+class Tally {
+  readonly counts = new Map<string, number>();
+  total = 0;
+  hit(req: Request): number {
+    const key = `${req.namespace}/${req.name}`;
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    this.total++;
+    return n;
+  }
+  of(namespace: string, name: string): number {
+    return this.counts.get(`${namespace}/${name}`) ?? 0;
+  }
+}
+
+/** Starts the manager in the background; `done` settles when start() does. */
+function run(mgr: Manager) {
+  const done = mgr.start();
+  done.catch(() => undefined);
+  return {
+    done,
+    stop: async () => {
+      mgr.stop();
+      await done;
+    },
+  };
+}
+
+const cm = (namespace: string, name: string, labels?: Record<string, string>): V1ConfigMap => ({ metadata: { namespace, name, labels }, data: { v: '1' } });
+
+function deployment(namespace: string, name: string): V1Deployment {
+  return {
+    metadata: { namespace, name },
+    spec: {
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'busybox:1' }] } },
+    },
+  };
+}
+
+describe('controllers', () => {
+  it('for(): reconciles existing and new objects, reading them from the cache', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'for');
+    await client.create(ConfigMap, cm(ns, 'existing'));
+    const tally = new Tally();
+    const seen: string[] = [];
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        tally.hit(req);
+        const obj = await client.get(ConfigMap, req);
+        seen.push(`${obj.metadata?.name}=${obj.data?.v}`);
+        return {};
+      });
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'existing') === 1, 'the existing object to be reconciled');
+      await client.create(ConfigMap, cm(ns, 'new'));
+      await eventually(() => tally.of(ns, 'new') >= 1, 'the new object to be reconciled');
+      expect(seen).toEqual(expect.arrayContaining(['existing=1', 'new=1']));
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('owns(): an owned object event reconciles its controller owner', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'owns');
+    const owner = await client.create(ConfigMap, cm(ns, 'owner'));
+    const tally = new Tally();
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .owns(Secret)
+      .named('owns-test')
+      .complete(async (req) => {
+        if (req.namespace === ns) tally.hit(req);
+        return {};
+      });
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'owner') === 1, 'the owner to be reconciled at start');
+      const secret: V1Secret = {
+        metadata: {
+          namespace: ns,
+          name: 'child',
+          ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'owner', uid: owner.metadata!.uid!, controller: true }],
+        },
+        stringData: { a: 'b' },
+      };
+      await client.create(Secret, secret);
+      await eventually(() => tally.of(ns, 'owner') >= 2, 'the owner to be reconciled for its secret');
+      await client.create(Secret, { metadata: { namespace: ns, name: 'orphan' } });
+      expect(tally.of(ns, 'child')).toBe(0);
+      expect(tally.of(ns, 'orphan')).toBe(0);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('watches(): a map function and a channel source enqueue the requests they name', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'watches');
+    const tally = new Tally();
+    // Every Secret labelled target=<name> reconciles the ConfigMap <name>.
+    const external: Request[] = [];
+    let push: ((r: { metadata: { namespace: string; name: string } }) => void) | undefined;
+    const channel: AsyncIterable<{ metadata: { namespace: string; name: string } }> = {
+      [Symbol.asyncIterator]() {
+        const pending: { metadata: { namespace: string; name: string } }[] = [];
+        let wake: (() => void) | undefined;
+        push = (r) => {
+          pending.push(r);
+          wake?.();
+        };
+        return {
+          async next() {
+            while (pending.length === 0) await new Promise<void>((w) => { wake = w; });
+            return { value: pending.shift()!, done: false };
+          },
+        };
+      },
+    };
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .watches(
+        Secret,
+        handler.enqueueRequestsFromMapFunc((s: V1Secret) => {
+          const target = s.metadata?.labels?.target;
+          return target ? [{ namespace: s.metadata!.namespace!, name: target }] : [];
+        }),
+      )
+      .watches(source.channel(channel, 'external'), handler.enqueueRequestForObject())
+      .named('watches-test')
+      .complete(async (req) => {
+        if (req.namespace === ns) {
+          tally.hit(req);
+          external.push(req);
+        }
+        return {};
+      });
+    const r = run(mgr);
+    try {
+      await client.create(Secret, { metadata: { namespace: ns, name: 's', labels: { target: 'mapped' } } });
+      await eventually(() => tally.of(ns, 'mapped') === 1, 'the mapped request');
+      await eventually(() => push !== undefined, 'the channel to be consumed');
+      push!({ metadata: { namespace: ns, name: 'from-channel' } });
+      await eventually(() => tally.of(ns, 'from-channel') === 1, 'the channel request');
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('withEventFilter(generationChanged): label-only updates do not reconcile, spec updates do', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'filter');
+    const tally = new Tally();
+    const controller = await controllerManagedBy(mgr)
+      .for(Deployment)
+      .withEventFilter(predicate.generationChanged())
+      .named('filter-test')
+      .complete(async (req) => {
+        if (req.namespace === ns) tally.hit(req);
+        return {};
+      });
+    const r = run(mgr);
+    try {
+      const d = await client.create(Deployment, deployment(ns, 'web'));
+      await eventually(() => tally.of(ns, 'web') === 1, 'the create to reconcile');
+      const labelled = await client.update(Deployment, { ...d, metadata: { ...d.metadata, labels: { x: 'y' } } });
+      // Once the cache holds the label change, its handler has run: nothing may be queued.
+      await eventually(async () => (await client.get(Deployment, { namespace: ns, name: 'web' })).metadata?.labels?.x === 'y', 'the label change in the cache');
+      expect(controller.queue.len() + controller.queue.processingLen()).toBe(0);
+      expect(tally.of(ns, 'web')).toBe(1);
+      await client.update(Deployment, { ...labelled, spec: { ...labelled.spec!, replicas: 3 } });
+      await eventually(() => tally.of(ns, 'web') === 2, 'the spec change to reconcile');
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('runs up to maxConcurrentReconciles at once, but never one key twice at the same time', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'conc');
+    let running = 0;
+    let peak = 0;
+    const runningKeys = new Set<string>();
+    let overlap = false;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const tally = new Tally();
+    const controller = await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .withOptions({ maxConcurrentReconciles: 3 })
+      .named('conc-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        const key = `${req.namespace}/${req.name}`;
+        if (runningKeys.has(key)) overlap = true;
+        runningKeys.add(key);
+        running++;
+        peak = Math.max(peak, running);
+        tally.hit(req);
+        await gate;
+        running--;
+        runningKeys.delete(key);
+        return {};
+      });
+    for (let i = 0; i < 6; i++) await client.create(ConfigMap, cm(ns, `c${i}`));
+    const r = run(mgr);
+    try {
+      await eventually(() => running === 3, 'three reconciles to run at once');
+      // Hammer a running key: it must wait for its first reconcile to end.
+      const busy = [...runningKeys][0]!;
+      const [bns, bname] = busy.split('/') as [string, string];
+      for (let i = 0; i < 5; i++) controller.requests.add({ namespace: bns, name: bname });
+      release();
+      await eventually(() => tally.total >= 7 && running === 0, 'all reconciles, plus one more of the hammered key');
+      expect(peak).toBe(3);
+      expect(overlap).toBe(false);
+      expect(tally.of(bns, bname)).toBe(2); // five adds while running collapse into one
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('requeueAfter reconciles again later; requeue retries with backoff', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'requeue');
+    const tally = new Tally();
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('requeue-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        const n = tally.hit(req);
+        if (req.name === 'after') return n < 3 ? { requeueAfter: 30 } : {};
+        return n < 3 ? { requeue: true } : {};
+      });
+    await client.create(ConfigMap, cm(ns, 'after'));
+    await client.create(ConfigMap, cm(ns, 'again'));
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'after') === 3 && tally.of(ns, 'again') === 3, 'three reconciles of each');
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('a reconciler that throws (or throws synchronously) is retried with backoff and the process lives on', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'throws');
+    const tally = new Tally();
+    const controller = await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('throw-test')
+      .complete({
+        reconcile(req) {
+          if (req.namespace !== ns) return Promise.resolve({});
+          const n = tally.hit(req);
+          if (req.name === 'sync-throw' && n === 1) throw new Error('synchronous failure');
+          if (req.name === 'terminal') return Promise.reject(new TerminalError(new Error('bad spec')));
+          if (n <= 3) return Promise.reject(new Error(`attempt ${n} failed`));
+          return Promise.resolve({});
+        },
+      });
+    await client.create(ConfigMap, cm(ns, 'flaky'));
+    await client.create(ConfigMap, cm(ns, 'sync-throw'));
+    await client.create(ConfigMap, cm(ns, 'terminal'));
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'flaky') === 4, 'the fourth attempt to succeed');
+      await eventually(() => tally.of(ns, 'sync-throw') >= 2, 'the synchronous throw to be retried');
+      expect(controller.queue.numRequeues(`${ns}/flaky`)).toBe(0); // forgotten after success
+      await eventually(() => tally.of(ns, 'terminal') === 1 && controller.queue.len() === 0, 'the terminal error to settle');
+      expect(controller.queue.numRequeues(`${ns}/terminal`)).toBe(0); // not retried
+      const metrics = await mgr.getMetrics().text();
+      expect(metrics).toMatch(/controller_runtime_reconcile_errors_total\{controller="throw-test"\} [4-9]/);
+      expect(metrics).toMatch(/controller_runtime_terminal_reconcile_errors_total\{controller="throw-test"\} 1/);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('after a 410 Gone relist, reconciles every object again', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'relist');
+    const tally = new Tally();
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('relist-test')
+      .complete(async (req) => {
+        if (req.namespace === ns) tally.hit(req);
+        return {};
+      });
+    const names = ['a', 'b', 'c', 'd'];
+    for (const n of names) await client.create(ConfigMap, cm(ns, n));
+    const r = run(mgr);
+    try {
+      await eventually(() => names.every((n) => tally.of(ns, n) === 1), 'every object reconciled once');
+      env.server.failNext({ code: 410, watch: true, path: 'configmaps' });
+      env.server.dropWatches({ path: /configmaps/ });
+      await eventually(() => names.every((n) => tally.of(ns, n) === 2), 'every object reconciled again after the relist');
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('on stop, lets an in-flight reconcile finish, and aborts one that outlives the grace period', async () => {
+    const mgr = await newManager(env, { gracefulShutdownTimeout: 60_000 });
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'grace');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    let started = false;
+    let finished = false;
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('grace-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        started = true;
+        await gate;
+        finished = true;
+        return {};
+      });
+    await client.create(ConfigMap, cm(ns, 'slow'));
+    const r = run(mgr);
+    await eventually(() => started, 'the reconcile to start');
+    mgr.stop();
+    let stopped = false;
+    void r.done.then(() => { stopped = true; });
+    await client.create(ConfigMap, cm(ns, 'too-late')).catch(() => undefined);
+    await new Promise((res) => setImmediate(res));
+    expect(stopped).toBe(false); // still waiting for the reconcile
+    release();
+    await r.done;
+    expect(finished).toBe(true);
+
+    // Second manager: a reconcile that ignores shutdown is aborted when the grace period ends.
+    const mgr2 = await newManager(env, { gracefulShutdownTimeout: 200 });
+    let aborted = false;
+    await controllerManagedBy(mgr2)
+      .for(ConfigMap)
+      .named('grace-timeout-test')
+      .complete(async (req, ctx) => {
+        if (req.namespace !== ns || req.name !== 'slow') return {};
+        await new Promise<void>((res) => ctx.signal.addEventListener('abort', () => { aborted = true; res(); }, { once: true }));
+        return {};
+      });
+    const r2 = run(mgr2);
+    await eventually(() => mgr2.getControllers()[0]!.queue.processingLen() > 0, 'the stubborn reconcile to start');
+    await r2.stop();
+    expect(aborted).toBe(true);
+  });
+
+  it('refuses duplicate controller names and builders without a kind, naming the problem', async () => {
+    const mgr = await newManager(env);
+    await controllerManagedBy(mgr).for(ConfigMap).complete(async () => ({}));
+    await expect(controllerManagedBy(mgr).for(ConfigMap).complete(async () => ({}))).rejects.toThrow(/controller with name "configmap" already exists/);
+    await expect(controllerManagedBy(mgr).owns(Secret).named('x').complete(async () => ({}))).rejects.toThrow(/owns\(Secret\) needs for\(\)/);
+    expect(() => controllerManagedBy(mgr).for(ConfigMap).for(Secret)).toThrow(/for\(\) was already called/);
+  });
+});
