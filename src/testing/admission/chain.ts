@@ -119,7 +119,8 @@ export class AdmissionChain {
     const warnings: string[] = [];
     let object = deepCopy(attrs.object);
 
-    const mutators = this.invocations(this.mutating, attrs);
+    // Each mutating webhook is matched against the object as the webhooks before it left it.
+    const invoked: Invocation[] = [];
     const reinvocable: number[] = [];
     let lastChange = -1;
     const runMutator = async ({ hook, version }: Invocation, index: number): Promise<Status | undefined> => {
@@ -158,15 +159,20 @@ export class AdmissionChain {
       return undefined;
     };
 
-    for (const [i, invocation] of mutators.entries()) {
-      const status = await runMutator(invocation, i);
+    for (const hook of this.mutating) {
+      const [invocation] = this.invocations([hook], { ...attrs, object });
+      if (!invocation) continue;
+      const index = invoked.push(invocation) - 1;
+      const status = await runMutator(invocation, index);
       if (status) return { allowed: false, warnings, status };
-      if (invocation.hook.reinvocationPolicy === 'IfNeeded') reinvocable.push(i);
+      if (hook.reinvocationPolicy === 'IfNeeded') reinvocable.push(index);
     }
     // A webhook that asked to be reinvoked sees the object again if a later one changed it.
     const again = reinvocable.filter((i) => lastChange > i);
     for (const i of again) {
-      const status = await runMutator(mutators[i]!, mutators.length + i);
+      const [invocation] = this.invocations([invoked[i]!.hook], { ...attrs, object });
+      if (!invocation) continue;
+      const status = await runMutator(invocation, invoked.length + i);
       if (status) return { allowed: false, warnings, status };
     }
 

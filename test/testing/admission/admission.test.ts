@@ -320,4 +320,16 @@ describe('AdmissionChain', () => {
       code: 400,
     });
   });
+
+  it('matches each mutating webhook against the object as the earlier webhooks left it', async () => {
+    server.handle('/relabel', (review) => admissionResponse(review, { allowed: true, ...jsonPatch([{ op: 'replace', path: '/metadata/labels/team', value: 'b' }]) }));
+    server.handle('/team-b', (review) => admissionResponse(review, { allowed: true, warnings: ['team b webhook called'] }));
+    const chain = new AdmissionChain({
+      mutating: [config('a', hook('relabel.example.com', '/relabel')), config('b', hook('team-b.example.com', '/team-b', { objectSelector: { matchLabels: { team: 'b' } } }))],
+      resolveService,
+    });
+    const result = await chain.admit(createAttrs());
+    expect(result.warnings).toEqual(['team b webhook called']);
+    expect((result.object as { metadata: { labels: Record<string, string> } }).metadata.labels).toEqual({ team: 'b' });
+  });
 });
