@@ -111,13 +111,19 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
+/** Writes the synthetic API package under `dir`/api/v1 and returns that folder. */
+export function writeSyntheticApi(dir: string): string {
+  const api = path.join(dir, 'api', 'v1');
+  mkdirSync(api, { recursive: true });
+  writeFileSync(path.join(api, 'groupversion_info.ts'), '// +groupName=bench.example.com\nexport {};\n');
+  for (let k = 0; k < KINDS; k++) writeFileSync(path.join(api, `kind${k}_types.ts`), kindSource(k));
+  return api;
+}
+
 export default async function (): Promise<Record<string, number | string>> {
   const dir = mkdtempSync(path.join(tmpdir(), 'crd-bench-'));
   try {
-    const api = path.join(dir, 'api', 'v1');
-    mkdirSync(api, { recursive: true });
-    writeFileSync(path.join(api, 'groupversion_info.ts'), '// +groupName=bench.example.com\nexport {};\n');
-    for (let k = 0; k < KINDS; k++) writeFileSync(path.join(api, `kind${k}_types.ts`), kindSource(k));
+    const api = writeSyntheticApi(dir);
 
     const cold = coldRun([path.join(dir, 'api')]);
     const warm: number[] = [];

@@ -76,8 +76,9 @@ export class CrdGenerator {
   /** Drops what was derived from the given files (absolute paths), or from everything. */
   invalidate(files?: readonly string[]): void {
     this.index.invalidate();
-    this.builder.invalidate(files ? new Set(files.map((f) => path.resolve(f))) : undefined);
-    this.flattener.invalidate();
+    const changed = files ? new Set(files.map((f) => path.resolve(f))) : undefined;
+    this.builder.invalidate(changed);
+    this.flattener.invalidate(changed ? (id) => changed.has(id.slice(0, id.lastIndexOf('#'))) : undefined);
   }
 
   generate(): CrdGenerationResult {

@@ -4,7 +4,7 @@
  * win; its other keys are merged in), then every `allOf` is merged into its parent. Keys that
  * conflict and cannot be merged stay side by side in a new `allOf`.
  */
-import type { JSONSchemaProps } from './json-schema.js';
+import { cloneJson, type JSONSchemaProps } from './json-schema.js';
 
 type Schema = Record<string, unknown>;
 
@@ -111,83 +111,122 @@ function forEachChild(schema: JSONSchemaProps, fn: (child: JSONSchemaProps) => v
   if (schema.additionalProperties && typeof schema.additionalProperties === 'object') fn(schema.additionalProperties);
 }
 
-function replaceContents(target: JSONSchemaProps, source: JSONSchemaProps): void {
-  for (const k of Object.keys(target)) delete (target as unknown as Schema)[k];
-  Object.assign(target, source);
-}
-
 /** A referenced type's schema at a use site: the use site's docs win, its other keys are merged in. */
 function preserveFields(typeSchema: JSONSchemaProps, useSite: JSONSchemaProps): JSONSchemaProps {
   const { description, title, externalDocs, example, $ref: _ref, ...rest } = useSite;
   const out: JSONSchemaProps = { allOf: [typeSchema, rest] };
-  const doc = {
-    description: description || typeSchema.description,
-    title: title || typeSchema.title,
-    externalDocs: externalDocs ?? typeSchema.externalDocs,
-    example: example !== undefined ? example : typeSchema.example,
-  };
-  for (const [k, v] of Object.entries(doc)) if (v !== undefined && v !== "") (out as unknown as Schema)[k] = v;
+  const d = description || typeSchema.description;
+  if (d) out.description = d;
+  const t = title || typeSchema.title;
+  if (t) out.title = t;
+  const docs = externalDocs ?? typeSchema.externalDocs;
+  if (docs) out.externalDocs = docs;
+  const ex = example !== undefined ? example : typeSchema.example;
+  if (ex !== undefined) out.example = ex;
   return out;
 }
 
-/** Resolves `$ref`s against unflattened schemas, caching each type's flattened schema. */
+/**
+ * Resolves `$ref`s against unflattened schemas, caching each type's flattened schema. The pass
+ * never mutates what it reads or caches (subtrees are shared); flattenType hands out a deep copy.
+ */
 export class Flattener {
   private readonly flattened = new Map<string, JSONSchemaProps>();
+  /** For each cached type, every type its flattened schema was built from. */
+  private readonly includes = new Map<string, Set<string>>();
+  /** The types whose resolution is under way (innermost last), to record what each includes. */
+  private readonly building: Set<string>[] = [];
 
   constructor(
     private readonly lookup: (id: string) => JSONSchemaProps | undefined,
     private readonly onError: (message: string) => void,
   ) {}
 
-  invalidate(): void {
-    this.flattened.clear();
-  }
-
-  /** The type's schema with every reference resolved (allOf not yet merged). */
-  flattenType(id: string): JSONSchemaProps | undefined {
-    const cached = this.flattened.get(id);
-    if (cached) return structuredClone(cached);
-    const base = this.lookup(id);
-    if (!base) {
-      this.onError(`unable to locate schema for type ${id}`);
-      return undefined;
+  /** Forgets every cached type built from one of `ids` (or everything). */
+  invalidate(ids?: (id: string) => boolean): void {
+    if (!ids) {
+      this.flattened.clear();
+      this.includes.clear();
+      return;
     }
-    const schema = structuredClone(base);
-    this.resolve(schema);
-    this.flattened.set(id, structuredClone(schema));
-    return schema;
+    for (const [id, deps] of this.includes) {
+      if (ids(id) || [...deps].some(ids)) {
+        this.flattened.delete(id);
+        this.includes.delete(id);
+      }
+    }
   }
 
-  private resolve(schema: JSONSchemaProps): void {
-    const pending: { id: string; useSite: JSONSchemaProps }[] = [];
+  /** The type's schema with every reference resolved (allOf not yet merged), as a fresh copy. */
+  flattenType(id: string): JSONSchemaProps | undefined {
+    this.resolve({ $ref: id });
+    const flattened = this.flattened.get(id);
+    return flattened ? cloneJson(flattened) : undefined;
+  }
+
+  private note(id: string): void {
+    for (const set of this.building) {
+      set.add(id);
+      const deps = this.includes.get(id);
+      if (deps) for (const d of deps) set.add(d);
+    }
+  }
+
+  private resolve(input: JSONSchemaProps): JSONSchemaProps {
+    let schema = input;
+    const pending: { id: string; useSite: JSONSchemaProps; deps: Set<string> }[] = [];
     const seen = new Set<string>();
     let walkChildren = true;
     while (schema.$ref && !seen.has(schema.$ref)) {
       const id = schema.$ref;
       seen.add(id);
+      this.note(id);
       const cached = this.flattened.get(id);
       if (cached) {
-        replaceContents(schema, preserveFields(structuredClone(cached), { ...schema }));
+        schema = preserveFields(cached, schema);
         walkChildren = false;
         break;
       }
       const base = this.lookup(id);
       if (!base) {
         this.onError(`unable to locate schema for type ${id}`);
-        delete schema.$ref;
+        const { $ref: _ref, ...rest } = schema;
+        schema = rest;
         walkChildren = false;
         break;
       }
-      const useSite = { ...schema };
-      replaceContents(schema, structuredClone(base));
-      this.flattened.set(id, {});
-      pending.push({ id, useSite });
+      this.flattened.set(id, {}); // a type that contains itself resolves to {} inside itself, as in controller-gen
+      const deps = new Set<string>();
+      this.building.push(deps);
+      pending.push({ id, useSite: schema, deps });
+      schema = base;
     }
-    if (walkChildren) forEachChild(schema, (child) => this.resolve(child));
+    let out = walkChildren ? this.resolveChildren(schema) : schema;
     for (let i = pending.length - 1; i >= 0; i--) {
-      const { id, useSite } = pending[i]!;
-      this.flattened.set(id, structuredClone(schema));
-      replaceContents(schema, preserveFields({ ...schema }, useSite));
+      const { id, useSite, deps } = pending[i]!;
+      this.building.pop();
+      this.flattened.set(id, out);
+      this.includes.set(id, deps);
+      out = preserveFields(out, useSite);
     }
+    return out;
+  }
+
+  private resolveChildren(schema: JSONSchemaProps): JSONSchemaProps {
+    const out: JSONSchemaProps = { ...schema };
+    if (schema.items) out.items = this.resolve(schema.items);
+    if (schema.allOf) out.allOf = schema.allOf.map((s) => this.resolve(s));
+    if (schema.oneOf) out.oneOf = schema.oneOf.map((s) => this.resolve(s));
+    if (schema.anyOf) out.anyOf = schema.anyOf.map((s) => this.resolve(s));
+    if (schema.not) out.not = this.resolve(schema.not);
+    if (schema.properties) {
+      const props: Record<string, JSONSchemaProps> = {};
+      for (const [k, v] of Object.entries(schema.properties)) props[k] = this.resolve(v);
+      out.properties = props;
+    }
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+      out.additionalProperties = this.resolve(schema.additionalProperties);
+    }
+    return out;
   }
 }

@@ -2,7 +2,7 @@
  * The table of known types: types whose schema is not derived from their declaration, as
  * controller-gen's known_types.go overrides metav1.Time, resource.Quantity and friends.
  */
-import type { JSONSchemaProps } from './json-schema.js';
+import { cloneJson, type JSONSchemaProps } from './json-schema.js';
 
 export const QUANTITY_PATTERN =
   '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
@@ -31,7 +31,7 @@ export const BASIC_RUNTIME_TYPES = new Set(['int32', 'int64']);
 
 export function runtimeTypeSchema(name: string): JSONSchemaProps | undefined {
   const s = RUNTIME_TYPES[name];
-  return s ? structuredClone(s) : undefined;
+  return s ? cloneJson(s) : undefined;
 }
 
 /** Whether a module specifier names scaffolder/runtime or the file that declares its API types. */

@@ -11,7 +11,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { JSONSchemaProps } from './json-schema.js';
+import { cloneJson, type JSONSchemaProps } from './json-schema.js';
 import { knownModelSchema, modelOverlay } from './known-types.js';
 
 export const MODEL_REF_PREFIX = 'k8s:';
@@ -108,7 +108,7 @@ function wireTypeToSchema(type: string, format: string): JSONSchemaProps {
 
 function buildModelSchema(name: string): JSONSchemaProps | null {
   const known = knownModelSchema(name);
-  if (known) return structuredClone(known);
+  if (known) return cloneJson(known);
   if (!existsSync(path.join(modelsDirectory(), `${name}.js`))) return null;
   const doc = readDoc(name);
   const attributes = readAttributes(name);
