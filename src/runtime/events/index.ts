@@ -11,3 +11,4 @@ export { EventBroadcaster, type EventBroadcasterOptions } from './broadcaster.js
 export { EventCorrelator, type CorrelatorOptions } from './correlator.js';
 export { type EventRecorder, type EventTarget, type EventType } from './types.js';
 export { sprintf } from './format.js';
+export { getEventRecorderFor, eventBroadcasterFor, type EventManager } from './manager-integration.js';

@@ -1,0 +1,35 @@
+/**
+ * Event recorders for a manager (controller-runtime's `mgr.GetEventRecorderFor(name)`): one
+ * broadcaster per manager, writing with the manager's cluster config, flushed when the manager
+ * stops so that events recorded during shutdown are not lost.
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { Logger } from '../log/logger.js';
+import { EventBroadcaster } from './broadcaster.js';
+import type { EventRecorder } from './types.js';
+
+/** What the recorder needs from a manager. */
+export interface EventManager {
+  getConfig(): KubeConfig;
+  getLogger(): Logger;
+  addServer(server: { start(): Promise<void>; stop(): Promise<void> }): void;
+}
+
+const broadcasters = new WeakMap<EventManager, EventBroadcaster>();
+
+/** The manager's broadcaster, created (and tied to the manager's shutdown) on first use. */
+export function eventBroadcasterFor(mgr: EventManager): EventBroadcaster {
+  let broadcaster = broadcasters.get(mgr);
+  if (!broadcaster) {
+    const created = new EventBroadcaster({ kubeConfig: mgr.getConfig(), log: mgr.getLogger().withName('events') });
+    broadcasters.set(mgr, created);
+    mgr.addServer({ start: async () => undefined, stop: () => created.shutdown() });
+    broadcaster = created;
+  }
+  return broadcaster;
+}
+
+/** A recorder whose events name `name` as their source component: `getEventRecorderFor(mgr, 'cronjob-controller')`. */
+export function getEventRecorderFor(mgr: EventManager, name: string): EventRecorder {
+  return eventBroadcasterFor(mgr).newRecorder(name);
+}
