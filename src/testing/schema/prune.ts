@@ -1,12 +1,30 @@
 /**
  * Pruning as apiextensions-apiserver does it: fields the schema does not specify are dropped,
  * unless x-kubernetes-preserve-unknown-fields; embedded resources (and the root) keep apiVersion,
- * kind and metadata. The paths of dropped fields are collected for `unknown field` warnings.
+ * kind and metadata, and an embedded resource's metadata keeps the ObjectMeta fields only (the
+ * root's metadata is the server's). The paths of dropped fields are collected for `unknown field`
+ * warnings.
  */
 import type { SchemaNode } from './node.js';
 import { isObject } from './values.js';
 
 const metaFields = new Set(['apiVersion', 'kind', 'metadata']);
+
+/** The fields of metav1.ObjectMeta: an embedded resource's metadata keeps only these. */
+const objectMetaFields = new Set([
+  'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
+  'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
+]);
+
+function pruneEmbeddedMetadata(value: Record<string, unknown>, path: string, unknown: string[]): void {
+  const meta = value.metadata;
+  if (!isObject(meta)) return;
+  for (const key of Object.keys(meta)) {
+    if (objectMetaFields.has(key)) continue;
+    unknown.push(`${joinKey(path, 'metadata')}.${key}`);
+    delete meta[key];
+  }
+}
 
 function joinKey(parent: string, key: string): string {
   return parent === '' ? key : `${parent}.${key}`;
@@ -23,6 +41,7 @@ function prune(value: unknown, node: SchemaNode | undefined, path: string, isRoo
   }
   if (!isObject(value)) return;
   const embedded = isRoot || node?.schema['x-kubernetes-embedded-resource'] === true;
+  if (embedded && !isRoot) pruneEmbeddedMetadata(value, path, unknown);
   for (const key of Object.keys(value)) {
     if (embedded && metaFields.has(key)) continue;
     const prop = node?.properties?.get(key);
@@ -43,6 +62,7 @@ function skipPrune(value: unknown, node: SchemaNode, path: string, unknown: stri
   }
   if (!isObject(value)) return;
   const embedded = node.schema['x-kubernetes-embedded-resource'] === true;
+  if (embedded) pruneEmbeddedMetadata(value, path, unknown);
   for (const key of Object.keys(value)) {
     if (embedded && metaFields.has(key)) continue;
     const prop = node.properties?.get(key);

@@ -49,7 +49,7 @@ describe('pruning', () => {
         bogus: 1,
         containers: [{ name: 'c', image: 'busybox' }],
         raw: { anything: { goes: 1 }, known: { a: 'x', b: 'dropped' } },
-        template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels: { a: 'b' } }, spec: { x: 'y', z: 'dropped' }, status: {} },
+        template: { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', labels: { a: 'b' }, bogus: 1 }, spec: { x: 'y', z: 'dropped' }, status: {} },
       },
     };
     const unknown: string[] = [];
@@ -71,6 +71,7 @@ describe('pruning', () => {
       'spec.bogus',
       'spec.containers[0].image',
       'spec.raw.known.b',
+      'spec.template.metadata.bogus',
       'spec.template.spec.z',
       'spec.template.status',
     ]);
