@@ -132,6 +132,10 @@ describe('x-kubernetes-validations', () => {
     );
     const badPath = root({ type: 'object', properties: { a: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'true', fieldPath: '.b' }] });
     expect(() => compileSchema(badPath)).toThrow('x-kubernetes-validations[0]: fieldPath ".b" must be a valid path: does not refer to a valid field');
+    const badReason = root({ type: 'object', 'x-kubernetes-validations': [{ rule: 'true', reason: 'FieldValueWrong' }] });
+    expect(() => compileSchema(badReason)).toThrow(
+      'x-kubernetes-validations[0]: reason "FieldValueWrong" is not supported: supported values: "FieldValueInvalid", "FieldValueForbidden", "FieldValueRequired", "FieldValueDuplicate"',
+    );
     const indexPath = root({ type: 'object', properties: { l: { type: 'array', items: { type: 'string' } } }, 'x-kubernetes-validations': [{ rule: 'true', fieldPath: '.l[0]' }] });
     expect(() => compileSchema(indexPath)).toThrow('fieldPath ".l[0]" must be a valid path: array notation is not allowed');
     const mapKey = compileSchema(

@@ -133,10 +133,15 @@ function undeclaredReference(expr: unknown, declared: Set<string>): string | und
   return visit(expr, declared);
 }
 
+const ruleReasons = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'];
+
 /** Compiles the rules of `node` (whose children are compiled already, for fieldPath checks). */
 export function compileRule(rule: ValidationRule, node: SchemaNode, location: string): CompiledRule {
   if (typeof rule.rule !== 'string' || rule.rule.trim() === '') {
     throw new RuleCompileError(`${location}: rule must be a non-empty CEL expression`);
+  }
+  if (rule.reason !== undefined && !ruleReasons.includes(rule.reason)) {
+    throw new RuleCompileError(`${location}: reason ${JSON.stringify(rule.reason)} is not supported: supported values: ${ruleReasons.map((r) => JSON.stringify(r)).join(', ')}`);
   }
   const declared = new Set(['self', 'oldSelf']);
   const { program, ast } = compileExpression(rule.rule, 'rule', location);
