@@ -1,0 +1,143 @@
+/**
+ * The Manager end to end: servers it runs, leader election between two managers, and a real
+ * process that exits 0 on SIGTERM after a clean shutdown.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { V1ConfigMap } from '@kubernetes/client-node';
+import type { TestEnvironment } from '../../../src/testing/index.js';
+import { ConfigMap, controllerManagedBy, healthz, Lease, type Manager } from '../../../src/runtime/index.js';
+import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
+
+let env: TestEnvironment;
+beforeAll(async () => {
+  env = await startEnv();
+});
+afterAll(async () => {
+  await env?.stop();
+});
+
+function run(mgr: Manager) {
+  const done = mgr.start();
+  done.catch(() => undefined);
+  return { done, stop: async () => { mgr.stop(); await done; } };
+}
+
+const cm = (namespace: string, name: string): V1ConfigMap => ({ metadata: { namespace, name } });
+
+describe('Manager', () => {
+  it('serves /metrics with the controller and work-queue series, and /healthz and /readyz with added checks', async () => {
+    const mgr = await newManager(env, { metricsBindAddress: '127.0.0.1:0', healthProbeBindAddress: '127.0.0.1:0' });
+    const ns = await createNamespace(mgr.getClient(), 'servers');
+    let reconciled = 0;
+    await controllerManagedBy(mgr).for(ConfigMap).named('served').complete(async (req) => {
+      if (req.namespace === ns) reconciled++;
+      return {};
+    });
+    let ready = false;
+    mgr.addHealthzCheck('ping', healthz.ping);
+    mgr.addReadyzCheck('custom', () => {
+      if (!ready) throw new Error('not yet');
+    });
+    await mgr.getClient().create(ConfigMap, cm(ns, 'x'));
+    const r = run(mgr);
+    try {
+      await eventually(() => reconciled === 1, 'one reconcile');
+      await eventually(() => mgr.getMetricsServer().url(), 'the metrics server');
+      const text = await (await fetch(`${mgr.getMetricsServer().url()}/metrics`)).text();
+      expect(text).toMatch(/controller_runtime_reconcile_total\{controller="served",result="success"\} [1-9]/);
+      expect(text).toMatch(/workqueue_adds_total\{name="served",controller="served"\} [1-9]/);
+      expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="served"\} 1/);
+      const probes = mgr.getHealthProbeServer().url()!;
+      expect((await fetch(`${probes}/healthz`)).status).toBe(200);
+      expect((await fetch(`${probes}/readyz`)).status).toBe(500);
+      ready = true;
+      expect((await fetch(`${probes}/readyz`)).status).toBe(200);
+    } finally {
+      await r.stop();
+    }
+    expect(mgr.getMetricsServer().url()).toBeUndefined(); // stopped with the manager
+  });
+
+  it('with leader election, only the leader reconciles; the other takes over when it stops', async () => {
+    const setup = await newManager(env);
+    const ns = await createNamespace(setup.getClient(), 'le');
+    await setup.getClient().create(ConfigMap, cm(ns, 'target'));
+    const options = {
+      leaderElection: true,
+      leaderElectionID: 'runtime-test.example.com',
+      leaderElectionNamespace: ns,
+      leaseDuration: 1500,
+      renewDeadline: 1000,
+      retryPeriod: 200,
+    };
+    const reconciledBy: string[] = [];
+    const make = async (who: string) => {
+      const mgr = await newManager(env, options);
+      await controllerManagedBy(mgr).for(ConfigMap).named('le').complete(async (req) => {
+        if (req.namespace === ns) reconciledBy.push(who);
+        return {};
+      });
+      return mgr;
+    };
+    const first = await make('first');
+    const second = await make('second');
+    const r1 = run(first);
+    await first.elected();
+    const r2 = run(second);
+    try {
+      await eventually(() => reconciledBy.includes('first'), 'the leader to reconcile');
+      const lease = await first.getAPIReader().get(Lease, { namespace: ns, name: options.leaderElectionID });
+      expect(lease.spec?.holderIdentity).toBeTruthy();
+      expect(reconciledBy).not.toContain('second');
+
+      await r1.stop(); // releases the lease
+      await second.elected();
+      await eventually(() => reconciledBy.includes('second'), 'the new leader to reconcile');
+    } finally {
+      await r2.stop();
+      await r1.done;
+    }
+  });
+
+  it('as a process: exits 0 after SIGTERM, with a clean shutdown', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mgr-'));
+    const kubeconfig = path.join(dir, 'kubeconfig');
+    await env.writeKubeconfig(kubeconfig);
+    // .mts: the temporary directory has no package.json saying "type": "module".
+    const script = path.join(dir, 'main.mts');
+    const runtime = path.resolve('src/runtime/index.ts');
+    writeFileSync(
+      script,
+      `import { Manager, builtinScheme, ConfigMap, controllerManagedBy, parseManagerFlags } from ${JSON.stringify(runtime)};
+const flags = parseManagerFlags(process.argv.slice(2));
+const mgr = await Manager.create({ scheme: builtinScheme(), ...flags });
+await controllerManagedBy(mgr).for(ConfigMap).complete(async () => { console.log('RECONCILED'); return {}; });
+await mgr.start();
+console.log('CLEAN EXIT');
+`,
+    );
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'proc');
+    await setup.client.create(ConfigMap, cm(ns, 'p'));
+    await setup.stop();
+    const child = spawn(process.execPath, ['--import', 'tsx', script, '--health-probe-bind-address=0', `--kubeconfig=${kubeconfig}`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, KUBECONFIG: '' },
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await eventually(() => out.includes('RECONCILED'), 'the child to reconcile', 25_000).catch((err: Error) => {
+      child.kill('SIGKILL');
+      throw new Error(`${err.message}\nchild output:\n${out}`);
+    });
+    child.kill('SIGTERM');
+    const code = await exited;
+    expect({ code, clean: out.includes('CLEAN EXIT') }).toEqual({ code: 0, clean: true });
+  });
+});
