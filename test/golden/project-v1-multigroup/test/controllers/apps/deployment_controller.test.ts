@@ -24,9 +24,10 @@ describe('Deployment controller', () => {
   let mgr: Manager;
 
   beforeAll(async () => {
+    // An in-process API server with the project's CRDs installed (run `make manifests` first).
     env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] });
     const scheme = builtinScheme();
-    mgr = await Manager.create({ scheme, kubeConfig: env.kubeConfig, metricsBindAddress: '0', healthProbeBindAddress: '0' });
+    mgr = await Manager.create({ scheme, kubeConfig: env.kubeConfig, handleSignals: false });
   });
 
   afterAll(async () => {
@@ -34,14 +35,11 @@ describe('Deployment controller', () => {
   });
 
   it('reconciles a Deployment without error', async () => {
-    const resourceName = 'test-resource';
+    const key = { namespace: 'default', name: 'test-resource' };
 
     const reconciler = new DeploymentReconciler(mgr.getClient(), mgr.getScheme());
-    const result = await reconciler.reconcile(
-      { namespace: 'default', name: resourceName },
-      { log: log.withName('test'), signal: new AbortController().signal, reconcileID: 'test' },
-    );
+    const result = await reconciler.reconcile(key, { log: log.withName('test'), signal: new AbortController().signal, reconcileID: 'test' });
     // TODO(user): check what the reconcile did to the cluster, e.g. the status it wrote.
-    expect(result.requeueAfter ?? 0).toBeGreaterThanOrEqual(0);
+    expect(result).toEqual({});
   });
 });
