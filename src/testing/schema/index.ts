@@ -1,6 +1,16 @@
 /**
  * CRD semantics for the test API server: structural-schema validation, pruning, defaulting,
  * x-kubernetes-validations (CEL), and the 422 Invalid Status kube-apiserver answers with.
+ *
+ * Messages follow kube-apiserver 1.34 (apiextensions-apiserver, kube-openapi, apimachinery field
+ * errors): e.g. `Invalid value: 5: spec.replicas in body should be less than or equal to 3`, and
+ * for CEL rules `Invalid value: "object": failed rule: <rule>`. Updates ratchet: an unchanged
+ * invalid value is not reported again.
+ *
+ * CEL runs on @bufbuild/cel with the Kubernetes libraries common rules use (see cel/library.ts),
+ * optional selection `.?field`, and optionalOldSelf. Not done: CEL cost budgets, order-insensitive
+ * equality of set/map lists, `[?key]` optional indexing, the type checker's compile-time field
+ * checks (an unknown field fails when the rule runs, as `no such key`).
  */
 export type {
   CauseReason,
