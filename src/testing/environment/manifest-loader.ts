@@ -30,9 +30,23 @@ async function filesUnder(target: string, missingIsError: boolean, what: string)
     .sort();
 }
 
+/**
+ * Parsed files by path, valid while size and mtime stay the same: a test suite starts many
+ * environments from the same CRDs, and parsing a large CRD costs far more than the rest of start-up.
+ */
+const parsedFiles = new Map<string, { mtimeMs: number; size: number; json: string }>();
+
 /** Parses every document in `file`; each must be a Kubernetes object (kind and apiVersion set). */
 export async function readManifestFile(file: string): Promise<KubeObject[]> {
-  const text = await readFile(file, 'utf8');
+  const info = await stat(file);
+  const cached = parsedFiles.get(file);
+  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return JSON.parse(cached.json) as KubeObject[];
+  const objects = parseManifest(file, await readFile(file, 'utf8'));
+  parsedFiles.set(file, { mtimeMs: info.mtimeMs, size: info.size, json: JSON.stringify(objects) });
+  return objects;
+}
+
+function parseManifest(file: string, text: string): KubeObject[] {
   const docs = parseAllDocuments(text, { prettyErrors: true });
   const out: KubeObject[] = [];
   for (const doc of docs) {

@@ -4,7 +4,7 @@
  * kubeconfig's cluster; KUBEBUILDER_ASSETS starts kube-apiserver and etcd from there.
  */
 import path from 'node:path';
-import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import type { ServiceResolver, WebhookConfiguration } from '../admission/index.js';
 import type { KubeObject } from '../api/object.js';
 import { TestAPIServer, type TestAPIServerOptions } from '../server/api-server.js';
@@ -16,8 +16,8 @@ import { checkCRDVersion, loadManifests } from './manifest-loader.js';
 export interface TestEnvironmentOptions {
   /** Files or directories holding CRD manifests (e.g. `config/crd/bases`). */
   crdDirectoryPaths?: string[];
-  /** CRD objects to install besides those read from files. */
-  crds?: KubeObject[];
+  /** CRD objects to install besides those read from files (plain JSON or client-node models). */
+  crds?: ReadonlyArray<KubeObject | KubernetesObject>;
   /** Fail when a CRD path does not exist (default false, as envtest). */
   errorIfCRDPathMissing?: boolean;
   /** Files or directories holding Mutating/ValidatingWebhookConfigurations (e.g. `config/webhook`). */
@@ -65,7 +65,8 @@ async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: Kube
   const crdPaths = (options.crdDirectoryPaths ?? []).map((p) => path.resolve(p));
   const crds = [
     ...(await loadManifests(crdPaths, ['CustomResourceDefinition'], { errorIfPathMissing: options.errorIfCRDPathMissing ?? false, what: 'CRD' })),
-    ...(options.crds ?? []),
+    // Round-trip through JSON so client-node models (with Date fields) become plain objects.
+    ...(options.crds ?? []).map((c) => JSON.parse(JSON.stringify(c)) as KubeObject),
   ];
   for (const crd of crds) checkCRDVersion(crd, crdPaths.join(', ') || 'options.crds');
   const hooks = await loadManifests((options.webhookConfigPaths ?? []).map((p) => path.resolve(p)), ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'], {

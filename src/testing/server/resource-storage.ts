@@ -90,8 +90,19 @@ export class ResourceStorage {
     const info = rt.versions.find((v) => v.name === version);
     const schema = info ? this.deps.schemas.get(rt, info) : undefined;
     if (!schema) return converted;
-    // Defaults apply on read too, so objects stored before a default was added get it.
-    return converted.map((o) => schema.applyDefaults(deepClone(o)));
+    // Defaults apply on read too, so objects stored before a default was added get it;
+    // an object written under this very schema already has them.
+    return converted.map((o) => (this.defaulted.get(o) === schema ? o : schema.applyDefaults(deepClone(o))));
+  }
+
+  /** Which schema each stored object was last defaulted with (skips read-time defaulting). */
+  private readonly defaulted = new WeakMap<StoredObject, object>();
+
+  private markDefaulted(rt: ResourceType, stored: StoredObject): StoredObject {
+    const info = rt.versions.find((v) => v.name === storageVersion(rt));
+    const schema = info ? this.deps.schemas.get(rt, info) : undefined;
+    if (schema && stored.apiVersion === joinAPIVersion(rt.group, info!.name)) this.defaulted.set(stored, schema);
+    return stored;
   }
 
   // ---- create ------------------------------------------------------------
@@ -122,7 +133,7 @@ export class ResourceStorage {
     if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw alreadyExists(rt, name);
     if (options.dryRun) return admitted;
     const toStore = await this.toStorage(rt, admitted);
-    const stored = this.store.create(this.key(rt), toStore);
+    const stored = this.markDefaulted(rt, this.store.create(this.key(rt), toStore));
     return this.present(rt, stored, version.name);
   }
 
@@ -209,7 +220,7 @@ export class ResourceStorage {
       const deleted = this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
       return this.present(rt, deleted, version);
     }
-    return this.present(rt, this.store.update(this.key(rt), toStore), version);
+    return this.present(rt, this.markDefaulted(rt, this.store.update(this.key(rt), toStore)), version);
   }
 
   private prepareUpdate(rt: ResourceType, version: VersionInfo, current: StoredObject, requested: KubeObject, subresource: '' | 'status', options: WriteOptions): StoredObject {

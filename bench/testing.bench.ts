@@ -1,0 +1,65 @@
+/**
+ * The test API server: start-up with the multiversion CronJob CRD loaded, and a create/get
+ * round trip through @kubernetes/client-node. Targets: start-up < 300 ms, round trip < 2 ms.
+ */
+import path from 'node:path';
+import * as k8s from '@kubernetes/client-node';
+import { startTestEnvironment } from '../src/testing/index.js';
+
+const CRD_DIR = path.resolve(import.meta.dirname, '..', '..', 'shared', 'conformance', 'kubebuilder', 'multiversion-tutorial');
+const STARTS = 10;
+const ROUND_TRIPS = 500;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export default async function (): Promise<Record<string, number | string>> {
+  const starts: number[] = [];
+  for (let i = 0; i < STARTS; i++) {
+    const t = performance.now();
+    const env = await startTestEnvironment({ crdDirectoryPaths: [CRD_DIR], errorIfCRDPathMissing: true });
+    starts.push(performance.now() - t);
+    await env.stop();
+  }
+
+  const env = await startTestEnvironment({ crdDirectoryPaths: [CRD_DIR] });
+  const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+  const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+  const group = 'batch.tutorial.kubebuilder.io';
+  const roundTrip = async (i: number): Promise<void> => {
+    const name = `cj-${i}`;
+    await custom.createNamespacedCustomObject({
+      group, version: 'v1', namespace: 'default', plural: 'cronjobs',
+      body: { apiVersion: `${group}/v1`, kind: 'CronJob', metadata: { name }, spec: { schedule: '*/1 * * * *', jobTemplate: { spec: { template: { spec: { containers: [{ name: 'c', image: 'i' }], restartPolicy: 'Never' } } } } } },
+    });
+    await custom.getNamespacedCustomObject({ group, version: 'v1', namespace: 'default', plural: 'cronjobs', name });
+  };
+  for (let i = 0; i < 50; i++) await roundTrip(-i - 1); // warm-up
+  const trips: number[] = [];
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    const t = performance.now();
+    await roundTrip(i);
+    trips.push(performance.now() - t);
+  }
+  const cmTrips: number[] = [];
+  for (let i = 0; i < ROUND_TRIPS; i++) {
+    const t = performance.now();
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: `cm-${i}` }, data: { k: 'v' } } });
+    await core.readNamespacedConfigMap({ namespace: 'default', name: `cm-${i}` });
+    cmTrips.push(performance.now() - t);
+  }
+  const listStart = performance.now();
+  await custom.listNamespacedCustomObject({ group, version: 'v1', namespace: 'default', plural: 'cronjobs' });
+  const listMs = performance.now() - listStart;
+  await env.stop();
+  return {
+    'first start-up (ms; cold: module loading, YAML parsing)': starts[0],
+    'start-up median (ms), target < 300': median(starts),
+    'CronJob create+get median (ms), target < 2': median(trips),
+    'CronJob create+get p90 (ms)': [...trips].sort((a, b) => a - b)[Math.floor(trips.length * 0.9)],
+    'ConfigMap create+get median (ms)': median(cmTrips),
+    [`list of ${ROUND_TRIPS + 50} CronJobs (ms)`]: listMs,
+  };
+}
