@@ -76,9 +76,14 @@ export class CrdGenerator {
   /** Drops what was derived from the given files (absolute paths), or from everything. */
   invalidate(files?: readonly string[]): void {
     this.index.invalidate();
-    const changed = files ? new Set(files.map((f) => path.resolve(f))) : undefined;
+    let changed = files ? new Set(files.map((f) => path.resolve(f))) : undefined;
+    // A changed re-export file (index.ts) can change what any name resolves to: start afresh.
+    if (changed && [...changed].some((f) => this.options.project.getSourceFile(f)?.getExportDeclarations().some((e) => e.getModuleSpecifier()))) {
+      changed = undefined;
+    }
     this.builder.invalidate(changed);
-    this.flattener.invalidate(changed ? (id) => changed.has(id.slice(0, id.lastIndexOf('#'))) : undefined);
+    // Re-flatten every type whose unflattened schema (or one it includes) was dropped.
+    this.flattener.invalidate(changed ? (id) => id.includes('#') && !this.builder.isCached(id) : undefined);
   }
 
   generate(): CrdGenerationResult {

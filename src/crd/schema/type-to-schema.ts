@@ -50,6 +50,9 @@ export class SchemaBuilder {
   /** Problems found while building each declaration's schema, kept with it so cached schemas still report them. */
   private readonly problemsById = new Map<string, SchemaProblem[]>();
   private problems: SchemaProblem[] = [];
+  /** For each built declaration, the files of the declarations it refers to (its own included). */
+  private readonly filesUsed = new Map<string, Set<string>>();
+  private usedByCurrent: Set<string> | undefined;
 
   constructor(
     private readonly index: TypeIndex,
@@ -60,22 +63,36 @@ export class SchemaBuilder {
     return [...this.problemsById.values()].flat();
   }
 
-  /** Forgets the schemas of declarations in the given files (or everything). */
+  /**
+   * Forgets the schemas that may depend on the given files (or everything): declarations in them,
+   * in their folders (package markers), and declarations that refer to types declared in them.
+   */
   invalidate(files?: ReadonlySet<string>): void {
     if (!files) {
       this.schemata.clear();
       this.declarations.clear();
       this.problemsById.clear();
+      this.filesUsed.clear();
       return;
     }
+    const dirs = new Set([...files].map((f) => path.dirname(f)));
     for (const id of [...this.schemata.keys()]) {
       const hash = id.lastIndexOf('#');
-      if (hash > 0 && files.has(id.slice(0, hash))) {
+      if (hash < 0) continue;
+      const file = id.slice(0, hash);
+      const used = this.filesUsed.get(id);
+      if (dirs.has(path.dirname(file)) || (used && [...used].some((f) => files.has(f)))) {
         this.schemata.delete(id);
         this.declarations.delete(id);
         this.problemsById.delete(id);
+        this.filesUsed.delete(id);
       }
     }
+  }
+
+  /** Whether the unflattened schema of `id` is cached (false once invalidate dropped it). */
+  isCached(id: string): boolean {
+    return this.schemata.has(id);
   }
 
   refFor(node: TypeDeclarationNode): string {
@@ -97,12 +114,16 @@ export class SchemaBuilder {
       this.declarations.set(id, decl);
       this.schemata.set(id, {}); // guards against recursion while building
       const outer = this.problems;
+      const outerUsed = this.usedByCurrent;
       this.problems = [];
       this.problemsById.set(id, this.problems);
+      this.usedByCurrent = new Set([decl.getSourceFile().getFilePath()]);
+      this.filesUsed.set(id, this.usedByCurrent);
       try {
         schema = this.declarationToSchema(decl);
       } finally {
         this.problems = outer;
+        this.usedByCurrent = outerUsed;
       }
     }
     if (schema) this.schemata.set(id, schema);
@@ -345,6 +366,7 @@ export class SchemaBuilder {
         return { $ref: MODEL_REF_PREFIX + resolved.name };
       case 'declaration': {
         const ref = this.refFor(resolved.node);
+        this.usedByCurrent?.add(resolved.node.getSourceFile().getFilePath());
         const out: JSONSchemaProps = { $ref: ref };
         // A named basic type carries its type and format at the use site, so markers there can check them.
         if (Node.isTypeAliasDeclaration(resolved.node)) {
