@@ -14,10 +14,12 @@ function current(file: string): string | undefined {
 
 /**
  * Writes the files whose content changed. Every file is first written beside its target and then renamed
- * into place, so a failure while writing leaves the previous files untouched.
+ * into place, so a failure while writing leaves the previous files untouched. `lastWritten` (watch mode)
+ * remembers what is on disk between calls.
  */
-export function writeFiles(files: ReadonlyMap<string, string>): WriteSummary {
-  const changed = [...files].filter(([file, content]) => current(file) !== content);
+export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map<string, string>): WriteSummary {
+  // in watch mode, what we wrote last time stands for the disk (saves reading every output again)
+  const changed = [...files].filter(([file, content]) => (lastWritten?.get(file) ?? current(file)) !== content);
   const unchanged = [...files.keys()].filter((f) => !changed.some(([c]) => c === f));
   const staged: [string, string][] = [];
   try {
@@ -32,6 +34,7 @@ export function writeFiles(files: ReadonlyMap<string, string>): WriteSummary {
     throw e;
   }
   for (const [temp, file] of staged) renameSync(temp, file);
+  if (lastWritten) for (const [file, content] of files) lastWritten.set(file, content);
   return { written: changed.map(([f]) => f), unchanged };
 }
 

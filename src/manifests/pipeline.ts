@@ -45,6 +45,8 @@ export class ManifestsPipeline {
   readonly sourcePaths: readonly string[];
   private readonly crds: CrdGenerator;
   private readonly outputDir: string;
+  /** YAML of the last generation by the JSON of its objects: unchanged CRDs are not re-serialised in watch mode. */
+  private yamlCache = new Map<string, string>();
 
   constructor(private readonly options: PipelineOptions) {
     const dir = path.resolve(options.projectDir);
@@ -80,18 +82,26 @@ export class ManifestsPipeline {
   /** Every output file with its content; nothing is written here. */
   generate(): GeneratedFiles {
     const files = new Map<string, string>();
+    const previousYaml = this.yamlCache;
+    this.yamlCache = new Map();
+    const render = (documents: readonly unknown[]): string => {
+      const key = JSON.stringify(documents);
+      const text = previousYaml.get(key) ?? writeYamlDocuments(documents);
+      this.yamlCache.set(key, text);
+      return text;
+    };
     const crdResult = this.crds.generate();
     for (const { fileName, crd } of [...crdResult.crds].sort((a, b) => (a.fileName < b.fileName ? -1 : 1))) {
-      files.set(path.join(this.outputDir, 'crd', 'bases', fileName), writeYamlDocuments([crd]));
+      files.set(path.join(this.outputDir, 'crd', 'bases', fileName), render([crd]));
     }
     const packageMarkers = this.allPackageMarkers();
     const roles = generateRoles(
       packageMarkers.filter((m) => m.name === RBAC_MARKER),
       this.options.settings.namespaced ? { defaultNamespace: operatorNamespace(this.options.settings, this.options.projectDir) } : {},
     );
-    if (roles.length > 0) files.set(path.join(this.outputDir, 'rbac', 'role.yaml'), writeYamlDocuments(roles));
+    if (roles.length > 0) files.set(path.join(this.outputDir, 'rbac', 'role.yaml'), render(roles));
     const webhooks = generateWebhooks(packageMarkers.filter((m) => m.name === WEBHOOK_MARKER || m.name === WEBHOOK_CONFIGURATION_MARKER));
-    if (webhooks.configurations.length > 0) files.set(path.join(this.outputDir, 'webhook', 'manifests.yaml'), writeYamlDocuments(webhooks.configurations));
+    if (webhooks.configurations.length > 0) files.set(path.join(this.outputDir, 'webhook', 'manifests.yaml'), render(webhooks.configurations));
     const diagnostics = dedupe([...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics]).map((d) =>
       this.options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
     );

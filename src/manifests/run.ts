@@ -32,7 +32,7 @@ function report(diagnostics: readonly Diagnostic[], projectDir: string, io: Mani
 }
 
 /** One generation: 0 on success, 1 on errors or (with check) out-of-date files. */
-function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: ManifestsIO): number {
+function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: ManifestsIO, lastWritten?: Map<string, string>): number {
   const projectDir = path.resolve(opts.projectDir);
   const { files, diagnostics } = pipeline.generate();
   report(diagnostics, projectDir, io);
@@ -51,7 +51,7 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
     io.stderr(`manifests: out of date: ${outdated.join(', ')}; run \`scaffolder manifests\` and commit the result\n`);
     return 1;
   }
-  const { written, unchanged } = writeFiles(files);
+  const { written, unchanged } = writeFiles(files, lastWritten);
   for (const f of written) io.stdout(`wrote ${path.relative(projectDir, f)}\n`);
   io.stdout(`manifests: ${written.length} written, ${unchanged.length} unchanged\n`);
   return 0;
@@ -70,7 +70,8 @@ export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Pro
     io.stderr('manifests: --check and --watch cannot be used together\n');
     return 1;
   }
-  const status = generateOnce(pipeline, opts, io);
+  const lastWritten = opts.watch ? new Map<string, string>() : undefined;
+  const status = generateOnce(pipeline, opts, io, lastWritten);
   if (!opts.watch) return status;
 
   const controller = new AbortController();
@@ -85,7 +86,7 @@ export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Pro
       controller.signal,
       (changed) => {
         pipeline.refresh(changed);
-        generateOnce(pipeline, opts, io);
+        generateOnce(pipeline, opts, io, lastWritten);
       },
       watching,
     );

@@ -19,8 +19,11 @@ interface PeggyLikeError {
   location?: { start?: { line?: number; column?: number } };
 }
 
-/** The syntax error of a CEL expression, or undefined when it parses. */
-export function celSyntaxProblem(rule: string): CelSyntaxProblem | undefined {
+/** Rules already checked: watch mode checks the same rules on every regeneration. */
+const checked = new Map<string, CelSyntaxProblem | undefined>();
+const CACHE_LIMIT = 10_000;
+
+function parseProblem(rule: string): CelSyntaxProblem | undefined {
   try {
     parse(rule);
     return undefined;
@@ -33,6 +36,15 @@ export function celSyntaxProblem(rule: string): CelSyntaxProblem | undefined {
       column: start?.column ?? 1,
     };
   }
+}
+
+/** The syntax error of a CEL expression, or undefined when it parses. */
+export function celSyntaxProblem(rule: string): CelSyntaxProblem | undefined {
+  if (checked.has(rule)) return checked.get(rule);
+  const problem = parseProblem(rule);
+  if (checked.size >= CACHE_LIMIT) checked.clear();
+  checked.set(rule, problem);
+  return problem;
 }
 
 /**

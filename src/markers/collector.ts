@@ -206,6 +206,7 @@ export class MarkerCollection {
   private readonly files = new Map<string, FileMarkers>();
   private readonly byNode = new Map<ts.Node, MarkerValues>();
   private packageCache = new Map<string, MarkerValues>();
+  private allCache: MarkedValue[] | undefined;
 
   constructor(
     private readonly registry: MarkerRegistry,
@@ -220,6 +221,7 @@ export class MarkerCollection {
     this.files.set(collected.fileName, collected);
     for (const [node, values] of collected.nodes) this.byNode.set(node, new MarkerValues(values));
     this.packageCache = new Map();
+    this.allCache = undefined;
     return collected;
   }
 
@@ -229,6 +231,7 @@ export class MarkerCollection {
     for (const node of existing.nodes.keys()) this.byNode.delete(node);
     this.files.delete(existing.fileName);
     this.packageCache = new Map();
+    this.allCache = undefined;
   }
 
   /** The markers attached to a declaration or field (empty when none). */
@@ -262,13 +265,19 @@ export class MarkerCollection {
   }
 
   /** Every parsed marker, by file name then source position. */
-  all(): MarkedValue[] {
+  all(): readonly MarkedValue[] {
+    this.allCache ??= this.collectAll();
+    return this.allCache;
+  }
+
+  private collectAll(): MarkedValue[] {
     const out: MarkedValue[] = [];
+    const byPosition = (a: MarkedValue, b: MarkedValue) => a.location.line - b.location.line || a.location.column - b.location.column;
     for (const name of this.fileNames()) {
       const f = this.files.get(name) as FileMarkers;
-      out.push(...f.packageMarkers, ...[...f.nodes.values()].flat());
+      out.push(...[...f.packageMarkers, ...[...f.nodes.values()].flat()].sort(byPosition));
     }
-    return out.sort((a, b) => (a.location.file === b.location.file ? a.location.line - b.location.line || a.location.column - b.location.column : a.location.file < b.location.file ? -1 : 1));
+    return out;
   }
 
   get diagnostics(): Diagnostic[] {

@@ -43,12 +43,18 @@ function isDecimal(ch: number): boolean {
 const letter = /[\p{L}_]/u;
 const digit = /\p{Nd}/u;
 
+function isAsciiLetter(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
+}
+
 function isIdentStart(ch: string): boolean {
-  return letter.test(ch);
+  const c = ch.charCodeAt(0);
+  return c < 0x80 ? isAsciiLetter(c) : letter.test(ch);
 }
 
 function isIdentPart(ch: string): boolean {
-  return letter.test(ch) || digit.test(ch);
+  const c = ch.charCodeAt(0);
+  return c < 0x80 ? isAsciiLetter(c) || isDecimal(c) : letter.test(ch) || digit.test(ch);
 }
 
 export class Scanner {

@@ -20,6 +20,8 @@ interface ScalarAnalysis {
   blockAllowed: boolean;
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e\n]*$/;
+
 const isBreak = (c: string) => c === '\n' || c === '\r' || c === '\u0085' || c === '\u2028' || c === '\u2029';
 const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
 const isBlankOrBreak = (c: string | undefined) => c === undefined || isBlank(c) || isBreak(c) || c === '\0';
@@ -34,7 +36,7 @@ function isPrintable(c: string): boolean {
   return false;
 }
 
-function analyze(chars: readonly string[]): ScalarAnalysis {
+function analyze(chars: ArrayLike<string>): ScalarAnalysis {
   if (chars.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
   let blockIndicators = false;
   let lineBreaks = false;
@@ -48,8 +50,8 @@ function analyze(chars: readonly string[]): ScalarAnalysis {
   let previousSpace = false;
   let previousBreak = false;
   let precededByWhitespace = true;
-  const text = chars.join('');
-  if (text.startsWith('---') || text.startsWith('...')) blockIndicators = true;
+  const head = `${chars[0]}${chars[1] ?? ''}${chars[2] ?? ''}`;
+  if (head === '---' || head === '...') blockIndicators = true;
   for (let i = 0; i < chars.length; i++) {
     const c = chars[i] as string;
     const followedByWhitespace = i + 1 >= chars.length || isBlank(chars[i + 1]);
@@ -116,9 +118,10 @@ class Emitter {
     return this.out;
   }
 
-  private put(s: string): void {
+  /** Appends text that holds no line break; `width` is its length in characters. */
+  private put(s: string, width = 1): void {
     this.out += s;
-    this.column += 1;
+    this.column += width;
   }
 
   private putBreak(): void {
@@ -204,7 +207,8 @@ class Emitter {
       text = String(value);
       style = text.includes('\n') ? 'literal' : resolvesToString(text) ? 'plain' : 'double';
     }
-    const chars = [...text];
+    // printable ASCII can be indexed by code unit; anything else is split into code points
+    const chars: ArrayLike<string> = PRINTABLE_ASCII.test(text) ? text : [...text];
     if (typeof value === 'string') style = this.selectStyle(style, chars);
     this.increaseIndent(true, false);
     const allowBreaks = !this.simpleKeyContext;
@@ -215,7 +219,7 @@ class Emitter {
     this.popIndent();
   }
 
-  private selectStyle(requested: Style, chars: readonly string[]): Style {
+  private selectStyle(requested: Style, chars: ArrayLike<string>): Style {
     const a = analyze(chars);
     let style = requested;
     if (this.simpleKeyContext && a.multiline) style = 'double';
@@ -228,8 +232,15 @@ class Emitter {
     return style;
   }
 
-  private writePlain(chars: readonly string[], allowBreaks: boolean): void {
+  private writePlain(chars: ArrayLike<string>, allowBreaks: boolean): void {
     if (!this.whitespace) this.put(' ');
+    // no space can be reached past the width: nothing to fold
+    if (typeof chars === 'string' && (!allowBreaks || this.column + chars.length <= BEST_WIDTH + 1)) {
+      this.put(chars, chars.length);
+      this.whitespace = false;
+      this.indention = false;
+      return;
+    }
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < chars.length; i++) {
@@ -255,7 +266,7 @@ class Emitter {
     this.indention = false;
   }
 
-  private writeSingleQuoted(chars: readonly string[], allowBreaks: boolean): void {
+  private writeSingleQuoted(chars: ArrayLike<string>, allowBreaks: boolean): void {
     this.writeIndicator("'", true, false, false);
     let spaces = false;
     let breaks = false;
@@ -284,7 +295,7 @@ class Emitter {
     this.indention = false;
   }
 
-  private writeDoubleQuoted(chars: readonly string[], allowBreaks: boolean): void {
+  private writeDoubleQuoted(chars: ArrayLike<string>, allowBreaks: boolean): void {
     const escapes: Record<number, string> = {
       0x00: '0', 0x07: 'a', 0x08: 'b', 0x09: 't', 0x0a: 'n', 0x0b: 'v', 0x0c: 'f', 0x0d: 'r', 0x1b: 'e',
       0x22: '"', 0x5c: '\\', 0x85: 'N', 0xa0: '_', 0x2028: 'L', 0x2029: 'P',
@@ -320,7 +331,7 @@ class Emitter {
     this.indention = false;
   }
 
-  private writeLiteral(chars: readonly string[]): void {
+  private writeLiteral(chars: ArrayLike<string>): void {
     this.writeIndicator('|', true, false, false);
     if (chars[0] === ' ' || (chars[0] !== undefined && isBreak(chars[0]))) this.writeIndicator(String(BEST_INDENT), false, false, false);
     const last = chars[chars.length - 1];
@@ -332,16 +343,23 @@ class Emitter {
     this.indention = true;
     this.whitespace = true;
     let breaks = true;
-    for (const c of chars) {
+    for (let i = 0; i < chars.length; ) {
+      const c = chars[i] as string;
       if (isBreak(c)) {
         this.putBreak();
         this.indention = true;
         breaks = true;
+        i++;
       } else {
         if (breaks) this.writeIndent();
-        this.put(c);
+        // the rest of the line at once
+        let j = i + 1;
+        while (j < chars.length && !isBreak(chars[j] as string)) j++;
+        const line = typeof chars === 'string' ? chars.slice(i, j) : Array.prototype.slice.call(chars, i, j).join('');
+        this.put(line, j - i);
         this.indention = false;
         breaks = false;
+        i = j;
       }
     }
   }
