@@ -197,4 +197,36 @@ describe('scaffolder create api', () => {
     expect(run.stdout).toContain('-#- ../crd\n+- ../crd\n');
     expect(snapshot(dir)).toEqual(before);
   });
+
+  it('--make (the default) regenerates the manifests after writing', async () => {
+    const run = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain']);
+    const crd = parse(read(dir, 'config/crd/bases/crew.testproject.org_captains.yaml')) as { spec: { names: { plural: string }; scope: string } };
+    expect(crd.spec).toMatchObject({ names: { plural: 'captains' }, scope: 'Namespaced' });
+    expect(read(dir, 'config/rbac/role.yaml')).toContain('- captains');
+    expect(run.stdout).toContain('created api/v1/captain_types.ts');
+  });
+
+  it('adds a controller to an API created earlier without one', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--controller=false', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--resource=false', '--controller', ...noMake]);
+    expect(read(dir, 'src/controllers/captain_controller.ts')).toContain("import { Captain } from '../../api/v1/index.js';");
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources).toEqual([
+      { api: { crdVersion: 'v1', namespaced: true }, controller: true, domain: 'testproject.org', group: 'crew', kind: 'Captain', path: 'api/v1', version: 'v1' },
+    ]);
+  });
+
+  it('an empty group is the project domain itself', async () => {
+    await ok(dir, ['create', 'api', '--group', '', '--version', 'v1', '--kind', 'Widget', ...noMake]);
+    expect(read(dir, 'api/v1/groupversion_info.ts')).toContain("export const GroupVersion: GV = { group: 'testproject.org', version: 'v1' };");
+    expect(read(dir, 'config/crd/kustomization.yaml')).toContain('- bases/testproject.org_widgets.yaml');
+  });
+
+  it('a second version of a kind makes the first one the storage version', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    const run = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Captain', '--controller=false', ...noMake]);
+    expect(read(dir, 'api/v1/captain_types.ts')).toContain('// +kubebuilder:storageversion\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status');
+    expect(read(dir, 'api/v2/captain_types.ts')).not.toContain('storageversion');
+    expect(run.stderr).toContain('warning: api/v1/captain_types.ts: marked Captain v1 as the storage version');
+    expect(read(dir, 'src/main.ts')).toContain('crewv2.addToScheme(scheme);');
+  });
 });
