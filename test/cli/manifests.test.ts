@@ -1,0 +1,36 @@
+// The `manifests` command's flags reach the generators (src/manifests) and their exit code comes back.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { noInstall, noMake, ok, runCli, tempProjectDir } from './run-cli.js';
+
+describe('scaffolder manifests', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempProjectDir('project'));
+    await ok(dir, ['init', '--domain', 'testproject.org', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+  });
+  afterEach(() => cleanup());
+
+  it('writes the CRD, role and webhook configuration; --check then passes and fails after a change', async () => {
+    await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting']);
+    expect(readFileSync(join(dir, 'config/webhook/manifests.yaml'), 'utf8')).toContain('path: /mutate-crew-testproject-org-v1-captain');
+    expect(existsSync(join(dir, 'config/crd/bases/crew.testproject.org_captains.yaml'))).toBe(true);
+    await ok(dir, ['manifests', '--check']);
+    const types = join(dir, 'api/v1/captain_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  foo?: string;', '  foo?: string;\n  /** bar is new. */\n  bar?: number;'));
+    const stale = await runCli(dir, ['manifests', '--check']);
+    expect(stale.code).not.toBe(0);
+    await ok(dir, ['manifests']);
+    expect(readFileSync(join(dir, 'config/crd/bases/crew.testproject.org_captains.yaml'), 'utf8')).toContain('bar:');
+  });
+
+  it('--output-dir and --max-desc-len are passed on', async () => {
+    await ok(dir, ['manifests', '--output-dir', 'out', '--max-desc-len', '0']);
+    const crd = readFileSync(join(dir, 'out/crd/bases/crew.testproject.org_captains.yaml'), 'utf8');
+    expect(crd).not.toContain('description:');
+    expect(existsSync(join(dir, 'config/crd/bases'))).toBe(false);
+  });
+});
