@@ -1,9 +1,16 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { Registry } from 'prom-client';
+import type { Logger } from '../log/logger.js';
+import { log as rootLog } from '../log/root.js';
+import { CertWatcher } from '../webhook/cert-watcher.js';
+import type { RequestFilter } from './auth-filter.js';
 import { parseBindAddress, type ListenAddress } from './bind-address.js';
 import { close, listen, urlOf } from './http-listen.js';
 import type { RuntimeMetrics } from './runtime-metrics.js';
+import { selfSignedCertificate } from './self-signed.js';
 
 export const DEFAULT_METRICS_BIND_ADDRESS = ':8080';
 const METRICS_PATH = '/metrics';
@@ -15,17 +22,33 @@ export interface MetricsServerOptions {
   metrics: RuntimeMetrics | Registry;
   /** More handlers by exact path (e.g. pprof-like debug pages); /metrics cannot be replaced. */
   extraHandlers?: Record<string, RequestListener>;
+  /** Serve HTTPS (kubebuilder's `--metrics-secure`), with the certificate from `certDir` or, without one, a self-signed one made in memory. */
+  secureServing?: boolean;
+  /** Directory of the serving certificate (`--metrics-cert-path`); reloaded when it changes. */
+  certDir?: string;
+  /** Default `tls.crt`. */
+  certName?: string;
+  /** Default `tls.key`. */
+  keyName?: string;
+  /** Runs before every request, e.g. `withAuthenticationAndAuthorization(kubeConfig)`. */
+  filter?: RequestFilter;
+  log?: Logger;
 }
 
-/** Serves the Prometheus text exposition of a registry at /metrics over HTTP. */
+/** Serves the Prometheus text exposition of a registry at /metrics over HTTP, or HTTPS with an optional auth filter. */
 export class MetricsServer {
   readonly #listenAddress: ListenAddress | undefined;
   readonly #registry: Registry;
   readonly #handlers = new Map<string, RequestListener>();
+  readonly #options: MetricsServerOptions;
+  readonly #log: Logger;
   #server: Server | undefined;
   #address: AddressInfo | undefined;
+  #certWatcher: CertWatcher | undefined;
 
   constructor(options: MetricsServerOptions) {
+    this.#options = options;
+    this.#log = options.log ?? rootLog.withName('metrics');
     this.#listenAddress = parseBindAddress(options.bindAddress ?? DEFAULT_METRICS_BIND_ADDRESS, 'metrics bind address');
     this.#registry = options.metrics instanceof Registry ? options.metrics : options.metrics.registry;
     for (const [path, handler] of Object.entries(options.extraHandlers ?? {})) this.addExtraHandler(path, handler);
@@ -45,12 +68,40 @@ export class MetricsServer {
   /** Starts listening (does nothing when disabled). */
   async start(): Promise<void> {
     if (!this.#listenAddress || this.#server) return;
-    const server = createServer((req, res) => void this.#handle(req, res));
-    this.#address = await listen(server, this.#listenAddress, 'metrics server');
+    const handler = (req: IncomingMessage, res: ServerResponse): void => void this.#handle(req, res);
+    let server: Server;
+    if (this.#options.secureServing) {
+      const https = createHttpsServer({ minVersion: 'TLSv1.2' }, handler);
+      if (this.#options.certDir) {
+        const watcher = new CertWatcher(
+          join(this.#options.certDir, this.#options.certName ?? 'tls.crt'),
+          join(this.#options.certDir, this.#options.keyName ?? 'tls.key'),
+          (pair) => https.setSecureContext({ minVersion: 'TLSv1.2', ...pair }),
+          this.#log,
+        );
+        https.setSecureContext({ minVersion: 'TLSv1.2', ...(await watcher.load()) });
+        watcher.start();
+        this.#certWatcher = watcher;
+      } else {
+        https.setSecureContext({ minVersion: 'TLSv1.2', ...(await selfSignedCertificate()) });
+      }
+      server = https;
+    } else {
+      server = createServer(handler);
+    }
+    try {
+      this.#address = await listen(server, this.#listenAddress, 'metrics server');
+    } catch (err) {
+      this.#certWatcher?.stop();
+      throw err;
+    }
     this.#server = server;
+    this.#log.info('serving metrics server', { bindAddress: this.#options.bindAddress ?? DEFAULT_METRICS_BIND_ADDRESS, secure: this.#options.secureServing === true });
   }
 
   async stop(): Promise<void> {
+    this.#certWatcher?.stop();
+    this.#certWatcher = undefined;
     const server = this.#server;
     this.#server = undefined;
     if (server) await close(server);
@@ -58,10 +109,21 @@ export class MetricsServer {
 
   /** Where the server listens, once started: `http://127.0.0.1:<port>`. */
   url(): string | undefined {
-    return this.#server && this.#address ? urlOf('http', this.#address) : undefined;
+    return this.#server && this.#address ? urlOf(this.#options.secureServing ? 'https' : 'http', this.#address) : undefined;
   }
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.#options.filter) {
+      const refusal = await this.#options.filter(req).catch((err: unknown) => {
+        this.#log.error(err, 'metrics request filter failed');
+        return { status: 500, message: 'Internal Server Error' };
+      });
+      if (refusal) {
+        res.writeHead(refusal.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+        res.end(`${refusal.message}\n`);
+        return;
+      }
+    }
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === METRICS_PATH) {
       try {
