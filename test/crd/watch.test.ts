@@ -82,4 +82,15 @@ describe('CRD generation in watch mode', () => {
     const renamed = change('groupversion_info.ts', '// +groupName=renamed.example.com\nexport {};\n');
     expect(renamed.crds.map((c) => c.crd.spec.group)).toEqual(['renamed.example.com', 'renamed.example.com']);
   });
+
+  it('a package default change rebuilds the whole package', () => {
+    const { generator, change, fresh } = setUp();
+    const before = generator.generate();
+    change('shared.ts', 'export interface Shared {\n  name: string;\n}\n');
+    expect(generator.generate().crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.required).toEqual(['name']);
+    const after = change('groupversion_info.ts', '// +groupName=watch.example.com\n// +kubebuilder:validation:Optional\nexport {};\n');
+    expect(after.crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.required).toBeUndefined();
+    expect(after.crds).toEqual(fresh().crds);
+    expect(before.crds).not.toEqual(after.crds);
+  });
 });

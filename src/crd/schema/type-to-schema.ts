@@ -53,6 +53,10 @@ export class SchemaBuilder {
   /** For each built declaration, the files of the declarations it refers to (its own included). */
   private readonly filesUsed = new Map<string, Set<string>>();
   private usedByCurrent: Set<string> | undefined;
+  /** Package default (optional fields) each folder had when its schemas were built. */
+  private readonly packageDefaults = new Map<string, boolean>();
+  /** Declarations whose schema reads other files of their folder (`+k8s:enum` constants). */
+  private readonly folderDependent = new Set<string>();
 
   constructor(
     private readonly index: TypeIndex,
@@ -64,8 +68,9 @@ export class SchemaBuilder {
   }
 
   /**
-   * Forgets the schemas that may depend on the given files (or everything): declarations in them,
-   * in their folders (package markers), and declarations that refer to types declared in them.
+   * Forgets the schemas that may depend on the given files (or everything): declarations in them
+   * or referring to types declared in them, `+k8s:enum` types of their folders, and every
+   * declaration of a folder whose package default changed. Call after the markers are updated.
    */
   invalidate(files?: ReadonlySet<string>): void {
     if (!files) {
@@ -73,15 +78,24 @@ export class SchemaBuilder {
       this.declarations.clear();
       this.problemsById.clear();
       this.filesUsed.clear();
+      this.packageDefaults.clear();
+      this.folderDependent.clear();
       return;
     }
     const dirs = new Set([...files].map((f) => path.dirname(f)));
+    const defaultsChanged = new Set(
+      [...dirs].filter((dir) => this.packageDefaults.has(dir) && this.packageDefaults.get(dir) !== this.defaultOptional(dir)),
+    );
+    for (const dir of defaultsChanged) this.packageDefaults.delete(dir);
     for (const id of [...this.schemata.keys()]) {
       const hash = id.lastIndexOf('#');
       if (hash < 0) continue;
-      const file = id.slice(0, hash);
+      const dir = path.dirname(id.slice(0, hash));
       const used = this.filesUsed.get(id);
-      if (dirs.has(path.dirname(file)) || (used && [...used].some((f) => files.has(f)))) {
+      const stale =
+        defaultsChanged.has(dir) || (this.folderDependent.has(id) && dirs.has(dir)) || (used !== undefined && [...used].some((f) => files.has(f)));
+      if (stale) {
+        this.folderDependent.delete(id);
         this.schemata.delete(id);
         this.declarations.delete(id);
         this.problemsById.delete(id);
@@ -130,15 +144,22 @@ export class SchemaBuilder {
     return schema;
   }
 
+  private defaultOptional(dir: string): boolean {
+    return hasMarker(this.markers.forPackage(dir), 'kubebuilder:validation:Optional');
+  }
+
   private contextFor(decl: TypeDeclarationNode): WalkContext {
     const file = decl.getSourceFile();
-    const pkgMarkers = this.markers.forPackage(path.dirname(file.getFilePath()));
-    return { decl, file, defaultOptional: hasMarker(pkgMarkers, 'kubebuilder:validation:Optional') };
+    const dir = path.dirname(file.getFilePath());
+    const defaultOptional = this.defaultOptional(dir);
+    this.packageDefaults.set(dir, defaultOptional);
+    return { decl, file, defaultOptional };
   }
 
   private declarationToSchema(decl: TypeDeclarationNode): JSONSchemaProps {
     const ctx = this.contextFor(decl);
     const typeMarkers = this.markers.forNode(decl);
+    if (hasMarker(typeMarkers, 'k8s:enum')) this.folderDependent.add(declarationId(decl));
     let schema: JSONSchemaProps;
     if (Node.isInterfaceDeclaration(decl)) schema = this.interfaceToSchema(ctx, decl, typeMarkers);
     else if (Node.isTypeAliasDeclaration(decl)) schema = this.typeToSchema(ctx, decl.getTypeNodeOrThrow());
