@@ -1,0 +1,104 @@
+import * as k8s from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { CRONJOB_GROUP, cronjobCRDDir, statusOf } from './support.js';
+
+let env: TestEnvironment;
+
+beforeAll(async () => {
+  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir] });
+});
+afterAll(() => env.stop());
+
+async function getJSON(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${env.server.url}${path}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe('discovery', () => {
+  it('lists the core version and the groups, with the CRD group', async () => {
+    const versions = await env.kubeConfig.makeApiClient(k8s.CoreApi).getAPIVersions();
+    expect(versions.versions).toEqual(['v1']);
+    const groups = await env.kubeConfig.makeApiClient(k8s.ApisApi).getAPIVersions();
+    const names = groups.groups.map((g) => g.name);
+    for (const g of ['apps', 'batch', 'coordination.k8s.io', 'events.k8s.io', 'apiextensions.k8s.io', CRONJOB_GROUP]) expect(names).toContain(g);
+    expect(groups.groups.find((g) => g.name === 'apps')?.preferredVersion).toEqual({ groupVersion: 'apps/v1', version: 'v1' });
+  });
+
+  it('describes the resources of a group version with verbs and subresources', async () => {
+    const core = await env.kubeConfig.makeApiClient(k8s.CoreV1Api).getAPIResources();
+    const pods = core.resources.find((r) => r.name === 'pods')!;
+    expect(pods).toMatchObject({ kind: 'Pod', namespaced: true, shortNames: ['po'], singularName: 'pod' });
+    expect(pods.verbs.sort()).toEqual(['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch']);
+    expect(core.resources.map((r) => r.name)).toEqual(expect.arrayContaining(['namespaces', 'namespaces/status', 'configmaps', 'secrets', 'services', 'events', 'serviceaccounts']));
+    const apps = await env.kubeConfig.makeApiClient(k8s.AppsV1Api).getAPIResources();
+    expect(apps.resources.find((r) => r.name === 'deployments/scale')).toMatchObject({ group: 'autoscaling', version: 'v1', kind: 'Scale' });
+    const crd = await getJSON(`/apis/${CRONJOB_GROUP}/v1`);
+    expect((crd.body.resources as { name: string }[]).map((r) => r.name)).toEqual(['cronjobs', 'cronjobs/status']);
+  });
+
+  it('answers 404 for groups and resources it does not serve', async () => {
+    expect((await getJSON('/apis/nothing.example.com')).status).toBe(404);
+    const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.CustomObjectsApi).listClusterCustomObject({ group: 'nothing.example.com', version: 'v1', plural: 'things' }));
+    expect(code).toBe(404);
+    expect(body).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 });
+  });
+
+  it('serves OpenAPI v3 documents with the CRD schema', async () => {
+    const index = await getJSON('/openapi/v3');
+    const paths = index.body.paths as Record<string, { serverRelativeURL: string }>;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['api/v1', 'apis/apps/v1', `apis/${CRONJOB_GROUP}/v1`]));
+    const doc = await getJSON(paths[`apis/${CRONJOB_GROUP}/v1`].serverRelativeURL);
+    const schemas = (doc.body.components as { schemas: Record<string, Record<string, unknown>> }).schemas;
+    const cronjob = Object.values(schemas).find((s) => JSON.stringify(s['x-kubernetes-group-version-kind']).includes('"CronJob"'))!;
+    expect(Object.keys(cronjob.properties as object)).toEqual(expect.arrayContaining(['spec', 'status']));
+  });
+
+  it('answers /version, /healthz and /readyz', async () => {
+    const version = await env.kubeConfig.makeApiClient(k8s.VersionApi).getCode();
+    expect(version.major).toBe('1');
+    for (const p of ['/healthz', '/readyz', '/livez']) {
+      const res = await fetch(`${env.server.url}${p}`);
+      expect([res.status, await res.text()]).toEqual([200, 'ok']);
+    }
+  });
+});
+
+describe('schema validation of custom resources', () => {
+  const custom = () => env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+  const create = (name: string, spec: Record<string, unknown>) =>
+    custom().createNamespacedCustomObject({ group: CRONJOB_GROUP, version: 'v1', namespace: 'default', plural: 'cronjobs', body: { apiVersion: `${CRONJOB_GROUP}/v1`, kind: 'CronJob', metadata: { name }, spec } });
+
+  it('answers 422 Invalid with a cause per field, as kube-apiserver', async () => {
+    const { code, body } = await statusOf(create('bad', { schedule: '* * * * *', jobTemplate: {}, concurrencyPolicy: 'Sometimes' }));
+    expect(code).toBe(422);
+    expect(body).toEqual({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      message: `CronJob.${CRONJOB_GROUP} "bad" is invalid: spec.concurrencyPolicy: Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace"`,
+      reason: 'Invalid',
+      details: {
+        name: 'bad',
+        group: CRONJOB_GROUP,
+        kind: 'CronJob',
+        causes: [{ reason: 'FieldValueNotSupported', message: 'Unsupported value: "Sometimes": supported values: "Allow", "Forbid", "Replace"', field: 'spec.concurrencyPolicy' }],
+      },
+      code: 422,
+    });
+  });
+
+  it('brackets several errors in the message', async () => {
+    const { body } = await statusOf(create('worse', { jobTemplate: {}, startingDeadlineSeconds: -1 }));
+    expect(String(body.message)).toMatch(new RegExp(`^CronJob\\.${CRONJOB_GROUP.replace(/\./g, '\\.')} "worse" is invalid: \\[.*\\]$`));
+    const fields = ((body.details as { causes: { field: string }[] }).causes).map((c) => c.field).sort();
+    expect(fields).toEqual(['spec.schedule', 'spec.startingDeadlineSeconds']);
+  });
+
+  it('prunes unknown fields and applies defaults', async () => {
+    const created = (await create('pruned', { schedule: '* * * * *', jobTemplate: {}, bogus: true })) as { spec: Record<string, unknown> };
+    expect(created.spec.bogus).toBeUndefined();
+    expect(created.spec.concurrencyPolicy).toBe('Allow');
+  });
+});
