@@ -20,7 +20,7 @@ const blocking = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'Field
 
 export function compileSchema(schema: JSONSchemaProps, options: CompileSchemaOptions = {}): CompiledSchema {
   const location = options.source ? `${options.source}: openAPIV3Schema` : 'openAPIV3Schema';
-  const root = compileNode(schema, location);
+  const root = compileNode(schema, location, true);
   return {
     validate(obj: unknown, oldObj?: unknown): FieldCause[] {
       const errs: FieldCause[] = [];

@@ -76,7 +76,7 @@ function effectiveFormat(schema: JSONSchemaProps): string {
   }
 }
 
-export function compileNode(schema: JSONSchemaProps, location: string): SchemaNode {
+export function compileNode(schema: JSONSchemaProps, location: string, isRoot = false): SchemaNode {
   const types = schema['x-kubernetes-int-or-string'] ? ['integer', 'string'] : schema.type ? [schema.type] : [];
   const format = schema['x-kubernetes-int-or-string'] ? '' : effectiveFormat(schema);
   const node: SchemaNode = {
@@ -107,7 +107,7 @@ export function compileNode(schema: JSONSchemaProps, location: string): SchemaNo
   if (schema.items) node.items = compileNode(schema.items, `${location}.items`);
   (schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
     try {
-      node.rules.push(compileRule(rule, node, `${location}.x-kubernetes-validations[${i}]`));
+      node.rules.push(compileRule(rule, node, `${location}.x-kubernetes-validations[${i}]`, isRoot));
     } catch (err) {
       if (err instanceof RuleCompileError) throw new SchemaCompileError(err.message);
       throw err;

@@ -130,6 +130,15 @@ describe('x-kubernetes-validations', () => {
     expect(() => compileSchema(undeclared)).toThrow(
       'openAPIV3Schema.properties["spec"].x-kubernetes-validations[0]: rule "self.a.all(x, x > limit)" does not compile: undeclared reference to \'limit\'',
     );
+    const typo = root({
+      type: 'object',
+      properties: { replicas: { type: 'integer' }, ports: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' } } } } },
+      'x-kubernetes-validations': [{ rule: 'self.ports.all(p, p.nmae != "")' }],
+    });
+    expect(() => compileSchema(typo)).toThrow('rule "self.ports.all(p, p.nmae != \\"\\")" does not compile: undefined field \'nmae\'');
+    const rootRule = { type: 'object', properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } } } } as JSONSchemaProps;
+    expect(() => compileSchema({ ...rootRule, 'x-kubernetes-validations': [{ rule: "self.metadata.name != '' && self.kind == 'K' && self.spec.replicas > 0" }] })).not.toThrow();
+    expect(() => compileSchema({ ...rootRule, 'x-kubernetes-validations': [{ rule: 'self.spec.replicaCount > 0' }] })).toThrow("undefined field 'replicaCount'");
     const badPath = root({ type: 'object', properties: { a: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'true', fieldPath: '.b' }] });
     expect(() => compileSchema(badPath)).toThrow('x-kubernetes-validations[0]: fieldPath ".b" must be a valid path: does not refer to a valid field');
     const badReason = root({ type: 'object', 'x-kubernetes-validations': [{ rule: 'true', reason: 'FieldValueWrong' }] });

@@ -8,6 +8,7 @@ import { celEnv, isCelError, parse, plan, type CelInput, type CelResult } from '
 import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FIELD } from '../field-error.js';
 import type { FieldCause, ValidationRule } from '../types.js';
 import type { SchemaNode } from '../node.js';
+import { undefinedField } from './field-check.js';
 import { kubernetesFunctions } from './library.js';
 import { optionalOf } from './optional.js';
 import { rewriteOptionalSelection } from './optional-syntax.js';
@@ -136,7 +137,7 @@ function undeclaredReference(expr: unknown, declared: Set<string>): string | und
 const ruleReasons = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'];
 
 /** Compiles the rules of `node` (whose children are compiled already, for fieldPath checks). */
-export function compileRule(rule: ValidationRule, node: SchemaNode, location: string): CompiledRule {
+export function compileRule(rule: ValidationRule, node: SchemaNode, location: string, isRoot = false): CompiledRule {
   if (typeof rule.rule !== 'string' || rule.rule.trim() === '') {
     throw new RuleCompileError(`${location}: rule must be a non-empty CEL expression`);
   }
@@ -148,6 +149,11 @@ export function compileRule(rule: ValidationRule, node: SchemaNode, location: st
   const undeclared = undeclaredReference(ast, declared);
   if (undeclared) {
     throw new RuleCompileError(`${location}: rule ${JSON.stringify(rule.rule)} does not compile: undeclared reference to '${undeclared}'`);
+  }
+  const variables = new Map([['self', node], ['oldSelf', node]]);
+  const undefinedName = undefinedField(ast, variables, isRoot ? node : undefined);
+  if (undefinedName) {
+    throw new RuleCompileError(`${location}: rule ${JSON.stringify(rule.rule)} does not compile: undefined field '${undefinedName}'`);
   }
   const compiled: CompiledRule = {
     rule,
