@@ -104,6 +104,7 @@ export class LeaderElector {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#wake?.();
+    if (!this.#run) this.#rejectElected(new Error('leader election stopped before this candidate was elected'));
     await this.#run;
   }
 
@@ -114,11 +115,15 @@ export class LeaderElector {
 
   async #campaign(): Promise<void> {
     this.#log.info('attempting to acquire leader lease');
+    let acquired = false;
     while (!this.#stopping) {
-      if (await this.#attempt(this.#renewDeadline)) break;
+      acquired = await this.#attempt(this.#renewDeadline);
+      if (acquired) break;
       await this.#sleep(this.#retryPeriod * (1 + Math.random() * JITTER_FACTOR));
     }
     if (this.#stopping) {
+      // Stopped while an attempt was under way: do not keep a lease that was just won.
+      if (acquired && (this.#options.releaseOnCancel ?? true)) await this.#release();
       this.#rejectElected(new Error('leader election stopped before this candidate was elected'));
       return;
     }

@@ -138,5 +138,9 @@ describe('LeaderElector against the test API server', () => {
     await expect(elected).rejects.toThrow(/stopped before this candidate was elected/);
     expect(waiting.stopped).toEqual([]);
     await holder.elector.stop();
+    const neverStarted = candidate('blocked', 'never');
+    const neverElected = neverStarted.elector.elected();
+    await neverStarted.elector.stop();
+    await expect(neverElected).rejects.toThrow(/stopped before/);
   });
 });
