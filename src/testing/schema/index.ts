@@ -8,9 +8,10 @@
  * invalid value is not reported again.
  *
  * CEL runs on @bufbuild/cel with the Kubernetes libraries common rules use (see cel/library.ts),
- * optional selection `.?field`, and optionalOldSelf. Not done: CEL cost budgets, order-insensitive
- * equality of set/map lists, `[?key]` optional indexing, the type checker's compile-time field
- * checks (an unknown field fails when the rule runs, as `no such key`).
+ * optional selection `.?field`, and optionalOldSelf. Compiling a schema reports rules that do not
+ * parse, undeclared variables and fields the schema does not declare. Not done: CEL cost budgets,
+ * order-insensitive equality of set/map lists, `[?key]` optional indexing, the rest of CEL type
+ * checking (a type mismatch shows when the rule runs, as `no such overload`).
  */
 export type {
   CauseReason,

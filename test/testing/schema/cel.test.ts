@@ -139,6 +139,7 @@ describe('x-kubernetes-validations', () => {
     const rootRule = { type: 'object', properties: { spec: { type: 'object', properties: { replicas: { type: 'integer' } } } } } as JSONSchemaProps;
     expect(() => compileSchema({ ...rootRule, 'x-kubernetes-validations': [{ rule: "self.metadata.name != '' && self.kind == 'K' && self.spec.replicas > 0" }] })).not.toThrow();
     expect(() => compileSchema({ ...rootRule, 'x-kubernetes-validations': [{ rule: 'self.spec.replicaCount > 0' }] })).toThrow("undefined field 'replicaCount'");
+    expect(() => compileSchema({ ...rootRule, 'x-kubernetes-validations': [{ rule: "self.metadata.labels['a'] == 'b'" }] })).toThrow("undefined field 'labels'");
     const badPath = root({ type: 'object', properties: { a: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'true', fieldPath: '.b' }] });
     expect(() => compileSchema(badPath)).toThrow('x-kubernetes-validations[0]: fieldPath ".b" must be a valid path: does not refer to a valid field');
     const badReason = root({ type: 'object', 'x-kubernetes-validations': [{ rule: 'true', reason: 'FieldValueWrong' }] });

@@ -15,6 +15,19 @@ type Known = SchemaNode | null;
 
 const embeddedMeta = new Set(['apiVersion', 'kind', 'metadata']);
 
+function leaf(type: string): SchemaNode {
+  return { schema: { type }, types: [type], format: '', additionalPropertiesForbidden: false, allOf: [], anyOf: [], oneOf: [], rules: [], hasRules: false, hasDefaults: false };
+}
+
+/** At the resource root, rules see only metadata.name and metadata.generateName. */
+const rootMetadata: SchemaNode = {
+  ...leaf('object'),
+  properties: new Map([
+    ['name', leaf('string')],
+    ['generateName', leaf('string')],
+  ]),
+};
+
 function isOpen(node: SchemaNode): boolean {
   const s = node.schema;
   return (
@@ -29,8 +42,9 @@ function isOpen(node: SchemaNode): boolean {
 function selectField(node: SchemaNode, field: string, isRoot: boolean): Known | { undefinedField: string } {
   if (node.properties) {
     for (const [name, child] of node.properties) {
-      if (escapePropertyName(name) === field) return isRoot && name === 'metadata' ? null : child;
+      if (escapePropertyName(name) === field) return isRoot && name === 'metadata' ? rootMetadata : child;
     }
+    if (isRoot && field === 'metadata') return rootMetadata;
     if (isRoot && embeddedMeta.has(field)) return null;
     if (node.schema['x-kubernetes-embedded-resource'] && embeddedMeta.has(field)) return null;
     if (isOpen(node) || node.additionalProperties) return node.additionalProperties ?? null;
