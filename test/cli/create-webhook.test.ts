@@ -140,4 +140,15 @@ describe('scaffolder create webhook', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('error: --conversion is not possible for built-in kind apps/v1, Kind=Deployment: only the project\'s own APIs can convert\n');
   });
+
+  it('uses the plural recorded in PROJECT and supports --dry-run', async () => {
+    await ok(dir, api('Admiral', 'v1', ['--plural', 'admirales']));
+    const before = snapshot(dir);
+    const dry = await ok(dir, webhook('Admiral', ['--defaulting', '--dry-run']));
+    expect(dry.stdout).toContain('create api/v1/admiral_webhook.ts\n');
+    expect(dry.stdout).toContain('-#- ../webhook\n+- ../webhook\n');
+    expect(snapshot(dir)).toEqual(before);
+    await ok(dir, webhook('Admiral', ['--defaulting']));
+    expect(read(dir, 'api/v1/admiral_webhook.ts')).toContain('groups=crew.testproject.org,resources=admirales,');
+  });
 });

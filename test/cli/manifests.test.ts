@@ -33,4 +33,17 @@ describe('scaffolder manifests', () => {
     expect(crd).not.toContain('description:');
     expect(existsSync(join(dir, 'config/crd/bases'))).toBe(false);
   });
+
+  it('--strict turns an unknown marker from a warning into an error; --paths limits what is read', async () => {
+    const types = join(dir, 'api/v1/captain_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  // +optional\n  foo?: string;', '  // +optional\n  // +kubebuilder:validation:Minimun=1\n  foo?: string;'));
+    const lenient = await runCli(dir, ['manifests']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toContain('Minimun');
+    const strict = await runCli(dir, ['manifests', '--strict']);
+    expect(strict.code).not.toBe(0);
+    const onlySrc = await runCli(dir, ['manifests', '--paths', 'src', '--output-dir', 'only-src']);
+    expect(onlySrc.code).toBe(0);
+    expect(existsSync(join(dir, 'only-src/crd/bases/crew.testproject.org_captains.yaml'))).toBe(false);
+  });
 });
