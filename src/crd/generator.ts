@@ -10,7 +10,7 @@ import { TypeIndex } from './loader/type-index.js';
 import type { MarkerLookup } from './markers/lookup.js';
 import { limitDescriptions } from './schema/descriptions.js';
 import { Flattener, flattenEmbedded } from './schema/flatten.js';
-import type { JSONSchemaProps } from './schema/json-schema.js';
+import { cloneJson, type JSONSchemaProps } from './schema/json-schema.js';
 import { TYPE_META_DESCRIPTIONS } from './schema/known-types.js';
 import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
@@ -57,6 +57,7 @@ export class CrdGenerator {
   private readonly index: TypeIndex;
   private readonly builder: SchemaBuilder;
   private readonly flattener: Flattener;
+  private readonly rootCache = new Map<string, { schema: JSONSchemaProps; diagnostics: Diagnostic[] }>();
   private readonly lookup: MarkerLookup;
   private flattenErrors: string[] = [];
 
@@ -81,6 +82,7 @@ export class CrdGenerator {
     if (changed && [...changed].some((f) => this.options.project.getSourceFile(f)?.getExportDeclarations().some((e) => e.getModuleSpecifier()))) {
       changed = undefined;
     }
+    if (!changed) this.rootCache.clear();
     this.builder.invalidate(changed);
     // Re-flatten every type whose unflattened schema (or one it includes) was dropped.
     this.flattener.invalidate(changed ? (id) => id.includes('#') && !this.builder.isCached(id) : undefined);
@@ -209,9 +211,25 @@ export class CrdGenerator {
     return crd;
   }
 
+  /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */
   private rootSchema(decl: InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+    const id = this.builder.refFor(decl);
+    const cached = this.rootCache.get(id);
+    if (cached && this.flattener.has(id)) {
+      diagnostics.push(...cached.diagnostics);
+      return cloneJson(cached.schema);
+    }
+    const own: Diagnostic[] = [];
+    const schema = this.buildRootSchema(id, decl, own);
+    diagnostics.push(...own);
+    if (!schema) return undefined;
+    this.rootCache.set(id, { schema, diagnostics: own });
+    return cloneJson(schema);
+  }
+
+  private buildRootSchema(id: string, decl: InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     this.flattenErrors = [];
-    const flattened = this.flattener.flattenType(this.builder.refFor(decl));
+    const flattened = this.flattener.flattenType(id);
     if (!flattened) return undefined;
     flattenEmbedded(flattened, (m) => this.flattenErrors.push(m));
     for (const m of this.flattenErrors) diagnostics.push(nodeDiagnostic(decl, m));

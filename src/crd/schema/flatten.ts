@@ -157,6 +157,12 @@ export class Flattener {
     }
   }
 
+  /** Whether the flattened schema of `id` is cached. */
+  has(id: string): boolean {
+    const s = this.flattened.get(id);
+    return s !== undefined && this.includes.has(id);
+  }
+
   /** The type's schema with every reference resolved (allOf not yet merged), as a fresh copy. */
   flattenType(id: string): JSONSchemaProps | undefined {
     this.resolve({ $ref: id });
