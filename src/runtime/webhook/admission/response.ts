@@ -1,4 +1,5 @@
-import { compare } from 'fast-json-patch';
+// fast-json-patch is CommonJS: Node gives ESM importers only its default export.
+import jsonPatch from 'fast-json-patch';
 import { ApiError } from '../../client/errors.js';
 import type { AdmissionResponse, AdmissionStatus, Warnings } from './types.js';
 import { ValidationError } from './field-errors.js';
@@ -26,7 +27,7 @@ export function errored(code: number, message: string): Answer {
 
 /** Allowed, with the JSON patch from `original` to `modified` (no patch when they are equal). */
 export function patchedFromObjects(original: unknown, modified: unknown, warnings?: Warnings): Answer {
-  const operations = compare(toPatchable(original), toPatchable(modified));
+  const operations = jsonPatch.compare(toPatchable(original), toPatchable(modified));
   if (operations.length === 0) return withWarnings({ allowed: true }, warnings);
   return withWarnings(
     { allowed: true, patch: Buffer.from(JSON.stringify(operations)).toString('base64'), patchType: 'JSONPatch' },
