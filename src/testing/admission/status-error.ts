@@ -14,13 +14,16 @@ export function errorStatus(code: number, reason: string, message: string): Stat
 
 /** The Status with its keys in the order kube-apiserver writes them. */
 export function orderedStatus(s: Status): Status {
-  const out: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: s.status, code: s.code };
-  delete (out as Partial<Status>).code;
-  if (s.message !== undefined) out.message = s.message;
-  if (s.reason !== undefined) out.reason = s.reason;
-  if (s.details !== undefined) out.details = s.details;
-  out.code = s.code;
-  return out;
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: s.status,
+    ...(s.message !== undefined ? { message: s.message } : {}),
+    ...(s.reason !== undefined ? { reason: s.reason } : {}),
+    ...(s.details !== undefined ? { details: s.details } : {}),
+    code: s.code,
+  };
 }
 
 /** kube-apiserver's NewInternalError shape: 500, reason InternalError, `Internal error occurred: ...`. */
