@@ -5,7 +5,8 @@
 import type { JSONSchemaProps } from './json-schema.js';
 import { walkSchema } from './json-schema.js';
 
-const SENTENCE_END = /[.!?\u0589\u061F\u06D4\u0700-\u0702\u07F9\u0964\u0965\u3002\uFF01\uFF0E\uFF1F]/u;
+const SENTENCE_END = /\p{Sentence_Terminal}/u;
+const WHITE_SPACE = /\p{White_Space}/u;
 
 /** controller-gen's TruncateDescription for one string (lengths in UTF-8 bytes, as Go counts). */
 export function truncateDescription(desc: string, maxLen: number): string {
@@ -13,7 +14,7 @@ export function truncateDescription(desc: string, maxLen: number): string {
   if (bytes.length <= maxLen) return desc;
   const cut = bytes.subarray(0, maxLen).toString('utf8').replace(/\uFFFD$/, '');
   for (let i = cut.length - 1; i > 0; i--) if (SENTENCE_END.test(cut[i]!)) return cut.slice(0, i + 1);
-  for (let i = cut.length - 1; i > 0; i--) if (/\s/u.test(cut[i]!)) return cut.slice(0, i) + '...';
+  for (let i = cut.length - 1; i > 0; i--) if (WHITE_SPACE.test(cut[i]!)) return cut.slice(0, i) + '...';
   return cut + '...';
 }
 
