@@ -215,3 +215,64 @@ export interface Foo {
     expect(extractDescription(foo.getPropertyOrThrow('qux'))).toBe('');
   });
 });
+
+describe('attachment rules', () => {
+  it('takes only the doc group and the group just above it; earlier top-level groups are package markers', () => {
+    const [sf] = project({
+      '/p/api/v1/a.ts': `// +groupName=a.io
+
+// +kubebuilder:subresource:status
+
+// +kubebuilder:object:root=true
+
+// A is documented.
+export interface A {
+  // +kubebuilder:validation:MaxLength=1
+
+  // +kubebuilder:validation:Maximum=2
+
+  // +optional
+  x?: number;
+}
+`,
+    });
+    const markers = collectMarkers([sf!], registry());
+    const a = sf!.getInterfaceOrThrow('A');
+    // subresource:status is two groups above the doc group: controller-gen does not give it to the type
+    expect(markers.forNode(a).names()).toEqual(['kubebuilder:object:root']);
+    expect(markers.forPackage('/p/api/v1').names()).toEqual(['groupName']);
+    // inside a type, groups further up are dropped
+    expect(markers.forNode(a.getPropertyOrThrow('x')).names()).toEqual(['kubebuilder:validation:Maximum', 'optional']);
+    // the dropped type marker was not reported: it is known, it just sits where controller-gen ignores it
+    expect(markers.diagnostics.map((d) => d.message)).toEqual([expect.stringMatching(/kubebuilder:subresource:status does not apply to a package/)]);
+  });
+
+  it('attaches markers to type aliases, enums and class properties', () => {
+    const [sf] = project({
+      '/p/api/v1/b.ts': `// +kubebuilder:object:root=true
+export type B = { y: string };
+
+enum E {
+  // +optional
+  One = 'one',
+}
+
+export class C {
+  // +kubebuilder:validation:MaxLength=3
+  z = '';
+}
+`,
+    });
+    const markers = collectMarkers([sf!], registry());
+    expect(markers.forNode(sf!.getTypeAliasOrThrow('B')).has('kubebuilder:object:root')).toBe(true);
+    expect(markers.forNode(sf!.getEnumOrThrow('E').getMemberOrThrow('One')).has('optional')).toBe(true);
+    expect(markers.forNode(sf!.getClassOrThrow('C').getPropertyOrThrow('z')).get('kubebuilder:validation:MaxLength')?.value).toBe(3);
+  });
+});
+
+describe('descriptions and code blocks', () => {
+  it('keeps TODO and --- lines inside fenced code blocks', () => {
+    const [sf] = project({ '/p/c.ts': '/**\n * Example:\n * ```\n * TODO: kept\n * ---\n * ```\n * After.\n */\nexport interface C {}\n' });
+    expect(extractDescription(sf!.getInterfaceOrThrow('C'))).toBe('Example:\n```\nTODO: kept\n---\n```\nAfter.');
+  });
+});

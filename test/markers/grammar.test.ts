@@ -198,3 +198,30 @@ describe('empty and anonymous markers', () => {
     expect(e.message).toMatch(/extra arguments provided: ",11"/);
   });
 });
+
+describe('number edge cases', () => {
+  it('rejects integers controller-gen cannot read', () => {
+    expect(syntaxError(anon('int'), '+test:value=1_000').message).toMatch(/unable to parse integer "1_000"/);
+    expect(syntaxError(anon('int'), '+test:value=0x10').message).toMatch(/unable to parse integer "0x10"/);
+    expect(syntaxError(anon('number'), '+test:value=1e').message).toMatch(/exponent has no digits/);
+  });
+
+  it('treats a number followed by more text as a string when guessing', () => {
+    const def = anon('any', 'kubebuilder:example');
+    expect(parseMarker(def, '+kubebuilder:example=10.0.0.1')).toBe('10.0.0.1');
+    expect(parseMarker(def, '+kubebuilder:example=-5m')).toBe('-5m');
+    expect(parseMarker(def, "+kubebuilder:example='single'")).toBe("'single'");
+  });
+});
+
+describe('quirks kept from controller-gen', () => {
+  it('reads an empty value at the end as an empty string', () => {
+    const def: MarkerDefinition = { name: 'x', target: 'type', args: { a: { type: 'string' }, b: { type: 'string', optional: true } } };
+    expect(parseMarker(def, '+x:a=')).toEqual({ a: '' });
+  });
+
+  it('lets later arguments override earlier ones of the same name', () => {
+    const def: MarkerDefinition = { name: 'x', target: 'type', args: { a: { type: 'int' } } };
+    expect(parseMarker(def, '+x:a=1,a=2')).toEqual({ a: 2 });
+  });
+});

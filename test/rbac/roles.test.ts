@@ -117,3 +117,37 @@ describe('roles', () => {
     expect(generateRoles([])).toEqual([]);
   });
 });
+
+describe('the +kubebuilder:rbac marker', () => {
+  const parse = (text: string) => {
+    const registry = new MarkerRegistry();
+    defineRbacMarkers(registry);
+    const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true });
+    const sf = project.createSourceFile('/c/controller.ts', `${text}\nexport {};\n`);
+    return collectMarkers([sf], registry);
+  };
+
+  it('requires verbs', () => {
+    const [d] = parse('// +kubebuilder:rbac:groups=apps,resources=deployments').diagnostics;
+    expect(d).toMatchObject({ severity: 'error', file: '/c/controller.ts', line: 1 });
+    expect(d!.message).toMatch(/missing argument "verbs"/);
+  });
+
+  it('reads every argument', () => {
+    const c = parse('// +kubebuilder:rbac:groups=apps;"",resources=deployments,resourceNames=a;b,verbs=get,urls=/healthz,namespace=ns,roleName=r');
+    expect(c.diagnostics).toEqual([]);
+    expect(c.forPackage('/c').get('kubebuilder:rbac')?.value).toEqual({
+      groups: ['apps', ''],
+      resources: ['deployments'],
+      resourceNames: ['a', 'b'],
+      verbs: ['get'],
+      urls: ['/healthz'],
+      namespace: 'ns',
+      roleName: 'r',
+    });
+  });
+
+  it('rejects unknown arguments with the nearest name', () => {
+    expect(parse('// +kubebuilder:rbac:group=apps,resources=x,verbs=get').diagnostics[0]!.message).toMatch(/unknown argument "group" \(did you mean "groups"\?\)/);
+  });
+});

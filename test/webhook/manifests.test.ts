@@ -169,3 +169,37 @@ describe('arguments and normalisation', () => {
     expect(generateWebhooks([])).toEqual({ configurations: [], diagnostics: [] });
   });
 });
+
+describe('webhook marker errors', () => {
+  const base = 'path=/p,mutating=true,failurePolicy=fail,sideEffects=None,groups=apps,resources=deployments,verbs=create,versions=v1,name=m.kb.io,admissionReviewVersions=v1';
+  const diagnosticsFor = (args: string) => {
+    const registry = new MarkerRegistry();
+    defineWebhookMarkers(registry);
+    const project = new Project({ useInMemoryFileSystem: true, skipAddingFilesFromTsConfig: true });
+    const sf = project.createSourceFile('/w/webhook.ts', `// first line\n// +kubebuilder:webhook:${args}\nexport {};\n`);
+    const c = collectMarkers([sf], registry);
+    return [...c.diagnostics, ...generateWebhooks(c.forPackage('/w').all()).diagnostics];
+  };
+
+  it('rejects an unknown reinvocationPolicy and a non-integer servicePort at the marker line', () => {
+    const [r] = diagnosticsFor(`${base},reinvocationPolicy=Sometimes`);
+    expect(r).toMatchObject({ severity: 'error', file: '/w/webhook.ts', line: 2 });
+    expect(r!.message).toMatch(/unknown value "Sometimes" for reinvocationPolicy/);
+    const [p] = diagnosticsFor(`${base},servicePort=http`);
+    expect(p!.message).toMatch(/invalid marker \+kubebuilder:webhook: expected integer, got "http"/);
+  });
+
+  it.each(['mutating', 'failurePolicy', 'groups', 'resources', 'verbs', 'versions', 'name', 'admissionReviewVersions'])('requires %s', (arg) => {
+    const without = base
+      .split(',')
+      .filter((a) => !a.startsWith(`${arg}=`))
+      .join(',');
+    const [d] = diagnosticsFor(without);
+    expect(d!.message).toContain(`missing argument "${arg}"`);
+  });
+
+  it('accepts webhookVersions=v1 and the url form', () => {
+    expect(diagnosticsFor(`${base},webhookVersions=v1`)).toEqual([]);
+    expect(diagnosticsFor(base.replace('path=/p', 'url="https://example.com:9443/p"'))).toEqual([]);
+  });
+});
