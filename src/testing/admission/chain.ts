@@ -117,85 +117,104 @@ export class AdmissionChain {
 
   async admit(attrs: AdmissionAttributes): Promise<AdmissionResult> {
     const warnings: string[] = [];
-    let object = deepCopy(attrs.object);
+    const mutated = await this.mutate(attrs, warnings);
+    if ('status' in mutated) return { allowed: false, warnings, status: mutated.status };
+    const denied = await this.validate({ ...attrs, object: mutated.object }, attrs, warnings);
+    if (denied) return { allowed: false, warnings, status: denied };
+    const result: AdmissionResult = { allowed: true, warnings };
+    if (mutated.object !== undefined) result.object = mutated.object;
+    return result;
+  }
 
-    // Each mutating webhook is matched against the object as the webhooks before it left it.
+  /** The mutating webhooks, in order; each is matched against the object as the ones before left it. */
+  private async mutate(attrs: AdmissionAttributes, warnings: string[]): Promise<{ object: unknown } | { status: Status }> {
+    let object = deepCopy(attrs.object);
     const invoked: Invocation[] = [];
     const reinvocable: number[] = [];
     let lastChange = -1;
-    const runMutator = async ({ hook, version }: Invocation, index: number): Promise<Status | undefined> => {
-      let sent: unknown;
-      let outcome: CallOutcome;
-      try {
-        const call = await this.atVersion({ ...attrs, object }, version);
-        sent = call.object;
-        outcome = await this.call(hook, call, attrs, true);
-      } catch (err) {
-        return conversionFailure(err);
-      }
-      if (outcome.kind === 'failed') {
-        if (hook.failurePolicy === 'Ignore') return undefined;
-        return internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`);
-      }
-      warnings.push(...outcome.warnings);
-      if (outcome.kind === 'denied') return outcome.status;
-      if (outcome.patch && outcome.patch.length > 0) {
-        if (object === undefined || object === null) {
-          return internalErrorStatus(`admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`);
-        }
-        try {
-          const before = JSON.stringify(sent);
-          let patched: unknown = fastJsonPatch.applyPatch(deepCopy(sent), outcome.patch, true, false).newDocument;
-          if (JSON.stringify(patched) !== before) {
-            lastChange = index;
-            if (version !== undefined) patched = (await this.convertTo([patched], apiVersionOf(attrs.kind.group, attrs.kind.version)))[0];
-            object = patched;
-          }
-        } catch (err) {
-          if (err instanceof ConversionFailure) return conversionFailure(err);
-          return internalErrorStatus((err as Error).message.split('\n')[0] ?? 'patch failed');
-        }
+    const run = async (invocation: Invocation, index: number): Promise<Status | undefined> => {
+      const step = await this.mutateOnce(invocation, { ...attrs, object }, attrs, warnings);
+      if ('status' in step) return step.status;
+      if (step.changed) {
+        object = step.object;
+        lastChange = index;
       }
       return undefined;
     };
-
     for (const hook of this.mutating) {
       const [invocation] = this.invocations([hook], { ...attrs, object });
       if (!invocation) continue;
       const index = invoked.push(invocation) - 1;
-      const status = await runMutator(invocation, index);
-      if (status) return { allowed: false, warnings, status };
+      const status = await run(invocation, index);
+      if (status) return { status };
       if (hook.reinvocationPolicy === 'IfNeeded') reinvocable.push(index);
     }
     // A webhook that asked to be reinvoked sees the object again if a later one changed it.
-    const again = reinvocable.filter((i) => lastChange > i);
-    for (const i of again) {
+    for (const i of reinvocable.filter((r) => lastChange > r)) {
       const [invocation] = this.invocations([invoked[i]!.hook], { ...attrs, object });
       if (!invocation) continue;
-      const status = await runMutator(invocation, invoked.length + i);
-      if (status) return { allowed: false, warnings, status };
+      const status = await run(invocation, invoked.length + i);
+      if (status) return { status };
     }
+    return { object };
+  }
 
-    const final = { ...attrs, object };
+  /** One mutating webhook call: the object after its patch, or the Status that ends the request. */
+  private async mutateOnce(
+    { hook, version }: Invocation,
+    current: AdmissionAttributes,
+    request: AdmissionAttributes,
+    warnings: string[],
+  ): Promise<{ object: unknown; changed: boolean } | { status: Status }> {
+    let sent: AdmissionAttributes;
+    let outcome: CallOutcome;
+    try {
+      sent = await this.atVersion(current, version);
+      outcome = await this.call(hook, sent, request, true);
+    } catch (err) {
+      return { status: conversionFailure(err) };
+    }
+    if (outcome.kind === 'failed') {
+      if (hook.failurePolicy === 'Ignore') return { object: current.object, changed: false };
+      return { status: internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`) };
+    }
+    warnings.push(...outcome.warnings);
+    if (outcome.kind === 'denied') return { status: outcome.status };
+    if (!outcome.patch || outcome.patch.length === 0) return { object: current.object, changed: false };
+    if (current.object === undefined || current.object === null) {
+      return { status: internalErrorStatus(`admission webhook ${JSON.stringify(hook.name)} attempted to modify the object, which is not supported for this operation`) };
+    }
+    try {
+      const before = JSON.stringify(sent.object);
+      let patched: unknown = fastJsonPatch.applyPatch(deepCopy(sent.object), outcome.patch, true, false).newDocument;
+      if (JSON.stringify(patched) === before) return { object: current.object, changed: false };
+      if (version !== undefined) patched = (await this.convertTo([patched], apiVersionOf(request.kind.group, request.kind.version)))[0];
+      return { object: patched, changed: true };
+    } catch (err) {
+      if (err instanceof ConversionFailure) return { status: conversionFailure(err) };
+      return { status: internalErrorStatus((err as Error).message.split('\n')[0] ?? 'patch failed') };
+    }
+  }
+
+  /** The validating webhooks, called together on the final object; the first denial in order wins. */
+  private async validate(final: AdmissionAttributes, request: AdmissionAttributes, warnings: string[]): Promise<Status | undefined> {
     const validators = this.invocations(this.validating, final);
     let outcomes: CallOutcome[];
     try {
-      outcomes = await Promise.all(validators.map(async ({ hook, version }) => this.call(hook, await this.atVersion(final, version), attrs, false)));
+      outcomes = await Promise.all(validators.map(async ({ hook, version }) => this.call(hook, await this.atVersion(final, version), request, false)));
     } catch (err) {
-      return { allowed: false, warnings, status: conversionFailure(err) };
+      return conversionFailure(err);
     }
     for (const [i, outcome] of outcomes.entries()) {
       const hook = validators[i]!.hook;
       if (outcome.kind === 'failed') {
         if (hook.failurePolicy === 'Ignore') continue;
-        return { allowed: false, warnings, status: internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`) };
+        return internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`);
       }
       warnings.push(...outcome.warnings);
-      if (outcome.kind === 'denied') return { allowed: false, warnings, status: outcome.status };
+      if (outcome.kind === 'denied') return outcome.status;
     }
-    const result: AdmissionResult = { allowed: true, warnings };
-    if (object !== undefined) result.object = object;
-    return result;
+    return undefined;
   }
 
   private invocations(hooks: Webhook[], attrs: AdmissionAttributes): Invocation[] {
