@@ -27,7 +27,7 @@ function buildParser(select: (a: Action) => void): Argv {
   y = editCommand(y, select);
   y = manifestsCommand(y, select);
   y = versionCommand(y, select);
-  y = completionCommand(y);
+  y = completionCommand(y, select);
   return y
     .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion')
     .example('$0 init --domain my.domain', 'start a project in the current directory')
@@ -47,17 +47,32 @@ function yargsError(message: string): string {
   return message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
 }
 
+/**
+ * Candidates for the shell completion script. yargs computes them while parsing (skipping
+ * validation of the half-typed command line) and prints them with console.log, which is
+ * borrowed for the duration so that they reach this run's stdout.
+ */
+async function completions(parser: Argv, argv: string[]): Promise<string> {
+  const lines: string[] = [];
+  const log = console.log;
+  console.log = (...parts: unknown[]) => { lines.push(parts.map(String).join(' ')); };
+  try {
+    await parser.parseAsync(argv);
+  } catch {
+    // A half-typed command line may not parse; offer what was found so far.
+  } finally {
+    console.log = log;
+  }
+  return lines.map((l) => `${l}\n`).join('');
+}
+
 export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
   const io = cliIO(options);
   try {
     let action: Action | undefined;
     const parser = buildParser((a) => { action = a; });
-    const completionAt = argv.indexOf('--get-yargs-completions');
-    if (completionAt >= 0) {
-      // The shell script asks for completions of the words after the program name.
-      const words = argv.slice(completionAt + 2);
-      const completions: readonly string[] = await parser.getCompletion(words.length > 0 ? words : [''], undefined);
-      io.stdout((completions ?? []).map((c) => `${String(c)}\n`).join(''));
+    if (argv.includes('--get-yargs-completions')) {
+      io.stdout(await completions(parser, argv));
       return 0;
     }
     const parsed = await new Promise<{ error?: Error; output: string }>((resolve) => {

@@ -16,11 +16,16 @@ describe('scaffolder version, completion, help and usage errors', () => {
     expect(run.stdout).toBe(`scaffolder ${version} (layout typescript.scaffolder.dev/v1, node ${process.version})\n`);
   });
 
-  it('completion prints a shell completion script, and completes commands', async () => {
+  it('completion prints a shell completion script, and completes commands, subcommands and flags', async () => {
     const run = await ok(dir, ['completion']);
     expect(run.stdout).toContain('###-begin-scaffolder-completions-###');
-    const words = await ok(dir, ['--get-yargs-completions', 'scaffolder', 'cr']);
-    expect(words.stdout.split('\n')).toContain('create');
+    expect(run.stdout).toContain('scaffolder --get-yargs-completions');
+    const top = await ok(dir, ['--get-yargs-completions', 'scaffolder', 'cr']);
+    expect(top.stdout.split('\n')).toEqual(expect.arrayContaining(['init', 'create', 'edit', 'manifests']));
+    const sub = await ok(dir, ['--get-yargs-completions', 'scaffolder', 'create', '']);
+    expect(sub.stdout.split('\n')).toEqual(expect.arrayContaining(['api', 'webhook']));
+    const flags = await ok(dir, ['--get-yargs-completions', 'scaffolder', 'create', 'webhook', '--']);
+    expect(flags.stdout.split('\n')).toEqual(expect.arrayContaining(['--defaulting', '--programmatic-validation', '--conversion', '--spoke']));
   });
 
   it.each([
@@ -32,6 +37,7 @@ describe('scaffolder version, completion, help and usage errors', () => {
     [['edit', '--help'], ['--multigroup', '--namespaced', '--owner', '--license', 'Examples:']],
     [['manifests', '--help'], ['--paths', '--output-dir', '--max-desc-len', '--check', '--watch', '--strict', 'Examples:']],
     [['version', '--help'], ['Examples:']],
+    [['completion', '--help'], ['Examples:', 'completion >> ~/.bashrc']],
   ])('%j documents its flags with examples', async (args, expected) => {
     const run = await ok(dir, args);
     for (const e of expected) expect(run.stdout).toContain(e);

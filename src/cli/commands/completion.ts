@@ -1,9 +1,43 @@
-// `scaffolder completion`: a bash/zsh completion script (yargs generates it and answers the
-// completion requests the script makes).
+// `scaffolder completion`: a bash/zsh completion script. The script asks
+// `scaffolder --get-yargs-completions <words>` for candidates, which main answers from the parser.
 import type { Argv } from 'yargs';
+import type { SelectAction } from './action.js';
 
-export function completionCommand(y: Argv): Argv {
-  return y
-    .completion('completion', 'Print a bash/zsh completion script (add it to ~/.bashrc or ~/.zshrc)')
-    .example('$0 completion >> ~/.bashrc', 'enable tab completion of commands and flags');
+const script = `###-begin-scaffolder-completions-###
+#
+# scaffolder command completion script
+#
+# Installation: scaffolder completion >> ~/.bashrc
+#    or scaffolder completion >> ~/.zshrc
+#
+if type complete &>/dev/null; then
+  _scaffolder_completions() {
+    local cur_word="\${COMP_WORDS[COMP_CWORD]}"
+    local IFS=$'\\n'
+    COMPREPLY=( $(compgen -W "$(scaffolder --get-yargs-completions "\${COMP_WORDS[@]}" 2>/dev/null)" -- "\${cur_word}") )
+  }
+  complete -o bashdefault -o default -F _scaffolder_completions scaffolder
+elif type compdef &>/dev/null; then
+  _scaffolder_completions() {
+    local -a candidates
+    candidates=("\${(@f)$(scaffolder --get-yargs-completions "\${words[@]}" 2>/dev/null)}")
+    compadd -- $candidates
+  }
+  compdef _scaffolder_completions scaffolder
+fi
+###-end-scaffolder-completions-###
+`;
+
+export function completionCommand(y: Argv, select: SelectAction): Argv {
+  return y.command(
+    'completion',
+    'Print a bash/zsh completion script (add it to ~/.bashrc or ~/.zshrc)',
+    (b) => b
+      .example('$0 completion >> ~/.bashrc', 'enable tab completion of commands and flags in bash')
+      .example('source <($0 completion)', 'enable it in the current shell only'),
+    () => select(async (io) => {
+      io.stdout(script);
+      return 0;
+    }),
+  );
 }
