@@ -49,8 +49,10 @@ async function readLease(name: string) {
 describe('LeaderElector against the test API server', () => {
   it('elects one of two candidates; the other takes over after release', async () => {
     const metrics = new RuntimeMetrics({ processMetrics: false });
-    const a = candidate('release-test', 'a', { metrics });
-    const b = candidate('release-test', 'b');
+    // A long lease, so that a loaded machine cannot make b take over by expiry: only the release lets it in.
+    const long = { leaseDuration: 10_000, renewDeadline: 8000 };
+    const a = candidate('release-test', 'a', { metrics, ...long });
+    const b = candidate('release-test', 'b', long);
     a.elector.start();
     await a.elector.elected();
     b.elector.start();
@@ -58,7 +60,7 @@ describe('LeaderElector against the test API server', () => {
     expect(a.elector.isLeader()).toBe(true);
     expect(a.started).toBe(1);
     const lease = await readLease('release-test');
-    expect(lease.spec).toMatchObject({ holderIdentity: 'a', leaseDurationSeconds: 2, leaseTransitions: 0 });
+    expect(lease.spec).toMatchObject({ holderIdentity: 'a', leaseDurationSeconds: 10, leaseTransitions: 0 });
     expect(await metrics.text()).toContain('leader_election_master_status{name="release-test"} 1');
 
     // b keeps trying while a renews: a's renewals move renewTime forward and b never leads.
