@@ -2,7 +2,16 @@
  * USE_EXISTING_CLUSTER=true: the tests run against the cluster of the current kubeconfig
  * context. CRDs are installed (created or replaced) and awaited until Established.
  */
-import { ApiException, ApiextensionsV1Api, KubeConfig, type V1CustomResourceDefinition } from '@kubernetes/client-node';
+import {
+  AdmissionregistrationV1Api,
+  ApiException,
+  ApiextensionsV1Api,
+  KubeConfig,
+  type V1CustomResourceDefinition,
+  type V1MutatingWebhookConfiguration,
+  type V1ValidatingWebhookConfiguration,
+} from '@kubernetes/client-node';
+import type { WebhookConfiguration } from '../admission/index.js';
 import type { KubeObject } from '../api/object.js';
 
 export function existingClusterKubeConfig(): KubeConfig {
@@ -36,6 +45,48 @@ export async function installCRDsThroughAPI(kc: KubeConfig, crds: KubeObject[], 
       if (isEstablished(current)) break;
       if (Date.now() > deadline) throw new Error(`CustomResourceDefinition ${crd.metadata!.name} was not established within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/**
+ * Installs webhook configurations pointed at the local webhook server (service references become
+ * URLs with the serving certificate as caBundle), as envtest does for a real API server.
+ */
+export async function installWebhooksThroughAPI(
+  kc: KubeConfig,
+  configs: { mutating: WebhookConfiguration[]; validating: WebhookConfiguration[] },
+  serving: { host: string; port: number; caCert: string },
+): Promise<void> {
+  const api = kc.makeApiClient(AdmissionregistrationV1Api);
+  const caBundle = Buffer.from(serving.caCert).toString('base64');
+  const local = (config: WebhookConfiguration): WebhookConfiguration => ({
+    ...config,
+    webhooks: (config.webhooks ?? []).map((w) => ({
+      ...w,
+      clientConfig: { url: w.clientConfig.url ?? `https://${serving.host}:${serving.port}${w.clientConfig.service?.path ?? '/'}`, caBundle },
+    })),
+  });
+  for (const config of configs.mutating.map(local)) {
+    const body = config as unknown as V1MutatingWebhookConfiguration;
+    const name = config.metadata?.name ?? '';
+    try {
+      await api.createMutatingWebhookConfiguration({ body });
+    } catch (err) {
+      if (!(err instanceof ApiException && err.code === 409)) throw err;
+      const current = await api.readMutatingWebhookConfiguration({ name });
+      await api.replaceMutatingWebhookConfiguration({ name, body: { ...body, metadata: { ...body.metadata, resourceVersion: current.metadata?.resourceVersion } } });
+    }
+  }
+  for (const config of configs.validating.map(local)) {
+    const body = config as unknown as V1ValidatingWebhookConfiguration;
+    const name = config.metadata?.name ?? '';
+    try {
+      await api.createValidatingWebhookConfiguration({ body });
+    } catch (err) {
+      if (!(err instanceof ApiException && err.code === 409)) throw err;
+      const current = await api.readValidatingWebhookConfiguration({ name });
+      await api.replaceValidatingWebhookConfiguration({ name, body: { ...body, metadata: { ...body.metadata, resourceVersion: current.metadata?.resourceVersion } } });
     }
   }
 }

@@ -13,6 +13,13 @@ export class ManifestError extends Error {
   override readonly name = 'ManifestError';
 }
 
+/** Where each loaded object came from (`file:line`), for errors about it later. */
+const sources = new WeakMap<object, string>();
+
+export function manifestSource(obj: object): string | undefined {
+  return sources.get(obj);
+}
+
 async function filesUnder(target: string, missingIsError: boolean, what: string): Promise<string[]> {
   let info;
   try {
@@ -34,21 +41,26 @@ async function filesUnder(target: string, missingIsError: boolean, what: string)
  * Parsed files by path, valid while size and mtime stay the same: a test suite starts many
  * environments from the same CRDs, and parsing a large CRD costs far more than the rest of start-up.
  */
-const parsedFiles = new Map<string, { mtimeMs: number; size: number; json: string }>();
+const parsedFiles = new Map<string, { mtimeMs: number; size: number; json: string; lines: number[] }>();
 
 /** Parses every document in `file`; each must be a Kubernetes object (kind and apiVersion set). */
 export async function readManifestFile(file: string): Promise<KubeObject[]> {
   const info = await stat(file);
   const cached = parsedFiles.get(file);
-  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return JSON.parse(cached.json) as KubeObject[];
-  const objects = parseManifest(file, await readFile(file, 'utf8'));
-  parsedFiles.set(file, { mtimeMs: info.mtimeMs, size: info.size, json: JSON.stringify(objects) });
+  let entry = cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size ? cached : undefined;
+  if (!entry) {
+    const parsed = parseManifest(file, await readFile(file, 'utf8'));
+    entry = { mtimeMs: info.mtimeMs, size: info.size, json: JSON.stringify(parsed.map((p) => p.object)), lines: parsed.map((p) => p.line) };
+    parsedFiles.set(file, entry);
+  }
+  const objects = JSON.parse(entry.json) as KubeObject[];
+  objects.forEach((o, i) => sources.set(o, `${file}:${entry.lines[i]}`));
   return objects;
 }
 
-function parseManifest(file: string, text: string): KubeObject[] {
+function parseManifest(file: string, text: string): { object: KubeObject; line: number }[] {
   const docs = parseAllDocuments(text, { prettyErrors: true });
-  const out: KubeObject[] = [];
+  const out: { object: KubeObject; line: number }[] = [];
   for (const doc of docs) {
     if (doc.errors.length > 0) {
       const e = doc.errors[0];
@@ -61,8 +73,8 @@ function parseManifest(file: string, text: string): KubeObject[] {
     if (!isPlainObject(value) || typeof value.kind !== 'string' || typeof value.apiVersion !== 'string') {
       throw new ManifestError(`${file}:${line}: a Kubernetes object needs apiVersion and kind`);
     }
-    if (value.kind === 'List' && Array.isArray(value.items)) out.push(...(value.items as KubeObject[]));
-    else out.push(value as KubeObject);
+    if (value.kind === 'List' && Array.isArray(value.items)) out.push(...(value.items as KubeObject[]).map((object) => ({ object, line })));
+    else out.push({ object: value as KubeObject, line });
   }
   return out;
 }

@@ -9,9 +9,10 @@ import type { ServiceResolver, WebhookConfiguration } from '../admission/index.j
 import type { KubeObject } from '../api/object.js';
 import { TestAPIServer, type TestAPIServerOptions } from '../server/api-server.js';
 import { startBinaryControlPlane } from './binary-control-plane.js';
-import { existingClusterKubeConfig, installCRDsThroughAPI } from './existing-cluster.js';
+import { existingClusterKubeConfig, installCRDsThroughAPI, installWebhooksThroughAPI } from './existing-cluster.js';
 import { kubeConfigFor, writeKubeConfigFile } from './kubeconfig.js';
-import { checkCRDVersion, loadManifests } from './manifest-loader.js';
+import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
+import { prepareWebhookServing } from './webhook-serving.js';
 
 export interface TestEnvironmentOptions {
   /** Files or directories holding CRD manifests (e.g. `config/crd/bases`). */
@@ -22,7 +23,10 @@ export interface TestEnvironmentOptions {
   errorIfCRDPathMissing?: boolean;
   /** Files or directories holding Mutating/ValidatingWebhookConfigurations (e.g. `config/webhook`). */
   webhookConfigPaths?: string[];
-  /** Where the project's webhook server listens; service references in webhook configurations point here. */
+  /**
+   * Where the project's webhook server listens; service references in webhook configurations
+   * point here. Default 127.0.0.1 and a free port (when webhook configurations are loaded).
+   */
   webhookHost?: string;
   webhookPort?: number;
   /** Overrides how webhook and conversion service references resolve to base URLs. */
@@ -38,6 +42,10 @@ export interface TestEnvironmentOptions {
 export interface WebhookInstallOptions {
   localServingHost: string;
   localServingPort: number;
+  /** tls.crt and tls.key of a self-signed serving certificate; absent without webhook configurations. */
+  localServingCertDir?: string;
+  /** The serving certificate PEM (its own CA), for clients that verify. */
+  localServingCAData?: string;
   mutatingWebhooks: WebhookConfiguration[];
   validatingWebhooks: WebhookConfiguration[];
 }
@@ -68,7 +76,7 @@ async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: Kube
     // Round-trip through JSON so client-node models (with Date fields) become plain objects.
     ...(options.crds ?? []).map((c) => JSON.parse(JSON.stringify(c)) as KubeObject),
   ];
-  for (const crd of crds) checkCRDVersion(crd, crdPaths.join(', ') || 'options.crds');
+  for (const crd of crds) checkCRDVersion(crd, manifestSource(crd) ?? 'options.crds');
   const hooks = await loadManifests((options.webhookConfigPaths ?? []).map((p) => path.resolve(p)), ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'], {
     errorIfPathMissing: true,
     what: 'webhook configuration',
@@ -87,12 +95,19 @@ function noServer(mode: string): TestAPIServer {
 export async function startTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
   const inputs = await readInputs(options);
   const webhookHost = options.webhookHost ?? '127.0.0.1';
-  const webhookPort = options.webhookPort ?? 9443;
+  const hasWebhooks = inputs.mutating.length + inputs.validating.length > 0;
+  const serving = hasWebhooks ? await prepareWebhookServing(webhookHost, options.webhookPort) : undefined;
+  const webhookPort = serving?.port ?? options.webhookPort ?? 9443;
   const webhookInstallOptions: WebhookInstallOptions = {
     localServingHost: webhookHost,
     localServingPort: webhookPort,
+    localServingCertDir: serving?.certDir,
+    localServingCAData: serving?.caCert,
     mutatingWebhooks: inputs.mutating,
     validatingWebhooks: inputs.validating,
+  };
+  const removeServing = async (): Promise<void> => {
+    await serving?.remove();
   };
   const useExisting = options.useExistingCluster ?? envFlag('USE_EXISTING_CLUSTER');
   const assets = options.binaryAssetsDirectory ?? process.env.KUBEBUILDER_ASSETS;
@@ -100,10 +115,15 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   if (useExisting || assets) {
     const plane = useExisting ? { kubeConfig: existingClusterKubeConfig(), stop: async () => {} } : await startBinaryControlPlane(assets!);
     const mode = useExisting ? 'existing-cluster' : 'binaries';
+    const stopPlane = async (): Promise<void> => {
+      await plane.stop();
+      await removeServing();
+    };
     try {
       await installCRDsThroughAPI(plane.kubeConfig, inputs.crds);
+      if (serving) await installWebhooksThroughAPI(plane.kubeConfig, inputs, serving);
     } catch (err) {
-      await plane.stop();
+      await stopPlane();
       throw err;
     }
     return {
@@ -115,18 +135,24 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
       crds: inputs.crds,
       webhookInstallOptions,
       writeKubeconfig: (file) => writeKubeConfigFile(plane.kubeConfig, file),
-      stop: () => plane.stop(),
+      stop: stopPlane,
     };
   }
 
   const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);
   const server = new TestAPIServer({ ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService });
-  await server.listen();
-  try {
-    await server.installCRDs(inputs.crds);
-  } catch (err) {
+  const stopServer = async (): Promise<void> => {
     await server.stop();
-    throw err;
+    await removeServing();
+  };
+  await server.listen();
+  for (const crd of inputs.crds) {
+    try {
+      await server.installCRDs([crd]);
+    } catch (err) {
+      await stopServer();
+      throw new ManifestError(`${manifestSource(crd) ?? 'options.crds'}: CustomResourceDefinition ${crd.metadata?.name ?? ''} was refused: ${(err as Error).message}`);
+    }
   }
   // client-node refuses plain http unless TLS verification is off (there is no TLS to verify).
   const kubeConfig = kubeConfigFor(server.url, { skipTLSVerify: true });
@@ -137,6 +163,6 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
     crds: inputs.crds,
     webhookInstallOptions,
     writeKubeconfig: (file) => writeKubeConfigFile(kubeConfig, file),
-    stop: () => server.stop(),
+    stop: stopServer,
   };
 }

@@ -1,0 +1,57 @@
+/**
+ * Where the project's webhook server listens during tests, as envtest's WebhookInstallOptions:
+ * a host, a free port, and a directory with a self-signed serving certificate (tls.crt, tls.key)
+ * that the webhook server loads. Webhook configurations' service references resolve here.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { generate } from 'selfsigned';
+
+export interface WebhookServing {
+  host: string;
+  port: number;
+  certDir: string;
+  /** PEM of the serving certificate (it is its own CA). */
+  caCert: string;
+  remove(): Promise<void>;
+}
+
+export async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, host, () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function prepareWebhookServing(host: string, port: number | undefined): Promise<WebhookServing> {
+  const isIP = /^[\d.]+$|:/.test(host);
+  const altNames = [isIP ? { type: 7 as const, ip: host } : { type: 2 as const, value: host }, { type: 2 as const, value: 'localhost' }];
+  const pems = await generate([{ name: 'commonName', value: `envtest-webhook@${host}` }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
+    extensions: [
+      { name: 'basicConstraints', cA: true },
+      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
+      { name: 'extKeyUsage', serverAuth: true },
+      { name: 'subjectAltName', altNames },
+    ],
+  });
+  const certDir = await mkdtemp(path.join(tmpdir(), 'envtest-webhook-'));
+  await writeFile(path.join(certDir, 'tls.crt'), pems.cert);
+  await writeFile(path.join(certDir, 'tls.key'), pems.private, { mode: 0o600 });
+  return {
+    host,
+    port: port ?? (await freePort(host)),
+    certDir,
+    caCert: pems.cert,
+    remove: () => rm(certDir, { recursive: true, force: true }),
+  };
+}

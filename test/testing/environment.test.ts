@@ -1,0 +1,162 @@
+import { readFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:https';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as k8s from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { CRONJOB_GROUP, conformance, cronjobCRDDir, statusOf } from './support.js';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-env-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('startTestEnvironment inputs', () => {
+  it('fails on a missing CRD path only when asked to', async () => {
+    const missing = path.join(dir, 'no-such-dir');
+    await expect(startTestEnvironment({ crdDirectoryPaths: [missing], errorIfCRDPathMissing: true })).rejects.toThrow(`CRD path ${missing} does not exist`);
+    const env = await startTestEnvironment({ crdDirectoryPaths: [missing] });
+    await env.stop();
+  });
+
+  it('names the file and line of a manifest that is not a Kubernetes object', async () => {
+    const crdDir = path.join(dir, 'bad-crds');
+    await rm(crdDir, { recursive: true, force: true });
+    await import('node:fs/promises').then((fs) => fs.mkdir(crdDir));
+    const file = path.join(crdDir, 'broken.yaml');
+    await writeFile(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n---\njust: a map\n');
+    await expect(startTestEnvironment({ crdDirectoryPaths: [crdDir] })).rejects.toThrow(`${file}:5: a Kubernetes object needs apiVersion and kind`);
+  });
+
+  it('refuses apiextensions.k8s.io/v1beta1 CRDs with a clear error', async () => {
+    const v1beta1 = path.join(conformance, 'controller-gen', 'crd', 'gen_bar.example.com_foos.v1beta1.yaml');
+    await expect(startTestEnvironment({ crdDirectoryPaths: [v1beta1] })).rejects.toThrow(/only apiextensions\.k8s\.io\/v1 is served/);
+  });
+
+  it('loads every controller-gen conformance CRD that is v1', async () => {
+    const crdDir = path.join(conformance, 'controller-gen', 'crd');
+    // testdata._cronjobs.yaml has an empty group, which kube-apiserver refuses too.
+    const files = (await import('node:fs/promises').then((fs) => fs.readdir(crdDir)))
+      .filter((f) => !f.includes('v1beta1') && !f.startsWith('testdata._'))
+      .map((f) => path.join(crdDir, f));
+    const env = await startTestEnvironment({ crdDirectoryPaths: files });
+    try {
+      const groups = await env.kubeConfig.makeApiClient(k8s.ApisApi).getAPIVersions();
+      expect(groups.groups.map((g) => g.name)).toEqual(expect.arrayContaining(['bar.example.com', 'testdata.kubebuilder.io']));
+      expect(env.crds.length).toBe(files.length);
+    } finally {
+      await env.stop();
+    }
+  });
+});
+
+describe('CRDs the server refuses', () => {
+  it('are reported with their file and line', async () => {
+    // The file starts with '---', so the object starts on line 2.
+    const file = path.join(conformance, 'controller-gen', 'crd', 'testdata._cronjobs.yaml');
+    await expect(startTestEnvironment({ crdDirectoryPaths: [file] })).rejects.toThrow(`${file}:2: CustomResourceDefinition cronjobs. was refused: CustomResourceDefinition.apiextensions.k8s.io "cronjobs." is invalid`);
+  });
+});
+
+describe('USE_EXISTING_CLUSTER', () => {
+  it('runs against the kubeconfig cluster and installs the CRDs there', async () => {
+    const host = await startTestEnvironment();
+    const kubeconfig = path.join(dir, 'existing.kubeconfig');
+    await host.writeKubeconfig(kubeconfig);
+    const saved = { KUBECONFIG: process.env.KUBECONFIG, USE_EXISTING_CLUSTER: process.env.USE_EXISTING_CLUSTER };
+    process.env.KUBECONFIG = kubeconfig;
+    process.env.USE_EXISTING_CLUSTER = 'true';
+    try {
+      const env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir] });
+      expect(env.mode).toBe('existing-cluster');
+      expect(() => env.server).toThrow(/only for the in-process server/);
+      const crd = await host.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).readCustomResourceDefinition({ name: `cronjobs.${CRONJOB_GROUP}` });
+      expect(crd.status?.conditions?.find((c) => c.type === 'Established')?.status).toBe('True');
+      await env.stop();
+    } finally {
+      process.env.KUBECONFIG = saved.KUBECONFIG;
+      if (saved.USE_EXISTING_CLUSTER === undefined) delete process.env.USE_EXISTING_CLUSTER;
+      else process.env.USE_EXISTING_CLUSTER = saved.USE_EXISTING_CLUSTER;
+      if (saved.KUBECONFIG === undefined) delete process.env.KUBECONFIG;
+      await host.stop();
+    }
+  });
+});
+
+describe('webhooks from config/webhook', () => {
+  let env: TestEnvironment;
+  let webhookServer: Server;
+  const reviews: string[] = [];
+
+  const WEBHOOKS = `apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata: {name: mutating-webhook-configuration}
+webhooks:
+- name: mconfigmap.kb.io
+  admissionReviewVersions: [v1]
+  clientConfig: {service: {name: webhook-service, namespace: system, path: /mutate-v1-configmap}}
+  failurePolicy: Fail
+  sideEffects: None
+  rules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [configmaps]}]
+---
+apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingWebhookConfiguration
+metadata: {name: validating-webhook-configuration}
+webhooks:
+- name: vconfigmap.kb.io
+  admissionReviewVersions: [v1]
+  clientConfig: {service: {name: webhook-service, namespace: system, path: /validate-v1-configmap}}
+  failurePolicy: Fail
+  sideEffects: None
+  rules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]
+`;
+
+  beforeAll(async () => {
+    const hookDir = path.join(dir, 'webhook');
+    await import('node:fs/promises').then((fs) => fs.mkdir(hookDir, { recursive: true }));
+    await writeFile(path.join(hookDir, 'manifests.yaml'), WEBHOOKS);
+    env = await startTestEnvironment({ webhookConfigPaths: [hookDir] });
+    const { localServingCertDir, localServingHost, localServingPort } = env.webhookInstallOptions;
+    const cert = await readFile(path.join(localServingCertDir!, 'tls.crt'));
+    const key = await readFile(path.join(localServingCertDir!, 'tls.key'));
+    // The project's webhook server, reduced to two handlers.
+    webhookServer = createServer({ cert, key }, (req, res) => {
+      let text = '';
+      req.on('data', (c: Buffer) => (text += c.toString()));
+      req.on('end', () => {
+        const review = JSON.parse(text) as { request: { uid: string; object: { data?: Record<string, string> } } };
+        // kube-apiserver adds ?timeout=10s to the webhook path.
+        const pathname = new URL(req.url ?? '/', 'https://localhost').pathname;
+        reviews.push(pathname);
+        const response: Record<string, unknown> = { uid: review.request.uid, allowed: true };
+        if (pathname === '/mutate-v1-configmap') {
+          response.patchType = 'JSONPatch';
+          response.patch = Buffer.from(JSON.stringify([{ op: 'add', path: '/metadata/labels', value: { defaulted: 'yes' } }])).toString('base64');
+        } else if (!review.request.object.data?.mode) {
+          Object.assign(response, { allowed: false, status: { code: 403, message: 'data.mode is required' } });
+        }
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview', response }));
+      });
+    });
+    await new Promise<void>((resolve) => webhookServer.listen(localServingPort, localServingHost, resolve));
+  });
+  afterAll(async () => {
+    await new Promise((r) => webhookServer.close(r));
+    await env.stop();
+  });
+
+  it('gives the webhook server a certificate and a port, and calls it for matching writes', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const cm = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'hooked' }, data: { mode: 'fast' } } });
+    expect(cm.metadata?.labels).toEqual({ defaulted: 'yes' });
+    expect(reviews).toEqual(['/mutate-v1-configmap', '/validate-v1-configmap']);
+    const { code, body } = await statusOf(core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'refused' } } }));
+    expect(code).toBe(403);
+    expect(body.message).toBe('admission webhook "vconfigmap.kb.io" denied the request: data.mode is required');
+    await core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: 'not-hooked' } } });
+    expect(reviews).toHaveLength(4);
+  });
+});
