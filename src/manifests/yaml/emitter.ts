@@ -36,7 +36,15 @@ function isPrintable(c: string): boolean {
   return false;
 }
 
+const PLAIN_SAFE: ScalarAnalysis = { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: true };
+const ALNUM_START = /^[A-Za-z0-9][\x20-\x7e]*$/;
+
 function analyze(chars: ArrayLike<string>): ScalarAnalysis {
+  // the common case, decided without a character loop: printable ASCII that starts with a letter or digit
+  // (no leading indicator) and has no `: `, ` #`, trailing `:` or trailing space
+  if (typeof chars === 'string' && ALNUM_START.test(chars) && !chars.endsWith(' ') && !chars.endsWith(':') && !chars.includes(': ') && !chars.includes(' #')) {
+    return PLAIN_SAFE;
+  }
   if (chars.length === 0) return { multiline: false, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: false };
   let blockIndicators = false;
   let lineBreaks = false;
@@ -154,7 +162,9 @@ class Emitter {
     this.indent = this.indents.pop() as number;
   }
 
-  node(value: unknown, ctx: { mapping: boolean; simpleKey: boolean }): void {
+  node(input: unknown, ctx: { mapping: boolean; simpleKey: boolean }): void {
+    // values are written as their JSON (controller-gen marshals through JSON)
+    const value = input !== null && typeof input === 'object' && typeof (input as { toJSON?: unknown }).toJSON === 'function' ? (input as { toJSON(): unknown }).toJSON() : input;
     this.mappingContext = ctx.mapping;
     this.simpleKeyContext = ctx.simpleKey;
     if (Array.isArray(value)) this.sequence(value);
@@ -372,7 +382,7 @@ class Emitter {
 /** One YAML document body as go-yaml v2 writes it (no `---`), ending with a newline. */
 export function marshalYaml(value: unknown): string {
   const e = new Emitter();
-  e.node(JSON.parse(JSON.stringify(value ?? null)) as unknown, { mapping: false, simpleKey: false });
+  e.node(value ?? null, { mapping: false, simpleKey: false });
   e.endDocument();
   return e.text();
 }

@@ -6,7 +6,11 @@
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{Nd}/u;
 
+const ASCII_LETTERS = /^[A-Za-z]*$/;
+
 export function compareYamlKeys(a: string, b: string): number {
+  // letters only: the rule reduces to comparing code units, shorter first on a common prefix
+  if (ASCII_LETTERS.test(a) && ASCII_LETTERS.test(b)) return a < b ? -1 : a > b ? 1 : 0;
   const ar = [...a];
   const br = [...b];
   for (let i = 0; i < ar.length && i < br.length; i++) {
