@@ -51,6 +51,37 @@ function goNetError(err: NodeJS.ErrnoException, url: URL): string {
   }
 }
 
+/** What Go's REST client says of an error response without a Status body (NewGenericServerResponse). */
+function genericServerMessage(code: number, body: string): string {
+  switch (code) {
+    case 400:
+      return 'the server rejected our request for an unknown reason';
+    case 401:
+      return 'the server has asked for the client to provide credentials';
+    case 403:
+    case 415:
+      return body;
+    case 404:
+      return 'the server could not find the requested resource';
+    case 405:
+      return 'the server does not allow this method on the requested resource';
+    case 409:
+      return 'the server reported a conflict';
+    case 422:
+      return 'the server rejected our request due to an error in our request';
+    case 429:
+      return 'the server has received too many requests and has asked us to try again later';
+    case 503:
+      return 'the server is currently unable to handle the request';
+    case 504:
+      return 'the server was unable to return a response in the time allotted, but may still be processing the request';
+    default:
+      return code >= 500
+        ? `an error on the server (${JSON.stringify(body)}) has prevented the request from succeeding`
+        : `the server responded with the status code ${code} but did not return more information`;
+  }
+}
+
 /** POSTs `body` as JSON and returns the decoded JSON answer of a 2xx response. */
 export function postJSON(target: string, body: unknown, options: PostOptions): Promise<unknown> {
   const url = new URL(target);
@@ -84,7 +115,7 @@ export function postJSON(target: string, body: unknown, options: PostOptions): P
             } catch {
               // not a Status body
             }
-            reject(new WebhookCallError(message ?? `an error on the server (${JSON.stringify(text.trim())}) has prevented the request from succeeding`));
+            reject(new WebhookCallError(message ?? genericServerMessage(status, text.trim())));
             return;
           }
           try {

@@ -332,4 +332,18 @@ describe('AdmissionChain', () => {
     expect(result.warnings).toEqual(['team b webhook called']);
     expect((result.object as { metadata: { labels: Record<string, string> } }).metadata.labels).toEqual({ team: 'b' });
   });
+
+  it('describes a webhook that answers with an HTTP error as Go\'s REST client does', async () => {
+    server.handle('/crash', () => {
+      throw new Error('boom');
+    });
+    const result = await new AdmissionChain({ validating: [config('v', hook('crash.example.com', '/crash'))], resolveService }).admit(createAttrs());
+    expect(result.status?.message).toBe(
+      'Internal error occurred: failed calling webhook "crash.example.com": failed to call webhook: an error on the server ("boom") has prevented the request from succeeding',
+    );
+    const missing = await new AdmissionChain({ validating: [config('v', hook('missing.example.com', '/no-such-path'))], resolveService }).admit(createAttrs());
+    expect(missing.status?.message).toBe(
+      'Internal error occurred: failed calling webhook "missing.example.com": failed to call webhook: the server could not find the requested resource',
+    );
+  });
 });

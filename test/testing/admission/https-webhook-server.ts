@@ -41,7 +41,9 @@ export async function startWebhookServer(): Promise<WebhookServer> {
       }
       const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
       received.push({ path, review });
-      Promise.resolve(handler(review)).then(
+      Promise.resolve()
+        .then(() => handler(review))
+        .then(
         (answer) => {
           if (answer === undefined) return; // never answer: a stalled webhook
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
