@@ -44,12 +44,12 @@ export async function startWebhookServer(): Promise<WebhookServer> {
       Promise.resolve()
         .then(() => handler(review))
         .then(
-        (answer) => {
-          if (answer === undefined) return; // never answer: a stalled webhook
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
-        },
-        (err: Error) => res.writeHead(500).end(err.message),
-      );
+          (answer) => {
+            if (answer === undefined) return; // never answer: a stalled webhook
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+          },
+          (err: Error) => res.writeHead(500).end(err.message),
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
