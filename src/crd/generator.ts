@@ -60,6 +60,7 @@ export class CrdGenerator {
   private readonly rootCache = new Map<string, { schema: JSONSchemaProps; diagnostics: Diagnostic[] }>();
   private readonly lookup: MarkerLookup;
   private flattenErrors: string[] = [];
+  private flattenWarnings: string[] = [];
 
   constructor(private readonly options: CrdGeneratorOptions) {
     this.index = new TypeIndex(options.project);
@@ -71,6 +72,7 @@ export class CrdGenerator {
     this.flattener = new Flattener(
       (id) => this.builder.schemaFor(id),
       (message) => this.flattenErrors.push(message),
+      (message) => this.flattenWarnings.push(message),
     );
   }
 
@@ -229,10 +231,12 @@ export class CrdGenerator {
 
   private buildRootSchema(id: string, decl: InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     this.flattenErrors = [];
+    this.flattenWarnings = [];
     const flattened = this.flattener.flattenType(id);
     if (!flattened) return undefined;
     flattenEmbedded(flattened, (m) => this.flattenErrors.push(m));
     for (const m of this.flattenErrors) diagnostics.push(nodeDiagnostic(decl, m));
+    for (const m of this.flattenWarnings) diagnostics.push({ ...nodeDiagnostic(decl, m), severity: 'warning' });
     const props = flattened.properties;
     if (props) {
       for (const field of ['apiVersion', 'kind'] as const) {

@@ -113,6 +113,15 @@ export interface WidgetSpec { a?: Shared; b?: common.Other }`,
     expect(field(r.spec, 'b')).toEqual({ type: 'object', properties: { o: { type: 'boolean' } } });
   });
 
+  it('gives the inner occurrence of a type that contains itself an empty schema, with a warning', () => {
+    const r = widget('export interface Tree { name?: string; children?: Tree[] }\nexport interface WidgetSpec { tree?: Tree }');
+    expect(r.errors).toEqual([]);
+    expect(field(r.spec, 'tree')).toEqual({ type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: {} } } });
+    expect(r.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toContain(
+      'type Tree contains itself; the inner occurrence gets an empty schema (as with controller-gen)',
+    );
+  });
+
   it('reports an unknown type with its file and line', () => {
     const r = widget('export interface WidgetSpec {\n  a?: Missing;\n}');
     expect(r.errors).toEqual([expect.stringMatching(/^api\/v1\/widget_types\.ts:3: unknown type Missing$/)]);

@@ -140,6 +140,7 @@ export class Flattener {
   constructor(
     private readonly lookup: (id: string) => JSONSchemaProps | undefined,
     private readonly onError: (message: string) => void,
+    private readonly onWarning: (message: string) => void = () => {},
   ) {}
 
   /** Forgets every cached type built from one of `ids` (or everything). */
@@ -189,6 +190,9 @@ export class Flattener {
       this.note(id);
       const cached = this.flattened.get(id);
       if (cached) {
+        if (!this.includes.has(id)) {
+          this.onWarning(`type ${id.slice(id.lastIndexOf('#') + 1)} contains itself; the inner occurrence gets an empty schema (as with controller-gen)`);
+        }
         schema = preserveFields(cached, schema);
         walkChildren = false;
         break;
