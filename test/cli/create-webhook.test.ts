@@ -151,4 +151,18 @@ describe('scaffolder create webhook', () => {
     await ok(dir, webhook('Admiral', ['--defaulting']));
     expect(read(dir, 'api/v1/admiral_webhook.ts')).toContain('groups=crew.testproject.org,resources=admirales,');
   });
+
+  it('conversion with --force twice gives the same files', async () => {
+    await ok(dir, api('FirstMate'));
+    await ok(dir, api('FirstMate', 'v2', ['--controller=false']));
+    await ok(dir, api('FirstMate', 'v3', ['--controller=false']));
+    const args = webhook('FirstMate', ['--defaulting', '--conversion', '--spoke', 'v2,v3']);
+    await ok(dir, args);
+    const first = snapshot(dir);
+    expect(first['api/v1/firstmate_webhook.ts']).toContain('...crewv3.firstMateConversion })');
+    await ok(dir, [...args, '--force']);
+    expect(snapshot(dir)).toEqual(first);
+    await ok(dir, [...args, '--force']);
+    expect(snapshot(dir)).toEqual(first);
+  });
 });

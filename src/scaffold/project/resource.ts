@@ -1,6 +1,5 @@
 // One entry of PROJECT's `resources`: a group/version/kind the project defines, controls or
 // serves webhooks for, with the names derived from it that templates use.
-import { builtinGroupDomain } from './core-groups.js';
 import { defaultPlural } from './pluralize.js';
 
 export interface ResourceApi {
@@ -54,12 +53,6 @@ export function sameGvk(a: Resource, b: { group: string; version: string; kind: 
 /** `api/v1` or, in a multi-group project, `api/batch/v1`. */
 export function apiPackagePath(group: string, version: string, multigroup: boolean): string {
   return multigroup && group !== '' ? `api/${group}/${version}` : `api/${version}`;
-}
-
-/** The domain a new resource of this group gets: built-in groups get theirs, others the project's. */
-export function domainForGroup(group: string, projectDomain: string, core: boolean): string {
-  if (core) return builtinGroupDomain(group) ?? projectDomain;
-  return projectDomain;
 }
 
 /** An identifier safe for an import alias: `batchv1`, `crewv1alpha1`. */
