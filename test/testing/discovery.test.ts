@@ -96,6 +96,20 @@ describe('schema validation of custom resources', () => {
     expect(fields).toEqual(['spec.schedule', 'spec.startingDeadlineSeconds']);
   });
 
+  it('refuses unknown fields with fieldValidation=Strict and warns about them by default', async () => {
+    const body = JSON.stringify({ apiVersion: `${CRONJOB_GROUP}/v1`, kind: 'CronJob', metadata: { name: 'strict' }, spec: { schedule: '* * * * *', jobTemplate: {}, bogus: 1, extra: { a: 1 } } });
+    const url = `${env.server.url}/apis/${CRONJOB_GROUP}/v1/namespaces/default/cronjobs`;
+    const strict = await fetch(`${url}?fieldValidation=Strict`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(strict.status).toBe(400);
+    expect(await strict.json()).toMatchObject({
+      reason: 'BadRequest',
+      message: 'CronJob in version "v1" cannot be handled as a CronJob: strict decoding error: unknown field "spec.bogus", unknown field "spec.extra"',
+    });
+    const warned = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(warned.status).toBe(201);
+    expect(warned.headers.get('warning')).toBe('299 - "unknown field \\"spec.bogus\\"", 299 - "unknown field \\"spec.extra\\""');
+  });
+
   it('prunes unknown fields and applies defaults', async () => {
     const created = (await create('pruned', { schedule: '* * * * *', jobTemplate: {}, bogus: true })) as { spec: Record<string, unknown> };
     expect(created.spec.bogus).toBeUndefined();

@@ -23,6 +23,7 @@ import {
 import { invalidStatus } from '../schema/index.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
+import { checkUnknownFields, type FieldValidation } from './unknown-fields.js';
 import { generateName, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { SchemaCache } from './schema-cache.js';
@@ -39,6 +40,8 @@ export interface WriteOptions {
   retryOnConflict?: boolean;
   /** Collects admission warnings for the response's Warning headers. */
   warnings?: string[];
+  /** What to do about fields a custom resource schema does not declare (default Warn). */
+  fieldValidation?: FieldValidation;
 }
 
 export interface DeleteOptions {
@@ -109,6 +112,7 @@ export class ResourceStorage {
 
   async create(rt: ResourceType, version: VersionInfo, namespace: string | undefined, body: unknown, options: WriteOptions = {}): Promise<StoredObject> {
     const obj = this.decode(rt, version, body, namespace);
+    checkUnknownFields(this.deps.schemas.get(rt, version), obj, options.fieldValidation ?? 'Warn', version.name, options.warnings);
     if (rt.namespaced && !obj.metadata!.namespace) throw badRequest('the server could not find the requested resource');
     const meta = obj.metadata!;
     if (meta.resourceVersion) throw new StatusError({ message: 'resourceVersion should not be set on objects to be created', reason: 'BadRequest', code: 400 });
@@ -175,6 +179,7 @@ export class ResourceStorage {
       const current = await this.present(rt, stored, version.name);
       const body = compute(deepClone(current));
       const requested = this.decode(rt, version, body, namespace);
+      if (attempt === 0) checkUnknownFields(this.deps.schemas.get(rt, version), requested, options.fieldValidation ?? 'Warn', version.name, options.warnings);
       const reqMeta = requested.metadata!;
       if ((reqMeta.name ?? '') !== name) {
         throw badRequest(`the name of the object (${reqMeta.name ?? ''}) does not match the name on the URL (${name})`);

@@ -23,6 +23,7 @@ import { formatLabelSelector, fromLabelSelectorObject, matchesLabels, parseLabel
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
+import { parseFieldValidation } from '../unknown-fields.js';
 
 export interface ResourceCall {
   rt: ResourceType;
@@ -83,6 +84,7 @@ export class ResourceHandlers {
       dryRun: dryRun.length > 0,
       fieldManager: call.query.get('fieldManager') ?? defaultManager(call.userAgent),
       warnings: call.warnings,
+      fieldValidation: parseFieldValidation(call.query.get('fieldValidation')),
     };
   }
 
