@@ -57,6 +57,16 @@ describe('type mapping: arrays, maps, unions', () => {
     expect(fieldSchema(typeText)).toEqual(expected);
   });
 
+  it.each([
+    ['Date', 'Date is not supported in CRD schemas: use Time from scaffolder/runtime'],
+    ['Map<string, string>', 'Map is not supported in CRD schemas: use Record<string, T>'],
+    ['Partial<{ a: string }>', 'Partial is not supported in CRD schemas: declare the fields explicitly'],
+    ['bigint', 'bigint is not supported in CRD schemas: use int64'],
+  ])('rejects %s with what to write instead', (typeText, message) => {
+    const r = widget(`export interface WidgetSpec {\n  f?: ${typeText};\n}`);
+    expect(r.errors).toEqual([expect.stringMatching(new RegExp(`^api/v1/widget_types\\.ts:3: ${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`))]);
+  });
+
   it('rejects maps keyed by anything but string', () => {
     const r = widget('export interface WidgetSpec { m?: Record<number, string> }');
     expect(r.errors.join('\n')).toContain('map keys must be strings, not number');

@@ -296,6 +296,9 @@ export class SchemaBuilder {
         return { type: 'boolean' };
       case SyntaxKind.NumberKeyword:
         return { type: 'number' };
+      case SyntaxKind.BigIntKeyword:
+        this.problems.push({ node, message: 'bigint is not supported in CRD schemas: use int64 from scaffolder/runtime' });
+        return {};
       case SyntaxKind.UnknownKeyword:
       case SyntaxKind.AnyKeyword:
       case SyntaxKind.ObjectKeyword:
@@ -398,14 +401,31 @@ export class SchemaBuilder {
         }
         return out;
       }
-      case 'unresolved':
-        this.problems.push({ node, message: resolved.reason });
+      case 'unresolved': {
+        const hint = UNSUPPORTED_GLOBALS[name];
+        this.problems.push({ node, message: hint ? `${name} is not supported in CRD schemas: ${hint}` : resolved.reason });
         return {};
+      }
     }
     this.problems.push({ node, message: `unsupported type ${node.getText()} in a CRD schema` });
     return {};
   }
 }
+
+/** Global TypeScript types users reach for, and what to write instead. */
+const UNSUPPORTED_GLOBALS: Record<string, string> = {
+  Date: 'use Time from scaffolder/runtime (an RFC 3339 string)',
+  Map: 'use Record<string, T>',
+  Set: 'use T[] with +listType=set',
+  Partial: 'declare the fields explicitly, with `?` for the optional ones',
+  Required: 'declare the fields explicitly',
+  Pick: 'declare the fields explicitly, or extend an interface that has them',
+  Omit: 'declare the fields explicitly, or extend an interface that has them',
+  Readonly: 'drop Readonly<...>: it does not change the schema',
+  Promise: 'API types are data; use the type of the value',
+  Function: 'API types are data',
+  Object: 'use an interface, or JSONValue / RawExtension from scaffolder/runtime',
+};
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 
