@@ -140,6 +140,8 @@ export class EventBroadcaster {
         }
         return this.#write(decision);
       })
+      // Keep the chain alive whatever happens to one event.
+      .catch((err: unknown) => this.#log.error(err, 'unable to record event', { reason }))
       .finally(() => {
         this.#queued--;
       });
