@@ -159,4 +159,28 @@ webhooks:
     await core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: 'not-hooked' } } });
     expect(reviews).toHaveLength(4);
   });
+
+  it('calls webhook configurations created through the API, until they are deleted', async () => {
+    const admission = env.kubeConfig.makeApiClient(k8s.AdmissionregistrationV1Api);
+    const { localServingHost, localServingPort } = env.webhookInstallOptions;
+    await admission.createValidatingWebhookConfiguration({
+      body: {
+        metadata: { name: 'secrets-at-runtime' },
+        webhooks: [{
+          name: 'vsecret.kb.io',
+          admissionReviewVersions: ['v1'],
+          sideEffects: 'None',
+          clientConfig: { url: `https://${localServingHost}:${localServingPort}/validate-v1-configmap` },
+          rules: [{ apiGroups: [''], apiVersions: ['v1'], operations: ['CREATE'], resources: ['secrets'] }],
+        }],
+      },
+    });
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const { code, body } = await statusOf(core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: 'refused-secret' } } }));
+    expect(code).toBe(403);
+    expect(body.message).toBe('admission webhook "vsecret.kb.io" denied the request: data.mode is required');
+    await admission.deleteValidatingWebhookConfiguration({ name: 'secrets-at-runtime' });
+    const secret = await core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: 'refused-secret' } } });
+    expect(secret.metadata?.name).toBe('refused-secret');
+  });
 });

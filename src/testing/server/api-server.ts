@@ -26,6 +26,9 @@ import { ResourceStorage } from './resource-storage.js';
 import { SchemaCache } from './schema-cache.js';
 import { VersionConverter } from './version-converter.js';
 
+const MUTATING_WEBHOOKS = 'mutatingwebhookconfigurations.admissionregistration.k8s.io';
+const VALIDATING_WEBHOOKS = 'validatingwebhookconfigurations.admissionregistration.k8s.io';
+
 export interface TestAPIServerOptions {
   /** Port to listen on (0, the default, picks a free one). */
   port?: number;
@@ -76,18 +79,50 @@ export class TestAPIServer {
     const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
     crdType.validate = (obj) => validateCRD(obj);
     this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);
+    this.store.subscribe((e) => {
+      if (e.resource === MUTATING_WEBHOOKS || e.resource === VALIDATING_WEBHOOKS) this.refreshAdmission();
+    });
     this.gc = new GarbageCollector(this.store, this.registry, this.storage);
     this.crdController = new CRDController(this.store, this.registry, this.storage);
     this.namespaceController = new NamespaceController(this.store, this.registry, this.storage);
     for (const ns of ['default', 'kube-system', 'kube-public', 'kube-node-lease']) this.seed('namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: ns } });
   }
 
-  /** Replaces the webhook configurations admission calls. */
+  /**
+   * Replaces the webhook configurations given at start-up (from files). Configurations created
+   * through the API (admissionregistration.k8s.io/v1) are called too, after these.
+   */
   setWebhooks(mutating: WebhookConfiguration[], validating: WebhookConfiguration[], resolveService: ServiceResolver): void {
+    this.givenWebhooks = { mutating, validating, resolveService };
+    this.refreshAdmission();
+  }
+
+  private givenWebhooks: { mutating: WebhookConfiguration[]; validating: WebhookConfiguration[]; resolveService: ServiceResolver } | undefined;
+
+  private refreshAdmission(): void {
+    const given = this.givenWebhooks;
+    if (!given) return;
+    const mutating = [...given.mutating, ...(this.store.list(MUTATING_WEBHOOKS) as WebhookConfiguration[])];
+    const validating = [...given.validating, ...(this.store.list(VALIDATING_WEBHOOKS) as WebhookConfiguration[])];
     this.admission =
       mutating.length + validating.length > 0
-        ? new AdmissionChain({ mutating, validating, resolveService, insecureSkipTLSVerify: true })
+        ? new AdmissionChain({
+            mutating,
+            validating,
+            resolveService: given.resolveService,
+            // Webhook configurations from config/webhook carry no caBundle (cert-manager injects it in a cluster).
+            insecureSkipTLSVerify: true,
+            convert: (objects, apiVersion) => this.convertForAdmission(objects, apiVersion),
+          })
         : undefined;
+  }
+
+  /** Converts objects to another version of their own kind (admission matchPolicy Equivalent). */
+  private async convertForAdmission(objects: unknown[], apiVersion: string): Promise<unknown[]> {
+    const first = objects[0] as KubeObject | undefined;
+    if (!first?.apiVersion || !first.kind) return objects;
+    const { rt } = this.resourceFor(first.apiVersion, first.kind);
+    return this.storage.converter.convert(rt, objects as StoredObject[], splitAPIVersion(apiVersion).version);
   }
 
   private seed(resource: string, obj: KubeObject): void {

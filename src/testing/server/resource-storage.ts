@@ -66,6 +66,10 @@ export const ORPHAN_FINALIZER = 'orphan';
 export class ResourceStorage {
   constructor(private readonly deps: ResourceStorageDeps) {}
 
+  get converter(): VersionConverter {
+    return this.deps.converter;
+  }
+
   private get store(): ObjectStore {
     return this.deps.store;
   }
