@@ -19,8 +19,12 @@ function current(file: string): string | undefined {
  */
 export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map<string, string>): WriteSummary {
   // in watch mode, what we wrote last time stands for the disk (saves reading every output again)
-  const changed = [...files].filter(([file, content]) => (lastWritten?.get(file) ?? current(file)) !== content);
-  const unchanged = [...files.keys()].filter((f) => !changed.some(([c]) => c === f));
+  const changed: [string, string][] = [];
+  const unchanged: string[] = [];
+  for (const [file, content] of files) {
+    if ((lastWritten?.get(file) ?? current(file)) === content) unchanged.push(file);
+    else changed.push([file, content]);
+  }
   const staged: [string, string][] = [];
   try {
     for (const [file, content] of changed) {
