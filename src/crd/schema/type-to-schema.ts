@@ -228,6 +228,11 @@ export class SchemaBuilder {
     props.properties ??= {};
     for (const member of members) {
       if (Node.isIndexSignatureDeclaration(member)) {
+        const keyType = member.getKeyTypeNode();
+        if (keyType.getKind() !== SyntaxKind.StringKeyword) {
+          this.problems.push({ node: keyType, message: `map keys must be strings, not ${keyType.getText()}` });
+          continue;
+        }
         const valueType = member.getReturnTypeNode();
         if (valueType) props.additionalProperties = this.typeToSchema(ctx, valueType);
         continue;
