@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { parseBindAddress, type ListenAddress } from '../metrics/bind-address.js';
 import { close, listen, urlOf } from '../metrics/http-listen.js';
+import type { Logger } from '../log/logger.js';
+import { log as rootLog } from '../log/root.js';
 import type { Checker } from './checker.js';
 import { ChecksHandler } from './checks-handler.js';
 
@@ -12,6 +14,7 @@ export interface HealthProbeServerOptions {
   livenessEndpointName?: string;
   /** Default `/readyz`. */
   readinessEndpointName?: string;
+  log?: Logger;
 }
 
 /** The probe server: liveness checks at /healthz, readiness checks at /readyz. */
@@ -19,10 +22,12 @@ export class HealthProbeServer {
   readonly #listenAddress: ListenAddress | undefined;
   readonly #liveness: ChecksHandler;
   readonly #readiness: ChecksHandler;
+  readonly #log: Logger;
   #server: Server | undefined;
   #address: AddressInfo | undefined;
 
   constructor(options: HealthProbeServerOptions = {}) {
+    this.#log = options.log ?? rootLog.withName('healthz');
     this.#listenAddress = parseBindAddress(options.bindAddress ?? '0', 'health probe bind address');
     this.#liveness = new ChecksHandler(normaliseEndpoint(options.livenessEndpointName ?? '/healthz'));
     this.#readiness = new ChecksHandler(normaliseEndpoint(options.readinessEndpointName ?? '/readyz'));
@@ -46,7 +51,7 @@ export class HealthProbeServer {
   async start(): Promise<void> {
     if (!this.#listenAddress || this.#server) return;
     const server = createServer((req, res) => void this.#handle(req, res));
-    this.#address = await listen(server, this.#listenAddress, 'health probe server');
+    this.#address = await listen(server, this.#listenAddress, 'health probe server', (err) => this.#log.error(err, 'health probe server error'));
     this.#server = server;
   }
 

@@ -2,15 +2,19 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { ListenAddress } from './bind-address.js';
 
-/** Starts listening and resolves with the bound address (the real port when 0 was asked for). */
-export function listen(server: Server, address: ListenAddress, what: string): Promise<AddressInfo> {
+/**
+ * Starts listening and resolves with the bound address (the real port when 0 was asked for).
+ * Later server errors go to `onError` instead of crashing the process.
+ */
+export function listen(server: Server, address: ListenAddress, what: string, onError: (err: Error) => void = () => undefined): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
-    const onError = (err: Error): void => {
+    const onStartError = (err: Error): void => {
       reject(new Error(`${what}: cannot listen on ${address.host ?? ''}:${address.port}: ${err.message}`));
     };
-    server.once('error', onError);
+    server.once('error', onStartError);
     server.listen(address.port, address.host, () => {
-      server.off('error', onError);
+      server.off('error', onStartError);
+      server.on('error', onError);
       resolve(server.address() as AddressInfo);
     });
   });

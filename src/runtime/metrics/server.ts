@@ -90,7 +90,7 @@ export class MetricsServer {
       server = createServer(handler);
     }
     try {
-      this.#address = await listen(server, this.#listenAddress, 'metrics server');
+      this.#address = await listen(server, this.#listenAddress, 'metrics server', (err) => this.#log.error(err, 'metrics server error'));
     } catch (err) {
       this.#certWatcher?.stop();
       throw err;

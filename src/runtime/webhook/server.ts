@@ -102,6 +102,7 @@ export class WebhookServer {
       server.once('error', onError);
       server.listen(port, this.#options.host, () => {
         server.off('error', onError);
+        server.on('error', (err) => this.#log.error(err, 'webhook server error'));
         resolve((server.address() as AddressInfo).port);
       });
     });
