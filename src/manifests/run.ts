@@ -85,8 +85,13 @@ export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Pro
       pipeline.sourcePaths,
       controller.signal,
       (changed) => {
-        pipeline.refresh(changed);
-        generateOnce(pipeline, opts, io, lastWritten);
+        // keep watching whatever happens: the next save may fix it
+        try {
+          pipeline.refresh(changed);
+          generateOnce(pipeline, opts, io, lastWritten);
+        } catch (e) {
+          io.stderr(`manifests: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+        }
       },
       watching,
     );

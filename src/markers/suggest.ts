@@ -9,7 +9,11 @@ const SCAFFOLD_PREFIX = 'kubebuilder:scaffold:';
 
 export function isCheckedMarker(text: string): boolean {
   const body = text.startsWith('+') ? text.slice(1) : text;
-  return CHECKED_PREFIXES.some((p) => body.startsWith(p)) && !body.startsWith(SCAFFOLD_PREFIX);
+  if (body.startsWith(SCAFFOLD_PREFIX)) return false;
+  if (CHECKED_PREFIXES.some((p) => body.startsWith(p))) return true;
+  // a misspelt prefix (`+kubebuidler:...`) would otherwise pass silently
+  const head = body.split(/[:=]/)[0] ?? '';
+  return body.includes(':') && head.length > 3 && distance(head.toLowerCase(), 'kubebuilder') <= 2;
 }
 
 /** The known name nearest to what the marker text seems to name, if it is near enough to be a typo. */

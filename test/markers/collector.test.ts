@@ -276,3 +276,12 @@ describe('descriptions and code blocks', () => {
     expect(extractDescription(sf!.getInterfaceOrThrow('C'))).toBe('Example:\n```\nTODO: kept\n---\n```\nAfter.');
   });
 });
+
+describe('misspelt prefixes', () => {
+  it('reports a marker whose kubebuilder prefix is misspelt', () => {
+    const [sf] = project({ '/p/api/v1/d.ts': 'export interface D {\n  // +kubebuidler:validation:MaxLength=3\n  // +other:thing\n  n: string;\n}\n' });
+    const diagnostics = collectMarkers([sf!], registry()).diagnostics;
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]!.message).toBe('unknown marker +kubebuidler:validation:MaxLength: did you mean +kubebuilder:validation:MaxLength?');
+  });
+});
