@@ -20,6 +20,8 @@ import { log as rootLog, type Logger, setLogger } from '../log/index.js';
 import { MetricsServer, RuntimeMetrics } from '../metrics/index.js';
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
+import { getEventRecorderFor, type EventRecorder } from '../events/index.js';
+import type { WebhookServer, WebhookServerOptions } from '../webhook/server.js';
 import { inClusterNamespace, loadKubeConfig } from './kubeconfig.js';
 import type { Runnable } from './runnable.js';
 
@@ -54,7 +56,7 @@ export interface ManagerOptions {
   /** Field manager of the client's writes. Default `manager`. */
   fieldManager?: string;
   /** Webhook server options, passed to the webhook server when it is created (port 9443, certDir). */
-  webhookServer?: WebhookServerOptions;
+  webhookServer?: Omit<WebhookServerOptions, 'metrics' | 'log'>;
   /** Development logging (`--zap-devel`); sets the root logger's format when given. */
   development?: boolean;
   logger?: Logger;
@@ -65,15 +67,6 @@ export interface ManagerOptions {
   metricsSecure?: boolean;
   /** From parseManagerFlags: the webhook server's certificate directory (overrides webhookServer.certDir). */
   webhookCertPath?: string;
-}
-
-/** Settings of the webhook server (see src/runtime/webhook). */
-export interface WebhookServerOptions {
-  port?: number;
-  host?: string;
-  certDir?: string;
-  certName?: string;
-  keyName?: string;
 }
 
 /** A server the manager starts before caches and stops last (the webhook server registers as one). */
@@ -98,8 +91,7 @@ export class Manager implements ControllerHost {
   private electedPromise: Promise<void>;
   private resolveElected!: () => void;
   private startedController = false;
-  private webhookServerValue: unknown;
-  private readonly webhookServerFactories: ((mgr: Manager) => unknown)[] = [];
+  private webhookServerValue: WebhookServer | undefined;
 
   private constructor(readonly options: ManagerOptions, readonly kubeConfig: KubeConfig) {
     this.log = (options.logger ?? rootLog).withName('manager');
@@ -219,17 +211,25 @@ export class Manager implements ControllerHost {
    * The webhook server, created on first call by the factory the webhook package registers
    * (so that the runtime core does not depend on it).
    */
-  getWebhookServer<W = unknown>(): W {
+  getWebhookServer<W extends WebhookServer = WebhookServer>(): W {
     if (this.webhookServerValue === undefined) {
-      const factory = this.webhookServerFactories[0] ?? Manager.defaultWebhookServerFactory;
+      const factory = Manager.defaultWebhookServerFactory;
       if (!factory) throw new Error('no webhook server is available: import the webhook support of scaffolder/runtime');
       this.webhookServerValue = factory(this);
     }
     return this.webhookServerValue as W;
   }
 
-  /** Set by the webhook package: how a manager makes its webhook server. */
-  static defaultWebhookServerFactory: ((mgr: Manager) => unknown) | undefined;
+  /**
+   * Set by src/runtime/webhook when it is loaded: how a manager makes its webhook server (the
+   * manager does not import the webhook code itself, which imports the manager).
+   */
+  static defaultWebhookServerFactory: ((mgr: Manager) => WebhookServer) | undefined;
+
+  /** An event recorder whose events name `name` as their source (`mgr.GetEventRecorderFor`). */
+  getEventRecorderFor(name: string): EventRecorder {
+    return getEventRecorderFor(this, name);
+  }
 
   /** Begins a clean shutdown; `start()` resolves once it is done. */
   stop(): void {
