@@ -99,6 +99,8 @@ describe('CRD generation errors', () => {
       expect(hit!.file).toBe(file);
       expect(hit!.line).toBe(lineOf(file, c.at));
       expect(hit!.column).toBeGreaterThan(0);
+      // One problem, one error: no follow-on errors at the same place.
+      expect(errors.filter((d) => d.file === hit!.file && d.line === hit!.line)).toHaveLength(1);
     });
   }
 });

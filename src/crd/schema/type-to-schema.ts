@@ -277,7 +277,8 @@ export class SchemaBuilder {
       const doc = docOf(member);
       if (doc) fieldSchema.description = doc;
       else delete fieldSchema.description;
-      this.applyMarkers(fieldSchema, fieldMarkers, member, {});
+      // +k8s:enum belongs on types; on a field it is only the error reported above.
+      this.applyMarkers(fieldSchema, enumOnField ? fieldMarkers.filter((m) => m.name !== 'k8s:enum') : fieldMarkers, member, {});
       if (hasMarker(fieldMarkers, 'k8s:immutable')) immutable.push(name);
       props.properties[name] = fieldSchema;
     }
