@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import type { TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, controllerManagedBy, healthz, Lease, type Manager } from '../../../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, Event, healthz, Lease, type Manager } from '../../../src/runtime/index.js';
 import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
 
 let env: TestEnvironment;
@@ -60,6 +60,40 @@ describe('Manager', () => {
       await r.stop();
     }
     expect(mgr.getMetricsServer().url()).toBeUndefined(); // stopped with the manager
+  });
+
+  it('gives reconcilers an event recorder whose events reach the API, flushed on stop', async () => {
+    const mgr = await newManager(env);
+    const ns = await createNamespace(mgr.getClient(), 'events');
+    const recorder = mgr.getEventRecorderFor('events-controller');
+    let recorded = false;
+    await controllerManagedBy(mgr).for(ConfigMap).named('events').complete(async (req) => {
+      if (req.namespace !== ns) return {};
+      const obj = await mgr.getClient().get(ConfigMap, req);
+      recorder.eventf(obj, 'Normal', 'Reconciled', 'reconciled %s', req.name);
+      recorded = true;
+      return {};
+    });
+    await mgr.getClient().create(ConfigMap, cm(ns, 'evented'));
+    const r = run(mgr);
+    await eventually(() => recorded, 'the reconcile to record an event');
+    await r.stop();
+    const reader = clientAndCache(env);
+    try {
+      const events = await eventually(async () => {
+        const list = await reader.client.apiReader.list(Event, { namespace: ns });
+        return list.length > 0 ? list : undefined;
+      }, 'the event to be written');
+      expect(events[0]).toMatchObject({
+        reason: 'Reconciled',
+        message: 'reconciled evented',
+        type: 'Normal',
+        involvedObject: { kind: 'ConfigMap', name: 'evented', namespace: ns },
+        source: { component: 'events-controller' },
+      });
+    } finally {
+      await reader.stop();
+    }
   });
 
   it('with leader election, only the leader reconciles; the other takes over when it stops', async () => {
