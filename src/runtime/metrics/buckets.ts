@@ -8,3 +8,6 @@ export const RECONCILE_TIME_BUCKETS: readonly number[] = [
 
 /** Work-queue and webhook latencies: 10 ns to 1000 s, one bucket per decade (ExponentialBuckets(10e-9, 10, 12)). */
 export const LATENCY_BUCKETS: readonly number[] = exponentialBuckets(10e-9, 10, 12);
+
+/** rest_client_request_duration_seconds: client-go's request latency buckets. */
+export const REST_CLIENT_LATENCY_BUCKETS: readonly number[] = [0.005, 0.025, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0];

@@ -8,6 +8,7 @@
  * const c = metrics.controller('cronjob');      // c.setMaxConcurrentReconciles(n), c.workerStarted(), c.workerFinished(),
  *                                               // c.reconcileFinished('success' | 'error' | 'terminal_error' | 'requeue' | 'requeue_after', seconds)
  * const q = metrics.workqueue('cronjob');       // q.add(key), q.get(key), q.done(key), q.retry()
+ * metrics.restRequestFinished('GET', '10.0.0.1:6443', 200, seconds);   // the REST transport, per request
  * const server = new MetricsServer({ bindAddress: ':8080', metrics });
  * ```
  */
@@ -19,4 +20,4 @@ export { MetricsServer, DEFAULT_METRICS_BIND_ADDRESS, type MetricsServerOptions 
 export { withAuthenticationAndAuthorization, type RequestFilter, type AuthFilterOptions } from './auth-filter.js';
 export { selfSignedCertificate } from './self-signed.js';
 export { parseBindAddress, type ListenAddress } from './bind-address.js';
-export { RECONCILE_TIME_BUCKETS, LATENCY_BUCKETS } from './buckets.js';
+export { RECONCILE_TIME_BUCKETS, LATENCY_BUCKETS, REST_CLIENT_LATENCY_BUCKETS } from './buckets.js';

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { LATENCY_BUCKETS, RECONCILE_TIME_BUCKETS } from './buckets.js';
+import { LATENCY_BUCKETS, RECONCILE_TIME_BUCKETS, REST_CLIENT_LATENCY_BUCKETS } from './buckets.js';
 import { ControllerMetrics, type ControllerMetricVecs } from './controller-metrics.js';
 import { WorkqueueMetrics, type WorkqueueMetricVecs } from './workqueue-metrics.js';
 import { WebhookMetrics, type WebhookMetricVecs } from './webhook-metrics.js';
@@ -21,6 +21,8 @@ export class RuntimeMetrics {
   readonly #workqueue: WorkqueueMetricVecs;
   readonly #webhook: WebhookMetricVecs;
   readonly #leader: Gauge<'name'>;
+  readonly #restRequests: Counter<'code' | 'method' | 'host'>;
+  readonly #restLatency: Histogram<'verb' | 'host'>;
   readonly #controllers = new Map<string, ControllerMetrics>();
   readonly #queues = new Map<string, WorkqueueMetrics>();
   readonly #webhooks = new Map<string, WebhookMetrics>();
@@ -142,6 +144,20 @@ export class RuntimeMetrics {
       registers,
     });
 
+    this.#restRequests = new Counter({
+      name: 'rest_client_requests_total',
+      help: 'Number of HTTP requests, partitioned by status code, method, and host.',
+      labelNames: ['code', 'method', 'host'],
+      registers,
+    });
+    this.#restLatency = new Histogram({
+      name: 'rest_client_request_duration_seconds',
+      help: 'Request latency in seconds. Broken down by verb and host.',
+      labelNames: ['verb', 'host'],
+      buckets: [...REST_CLIENT_LATENCY_BUCKETS],
+      registers,
+    });
+
     this.#webhook = {
       latency: new Histogram({
         name: 'controller_runtime_webhook_latency_seconds',
@@ -198,6 +214,16 @@ export class RuntimeMetrics {
   /** Sets leader_election_master_status{name} to 1 while leading, 0 otherwise. */
   setLeader(leaseName: string, leading: boolean): void {
     this.#leader.set({ name: leaseName }, leading ? 1 : 0);
+  }
+
+  /**
+   * Records one request to the API server, as client-go's metrics adapter does: `code` is the HTTP
+   * status (or `<error>` when there was no answer), `host` the server's host:port.
+   */
+  restRequestFinished(method: string, host: string, code: number | '<error>', durationSeconds: number): void {
+    const verb = method.toUpperCase();
+    this.#restRequests.inc({ code: String(code), method: verb, host });
+    this.#restLatency.observe({ verb, host }, durationSeconds);
   }
 
   /** Prometheus text exposition of every registered metric. */

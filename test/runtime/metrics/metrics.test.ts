@@ -74,11 +74,18 @@ describe('RuntimeMetrics', () => {
     expect(longest).toBeGreaterThan(0);
   });
 
-  it('exports leader status and process metrics', async () => {
+  it('exports leader status, API request metrics and process metrics', async () => {
     const metrics = new RuntimeMetrics();
     metrics.setLeader('abc.my.domain', true);
+    metrics.restRequestFinished('get', '127.0.0.1:6443', 200, 0.01);
+    metrics.restRequestFinished('GET', '127.0.0.1:6443', 200, 0.2);
+    metrics.restRequestFinished('put', '127.0.0.1:6443', 409, 0.02);
     const s = parsePrometheusText((await scrape(metrics)).body);
     expect(valueOf(s, 'leader_election_master_status', { name: 'abc.my.domain' })).toBe(1);
+    expect(valueOf(s, 'rest_client_requests_total', { code: '200', method: 'GET', host: '127.0.0.1:6443' })).toBe(2);
+    expect(valueOf(s, 'rest_client_requests_total', { code: '409', method: 'PUT' })).toBe(1);
+    expect(valueOf(s, 'rest_client_request_duration_seconds_bucket', { verb: 'GET', le: '0.025' })).toBe(1);
+    expect(valueOf(s, 'rest_client_request_duration_seconds_count', { verb: 'GET' })).toBe(2);
     expect(valueOf(s, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 });
