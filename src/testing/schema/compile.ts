@@ -19,8 +19,13 @@ export { SchemaCompileError };
 const blocking = new Set(['FieldValueNotSupported', 'FieldValueRequired', 'FieldValueTooLong', 'FieldValueTooMany', 'FieldValueTypeInvalid']);
 
 export function compileSchema(schema: JSONSchemaProps, options: CompileSchemaOptions = {}): CompiledSchema {
-  const location = options.source ? `${options.source}: openAPIV3Schema` : 'openAPIV3Schema';
-  const root = compileNode(schema, location, true);
+  let root;
+  try {
+    root = compileNode(schema, 'openAPIV3Schema', true);
+  } catch (err) {
+    if (err instanceof SchemaCompileError && options.source) throw new SchemaCompileError(err.path, err.detail, options.source);
+    throw err;
+  }
   return {
     validate(obj: unknown, oldObj?: unknown): FieldCause[] {
       const errs: FieldCause[] = [];

@@ -30,8 +30,20 @@ export interface SchemaNode {
   hasDefaults: boolean;
 }
 
+/**
+ * A schema the API server would not accept. `path` is where, in kube-apiserver's notation below
+ * the CRD version's schema (`openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule`),
+ * `detail` what is wrong; the message adds the source (file and version) when known.
+ */
 export class SchemaCompileError extends Error {
   override readonly name = 'SchemaCompileError';
+  constructor(
+    readonly path: string,
+    readonly detail: string,
+    readonly source?: string,
+  ) {
+    super(`${source ? `${source}: ` : ''}${path}: ${detail}`);
+  }
 }
 
 /**
@@ -55,7 +67,7 @@ export function compilePattern(pattern: string, location: string): RegExp {
     try {
       return new RegExp(source, flags.replace('u', ''));
     } catch (err) {
-      throw new SchemaCompileError(`${location}: pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${(err as Error).message}`);
+      throw new SchemaCompileError(location, `${JSON.stringify(pattern)} is not a valid regular expression: ${(err as Error).message}`);
     }
   }
 }
@@ -98,7 +110,7 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
   if (schema.properties) {
     node.properties = new Map();
     for (const [name, prop] of Object.entries(schema.properties)) {
-      node.properties.set(name, compileNode(prop, `${location}.properties[${JSON.stringify(name)}]`));
+      node.properties.set(name, compileNode(prop, `${location}.properties[${name}]`));
     }
   }
   if (schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object') {
@@ -107,9 +119,9 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
   if (schema.items) node.items = compileNode(schema.items, `${location}.items`);
   (schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
     try {
-      node.rules.push(compileRule(rule, node, `${location}.x-kubernetes-validations[${i}]`, isRoot));
+      node.rules.push(compileRule(rule, node, isRoot));
     } catch (err) {
-      if (err instanceof RuleCompileError) throw new SchemaCompileError(err.message);
+      if (err instanceof RuleCompileError) throw new SchemaCompileError(`${location}.x-kubernetes-validations[${i}].${err.member}`, err.detail);
       throw err;
     }
   });

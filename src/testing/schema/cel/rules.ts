@@ -26,8 +26,15 @@ export interface CompiledRule {
   fieldPath: string;
 }
 
-/** A rule that does not compile; the message names the schema location and the rule. */
-export class RuleCompileError extends Error {}
+/** A rule that does not compile: `member` is the ValidationRule field at fault (rule, fieldPath, ...). */
+export class RuleCompileError extends Error {
+  constructor(
+    readonly member: 'rule' | 'messageExpression' | 'fieldPath' | 'reason',
+    readonly detail: string,
+  ) {
+    super(`${member}: ${detail}`);
+  }
+}
 
 function referencesIdent(node: unknown, name: string, seen = new Set<unknown>()): boolean {
   if (node === null || typeof node !== 'object' || seen.has(node)) return false;
@@ -38,12 +45,12 @@ function referencesIdent(node: unknown, name: string, seen = new Set<unknown>())
   return false;
 }
 
-function compileExpression(text: string, what: string, location: string): { program: Program; ast: unknown } {
+function compileExpression(text: string, what: 'rule' | 'messageExpression'): { program: Program; ast: unknown } {
   let parsed;
   try {
     parsed = parse(rewriteOptionalSelection(text));
   } catch (err) {
-    throw new RuleCompileError(`${location}: ${what} ${JSON.stringify(text)} does not compile: ${(err as Error).message}`);
+    throw new RuleCompileError(what, `${JSON.stringify(text)} does not compile: ${(err as Error).message}`);
   }
   const program = plan(env, parsed) as unknown as Program;
   return { program, ast: parsed.expr };
@@ -54,9 +61,9 @@ function compileExpression(text: string, what: string, location: string): { prog
  * that holds the rule as apiextensions-apiserver checks it (ValidFieldPath): each step names a
  * property or a map key, and list indices are not allowed.
  */
-function normalizeFieldPath(fieldPath: string, node: SchemaNode, location: string): string {
+function normalizeFieldPath(fieldPath: string, node: SchemaNode): string {
   const fail = (why: string): never => {
-    throw new RuleCompileError(`${location}: fieldPath ${JSON.stringify(fieldPath)} must be a valid path: ${why}`);
+    throw new RuleCompileError('fieldPath', `${JSON.stringify(fieldPath)} must be a valid path: ${why}`);
   };
   let out = '';
   let rest = fieldPath;
@@ -137,37 +144,35 @@ function undeclaredReference(expr: unknown, declared: Set<string>): string | und
 const ruleReasons = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'];
 
 /** Compiles the rules of `node` (whose children are compiled already, for fieldPath checks). */
-export function compileRule(rule: ValidationRule, node: SchemaNode, location: string, isRoot = false): CompiledRule {
+export function compileRule(rule: ValidationRule, node: SchemaNode, isRoot = false): CompiledRule {
   if (typeof rule.rule !== 'string' || rule.rule.trim() === '') {
-    throw new RuleCompileError(`${location}: rule must be a non-empty CEL expression`);
+    throw new RuleCompileError('rule', 'Required value: a CEL expression');
   }
   if (rule.reason !== undefined && !ruleReasons.includes(rule.reason)) {
-    throw new RuleCompileError(`${location}: reason ${JSON.stringify(rule.reason)} is not supported: supported values: ${ruleReasons.map((r) => JSON.stringify(r)).join(', ')}`);
+    throw new RuleCompileError('reason', `${JSON.stringify(rule.reason)} is not supported: supported values: ${ruleReasons.map((r) => JSON.stringify(r)).join(', ')}`);
   }
   const declared = new Set(['self', 'oldSelf']);
-  const { program, ast } = compileExpression(rule.rule, 'rule', location);
+  const { program, ast } = compileExpression(rule.rule, 'rule');
   const undeclared = undeclaredReference(ast, declared);
   if (undeclared) {
-    throw new RuleCompileError(`${location}: rule ${JSON.stringify(rule.rule)} does not compile: undeclared reference to '${undeclared}'`);
+    throw new RuleCompileError('rule', `${JSON.stringify(rule.rule)} does not compile: undeclared reference to '${undeclared}'`);
   }
   const variables = new Map([['self', node], ['oldSelf', node]]);
   const undefinedName = undefinedField(ast, variables, isRoot ? node : undefined);
   if (undefinedName) {
-    throw new RuleCompileError(`${location}: rule ${JSON.stringify(rule.rule)} does not compile: undefined field '${undefinedName}'`);
+    throw new RuleCompileError('rule', `${JSON.stringify(rule.rule)} does not compile: undefined field '${undefinedName}'`);
   }
   const compiled: CompiledRule = {
     rule,
     program,
     usesOldSelf: referencesIdent(ast, 'oldSelf'),
-    fieldPath: rule.fieldPath ? normalizeFieldPath(rule.fieldPath, node, location) : '',
+    fieldPath: rule.fieldPath ? normalizeFieldPath(rule.fieldPath, node) : '',
   };
   if (rule.messageExpression) {
-    const message = compileExpression(rule.messageExpression, 'messageExpression', location);
+    const message = compileExpression(rule.messageExpression, 'messageExpression');
     const undeclaredInMessage = undeclaredReference(message.ast, declared);
     if (undeclaredInMessage) {
-      throw new RuleCompileError(
-        `${location}: messageExpression ${JSON.stringify(rule.messageExpression)} does not compile: undeclared reference to '${undeclaredInMessage}'`,
-      );
+      throw new RuleCompileError('messageExpression', `${JSON.stringify(rule.messageExpression)} does not compile: undeclared reference to '${undeclaredInMessage}'`);
     }
     compiled.messageProgram = message.program;
   }
