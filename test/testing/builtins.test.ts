@@ -1,0 +1,95 @@
+import * as k8s from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { patchAs } from './support.js';
+
+let env: TestEnvironment;
+
+beforeAll(async () => {
+  env = await startTestEnvironment();
+});
+afterAll(() => env.stop());
+
+const podTemplate: k8s.V1PodTemplateSpec = { spec: { containers: [{ name: 'c', image: 'busybox' }], restartPolicy: 'Never' } };
+
+describe('batch/v1', () => {
+  it('creates Jobs and CronJobs with their defaults', async () => {
+    const batch = env.kubeConfig.makeApiClient(k8s.BatchV1Api);
+    const job = await batch.createNamespacedJob({ namespace: 'default', body: { metadata: { name: 'once' }, spec: { template: podTemplate } } });
+    expect(job.spec).toMatchObject({ backoffLimit: 6, completions: 1, parallelism: 1 });
+    const cj = await batch.createNamespacedCronJob({ namespace: 'default', body: { metadata: { name: 'tick' }, spec: { schedule: '*/5 * * * *', jobTemplate: { spec: { template: podTemplate } } } } });
+    expect(cj.spec).toMatchObject({ concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });
+  });
+
+  it('orphans the pods of a Job deleted without a propagation policy, as batch/v1 does', async () => {
+    const batch = env.kubeConfig.makeApiClient(k8s.BatchV1Api);
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const job = await batch.createNamespacedJob({ namespace: 'default', body: { metadata: { name: 'orphaning' }, spec: { template: podTemplate } } });
+    await core.createNamespacedPod({
+      namespace: 'default',
+      body: { metadata: { name: 'orphaning-pod', ownerReferences: [{ apiVersion: 'batch/v1', kind: 'Job', name: 'orphaning', uid: job.metadata!.uid!, controller: true }] }, spec: podTemplate.spec! },
+    });
+    await batch.deleteNamespacedJob({ namespace: 'default', name: 'orphaning' });
+    await env.server.settle();
+    const pod = await core.readNamespacedPod({ namespace: 'default', name: 'orphaning-pod' });
+    expect(pod.metadata?.ownerReferences).toBeUndefined();
+  });
+});
+
+describe('coordination.k8s.io/v1 leases', () => {
+  it('supports the create, get, update cycle of leader election', async () => {
+    const coordination = env.kubeConfig.makeApiClient(k8s.CoordinationV1Api);
+    const now = new Date();
+    const lease = await coordination.createNamespacedLease({ namespace: 'kube-system', body: { metadata: { name: 'leader' }, spec: { holderIdentity: 'a', leaseDurationSeconds: 15, acquireTime: now, renewTime: now } } });
+    expect(lease.spec?.holderIdentity).toBe('a');
+    const renewed = await coordination.replaceNamespacedLease({ namespace: 'kube-system', name: 'leader', body: { ...lease, spec: { ...lease.spec, holderIdentity: 'b', leaseTransitions: 1 } } });
+    expect(renewed.spec?.holderIdentity).toBe('b');
+    const stale = await coordination.replaceNamespacedLease({ namespace: 'kube-system', name: 'leader', body: { ...lease, spec: { ...lease.spec, holderIdentity: 'c' } } }).catch((e: k8s.ApiException<string>) => e.code);
+    expect(stale).toBe(409);
+  });
+});
+
+describe('events', () => {
+  it('selects core events by involvedObject fields', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    for (const [name, kind, target] of [['e1', 'Pod', 'p'], ['e2', 'Deployment', 'd'], ['e3', 'Pod', 'q']]) {
+      await core.createNamespacedEvent({ namespace: 'default', body: { metadata: { name }, involvedObject: { kind, name: target, namespace: 'default' }, reason: 'Tested', type: 'Normal', message: 'm' } });
+    }
+    const pods = await core.listNamespacedEvent({ namespace: 'default', fieldSelector: 'involvedObject.kind=Pod,involvedObject.name=q' });
+    expect(pods.items.map((e) => e.metadata?.name)).toEqual(['e3']);
+  });
+
+  it('serves events.k8s.io/v1 with regarding selectors', async () => {
+    const events = env.kubeConfig.makeApiClient(k8s.EventsV1Api);
+    await events.createNamespacedEvent({ namespace: 'default', body: { metadata: { name: 'ev1' }, eventTime: new Date(), reason: 'Created', action: 'Create', reportingController: 'test', reportingInstance: 'test-1', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'x', namespace: 'default' } } });
+    const list = await events.listNamespacedEvent({ namespace: 'default', fieldSelector: 'regarding.name=x' });
+    expect(list.items.map((e) => e.metadata?.name)).toEqual(['ev1']);
+  });
+});
+
+describe('strategic merge keys of built-in kinds', () => {
+  it('merges Service ports by port', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 'svc' }, spec: { selector: { app: 'x' }, ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] } } });
+    const patched = await core.patchNamespacedService({ namespace: 'default', name: 'svc', body: { spec: { ports: [{ port: 443, targetPort: 8443 }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    expect(patched.spec?.ports).toEqual([{ name: 'http', port: 80 }, { name: 'https', port: 443, targetPort: 8443 }]);
+  });
+
+  it('merges status conditions by type through the status subresource', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.createNamespacedPod({ namespace: 'default', body: { metadata: { name: 'cond' }, spec: podTemplate.spec! } });
+    const patch = (status: string) => core.patchNamespacedPodStatus({ namespace: 'default', name: 'cond', body: { status: { conditions: [{ type: 'Ready', status }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    await core.patchNamespacedPodStatus({ namespace: 'default', name: 'cond', body: { status: { conditions: [{ type: 'Initialized', status: 'True' }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    await patch('False');
+    const pod = await patch('True');
+    expect(pod.status?.conditions?.map((c) => [c.type, c.status])).toEqual([['Initialized', 'True'], ['Ready', 'True']]);
+    expect(pod.status?.phase).toBe('Pending');
+  });
+
+  it('unions finalizers', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'fins', finalizers: ['a/x'] } } });
+    const patched = await core.patchNamespacedConfigMap({ namespace: 'default', name: 'fins', body: { metadata: { finalizers: ['b/y'] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    expect(patched.metadata?.finalizers).toEqual(['a/x', 'b/y']);
+  });
+});
