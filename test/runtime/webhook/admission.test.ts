@@ -222,6 +222,17 @@ describe('malformed requests', () => {
     expect((await send(path, review('CREATE', cronJob('0 0 * * *')))).response?.allowed).toBe(true);
   });
 
+  it('answers a v1beta1 AdmissionReview in v1beta1, and an oversized body with 413', async () => {
+    const beta = review('CREATE', cronJob('0 0 * * *'));
+    beta.apiVersion = 'admission.k8s.io/v1beta1';
+    const answer = await send(path, beta);
+    expect(answer.apiVersion).toBe('admission.k8s.io/v1beta1');
+    expect(answer.response?.allowed).toBe(true);
+    const huge = JSON.stringify({ ...review('CREATE', cronJob('0 0 * * *')), padding: 'x'.repeat(8 * 1024 * 1024) });
+    const tooLarge = await send(path, huge);
+    expect(tooLarge.response).toMatchObject({ allowed: false, status: { code: 413, message: expect.stringMatching(/request entity is too large; limit is 7340032 bytes/) } });
+  });
+
   it('counts requests per webhook path in the metrics', async () => {
     const text = await metrics.text();
     expect(text).toMatch(/controller_runtime_webhook_requests_total\{webhook="\/validate-batch-my-domain-v1-cronjob",code="200"\} [1-9]/);
