@@ -2,11 +2,12 @@
 // to this checkout), regenerates its manifests, type-checks with tsc, passes its own scaffolded
 // tests and builds with kubectl kustomize. Needs the npm registry and kubectl.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { generateGoldenProject, goldenProjects } from '../../scripts/golden-sequence.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'scaffolder-e2e-'));
@@ -62,4 +63,17 @@ describe('a generated project', () => {
     const kinds = parseAllDocuments(out).map((d) => (d.toJS() as { kind: string }).kind);
     expect(kinds).toEqual(expect.arrayContaining(['CustomResourceDefinition', 'Deployment', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'Certificate']));
   });
+
+  // The golden projects cover more shapes (multi-group aliases, built-in kinds, custom webhook
+  // paths, cluster-scoped kinds); they share the installed dependencies of the project above.
+  it.each(Object.keys(goldenProjects))('golden project %s regenerates its manifests, type-checks and passes its tests', async (name) => {
+    const dir = join(work, name);
+    await generateGoldenProject(name, dir);
+    symlinkSync(join(project, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    run('node', [join(dir, 'node_modules', '.bin', 'scaffolder'), 'manifests'], dir);
+    run('npx', ['tsc', '-p', 'tsconfig.json'], dir);
+    const out = run('npx', ['vitest', 'run'], dir).replace(/\x1b\[[0-9;]*m/g, '');
+    expect(out).toMatch(/Test Files\s+\d+ passed \(\d+\)/);
+    execFileSync('kubectl', ['kustomize', 'config/default'], { cwd: dir, encoding: 'utf8' });
+  }, 300_000);
 });
