@@ -41,13 +41,13 @@ export function newManager(env: TestEnvironment, options: Partial<ManagerOptions
 }
 
 /** Polls `fn` until it returns a truthy value (or stops throwing), failing after `timeoutMs` with the last state. */
-export async function eventually<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
     try {
       const v = await fn();
-      if (v) return v;
+      if (v) return v as NonNullable<T>;
       last = v;
     } catch (err) {
       last = err;
