@@ -1,0 +1,54 @@
+/*
+Copyright 2026 The cronjob Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { describe, expect, it } from 'vitest';
+import type { CronJob } from '../../../api/v1/cronjob_types.js';
+import { CronJobCustomDefaulter, CronJobCustomValidator } from '../../../api/v1/cronjob_webhook.js';
+import * as batchv2 from '../../../api/v2/index.js';
+// +kubebuilder:scaffold:imports
+
+describe('CronJob webhook', () => {
+  it('defaults a CronJob without error', async () => {
+    const obj: CronJob = { apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', metadata: { name: 'sample' } };
+    await new CronJobCustomDefaulter().default(obj);
+    // TODO(user): expect the fields your defaulter sets.
+    expect(obj.metadata?.name).toBe('sample');
+  });
+
+  it('admits a valid CronJob on create, update and delete', async () => {
+    const obj: CronJob = { apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', metadata: { name: 'sample' } };
+    const validator = new CronJobCustomValidator();
+    // TODO(user): add cases that your validator must reject (they throw a ValidationError).
+    await expect(validator.validateCreate(obj)).resolves.toEqual([]);
+    await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
+    await expect(validator.validateDelete(obj)).resolves.toEqual([]);
+  });
+
+  it('converts CronJob v2 to the hub and back without loss', () => {
+    const spoke: batchv2.CronJob = {
+      apiVersion: 'batch.tutorial.kubebuilder.io/v2',
+      kind: 'CronJob',
+      metadata: { name: 'sample' },
+      spec: {},
+      status: {},
+    };
+    const hub = batchv2.cronJobConversion.convertTo(spoke);
+    expect(hub.apiVersion).toBe('batch.tutorial.kubebuilder.io/v1');
+    expect(batchv2.cronJobConversion.convertFrom(hub)).toEqual(spoke);
+  });
+
+  // +kubebuilder:scaffold:webhooktests
+});
