@@ -245,7 +245,6 @@ export class CrdGenerator {
       if (props.metadata) props.metadata = { type: 'object' };
     }
     if (this.options.maxDescLen !== undefined) limitDescriptions(flattened, this.options.maxDescLen);
-    dropEmptyProperties(flattened);
     return flattened;
   }
 
@@ -259,14 +258,6 @@ export class CrdGenerator {
     }
     return out;
   }
-}
-
-function dropEmptyProperties(schema: JSONSchemaProps): void {
-  if (schema.properties && Object.keys(schema.properties).length === 0) delete schema.properties;
-  if (schema.items) dropEmptyProperties(schema.items);
-  if (schema.properties) for (const p of Object.values(schema.properties)) dropEmptyProperties(p);
-  if (schema.additionalProperties && typeof schema.additionalProperties === 'object') dropEmptyProperties(schema.additionalProperties);
-  for (const list of [schema.allOf, schema.anyOf, schema.oneOf]) if (list) for (const s of list) dropEmptyProperties(s);
 }
 
 function nodeDiagnostic(node: Node, message: string): Diagnostic {

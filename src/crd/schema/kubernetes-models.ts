@@ -112,7 +112,7 @@ function buildModelSchema(name: string): JSONSchemaProps | null {
   if (!existsSync(path.join(modelsDirectory(), `${name}.js`))) return null;
   const doc = readDoc(name);
   const attributes = readAttributes(name);
-  const schema: JSONSchemaProps = { type: 'object', properties: {} };
+  const schema: JSONSchemaProps = { type: 'object' };
   if (doc.description) schema.description = doc.description;
   const required: string[] = [];
   for (const attr of attributes) {
@@ -120,7 +120,7 @@ function buildModelSchema(name: string): JSONSchemaProps | null {
     const propDoc = doc.properties.get(attr.name);
     if (propDoc?.description) prop.description = propDoc.description;
     if (propDoc && !propDoc.optional) required.push(attr.baseName);
-    schema.properties![attr.baseName] = prop;
+    (schema.properties ??= {})[attr.baseName] = prop;
   }
   if (required.length > 0) schema.required = required.sort();
   modelOverlay(name, schema);

@@ -196,7 +196,8 @@ export class SchemaBuilder {
 
   /** A struct: properties, required list and `allOf` entries for the embedded (`extends`) types. */
   private interfaceToSchema(ctx: WalkContext, decl: InterfaceDeclaration, typeMarkers: readonly MarkedValue[]): JSONSchemaProps {
-    const props: JSONSchemaProps = { type: 'object', properties: {} };
+    // `properties` is created with the first property: an empty struct has none (as Go omits an empty map).
+    const props: JSONSchemaProps = { type: 'object' };
     for (const heritage of decl.getExtends()) {
       props.allOf ??= [];
       props.allOf.push(this.referenceToSchema(ctx, heritage, heritage.getExpression().getText(), []));
@@ -225,7 +226,6 @@ export class SchemaBuilder {
     }
     const required: string[] = [];
     const immutable: string[] = [];
-    props.properties ??= {};
     for (const member of members) {
       if (Node.isIndexSignatureDeclaration(member)) {
         const keyType = member.getKeyTypeNode();
@@ -280,7 +280,7 @@ export class SchemaBuilder {
       // +k8s:enum belongs on types; on a field it is only the error reported above.
       this.applyMarkers(fieldSchema, enumOnField ? fieldMarkers.filter((m) => m.name !== 'k8s:enum') : fieldMarkers, member, {});
       if (hasMarker(fieldMarkers, 'k8s:immutable')) immutable.push(name);
-      props.properties[name] = fieldSchema;
+      (props.properties ??= {})[name] = fieldSchema;
     }
     required.sort();
     if (required.length > 0) props.required = required;
@@ -318,9 +318,8 @@ export class SchemaBuilder {
     if (Node.isTypeOperatorTypeNode(node)) return this.typeToSchema(ctx, node.getTypeNode());
     if (Node.isArrayTypeNode(node)) return { type: 'array', items: this.typeToSchema(ctx, node.getElementTypeNode()) };
     if (Node.isTypeLiteral(node)) {
-      const props: JSONSchemaProps = { type: 'object', properties: {} };
+      const props: JSONSchemaProps = { type: 'object' };
       this.membersInto(ctx, props, node.getMembers(), node, []);
-      if (Object.keys(props.properties!).length === 0 && props.additionalProperties !== undefined) delete props.properties;
       return props;
     }
     if (Node.isUnionTypeNode(node)) return this.unionToSchema(ctx, node.getTypeNodes(), node);
