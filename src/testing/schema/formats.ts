@@ -14,11 +14,24 @@ const hostname =
   /^([a-zA-Z0-9\p{S}\p{L}]((-?[a-zA-Z0-9\p{S}\p{L}]{0,62})?)|([a-zA-Z0-9\p{S}\p{L}](([a-zA-Z0-9\-\p{S}\p{L}]{0,61}[a-zA-Z0-9\p{S}\p{L}])?)(\.)){1,}([a-zA-Z\p{L}]){2,63})$/u;
 const base64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A-Za-z0-9+/]{4})$/;
 const date = /^(\d{4})-(\d{2})-(\d{2})$/;
-const dateTime =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+/** The time part strfmt accepts after the `t`: seconds and a zone are required. */
+const timeOfDay = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$/;
 const mac = /^([0-9A-Fa-f]{2}[:-]){5}([0-9A-Fa-f]{2})$|^([0-9A-Fa-f]{4}\.){2}[0-9A-Fa-f]{4}$|^([0-9A-Fa-f]{2}[:-]){7}[0-9A-Fa-f]{2}$|^([0-9A-Fa-f]{2}[:-]){19}[0-9A-Fa-f]{2}$/;
 const goDuration = /^[-+]?((\d+(\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h))+$|^[-+]?0$/;
-const scalaDuration = /^((\d+)\s*(ns|us|ms|s|m|h|d|w)[a-z]*)$/i;
+/** strfmt's second chance for durations: any `<n> <unit>` inside the text, units as below. */
+const looseDuration = /(\d+)\s*([A-Za-zµ]+)/g;
+const durationUnits = [['ns', 'nano'], ['us', 'µs', 'micro'], ['ms', 'milli'], ['s', 'sec'], ['m', 'min'], ['h', 'hr', 'hour'], ['d', 'day'], ['w', 'wk', 'week']];
+
+function isLooseDuration(v: string): boolean {
+  for (const m of v.matchAll(looseDuration)) {
+    const unit = m[2]!.toLowerCase();
+    // A unit is one of the spellings, or starts with the longest (`minutes`, `hours`).
+    if (durationUnits.some((variants) => variants.some((variant, i) => variant === unit || (i === variants.length - 1 && unit.startsWith(variant))))) {
+      return true;
+    }
+  }
+  return false;
+}
 const bsonObjectId = /^[0-9a-fA-F]{24}$/;
 const isbn10 = /^(?:\d[- ]?){9}[\dX]$/;
 const isbn13 = /^(?:\d[- ]?){12}\d$/;
@@ -35,11 +48,18 @@ function validDate(y: number, m: number, d: number): boolean {
   return d <= days;
 }
 
+function isDate(v: string): boolean {
+  const m = date.exec(v);
+  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** strfmt's IsDateTime: a full date, `t` (any case), and a time of day with seconds and zone. */
 function isDateTime(v: string): boolean {
-  const m = dateTime.exec(v);
-  if (!m) return false;
-  if (!validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
-  return Number(m[4]) < 24 && Number(m[5]) < 60 && (m[6] === undefined || Number(m[6]) < 60);
+  if (v.length < 4) return false;
+  const parts = v.toLowerCase().split('t');
+  if (parts.length < 2 || !isDate(parts[0]!)) return false;
+  const m = timeOfDay.exec(parts[1]!);
+  return m !== null && m[1]! <= '23' && m[2]! <= '59' && m[3]! <= '59';
 }
 
 /** Go's url.ParseRequestURI: an absolute URI, or an absolute path. */
@@ -62,7 +82,8 @@ function isCIDR(v: string): boolean {
 const checks: Record<string, FormatCheck> = {
   bsonobjectid: (v) => bsonObjectId.test(v),
   uri: isRequestURI,
-  email: (v) => email.test(v),
+  // net/mail.ParseAddress also takes a display name: `Barry Gibbs <bg@example.com>`.
+  email: (v) => email.test(v) || /^[^<>]*<([^<>]+)>$/.test(v) && email.test(/<([^<>]+)>$/.exec(v)![1]!),
   hostname: (v) => hostname.test(v) && v.length <= 255 && v.split('.').every((p) => p.length <= 63),
   ipv4: (v) => isIPv4(v),
   ipv6: (v) => isIPv6(v),
@@ -81,11 +102,8 @@ const checks: Record<string, FormatCheck> = {
   rgbcolor: (v) => rgbColor.test(v),
   byte: (v) => base64.test(v),
   password: () => true,
-  date: (v) => {
-    const m = date.exec(v);
-    return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
-  },
-  duration: (v) => goDuration.test(v) || scalaDuration.test(v),
+  date: isDate,
+  duration: (v) => goDuration.test(v) || isLooseDuration(v),
   datetime: isDateTime,
 };
 

@@ -254,6 +254,14 @@ describe('schema validation reports what kube-apiserver reports', () => {
     });
   }
 
+  it('accepts the date-time and duration spellings strfmt accepts, and only those', () => {
+    const spec: JSONSchemaProps = { type: 'object', properties: { t: { type: 'string', format: 'date-time' }, d: { type: 'string', format: 'duration' } } };
+    for (const t of ['2024-01-01T10:00:00Z', '2024-01-01t10:00:00.123+02:00', '2024-01-01T23:59:59-07:00']) expect(causesFor(spec, { t })).toEqual([]);
+    for (const t of ['2024-01-01 10:00:00Z', '2024-01-01T10:00Z', '2024-01-01T10:00:00', '2024-01-01T24:00:00Z']) expect(causesFor(spec, { t })).toHaveLength(1);
+    for (const d of ['1h30m', '-1.5h', '300ms', '0', '3 days', '2 weeks', '10 minutes']) expect(causesFor(spec, { d })).toEqual([]);
+    for (const d of ['1x', 'soon', '']) expect(causesFor(spec, { d })).toHaveLength(1);
+  });
+
   it('does not check formats the API server strips', () => {
     const spec: JSONSchemaProps = { type: 'object', properties: { x: { type: 'string', format: 'no-such-format' } } };
     expect(causesFor(spec, { x: 'anything' })).toEqual([]);
