@@ -50,6 +50,13 @@ export const goldenProjects: Record<string, string[][]> = {
     ['create', 'webhook', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--defaulting', noMake],
     ['create', 'api', '--group', 'ship', '--version', 'v1beta1', '--kind', 'Frigate', '--force', noMake],
   ],
+  'project-v1-namespaced': [
+    ['init', '--domain', 'example.com', '--namespaced', '--license', 'none', noInstall],
+    ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', noMake],
+    ['create', 'webhook', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', '--programmatic-validation', noMake],
+    ['create', 'api', '--group', 'batch', '--version', 'v1', '--kind', 'CronJob', '--resource=false', '--controller', noMake],
+    ['edit', '--owner', 'Jane Doe'],
+  ],
 };
 
 /** Runs one golden sequence in `dir` (whose name becomes the project name); throws on the first failure. */

@@ -1,0 +1,42 @@
+// The manager: registers the API types, the controllers and the webhooks, then runs them until
+// SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import * as cachev1alpha1 from '../api/v1alpha1/index.js';
+import { MemcachedReconciler } from './controllers/memcached_controller.js';
+import { CronJobReconciler } from './controllers/cronjob_controller.js';
+// +kubebuilder:scaffold:imports
+
+const scheme = builtinScheme();
+cachev1alpha1.addToScheme(scheme);
+// +kubebuilder:scaffold:scheme
+
+// --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
+const flags = parseManagerFlags(process.argv.slice(2));
+// The operator is limited to its own namespace (set from the pod's namespace in config/manager).
+const watchNamespace = process.env.WATCH_NAMESPACE;
+if (!watchNamespace) {
+  console.error('WATCH_NAMESPACE must be set: this operator watches a single namespace');
+  process.exit(1);
+}
+const mgr = await Manager.create({
+  scheme,
+  ...flags,
+  leaderElectionID: 'ea0c2276.example.com',
+  namespaces: [watchNamespace],
+});
+
+await new MemcachedReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new CronJobReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+// +kubebuilder:scaffold:builder
+
+// Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
+if (process.env.ENABLE_WEBHOOKS !== 'false') {
+  await cachev1alpha1.setupMemcachedWebhookWithManager(mgr);
+  // +kubebuilder:scaffold:webhook
+}
+
+mgr.addHealthzCheck('healthz', healthz.ping);
+mgr.addReadyzCheck('readyz', healthz.ping);
+
+// Resolves after SIGTERM or SIGINT, once every controller has stopped.
+await mgr.start();

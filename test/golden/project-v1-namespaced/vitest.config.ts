@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Each test file starts its own test API server; give it time on a busy machine.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
