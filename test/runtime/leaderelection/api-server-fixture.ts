@@ -1,24 +1,17 @@
-import { KubeConfig } from '@kubernetes/client-node';
-import { TestAPIServer } from '../../../src/testing/server/api-server.js';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { startTestEnvironment, type TestEnvironmentOptions } from '../../../src/testing/index.js';
+import type { TestAPIServer } from '../../../src/testing/index.js';
 
-/** A running test API server and a KubeConfig for the real client library pointed at it. */
+/** A running test environment (the in-process API server) and a KubeConfig for the real client library. */
 export interface ApiServerFixture {
   server: TestAPIServer;
   kubeConfig: KubeConfig;
   stop(): Promise<void>;
 }
 
-export async function startApiServer(): Promise<ApiServerFixture> {
-  const server = new TestAPIServer();
-  await server.listen();
-  const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromOptions({
-    clusters: [{ name: 'test', server: server.url, skipTLSVerify: true }],
-    users: [{ name: 'test' }],
-    contexts: [{ name: 'test', cluster: 'test', user: 'test', namespace: 'default' }],
-    currentContext: 'test',
-  });
-  return { server, kubeConfig, stop: () => server.stop() };
+export async function startApiServer(options: TestEnvironmentOptions = {}): Promise<ApiServerFixture> {
+  const env = await startTestEnvironment({ ...options, useExistingCluster: false, binaryAssetsDirectory: '' });
+  return { server: env.server, kubeConfig: env.kubeConfig, stop: () => env.stop() };
 }
 
 /** Polls `check` until it returns true or `timeoutMs` passes; returns the last result. */
