@@ -83,7 +83,7 @@ const checks: Record<string, FormatCheck> = {
   bsonobjectid: (v) => bsonObjectId.test(v),
   uri: isRequestURI,
   // net/mail.ParseAddress also takes a display name: `Barry Gibbs <bg@example.com>`.
-  email: (v) => email.test(v) || /^[^<>]*<([^<>]+)>$/.test(v) && email.test(/<([^<>]+)>$/.exec(v)![1]!),
+  email: (v) => email.test(v) || (/^[^<>]*<([^<>]+)>$/.test(v) && email.test(/<([^<>]+)>$/.exec(v)![1]!)),
   hostname: (v) => hostname.test(v) && v.length <= 255 && v.split('.').every((p) => p.length <= 63),
   ipv4: (v) => isIPv4(v),
   ipv6: (v) => isIPv6(v),
