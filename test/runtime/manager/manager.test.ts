@@ -137,6 +137,44 @@ describe('Manager', () => {
     }
   });
 
+  it('stops with an error when the lease is lost', async () => {
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'lost');
+    const id = 'lost-test.example.com';
+    const mgr = await newManager(env, {
+      leaderElection: true,
+      leaderElectionID: id,
+      leaderElectionNamespace: ns,
+      leaseDuration: 1500,
+      renewDeadline: 1000,
+      retryPeriod: 200,
+    });
+    await setup.client.create(ConfigMap, cm(ns, 'something'));
+    let reconciles = 0;
+    await controllerManagedBy(mgr).for(ConfigMap).named('lost').complete(async () => {
+      reconciles++;
+      return {};
+    });
+    const done = mgr.start();
+    const outcome = done.then(() => 'resolved', (err: Error) => err.message);
+    try {
+      await mgr.elected();
+      await eventually(() => reconciles > 0, 'the leader to reconcile');
+      // Another holder takes the lease over (as if our renewals had not reached the server).
+      await eventually(async () => {
+        const lease = await setup.client.apiReader.get(Lease, { namespace: ns, name: id });
+        const now = new Date().toISOString().replace('Z', '000Z'); // MicroTime: six fractional digits
+        await setup.client.update(Lease, { ...lease, spec: { ...lease.spec, holderIdentity: 'intruder', leaseDurationSeconds: 60, renewTime: now as unknown as Date, acquireTime: now as unknown as Date } });
+        return true;
+      }, 'the lease to be taken over');
+      expect(await outcome).toMatch(/leader election lost/);
+    } finally {
+      mgr.stop();
+      await done.catch(() => undefined);
+      await setup.stop();
+    }
+  });
+
   it('as a process: exits 0 after SIGTERM, with a clean shutdown', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mgr-'));
     const kubeconfig = path.join(dir, 'kubeconfig');
