@@ -110,6 +110,40 @@ describe('InformerCache', () => {
     }
   });
 
+  it('re-delivers every cached object as an unchanged update each resync period', async () => {
+    const h = clientAndCache(env, { resyncPeriodMs: 50 });
+    const ns = await createNamespace(h.client, 'resync');
+    await h.client.create(ConfigMap, cm(ns, 'r'));
+    const resynced: boolean[] = [];
+    h.cache.getInformer(ConfigMap).addEventHandler({
+      onUpdate: (o, n) => {
+        if (n.metadata?.namespace === ns) resynced.push(o === n);
+      },
+    });
+    h.start();
+    try {
+      await eventually(() => resynced.length >= 2, 'two resyncs');
+      expect(resynced.every(Boolean)).toBe(true);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('caches only what a per-kind label selector selects', async () => {
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'bykind');
+    await setup.client.create(ConfigMap, cm(ns, 'mine', { owned: 'yes' }));
+    await setup.client.create(ConfigMap, cm(ns, 'other', { owned: 'no' }));
+    await setup.stop();
+    const h = clientAndCache(env, { byKind: new Map([[ConfigMap, { labelSelector: 'owned=yes' }]]) });
+    h.start();
+    try {
+      expect((await h.client.list(ConfigMap, { namespace: ns })).map((o) => o.metadata?.name)).toEqual(['mine']);
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('refuses reads before it is started, saying why', async () => {
     const h = clientAndCache(env);
     await expect(h.client.get(ConfigMap, { namespace: 'x', name: 'y' })).rejects.toThrow(/cache is not started/);
