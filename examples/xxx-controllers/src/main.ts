@@ -18,7 +18,6 @@ limitations under the License.
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
 import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
 import * as testv1alpha1 from '../api/v1alpha1/index.js';
-import { getEventRecorderFor } from './events.js';
 import { XxxReconciler } from './controllers/xxx_controller.js';
 // +kubebuilder:scaffold:imports
 
@@ -30,7 +29,7 @@ testv1alpha1.addToScheme(scheme);
 const flags = parseManagerFlags(process.argv.slice(2));
 const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: '37f0b1df.inspur.com' });
 
-await new XxxReconciler(mgr.getClient(), mgr.getScheme(), getEventRecorderFor(mgr, 'xxx-controller')).setupWithManager(mgr);
+await new XxxReconciler(mgr.getClient(), mgr.getScheme(), mgr.getEventRecorderFor('xxx-controller')).setupWithManager(mgr);
 // +kubebuilder:scaffold:builder
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).

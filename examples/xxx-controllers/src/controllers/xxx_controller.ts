@@ -17,6 +17,7 @@ limitations under the License.
 import type { V1Condition, V1Job } from '@kubernetes/client-node';
 import {
   type Client,
+  type EventRecorder,
   type Manager,
   type ReconcileContext,
   type Reconciler,
@@ -35,7 +36,6 @@ import {
   setControllerReference,
   setStatusCondition,
 } from 'scaffolder/runtime';
-import type { EventRecorder } from '../events.js';
 import { Xxx, type XxxStatus } from '../../api/v1alpha1/index.js';
 import { type JobRole, type JobState, buildCommand, commandOf, deleteJobName, jobFor, jobRoleLabel, jobState, xxxNameLabel } from './build_jobs.js';
 

@@ -22,7 +22,6 @@ import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Xxx, addToScheme } from '../../api/v1alpha1/index.js';
 import { XxxReconciler } from '../../src/controllers/xxx_controller.js';
-import { getEventRecorderFor } from '../../src/events.js';
 import { eventually } from '../eventually.js';
 
 const namespace = 'default';
@@ -57,7 +56,7 @@ describe('three replicas with leader election', () => {
         renewDeadline: 2_000,
         retryPeriod: 100,
       });
-      await new XxxReconciler(mgr.getClient(), mgr.getScheme(), getEventRecorderFor(mgr, name)).setupWithManager(mgr);
+      await new XxxReconciler(mgr.getClient(), mgr.getScheme(), mgr.getEventRecorderFor(name)).setupWithManager(mgr);
       replicas.push({ name, mgr, running: mgr.start(), stopped: false });
     }
     reader = replicas[0]!.mgr.getAPIReader();

@@ -24,7 +24,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as testv1alpha1 from '../../api/v1alpha1/index.js';
 import { Xxx, type XxxSpec } from '../../api/v1alpha1/index.js';
 import { XxxReconciler, finalizerName } from '../../src/controllers/xxx_controller.js';
-import { getEventRecorderFor } from '../../src/events.js';
 import { eventually } from '../eventually.js';
 
 const namespace = 'default';
@@ -52,7 +51,7 @@ describe('Xxx controller', () => {
     const scheme = builtinScheme();
     testv1alpha1.addToScheme(scheme);
     mgr = await Manager.create({ scheme, kubeConfig: env.kubeConfig, handleSignals: false });
-    await new XxxReconciler(mgr.getClient(), mgr.getScheme(), getEventRecorderFor(mgr, 'xxx-controller')).setupWithManager(mgr);
+    await new XxxReconciler(mgr.getClient(), mgr.getScheme(), mgr.getEventRecorderFor('xxx-controller')).setupWithManager(mgr);
     running = mgr.start();
     client = mgr.getClient();
     reader = mgr.getAPIReader();
