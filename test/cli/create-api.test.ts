@@ -229,4 +229,19 @@ describe('scaffolder create api', () => {
     expect(run.stderr).toContain('warning: api/v1/captain_types.ts: marked Captain v1 as the storage version');
     expect(read(dir, 'src/main.ts')).toContain('crewv2.addToScheme(scheme);');
   });
+
+  it('config files the user removed are reported, not fatal; src/main.ts stays required', async () => {
+    const { rmSync } = await import('node:fs');
+    rmSync(join(dir, 'config/default'), { recursive: true });
+    rmSync(join(dir, 'config/rbac/kustomization.yaml'));
+    const run = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    expect(run.stderr).toContain('warning: config/default/kustomization.yaml not found: enable "- ../crd" in your kustomize configuration by hand');
+    expect(run.stderr).toContain('warning: config/rbac/kustomization.yaml not found');
+    rmSync(join(dir, 'src/main.ts'));
+    const before = snapshot(dir);
+    const fail = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Sailor', ...noMake]);
+    expect(fail.code).toBe(1);
+    expect(fail.stderr).toMatch(/^error: src\/main.ts: file not found/);
+    expect(snapshot(dir)).toEqual(before);
+  });
 });

@@ -117,7 +117,8 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   for (const role of ['admin', 'editor', 'viewer']) {
     const file = `${names.groupedLowerKind}_${role}_role.yaml`;
     plan.add({ path: `config/rbac/${file}`, body: render(`api/config/${role}_role.yaml`, { ...data, roleName }), ifExists: 'overwrite' });
-    plan.insert('config/rbac/kustomization.yaml', 'rbackustomizeroles', [`- ${file}`]);
+    if (plan.exists('config/rbac/kustomization.yaml')) plan.insert('config/rbac/kustomization.yaml', 'rbackustomizeroles', [`- ${file}`]);
+    else plan.note(`config/rbac/kustomization.yaml not found: list config/rbac/${file} in your kustomize configuration by hand`);
   }
 
   plan.add({ path: 'config/crd/kustomization.yaml', body: render('api/config/crd_kustomization.yaml', data), ifExists: 'skip' });
@@ -129,6 +130,10 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
 /** Un-comments a block of config/default/kustomization.yaml (a no-op when it is already on). */
 export function enableInDefault(plan: Plan, block: string): void {
   const file = 'config/default/kustomization.yaml';
+  if (!plan.exists(file)) {
+    plan.note(`${file} not found: enable "${block.split('\n')[0]}" in your kustomize configuration by hand`);
+    return;
+  }
   plan.edit(file, (content) => {
     const updated = uncommentBlock(content, block);
     if (updated === content && !content.split('\n').some((l) => l === block.split('\n')[0])) {

@@ -276,7 +276,9 @@ function planWebhookConfig(plan: Plan, wc: WebhookContext, opts: CreateWebhookOp
   for (const f of ['kustomization.yaml', 'kustomizeconfig.yaml', 'issuer.yaml', 'certificate-webhook.yaml', 'certificate-metrics.yaml']) {
     add(`webhook/config/certmanager/${f}`, `config/certmanager/${f}`, f === 'kustomization.yaml' ? 'skip' : 'overwrite');
   }
-  plan.edit('config/network-policy/kustomization.yaml', (content) => {
+  if (!plan.exists('config/network-policy/kustomization.yaml')) {
+    plan.note('config/network-policy/kustomization.yaml not found: list allow-webhook-traffic.yaml there by hand');
+  } else plan.edit('config/network-policy/kustomization.yaml', (content) => {
     if (containsLines(content, '- allow-webhook-traffic.yaml')) return content;
     return content.replace(/^resources:\n/m, 'resources:\n- allow-webhook-traffic.yaml\n');
   });
