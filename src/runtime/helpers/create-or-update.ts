@@ -12,26 +12,26 @@ export type PatchOperationResult = OperationResult | 'updatedStatus' | 'updatedS
 /** Sets the desired state on the object (which holds the current state, or only its name when it is new). */
 export type MutateFn<T> = (obj: T) => void | Promise<void>;
 
-function keyOf(obj: MetaObject): { namespace?: string; name: string } {
+function keyOf(obj: MetaObject, fn: string): { namespace?: string; name: string } {
   const name = obj.metadata?.name;
-  if (!name) throw new Error('createOrUpdate: the object needs metadata.name');
+  if (!name) throw new Error(`${fn}: the object needs metadata.name`);
   const namespace = obj.metadata?.namespace;
   return namespace ? { namespace, name } : { name };
 }
 
 async function mutateKeepingKey<T extends MetaObject>(obj: T, mutate: MutateFn<T>, fn: string): Promise<void> {
-  const before = keyOf(obj);
+  const before = keyOf(obj, fn);
   await mutate(obj);
-  const after = keyOf(obj);
+  const after = keyOf(obj, fn);
   if (before.name !== after.name || (before.namespace ?? '') !== (after.namespace ?? '')) {
     throw new Error(`${fn}: the mutate function cannot change the object's name or namespace (${describeObject({ metadata: before })} -> ${describeObject({ metadata: after })})`);
   }
 }
 
 /** Reads the object named by `obj` into `obj` itself; false when it does not exist. */
-async function readInto<T extends MetaObject>(client: Client, kind: Kind<T>, obj: T): Promise<boolean> {
+async function readInto<T extends MetaObject>(client: Client, kind: Kind<T>, obj: T, fn: string): Promise<boolean> {
   try {
-    const current = await client.get(kind, keyOf(obj));
+    const current = await client.get(kind, keyOf(obj, fn));
     replaceContents(obj, jsonClone(current));
     return true;
   } catch (err) {
@@ -51,7 +51,7 @@ export async function createOrUpdate<T extends MetaObject>(
   obj: T,
   mutate: MutateFn<T>,
 ): Promise<OperationResult> {
-  if (!(await readInto(client, kind, obj))) {
+  if (!(await readInto(client, kind, obj, 'createOrUpdate'))) {
     await mutateKeepingKey(obj, mutate, 'createOrUpdate');
     replaceContents(obj, jsonClone(await client.create(kind, obj)));
     return 'created';
@@ -73,7 +73,7 @@ export async function createOrPatch<T extends MetaObject>(
   obj: T,
   mutate: MutateFn<T>,
 ): Promise<PatchOperationResult> {
-  if (!(await readInto(client, kind, obj))) {
+  if (!(await readInto(client, kind, obj, 'createOrPatch'))) {
     await mutateKeepingKey(obj, mutate, 'createOrPatch');
     // Create drops status; write it afterwards as controller-runtime does.
     const status = (obj as { status?: unknown }).status;

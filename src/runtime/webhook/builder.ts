@@ -43,6 +43,7 @@ export class WebhookBuilder<T> {
   constructor(private readonly mgr: WebhookManager) {}
 
   for<U>(kind: Kind<U>): WebhookBuilder<U> {
+    // The same builder, typed from here on by the kind's object type.
     const self = this as unknown as WebhookBuilder<U>;
     if (self.#kind) throw new Error(`webhookManagedBy: for(${kind.kind}) called after for(${self.#kind.kind})`);
     self.#kind = kind;
