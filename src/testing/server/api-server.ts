@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from '../admission/index.js';
-import { splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
+import { deepClone, splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
 import { notFound, pageNotFound, StatusError, unsupportedMediaType } from '../api/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
@@ -54,6 +54,7 @@ export interface ObjectReference {
 }
 
 export class TestAPIServer {
+  /** The storage itself, for tests that inspect it (`store.get('<plural>.<group>', ns, name)`); treat it as read-only. */
   readonly store: ObjectStore;
   readonly registry = new ResourceRegistry();
   readonly faults = new FaultInjector();
@@ -226,7 +227,8 @@ export class TestAPIServer {
   async getObject(ref: ObjectReference): Promise<StoredObject | undefined> {
     const { rt, version } = this.resourceFor(ref.apiVersion, ref.kind);
     try {
-      return await this.storage.get(rt, version, ref.namespace, ref.name);
+      // A copy: tests may change what they get without changing the store.
+      return deepClone(await this.storage.get(rt, version, ref.namespace, ref.name));
     } catch (err) {
       if (err instanceof StatusError && err.code === 404) return undefined;
       throw err;
@@ -239,7 +241,7 @@ export class TestAPIServer {
     const query = new URLSearchParams();
     if (options.labelSelector) query.set('labelSelector', options.labelSelector);
     const result = await this.handlers.list(this.call(rt, version, options.namespace, undefined, query));
-    return (result.body as { items: StoredObject[] }).items;
+    return deepClone((result.body as { items: StoredObject[] }).items);
   }
 
   /** Creates an object through the full write path (defaults, admission, validation). */

@@ -141,6 +141,8 @@ export class ResourceStorage {
     if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw alreadyExists(rt, name);
     if (options.dryRun) return admitted;
     const toStore = await this.toStorage(rt, admitted);
+    // Checked again after the last await: a concurrent create may have won.
+    if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw alreadyExists(rt, name);
     const stored = this.markDefaulted(rt, this.store.create(this.key(rt), toStore));
     return this.present(rt, stored, version.name);
   }
@@ -209,27 +211,28 @@ export class ResourceStorage {
       }
       this.validate(rt, version, fixed, current);
 
-      // Admission is asynchronous: another write may have landed meanwhile.
+      if (options.dryRun) return fixed;
+      const toStore = await this.toStorage(rt, fixed);
+      // Admission and conversion are asynchronous: another write may have landed meanwhile.
       const latest = this.store.get(this.key(rt), ns, name);
       if (!latest) throw notFound(rt, name);
       if (latest.metadata.resourceVersion !== stored.metadata.resourceVersion) {
         if ((requestedRV === undefined || requestedRV === '' || options.retryOnConflict) && attempt < 5) continue;
         throw conflict(rt, name);
       }
-      if (options.dryRun) return fixed;
-      return this.commitUpdate(rt, version.name, fixed);
+      return this.present(rt, this.commitUpdate(rt, toStore), version.name);
     }
   }
 
-  /** Stores an update, finishing the deletion when the last finalizer of a deleted object went. */
-  private async commitUpdate(rt: ResourceType, version: string, obj: StoredObject): Promise<StoredObject> {
-    const toStore = await this.toStorage(rt, obj);
+  /**
+   * Stores an update. An update that empties the finalizers of an object being deleted deletes
+   * it instead (watchers see only DELETED, carrying the last stored state), as the registry does.
+   */
+  private commitUpdate(rt: ResourceType, toStore: StoredObject): StoredObject {
     if (toStore.metadata.deletionTimestamp && (toStore.metadata.finalizers ?? []).length === 0) {
-      this.store.update(this.key(rt), toStore);
-      const deleted = this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
-      return this.present(rt, deleted, version);
+      return this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
     }
-    return this.present(rt, this.markDefaulted(rt, this.store.update(this.key(rt), toStore)), version);
+    return this.markDefaulted(rt, this.store.update(this.key(rt), toStore));
   }
 
   private prepareUpdate(rt: ResourceType, version: VersionInfo, current: StoredObject, requested: KubeObject, subresource: '' | 'status', options: WriteOptions): StoredObject {
@@ -300,6 +303,10 @@ export class ResourceStorage {
     }
     const current = await this.present(rt, stored, version.name);
     await this.admit(rt, version, 'DELETE', undefined, current, { userInfo: options.userInfo, dryRun: options.dryRun, warnings: options.warnings });
+    if (this.store.get(this.key(rt), ns, name) !== stored) {
+      // Changed while admission ran: start over on the latest state.
+      return this.delete(rt, version, namespace, name, options);
+    }
 
     const policy = options.propagationPolicy ?? rt.defaultPropagation;
     const finalizers = [...(stored.metadata.finalizers ?? [])];
