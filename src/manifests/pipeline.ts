@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Project } from 'ts-morph';
+import { type Project, type SourceFile, ts } from 'ts-morph';
 import { CrdGenerator, createApiProject, packageVersion, registerCrdMarkers } from '../crd/index.js';
 import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers } from '../markers/index.js';
 import { RBAC_MARKER, defineRbacMarkers, generateRoles } from '../rbac/index.js';
@@ -102,7 +102,8 @@ export class ManifestsPipeline {
     if (roles.length > 0) files.set(path.join(this.outputDir, 'rbac', 'role.yaml'), render(roles));
     const webhooks = generateWebhooks(packageMarkers.filter((m) => m.name === WEBHOOK_MARKER || m.name === WEBHOOK_CONFIGURATION_MARKER));
     if (webhooks.configurations.length > 0) files.set(path.join(this.outputDir, 'webhook', 'manifests.yaml'), render(webhooks.configurations));
-    const diagnostics = dedupe([...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics]).map((d) =>
+    const syntax = this.project.getSourceFiles().flatMap(syntaxErrors);
+    const diagnostics = dedupe([...syntax, ...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics]).map((d) =>
       this.options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
     );
     return { files, diagnostics };
@@ -111,6 +112,24 @@ export class ManifestsPipeline {
   private allPackageMarkers(): MarkedValue[] {
     return this.markers.packages().flatMap((dir) => [...this.markers.forPackage(dir).all()]);
   }
+}
+
+/**
+ * TypeScript syntax errors of a source file: a half-written file must not silently produce a CRD without
+ * its validation (the parser's diagnostics, which ts keeps on the source file, cost nothing to read).
+ */
+function syntaxErrors(sf: SourceFile): Diagnostic[] {
+  const node = sf.compilerNode as ts.SourceFile & { parseDiagnostics?: readonly ts.DiagnosticWithLocation[] };
+  return (node.parseDiagnostics ?? []).map((d) => {
+    const { line, character } = node.getLineAndCharacterOfPosition(d.start);
+    return {
+      severity: 'error' as const,
+      message: `TypeScript syntax error: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`,
+      file: path.resolve(node.fileName),
+      line: line + 1,
+      column: character + 1,
+    };
+  });
 }
 
 function dedupe(diagnostics: readonly Diagnostic[]): Diagnostic[] {

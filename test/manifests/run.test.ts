@@ -159,3 +159,15 @@ async function until(condition: () => boolean): Promise<void> {
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+describe('syntax errors', () => {
+  it('reports a TypeScript syntax error with its location and writes nothing', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'sailor_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace(/(export interface SailorSpec \{)/, '$1\n  broken: ;'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    expect(c.errors()).toMatch(/api\/v1\/sailor_types\.ts:\d+:\d+: error: TypeScript syntax error: Type expected/);
+    expect(existsSync(path.join(dir, 'config'))).toBe(false);
+  });
+});
