@@ -103,6 +103,7 @@ export class Informer<T extends ObjectWithMeta> {
   /** Resolves true once every scope has been listed, or false if `signal` aborts (or the informer stops) first. */
   waitForSync(signal?: AbortSignal): Promise<boolean> {
     if (this.hasSynced()) return Promise.resolve(true);
+    if (signal?.aborted || this.abort?.signal.aborted) return Promise.resolve(false);
     return new Promise((resolve) => {
       const onAbort = () => resolve(false);
       signal?.addEventListener('abort', onAbort, { once: true });

@@ -177,6 +177,13 @@ export class Reflector<T extends ObjectWithMeta> {
     const abort = new AbortController();
     const onAbort = () => abort.abort();
     signal.addEventListener('abort', onAbort, { once: true });
+    // A server that accepts the connection but never answers is a stall too.
+    let unanswered = false;
+    const answerTimer = setTimeout(() => {
+      unanswered = true;
+      abort.abort();
+    }, this.stallTimeoutMs);
+    answerTimer.unref();
     try {
       const res = await this.transport.stream(
         this.scopePath(),
@@ -188,9 +195,17 @@ export class Reflector<T extends ObjectWithMeta> {
           timeoutSeconds,
         },
         abort.signal,
-      );
+      ).catch((err: unknown) => {
+        if (unanswered && !signal.aborted) {
+          this.stats.stalls++;
+          throw new StallError('watch request unanswered');
+        }
+        throw err;
+      });
+      clearTimeout(answerTimer);
       await this.consume(res, abort);
     } finally {
+      clearTimeout(answerTimer);
       signal.removeEventListener('abort', onAbort);
       abort.abort();
     }

@@ -3,6 +3,7 @@
  * objects (external systems, timers), delivered as generic events.
  */
 import type { InformerCache } from '../cache/cache.js';
+import { log } from '../log/index.js';
 import type { ObjectWithMeta } from '../client/types.js';
 import type { Kind } from '../scheme/kind.js';
 import type { EventHandler } from './handler.js';
@@ -67,7 +68,7 @@ export class ChannelSource<T> implements Source<T> {
         if (ctx.signal.aborted) break;
         if (passes(predicates, 'generic', obj)) handler.generic?.(obj, ctx.queue);
       }
-    })().catch(() => undefined);
+    })().catch((err: unknown) => log.withName('source').error(err, 'channel source failed; it delivers no more events', { source: this.name }));
   }
 
   waitForSync(): Promise<boolean> {
