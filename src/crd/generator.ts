@@ -4,7 +4,7 @@
  * collection and schema caches so that watch mode regenerates after a change cheaply.
  */
 import path from 'node:path';
-import { Node, type InterfaceDeclaration, type Project, type SourceFile } from 'ts-morph';
+import { ts, type Project } from 'ts-morph';
 import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection } from '../markers/index.js';
 import { TypeIndex } from './loader/type-index.js';
 import type { MarkerLookup } from './markers/lookup.js';
@@ -45,12 +45,12 @@ interface ApiPackage {
   dir: string;
   group: string;
   version: string;
-  files: SourceFile[];
+  files: ts.SourceFile[];
 }
 
 interface KindVersion {
   pkg: ApiPackage;
-  decl: InterfaceDeclaration;
+  decl: ts.InterfaceDeclaration;
 }
 
 export class CrdGenerator {
@@ -81,7 +81,8 @@ export class CrdGenerator {
     this.index.invalidate();
     let changed = files ? new Set(files.map((f) => path.resolve(f))) : undefined;
     // A changed re-export file (index.ts) can change what any name resolves to: start afresh.
-    if (changed && [...changed].some((f) => this.options.project.getSourceFile(f)?.getExportDeclarations().some((e) => e.getModuleSpecifier()))) {
+    const reExports = (f: string) => this.index.sourceFile(f)?.statements.some((st) => ts.isExportDeclaration(st) && st.moduleSpecifier !== undefined);
+    if (changed && [...changed].some(reExports)) {
       changed = undefined;
     }
     if (!changed) this.rootCache.clear();
@@ -97,11 +98,12 @@ export class CrdGenerator {
     const kinds = new Map<string, { group: string; kind: string; versions: KindVersion[] }>();
     for (const pkg of packages) {
       for (const file of pkg.files) {
-        for (const decl of file.getInterfaces()) {
-          if (!this.isKind(decl)) continue;
-          const key = pkg.group ? `${decl.getName()}.${pkg.group}` : decl.getName();
+        for (const decl of file.statements) {
+          if (!ts.isInterfaceDeclaration(decl) || !this.isKind(decl)) continue;
+          const kind = decl.name.text;
+          const key = pkg.group ? `${kind}.${pkg.group}` : kind;
           let entry = kinds.get(key);
-          if (!entry) kinds.set(key, (entry = { group: pkg.group, kind: decl.getName(), versions: [] }));
+          if (!entry) kinds.set(key, (entry = { group: pkg.group, kind, versions: [] }));
           entry.versions.push({ pkg, decl });
         }
       }
@@ -118,10 +120,11 @@ export class CrdGenerator {
   }
 
   private apiPackages(): ApiPackage[] {
-    const byDir = new Map<string, SourceFile[]>();
-    for (const file of this.options.project.getSourceFiles()) {
-      if (file.isDeclarationFile()) continue;
-      const dir = path.dirname(file.getFilePath());
+    const byDir = new Map<string, ts.SourceFile[]>();
+    for (const wrapper of this.options.project.getSourceFiles()) {
+      const file = wrapper.compilerNode;
+      if (file.isDeclarationFile) continue;
+      const dir = path.dirname(file.fileName);
       let files = byDir.get(dir);
       if (!files) byDir.set(dir, (files = []));
       files.push(file);
@@ -136,7 +139,7 @@ export class CrdGenerator {
         dir,
         group: String(groupName.value === true ? '' : groupName.value),
         version: versionName ? String(versionName.value) : path.basename(dir),
-        files: files.sort((a, b) => (a.getFilePath() < b.getFilePath() ? -1 : 1)),
+        files: files.sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
       });
     }
     return packages.sort((a, b) => (a.dir < b.dir ? -1 : 1));
@@ -146,20 +149,22 @@ export class CrdGenerator {
    * A kind has `metadata` of type ObjectMeta, its own or inherited (as Go kinds embed
    * metav1.ObjectMeta), or extends client-node's KubernetesObject; `<Kind>List`s have ListMeta.
    */
-  private isKind(decl: InterfaceDeclaration, seen = new Set<InterfaceDeclaration>()): boolean {
+  private isKind(decl: ts.InterfaceDeclaration, seen = new Set<ts.InterfaceDeclaration>()): boolean {
     if (seen.has(decl)) return false;
     seen.add(decl);
     const file = decl.getSourceFile();
-    const typeNode = decl.getProperty('metadata')?.getTypeNode();
+    const metadata = decl.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === 'metadata');
+    const typeNode = metadata?.type;
     if (typeNode) {
-      if (!Node.isTypeReference(typeNode)) return false;
-      const resolved = this.index.resolve(file, typeNode.getTypeName().getText());
+      if (!ts.isTypeReferenceNode(typeNode)) return false;
+      const resolved = this.index.resolve(file, typeNode.typeName.getText(file));
       return (resolved.kind === 'runtime' && resolved.name === 'ObjectMeta') || (resolved.kind === 'model' && resolved.name === 'V1ObjectMeta');
     }
-    for (const heritage of decl.getExtends()) {
-      const resolved = this.index.resolve(file, heritage.getExpression().getText());
+    const heritage = decl.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword)?.types ?? [];
+    for (const base of heritage) {
+      const resolved = this.index.resolve(file, base.expression.getText(file));
       if (resolved.kind === 'model' && resolved.name === 'KubernetesObject') return true;
-      if (resolved.kind === 'declaration' && Node.isInterfaceDeclaration(resolved.node) && this.isKind(resolved.node, seen)) return true;
+      if (resolved.kind === 'declaration' && ts.isInterfaceDeclaration(resolved.node) && this.isKind(resolved.node, seen)) return true;
     }
     return false;
   }
@@ -214,7 +219,7 @@ export class CrdGenerator {
   }
 
   /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */
-  private rootSchema(decl: InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+  private rootSchema(decl: ts.InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     const id = this.builder.refFor(decl);
     const cached = this.rootCache.get(id);
     if (cached && this.flattener.has(id)) {
@@ -229,7 +234,7 @@ export class CrdGenerator {
     return cloneJson(schema);
   }
 
-  private buildRootSchema(id: string, decl: InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+  private buildRootSchema(id: string, decl: ts.InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     this.flattenErrors = [];
     this.flattenWarnings = [];
     const flattened = this.flattener.flattenType(id);
@@ -260,10 +265,10 @@ export class CrdGenerator {
   }
 }
 
-function nodeDiagnostic(node: Node, message: string): Diagnostic {
+function nodeDiagnostic(node: ts.Node, message: string): Diagnostic {
   const sf = node.getSourceFile();
-  const { line, column } = sf.getLineAndColumnAtPos(node.getStart());
-  return { severity: 'error', file: sf.getFilePath(), line, column, message };
+  const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+  return { severity: 'error', file: sf.fileName, line: line + 1, column: character + 1, message };
 }
 
 function markerDiagnostic(marker: MarkedValue, message: string): Diagnostic {

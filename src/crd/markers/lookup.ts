@@ -1,10 +1,10 @@
 /** How the CRD generator reads markers: per declaration node and per API package folder. */
-import type { Node } from 'ts-morph';
+import type { ts } from 'ts-morph';
 import type { MarkedValue } from '../../markers/types.js';
 
 export interface MarkerLookup {
   /** Markers of a type declaration or a property signature (type- or field-targeted). */
-  forNode(node: Node): readonly MarkedValue[];
+  forNode(node: ts.Node): readonly MarkedValue[];
   /** Package markers of an API package folder (absolute path). */
   forPackage(dir: string): readonly MarkedValue[];
 }

@@ -4,16 +4,7 @@
  * field and type markers are applied where they stand. The flatten pass resolves the rest.
  */
 import path from 'node:path';
-import {
-  Node,
-  SyntaxKind,
-  type EnumDeclaration,
-  type InterfaceDeclaration,
-  type PropertySignature,
-  type SourceFile,
-  type TypeElementTypes,
-  type TypeNode,
-} from 'ts-morph';
+import { ts } from 'ts-morph';
 import type { MarkedValue } from '../../markers/types.js';
 import { firstMarker, hasMarker, type MarkerLookup } from '../markers/lookup.js';
 import { applySchemaMarkers, K8S_ENUM_ON_FIELD_ERROR, type MarkerProblem, type SchemaMarkerContext } from '../markers/schema-markers.js';
@@ -28,7 +19,7 @@ export const RUNTIME_REF_PREFIX = 'runtime:';
 
 /** A problem at a node of the source. */
 export interface SchemaProblem {
-  node: Node;
+  node: ts.Node;
   message: string;
   marker?: MarkedValue;
 }
@@ -38,7 +29,7 @@ const ONE_OF_MARKERS = ['kubebuilder:validation:ExactlyOneOf', 'kubebuilder:vali
 /** The per-declaration context of the walk (controller-gen's schemaContext). */
 interface WalkContext {
   decl: TypeDeclarationNode;
-  file: SourceFile;
+  file: ts.SourceFile;
   /** Package default: fields without `?` are required unless the package says optional. */
   defaultOptional: boolean;
 }
@@ -131,7 +122,7 @@ export class SchemaBuilder {
       const outerUsed = this.usedByCurrent;
       this.problems = [];
       this.problemsById.set(id, this.problems);
-      this.usedByCurrent = new Set([decl.getSourceFile().getFilePath()]);
+      this.usedByCurrent = new Set([decl.getSourceFile().fileName]);
       this.filesUsed.set(id, this.usedByCurrent);
       try {
         schema = this.declarationToSchema(decl);
@@ -150,7 +141,7 @@ export class SchemaBuilder {
 
   private contextFor(decl: TypeDeclarationNode): WalkContext {
     const file = decl.getSourceFile();
-    const dir = path.dirname(file.getFilePath());
+    const dir = path.dirname(file.fileName);
     const defaultOptional = this.defaultOptional(dir);
     this.packageDefaults.set(dir, defaultOptional);
     return { decl, file, defaultOptional };
@@ -161,8 +152,8 @@ export class SchemaBuilder {
     const typeMarkers = this.markers.forNode(decl);
     if (hasMarker(typeMarkers, 'k8s:enum')) this.folderDependent.add(declarationId(decl));
     let schema: JSONSchemaProps;
-    if (Node.isInterfaceDeclaration(decl)) schema = this.interfaceToSchema(ctx, decl, typeMarkers);
-    else if (Node.isTypeAliasDeclaration(decl)) schema = this.typeToSchema(ctx, decl.getTypeNodeOrThrow());
+    if (ts.isInterfaceDeclaration(decl)) schema = this.interfaceToSchema(ctx, decl, typeMarkers);
+    else if (ts.isTypeAliasDeclaration(decl)) schema = this.typeToSchema(ctx, decl.type);
     else schema = this.enumToSchema(decl);
     const doc = docOf(decl);
     if (doc) schema.description = doc;
@@ -172,45 +163,45 @@ export class SchemaBuilder {
   }
 
   private markerContext(decl: TypeDeclarationNode): SchemaMarkerContext {
-    return { typeName: decl.getName(), enumConstants: () => enumConstants(decl) };
+    return { typeName: decl.name.text, enumConstants: () => this.enumConstants(decl) };
   }
 
-  private applyMarkers(schema: JSONSchemaProps, markers: readonly MarkedValue[], node: Node, ctx: SchemaMarkerContext): void {
+  private applyMarkers(schema: JSONSchemaProps, markers: readonly MarkedValue[], node: ts.Node, ctx: SchemaMarkerContext): void {
     const found: MarkerProblem[] = [];
     applySchemaMarkers(schema, markers, ctx, found);
     for (const p of found) this.problems.push({ node, message: `${p.message} (+${p.marker.name})`, marker: p.marker });
   }
 
-  private enumToSchema(decl: EnumDeclaration): JSONSchemaProps {
+  private enumToSchema(decl: ts.EnumDeclaration): JSONSchemaProps {
     const values: string[] = [];
-    for (const member of decl.getMembers()) {
-      const v = member.getValue();
-      if (typeof v !== 'string') {
-        this.problems.push({ node: member, message: `enum ${decl.getName()} member ${member.getName()} must have a string value` });
+    for (const member of decl.members) {
+      const init = member.initializer;
+      if (!init || !(ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init))) {
+        this.problems.push({ node: member, message: `enum ${decl.name.text} member ${member.name.getText()} must have a string value` });
         continue;
       }
-      values.push(v);
+      values.push(init.text);
     }
     return { type: 'string', enum: values };
   }
 
   /** A struct: properties, required list and `allOf` entries for the embedded (`extends`) types. */
-  private interfaceToSchema(ctx: WalkContext, decl: InterfaceDeclaration, typeMarkers: readonly MarkedValue[]): JSONSchemaProps {
+  private interfaceToSchema(ctx: WalkContext, decl: ts.InterfaceDeclaration, typeMarkers: readonly MarkedValue[]): JSONSchemaProps {
     // `properties` is created with the first property: an empty struct has none (as Go omits an empty map).
     const props: JSONSchemaProps = { type: 'object' };
-    for (const heritage of decl.getExtends()) {
+    for (const heritage of extendedTypes(decl)) {
       props.allOf ??= [];
-      props.allOf.push(this.referenceToSchema(ctx, heritage, heritage.getExpression().getText(), []));
+      props.allOf.push(this.referenceToSchema(ctx, heritage, heritage.expression.getText(ctx.file), heritage.typeArguments ?? []));
     }
-    this.membersInto(ctx, props, decl.getMembers(), decl, typeMarkers);
+    this.membersInto(ctx, props, decl.members, decl, typeMarkers);
     return props;
   }
 
   private membersInto(
     ctx: WalkContext,
     props: JSONSchemaProps,
-    members: readonly TypeElementTypes[],
-    owner: Node,
+    members: readonly ts.TypeElement[],
+    owner: ts.Node,
     typeMarkers: readonly MarkedValue[],
   ): void {
     const oneOfFields = new Set<string>();
@@ -227,23 +218,22 @@ export class SchemaBuilder {
     const required: string[] = [];
     const immutable: string[] = [];
     for (const member of members) {
-      if (Node.isIndexSignatureDeclaration(member)) {
-        const keyType = member.getKeyTypeNode();
-        if (keyType.getKind() !== SyntaxKind.StringKeyword) {
-          this.problems.push({ node: keyType, message: `map keys must be strings, not ${keyType.getText()}` });
+      if (ts.isIndexSignatureDeclaration(member)) {
+        const keyType = member.parameters[0]?.type;
+        if (!keyType || keyType.kind !== ts.SyntaxKind.StringKeyword) {
+          this.problems.push({ node: keyType ?? member, message: `map keys must be strings, not ${keyType?.getText(ctx.file) ?? 'nothing'}` });
           continue;
         }
-        const valueType = member.getReturnTypeNode();
-        if (valueType) props.additionalProperties = this.typeToSchema(ctx, valueType);
+        props.additionalProperties = this.typeToSchema(ctx, member.type);
         continue;
       }
-      if (!Node.isPropertySignature(member)) {
-        this.problems.push({ node: member, message: `only properties can be part of a CRD schema, found ${member.getKindName()}` });
+      if (!ts.isPropertySignature(member)) {
+        this.problems.push({ node: member, message: `only properties can be part of a CRD schema, found ${ts.SyntaxKind[member.kind]}` });
         continue;
       }
-      const name = propertyName(member);
+      const name = propertyName(member, ctx.file);
       const fieldMarkers = this.markers.forNode(member);
-      const optional = member.hasQuestionToken();
+      const optional = member.questionToken !== undefined;
       const requiredError = (why: string) => {
         this.problems.push({ node: member, message: `field ${name} is part of OneOf constraint and ${why}` });
       };
@@ -268,7 +258,7 @@ export class SchemaBuilder {
       let fieldSchema: JSONSchemaProps;
       if (hasMarker(fieldMarkers, 'kubebuilder:validation:Schemaless')) fieldSchema = {};
       else {
-        const typeNode = member.getTypeNode();
+        const typeNode = member.type;
         if (!typeNode) {
           this.problems.push({ node: member, message: `field ${name} has no type annotation` });
           fieldSchema = {};
@@ -294,61 +284,57 @@ export class SchemaBuilder {
   }
 
   /** The schema of a type as written at a use site. */
-  typeToSchema(ctx: WalkContext, node: TypeNode): JSONSchemaProps {
-    switch (node.getKind()) {
-      case SyntaxKind.StringKeyword:
+  typeToSchema(ctx: WalkContext, node: ts.TypeNode): JSONSchemaProps {
+    switch (node.kind) {
+      case ts.SyntaxKind.StringKeyword:
         return { type: 'string' };
-      case SyntaxKind.BooleanKeyword:
+      case ts.SyntaxKind.BooleanKeyword:
         return { type: 'boolean' };
-      case SyntaxKind.NumberKeyword:
+      case ts.SyntaxKind.NumberKeyword:
         return { type: 'number' };
-      case SyntaxKind.BigIntKeyword:
+      case ts.SyntaxKind.BigIntKeyword:
         this.problems.push({ node, message: 'bigint is not supported in CRD schemas: use int64 from scaffolder/runtime' });
         return {};
-      case SyntaxKind.UnknownKeyword:
-      case SyntaxKind.AnyKeyword:
-      case SyntaxKind.ObjectKeyword:
+      case ts.SyntaxKind.UnknownKeyword:
+      case ts.SyntaxKind.AnyKeyword:
+      case ts.SyntaxKind.ObjectKeyword:
         this.problems.push({
           node,
-          message: `cannot generate schema for ${node.getText()}: it is not supported in CRD schemas; use an explicit type, or JSONValue / RawExtension from scaffolder/runtime`,
+          message: `cannot generate schema for ${node.getText(ctx.file)}: it is not supported in CRD schemas; use an explicit type, or JSONValue / RawExtension from scaffolder/runtime`,
         });
         return {};
     }
-    if (Node.isParenthesizedTypeNode(node)) return this.typeToSchema(ctx, node.getTypeNode());
-    if (Node.isTypeOperatorTypeNode(node)) return this.typeToSchema(ctx, node.getTypeNode());
-    if (Node.isArrayTypeNode(node)) return { type: 'array', items: this.typeToSchema(ctx, node.getElementTypeNode()) };
-    if (Node.isTypeLiteral(node)) {
+    if (ts.isParenthesizedTypeNode(node)) return this.typeToSchema(ctx, node.type);
+    if (ts.isTypeOperatorNode(node)) return this.typeToSchema(ctx, node.type);
+    if (ts.isArrayTypeNode(node)) return { type: 'array', items: this.typeToSchema(ctx, node.elementType) };
+    if (ts.isTypeLiteralNode(node)) {
       const props: JSONSchemaProps = { type: 'object' };
-      this.membersInto(ctx, props, node.getMembers(), node, []);
+      this.membersInto(ctx, props, node.members, node, []);
       return props;
     }
-    if (Node.isUnionTypeNode(node)) return this.unionToSchema(ctx, node.getTypeNodes(), node);
-    if (Node.isLiteralTypeNode(node)) {
-      const lit = node.getLiteral();
-      if (Node.isStringLiteral(lit)) return { type: 'string', enum: [lit.getLiteralValue()] };
+    if (ts.isUnionTypeNode(node)) return this.unionToSchema(ctx, node.types, node);
+    if (ts.isLiteralTypeNode(node) && ts.isStringLiteral(node.literal)) return { type: 'string', enum: [node.literal.text] };
+    if (ts.isIntersectionTypeNode(node)) {
+      return { type: 'object', allOf: node.types.map((t) => this.typeToSchema(ctx, t)) };
     }
-    if (Node.isIntersectionTypeNode(node)) {
-      return { type: 'object', allOf: node.getTypeNodes().map((t) => this.typeToSchema(ctx, t)) };
-    }
-    if (Node.isTypeReference(node)) return this.referenceToSchema(ctx, node, node.getTypeName().getText(), node.getTypeArguments());
-    this.problems.push({ node, message: `unsupported type ${node.getText()} in a CRD schema` });
+    if (ts.isTypeReferenceNode(node)) return this.referenceToSchema(ctx, node, node.typeName.getText(ctx.file), node.typeArguments ?? []);
+    this.problems.push({ node, message: `unsupported type ${node.getText(ctx.file)} in a CRD schema` });
     return {};
   }
 
-  private unionToSchema(ctx: WalkContext, members: TypeNode[], node: Node): JSONSchemaProps {
-    const isNull = (t: TypeNode) => Node.isLiteralTypeNode(t) && t.getLiteral().getKind() === SyntaxKind.NullKeyword;
-    const isUndefined = (t: TypeNode) => t.getKind() === SyntaxKind.UndefinedKeyword;
+  private unionToSchema(ctx: WalkContext, members: readonly ts.TypeNode[], node: ts.Node): JSONSchemaProps {
+    const isNull = (t: ts.TypeNode) => ts.isLiteralTypeNode(t) && t.literal.kind === ts.SyntaxKind.NullKeyword;
+    const isUndefined = (t: ts.TypeNode) => t.kind === ts.SyntaxKind.UndefinedKeyword;
     const rest = members.filter((t) => !isNull(t) && !isUndefined(t));
     const nullable = rest.length < members.filter((t) => !isUndefined(t)).length;
+    const literals = rest.map((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined));
     let schema: JSONSchemaProps;
-    const literals = rest.map((t) => (Node.isLiteralTypeNode(t) && Node.isStringLiteral(t.getLiteral()) ? t.getLiteral().getText() : undefined));
     if (rest.length === 1) schema = this.typeToSchema(ctx, rest[0]!);
-    else if (rest.length > 0 && literals.every((l) => l !== undefined)) {
-      schema = { type: 'string', enum: rest.map((t) => ((t as Node).asKindOrThrow(SyntaxKind.LiteralType).getLiteral() as import('ts-morph').StringLiteral).getLiteralValue()) };
-    } else {
+    else if (rest.length > 0 && literals.every((l) => l !== undefined)) schema = { type: 'string', enum: literals as string[] };
+    else {
       this.problems.push({
         node,
-        message: `union type ${node.getText()} is not supported in CRD schemas: use a union of string literals, T | null, or IntOrString`,
+        message: `union type ${node.getText(ctx.file)} is not supported in CRD schemas: use a union of string literals, T | null, or IntOrString`,
       });
       return {};
     }
@@ -356,7 +342,7 @@ export class SchemaBuilder {
     return schema;
   }
 
-  private referenceToSchema(ctx: WalkContext, node: Node, name: string, args: readonly TypeNode[]): JSONSchemaProps {
+  private referenceToSchema(ctx: WalkContext, node: ts.Node, name: string, args: readonly ts.TypeNode[]): JSONSchemaProps {
     switch (name) {
       case 'Array':
       case 'ReadonlyArray':
@@ -365,8 +351,8 @@ export class SchemaBuilder {
       case 'Record': {
         if (args.length === 2) {
           const key = args[0]!;
-          if (key.getKind() !== SyntaxKind.StringKeyword) {
-            this.problems.push({ node: key, message: `map keys must be strings, not ${key.getText()}` });
+          if (key.kind !== ts.SyntaxKind.StringKeyword) {
+            this.problems.push({ node: key, message: `map keys must be strings, not ${key.getText(ctx.file)}` });
             return {};
           }
           return { type: 'object', additionalProperties: this.typeToSchema(ctx, args[1]!) };
@@ -395,10 +381,10 @@ export class SchemaBuilder {
         return { $ref: MODEL_REF_PREFIX + resolved.name };
       case 'declaration': {
         const ref = this.refFor(resolved.node);
-        this.usedByCurrent?.add(resolved.node.getSourceFile().getFilePath());
+        this.usedByCurrent?.add(resolved.node.getSourceFile().fileName);
         const out: JSONSchemaProps = { $ref: ref };
         // A named basic type carries its type and format at the use site, so markers there can check them.
-        if (Node.isTypeAliasDeclaration(resolved.node)) {
+        if (ts.isTypeAliasDeclaration(resolved.node)) {
           const target = this.schemaFor(ref);
           if (target?.type && SCALAR_TYPES.has(target.type)) out.type = target.type;
           else return out;
@@ -412,8 +398,24 @@ export class SchemaBuilder {
         return {};
       }
     }
-    this.problems.push({ node, message: `unsupported type ${node.getText()} in a CRD schema` });
-    return {};
+  }
+
+  /** String constants declared with the given type in the type's package folder (`const A: T = 'a'`). */
+  private enumConstants(decl: TypeDeclarationNode): string[] {
+    const name = decl.name.text;
+    const dir = path.dirname(decl.getSourceFile().fileName);
+    const values: string[] = [];
+    for (const file of this.index.filesIn(dir)) {
+      for (const statement of file.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        for (const v of statement.declarationList.declarations) {
+          const init = v.initializer;
+          if (!v.type || !init || v.type.getText(file) !== name) continue;
+          if (ts.isStringLiteral(init) || ts.isNoSubstitutionTemplateLiteral(init)) values.push(init.text);
+        }
+      }
+    }
+    return values;
   }
 }
 
@@ -434,26 +436,14 @@ const UNSUPPORTED_GLOBALS: Record<string, string> = {
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
 
-function propertyName(member: PropertySignature): string {
-  const n = member.getNameNode();
-  if (Node.isStringLiteral(n) || Node.isNoSubstitutionTemplateLiteral(n)) return n.getLiteralValue();
-  return n.getText();
+function propertyName(member: ts.PropertySignature, file: ts.SourceFile): string {
+  const n = member.name;
+  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n) || ts.isNumericLiteral(n)) return n.text;
+  return n.getText(file);
 }
 
-/** String constants declared with the given type in the type's package folder (`const A: T = 'a'`). */
-function enumConstants(decl: TypeDeclarationNode): string[] {
-  const name = decl.getName();
-  const dir = decl.getSourceFile().getDirectory();
-  const values: string[] = [];
-  for (const file of dir.getSourceFiles()) {
-    for (const stmt of file.getVariableStatements()) {
-      for (const v of stmt.getDeclarations()) {
-        const t = v.getTypeNode();
-        const init = v.getInitializer();
-        if (!t || t.getText() !== name || !init) continue;
-        if (Node.isStringLiteral(init) || Node.isNoSubstitutionTemplateLiteral(init)) values.push(init.getLiteralValue());
-      }
-    }
-  }
-  return values;
+/** The types after `extends` of an interface. */
+function extendedTypes(decl: ts.InterfaceDeclaration): readonly ts.ExpressionWithTypeArguments[] {
+  const clause = decl.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword);
+  return clause?.types ?? [];
 }
