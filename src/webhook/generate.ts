@@ -22,6 +22,10 @@ type Args = { readonly [key: string]: MarkerValue };
 
 class WebhookMarkerError extends Error {}
 
+function fail(message: string): never {
+  throw new WebhookMarkerError(message);
+}
+
 function str(args: Args, key: string): string {
   const v = args[key];
   return typeof v === 'string' ? v : '';
@@ -37,8 +41,13 @@ function canonical(value: string, allowed: readonly string[]): string | undefine
   return allowed.find((a) => a.toLowerCase() === value.toLowerCase());
 }
 
+const OPERATIONS = ['CREATE', 'UPDATE', 'DELETE', 'CONNECT', '*'];
+
+/** controller-gen passes unknown verbs through and the API server rejects them later; we say so now. */
 function operation(verb: string): string {
-  return canonical(verb, ['CREATE', 'UPDATE', 'DELETE', 'CONNECT', '*']) ?? verb;
+  const op = canonical(verb, OPERATIONS);
+  if (op === undefined) throw new WebhookMarkerError(`unknown verb ${JSON.stringify(verb)} (${OPERATIONS.join(', ')}, in any case)`);
+  return op;
 }
 
 function clientConfig(args: Args): WebhookClientConfig {
@@ -73,7 +82,7 @@ function webhookFrom(args: Args): Webhook {
     name: str(args, 'name'),
     admissionReviewVersions: strings(args, 'admissionReviewVersions'),
     clientConfig: clientConfig(args),
-    failurePolicy: canonical(failurePolicy, ['Ignore', 'Fail']) ?? failurePolicy,
+    failurePolicy: canonical(failurePolicy, ['Ignore', 'Fail']) ?? fail(`unknown value ${JSON.stringify(failurePolicy)} for failurePolicy (Fail or Ignore)`),
     rules: rules(args),
   };
   const matchPolicy = str(args, 'matchPolicy');

@@ -152,6 +152,8 @@ describe('arguments and normalisation', () => {
   it('rejects bad values with the rule', () => {
     const errors = (args: string) => generateWebhooks([marker(args)]).diagnostics.map((d) => d.message);
     expect(errors(`${base},matchPolicy=Sometimes`)).toEqual([expect.stringMatching(/unknown value "Sometimes" for matchPolicy/)]);
+    expect(errors(base.replace('failurePolicy=fail', 'failurePolicy=retry'))).toEqual([expect.stringMatching(/unknown value "retry" for failurePolicy \(Fail or Ignore\)/)]);
+    expect(errors(base.replace('verbs=create;', 'verbs=get;create;'))).toEqual([expect.stringMatching(/unknown verb "get"/)]);
     expect(errors(base.replace('sideEffects=None,', ''))).toEqual([expect.stringMatching(/sideEffects is required/)]);
     expect(errors(base.replace('path=/p,', ''))).toEqual([expect.stringMatching(/`url` or `path` is required/)]);
     expect(errors(`${base},timeoutSeconds=31`)).toEqual([expect.stringMatching(/between 1 and 30/)]);
