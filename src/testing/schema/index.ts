@@ -25,3 +25,4 @@ export type {
 } from './types.js';
 export { compileSchema, SchemaCompileError } from './compile.js';
 export { invalidStatus } from './status.js';
+export { validateStructuralSchema } from './structural.js';

@@ -1,0 +1,76 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { validateStructuralSchema, type JSONSchemaProps } from '../../../src/testing/schema/index.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+const prefix = 'spec.versions[0].schema.openAPIV3Schema';
+
+describe('validateStructuralSchema', () => {
+  it('accepts every CRD controller-gen and kubebuilder wrote for their test inputs', () => {
+    const dirs = [path.join(conformance, 'controller-gen', 'crd'), path.join(conformance, 'kubebuilder', 'cronjob-tutorial'), path.join(conformance, 'kubebuilder', 'multiversion-tutorial')];
+    let checked = 0;
+    for (const dir of dirs) {
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+        for (const doc of parseAllDocuments(readFileSync(path.join(dir, file), 'utf8'))) {
+          const crd = doc.toJS() as { kind?: string; spec?: { versions?: { name: string; schema?: { openAPIV3Schema: JSONSchemaProps } }[] } };
+          if (crd?.kind !== 'CustomResourceDefinition') continue;
+          for (const version of crd.spec?.versions ?? []) {
+            if (!version.schema) continue;
+            expect({ file, version: version.name, causes: validateStructuralSchema(version.schema.openAPIV3Schema, prefix) }).toEqual({ file, version: version.name, causes: [] });
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
+  it('reports what is not structural, sorted as kube-apiserver sorts it', () => {
+    const schema: JSONSchemaProps = {
+      type: 'object',
+      properties: {
+        metadata: { type: 'object', properties: { labels: { type: 'object' } } },
+        spec: {
+          type: 'object',
+          properties: {
+            untyped: {},
+            list: { type: 'array' },
+            ports: { type: 'array', 'x-kubernetes-list-type': 'map', items: { type: 'object', properties: { name: { type: 'string' } } } },
+            either: { type: 'string', anyOf: [{ type: 'string', description: 'no' }] },
+            name: { type: 'string', pattern: '([a-z' },
+          },
+        },
+      },
+    };
+    expect(validateStructuralSchema(schema, prefix)).toEqual([
+      { reason: 'FieldValueForbidden', field: `${prefix}.properties[metadata]`, message: 'Forbidden: must not specify anything other than name and generateName, but metadata is implicitly specified' },
+      { reason: 'FieldValueForbidden', field: `${prefix}.properties[spec].properties[either].anyOf[0].description`, message: 'Forbidden: must be empty to be structural' },
+      { reason: 'FieldValueForbidden', field: `${prefix}.properties[spec].properties[either].anyOf[0].type`, message: 'Forbidden: must be empty to be structural' },
+      { reason: 'FieldValueRequired', field: `${prefix}.properties[spec].properties[list].items`, message: 'Required value: must be specified' },
+      {
+        reason: 'FieldValueInvalid',
+        field: `${prefix}.properties[spec].properties[name].pattern`,
+        message: expect.stringMatching(/^Invalid value: "\(\[a-z": must be a valid regular expression, but isn't: /) as unknown as string,
+      },
+      { reason: 'FieldValueRequired', field: `${prefix}.properties[spec].properties[ports].x-kubernetes-list-map-keys`, message: 'Required value: must not be empty if x-kubernetes-list-type is map' },
+      { reason: 'FieldValueRequired', field: `${prefix}.properties[spec].properties[untyped].type`, message: 'Required value: must not be empty for specified object fields' },
+    ]);
+  });
+
+  it('reports a CEL rule that does not compile at its path in the CRD', () => {
+    const schema: JSONSchemaProps = {
+      type: 'object',
+      properties: { spec: { type: 'object', properties: { a: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule: 'self.b > 0' }] } },
+    };
+    expect(validateStructuralSchema(schema, prefix)).toEqual([
+      {
+        reason: 'FieldValueInvalid',
+        field: `${prefix}.properties[spec].x-kubernetes-validations[0].rule`,
+        message: `Invalid value: "self.b > 0": compilation failed: "self.b > 0" does not compile: undefined field 'b'`,
+      },
+    ]);
+  });
+});
