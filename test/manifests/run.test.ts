@@ -148,6 +148,9 @@ describe('runManifests', () => {
     mkdirSync(path.join(dir, 'src', 'extra'));
     writeFileSync(path.join(dir, 'src', 'extra', 'events.ts'), '// +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create\nexport {};\n');
     await until(() => readFileSync(role, 'utf8').includes('events.k8s.io'));
+    // and a deleted one drops its rules
+    rmSync(path.join(dir, 'src', 'extra', 'events.ts'));
+    await until(() => !readFileSync(role, 'utf8').includes('events.k8s.io'));
     controller.abort();
     expect(await done).toBe(0);
   });
@@ -169,5 +172,17 @@ describe('syntax errors', () => {
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
     expect(c.errors()).toMatch(/api\/v1\/sailor_types\.ts:\d+:\d+: error: TypeScript syntax error: Type expected/);
     expect(existsSync(path.join(dir, 'config'))).toBe(false);
+  });
+});
+
+describe('CEL rules', () => {
+  it('reports a syntax error in an XValidation rule at its marker', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'sailor_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace(/^(export interface SailorSpec)/m, '// +kubebuilder:validation:XValidation:rule="self.foo == ",message="broken"\n$1'));
+    const line = readFileSync(types, 'utf8').split('\n').findIndex((l) => l.includes('XValidation')) + 1;
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    expect(c.errors()).toMatch(new RegExp(`api/v1/sailor_types\\.ts:${line}:\\d+: error: invalid CEL rule "self\\.foo == "`));
   });
 });
