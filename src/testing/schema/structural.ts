@@ -104,7 +104,7 @@ function checkNode(s: JSONSchemaProps, level: Level, path: string, out: FieldCau
   if (s.additionalProperties !== undefined) {
     if (level === 'root') out.push(forbidden(`${path}.additionalProperties`, 'must not be used at the root'));
     if (typeof s.additionalProperties === 'object') checkNode(s.additionalProperties, 'field', `${path}.additionalProperties`, out);
-    if (s.properties && Object.keys(s.properties).length > 0) out.push(forbidden(`${path}.additionalProperties`, 'additionalProperties and properties are mutual exclusive'));
+    if (s.additionalProperties !== true && s.properties && Object.keys(s.properties).length > 0) out.push(forbidden(`${path}.additionalProperties`, 'additionalProperties and properties are mutual exclusive'));
   }
   if (intOrString && preserve) out.push(invalid(`${path}.x-kubernetes-preserve-unknown-fields`, true, 'must be false if x-kubernetes-int-or-string is true'));
   if (intOrString && embedded) out.push(invalid(`${path}.x-kubernetes-embedded-resource`, true, 'must be false if x-kubernetes-int-or-string is true'));
