@@ -30,6 +30,12 @@ describe('startTestEnvironment inputs', () => {
     await expect(startTestEnvironment({ crdDirectoryPaths: [crdDir] })).rejects.toThrow(`${file}:5: a Kubernetes object needs apiVersion and kind`);
   });
 
+  it('names the file and line of invalid YAML', async () => {
+    const file = path.join(dir, 'invalid.yaml');
+    await writeFile(file, 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [unclosed\n');
+    await expect(startTestEnvironment({ crdDirectoryPaths: [file] })).rejects.toThrow(new RegExp(`^${file.replace(/[.]/g, '\\.')}:9: invalid YAML: `));
+  });
+
   it('refuses apiextensions.k8s.io/v1beta1 CRDs with a clear error', async () => {
     const v1beta1 = path.join(conformance, 'controller-gen', 'crd', 'gen_bar.example.com_foos.v1beta1.yaml');
     await expect(startTestEnvironment({ crdDirectoryPaths: [v1beta1] })).rejects.toThrow(/only apiextensions\.k8s\.io\/v1 is served/);
