@@ -4,6 +4,7 @@ import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { MarkerRegistry, collectMarkers } from '../../src/markers/index.js';
+import { writeYamlDocuments } from '../../src/manifests/index.js';
 import { defineRbacMarkers, generateRoles, normalizeRules } from '../../src/rbac/index.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -31,8 +32,10 @@ describe('role.yaml from +kubebuilder:rbac markers', () => {
     ['cronjob-tutorial', 'kubebuilder/cronjob-tutorial/role.yaml'],
     ['multiversion-tutorial', 'kubebuilder/multiversion-tutorial/role.yaml'],
     ['project-v4', 'kubebuilder/project-v4/role.yaml'],
-  ])('%s reproduces %s', (dir, goldenPath) => {
-    expect(JSON.parse(JSON.stringify(rolesFrom(dir)))).toEqual(golden(goldenPath));
+  ])('%s reproduces %s, byte for byte', (dir, goldenPath) => {
+    const roles = rolesFrom(dir);
+    expect(JSON.parse(JSON.stringify(roles))).toEqual(golden(goldenPath));
+    expect(writeYamlDocuments(roles)).toBe(readFileSync(path.join(conformance, goldenPath), 'utf8'));
   });
 });
 

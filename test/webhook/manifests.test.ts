@@ -4,6 +4,7 @@ import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { type MarkedValue, MarkerRegistry, collectMarkers } from '../../src/markers/index.js';
+import { writeYamlDocuments } from '../../src/manifests/index.js';
 import { defineWebhookMarkers, generateWebhooks } from '../../src/webhook/index.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -94,11 +95,12 @@ describe('kubebuilder projects', () => {
     ['kubebuilder/cronjob-tutorial', 'kubebuilder/cronjob-tutorial/manifests.yaml'],
     ['kubebuilder/multiversion-tutorial', 'kubebuilder/multiversion-tutorial/manifests.yaml'],
     ['kubebuilder/project-v4', 'kubebuilder/project-v4/manifests.yaml'],
-  ])('%s reproduces %s', (dir, goldenPath) => {
+  ])('%s reproduces %s, byte for byte', (dir, goldenPath) => {
     const result = generate(dir);
     expect(result.markerDiagnostics).toEqual([]);
     expect(result.diagnostics).toEqual([]);
     expect(plain(result.configurations)).toEqual(golden(goldenPath));
+    expect(writeYamlDocuments(result.configurations)).toBe(readFileSync(path.join(conformance, goldenPath), 'utf8'));
   });
 });
 
