@@ -111,6 +111,3 @@ export function webhookMatch(hook: Webhook, attrs: AdmissionAttributes): 'exact'
   return undefined;
 }
 
-export function webhookMatches(hook: Webhook, attrs: AdmissionAttributes): boolean {
-  return webhookMatch(hook, attrs) === 'exact';
-}
