@@ -70,7 +70,7 @@ beforeAll(async () => {
   const tutorial = generateCrds({ paths: [path.join(fixturesDir, 'multiversion-tutorial', 'api')] });
   // The nogroup case (group "") is what controller-gen writes, but no API server accepts it.
   const installable = [...testdata.crds, ...tutorial.crds].map((c) => c.crd).filter((c) => c.spec.group !== '');
-  env = await startTestEnvironment({ crds: [...gadgets.crds, ...installable] as never });
+  env = await startTestEnvironment({ crds: [...gadgets.crds, ...installable] });
   custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
 }, 60_000);
 
