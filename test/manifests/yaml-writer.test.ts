@@ -118,6 +118,13 @@ describe('collections', () => {
     expect(marshalYaml([[1, 2], [3]])).toBe('- - 1\n  - 2\n- - 3\n');
   });
 
+  it('writes long and multi-line keys in the explicit form', () => {
+    const long = 'k'.repeat(130);
+    expect(marshalYaml({ [long]: 1 })).toBe(`? ${long}\n: 1\n`);
+    expect(marshalYaml({ 'a\nb': 'v' })).toBe('? |-\n  a\n  b\n: v\n');
+    expect(parse(marshalYaml({ [long]: { x: 1 } }))).toEqual({ [long]: { x: 1 } });
+  });
+
   it('sorts keys as go-yaml v2 does', () => {
     const keys = ['b', 'a10', 'a9', 'A', '_x', 'a_b', 'ab', 'x-kubernetes-list-type', 'xa'];
     expect([...keys].sort(compareYamlKeys)).toEqual(['_x', 'A', 'a_b', 'a9', 'a10', 'ab', 'b', 'x-kubernetes-list-type', 'xa']);

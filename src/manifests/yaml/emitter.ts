@@ -112,6 +112,11 @@ function formatFloat(n: number): string {
   return String(n);
 }
 
+/** libyaml's check: a key of at most 128 bytes on one line. */
+function isSimpleKey(key: string): boolean {
+  return Buffer.byteLength(key) <= 128 && !/[\n\r\u0085\u2028\u2029]/.test(key);
+}
+
 class Emitter {
   private out = '';
   private column = 0;
@@ -199,8 +204,16 @@ class Emitter {
     this.increaseIndent(false, false);
     for (const key of keys) {
       this.writeIndent();
-      this.node(key, { mapping: true, simpleKey: true });
-      this.writeIndicator(':', false, false, false);
+      if (isSimpleKey(key)) {
+        this.node(key, { mapping: true, simpleKey: true });
+        this.writeIndicator(':', false, false, false);
+      } else {
+        // long or multi-line keys take the explicit `? key` / `: value` form
+        this.writeIndicator('?', true, false, true);
+        this.node(key, { mapping: true, simpleKey: false });
+        this.writeIndent();
+        this.writeIndicator(':', true, false, true);
+      }
       this.node(map[key], { mapping: true, simpleKey: false });
     }
     this.popIndent();
