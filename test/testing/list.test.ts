@@ -78,6 +78,22 @@ describe('list', () => {
     expect(body.reason).toBe('Expired');
   });
 
+  it('lists at an exact past resourceVersion', async () => {
+    const before = await core.listNamespacedPod({ namespace: 'default' });
+    await core.createNamespacedPod({ namespace: 'default', body: { metadata: { name: 'later' }, spec: { containers: [{ name: 'c', image: 'i' }] } } });
+    const past = await core.listNamespacedPod({ namespace: 'default', resourceVersion: before.metadata!.resourceVersion!, resourceVersionMatch: 'Exact' });
+    expect(names(past)).toEqual(names(before));
+    expect(past.metadata?.resourceVersion).toBe(before.metadata?.resourceVersion);
+    const now = await core.listNamespacedPod({ namespace: 'default', resourceVersion: before.metadata!.resourceVersion!, resourceVersionMatch: 'NotOlderThan' });
+    expect(names(now)).toContain('later');
+  });
+
+  it('answers 504 for a resourceVersion from the future', async () => {
+    const { code, body } = await statusOf(core.listNamespacedPod({ namespace: 'default', resourceVersion: '999999', resourceVersionMatch: 'NotOlderThan' }));
+    expect(code).toBe(504);
+    expect(body).toMatchObject({ reason: 'Timeout', details: { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 } });
+  });
+
   it('ignores limit for resourceVersion=0, as the watch cache does', async () => {
     const list = await core.listPodForAllNamespaces({ limit: 1, resourceVersion: '0' });
     expect(list.items.length).toBeGreaterThan(1);

@@ -75,6 +75,17 @@ describe('JSON merge patch and JSON patch', () => {
     expect(code).toBe(422);
   });
 
+  it('does not persist dry-run writes', async () => {
+    const cm = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'dry' }, data: { x: '1' } }, dryRun: 'All' });
+    expect(cm.metadata?.name).toBe('dry');
+    const { code } = await statusOf(core.readNamespacedConfigMap({ namespace: 'default', name: 'dry' }));
+    expect(code).toBe(404);
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'dry' }, data: { x: '1' } } });
+    const patched = await core.patchNamespacedConfigMap({ namespace: 'default', name: 'dry', body: { data: { x: '2' } }, dryRun: 'All' }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(patched.data).toEqual({ x: '2' });
+    expect((await core.readNamespacedConfigMap({ namespace: 'default', name: 'dry' })).data).toEqual({ x: '1' });
+  });
+
   it('treats a resourceVersion in a patch as a precondition', async () => {
     const cm = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'pre' }, data: { x: '1' } } });
     await core.patchNamespacedConfigMap({ namespace: 'default', name: 'pre', body: { data: { x: '2' } } }, patchAs(k8s.PatchStrategy.MergePatch));
@@ -136,6 +147,13 @@ describe('server-side apply', () => {
       patchAs(k8s.PatchStrategy.ServerSideApply),
     );
     expect(other.spec!.template.spec!.containers.map((c) => c.name)).toEqual(['web', 'side', 'extra']);
+  });
+
+  it('accepts a YAML apply configuration', async () => {
+    const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  a: "1"\n';
+    const res = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/from-yaml?fieldManager=yaml-writer`, { method: 'PATCH', body: yaml, headers: { 'content-type': 'application/apply-patch+yaml' } });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ data: { a: '1' }, metadata: { managedFields: [{ manager: 'yaml-writer', operation: 'Apply' }] } });
   });
 
   it('requires a field manager', async () => {
