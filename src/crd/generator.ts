@@ -152,6 +152,9 @@ export class CrdGenerator {
   private isKind(decl: ts.InterfaceDeclaration, seen = new Set<ts.InterfaceDeclaration>()): boolean {
     if (seen.has(decl)) return false;
     seen.add(decl);
+    // A `<Kind>List` (with `items`) is recognised and emitted nowhere, whatever its metadata type.
+    const hasItems = decl.members.some((m) => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === 'items');
+    if (hasItems && decl.name.text.endsWith('List')) return false;
     const file = decl.getSourceFile();
     const metadata = decl.members.find((m): m is ts.PropertySignature => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === 'metadata');
     const typeNode = metadata?.type;

@@ -141,9 +141,11 @@ export interface WidgetSpec { a?: Shared; b?: common.Other }`,
     const r = generateFrom({
       'api/v1/groupversion_info.ts': '// +groupName=test.example.com\nexport {};\n',
       'api/v1/types.ts': `import type { KubernetesObject } from '@kubernetes/client-node';
-import type { ListMeta } from 'scaffolder/runtime';
+import type { ListMeta, ObjectMeta } from 'scaffolder/runtime';
 export interface Gadget extends KubernetesObject { spec?: { size?: string } }
-export interface GadgetList { apiVersion?: string; kind?: string; metadata?: ListMeta; items: Gadget[] }`,
+export interface GadgetList { apiVersion?: string; kind?: string; metadata?: ListMeta; items: Gadget[] }
+export interface MislabelledList { apiVersion?: string; kind?: string; metadata?: ObjectMeta; items: Gadget[] }
+export interface OtherList extends KubernetesObject { items: Gadget[] }`,
     });
     expect(r.errors).toEqual([]);
     expect(r.crds.map((c) => c.spec.names.kind)).toEqual(['Gadget']);
