@@ -73,6 +73,7 @@ async function callWebhook(crd: CustomResourceDefinition, toConvert: Obj[], desi
       ...(clientConfig.caBundle ? { caBundle: clientConfig.caBundle } : {}),
       insecureSkipTLSVerify: options.insecureSkipTLSVerify ?? false,
       timeoutSeconds: options.timeoutSeconds ?? 30,
+      timeoutInQuery: false,
     });
   } catch (err) {
     throw new Error(err instanceof WebhookCallError ? err.message : String(err));

@@ -15,6 +15,8 @@ export interface PostOptions {
   caBundle?: string;
   insecureSkipTLSVerify?: boolean;
   timeoutSeconds: number;
+  /** Whether the URL carries `?timeout=<n>s` (admission calls do; conversion calls do not). */
+  timeoutInQuery?: boolean;
 }
 
 /** The URL a client config points at; a service reference goes through the resolver. */
@@ -85,8 +87,8 @@ function genericServerMessage(code: number, body: string): string {
 /** POSTs `body` as JSON and returns the decoded JSON answer of a 2xx response. */
 export function postJSON(target: string, body: unknown, options: PostOptions): Promise<unknown> {
   const url = new URL(target);
-  // kube-apiserver passes its client timeout to the webhook as a query parameter.
-  url.searchParams.set('timeout', `${options.timeoutSeconds}s`);
+  // kube-apiserver passes its client timeout to admission webhooks as a query parameter.
+  if (options.timeoutInQuery ?? true) url.searchParams.set('timeout', `${options.timeoutSeconds}s`);
   const shown = url.toString();
   const payload = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {

@@ -71,6 +71,7 @@ describe('AdmissionChain', () => {
 
     const [mutateCall] = server.received.slice(before);
     expect(mutateCall!.path).toBe('/mutate-full');
+    expect(mutateCall!.query).toBe('?timeout=10s');
     expect(mutateCall!.review).toMatchObject({
       apiVersion: 'admission.k8s.io/v1',
       kind: 'AdmissionReview',

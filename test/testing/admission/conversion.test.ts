@@ -58,6 +58,8 @@ describe('convertObjects', () => {
     ]);
     const sent = server.received.slice(before);
     expect(sent).toHaveLength(1);
+    expect(sent[0]!.path).toBe('/convert');
+    expect(sent[0]!.query).toBe('');
     expect(sent[0]!.review).toMatchObject({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { desiredAPIVersion: 'batch.example.com/v2', objects: [v1('a')] } });
   });
 

@@ -13,7 +13,7 @@ export interface WebhookServer {
   port: number;
   /** base64 PEM of the serving certificate, for clientConfig.caBundle. */
   caBundle: string;
-  received: { path: string; review: Record<string, unknown> }[];
+  received: { path: string; query: string; review: Record<string, unknown> }[];
   handle(path: string, handler: Handler): void;
   close(): Promise<void>;
 }
@@ -33,14 +33,15 @@ export async function startWebhookServer(): Promise<WebhookServer> {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const path = new URL(req.url ?? '/', 'https://localhost').pathname;
+      const url = new URL(req.url ?? '/', 'https://localhost');
+      const path = url.pathname;
       const handler = handlers.get(path);
       if (!handler) {
         res.writeHead(404).end('not found');
         return;
       }
       const review = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
-      received.push({ path, review });
+      received.push({ path, query: url.search, review });
       Promise.resolve()
         .then(() => handler(review))
         .then(
