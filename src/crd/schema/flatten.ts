@@ -222,21 +222,44 @@ export class Flattener {
     return out;
   }
 
+  /** The schema with its children resolved; the same object when no child changed (shared, never mutated). */
   private resolveChildren(schema: JSONSchemaProps): JSONSchemaProps {
-    const out: JSONSchemaProps = { ...schema };
-    if (schema.items) out.items = this.resolve(schema.items);
-    if (schema.allOf) out.allOf = schema.allOf.map((s) => this.resolve(s));
-    if (schema.oneOf) out.oneOf = schema.oneOf.map((s) => this.resolve(s));
-    if (schema.anyOf) out.anyOf = schema.anyOf.map((s) => this.resolve(s));
-    if (schema.not) out.not = this.resolve(schema.not);
+    let out: JSONSchemaProps | undefined;
+    const set = <K extends keyof JSONSchemaProps>(key: K, value: JSONSchemaProps[K]) => {
+      out ??= { ...schema };
+      out[key] = value;
+    };
+    const list = (items: JSONSchemaProps[] | undefined): JSONSchemaProps[] | undefined => {
+      if (!items) return undefined;
+      const resolved = items.map((s) => this.resolve(s));
+      return resolved.some((r, i) => r !== items[i]) ? resolved : undefined;
+    };
+    if (schema.items) {
+      const r = this.resolve(schema.items);
+      if (r !== schema.items) set('items', r);
+    }
+    const allOf = list(schema.allOf);
+    if (allOf) set('allOf', allOf);
+    const oneOf = list(schema.oneOf);
+    if (oneOf) set('oneOf', oneOf);
+    const anyOf = list(schema.anyOf);
+    if (anyOf) set('anyOf', anyOf);
+    if (schema.not) {
+      const r = this.resolve(schema.not);
+      if (r !== schema.not) set('not', r);
+    }
     if (schema.properties) {
-      const props: Record<string, JSONSchemaProps> = {};
-      for (const [k, v] of Object.entries(schema.properties)) props[k] = this.resolve(v);
-      out.properties = props;
+      let props: Record<string, JSONSchemaProps> | undefined;
+      for (const [k, v] of Object.entries(schema.properties)) {
+        const r = this.resolve(v);
+        if (r !== v) (props ??= { ...schema.properties })[k] = r;
+      }
+      if (props) set('properties', props);
     }
     if (schema.additionalProperties && typeof schema.additionalProperties === 'object') {
-      out.additionalProperties = this.resolve(schema.additionalProperties);
+      const r = this.resolve(schema.additionalProperties);
+      if (r !== schema.additionalProperties) set('additionalProperties', r);
     }
-    return out;
+    return out ?? schema;
   }
 }
