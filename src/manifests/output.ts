@@ -26,15 +26,19 @@ export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map
     else changed.push([file, content]);
   }
   const staged: [string, string][] = [];
+  const createdDirs: string[] = [];
   try {
     for (const [file, content] of changed) {
-      mkdirSync(path.dirname(file), { recursive: true });
+      const created = mkdirSync(path.dirname(file), { recursive: true });
+      if (created !== undefined) createdDirs.push(created);
       const temp = `${file}.${process.pid}.tmp`;
       writeFileSync(temp, content);
       staged.push([temp, file]);
     }
   } catch (e) {
     for (const [temp] of staged) rmSync(temp, { force: true });
+    // folders made for this run hold nothing else
+    for (const dir of createdDirs.reverse()) rmSync(dir, { recursive: true, force: true });
     throw e;
   }
   for (const [temp, file] of staged) renameSync(temp, file);

@@ -51,7 +51,14 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
     io.stderr(`manifests: out of date: ${outdated.join(', ')}; run \`scaffolder manifests\` and commit the result\n`);
     return 1;
   }
-  const { written, unchanged } = writeFiles(files, lastWritten);
+  let summary;
+  try {
+    summary = writeFiles(files, lastWritten);
+  } catch (e) {
+    io.stderr(`manifests: cannot write the output, nothing changed: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const { written, unchanged } = summary;
   for (const f of written) io.stdout(`wrote ${path.relative(projectDir, f)}\n`);
   io.stdout(`manifests: ${written.length} written, ${unchanged.length} unchanged\n`);
   return 0;

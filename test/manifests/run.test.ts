@@ -186,3 +186,17 @@ describe('CEL rules', () => {
     expect(c.errors()).toMatch(new RegExp(`api/v1/sailor_types\\.ts:${line}:\\d+: error: invalid CEL rule "self\\.foo == "`));
   });
 });
+
+describe('writing', () => {
+  it('changes nothing when one output cannot be written', async () => {
+    const dir = projectV4();
+    const out = path.join(dir, 'out');
+    mkdirSync(out);
+    // a file where the webhook folder has to be: that output fails, the others must not be written either
+    writeFileSync(path.join(out, 'webhook'), 'in the way');
+    const c = capture();
+    expect(await runManifests({ projectDir: dir, outputDir: 'out' }, c.io)).toBe(1);
+    expect(c.errors()).toMatch(/cannot write the output, nothing changed/);
+    expect(readdirSync(out)).toEqual(['webhook']);
+  });
+});
