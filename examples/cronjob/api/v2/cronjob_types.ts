@@ -14,33 +14,132 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import type { V1Condition } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta } from 'scaffolder/runtime';
+import type { V1Condition, V1JobTemplateSpec, V1ObjectReference } from '@kubernetes/client-node';
+import type { ListMeta, ObjectMeta, Time, int32, int64 } from 'scaffolder/runtime';
 import { defineKind } from 'scaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
-// EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!
-// After changing the types, run `make manifests` to regenerate the CRD.
-
 /** CronJobSpec defines the desired state of CronJob. */
 export interface CronJobSpec {
-  // INSERT ADDITIONAL SPEC FIELDS - desired state of cluster
-  // Important: run `make manifests` to regenerate the CRD after modifying this file.
-  // Validation markers in the comments above a field become OpenAPI validation in the CRD.
+  /** schedule in Cron format, see https://en.wikipedia.org/wiki/Cron, one field at a time. */
+  // +required
+  schedule: CronSchedule;
 
-  /** foo is an example field of CronJob. Edit cronjob_types.ts to remove/update. */
+  /**
+   * startingDeadlineSeconds defines in seconds for starting the job if it misses scheduled
+   * time for any reason.  Missed jobs executions will be counted as failed ones.
+   */
   // +optional
-  foo?: string;
+  // +kubebuilder:validation:Minimum=0
+  startingDeadlineSeconds?: int64;
+
+  /**
+   * concurrencyPolicy specifies how to treat concurrent executions of a Job.
+   * Valid values are:
+   * - "Allow" (default): allows CronJobs to run concurrently;
+   * - "Forbid": forbids concurrent runs, skipping next run if previous run hasn't finished yet;
+   * - "Replace": cancels currently running job and replaces it with a new one
+   */
+  // +optional
+  // +kubebuilder:default:=Allow
+  concurrencyPolicy?: ConcurrencyPolicy;
+
+  /**
+   * suspend tells the controller to suspend subsequent executions, it does
+   * not apply to already started executions.  Defaults to false.
+   */
+  // +optional
+  suspend?: boolean;
+
+  /** jobTemplate defines the job that will be created when executing a CronJob. */
+  // +required
+  jobTemplate: V1JobTemplateSpec;
+
+  /**
+   * successfulJobsHistoryLimit defines the number of successful finished jobs to retain.
+   * Left out, every finished job is kept (the defaulting webhook sets 3).
+   */
+  // +optional
+  // +kubebuilder:validation:Minimum=0
+  successfulJobsHistoryLimit?: int32;
+
+  /**
+   * failedJobsHistoryLimit defines the number of failed finished jobs to retain.
+   * Left out, every finished job is kept (the defaulting webhook sets 1).
+   */
+  // +optional
+  // +kubebuilder:validation:Minimum=0
+  failedJobsHistoryLimit?: int32;
 }
+
+/**
+ * CronSchedule describes a Cron schedule, one field at a time; a field left out matches every
+ * value (`*`).
+ */
+export interface CronSchedule {
+  /** minute specifies the minutes during which the job executes. */
+  // +optional
+  minute?: CronField;
+
+  /** hour specifies the hour during which the job executes. */
+  // +optional
+  hour?: CronField;
+
+  /** dayOfMonth specifies the day of the month during which the job executes. */
+  // +optional
+  dayOfMonth?: CronField;
+
+  /** month specifies the month during which the job executes. */
+  // +optional
+  month?: CronField;
+
+  /** dayOfWeek specifies the day of the week during which the job executes. */
+  // +optional
+  dayOfWeek?: CronField;
+}
+
+/** CronField is one field of a Cron schedule, e.g. `0`, `1-5` or `15,45`. */
+export type CronField = string;
+
+/**
+ * ConcurrencyPolicy describes how the job will be handled.
+ * Only one of the following concurrent policies may be specified.
+ * If none of the following policies is specified, the default one
+ * is AllowConcurrent.
+ */
+// +kubebuilder:validation:Enum=Allow;Forbid;Replace
+export type ConcurrencyPolicy = 'Allow' | 'Forbid' | 'Replace';
+
+/** AllowConcurrent allows CronJobs to run concurrently. */
+export const AllowConcurrent: ConcurrencyPolicy = 'Allow';
+/** ForbidConcurrent forbids concurrent runs, skipping next run if previous hasn't finished yet. */
+export const ForbidConcurrent: ConcurrencyPolicy = 'Forbid';
+/** ReplaceConcurrent cancels currently running job and replaces it with a new one. */
+export const ReplaceConcurrent: ConcurrencyPolicy = 'Replace';
 
 /** CronJobStatus defines the observed state of CronJob. */
 export interface CronJobStatus {
-  // INSERT ADDITIONAL STATUS FIELD - define observed state of cluster
+  /** active defines a list of pointers to currently running jobs. */
+  // +optional
+  // +listType=atomic
+  // +kubebuilder:validation:MinItems=1
+  // +kubebuilder:validation:MaxItems=10
+  active?: V1ObjectReference[];
+
+  /** lastScheduleTime defines when was the last time the job was successfully scheduled. */
+  // +optional
+  lastScheduleTime?: Time;
 
   /**
    * conditions represent the current state of the CronJob resource.
    * Each condition has a unique type and reflects the status of a specific aspect of the resource.
-   * Standard condition types include "Available", "Progressing" and "Degraded".
+   *
+   * Standard condition types include:
+   * - "Available": the resource is fully functional
+   * - "Progressing": the resource is being created or updated
+   * - "Degraded": the resource failed to reach or maintain its desired state
+   *
+   * The status of each condition is one of True, False, or Unknown.
    */
   // +listType=map
   // +listMapKey=type
@@ -57,7 +156,8 @@ export interface CronJob {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of CronJob. */
-  spec?: CronJobSpec;
+  // +required
+  spec: CronJobSpec;
   /** status defines the observed state of CronJob. */
   status?: CronJobStatus;
 }

@@ -14,70 +14,75 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { type CustomDefaulter, type CustomValidator, type Warnings, type Manager, log, webhookManagedBy } from 'scaffolder/runtime';
-import { CronJob } from './cronjob_types.js';
+import { type CustomDefaulter, type CustomValidator, type Manager, type Warnings, ValidationError, log, webhookManagedBy } from 'scaffolder/runtime';
+import { cronJobDefaults, validateCronJobName, validateScheduleFormat } from '../../src/cronjob_validation.js';
+import { joinSchedule } from './cronjob_conversion.js';
+import { CronJob, type ConcurrencyPolicy } from './cronjob_types.js';
 // +kubebuilder:scaffold:imports
-
-// TODO(user): EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!
 
 // Log is for logging in this file.
 const cronjoblog = log.withName('cronjob-resource');
 
-/** setupCronJobWebhookWithManager registers the webhooks for CronJob in the manager. */
+/** Registers the defaulting and validating webhooks of CronJob v2 with the manager. */
 export function setupCronJobWebhookWithManager(mgr: Manager) {
-  cronjoblog.info('registering webhooks');
   return webhookManagedBy(mgr)
     .for(CronJob)
-    .withDefaulter(new CronJobCustomDefaulter())
+    .withDefaulter(new CronJobCustomDefaulter(cronJobDefaults))
     .withValidator(new CronJobCustomValidator())
     // +kubebuilder:scaffold:webhookbuilder
     .complete();
 }
 
+/** The values the defaulter gives the fields a user left out. */
+export interface CronJobDefaults {
+  concurrencyPolicy: ConcurrencyPolicy;
+  suspend: boolean;
+  successfulJobsHistoryLimit: number;
+  failedJobsHistoryLimit: number;
+}
+
 // +kubebuilder:webhook:path=/mutate-batch-tutorial-kubebuilder-io-v2-cronjob,mutating=true,failurePolicy=fail,sideEffects=None,groups=batch.tutorial.kubebuilder.io,resources=cronjobs,verbs=create;update,versions=v2,name=mcronjob-v2.kb.io,admissionReviewVersions=v1
 
-/**
- * CronJobCustomDefaulter sets default values on CronJob objects when they are created or updated.
- */
+/** CronJobCustomDefaulter fills in the fields of a v2 CronJob that were left out, as v1's does. */
 export class CronJobCustomDefaulter implements CustomDefaulter<CronJob> {
-  // TODO(user): Add more fields as needed for defaulting.
+  constructor(readonly defaults: CronJobDefaults) {}
 
-  /** default mutates the object in place: fill in the fields the user left out. */
   async default(obj: CronJob): Promise<void> {
-    cronjoblog.info('defaulting', { name: obj.metadata?.name });
-    // TODO(user): fill in your defaulting logic.
+    cronjoblog.info('defaulting for CronJob', { name: obj.metadata?.name, version: 'v2' });
+    const spec = obj.spec;
+    if (!spec.concurrencyPolicy) spec.concurrencyPolicy = this.defaults.concurrencyPolicy;
+    spec.suspend ??= this.defaults.suspend;
+    spec.successfulJobsHistoryLimit ??= this.defaults.successfulJobsHistoryLimit;
+    spec.failedJobsHistoryLimit ??= this.defaults.failedJobsHistoryLimit;
   }
 }
 
-// TODO(user): change verbs to "verbs=create;update;delete" if you want to enable deletion validation.
 // NOTE: The 'path' attribute must follow a specific pattern and should not be modified directly here.
 // Modifying the path for an invalid path can cause API server errors; failing to locate the webhook.
 // +kubebuilder:webhook:path=/validate-batch-tutorial-kubebuilder-io-v2-cronjob,mutating=false,failurePolicy=fail,sideEffects=None,groups=batch.tutorial.kubebuilder.io,resources=cronjobs,verbs=create;update,versions=v2,name=vcronjob-v2.kb.io,admissionReviewVersions=v1
 
-/**
- * CronJobCustomValidator checks CronJob objects when they are created, updated or deleted.
- * Reject an object by throwing `new ValidationError(CronJob, name, [fieldError(path, value, message)])`.
- */
+/** CronJobCustomValidator checks a v2 CronJob as v1's does, its schedule put together from the fields. */
 export class CronJobCustomValidator implements CustomValidator<CronJob> {
-  // TODO(user): Add more fields as needed for validation.
-
   async validateCreate(obj: CronJob): Promise<Warnings> {
-    cronjoblog.info('validation for create', { name: obj.metadata?.name });
-    // TODO(user): fill in your validation logic upon object creation.
+    cronjoblog.info('validation for CronJob upon creation', { name: obj.metadata?.name, version: 'v2' });
+    validateCronJob(obj);
     return [];
   }
 
-  async validateUpdate(oldObj: CronJob, newObj: CronJob): Promise<Warnings> {
-    cronjoblog.info('validation for update', { name: newObj.metadata?.name, oldName: oldObj.metadata?.name });
-    // TODO(user): fill in your validation logic upon object update.
+  async validateUpdate(_oldObj: CronJob, newObj: CronJob): Promise<Warnings> {
+    cronjoblog.info('validation for CronJob upon update', { name: newObj.metadata?.name, version: 'v2' });
+    validateCronJob(newObj);
     return [];
   }
 
   async validateDelete(obj: CronJob): Promise<Warnings> {
-    cronjoblog.info('validation for delete', { name: obj.metadata?.name });
-    // TODO(user): fill in your validation logic upon object deletion.
+    cronjoblog.info('validation for CronJob upon deletion', { name: obj.metadata?.name, version: 'v2' });
     return [];
   }
 }
 
-// +kubebuilder:scaffold:webhookimpl
+function validateCronJob(cronJob: CronJob): void {
+  const name = cronJob.metadata?.name ?? '';
+  const errors = [validateCronJobName(name), validateScheduleFormat(joinSchedule(cronJob.spec.schedule), 'spec.schedule')].filter((e) => e !== undefined);
+  if (errors.length > 0) throw new ValidationError(CronJob, name, errors);
+}

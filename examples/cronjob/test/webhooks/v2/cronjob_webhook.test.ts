@@ -14,27 +14,46 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { describe, expect, it } from 'vitest';
-import type { CronJob } from '../../../api/v2/cronjob_types.js';
-import { CronJobCustomDefaulter, CronJobCustomValidator } from '../../../api/v2/cronjob_webhook.js';
-// +kubebuilder:scaffold:imports
+// The v2 webhooks through the test API server: the same defaults and checks, on the structured schedule.
+import type { V1JobTemplateSpec } from '@kubernetes/client-node';
+import { type ApiError, type Client, isInvalid } from 'scaffolder/runtime';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ConcurrencyPolicy, CronJob, type CronJobSpec } from '../../../api/v2/index.js';
+import { startWebhookEnv, type WebhookEnv } from '../webhook_env.js';
 
-describe('CronJob webhook', () => {
-  it('defaults a CronJob without error', async () => {
-    const obj: CronJob = { apiVersion: 'batch.tutorial.kubebuilder.io/v2', kind: 'CronJob', metadata: { name: 'sample' } };
-    await new CronJobCustomDefaulter().default(obj);
-    // TODO(user): expect the fields your defaulter sets.
-    expect(obj.metadata?.name).toBe('sample');
+const jobTemplate: V1JobTemplateSpec = { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'hello', image: 'busybox' }] } } } };
+
+describe('CronJob v2 webhooks', () => {
+  let hooks: WebhookEnv;
+  let client: Client;
+
+  beforeAll(async () => {
+    hooks = await startWebhookEnv();
+    client = hooks.mgr.getClient();
   });
 
-  it('admits a valid CronJob on create, update and delete', async () => {
-    const obj: CronJob = { apiVersion: 'batch.tutorial.kubebuilder.io/v2', kind: 'CronJob', metadata: { name: 'sample' } };
-    const validator = new CronJobCustomValidator();
-    // TODO(user): add cases that your validator must reject (they throw a ValidationError).
-    await expect(validator.validateCreate(obj)).resolves.toEqual([]);
-    await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
-    await expect(validator.validateDelete(obj)).resolves.toEqual([]);
+  afterAll(async () => {
+    await hooks?.stop();
   });
 
-  // +kubebuilder:scaffold:webhooktests
+  function create(name: string, spec: Partial<CronJobSpec>): Promise<CronJob> {
+    return client.create(CronJob, { apiVersion: 'batch.tutorial.kubebuilder.io/v2', kind: 'CronJob', metadata: { name, namespace: 'default' }, spec: { schedule: { minute: '*/5' }, jobTemplate, ...spec } as CronJobSpec });
+  }
+
+  it('defaults what was left out, an empty policy included', async () => {
+    const created = await create('defaults', { concurrencyPolicy: '' as ConcurrencyPolicy });
+    expect(created.apiVersion).toBe('batch.tutorial.kubebuilder.io/v2');
+    expect(created.spec).toMatchObject({ schedule: { minute: '*/5' }, concurrencyPolicy: 'Allow', suspend: false, successfulJobsHistoryLimit: 3, failedJobsHistoryLimit: 1 });
+  });
+
+  it('rejects a schedule whose fields do not make a valid one, naming the schedule they make', async () => {
+    const err = await create('bad-hour', { schedule: { minute: '0', hour: '25' } }).then(() => undefined, (e: unknown) => e);
+    expect(isInvalid(err), String(err)).toBe(true);
+    expect((err as ApiError).message).toContain('CronJob.batch.tutorial.kubebuilder.io "bad-hour" is invalid: spec.schedule: Invalid value: "0 25 * * *"');
+  });
+
+  it('rejects names longer than 52 characters', async () => {
+    const err = await create('v'.repeat(53), {}).then(() => undefined, (e: unknown) => e);
+    expect((err as ApiError).message).toContain('metadata.name: Invalid value');
+  });
 });

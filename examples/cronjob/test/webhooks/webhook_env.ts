@@ -1,0 +1,70 @@
+/*
+Copyright 2026 The cronjob Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// A test API server that calls this project's webhooks, as the deployed API server would: the
+// webhook configurations from config/webhook, the CRD from config/crd/bases with the conversion
+// patch that config/crd applies (what `kubectl apply -k config/crd` installs), and a manager
+// serving the v1 and v2 webhooks on the port and certificate the environment prepared.
+import { readFileSync } from 'node:fs';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { parse } from 'yaml';
+import * as batchv1 from '../../api/v1/index.js';
+import * as batchv2 from '../../api/v2/index.js';
+
+type Crd = { spec: Record<string, unknown> };
+
+/** The CRD as config/crd's kustomization builds it: the base with the conversion webhook patch. */
+export function crdWithConversion(): Crd {
+  const base = parse(readFileSync('config/crd/bases/batch.tutorial.kubebuilder.io_cronjobs.yaml', 'utf8')) as Crd;
+  const patch = parse(readFileSync('config/crd/patches/webhook_in_cronjobs.yaml', 'utf8')) as Crd;
+  return { ...base, spec: { ...base.spec, conversion: patch.spec['conversion'] } };
+}
+
+export interface WebhookEnv {
+  env: TestEnvironment;
+  mgr: Manager;
+  stop(): Promise<void>;
+}
+
+export async function startWebhookEnv(): Promise<WebhookEnv> {
+  // The file rather than the folder: the loader refuses config/webhook/kustomization.yaml (not a
+  // Kubernetes object) where envtest skips it.
+  const env = await startTestEnvironment({ crds: [crdWithConversion() as never], webhookConfigPaths: ['config/webhook/manifests.yaml'] });
+  const scheme = builtinScheme();
+  batchv1.addToScheme(scheme);
+  batchv2.addToScheme(scheme);
+  const serving = env.webhookInstallOptions;
+  const mgr = await Manager.create({
+    scheme,
+    kubeConfig: env.kubeConfig,
+    handleSignals: false,
+    webhookServer: { host: serving.localServingHost, port: serving.localServingPort, certDir: serving.localServingCertDir },
+  });
+  batchv1.setupCronJobWebhookWithManager(mgr);
+  batchv2.setupCronJobWebhookWithManager(mgr);
+  const running = mgr.start();
+  await mgr.elected();
+  return {
+    env,
+    mgr,
+    async stop() {
+      mgr.stop();
+      await running;
+      await env.stop();
+    },
+  };
+}
