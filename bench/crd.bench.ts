@@ -5,7 +5,7 @@
  * Targets on a 2-core machine: 200 kinds < 2 s cold, < 200 ms for a one-file change.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { CrdGenerator, createApiProject, registerCrdMarkers } from '../src/crd/index.js';
 import { collectMarkers, defineCommonMarkers, MarkerRegistry } from '../src/markers/index.js';
@@ -94,16 +94,24 @@ function registry(): MarkerRegistry {
 }
 
 /** Builds project, markers and generator, and generates once; returns the generator and timings. */
+/** CPU time of this process in ms (user + system): steadier than wall time on a shared machine. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 function coldRun(paths: string[]) {
+  const c0 = cpuMs();
   const t0 = performance.now();
   const project = createApiProject(paths);
   const markers = collectMarkers(project.getSourceFiles(), registry());
   const generator = new CrdGenerator({ project, markers, toolVersion: 'bench' });
   const result = generator.generate();
   const ms = performance.now() - t0;
+  const cpu = cpuMs() - c0;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`generation failed: ${errors[0]!.message}`);
-  return { project, markers, generator, ms, crds: result.crds.length, bytes: JSON.stringify(result.crds).length };
+  return { project, markers, generator, ms, cpu, crds: result.crds.length, bytes: JSON.stringify(result.crds).length };
 }
 
 function median(values: number[]): number {
@@ -127,9 +135,11 @@ export default async function (): Promise<Record<string, number | string>> {
 
     const cold = coldRun([path.join(dir, 'api')]);
     const warm: number[] = [];
+    const warmCpu: number[] = [];
     for (let i = 1; i <= CHANGES; i++) {
       const k = (i * 37) % KINDS;
       const file = path.join(api, `kind${k}_types.ts`);
+      const c0 = cpuMs();
       const t0 = performance.now();
       const sf = cold.project.getSourceFileOrThrow(file);
       sf.replaceWithText(kindSource(k, i));
@@ -137,6 +147,7 @@ export default async function (): Promise<Record<string, number | string>> {
       cold.generator.invalidate([file]);
       const result = cold.generator.generate();
       warm.push(performance.now() - t0);
+      warmCpu.push(cpuMs() - c0);
       if (result.crds.length !== KINDS) throw new Error(`expected ${KINDS} CRDs after a change, got ${result.crds.length}`);
     }
 
@@ -157,9 +168,12 @@ export default async function (): Promise<Record<string, number | string>> {
     return {
       'synthetic kinds x fields': `${KINDS} x ${FIELDS}`,
       'synthetic cold ms (target < 2000)': cold.ms,
+      'synthetic cold CPU ms': cold.cpu,
       'synthetic CRD JSON bytes': cold.bytes,
       'synthetic one-file change ms, median (target < 200)': median(warm),
       'synthetic one-file change ms, max': Math.max(...warm),
+      'synthetic one-file change CPU ms, median': median(warmCpu),
+      'load average (1 min) while measuring': loadavg()[0]!.toFixed(1),
       'controller-tools testdata cold ms (10 CRDs incl. 740 kB CronJob)': cronjob.ms,
       'controller-tools CronJob file change ms, median': median(cronWarm),
     };
