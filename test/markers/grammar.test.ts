@@ -225,3 +225,49 @@ describe('quirks kept from controller-gen', () => {
     expect(parseMarker(def, '+x:a=1,a=2')).toEqual({ a: 2 });
   });
 });
+
+describe('markers as kubebuilder projects write them', () => {
+  const str = { type: 'string' } as const;
+  const opt = (type: ArgType) => ({ type, optional: true });
+  const printcolumn: MarkerDefinition = {
+    name: 'kubebuilder:printcolumn',
+    target: 'type',
+    args: { name: str, type: str, JSONPath: str, description: opt('string'), format: opt('string'), priority: opt('int') },
+  };
+  const resource: MarkerDefinition = {
+    name: 'kubebuilder:resource',
+    target: 'type',
+    args: { path: opt('string'), shortName: opt({ slice: 'string' }), categories: opt({ slice: 'string' }), singular: opt('string'), scope: opt('string') },
+  };
+
+  it('reads a JSONPath filter with escaped quotes', () => {
+    expect(parseMarker(printcolumn, '+kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type==\\"Ready\\")].status"')).toEqual({
+      name: 'Ready',
+      type: 'string',
+      JSONPath: '.status.conditions[?(@.type=="Ready")].status',
+    });
+  });
+
+  it('reads resource settings with brace and semicolon lists', () => {
+    expect(parseMarker(resource, '+kubebuilder:resource:path=foos,scope=Cluster,shortName={f,fo},categories=all;mine')).toEqual({
+      path: 'foos',
+      scope: 'Cluster',
+      shortName: ['f', 'fo'],
+      categories: ['all', 'mine'],
+    });
+  });
+
+  it('reads a raw-string pattern with backslashes and an enum with a quoted member', () => {
+    expect(parseMarker(anon('string', 'kubebuilder:validation:Pattern'), '+kubebuilder:validation:Pattern=`^\\d{4}-[a-z]+$`')).toBe('^\\d{4}-[a-z]+$');
+    expect(parseMarker(anon({ slice: 'any' }, 'kubebuilder:validation:Enum'), '+kubebuilder:validation:Enum=Allow;Forbid;"Replace all";1')).toEqual(['Allow', 'Forbid', 'Replace all', 1]);
+  });
+
+  it('reads CEL rules with commas and quotes inside', () => {
+    const xv: MarkerDefinition = { name: 'kubebuilder:validation:XValidation', target: 'field', args: { rule: str, message: opt('string'), reason: opt('string') } };
+    expect(parseMarker(xv, "+kubebuilder:validation:XValidation:rule=\"self.all(x, x in ['a', 'b'])\",message=\"only a, b\",reason=FieldValueInvalid")).toEqual({
+      rule: "self.all(x, x in ['a', 'b'])",
+      message: 'only a, b',
+      reason: 'FieldValueInvalid',
+    });
+  });
+});
