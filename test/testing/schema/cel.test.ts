@@ -201,6 +201,21 @@ describe('x-kubernetes-validations', () => {
     ]);
   });
 
+  it('supports the url library', () => {
+    const s = compileSchema(
+      root({
+        type: 'object',
+        properties: { endpoint: { type: 'string' } },
+        'x-kubernetes-validations': [
+          { rule: "isURL(self.endpoint) && url(self.endpoint).getScheme() == 'https' && url(self.endpoint).getPort() != '80'", message: 'endpoint must be an https URL' },
+        ],
+      }),
+    );
+    expect(s.validate(obj({ endpoint: 'https://api.example.com:8443/v1' }))).toEqual([]);
+    expect(s.validate(obj({ endpoint: 'http://api.example.com/v1' })).map((c) => c.message)).toEqual(['Invalid value: "object": endpoint must be an https URL']);
+    expect(s.validate(obj({ endpoint: 'not a url' })).map((c) => c.message)).toEqual(['Invalid value: "object": endpoint must be an https URL']);
+  });
+
   it('supports optional field selection (.?field) with orValue, hasValue and value', () => {
     const s = compileSchema(
       root({

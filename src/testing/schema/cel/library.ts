@@ -1,7 +1,8 @@
 /**
  * The Kubernetes CEL libraries that common x-kubernetes-validations rules use, as far as
  * @bufbuild/cel lets us add them: lists (isSorted, sum, min, max, indexOf, lastIndexOf),
- * regex (find, findAll), quantity, URL and IP checks, sets, plus the strings extension.
+ * regex (find, findAll), quantity, url (url, isURL and the get* accessors), isIP/isCIDR, sets,
+ * plus the strings extension.
  */
 import {
   celFunc,
@@ -10,6 +11,7 @@ import {
   isCelList,
   isCelMap,
   listType,
+  mapType,
   type CelFunc,
   type CelInput,
   type CelList,
@@ -164,7 +166,47 @@ function isURL(s: string): boolean {
   return /^[A-Za-z][A-Za-z0-9+.-]*:/.test(s) && URL.canParse(s);
 }
 
+// URLs are maps with a private marker, like quantities.
+const URL_MARKER = '\u0000url';
+
+function urlValue(v: CelValue): URL {
+  if (isCelMap(v) && v.has(URL_MARKER)) return new URL(v.get(URL_MARKER) as string, 'http://relative.invalid');
+  return noOverload('not a URL');
+}
+
+function urlOf(text: string): CelInput {
+  if (!isURL(text)) throw new Error(`URL parse error during conversion from string: parse ${JSON.stringify(text)}: invalid URI for request`);
+  return new Map<string, CelInput>([[URL_MARKER, text]]);
+}
+
+const urlFunctions: CelFunc[] = [
+  celFunc('url', [STRING], DYN, urlOf),
+  celMethod('getScheme', DYN, [], STRING, function () {
+    const text = (this as { get(k: string): unknown }).get(URL_MARKER) as string | undefined;
+    return text?.startsWith('/') ? '' : urlValue(this).protocol.replace(/:$/, '');
+  }),
+  celMethod('getHost', DYN, [], STRING, function () {
+    return urlValue(this).host === 'relative.invalid' ? '' : urlValue(this).host;
+  }),
+  celMethod('getHostname', DYN, [], STRING, function () {
+    const host = urlValue(this).hostname;
+    return host === 'relative.invalid' ? '' : host.replace(/^\[(.*)\]$/, '$1');
+  }),
+  celMethod('getPort', DYN, [], STRING, function () {
+    return urlValue(this).port;
+  }),
+  celMethod('getEscapedPath', DYN, [], STRING, function () {
+    return urlValue(this).pathname;
+  }),
+  celMethod('getQuery', DYN, [], mapType(STRING, listType(STRING)), function () {
+    const out = new Map<string, string[]>();
+    for (const [k, v] of urlValue(this).searchParams) out.set(k, [...(out.get(k) ?? []), v]);
+    return out;
+  }),
+];
+
 const networkFunctions: CelFunc[] = [
+  ...urlFunctions,
   celFunc('isURL', [STRING], BOOL, isURL),
   celFunc('isIP', [STRING], BOOL, (s) => isIP(s) !== 0),
   celFunc('isCIDR', [STRING], BOOL, (s) => {
