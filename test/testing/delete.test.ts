@@ -126,6 +126,17 @@ describe('namespaces', () => {
     expect(await exists(core.readNamespacedConfigMap({ namespace: 'doomed', name: 'inside' }))).toBe(false);
   });
 
+  it('can be finalized by hand through /finalize', async () => {
+    await core.createNamespace({ body: { metadata: { name: 'stuck' } } });
+    await core.createNamespacedConfigMap({ namespace: 'stuck', body: { metadata: { name: 'held', finalizers: ['example.com/hold'] } } });
+    await core.deleteNamespace({ name: 'stuck' });
+    await env.server.settle();
+    const terminating = await core.readNamespace({ name: 'stuck' });
+    expect([terminating.status?.phase, terminating.spec?.finalizers]).toEqual(['Terminating', ['kubernetes']]);
+    await core.replaceNamespaceFinalize({ name: 'stuck', body: { ...terminating, spec: { finalizers: [] } } });
+    expect(await exists(core.readNamespace({ name: 'stuck' }))).toBe(false);
+  });
+
   it('refuse new content while terminating', async () => {
     await core.createNamespace({ body: { metadata: { name: 'closing' } } });
     await core.createNamespacedConfigMap({ namespace: 'closing', body: { metadata: { name: 'held', finalizers: ['example.com/hold'] } } });

@@ -60,6 +60,17 @@ export interface ResourceStorageDeps {
   admission?: () => AdmissionChain | undefined;
 }
 
+function isNamespaceType(rt: ResourceType): boolean {
+  return rt.group === '' && rt.resource === 'namespaces';
+}
+
+/** Finalizers still to run: metadata.finalizers, and a namespace's spec.finalizers (the namespace controller's). */
+function pendingFinalizers(rt: ResourceType, obj: KubeObject): number {
+  const own = obj.metadata?.finalizers?.length ?? 0;
+  const spec = isNamespaceType(rt) ? ((obj.spec as { finalizers?: string[] } | undefined)?.finalizers?.length ?? 0) : 0;
+  return own + spec;
+}
+
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 export const ORPHAN_FINALIZER = 'orphan';
 
@@ -229,7 +240,7 @@ export class ResourceStorage {
    * it instead (watchers see only DELETED, carrying the last stored state), as the registry does.
    */
   private commitUpdate(rt: ResourceType, toStore: StoredObject): StoredObject {
-    if (toStore.metadata.deletionTimestamp && (toStore.metadata.finalizers ?? []).length === 0) {
+    if (toStore.metadata.deletionTimestamp && pendingFinalizers(rt, toStore) === 0) {
       return this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
     }
     return this.markDefaulted(rt, this.store.update(this.key(rt), toStore));
@@ -315,10 +326,8 @@ export class ResourceStorage {
     };
     if (policy === 'Orphan') addFinalizer(ORPHAN_FINALIZER);
     if (policy === 'Foreground') addFinalizer(FOREGROUND_FINALIZER);
-    const isNamespace = rt.group === '' && rt.resource === 'namespaces';
-    const namespaceFinalizers = isNamespace ? ((stored.spec as { finalizers?: string[] } | undefined)?.finalizers ?? []) : [];
-
-    if (finalizers.length === 0 && namespaceFinalizers.length === 0) {
+    const isNamespace = isNamespaceType(rt);
+    if (finalizers.length === 0 && pendingFinalizers(rt, { ...stored, metadata: { ...stored.metadata, finalizers: [] } }) === 0) {
       if (options.dryRun) return current;
       const deleted = this.store.delete(this.key(rt), stored.metadata.namespace, name);
       return this.present(rt, deleted, version.name);
@@ -401,7 +410,7 @@ export class ResourceStorage {
   }
 
   private validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined): void {
-    const isNamespace = rt.group === '' && rt.resource === 'namespaces';
+    const isNamespace = isNamespaceType(rt);
     const errors: FieldError[] = validateObjectMeta(obj.metadata, { nameIsLabel: isNamespace, namespaced: rt.namespaced });
     if (old) errors.push(...validateFinalizersOnDelete(old.metadata, obj.metadata));
     if (rt.validate) errors.push(...rt.validate(obj, old));

@@ -43,6 +43,9 @@ export interface CallResult {
   body: unknown;
 }
 
+/** Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo). */
+const ADMIN_USER = { username: 'envtest-admin', groups: ['system:masters', 'system:authenticated'] };
+
 const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'];
 
 interface ContinueToken {
@@ -85,6 +88,7 @@ export class ResourceHandlers {
       fieldManager: call.query.get('fieldManager') ?? defaultManager(call.userAgent),
       warnings: call.warnings,
       fieldValidation: parseFieldValidation(call.query.get('fieldValidation')),
+      userInfo: ADMIN_USER,
     };
   }
 
@@ -159,6 +163,12 @@ export class ResourceHandlers {
     const { rt, version, namespace, name, subresource } = call;
     const options = this.writeOptions(call);
     if (subresource === 'scale') return this.updateScale(call, () => call.body, options);
+    if (subresource === 'finalize' && rt.group === '' && rt.resource === 'namespaces') {
+      // PUT /api/v1/namespaces/<name>/finalize sets spec.finalizers only.
+      const requested = (isPlainObject(call.body) ? (call.body.spec as { finalizers?: unknown } | undefined)?.finalizers : undefined) ?? [];
+      const updated = await this.storage.update(rt, version, namespace, name!, '', (current) => ({ ...current, spec: { ...(current.spec as object), finalizers: requested } }), { ...options, retryOnConflict: true });
+      return { code: 200, body: updated };
+    }
     if (subresource && subresource !== 'status') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
     const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', () => call.body, options);
@@ -289,7 +299,7 @@ export class ResourceHandlers {
     }
     const pre = isPlainObject(body.preconditions) ? (body.preconditions as { uid?: string; resourceVersion?: string }) : undefined;
     const dryRun = Array.isArray(body.dryRun) ? body.dryRun.length > 0 : q.getAll('dryRun').length > 0;
-    return { propagationPolicy: policy as DeleteOptions['propagationPolicy'], preconditions: pre, dryRun, warnings: call.warnings };
+    return { propagationPolicy: policy as DeleteOptions['propagationPolicy'], preconditions: pre, dryRun, warnings: call.warnings, userInfo: ADMIN_USER };
   }
 
   // ---- scale -------------------------------------------------------------
