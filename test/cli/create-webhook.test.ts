@@ -29,7 +29,11 @@ describe('scaffolder create webhook', () => {
     expect(read(dir, 'api/v1/index.ts')).toContain("export * from './captain_webhook.js';");
     expect(read(dir, 'src/main.ts')).toContain("if (process.env.ENABLE_WEBHOOKS !== 'false') {\n  await crewv1.setupCaptainWebhookWithManager(mgr);\n  // +kubebuilder:scaffold:webhook\n}");
     const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
-    expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator } from '../../../api/v1/captain_webhook.js';");
+    expect(test).toContain("import { afterAll, beforeAll, describe, expect, it } from 'vitest';");
+    expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
+    // The admission block runs the webhooks behind the test API server.
+    expect(test).toContain("startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook/manifests.yaml'] })");
+    expect(test).toContain('      setupCaptainWebhookWithManager(mgr);\n      running = mgr.start();\n      await mgr.elected();');
 
     const def = parse(read(dir, 'config/default/kustomization.yaml')) as { resources: string[]; patches: Array<{ path: string }>; replacements: Array<{ source: { kind: string; name: string }; targets: Array<{ select: { kind: string } }> }> };
     expect(def.resources).toEqual(['../crd', '../rbac', '../manager', '../webhook', '../certmanager', 'metrics_service.yaml']);
@@ -59,7 +63,10 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('export class CaptainCustomValidator');
     expect(file).toContain("import { type CustomDefaulter, type Manager, log, webhookManagedBy, type CustomValidator, type Warnings } from 'scaffolder/runtime';");
     expect(file).toContain('    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n    // +kubebuilder:scaffold:webhookbuilder\n');
-    expect(read(dir, 'test/webhooks/v1/captain_webhook.test.ts')).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator } from '../../../api/v1/captain_webhook.js';");
+    const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
+    expect(test).toContain("import { CaptainCustomDefaulter, setupCaptainWebhookWithManager, CaptainCustomValidator } from '../../../api/v1/captain_webhook.js';");
+    expect(test.match(/describe\('through the API server'/g)).toHaveLength(1);
+    expect(test).toContain("it('admits a valid Captain on create, update and delete'");
     expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0]!.webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
     expect((parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: unknown[] }).replacements).toHaveLength(6);
     expect(read(dir, 'src/main.ts').match(/setupCaptainWebhookWithManager/g)).toHaveLength(1);

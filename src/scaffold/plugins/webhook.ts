@@ -219,11 +219,17 @@ function planWebhookSource(plan: Plan, wc: WebhookContext, types: WebhookTypes, 
   if (sections.length > 0) plan.insert(wc.webhookFile, 'webhookimpl', sections.map((s) => `${s}\n\n`));
 }
 
+const admissionBlockTitle = "describe('through the API server'";
+
 function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, rewrite: boolean): void {
   const data = sectionData(wc);
   const sections: string[] = [];
   if (types.defaulting) sections.push(render('webhook/test_defaulting.ts', data).trimEnd());
   if (types.validation) sections.push(render('webhook/test_validation.ts', data).trimEnd());
+  // One block starts the API server with the manager's webhook server; a merge adds it only once.
+  const hasAdmissionBlock = !rewrite && (plan.read(wc.testFile) ?? '').includes(admissionBlockTitle);
+  const admission = !wc.core && (types.defaulting || types.validation) && !hasAdmissionBlock;
+  if (admission) sections.push(render('webhook/test_admission.ts', { ...data, namespaced: wc.res.api?.namespaced !== false }).trimEnd());
   for (const spoke of types.spokes) {
     const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
     sections.push(render('webhook/test_conversion.ts', {
@@ -233,20 +239,34 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
   const classes = [
     ...(types.defaulting ? [`${wc.res.kind}CustomDefaulter`] : []),
     ...(types.validation ? [`${wc.res.kind}CustomValidator`] : []),
+    ...(admission ? [`setup${wc.res.kind}WebhookWithManager`] : []),
   ];
+  const vitest = ['describe', 'expect', 'it', ...(admission ? ['afterAll', 'beforeAll'] : [])];
+  if (!rewrite && admission) {
+    const withHooks = addNamedImports(plan.read(wc.testFile) ?? '', 'vitest', vitest);
+    if (withHooks !== undefined) plan.edit(wc.testFile, () => withHooks);
+  }
   const imports: string[] = [];
   const webhookModule = relativeImport(wc.testFile, wc.webhookFile);
   const merged = rewrite || classes.length === 0 ? undefined : addNamedImports(plan.read(wc.testFile) ?? '', webhookModule, classes);
   if (merged !== undefined) plan.edit(wc.testFile, () => merged);
   else if (classes.length > 0) imports.push(`import { ${classes.join(', ')} } from '${webhookModule}';`);
   for (const spoke of types.spokes) imports.push(`import * as ${spokeAlias(wc, spoke)} from '${relativeImport(wc.testFile, spokeIndex(wc, spoke))}';`);
+  if (admission) {
+    imports.push(
+      "import { Manager, builtinScheme } from 'scaffolder/runtime';",
+      "import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';",
+      `import * as ${wc.names.importAlias} from '${relativeImport(wc.testFile, `${wc.names.apiPath}/index.ts`)}';`,
+    );
+  }
   const needsType = types.defaulting || types.validation;
   const typeImport = wc.core
     ? `import type { ObjectOf, ${wc.kindRef} } from 'scaffolder/runtime';`
     : `import type { ${wc.res.kind} } from '${relativeImport(wc.testFile, `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`)}';`;
   if (needsType) imports.unshift(typeImport);
   if (rewrite) {
-    plan.add({ path: wc.testFile, body: render('webhook/webhook.test.ts', { ...data, imports, sections }), ifExists: 'overwrite' });
+    const vitestImport = ['afterAll', 'beforeAll', 'describe', 'expect', 'it'].filter((n) => vitest.includes(n)).join(', ');
+    plan.add({ path: wc.testFile, body: render('webhook/webhook.test.ts', { ...data, vitestImport, imports, sections }), ifExists: 'overwrite' });
     return;
   }
   plan.insert(wc.testFile, 'imports', imports);

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memcached } from '../../../api/v1alpha1/memcached_types.js';
-import { MemcachedCustomValidator } from '../../../api/v1alpha1/memcached_webhook.js';
+import { MemcachedCustomValidator, setupMemcachedWebhookWithManager } from '../../../api/v1alpha1/memcached_webhook.js';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import * as cachev1alpha1 from '../../../api/v1alpha1/index.js';
 // +kubebuilder:scaffold:imports
 
 describe('Memcached webhook', () => {
@@ -11,6 +14,47 @@ describe('Memcached webhook', () => {
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);
     await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
     await expect(validator.validateDelete(obj)).resolves.toEqual([]);
+  });
+
+  describe('through the API server', () => {
+    let env: TestEnvironment;
+    let mgr: Manager;
+    let running: Promise<void>;
+
+    beforeAll(async () => {
+      // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
+      // manager's webhook server, with a serving certificate the test environment made.
+      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook/manifests.yaml'] });
+      const scheme = builtinScheme();
+      cachev1alpha1.addToScheme(scheme);
+      const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
+      mgr = await Manager.create({
+        scheme,
+        kubeConfig: env.kubeConfig,
+        handleSignals: false,
+        webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
+      });
+      setupMemcachedWebhookWithManager(mgr);
+      running = mgr.start();
+      await mgr.elected();
+    });
+
+    afterAll(async () => {
+      mgr?.stop();
+      await running;
+      await env?.stop();
+    });
+
+    it('admits a valid Memcached', async () => {
+      const created = await mgr.getClient().create(cachev1alpha1.Memcached, {
+        apiVersion: 'cache.example.com/v1alpha1',
+        kind: 'Memcached',
+        metadata: { name: 'admitted', namespace: 'default' },
+        spec: {},
+      });
+      // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
+      expect(created.metadata?.uid).toBeTruthy();
+    });
   });
 
   // +kubebuilder:scaffold:webhooktests

@@ -14,9 +14,12 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Admiral } from '../../../api/v1/admiral_types.js';
-import { AdmiralCustomDefaulter, AdmiralCustomValidator } from '../../../api/v1/admiral_webhook.js';
+import { AdmiralCustomDefaulter, setupAdmiralWebhookWithManager, AdmiralCustomValidator } from '../../../api/v1/admiral_webhook.js';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import * as crewv1 from '../../../api/v1/index.js';
 // +kubebuilder:scaffold:imports
 
 describe('Admiral webhook', () => {
@@ -25,6 +28,47 @@ describe('Admiral webhook', () => {
     await new AdmiralCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
+  });
+
+  describe('through the API server', () => {
+    let env: TestEnvironment;
+    let mgr: Manager;
+    let running: Promise<void>;
+
+    beforeAll(async () => {
+      // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
+      // manager's webhook server, with a serving certificate the test environment made.
+      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook/manifests.yaml'] });
+      const scheme = builtinScheme();
+      crewv1.addToScheme(scheme);
+      const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
+      mgr = await Manager.create({
+        scheme,
+        kubeConfig: env.kubeConfig,
+        handleSignals: false,
+        webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
+      });
+      setupAdmiralWebhookWithManager(mgr);
+      running = mgr.start();
+      await mgr.elected();
+    });
+
+    afterAll(async () => {
+      mgr?.stop();
+      await running;
+      await env?.stop();
+    });
+
+    it('admits a valid Admiral', async () => {
+      const created = await mgr.getClient().create(crewv1.Admiral, {
+        apiVersion: 'crew.testproject.org/v1',
+        kind: 'Admiral',
+        metadata: { name: 'admitted', namespace: 'default' },
+        spec: {},
+      });
+      // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
+      expect(created.metadata?.uid).toBeTruthy();
+    });
   });
 
   it('admits a valid Admiral on create, update and delete', async () => {

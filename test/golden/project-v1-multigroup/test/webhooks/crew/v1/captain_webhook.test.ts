@@ -14,9 +14,12 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Captain } from '../../../../api/crew/v1/captain_types.js';
-import { CaptainCustomValidator } from '../../../../api/crew/v1/captain_webhook.js';
+import { CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../../api/crew/v1/captain_webhook.js';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import * as crewv1 from '../../../../api/crew/v1/index.js';
 // +kubebuilder:scaffold:imports
 
 describe('Captain webhook', () => {
@@ -27,6 +30,47 @@ describe('Captain webhook', () => {
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);
     await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
     await expect(validator.validateDelete(obj)).resolves.toEqual([]);
+  });
+
+  describe('through the API server', () => {
+    let env: TestEnvironment;
+    let mgr: Manager;
+    let running: Promise<void>;
+
+    beforeAll(async () => {
+      // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
+      // manager's webhook server, with a serving certificate the test environment made.
+      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook/manifests.yaml'] });
+      const scheme = builtinScheme();
+      crewv1.addToScheme(scheme);
+      const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
+      mgr = await Manager.create({
+        scheme,
+        kubeConfig: env.kubeConfig,
+        handleSignals: false,
+        webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
+      });
+      setupCaptainWebhookWithManager(mgr);
+      running = mgr.start();
+      await mgr.elected();
+    });
+
+    afterAll(async () => {
+      mgr?.stop();
+      await running;
+      await env?.stop();
+    });
+
+    it('admits a valid Captain', async () => {
+      const created = await mgr.getClient().create(crewv1.Captain, {
+        apiVersion: 'crew.testproject.org/v1',
+        kind: 'Captain',
+        metadata: { name: 'admitted', namespace: 'default' },
+        spec: {},
+      });
+      // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
+      expect(created.metadata?.uid).toBeTruthy();
+    });
   });
 
   // +kubebuilder:scaffold:webhooktests

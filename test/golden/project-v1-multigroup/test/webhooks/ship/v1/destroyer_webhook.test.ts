@@ -14,9 +14,12 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Destroyer } from '../../../../api/ship/v1/destroyer_types.js';
-import { DestroyerCustomDefaulter } from '../../../../api/ship/v1/destroyer_webhook.js';
+import { DestroyerCustomDefaulter, setupDestroyerWebhookWithManager } from '../../../../api/ship/v1/destroyer_webhook.js';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import * as shipv1 from '../../../../api/ship/v1/index.js';
 // +kubebuilder:scaffold:imports
 
 describe('Destroyer webhook', () => {
@@ -25,6 +28,47 @@ describe('Destroyer webhook', () => {
     await new DestroyerCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
+  });
+
+  describe('through the API server', () => {
+    let env: TestEnvironment;
+    let mgr: Manager;
+    let running: Promise<void>;
+
+    beforeAll(async () => {
+      // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
+      // manager's webhook server, with a serving certificate the test environment made.
+      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook/manifests.yaml'] });
+      const scheme = builtinScheme();
+      shipv1.addToScheme(scheme);
+      const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
+      mgr = await Manager.create({
+        scheme,
+        kubeConfig: env.kubeConfig,
+        handleSignals: false,
+        webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
+      });
+      setupDestroyerWebhookWithManager(mgr);
+      running = mgr.start();
+      await mgr.elected();
+    });
+
+    afterAll(async () => {
+      mgr?.stop();
+      await running;
+      await env?.stop();
+    });
+
+    it('admits a valid Destroyer', async () => {
+      const created = await mgr.getClient().create(shipv1.Destroyer, {
+        apiVersion: 'ship.testproject.org/v1',
+        kind: 'Destroyer',
+        metadata: { name: 'admitted', namespace: 'default' },
+        spec: {},
+      });
+      // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
+      expect(created.metadata?.uid).toBeTruthy();
+    });
   });
 
   // +kubebuilder:scaffold:webhooktests
