@@ -24,6 +24,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project } from 'ts-morph';
 import { collectMarkers, defineCommonMarkers, MarkerRegistry, type Diagnostic } from '../markers/index.js';
+import { defineRbacMarkers } from '../rbac/markers.js';
+import { defineWebhookMarkers } from '../webhook/markers.js';
 import { CrdGenerator, type GeneratedCrd } from './generator.js';
 import { registerCrdMarkers } from './markers/definitions.js';
 
@@ -87,6 +89,9 @@ export function generateCrds(options: GenerateCrdsOptions): { crds: GeneratedCrd
   const registry = new MarkerRegistry();
   defineCommonMarkers(registry);
   registerCrdMarkers(registry);
+  // The sibling generators' markers are known too, so that they are not reported as unknown here.
+  defineRbacMarkers(registry);
+  defineWebhookMarkers(registry);
   const markers = collectMarkers(project.getSourceFiles(), registry, { strict: options.strict });
   const generator = new CrdGenerator({
     project,
