@@ -27,9 +27,19 @@ function linesOfComment(sf: ts.SourceFile, c: Comment): string[] {
   });
 }
 
+/**
+ * Tool directives in `//` comments (`// eslint-disable-next-line`, `// @ts-expect-error`, ...) are not
+ * documentation, as Go drops `//go:` directives from doc text.
+ */
+const DIRECTIVE = /^\s*(eslint-|@ts-|prettier-ignore|biome-ignore|istanbul ignore|c8 ignore)/;
+
+function isDirective(sf: ts.SourceFile, c: Comment): boolean {
+  return c.kind === ts.SyntaxKind.SingleLineCommentTrivia && DIRECTIVE.test(sf.text.slice(c.pos + 2, c.end));
+}
+
 /** The doc text of a group of comments, with marker comments removed (Go's CommentGroup.Text rules). */
 export function commentGroupText(sf: ts.SourceFile, group: readonly Comment[]): string[] {
-  const lines = group.filter((c) => !isMarkerComment(sf, c)).flatMap((c) => linesOfComment(sf, c).map((l) => l.replace(/\s+$/, '')));
+  const lines = group.filter((c) => !isMarkerComment(sf, c) && !isDirective(sf, c)).flatMap((c) => linesOfComment(sf, c).map((l) => l.replace(/\s+$/, '')));
   const out: string[] = [];
   for (const line of lines) {
     if (line !== '' || (out.length > 0 && out[out.length - 1] !== '')) out.push(line);

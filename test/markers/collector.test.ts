@@ -271,6 +271,11 @@ export class C {
 });
 
 describe('descriptions and code blocks', () => {
+  it('leaves lint and TypeScript directives out of descriptions', () => {
+    const [sf] = project({ '/p/d.ts': 'export interface D {\n  // Count of things.\n  // eslint-disable-next-line @typescript-eslint/no-explicit-any\n  // @ts-expect-error legacy\n  n: any;\n}\n' });
+    expect(extractDescription(sf!.getInterfaceOrThrow('D').getPropertyOrThrow('n'))).toBe('Count of things.');
+  });
+
   it('keeps TODO and --- lines inside fenced code blocks', () => {
     const [sf] = project({ '/p/c.ts': '/**\n * Example:\n * ```\n * TODO: kept\n * ---\n * ```\n * After.\n */\nexport interface C {}\n' });
     expect(extractDescription(sf!.getInterfaceOrThrow('C'))).toBe('Example:\n```\nTODO: kept\n---\n```\nAfter.');
