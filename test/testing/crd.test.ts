@@ -3,7 +3,7 @@ import * as k8s from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { CRONJOB_GROUP, multiversionCRD, patchAs, statusOf } from './support.js';
+import { CRONJOB_GROUP, collectEvents, multiversionCRD, patchAs, statusOf } from './support.js';
 
 let env: TestEnvironment | undefined;
 afterEach(async () => {
@@ -55,8 +55,12 @@ describe('CustomResourceDefinitions', () => {
     env = await startTestEnvironment({ crds: [widget('Namespaced')] });
     const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
     await custom.createNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', body: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } } });
+    const watched = collectEvents(env.kubeConfig, '/apis/example.com/v1/widgets', {}, () => false);
+    for (let i = 0; i < 100 && env.server.watchCount === 0; i++) await new Promise((r) => setTimeout(r, 10));
     await env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).deleteCustomResourceDefinition({ name: 'widgets.example.com' });
     await env.server.settle();
+    // The watch saw the object go, then ended with the resource.
+    expect((await watched.done).map((e) => e.type)).toEqual(['ADDED', 'DELETED']);
     const { code } = await statusOf(custom.listNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets' }));
     expect(code).toBe(404);
   });

@@ -82,6 +82,12 @@ export class TestAPIServer {
     this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);
     this.store.subscribe((e) => {
       if (e.resource === MUTATING_WEBHOOKS || e.resource === VALIDATING_WEBHOOKS) this.refreshAdmission();
+      // A resource that stops being served ends its watches, as kube-apiserver does.
+      if (e.resource === CRD_RESOURCE && e.type === 'DELETED') {
+        const spec = e.object.spec as { group?: string; names?: { plural?: string } } | undefined;
+        const key = `${spec?.names?.plural ?? ''}.${spec?.group ?? ''}`;
+        for (const w of [...this.watches]) if (w.resourceKey === key) w.end();
+      }
     });
     this.gc = new GarbageCollector(this.store, this.registry, this.storage);
     this.crdController = new CRDController(this.store, this.registry, this.storage);
