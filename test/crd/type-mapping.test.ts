@@ -187,6 +187,12 @@ describe('type mapping: Kubernetes built-in types from @kubernetes/client-node',
     expect(field(r.spec, 'codes')!.properties!.values!.items).toEqual({ type: 'integer', format: 'int32' });
   });
 
+  it('treats client-node IntOrString like the runtime one', () => {
+    const r = widget("import type { IntOrString } from '@kubernetes/client-node';\nexport interface WidgetSpec { port?: IntOrString }");
+    expect(r.errors).toEqual([]);
+    expect(field(r.spec, 'port')).toEqual({ anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true });
+  });
+
   it('reports a client-node name that is not a model', () => {
     const r = widget("import type { V1NoSuchThing } from '@kubernetes/client-node';\nexport interface WidgetSpec { x?: V1NoSuchThing }");
     expect(r.errors.join('\n')).toContain('@kubernetes/client-node has no model V1NoSuchThing');

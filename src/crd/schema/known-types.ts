@@ -47,6 +47,8 @@ export const CLIENT_NODE_MODULE = '@kubernetes/client-node';
 const MODEL_SCHEMAS: Record<string, JSONSchemaProps> = {
   V1ObjectMeta: { type: 'object' },
   V1ListMeta: { type: 'object' },
+  // client-node's own alias `IntOrString = number | string`.
+  IntOrString: { anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true },
   // client-node's interface for any object: TypeMeta and ObjectMeta, as a kind embeds them.
   KubernetesObject: {
     type: 'object',
