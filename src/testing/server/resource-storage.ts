@@ -133,7 +133,8 @@ export class ResourceStorage {
     if (meta.resourceVersion) throw new StatusError({ message: 'resourceVersion should not be set on objects to be created', reason: 'BadRequest', code: 400 });
     this.checkNamespace(rt, meta.namespace, meta.name ?? '');
 
-    if (version.statusSubresource && (!rt.builtin || rt.defaultOnCreate)) delete obj.status;
+    // Status is written through its subresource; creates start without it (Nodes excepted, as their strategy allows).
+    if (version.statusSubresource && !(rt.group === '' && rt.resource === 'nodes')) delete obj.status;
     rt.defaultOnCreate?.(obj);
     this.defaultAndPrune(rt, version, obj);
 
