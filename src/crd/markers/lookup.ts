@@ -16,7 +16,3 @@ export function firstMarker(markers: readonly MarkedValue[], name: string): Mark
 export function hasMarker(markers: readonly MarkedValue[], name: string): boolean {
   return markers.some((m) => m.name === name);
 }
-
-export function allMarkers(markers: readonly MarkedValue[], name: string): MarkedValue[] {
-  return markers.filter((m) => m.name === name);
-}

@@ -327,10 +327,6 @@ const EFFECTS: Record<string, SchemaEffect> = {
   'kubebuilder:externalDocs': externalDocs,
 };
 
-export function isSchemaMarker(name: string): boolean {
-  return name in EFFECTS || (name.startsWith(ITEMS_PREFIX) && VALIDATION_PREFIX + name.slice(ITEMS_PREFIX.length) in EFFECTS);
-}
-
 export interface MarkerProblem {
   marker: MarkedValue;
   message: string;

@@ -52,8 +52,6 @@ export interface ValidationRule {
   optionalOldSelf?: boolean;
 }
 
-export type SchemaKey = keyof JSONSchemaProps;
-
 /** Deep copy of plain JSON data (much cheaper than structuredClone for schema trees). */
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;

@@ -8,7 +8,7 @@
  * descriptions (joined into one line upstream), x-kubernetes-list-type / list-map-keys /
  * map-type, `+default` values, validation markers, and resource.Quantity (typed as string).
  */
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cloneJson, type JSONSchemaProps } from './json-schema.js';
@@ -39,11 +39,6 @@ function modelsDirectory(): string {
 }
 
 const cache = new Map<string, JSONSchemaProps | null>();
-
-/** Whether client-node has a model of this name (V1Container, V1PodTemplateSpec, ...). */
-export function hasKubernetesModel(name: string): boolean {
-  return knownModelSchema(name) !== undefined || existsSync(path.join(modelsDirectory(), `${name}.js`));
-}
 
 function unescapeDoc(text: string): string {
   return text.replace(/\\(['"\\])/g, '$1').trim();
