@@ -31,6 +31,10 @@
  * CEL: checkCelRule(markedValue) (cel.ts) lives here; the CRD generator calls it for each XValidation
  * marker it uses and reports the Diagnostic it returns.
  * Generators report their own problems as Diagnostic and may throw DiagnosticError.
+ * Watch mode: markers.update(sourceFile) re-collects one file, markers.remove(fileName) forgets one.
+ * Attachment (collector.ts): the doc group and the group above it belong to a declaration; package
+ * markers (+groupName, +kubebuilder:rbac, ...) also count when written above a type or a class method.
+ * defineCommonMarkers(registry) adds markers no generator consumes (object:generate, conversion:hub, ...).
  */
 export type { ArgSpec, ArgType, MarkedValue, MarkerDefinition, MarkerTarget, MarkerValue, SourceLocation } from './types.js';
 export { type Diagnostic, DiagnosticError, formatDiagnostic, hasErrors } from './diagnostic.js';
