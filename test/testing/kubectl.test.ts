@@ -14,9 +14,14 @@ let env: TestEnvironment;
 let dir: string;
 let kubeconfig: string;
 
+/** A private discovery cache: ports are reused across runs, and another run's CRDs must not leak in. */
+function kubectlEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: path.join(dir, 'cache') };
+}
+
 async function kubectl(...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig } });
+    const { stdout, stderr } = await run('kubectl', args, { env: kubectlEnv() });
     return { stdout, stderr, code: 0 };
   } catch (err) {
     const e = err as { stdout: string; stderr: string; code: number };
@@ -105,7 +110,7 @@ describe('kubectl', () => {
   });
 
   it('watches with get -w and sees changes made through the API', async () => {
-    const child = spawn('kubectl', ['get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=3s'], { env: { ...process.env, KUBECONFIG: kubeconfig } });
+    const child = spawn('kubectl', ['get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=3s'], { env: kubectlEnv() });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
