@@ -151,6 +151,14 @@ describe('runManifests', () => {
     // and a deleted one drops its rules
     rmSync(path.join(dir, 'src', 'extra', 'events.ts'));
     await until(() => !readFileSync(role, 'utf8').includes('events.k8s.io'));
+    // a half-written file is reported and changes nothing; the next save regenerates
+    const before = readFileSync(role, 'utf8');
+    writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('resources=leases,verbs=get', 'resources=leases,verbs=get;watch').replace('export class', 'export clas'));
+    await until(() => c.errors().includes('sailor_controller.ts'));
+    expect(readFileSync(role, 'utf8')).toBe(before);
+    writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export clas ', 'export class '));
+    await until(() => readFileSync(role, 'utf8') !== before);
+    expect(readFileSync(role, 'utf8')).toMatch(/- leases\n  verbs:\n  - get\n  - watch\n/);
     controller.abort();
     expect(await done).toBe(0);
   });
