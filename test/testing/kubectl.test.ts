@@ -10,6 +10,29 @@ import { startTestEnvironment, type TestEnvironment } from '../../src/testing/in
 import { CRONJOB_GROUP, cronjobCRDDir } from './support.js';
 
 const run = promisify(execFile);
+
+/** A CRD with printer columns, one of them only for -o wide. */
+const GADGET_CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'gadgets.example.com' },
+  spec: {
+    group: 'example.com',
+    scope: 'Namespaced',
+    names: { plural: 'gadgets', singular: 'gadget', kind: 'Gadget' },
+    versions: [{
+      name: 'v1',
+      served: true,
+      storage: true,
+      schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' }, color: { type: 'string' } } } } } },
+      additionalPrinterColumns: [
+        { name: 'Size', type: 'integer', jsonPath: '.spec.size' },
+        { name: 'Color', type: 'string', jsonPath: '.spec.color', priority: 1 },
+        { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' },
+      ],
+    }],
+  },
+};
 let env: TestEnvironment;
 let dir: string;
 let kubeconfig: string;
@@ -36,7 +59,7 @@ async function manifest(name: string, text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir] });
+  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir], crds: [GADGET_CRD] });
   dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-kubectl-'));
   kubeconfig = path.join(dir, 'kubeconfig');
   await env.writeKubeconfig(kubeconfig);
@@ -98,6 +121,16 @@ describe('kubectl', () => {
     const table = await kubectl('get', `cronjobs.${CRONJOB_GROUP}`);
     expect(table.stdout.split('\n')[0].split(/\s+/)).toEqual(['NAME', 'AGE']);
     expect(table.stdout).toMatch(/^listed\s+\d+s$/m);
+  });
+
+  it('prints the printer columns of a CRD', async () => {
+    const file = await manifest('gadget.yaml', 'apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g1}\nspec: {size: 3, color: blue}\n');
+    await kubectl('apply', '-f', file);
+    const table = await kubectl('get', 'gadgets');
+    expect(table.stdout.split('\n')[0].split(/\s+/)).toEqual(['NAME', 'SIZE', 'AGE']);
+    expect(table.stdout).toMatch(/^g1\s+3\s+\d+s$/m);
+    const wide = await kubectl('get', 'gadgets', '-o', 'wide');
+    expect(wide.stdout.split('\n')[0].split(/\s+/)).toEqual(['NAME', 'SIZE', 'COLOR', 'AGE']);
   });
 
   it('prints server errors: 404 NotFound and 422 Invalid', async () => {
