@@ -54,6 +54,12 @@ describe('discovery', () => {
     expect(Object.keys(cronjob.properties as object)).toEqual(expect.arrayContaining(['spec', 'status']));
   });
 
+  it('answers 405 for methods a path does not take', async () => {
+    const res = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/named`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 });
+  });
+
   it('answers /version, /healthz and /readyz', async () => {
     const version = await env.kubeConfig.makeApiClient(k8s.VersionApi).getCode();
     expect(version.major).toBe('1');

@@ -339,6 +339,11 @@ export class TestAPIServer {
   }
 
   private dispatch(info: ResourceRequest, call: ResourceCall): Promise<CallResult> {
+    // POST names no object; PUT and PATCH need one (and subresources only exist on objects).
+    const named = info.name !== undefined;
+    if ((info.verb === 'create' && named && !info.subresource) || ((info.verb === 'update' || info.verb === 'patch') && !named)) {
+      throw new StatusError({ message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 });
+    }
     switch (info.verb) {
       case 'get':
         return this.handlers.get(call);
