@@ -20,4 +20,4 @@ $scaffolder create webhook --group batch --version v2 --kind CronJob --defaultin
 
 # The project depends on the generating checkout through a file: path; keep it relative so that
 # the repository works from any clone.
-npm pkg set "dependencies.scaffolder=file:$(realpath --relative-to="$PWD" "$checkout")"
+npm pkg set "dependencies.scaffolder=file:$(node -e 'console.log(require("path").relative(process.cwd(), process.argv[1]) || ".")' "$checkout")"

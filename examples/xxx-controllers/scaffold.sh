@@ -12,4 +12,4 @@ $scaffolder create api --group test --version v1alpha1 --kind Xxx --resource --c
 
 # The project depends on the generating checkout through a file: path; keep it relative so that
 # the repository works from any clone.
-npm pkg set "dependencies.scaffolder=file:$(realpath --relative-to="$PWD" "$checkout")"
+npm pkg set "dependencies.scaffolder=file:$(node -e 'console.log(require("path").relative(process.cwd(), process.argv[1]) || ".")' "$checkout")"
