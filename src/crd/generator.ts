@@ -60,6 +60,8 @@ export class CrdGenerator {
   private readonly rootCache = new Map<string, { schema: JSONSchemaProps; diagnostics: Diagnostic[] }>();
   private readonly lookup: MarkerLookup;
   private flattenErrors: string[] = [];
+  /** CEL checks by marker (markers of unchanged files are the same objects from one run to the next). */
+  private readonly celChecked = new WeakMap<MarkedValue, Diagnostic | null>();
   private flattenWarnings: string[] = [];
 
   constructor(private readonly options: CrdGeneratorOptions) {
@@ -256,13 +258,17 @@ export class CrdGenerator {
     return flattened;
   }
 
-  /** CEL syntax problems of the XValidation markers of every collected file. */
+  /** CEL syntax problems of the XValidation markers of every collected file (each rule parsed once). */
   celDiagnostics(): Diagnostic[] {
     const out: Diagnostic[] = [];
     for (const m of this.options.markers.all()) {
       if (m.name !== 'kubebuilder:validation:XValidation' && m.name !== 'kubebuilder:validation:items:XValidation') continue;
-      const d = checkCelRule(m);
-      if (d) out.push(d);
+      let checked = this.celChecked.get(m);
+      if (checked === undefined) {
+        checked = checkCelRule(m) ?? null;
+        this.celChecked.set(m, checked);
+      }
+      if (checked) out.push(checked);
     }
     return out;
   }
