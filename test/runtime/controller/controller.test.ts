@@ -10,6 +10,7 @@ import {
   Deployment,
   handler,
   type Manager,
+  newLogger,
   predicate,
   type Request,
   Secret,
@@ -390,6 +391,40 @@ describe('controllers', () => {
     await eventually(() => mgr2.getControllers()[0]!.queue.processingLen() > 0, 'the stubborn reconcile to start');
     await r2.stop();
     expect(aborted).toBe(true);
+  });
+
+  it('gives each reconcile a logger carrying the controller, object and a fresh reconcileID', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = newLogger({ output: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } });
+    const mgr = await newManager(env, { logger });
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'logs');
+    let attempts = 0;
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('log-test')
+      .complete(async (req, ctx) => {
+        if (req.namespace !== ns) return {};
+        attempts++;
+        ctx.log.info('working', { attempt: attempts });
+        if (attempts === 1) throw new Error('first attempt fails');
+        return {};
+      });
+    await client.create(ConfigMap, cm(ns, 'logged'));
+    const r = run(mgr);
+    try {
+      await eventually(() => attempts === 2, 'the retry');
+    } finally {
+      await r.stop();
+    }
+    const working = lines.filter((l) => l.msg === 'working');
+    expect(working).toHaveLength(2);
+    expect(working[0]).toMatchObject({ controller: 'log-test', controllerKind: 'ConfigMap', namespace: ns, name: 'logged', ConfigMap: { name: 'logged', namespace: ns } });
+    expect(working[0]!.reconcileID).toEqual(expect.any(String));
+    expect(working[0]!.reconcileID).not.toBe(working[1]!.reconcileID);
+    const failure = lines.find((l) => l.msg === 'Reconciler error');
+    expect(failure).toMatchObject({ level: 'error', reconcileID: working[0]!.reconcileID, name: 'logged' });
+    expect(JSON.stringify(failure)).toContain('first attempt fails');
   });
 
   it('refuses duplicate controller names and builders without a kind, naming the problem', async () => {
