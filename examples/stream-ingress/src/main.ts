@@ -1,0 +1,48 @@
+/*
+Copyright 2026 The stream-ingress Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// The manager: registers the API types, the controllers and the webhooks, then runs them until
+// SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import * as nginxstreamv1beta1 from '../api/v1beta1/index.js';
+import { StreamIngressReconciler } from './controllers/streamingress_controller.js';
+import { parseStreamFlags } from './stream_flags.js';
+// +kubebuilder:scaffold:imports
+
+const scheme = builtinScheme();
+nginxstreamv1beta1.addToScheme(scheme);
+// +kubebuilder:scaffold:scheme
+
+// --ingress-namespace, --tcp-configmap, --udp-configmap, --ingress-service: the ingress controller's
+// objects to configure (ingress-nginx's defaults); the other flags are the manager's:
+// --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
+const { targets, rest } = parseStreamFlags(process.argv.slice(2));
+const flags = parseManagerFlags(rest);
+const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: 'cbae8f37.jeffthecoder.xyz' });
+
+await new StreamIngressReconciler(mgr.getClient(), mgr.getScheme(), targets).setupWithManager(mgr);
+// +kubebuilder:scaffold:builder
+
+// Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
+if (process.env.ENABLE_WEBHOOKS !== 'false') {
+  // +kubebuilder:scaffold:webhook
+}
+
+mgr.addHealthzCheck('healthz', healthz.ping);
+mgr.addReadyzCheck('readyz', healthz.ping);
+
+// Resolves after SIGTERM or SIGINT, once every controller has stopped.
+await mgr.start();

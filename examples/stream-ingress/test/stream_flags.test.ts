@@ -1,0 +1,43 @@
+/*
+Copyright 2026 The stream-ingress Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { describe, expect, it } from 'vitest';
+import { parseManagerFlags } from 'scaffolder/runtime';
+import { parseStreamFlags } from '../src/stream_flags.js';
+
+describe('parseStreamFlags', () => {
+  it("defaults to ingress-nginx's objects", () => {
+    expect(parseStreamFlags([]).targets).toEqual({
+      tcpConfigMap: { namespace: 'ingress-nginx', name: 'tcp-services' },
+      udpConfigMap: { namespace: 'ingress-nginx', name: 'udp-services' },
+      ingressService: { namespace: 'ingress-nginx', name: 'ingress-nginx-controller' },
+    });
+  });
+
+  it('takes its flags out and leaves the manager flags, which parseManagerFlags then accepts', () => {
+    const { targets, rest } = parseStreamFlags(['--leader-elect', '--tcp-configmap=edge/tcp', '--ingress-namespace', 'nginx', '--udp-configmap', 'udp', '--health-probe-bind-address=:9090']);
+    expect(targets.tcpConfigMap).toEqual({ namespace: 'edge', name: 'tcp' });
+    expect(targets.udpConfigMap).toEqual({ namespace: 'nginx', name: 'udp' });
+    expect(targets.ingressService).toEqual({ namespace: 'nginx', name: 'ingress-nginx-controller' });
+    expect(rest).toEqual(['--leader-elect', '--health-probe-bind-address=:9090']);
+    expect(parseManagerFlags(rest)).toMatchObject({ leaderElection: true, healthProbeBindAddress: ':9090' });
+  });
+
+  it('refuses a value that is not [namespace/]name, or a missing value', () => {
+    expect(() => parseStreamFlags(['--ingress-service=a/b/c'])).toThrow(/--ingress-service: "a\/b\/c" is not \[namespace\/\]name/);
+    expect(() => parseStreamFlags(['--tcp-configmap'])).toThrow(/--tcp-configmap needs a value/);
+  });
+});
