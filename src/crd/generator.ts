@@ -139,7 +139,7 @@ export class CrdGenerator {
       const versionName = markers.get('versionName');
       packages.push({
         dir,
-        group: String(groupName.value === true ? '' : groupName.value),
+        group: String(groupName.value),
         version: versionName ? String(versionName.value) : path.basename(dir),
         files: files.sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
       });

@@ -22,6 +22,8 @@ export interface SplitMarker {
   readonly fields: string;
   /** Offset of `fields` in the text given to splitMarker. */
   readonly fieldsOffset: number;
+  /** Whether the text has an `=` (`+groupName=` has one, with empty fields; `+groupName` has none). */
+  readonly hasEquals: boolean;
 }
 
 /** Splits `+a:b:c=arg,d=arg` into `a:b`, `a:b:c` and `arg,d=arg`. The leading `+` is optional. */
@@ -29,11 +31,11 @@ export function splitMarker(text: string): SplitMarker {
   const body = text.startsWith('+') ? text.slice(1) : text;
   const lead = text.length - body.length;
   const eq = body.indexOf('=');
-  if (eq < 0) return { name: body, anonymousName: body, fields: '', fieldsOffset: text.length };
+  if (eq < 0) return { name: body, anonymousName: body, fields: '', fieldsOffset: text.length, hasEquals: false };
   const anonymousName = body.slice(0, eq);
   const lastColon = anonymousName.lastIndexOf(':');
   const name = lastColon >= 0 ? anonymousName.slice(0, lastColon) : anonymousName;
-  return { name, anonymousName, fields: body.slice(eq + 1), fieldsOffset: lead + eq + 1 };
+  return { name, anonymousName, fields: body.slice(eq + 1), fieldsOffset: lead + eq + 1, hasEquals: true };
 }
 
 export function isEmptyDefinition(def: MarkerDefinition): boolean {
@@ -68,6 +70,8 @@ export function parseMarker(def: MarkerDefinition, text: string): MarkerValue {
   let result: MarkerValue;
   if (def.value !== undefined) {
     if (scanner.peek() !== EOF) result = parseValue(def.value.type, scanner, false);
+    // `+groupName=`: a string given `=` and nothing after it is the empty string (controller-gen's zero value)
+    else if (def.value.type === 'string' && split.hasEquals) result = '';
     else if (def.value.optional) result = true;
     else throw new MarkerSyntaxError(`missing value: expected ${describeArgType(def.value.type)}`, base);
   } else if (empty) {

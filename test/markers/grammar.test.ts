@@ -193,6 +193,19 @@ describe('empty and anonymous markers', () => {
     expect(parseMarker({ name: 'x', target: 'type', value: { type: 'bool', optional: true } }, '+x')).toBe(true);
   });
 
+  it('reads a string given `=` and nothing after it as the empty string (`+groupName=`, the core group)', () => {
+    const groupName: MarkerDefinition = { name: 'groupName', target: 'package', value: { type: 'string' } };
+    expect(parseMarker(groupName, '+groupName=')).toBe('');
+    expect(parseMarker(groupName, 'groupName=')).toBe('');
+    expect(parseMarker(groupName, '+groupName=batch.my.domain')).toBe('batch.my.domain');
+    expect(syntaxError(groupName, '+groupName').message).toMatch(/missing value: expected string/);
+    expect(parseMarker({ ...groupName, value: { type: 'string', optional: true } }, '+groupName=')).toBe('');
+    expect(parseMarker({ ...groupName, value: { type: 'string', optional: true } }, '+groupName')).toBe(true);
+    expect(syntaxError(anon('int'), '+test:value=').message).toMatch(/missing value: expected int/);
+    expect(splitMarker('+groupName=')).toMatchObject({ name: 'groupName', fields: '', hasEquals: true });
+    expect(splitMarker('+groupName')).toMatchObject({ name: 'groupName', fields: '', hasEquals: false });
+  });
+
   it('reports extra text after an anonymous value', () => {
     const e = syntaxError(anon('int'), '+test:value=10,11');
     expect(e.message).toMatch(/extra arguments provided: ",11"/);

@@ -80,8 +80,7 @@ function definitions(): Def[] {
     { name: 'structType', targets: FT, value: str, help: 'atomic or granular' },
     { name: 'kubebuilder:externalDocs', targets: FT, args: { url: str, description: optStr }, help: 'a link to more documentation' },
     // CRD markers
-    // Optional so that `+groupName=` (the empty, core group) parses; its value is then `true`.
-    { name: 'groupName', targets: ['package'], value: { type: 'string', optional: true }, help: 'the API group of the package' },
+    { name: 'groupName', targets: ['package'], value: { type: 'string' }, help: 'the API group of the package (`+groupName=` is the core group)' },
     { name: 'versionName', targets: ['package'], value: str, help: 'the API version of the package (default: the folder name)' },
     { name: 'kubebuilder:skip', targets: ['package'], help: 'generate no CRDs for this package' },
     { name: 'kubebuilder:object:root', targets: ['type'], value: { type: 'bool', optional: true }, help: 'a kind or a kind list' },
