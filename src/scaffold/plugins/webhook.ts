@@ -156,7 +156,7 @@ function spokeIndex(wc: WebhookContext, spoke: string): string {
 function sectionData(wc: WebhookContext): Record<string, unknown> {
   return {
     ...wc.ctx, ...wc.names, version: wc.res.version, kindRef: wc.kindRef, kindType: wc.kindType,
-    defaultingPath: wc.defaultingPath, validationPath: wc.validationPath, markerGroup: wc.names.webhookGroup,
+    defaultingPath: wc.defaultingPath, validationPath: wc.validationPath, markerGroup: wc.names.webhookGroup, core: wc.core,
   };
 }
 

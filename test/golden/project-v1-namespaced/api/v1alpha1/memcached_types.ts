@@ -41,8 +41,10 @@ export interface Memcached {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Memcached. */
-  spec?: MemcachedSpec;
+  // +required
+  spec: MemcachedSpec;
   /** status defines the observed state of Memcached. */
+  // +optional
   status?: MemcachedStatus;
 }
 

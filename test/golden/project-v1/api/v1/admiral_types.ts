@@ -58,8 +58,10 @@ export interface Admiral {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Admiral. */
-  spec?: AdmiralSpec;
+  // +required
+  spec: AdmiralSpec;
   /** status defines the observed state of Admiral. */
+  // +optional
   status?: AdmiralStatus;
 }
 

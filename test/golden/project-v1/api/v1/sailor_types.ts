@@ -57,8 +57,10 @@ export interface Sailor {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Sailor. */
-  spec?: SailorSpec;
+  // +required
+  spec: SailorSpec;
   /** status defines the observed state of Sailor. */
+  // +optional
   status?: SailorStatus;
 }
 

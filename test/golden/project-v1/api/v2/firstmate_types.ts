@@ -57,8 +57,10 @@ export interface FirstMate {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of FirstMate. */
-  spec?: FirstMateSpec;
+  // +required
+  spec: FirstMateSpec;
   /** status defines the observed state of FirstMate. */
+  // +optional
   status?: FirstMateStatus;
 }
 

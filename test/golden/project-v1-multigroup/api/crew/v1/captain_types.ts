@@ -57,8 +57,10 @@ export interface Captain {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Captain. */
-  spec?: CaptainSpec;
+  // +required
+  spec: CaptainSpec;
   /** status defines the observed state of Captain. */
+  // +optional
   status?: CaptainStatus;
 }
 

@@ -57,8 +57,10 @@ export interface HealthCheckPolicy {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of HealthCheckPolicy. */
-  spec?: HealthCheckPolicySpec;
+  // +required
+  spec: HealthCheckPolicySpec;
   /** status defines the observed state of HealthCheckPolicy. */
+  // +optional
   status?: HealthCheckPolicyStatus;
 }
 

@@ -57,8 +57,10 @@ export interface Kraken {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Kraken. */
-  spec?: KrakenSpec;
+  // +required
+  spec: KrakenSpec;
   /** status defines the observed state of Kraken. */
+  // +optional
   status?: KrakenStatus;
 }
 

@@ -57,8 +57,10 @@ export interface Leviathan {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Leviathan. */
-  spec?: LeviathanSpec;
+  // +required
+  spec: LeviathanSpec;
   /** status defines the observed state of Leviathan. */
+  // +optional
   status?: LeviathanStatus;
 }
 

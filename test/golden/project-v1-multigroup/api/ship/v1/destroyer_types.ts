@@ -58,8 +58,10 @@ export interface Destroyer {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Destroyer. */
-  spec?: DestroyerSpec;
+  // +required
+  spec: DestroyerSpec;
   /** status defines the observed state of Destroyer. */
+  // +optional
   status?: DestroyerStatus;
 }
 

@@ -57,8 +57,10 @@ export interface Frigate {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Frigate. */
-  spec?: FrigateSpec;
+  // +required
+  spec: FrigateSpec;
   /** status defines the observed state of Frigate. */
+  // +optional
   status?: FrigateStatus;
 }
 

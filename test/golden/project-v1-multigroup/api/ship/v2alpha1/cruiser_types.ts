@@ -58,8 +58,10 @@ export interface Cruiser {
   kind?: string;
   metadata?: ObjectMeta;
   /** spec defines the desired state of Cruiser. */
-  spec?: CruiserSpec;
+  // +required
+  spec: CruiserSpec;
   /** status defines the observed state of Cruiser. */
+  // +optional
   status?: CruiserStatus;
 }
 

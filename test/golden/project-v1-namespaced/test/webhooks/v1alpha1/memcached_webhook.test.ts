@@ -8,7 +8,7 @@ import * as cachev1alpha1 from '../../../api/v1alpha1/index.js';
 
 describe('Memcached webhook', () => {
   it('admits a valid Memcached on create, update and delete', async () => {
-    const obj: Memcached = { apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', metadata: { name: 'sample' } };
+    const obj: Memcached = { apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', metadata: { name: 'sample' }, spec: {} };
     const validator = new MemcachedCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);

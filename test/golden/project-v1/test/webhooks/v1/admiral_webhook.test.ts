@@ -24,7 +24,7 @@ import * as crewv1 from '../../../api/v1/index.js';
 
 describe('Admiral webhook', () => {
   it('defaults a Admiral without error', async () => {
-    const obj: Admiral = { apiVersion: 'crew.testproject.org/v1', kind: 'Admiral', metadata: { name: 'sample' } };
+    const obj: Admiral = { apiVersion: 'crew.testproject.org/v1', kind: 'Admiral', metadata: { name: 'sample' }, spec: {} };
     await new AdmiralCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
@@ -72,7 +72,7 @@ describe('Admiral webhook', () => {
   });
 
   it('admits a valid Admiral on create, update and delete', async () => {
-    const obj: Admiral = { apiVersion: 'crew.testproject.org/v1', kind: 'Admiral', metadata: { name: 'sample' } };
+    const obj: Admiral = { apiVersion: 'crew.testproject.org/v1', kind: 'Admiral', metadata: { name: 'sample' }, spec: {} };
     const validator = new AdmiralCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);

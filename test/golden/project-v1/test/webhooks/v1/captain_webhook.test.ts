@@ -24,14 +24,14 @@ import * as crewv1 from '../../../api/v1/index.js';
 
 describe('Captain webhook', () => {
   it('defaults a Captain without error', async () => {
-    const obj: Captain = { apiVersion: 'crew.testproject.org/v1', kind: 'Captain', metadata: { name: 'sample' } };
+    const obj: Captain = { apiVersion: 'crew.testproject.org/v1', kind: 'Captain', metadata: { name: 'sample' }, spec: {} };
     await new CaptainCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
   });
 
   it('admits a valid Captain on create, update and delete', async () => {
-    const obj: Captain = { apiVersion: 'crew.testproject.org/v1', kind: 'Captain', metadata: { name: 'sample' } };
+    const obj: Captain = { apiVersion: 'crew.testproject.org/v1', kind: 'Captain', metadata: { name: 'sample' }, spec: {} };
     const validator = new CaptainCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);

@@ -24,14 +24,14 @@ import * as crewv1 from '../../../api/v1/index.js';
 
 describe('Sailor webhook', () => {
   it('defaults a Sailor without error', async () => {
-    const obj: Sailor = { apiVersion: 'crew.testproject.org/v1', kind: 'Sailor', metadata: { name: 'sample' } };
+    const obj: Sailor = { apiVersion: 'crew.testproject.org/v1', kind: 'Sailor', metadata: { name: 'sample' }, spec: {} };
     await new SailorCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
   });
 
   it('admits a valid Sailor on create, update and delete', async () => {
-    const obj: Sailor = { apiVersion: 'crew.testproject.org/v1', kind: 'Sailor', metadata: { name: 'sample' } };
+    const obj: Sailor = { apiVersion: 'crew.testproject.org/v1', kind: 'Sailor', metadata: { name: 'sample' }, spec: {} };
     const validator = new SailorCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);

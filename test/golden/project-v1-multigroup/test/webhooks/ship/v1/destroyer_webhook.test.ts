@@ -24,7 +24,7 @@ import * as shipv1 from '../../../../api/ship/v1/index.js';
 
 describe('Destroyer webhook', () => {
   it('defaults a Destroyer without error', async () => {
-    const obj: Destroyer = { apiVersion: 'ship.testproject.org/v1', kind: 'Destroyer', metadata: { name: 'sample' } };
+    const obj: Destroyer = { apiVersion: 'ship.testproject.org/v1', kind: 'Destroyer', metadata: { name: 'sample' }, spec: {} };
     await new DestroyerCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
