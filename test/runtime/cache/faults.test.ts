@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import type { TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, type InformerEventHandler } from '../../../src/runtime/index.js';
+import { ConfigMap, type InformerEventHandler, Secret } from '../../../src/runtime/index.js';
 import { clientAndCache, createNamespace, eventually, startEnv } from '../support/env.js';
 
 let env: TestEnvironment;
@@ -64,6 +64,29 @@ describe('list/watch faults', () => {
       }
       expect(informer.stats().lists).toBe(1); // resumed from the resourceVersion, no relist needed
     } finally {
+      await h.stop();
+    }
+  });
+
+  it('keeps its resourceVersion fresh from bookmarks, so a reconnect after compaction needs no relist', async () => {
+    const h = clientAndCache(env);
+    const ns = await createNamespace(h.client, 'bookmarks');
+    await h.client.create(ConfigMap, cm(ns, 'a'));
+    h.start();
+    const informer = h.cache.getInformer(ConfigMap);
+    await informer.waitForSync();
+    try {
+      // Writes of another resource move the server's resourceVersion on; no ConfigMap event tells us.
+      for (let i = 0; i < 20; i++) await h.client.create(Secret, { metadata: { namespace: ns, name: `s${i}` } });
+      const seen = informer.stats().bookmarks!;
+      await eventually(() => informer.stats().bookmarks! >= seen + 2, 'bookmarks after the writes');
+      env.server.setWatchHistoryLimit(1); // everything before the last write is compacted away
+      env.server.dropWatches();
+      await h.client.create(ConfigMap, cm(ns, 'b'));
+      await converged(h, ns, 'cache to resume after compaction');
+      expect({ gone: informer.stats().gone, lists: informer.stats().lists }).toEqual({ gone: 0, lists: 1 });
+    } finally {
+      env.server.setWatchHistoryLimit(10_000);
       await h.stop();
     }
   });
