@@ -1,7 +1,7 @@
 // Keeps the example projects under examples/ honest: for each, its recorded scaffold.sh still
 // reproduces its scaffolding, its manifests are up to date (`scaffolder manifests --check` with the
-// flags of its own `manifests` script), it type-checks, and its own test suite passes against the
-// test API server. The examples run on this checkout's build output (dist/) through
+// flags of its own `manifests` script), its config/default builds with kubectl kustomize, it
+// type-checks, and its own test suite passes against the test API server. The examples run on this checkout's build output (dist/) through
 // node_modules/scaffolder links (scripts/examples/link-examples.ts); everything else they import
 // resolves from the checkout's node_modules, so nothing is installed.
 import { execFile } from 'node:child_process';
@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleNames, examplesDir, linkExample, repoRoot } from '../../scripts/examples/link-examples.js';
 
@@ -84,6 +85,16 @@ describe.each(exampleNames())('examples/%s', (name) => {
     const words = script.split(/\s+/).filter(Boolean);
     expect(words.slice(0, 2)).toEqual(['scaffolder', 'manifests']);
     await run(node, [scaffolderBin, ...words.slice(1), '--check'], dir);
+  }, 300_000);
+
+  it('has a config/default that kubectl kustomize builds, with its CRDs and the manager', async () => {
+    const out = await run('kubectl', ['kustomize', 'config/default'], dir);
+    const objects = parseAllDocuments(out).map((d) => d.toJS() as { kind?: string; metadata?: { name?: string } });
+    const bases = join(dir, 'config', 'crd', 'bases');
+    // A project with controllers for built-in kinds only has no CRDs.
+    const crds = existsSync(bases) ? readdirSync(bases).filter((f) => f.endsWith('.yaml')) : [];
+    expect(objects.filter((o) => o.kind === 'CustomResourceDefinition')).toHaveLength(crds.length);
+    expect(objects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata?.name)).toEqual([`${name}-controller-manager`]);
   }, 300_000);
 
   it('type-checks (tsc --noEmit)', async () => {
