@@ -16,18 +16,56 @@ export function isCheckedMarker(text: string): boolean {
   return body.includes(':') && head.length > 3 && distance(head.toLowerCase(), 'kubebuilder') <= 2;
 }
 
-/** The known name nearest to what the marker text seems to name, if it is near enough to be a typo. */
+/** How many leading `:` segments two names (already split) have in common. */
+function sharedSegments(a: readonly string[], b: readonly string[]): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n++;
+  return n;
+}
+
+/**
+ * The known name nearest to what the marker text seems to name, if it is near enough to be a typo.
+ * Candidates are ranked by how many leading segments they share with what was written
+ * (`kubebuilder:webhook:path` is nearer `kubebuilder:webhook` than `kubebuilder:default`), then by edit
+ * distance. A candidate is near enough when the written name starts with all its segments, or when both
+ * the whole names and the parts after the shared segments are a few edits apart (so a different word in
+ * place of a segment, `webhook` for `default`, is not taken for a typo).
+ */
 export function nearestMarkerName(text: string, known: readonly string[]): string | undefined {
   const { name, anonymousName } = splitMarker(text);
+  // the whole name before `=`, and the name without its last segment (an argument name)
+  const forms = (name === anonymousName ? [anonymousName] : [anonymousName, name]).map((f) => {
+    const lower = f.toLowerCase();
+    return { lower, segments: lower.split(':') };
+  });
+  const writtenSegments = forms[0]!.segments;
+  const maxDistance = Math.max(3, Math.ceil(anonymousName.length / 4));
   let best: string | undefined;
+  let bestShared = -1;
   let bestDistance = Infinity;
   for (const candidate of known) {
-    const d = Math.min(distance(candidate.toLowerCase(), anonymousName.toLowerCase()), distance(candidate.toLowerCase(), name.toLowerCase()));
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
+    const lower = candidate.toLowerCase();
+    const segments = lower.split(':');
+    const shared = sharedSegments(segments, writtenSegments);
+    if (shared < bestShared) continue;
+    let d = Infinity;
+    for (const f of forms) d = Math.min(d, distance(lower, f.lower));
+    if (shared === bestShared && d >= bestDistance) continue;
+    if (shared < segments.length) {
+      if (d > maxDistance) continue;
+      const tail = segments.slice(shared).join(':');
+      let tailDistance = Infinity;
+      let tailLength = 0;
+      for (const f of forms) {
+        const writtenTail = f.segments.slice(shared).join(':');
+        const td = distance(tail, writtenTail);
+        if (td < tailDistance) [tailDistance, tailLength] = [td, writtenTail.length];
+      }
+      if (tailDistance > Math.max(2, Math.ceil(tailLength / 3))) continue;
     }
+    best = candidate;
+    bestShared = shared;
+    bestDistance = d;
   }
-  const written = anonymousName.length;
-  return best !== undefined && bestDistance <= Math.max(3, Math.ceil(written / 4)) ? best : undefined;
+  return best;
 }

@@ -33,6 +33,45 @@ describe('MarkerRegistry', () => {
   });
 });
 
+describe('nearestMarkerName', () => {
+  const names = [
+    'kubebuilder:default',
+    'kubebuilder:example',
+    'kubebuilder:printcolumn',
+    'kubebuilder:validation:MaxItems',
+    'kubebuilder:validation:MaxLength',
+    'kubebuilder:validation:MinLength',
+    'kubebuilder:validation:items:MaxLength',
+    'kubebuilder:webhook',
+    'kubebuilder:webhookconfiguration',
+  ];
+
+  it('corrects typos in the last segment', () => {
+    expect(nearestMarkerName('kubebuilder:validation:MaxLenght=10', names)).toBe('kubebuilder:validation:MaxLength');
+    expect(nearestMarkerName('kubebuilder:validation:maxlength=10', names)).toBe('kubebuilder:validation:MaxLength');
+    expect(nearestMarkerName('kubebuilder:printcolum', names)).toBe('kubebuilder:printcolumn');
+    expect(nearestMarkerName('kubebuilder:printcolum:name=Age,type=date,JSONPath=.metadata.creationTimestamp', names)).toBe('kubebuilder:printcolumn');
+  });
+
+  it('corrects typos in a middle segment followed by arguments', () => {
+    expect(nearestMarkerName('kubebuilder:webhok:path=/x,mutating=true,failurePolicy=fail', names)).toBe('kubebuilder:webhook');
+    expect(nearestMarkerName('kubebuilder:webhok', names)).toBe('kubebuilder:webhook');
+  });
+
+  it('prefers the name sharing the most leading segments over a closer spelling', () => {
+    // a misplaced webhook marker: not `+kubebuilder:default`, which is as few edits away
+    expect(nearestMarkerName('kubebuilder:webhook:mutating:path=/x', names)).toBe('kubebuilder:webhook');
+    expect(nearestMarkerName('kubebuilder:webhook:path:/x', names)).toBe('kubebuilder:webhook');
+    expect(nearestMarkerName('kubebuilder:validation:items:MaxLenght=3', names)).toBe('kubebuilder:validation:items:MaxLength');
+  });
+
+  it('does not offer a different word in place of a segment', () => {
+    const withoutWebhook = names.filter((n) => !n.startsWith('kubebuilder:webhook'));
+    expect(nearestMarkerName('kubebuilder:webhook:path=/x', withoutWebhook)).toBeUndefined();
+    expect(nearestMarkerName('kubebuilder:webhooks:path=/x', withoutWebhook)).toBeUndefined();
+  });
+});
+
 describe('CEL rules', () => {
   it('accepts valid rules', () => {
     expect(celSyntaxProblem('self.minReplicas <= self.replicas')).toBeUndefined();
