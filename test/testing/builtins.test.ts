@@ -67,12 +67,37 @@ describe('events', () => {
   });
 });
 
+describe('scheme defaults', () => {
+  it('fill pod templates as kube-apiserver does, so desired and actual state compare equal', async () => {
+    const apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
+    const body: k8s.V1Deployment = { metadata: { name: 'defaults' }, spec: { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.25', ports: [{ containerPort: 80 }] }, { name: 'd', image: 'busybox' }] } } } };
+    const d = await apps.createNamespacedDeployment({ namespace: 'default', body });
+    const pod = d.spec!.template.spec!;
+    expect(pod).toMatchObject({ restartPolicy: 'Always', dnsPolicy: 'ClusterFirst', schedulerName: 'default-scheduler', terminationGracePeriodSeconds: 30, securityContext: {} });
+    expect(pod.containers[0]).toMatchObject({ imagePullPolicy: 'IfNotPresent', terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File', ports: [{ containerPort: 80, protocol: 'TCP' }] });
+    expect(pod.containers[1].imagePullPolicy).toBe('Always');
+    // Writing the undefaulted spec again is no change at all.
+    const again = await apps.replaceNamespacedDeployment({ namespace: 'default', name: 'defaults', body: { ...body, metadata: { name: 'defaults', resourceVersion: d.metadata!.resourceVersion } } });
+    expect(again.metadata?.resourceVersion).toBe(d.metadata?.resourceVersion);
+    expect(again.metadata?.generation).toBe(1);
+  });
+
+  it('fill service ports', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const svc = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 'defaulted-svc' }, spec: { ports: [{ port: 80 }] } } });
+    expect(svc.spec).toMatchObject({ type: 'ClusterIP', sessionAffinity: 'None', ports: [{ port: 80, protocol: 'TCP', targetPort: 80 }] });
+  });
+});
+
 describe('strategic merge keys of built-in kinds', () => {
   it('merges Service ports by port', async () => {
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
     await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 'svc' }, spec: { selector: { app: 'x' }, ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] } } });
     const patched = await core.patchNamespacedService({ namespace: 'default', name: 'svc', body: { spec: { ports: [{ port: 443, targetPort: 8443 }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
-    expect(patched.spec?.ports).toEqual([{ name: 'http', port: 80 }, { name: 'https', port: 443, targetPort: 8443 }]);
+    expect(patched.spec?.ports).toEqual([
+      { name: 'http', port: 80, protocol: 'TCP', targetPort: 80 },
+      { name: 'https', port: 443, protocol: 'TCP', targetPort: 8443 },
+    ]);
   });
 
   it('merges status conditions by type through the status subresource', async () => {

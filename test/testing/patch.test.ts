@@ -39,7 +39,7 @@ describe('strategic merge patch', () => {
     const containers = patched.spec!.template.spec!.containers;
     expect(containers.map((c) => [c.name, c.image])).toEqual([['web', 'nginx:2'], ['side', 'busybox']]);
     expect(containers[0].env).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: '2' }]);
-    expect(containers[0].ports).toEqual([{ containerPort: 80 }]);
+    expect(containers[0].ports).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
   });
 
   it('deletes list elements with $patch: delete', async () => {
@@ -154,6 +154,14 @@ describe('server-side apply', () => {
     const res = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/from-yaml?fieldManager=yaml-writer`, { method: 'PATCH', body: yaml, headers: { 'content-type': 'application/apply-patch+yaml' } });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ data: { a: '1' }, metadata: { managedFields: [{ manager: 'yaml-writer', operation: 'Apply' }] } });
+  });
+
+  it('matches container ports whose protocol was defaulted, without duplicating them', async () => {
+    const config = { apiVersion: 'apps/v1', kind: 'Deployment', ...deployment('ssa-ports') };
+    await apps.patchNamespacedDeployment({ namespace: 'default', name: 'ssa-ports', fieldManager: 'ctrl', body: config }, patchAs(k8s.PatchStrategy.ServerSideApply));
+    const again = await apps.patchNamespacedDeployment({ namespace: 'default', name: 'ssa-ports', fieldManager: 'ctrl', body: config }, patchAs(k8s.PatchStrategy.ServerSideApply));
+    expect(again.spec!.template.spec!.containers[0].ports).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
+    expect(again.metadata?.generation).toBe(1);
   });
 
   it('requires a field manager', async () => {

@@ -3,6 +3,7 @@
  * Each row gives names, scope, subresources and the list-merge keys that strategic merge
  * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types).
  */
+import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import type { KubeObject } from './object.js';
 import type { ListMergeRule, ResourceType, ScaleSubresource } from './resource-type.js';
 
@@ -18,6 +19,7 @@ interface BuiltinRow {
   scale?: boolean;
   fields?: string[];
   defaultPropagation?: 'Background' | 'Orphan';
+  /** Create-time defaults of the kind's strategy (PrepareForCreate), beyond the scheme defaults. */
   defaults?: (obj: KubeObject) => void;
 }
 
@@ -47,29 +49,23 @@ const ROWS: BuiltinRow[] = [
     defaults: (o) => { setDefault(record(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(record(o, 'status'), 'phase', 'Active'); } },
   { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
-    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'restartPolicy', 'Always'); setDefault(spec, 'dnsPolicy', 'ClusterFirst'); setDefault(spec, 'schedulerName', 'default-scheduler'); setDefault(spec, 'terminationGracePeriodSeconds', 30); setDefault(record(o, 'status'), 'phase', 'Pending'); } },
-  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true,
-    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'type', 'ClusterIP'); setDefault(spec, 'sessionAffinity', 'None'); } },
+    defaults: (o) => setDefault(record(o, 'status'), 'phase', 'Pending') },
+  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true },
   { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'] },
-  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'], defaults: (o) => setDefault(o, 'type', 'Opaque') },
+  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'] },
   { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
     fields: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'] },
   { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'] },
   { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', namespaced: true, shortNames: ['ep'] },
   { group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', namespaced: true, shortNames: ['pvc'], status: true },
   { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false, shortNames: ['no'], status: true },
-  { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'], status: true, scale: true,
-    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'replicas', 1); setDefault(spec, 'revisionHistoryLimit', 10); setDefault(spec, 'progressDeadlineSeconds', 600); setDefault(spec, 'strategy', { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } }); } },
-  { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'], status: true, scale: true,
-    defaults: (o) => setDefault(record(o, 'spec'), 'replicas', 1) },
-  { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true, shortNames: ['sts'], categories: ['all'], status: true, scale: true,
-    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'replicas', 1); setDefault(spec, 'podManagementPolicy', 'OrderedReady'); setDefault(spec, 'revisionHistoryLimit', 10); } },
+  { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'], status: true, scale: true },
+  { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'], status: true, scale: true },
+  { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true, shortNames: ['sts'], categories: ['all'], status: true, scale: true },
   { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', namespaced: true, shortNames: ['ds'], categories: ['all'], status: true },
   { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true },
-  { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', namespaced: true, categories: ['all'], status: true, fields: ['status.successful'], defaultPropagation: 'Orphan',
-    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'backoffLimit', 6); setDefault(spec, 'completions', 1); setDefault(spec, 'parallelism', 1); } },
-  { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', namespaced: true, shortNames: ['cj'], categories: ['all'], status: true,
-    defaults: (o) => { const spec = record(o, 'spec'); setDefault(spec, 'concurrencyPolicy', 'Allow'); setDefault(spec, 'suspend', false); setDefault(spec, 'successfulJobsHistoryLimit', 3); setDefault(spec, 'failedJobsHistoryLimit', 1); } },
+  { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', namespaced: true, categories: ['all'], status: true, fields: ['status.successful'], defaultPropagation: 'Orphan' },
+  { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', namespaced: true, shortNames: ['cj'], categories: ['all'], status: true },
   { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
   { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
     fields: ['regarding.kind', 'regarding.namespace', 'regarding.name', 'regarding.uid', 'reason', 'reportingController', 'type'] },
@@ -111,7 +107,7 @@ export function builtinListRule(kind: string, path: readonly string[]): ListMerg
   const field = path[path.length - 1];
   if (field === 'ports') {
     const isServicePorts = kind === 'Service' && path.length === 2 && path[0] === 'spec';
-    return { type: 'map', keys: isServicePorts ? ['port', 'protocol'] : ['containerPort', 'protocol'] };
+    return { type: 'map', keys: isServicePorts ? ['port', 'protocol'] : ['containerPort', 'protocol'], keyDefaults: { protocol: 'TCP' } };
   }
   if (field === 'finalizers' && path.length === 2 && path[0] === 'metadata') return { type: 'set' };
   if (SET_LISTS.has(field) && path[0] === 'metadata') return { type: 'set' };
@@ -155,6 +151,7 @@ export function builtinResourceTypes(): ResourceType[] {
     listRule: (path) => builtinListRule(row.kind, path),
     defaultPropagation: row.defaultPropagation ?? 'Background',
     defaultOnCreate: row.defaults,
+    schemeDefaults: BUILTIN_DEFAULTS[row.kind],
     tracksGeneration: GENERATION_GROUPS.has(row.group),
   }));
 }

@@ -39,7 +39,8 @@ export interface VersionInfo {
 
 /** How a list field merges (strategic merge patch and server-side apply). */
 export type ListMergeRule =
-  | { type: 'map'; keys: string[] }
+  /** `keyDefaults`: values a missing key field takes (a port's protocol is TCP), as SMD matches them. */
+  | { type: 'map'; keys: string[]; keyDefaults?: Record<string, unknown> }
   | { type: 'set' }
   | { type: 'atomic' };
 
@@ -62,8 +63,10 @@ export interface ResourceType extends GroupResource {
   listRule: (path: readonly string[]) => ListMergeRule | undefined;
   /** The propagation policy used when a delete names none. */
   defaultPropagation: 'Background' | 'Orphan';
-  /** Sets server-side defaults on create (built-ins only, a few fields operators read). */
+  /** Sets create-time defaults (built-ins: a pod's Pending phase, a namespace's finalizer). */
   defaultOnCreate?: (obj: KubeObject) => void;
+  /** Sets scheme defaults on every write (built-ins; custom resources default from their schema). */
+  schemeDefaults?: (obj: KubeObject) => void;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
   tracksGeneration: boolean;
   /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */

@@ -121,10 +121,13 @@ export function fieldsOf(obj: KubeObject, listRule: ListRule, scope: FieldScope)
   return out;
 }
 
-export function listElementKey(item: unknown, keys: string[]): PathElement | undefined {
+export function listElementKey(item: unknown, keys: string[], keyDefaults: Record<string, unknown> = {}): PathElement | undefined {
   if (!isPlainObject(item)) return undefined;
   const key: Record<string, unknown> = {};
-  for (const k of [...keys].sort()) if (item[k] !== undefined) key[k] = item[k];
+  for (const k of [...keys].sort()) {
+    const value = item[k] ?? keyDefaults[k];
+    if (value !== undefined) key[k] = value;
+  }
   return `k:${JSON.stringify(key)}`;
 }
 
@@ -142,7 +145,7 @@ function walkValue(value: unknown, names: string[], path: FieldPath, listRule: L
     const rule = listRule(names);
     if (rule?.type === 'map' && value.every(isPlainObject)) {
       for (const item of value) {
-        const pe = listElementKey(item, rule.keys)!;
+        const pe = listElementKey(item, rule.keys, rule.keyDefaults)!;
         const elementPath = [...path, pe];
         out.add(elementPath);
         for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
@@ -159,6 +162,16 @@ function walkValue(value: unknown, names: string[], path: FieldPath, listRule: L
   out.add(path);
 }
 
+/**
+ * Key fields with a scheme default (a port's protocol): an element that leaves one out matches
+ * the defaulted key, as the stored object has it defaulted.
+ */
+const KEY_FIELD_DEFAULTS: Record<string, unknown> = { protocol: 'TCP' };
+
+function matchesKey(item: unknown, key: Record<string, unknown>): boolean {
+  return isPlainObject(item) && Object.entries(key).every(([k, v]) => deepEqual(item[k] ?? KEY_FIELD_DEFAULTS[k], v));
+}
+
 /** The value at a path; `undefined` when absent. A set member's value is `true` when present. */
 export function valueAt(obj: unknown, path: FieldPath): unknown {
   let cur: unknown = obj;
@@ -169,7 +182,7 @@ export function valueAt(obj: unknown, path: FieldPath): unknown {
     } else if (pe.startsWith('k:')) {
       if (!Array.isArray(cur)) return undefined;
       const key = JSON.parse(pe.slice(2)) as Record<string, unknown>;
-      cur = cur.find((item) => isPlainObject(item) && Object.entries(key).every(([k, v]) => deepEqual(item[k], v)));
+      cur = cur.find((item) => matchesKey(item, key));
     } else if (pe.startsWith('v:')) {
       if (!Array.isArray(cur)) return undefined;
       const v = JSON.parse(pe.slice(2)) as unknown;
@@ -189,7 +202,7 @@ export function removeAt(obj: unknown, path: FieldPath): void {
     delete parent[pe.slice(2)];
   } else if (pe.startsWith('k:') && Array.isArray(parent)) {
     const key = JSON.parse(pe.slice(2)) as Record<string, unknown>;
-    const i = parent.findIndex((item) => isPlainObject(item) && Object.entries(key).every(([k, v]) => deepEqual(item[k], v)));
+    const i = parent.findIndex((item) => matchesKey(item, key));
     if (i >= 0) parent.splice(i, 1);
   } else if (pe.startsWith('v:') && Array.isArray(parent)) {
     const v = JSON.parse(pe.slice(2)) as unknown;

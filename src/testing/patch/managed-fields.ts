@@ -131,8 +131,8 @@ function mergeInto(target: Record<string, unknown>, config: Record<string, unkno
       if (rule?.type === 'map') {
         const merged = [...existing];
         for (const item of value) {
-          const k = listElementKey(item, rule.keys);
-          const i = merged.findIndex((e) => listElementKey(e, rule.keys) === k);
+          const k = listElementKey(item, rule.keys, rule.keyDefaults);
+          const i = merged.findIndex((e) => listElementKey(e, rule.keys, rule.keyDefaults) === k);
           if (i >= 0 && isPlainObject(merged[i]) && isPlainObject(item)) {
             const copy = deepClone(merged[i] as Record<string, unknown>);
             mergeInto(copy, item, path, listRule);

@@ -404,6 +404,7 @@ export class ResourceStorage {
   }
 
   private defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
+    rt.schemeDefaults?.(obj);
     const schema = this.deps.schemas.get(rt, version);
     if (!schema) return;
     schema.prune(obj);

@@ -1,0 +1,119 @@
+/**
+ * The scheme defaults kube-apiserver sets on built-in kinds at every write (SetDefaults_* in
+ * k8s.io/kubernetes/pkg/apis/.../v1/defaults.go), for the fields controllers commonly compare:
+ * without them a reconciler that diffs desired against actual state would see a difference forever.
+ */
+import { isPlainObject, type KubeObject } from './object.js';
+
+type Obj = Record<string, unknown>;
+
+function child(parent: Obj, key: string): Obj {
+  if (!isPlainObject(parent[key])) parent[key] = {};
+  return parent[key] as Obj;
+}
+
+function setDefault(target: Obj, key: string, value: unknown): void {
+  if (target[key] === undefined) target[key] = value;
+}
+
+function imageTag(image: string): string | undefined {
+  const lastSlash = image.lastIndexOf('/');
+  const name = image.slice(lastSlash + 1).split('@')[0];
+  const colon = name.indexOf(':');
+  return colon < 0 ? undefined : name.slice(colon + 1);
+}
+
+function defaultContainer(c: Obj): void {
+  const tag = typeof c.image === 'string' ? imageTag(c.image) : undefined;
+  setDefault(c, 'imagePullPolicy', tag === undefined || tag === 'latest' ? 'Always' : 'IfNotPresent');
+  setDefault(c, 'terminationMessagePath', '/dev/termination-log');
+  setDefault(c, 'terminationMessagePolicy', 'File');
+  setDefault(c, 'resources', {});
+  if (Array.isArray(c.ports)) for (const p of c.ports) if (isPlainObject(p)) setDefault(p, 'protocol', 'TCP');
+  if (Array.isArray(c.env)) {
+    for (const e of c.env) {
+      const fieldRef = isPlainObject(e) && isPlainObject(e.valueFrom) ? e.valueFrom.fieldRef : undefined;
+      if (isPlainObject(fieldRef)) setDefault(fieldRef, 'apiVersion', 'v1');
+    }
+  }
+}
+
+/** SetDefaults_PodSpec and the container defaults. */
+export function defaultPodSpec(spec: Obj, restartPolicy = 'Always'): void {
+  setDefault(spec, 'restartPolicy', restartPolicy);
+  setDefault(spec, 'dnsPolicy', 'ClusterFirst');
+  setDefault(spec, 'schedulerName', 'default-scheduler');
+  setDefault(spec, 'terminationGracePeriodSeconds', 30);
+  setDefault(spec, 'securityContext', {});
+  for (const key of ['containers', 'initContainers']) {
+    const list = spec[key];
+    if (Array.isArray(list)) for (const c of list) if (isPlainObject(c)) defaultContainer(c);
+  }
+}
+
+function defaultTemplate(spec: Obj): void {
+  defaultPodSpec(child(child(spec, 'template'), 'spec'));
+}
+
+export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
+  Pod: (o) => defaultPodSpec(child(o, 'spec')),
+  Service: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'type', 'ClusterIP');
+    setDefault(spec, 'sessionAffinity', 'None');
+    if (Array.isArray(spec.ports)) {
+      for (const p of spec.ports) {
+        if (!isPlainObject(p)) continue;
+        setDefault(p, 'protocol', 'TCP');
+        if (spec.type !== 'ExternalName') setDefault(p, 'targetPort', p.port);
+      }
+    }
+  },
+  Secret: (o) => setDefault(o, 'type', 'Opaque'),
+  Deployment: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'replicas', 1);
+    setDefault(spec, 'revisionHistoryLimit', 10);
+    setDefault(spec, 'progressDeadlineSeconds', 600);
+    setDefault(spec, 'strategy', { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } });
+    defaultTemplate(spec);
+  },
+  ReplicaSet: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'replicas', 1);
+    defaultTemplate(spec);
+  },
+  StatefulSet: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'replicas', 1);
+    setDefault(spec, 'podManagementPolicy', 'OrderedReady');
+    setDefault(spec, 'revisionHistoryLimit', 10);
+    setDefault(spec, 'updateStrategy', { type: 'RollingUpdate', rollingUpdate: { partition: 0 } });
+    setDefault(spec, 'persistentVolumeClaimRetentionPolicy', { whenDeleted: 'Retain', whenScaled: 'Retain' });
+    defaultTemplate(spec);
+  },
+  DaemonSet: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'revisionHistoryLimit', 10);
+    setDefault(spec, 'updateStrategy', { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
+    defaultTemplate(spec);
+  },
+  Job: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'backoffLimit', 6);
+    setDefault(spec, 'completions', 1);
+    setDefault(spec, 'parallelism', 1);
+    setDefault(spec, 'completionMode', 'NonIndexed');
+    setDefault(spec, 'suspend', false);
+    defaultTemplate(spec);
+  },
+  CronJob: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'concurrencyPolicy', 'Allow');
+    setDefault(spec, 'suspend', false);
+    setDefault(spec, 'successfulJobsHistoryLimit', 3);
+    setDefault(spec, 'failedJobsHistoryLimit', 1);
+    const jobSpec = child(child(spec, 'jobTemplate'), 'spec');
+    defaultTemplate(jobSpec);
+  },
+};
