@@ -86,6 +86,14 @@ describe('scheme defaults', () => {
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
     const svc = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 'defaulted-svc' }, spec: { ports: [{ port: 80 }] } } });
     expect(svc.spec).toMatchObject({ type: 'ClusterIP', sessionAffinity: 'None', ports: [{ port: 80, protocol: 'TCP', targetPort: 80 }] });
+    expect(svc.spec?.clusterIP).toMatch(/^10\.96\.\d+\.\d+$/);
+    expect(svc.spec?.clusterIPs).toEqual([svc.spec?.clusterIP]);
+    const headless = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 'headless' }, spec: { clusterIP: 'None', ports: [{ port: 80 }] } } });
+    expect(headless.spec?.clusterIP).toBe('None');
+    // A controller that writes its desired spec (without the allocated IP) keeps the IP: no change.
+    const replaced = await core.replaceNamespacedService({ namespace: 'default', name: 'defaulted-svc', body: { metadata: { name: 'defaulted-svc', resourceVersion: svc.metadata!.resourceVersion }, spec: { ports: [{ port: 80 }] } } });
+    expect(replaced.spec?.clusterIP).toBe(svc.spec?.clusterIP);
+    expect(replaced.metadata?.resourceVersion).toBe(svc.metadata?.resourceVersion);
   });
 });
 

@@ -61,6 +61,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     const spec = child(o, 'spec');
     setDefault(spec, 'type', 'ClusterIP');
     setDefault(spec, 'sessionAffinity', 'None');
+    if (spec.type !== 'ExternalName') setDefault(spec, 'internalTrafficPolicy', 'Cluster');
     if (Array.isArray(spec.ports)) {
       for (const p of spec.ports) {
         if (!isPlainObject(p)) continue;

@@ -21,6 +21,7 @@ interface BuiltinRow {
   defaultPropagation?: 'Background' | 'Orphan';
   /** Create-time defaults of the kind's strategy (PrepareForCreate), beyond the scheme defaults. */
   defaults?: (obj: KubeObject) => void;
+  keepAllocated?: (current: KubeObject, next: KubeObject) => void;
 }
 
 /** Kinds whose strategy maintains metadata.generation (the rest never set it). */
@@ -44,13 +45,39 @@ function setDefault(target: Record<string, unknown>, key: string, value: unknown
   if (target[key] === undefined) target[key] = value;
 }
 
+/** Service IPs come from 10.96.0.0/12 in order, as a fresh cluster hands them out (no release). */
+let nextServiceIP = 10;
+
+function allocateClusterIP(o: KubeObject): void {
+  const spec = record(o, 'spec');
+  const type = spec.type ?? 'ClusterIP';
+  if (type === 'ExternalName' || spec.clusterIP === 'None') return;
+  if (spec.clusterIP === undefined || spec.clusterIP === '') {
+    const n = nextServiceIP++;
+    spec.clusterIP = `10.96.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
+  }
+  setDefault(spec, 'clusterIPs', [spec.clusterIP]);
+  setDefault(spec, 'ipFamilies', ['IPv4']);
+  setDefault(spec, 'ipFamilyPolicy', 'SingleStack');
+}
+
+/** An update that leaves out the cluster IPs keeps the allocated ones (the service registry's patchAllocatedValues). */
+function keepClusterIP(current: KubeObject, next: KubeObject): void {
+  const before = current.spec as Record<string, unknown> | undefined;
+  const after = record(next, 'spec');
+  if (!before) return;
+  for (const key of ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy']) {
+    if ((after[key] === undefined || after[key] === '') && before[key] !== undefined) after[key] = before[key];
+  }
+}
+
 const ROWS: BuiltinRow[] = [
   { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, shortNames: ['ns'], status: true, fields: ['status.phase'],
     defaults: (o) => { setDefault(record(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(record(o, 'status'), 'phase', 'Active'); } },
   { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
     defaults: (o) => setDefault(record(o, 'status'), 'phase', 'Pending') },
-  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true },
+  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
   { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'] },
   { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'] },
   { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
@@ -152,6 +179,7 @@ export function builtinResourceTypes(): ResourceType[] {
     defaultPropagation: row.defaultPropagation ?? 'Background',
     defaultOnCreate: row.defaults,
     schemeDefaults: BUILTIN_DEFAULTS[row.kind],
+    keepAllocated: row.keepAllocated,
     tracksGeneration: GENERATION_GROUPS.has(row.group),
   }));
 }

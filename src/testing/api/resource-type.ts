@@ -65,6 +65,8 @@ export interface ResourceType extends GroupResource {
   defaultPropagation: 'Background' | 'Orphan';
   /** Sets create-time defaults (built-ins: a pod's Pending phase, a namespace's finalizer). */
   defaultOnCreate?: (obj: KubeObject) => void;
+  /** Carries server-allocated values from the stored object into an update that left them out. */
+  keepAllocated?: (current: KubeObject, next: KubeObject) => void;
   /** Sets scheme defaults on every write (built-ins; custom resources default from their schema). */
   schemeDefaults?: (obj: KubeObject) => void;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */

@@ -257,6 +257,7 @@ export class ResourceStorage {
       next.metadata.managedFields = requested.metadata?.managedFields ?? current.metadata.managedFields;
     } else {
       next = deepClone(requested) as StoredObject;
+      rt.keepAllocated?.(current, next);
       if (version.statusSubresource) {
         if (current.status === undefined) delete next.status;
         else next.status = deepClone(current.status);
