@@ -34,11 +34,14 @@ function link(target: string, path: string): void {
   }
 }
 
-/** Links one example's node_modules/scaffolder and node_modules/.bin/scaffolder to this checkout. */
-export function linkExample(name: string): void {
+/**
+ * Links one example's node_modules/scaffolder and node_modules/.bin/scaffolder to this checkout,
+ * or to another copy of the package (`packageDir`, e.g. a snapshot of its build output).
+ */
+export function linkExample(name: string, packageDir = repoRoot): void {
   const modules = join(examplesDir, name, 'node_modules');
   mkdirSync(join(modules, '.bin'), { recursive: true });
-  link(relative(modules, repoRoot), join(modules, 'scaffolder'));
+  link(relative(modules, packageDir), join(modules, 'scaffolder'));
   link(join('..', 'scaffolder', 'bin', 'scaffolder.js'), join(modules, '.bin', 'scaffolder'));
 }
 

@@ -1,26 +1,30 @@
 // Keeps the example projects under examples/ honest: for each, its recorded scaffold.sh still
 // reproduces its scaffolding, its manifests are up to date (`scaffolder manifests --check` with the
 // flags of its own `manifests` script), its config/default builds with kubectl kustomize, it
-// type-checks, and its own test suite passes against the test API server. The examples run on this checkout's build output (dist/) through
+// type-checks, and its own test suite passes against the test API server. The examples run on the
+// package built from the current sources into a private directory, reached through
 // node_modules/scaffolder links (scripts/examples/link-examples.ts); everything else they import
 // resolves from the checkout's node_modules, so nothing is installed.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleNames, examplesDir, linkExample, repoRoot } from '../../scripts/examples/link-examples.js';
 
 const exec = promisify(execFile);
+const node = process.execPath;
+const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
 
 /** Runs a command; on failure the error carries its output, so the test report shows why. */
-async function run(cmd: string, args: string[], cwd: string): Promise<string> {
+async function run(cmd: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<string> {
   // A nested vitest must not believe it is a worker of this one.
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
   try {
-    const { stdout, stderr } = await exec(cmd, args, { cwd, env: { ...env, CI: 'true', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await exec(cmd, args, { cwd, env: { ...env, ...extraEnv, CI: 'true', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
     return (stdout + stderr).replace(/\x1b\[[0-9;]*m/g, '');
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -28,23 +32,31 @@ async function run(cmd: string, args: string[], cwd: string): Promise<string> {
   }
 }
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
+/**
+ * The package as the examples import it, built from the current sources into a private directory
+ * (bin, dist, templates, and the checkout's node_modules linked): the examples never see the
+ * checkout's dist/, which may be stale, or half-written while another test rebuilds it. Type
+ * errors in the sources are for the package's own typecheck, so this only emits.
+ */
+let snapshot: Promise<string> | undefined;
+function packageSnapshot(): Promise<string> {
+  snapshot ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'scaffolder-package-'));
+    await run(node, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist'), '--noCheck'], repoRoot);
+    for (const entry of ['package.json', 'bin', 'templates']) cpSync(join(repoRoot, entry), join(dir, entry), { recursive: true });
+    symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
+    return dir;
+  })();
+  return snapshot;
 }
 
-// The examples import the package's build output. CI builds it (`npm ci` runs `prepare`); a local
-// run builds again only when src/ changed since.
-let built: Promise<unknown> | undefined;
-function ensureBuilt(): Promise<unknown> {
-  const output = join(repoRoot, 'dist', 'src', 'index.js');
-  const stale = !existsSync(output) || newestMtime(join(repoRoot, 'src')) > statSync(output).mtimeMs;
-  built ??= stale ? run('npm', ['run', 'build'], repoRoot) : Promise.resolve();
-  return built;
-}
+afterAll(async () => {
+  if (!snapshot) return;
+  const dir = await snapshot.catch(() => undefined);
+  // Leave the examples linked to the checkout, as scripts/examples/link-examples.ts does.
+  for (const name of exampleNames()) linkExample(name);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Every file under `dir`, relative, without node_modules and build output. */
 function files(dir: string): string[] {
@@ -55,23 +67,20 @@ function files(dir: string): string[] {
     .sort();
 }
 
-const node = process.execPath;
-const scaffolderBin = join(repoRoot, 'bin', 'scaffolder.js');
-const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
-
 describe.each(exampleNames())('examples/%s', (name) => {
   const dir = join(examplesDir, name);
+  let scaffolderBin = '';
 
   beforeAll(async () => {
-    await ensureBuilt();
-    linkExample(name);
+    const pkg = await packageSnapshot();
+    linkExample(name, pkg);
+    scaffolderBin = join(pkg, 'bin', 'scaffolder.js');
   }, 300_000);
 
   it('is reproduced by its scaffold.sh: the same PROJECT, and every scaffolded file is there', async () => {
     const scratch = mkdtempSync(join(tmpdir(), `example-${name}-`));
     try {
-      await run('sh', [join(dir, 'scaffold.sh')], scratch);
+      await run('sh', [join(dir, 'scaffold.sh')], scratch, { SCAFFOLDER: `${node} ${scaffolderBin}` });
       expect(readFileSync(join(scratch, 'PROJECT'), 'utf8')).toBe(readFileSync(join(dir, 'PROJECT'), 'utf8'));
       const present = new Set(files(dir));
       expect(files(scratch).filter((f) => !present.has(f))).toEqual([]);

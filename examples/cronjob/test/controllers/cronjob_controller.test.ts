@@ -150,7 +150,8 @@ describe('CronJob controller', () => {
     const [job] = await jobsOf('every-minute');
     expect(job?.metadata?.name).toBe(`every-minute-${unix(first)}`);
     expect(job?.metadata?.annotations).toEqual({ [scheduledTimeAnnotation]: rfc3339(first) });
-    expect(job?.spec?.template.spec?.containers).toEqual(jobTemplate.spec!.template.spec!.containers);
+    // The template's containers, plus what the API server defaults in a Job's pod template.
+    expect(job?.spec?.template.spec?.containers).toMatchObject(jobTemplate.spec!.template.spec!.containers);
     expect(getControllerOf(job!)).toMatchObject({ apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', name: 'every-minute', uid: cronJob.metadata?.uid });
 
     // A minute later, with concurrency allowed, a second Job runs beside the first.
