@@ -59,6 +59,19 @@ describe('events', () => {
     expect(pods.items.map((e) => e.metadata?.name)).toEqual(['e3']);
   });
 
+  it('are one resource: written through events.k8s.io/v1, read through core/v1, and back', async () => {
+    const eventsV1 = env.kubeConfig.makeApiClient(k8s.EventsV1Api);
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await eventsV1.createNamespacedEvent({ namespace: 'default', body: { metadata: { name: 'shared' }, eventTime: new Date(), reason: 'Synced', note: 'all good', action: 'Sync', reportingController: 'ctrl', reportingInstance: 'ctrl-1', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'shared-cm', namespace: 'default' } } });
+    const asCore = await core.readNamespacedEvent({ namespace: 'default', name: 'shared' });
+    expect(asCore).toMatchObject({ message: 'all good', reportingComponent: 'ctrl', involvedObject: { kind: 'ConfigMap', name: 'shared-cm' } });
+    const listed = await core.listNamespacedEvent({ namespace: 'default', fieldSelector: 'involvedObject.name=shared-cm' });
+    expect(listed.items.map((e) => e.metadata?.name)).toEqual(['shared']);
+    await core.patchNamespacedEvent({ namespace: 'default', name: 'shared', body: { message: 'changed', count: 2 } }, patchAs(k8s.PatchStrategy.MergePatch));
+    const back = await eventsV1.readNamespacedEvent({ namespace: 'default', name: 'shared' });
+    expect(back).toMatchObject({ note: 'changed', deprecatedCount: 2, regarding: { name: 'shared-cm' } });
+  });
+
   it('serves events.k8s.io/v1 with regarding selectors', async () => {
     const events = env.kubeConfig.makeApiClient(k8s.EventsV1Api);
     await events.createNamespacedEvent({ namespace: 'default', body: { metadata: { name: 'ev1' }, eventTime: new Date(), reason: 'Created', action: 'Create', reportingController: 'test', reportingInstance: 'test-1', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'x', namespace: 'default' } } });

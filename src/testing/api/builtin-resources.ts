@@ -5,6 +5,7 @@
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import type { KubeObject } from './object.js';
+import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import type { ListMergeRule, ResourceType, ScaleSubresource } from './resource-type.js';
 
 interface BuiltinRow {
@@ -22,6 +23,7 @@ interface BuiltinRow {
   /** Create-time defaults of the kind's strategy (PrepareForCreate), beyond the scheme defaults. */
   defaults?: (obj: KubeObject) => void;
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
+  sharesStorageOf?: ResourceType['sharesStorageOf'];
 }
 
 /** Kinds whose strategy maintains metadata.generation (the rest never set it). */
@@ -94,8 +96,8 @@ const ROWS: BuiltinRow[] = [
   { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', namespaced: true, categories: ['all'], status: true, fields: ['status.successful'], defaultPropagation: 'Orphan' },
   { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', namespaced: true, shortNames: ['cj'], categories: ['all'], status: true },
   { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
-  { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
-    fields: ['regarding.kind', 'regarding.namespace', 'regarding.name', 'regarding.uid', 'reason', 'reportingController', 'type'] },
+  { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'], fields: Object.keys(EVENTS_V1_FIELDS),
+    sharesStorageOf: { resource: 'events.', toStored: eventsV1ToCore, fromStored: coreToEventsV1 } },
   { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], status: true },
   { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
   { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
@@ -174,12 +176,14 @@ export function builtinResourceTypes(): ResourceType[] {
     categories: row.categories ?? [],
     versions: [{ name: row.version, served: true, storage: true, statusSubresource: row.status ?? false, scale: row.scale ? REPLICAS_SCALE : undefined, printerColumns: [], selectableFields: [] }],
     builtin: true,
-    fieldLabels: Object.fromEntries((row.fields ?? []).map((f) => [f, fieldReader(f)])),
+    // Field selectors read the stored shape, which for a shared resource has other field names.
+    fieldLabels: Object.fromEntries((row.fields ?? []).map((f) => [f, fieldReader(row.sharesStorageOf ? (EVENTS_V1_FIELDS[f] ?? f) : f)])),
     listRule: (path) => builtinListRule(row.kind, path),
     defaultPropagation: row.defaultPropagation ?? 'Background',
     defaultOnCreate: row.defaults,
     schemeDefaults: BUILTIN_DEFAULTS[row.kind],
     keepAllocated: row.keepAllocated,
+    sharesStorageOf: row.sharesStorageOf,
     tracksGeneration: GENERATION_GROUPS.has(row.group),
   }));
 }

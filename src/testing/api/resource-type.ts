@@ -65,6 +65,8 @@ export interface ResourceType extends GroupResource {
   defaultPropagation: 'Background' | 'Orphan';
   /** Sets create-time defaults (built-ins: a pod's Pending phase, a namespace's finalizer). */
   defaultOnCreate?: (obj: KubeObject) => void;
+  /** Another resource whose storage this one shares (events.k8s.io Events live as core Events). */
+  sharesStorageOf?: { resource: string; toStored: (obj: KubeObject) => KubeObject; fromStored: (obj: KubeObject) => KubeObject };
   /** Carries server-allocated values from the stored object into an update that left them out. */
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
   /** Sets scheme defaults on every write (built-ins; custom resources default from their schema). */
@@ -85,4 +87,9 @@ export function servedVersion(rt: ResourceType, version: string): VersionInfo | 
 
 export function groupResourceKey(gr: GroupResource): string {
   return `${gr.resource}.${gr.group}`;
+}
+
+/** The store table a resource lives in. */
+export function storageKey(rt: ResourceType): string {
+  return rt.sharesStorageOf?.resource ?? groupResourceKey(rt);
 }

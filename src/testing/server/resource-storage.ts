@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AdmissionAttributes, AdmissionChain, AdmissionOperation, UserInfo } from '../admission/index.js';
 import { deepClone, deepEqual, isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
-import { groupResourceKey, storageVersion, type ResourceType, type VersionInfo } from '../api/resource-type.js';
+import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../api/resource-type.js';
 import {
   alreadyExists,
   badRequest,
@@ -86,7 +86,7 @@ export class ResourceStorage {
   }
 
   key(rt: ResourceType): string {
-    return groupResourceKey(rt);
+    return storageKey(rt);
   }
 
   // ---- reads -------------------------------------------------------------
@@ -103,6 +103,8 @@ export class ResourceStorage {
   }
 
   async presentAll(rt: ResourceType, stored: StoredObject[], version: string): Promise<StoredObject[]> {
+    const shared = rt.sharesStorageOf;
+    if (shared) return stored.map((o) => shared.fromStored(o) as StoredObject);
     if (rt.builtin) return stored;
     const converted = await this.deps.converter.convert(rt, stored, version);
     const info = rt.versions.find((v) => v.name === version);
@@ -461,6 +463,7 @@ export class ResourceStorage {
   }
 
   private async toStorage(rt: ResourceType, obj: StoredObject): Promise<StoredObject> {
+    if (rt.sharesStorageOf) return rt.sharesStorageOf.toStored(obj) as StoredObject;
     const target = storageVersion(rt);
     return this.deps.converter.convertOne(rt, obj, target);
   }

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { joinAPIVersion, type StoredObject } from '../../api/object.js';
-import type { ResourceType, VersionInfo } from '../../api/resource-type.js';
+import { storageKey, type ResourceType, type VersionInfo } from '../../api/resource-type.js';
 import type { Status } from '../../api/status.js';
 import { matchesFields, type FieldSelector } from '../../selectors/field-selector.js';
 import { matchesLabels, type LabelSelector } from '../../selectors/label-selector.js';
@@ -47,8 +47,9 @@ export class WatchSession {
     private readonly onClose: (session: WatchSession) => void,
   ) {}
 
+  /** The store table watched (shared resources watch their storage's table). */
   get resourceKey(): string {
-    return `${this.params.rt.resource}.${this.params.rt.group}`;
+    return storageKey(this.params.rt);
   }
 
   start(bookmarkIntervalMs: number): void {
