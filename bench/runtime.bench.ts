@@ -22,6 +22,8 @@ import {
 import { kubeConfigFor, TestAPIServer } from '../src/testing/index.js';
 
 const OBJECTS = 10_000;
+/** Measured runs of each informer (after one warm-up each). */
+const RUNS = 3;
 const NAMESPACES = 10;
 
 type Command =
@@ -121,19 +123,32 @@ function heapUsed(): number {
   return process.memoryUsage().heapUsed;
 }
 
+/** Caches of finished passes that the garbage collector has not reclaimed yet. */
+let unreclaimed = 0;
+const reclaimed = new FinalizationRegistry<void>(() => void unreclaimed--);
+
+/** Registers a pass's cache, which the next heap baseline must not include. */
+function track(cache: object): void {
+  unreclaimed++;
+  reclaimed.register(cache, undefined);
+}
+
 /**
- * Collects until the heap stops shrinking: a stopped informer stays reachable until its sockets
- * have closed, which takes a few event-loop turns, and must not count in the next baseline.
+ * A heap baseline without the caches of earlier passes: a stopped informer stays reachable
+ * until its sockets have closed, a few event-loop turns later, so collect until they are gone.
  */
 async function settledHeap(): Promise<number> {
-  let last = heapUsed();
-  for (let i = 0; i < 40; i++) {
-    await new Promise((r) => setTimeout(r, 25));
-    const now = heapUsed();
-    if (now > last * 0.995) return now;
-    last = now;
+  for (let i = 0; i < 200 && unreclaimed > 0; i++) {
+    gc?.();
+    await new Promise((r) => setTimeout(r, 10));
   }
-  return last;
+  return heapUsed();
+}
+
+/** Client-process CPU time (user + system) since `since`, in microseconds. */
+function cpuMicros(since: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(since);
+  return d.user + d.system;
 }
 
 function until(cond: () => boolean): Promise<void> {
@@ -152,23 +167,28 @@ async function ourInformer(kubeConfig: KubeConfig, server: ServerProcess, round:
   let adds = 0;
   let updates = 0;
   const informer = cache.getInformer(ConfigMap);
+  track(informer.store);
   informer.addEventHandler({ onAdd: () => void adds++, onUpdate: () => void updates++ });
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   cache.start(stop.signal);
   await cache.waitForCacheSync();
   const listMs = performance.now() - t0;
+  const listCpuUs = cpuMicros(c0);
   const bytesPerObject = (heapUsed() - before) / informer.store.size;
   await server.send({ cmd: 'stall' });
   await server.send({ cmd: 'update', n: OBJECTS, round });
   const t1 = performance.now();
+  const c1 = process.cpuUsage();
   await server.send({ cmd: 'drop' });
   await until(() => updates >= OBJECTS);
   const eventsMs = performance.now() - t1;
+  const eventsCpuUs = cpuMicros(c1);
   stop.abort();
   await cache.stop();
   transport.close();
   if (adds !== OBJECTS) throw new Error(`our informer saw ${adds} adds, expected ${OBJECTS}`);
-  return { listMs, eventsMs, bytesPerObject };
+  return { listMs, eventsMs, bytesPerObject, listCpuUs, eventsCpuUs };
 }
 
 /** client-node's makeInformer on the same kind of stream. */
@@ -178,21 +198,26 @@ async function clientNodeInformer(kubeConfig: KubeConfig, server: ServerProcess,
   let adds = 0;
   let updates = 0;
   const informer = makeInformer<V1ConfigMap>(kubeConfig, '/api/v1/configmaps', () => api.listConfigMapForAllNamespaces());
+  track(informer);
   informer.on('add', () => void adds++);
   informer.on('update', () => void updates++);
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   await informer.start();
   await until(() => adds >= OBJECTS);
   const listMs = performance.now() - t0;
+  const listCpuUs = cpuMicros(c0);
   const bytesPerObject = (heapUsed() - before) / informer.list().length;
   await server.send({ cmd: 'stall' });
   await server.send({ cmd: 'update', n: OBJECTS, round });
   const t1 = performance.now();
+  const c1 = process.cpuUsage();
   await server.send({ cmd: 'drop' });
   await until(() => updates >= OBJECTS);
   const eventsMs = performance.now() - t1;
+  const eventsCpuUs = cpuMicros(c1);
   await informer.stop();
-  return { listMs, eventsMs, bytesPerObject };
+  return { listMs, eventsMs, bytesPerObject, listCpuUs, eventsCpuUs };
 }
 
 /** One controller (default options) reconciling every object, each reconcile reading it from the cache. */
@@ -225,6 +250,16 @@ async function controller(kubeConfig: KubeConfig, server: ServerProcess, round: 
 
 const perSecond = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
+/** The median of each figure over several runs. */
+function medians<T extends Record<string, number>>(runs: T[]): T {
+  const out: Record<string, number> = {};
+  for (const key of Object.keys(runs[0]!)) {
+    const sorted = runs.map((r) => r[key]!).sort((a, b) => a - b);
+    out[key] = sorted[Math.floor(sorted.length / 2)]!;
+  }
+  return out as T;
+}
+
 export default async function runtimeBench(): Promise<Record<string, number | string>> {
   setLogger({ level: 'error' });
   const server = await ServerProcess.start();
@@ -232,13 +267,21 @@ export default async function runtimeBench(): Promise<Record<string, number | st
     await server.send({ cmd: 'seed', n: OBJECTS });
     const kubeConfig = kubeConfigFor(server.url, { skipTLSVerify: true });
     let round = 0;
-    // Each side gets a warm-up pass (JIT, connection set-up) whose figures are discarded.
+    // Warm-up passes (JIT on both sides, connection set-up) whose figures are discarded; then the
+    // two informers take turns, so that neither always meets a colder or busier server, and each
+    // figure is the median of its runs.
     await ourInformer(kubeConfig, server, ++round);
-    const ours = await ourInformer(kubeConfig, server, ++round);
+    await clientNodeInformer(kubeConfig, server, ++round);
+    const oursRuns: Awaited<ReturnType<typeof ourInformer>>[] = [];
+    const theirRuns: Awaited<ReturnType<typeof clientNodeInformer>>[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      oursRuns.push(await ourInformer(kubeConfig, server, ++round));
+      theirRuns.push(await clientNodeInformer(kubeConfig, server, ++round));
+    }
+    const ours = medians(oursRuns);
+    const theirs = medians(theirRuns);
     const one = await controller(kubeConfig, server, ++round, 1);
     const four = await controller(kubeConfig, server, ++round, 4);
-    await clientNodeInformer(kubeConfig, server, ++round);
-    const theirs = await clientNodeInformer(kubeConfig, server, ++round);
     return {
       objects: OBJECTS,
       'controller reconciles/s (initial sync, 1 worker)': perSecond(OBJECTS, one.initialMs),
@@ -250,9 +293,14 @@ export default async function runtimeBench(): Promise<Record<string, number | st
       'watch events/s (client-node makeInformer)': perSecond(OBJECTS, theirs.eventsMs),
       'events/s ratio ours/client-node': ours.eventsMs > 0 ? theirs.eventsMs / ours.eventsMs : 'n/a',
       'list ratio ours/client-node': ours.listMs > 0 ? theirs.listMs / ours.listMs : 'n/a',
+      // Wall-clock rates above are partly bounded by the server; CPU per item is the client's own cost.
+      'client CPU us per watch event (ours)': ours.eventsCpuUs / OBJECTS,
+      'client CPU us per watch event (client-node)': theirs.eventsCpuUs / OBJECTS,
+      'client CPU us per listed object (ours)': ours.listCpuUs / OBJECTS,
+      'client CPU us per listed object (client-node)': theirs.listCpuUs / OBJECTS,
       'heap bytes per cached object (ours)': gc ? Math.round(ours.bytesPerObject) : 'n/a (run with --expose-gc)',
       'heap bytes per cached object (client-node)': gc ? Math.round(theirs.bytesPerObject) : 'n/a (run with --expose-gc)',
-      note: 'API server in a child process; update events arrive as a backlog replayed after a reconnect',
+      note: `API server in a child process; update events arrive as a backlog replayed after a reconnect; informer figures are medians of ${RUNS} alternating runs`,
     };
   } finally {
     await server.stop();

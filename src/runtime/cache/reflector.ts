@@ -136,13 +136,16 @@ export class Reflector<T extends ObjectWithMeta> {
     let cont: string | undefined;
     let rv = '';
     let limit: number | undefined = this.pageSize;
+    // As client-go's reflector: the first list may come from the API server's watch cache
+    // (resourceVersion=0: one fast answer, no pages); after a 410 only a consistent read will do.
+    let listRV: string | undefined = this.synced ? undefined : '0';
     do {
       let page: ListAnswer<T>;
       try {
         page = await this.transport.request<ListAnswer<T>>({
           method: 'GET',
           path: this.scopePath(),
-          query: { ...this.selectorQuery(), limit, continue: cont },
+          query: { ...this.selectorQuery(), limit, continue: cont, resourceVersion: cont === undefined ? listRV : undefined },
           signal,
           timeoutMs: 60_000,
         });
@@ -152,6 +155,7 @@ export class Reflector<T extends ObjectWithMeta> {
           items.length = 0;
           cont = undefined;
           limit = undefined;
+          listRV = undefined;
           continue;
         }
         throw err;
