@@ -296,7 +296,7 @@ export class TestAPIServer {
         writeError(res, fault);
         return;
       }
-      if (info.type === 'other') return this.handleOther(url.pathname, req, res);
+      if (info.type === 'other') return this.handleOther(url.pathname, res);
       if (info.type === 'discovery') {
         writeJSON(res, 200, discovery(info, this.registry, `127.0.0.1:${this.port}`));
         return;
@@ -307,13 +307,13 @@ export class TestAPIServer {
       }
       const text = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
       const contentType = req.headers['content-type'] ?? 'application/json';
-      // JSON only: clients that sent protobuf (kubectl does for built-ins) retry with JSON on 415.
+      // JSON and YAML only: protobuf bodies (kubectl's imperative create commands send them) get a clear 415.
       if (text !== '' && /protobuf|cbor/.test(contentType)) {
         throw unsupportedMediaType(contentType, ['application/json', 'application/yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json']);
       }
       const call = this.resourceCall(info, url.searchParams, text, contentType, req);
       const result = await this.dispatch(info, call);
-      const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body) : result.body;
+      const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body, url.searchParams.get('includeObject') ?? 'Metadata') : result.body;
       writeJSON(res, result.code, body, call.warnings);
     } catch (err) {
       writeError(res, err);
@@ -400,7 +400,7 @@ export class TestAPIServer {
     if (this.stallNewWatches) session.stalled = true;
   }
 
-  private async handleOther(path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private handleOther(path: string, res: ServerResponse): void {
     if (path === '/healthz' || path === '/readyz' || path === '/livez' || path.startsWith('/healthz/') || path.startsWith('/readyz/') || path.startsWith('/livez/')) {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('ok');
@@ -428,7 +428,6 @@ export class TestAPIServer {
         return;
       }
     }
-    void req;
     writeError(res, pageNotFound(path));
   }
 }

@@ -15,7 +15,6 @@ import {
   conflict,
   forbidden,
   invalid,
-  invalidField,
   notFound,
   StatusError,
   type FieldError,
