@@ -1,7 +1,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { CRONJOB_GROUP, cronjobCRDDir, patchAs, statusOf } from './support.js';
+import { CRONJOB_GROUP, cronjobCRDDir, patchAs, projectV4CRDDir, statusOf } from './support.js';
 
 let env: TestEnvironment;
 let apps: k8s.AppsV1Api;
@@ -9,7 +9,7 @@ let core: k8s.CoreV1Api;
 let custom: k8s.CustomObjectsApi;
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir] });
+  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir, projectV4CRDDir] });
   apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
   core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
   custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
@@ -162,6 +162,25 @@ describe('server-side apply', () => {
     const again = await apps.patchNamespacedDeployment({ namespace: 'default', name: 'ssa-ports', fieldManager: 'ctrl', body: config }, patchAs(k8s.PatchStrategy.ServerSideApply));
     expect(again.spec!.template.spec!.containers[0].ports).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
     expect(again.metadata?.generation).toBe(1);
+  });
+
+  it('merges status conditions of a custom resource by type (x-kubernetes-list-map-keys) through the status subresource', async () => {
+    const group = 'crew.testproject.org';
+    await custom.createNamespacedCustomObject({ group, version: 'v1', namespace: 'default', plural: 'captains', body: { apiVersion: `${group}/v1`, kind: 'Captain', metadata: { name: 'kirk' }, spec: { foo: 'bar' } } });
+    const condition = (type: string, status: string) => ({ type, status, reason: 'Tested', message: type, lastTransitionTime: '2026-01-01T00:00:00Z' });
+    const applyStatus = (manager: string, conditions: unknown[]) =>
+      custom.patchNamespacedCustomObjectStatus(
+        { group, version: 'v1', namespace: 'default', plural: 'captains', name: 'kirk', fieldManager: manager, body: { apiVersion: `${group}/v1`, kind: 'Captain', metadata: { name: 'kirk' }, status: { conditions } } },
+        patchAs(k8s.PatchStrategy.ServerSideApply),
+      ) as Promise<{ spec: unknown; status: { conditions: { type: string; status: string }[] }; metadata: { generation: number } }>;
+    await applyStatus('ready-controller', [condition('Ready', 'True')]);
+    const both = await applyStatus('health-controller', [condition('Healthy', 'False')]);
+    expect(both.status.conditions.map((c) => [c.type, c.status])).toEqual([['Ready', 'True'], ['Healthy', 'False']]);
+    expect(both.spec).toEqual({ foo: 'bar' });
+    expect(both.metadata.generation).toBe(1);
+    // The health controller stops reporting: only its own condition goes.
+    const after = await applyStatus('health-controller', []);
+    expect(after.status.conditions.map((c) => c.type)).toEqual(['Ready']);
   });
 
   it('requires a field manager', async () => {

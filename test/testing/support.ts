@@ -63,3 +63,5 @@ export function collectEvents(
   });
   return { done, abort: () => controller?.abort() };
 }
+
+export const projectV4CRDDir = path.join(conformance, 'kubebuilder', 'project-v4');

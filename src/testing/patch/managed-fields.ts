@@ -181,8 +181,11 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
 
   // Fields this applier set before, no longer applies, and nobody else owns: removed (deepest first).
   const ownedByOthers = others.reduce((acc, o) => acc.union(o.set), new FieldSet());
-  const dropped = [...previous.minus(applied).paths()].filter((p) => !ownedByOthers.has(p)).sort((a, b) => b.length - a.length);
-  for (const p of dropped) removeAt(base, p);
+  const dropped = [...previous.minus(applied).paths()].filter((p) => !ownedByOthers.has(p));
+  // A dropped list element goes whole; its fields are not removed one by one first (that would lose its key).
+  const droppedSet = FieldSet.of(dropped);
+  const hasDroppedAncestor = (p: FieldPath): boolean => p.some((_, i) => i < p.length - 1 && droppedSet.has(p.slice(0, i + 1)));
+  for (const p of dropped.filter((p) => !hasDroppedAncestor(p))) removeAt(base, p);
 
   const { metadata: configMeta, ...configRest } = config;
   mergeInto(base as Record<string, unknown>, configRest as Record<string, unknown>, [], opts.listRule);
