@@ -64,6 +64,17 @@ describe('a generated project', () => {
     expect(kinds).toEqual(expect.arrayContaining(['CustomResourceDefinition', 'Deployment', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'Certificate']));
   });
 
+  it('make build-installer writes dist/install.yaml for the image given, and make help lists the targets', () => {
+    run('make', ['build-installer', 'IMG=registry.example.com/guestbook:v0.1.0'], project);
+    const installer = readFileSync(join(project, 'dist', 'install.yaml'), 'utf8');
+    expect(installer).toContain('image: registry.example.com/guestbook:v0.1.0');
+    expect(installer).toContain('kind: CustomResourceDefinition');
+    const help = run('make', ['help'], project).replace(/\x1b\[[0-9;]*m/g, '');
+    for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer']) {
+      expect(help).toMatch(new RegExp(`\\b${target}\\b`));
+    }
+  }, 300_000);
+
   // The golden projects cover more shapes (multi-group aliases, built-in kinds, custom webhook
   // paths, cluster-scoped kinds); they share the installed dependencies of the project above.
   it.each(Object.keys(goldenProjects))('golden project %s regenerates its manifests, type-checks and passes its tests', async (name) => {
