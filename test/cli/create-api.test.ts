@@ -219,6 +219,7 @@ describe('scaffolder create api', () => {
     await ok(dir, ['create', 'api', '--group', '', '--version', 'v1', '--kind', 'Widget', ...noMake]);
     expect(read(dir, 'api/v1/groupversion_info.ts')).toContain("export const GroupVersion: GV = { group: 'testproject.org', version: 'v1' };");
     expect(read(dir, 'config/crd/kustomization.yaml')).toContain('- bases/testproject.org_widgets.yaml');
+    expect(parse(read(dir, 'config/samples/testproject_v1_widget.yaml'))).toMatchObject({ apiVersion: 'testproject.org/v1', kind: 'Widget' });
   });
 
   it('a second version of a kind makes the first one the storage version', async () => {

@@ -108,7 +108,8 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   plan.insert(mainFile, 'imports', [`import * as ${names.importAlias} from '${relativeImport(mainFile, `${pkg}/index.ts`)}';`]);
   plan.insert(mainFile, 'scheme', [`${names.importAlias}.addToScheme(scheme);`]);
 
-  const sample = `${res.group || 'core'}_${res.version}_${names.lowerKind}.yaml`;
+  // An API in the project's own domain (empty group) is named after the domain's first label.
+  const sample = `${res.group || names.qualifiedGroup.split('.')[0]}_${res.version}_${names.lowerKind}.yaml`;
   plan.add({ path: `config/samples/${sample}`, body: render('api/config/sample.yaml', data), ifExists: 'error' });
   plan.add({ path: 'config/samples/kustomization.yaml', body: render('api/config/samples_kustomization.yaml', data), ifExists: 'skip' });
   plan.insert('config/samples/kustomization.yaml', 'manifestskustomizesamples', [`- ${sample}`]);
