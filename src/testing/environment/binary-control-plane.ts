@@ -8,27 +8,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { Agent, request } from 'node:https';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { kubeConfigFor } from './kubeconfig.js';
+import { freePort } from './free-port.js';
 
 export interface BinaryControlPlane {
   kubeConfig: KubeConfig;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 function binary(assets: string, name: string): string {
@@ -40,9 +30,7 @@ function binary(assets: string, name: string): string {
 async function waitReady(url: string, token: string, timeoutMs: number, processes: ChildProcess[]): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   // kube-apiserver serves a self-signed certificate it generated itself.
-  const { Agent } = await import('node:https');
   const agent = new Agent({ rejectUnauthorized: false });
-  const { request } = await import('node:https');
   for (;;) {
     for (const p of processes) if (p.exitCode !== null) throw new Error(`${p.spawnfile} exited with code ${p.exitCode}`);
     const ok = await new Promise<boolean>((resolve) => {
@@ -63,7 +51,7 @@ export async function startBinaryControlPlane(assets: string, options: { startTi
   const etcdBin = binary(assets, 'etcd');
   const apiserverBin = binary(assets, 'kube-apiserver');
   const dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-envtest-'));
-  const [etcdClient, etcdPeer, securePort] = [await freePort(), await freePort(), await freePort()];
+  const [etcdClient, etcdPeer, securePort] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
   const token = randomBytes(24).toString('hex');
   await writeFile(path.join(dir, 'tokens.csv'), `${token},admin,admin,system:masters\n`, { mode: 0o600 });
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });

@@ -4,10 +4,10 @@
  * that the webhook server loads. Webhook configurations' service references resolve here.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'selfsigned';
+import { freePort } from './free-port.js';
 
 export interface WebhookServing {
   host: string;
@@ -16,17 +16,6 @@ export interface WebhookServing {
   /** PEM of the serving certificate (it is its own CA). */
   caCert: string;
   remove(): Promise<void>;
-}
-
-export async function freePort(host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, host, () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export async function prepareWebhookServing(host: string, port: number | undefined): Promise<WebhookServing> {
