@@ -1,18 +1,21 @@
 // Keeps the example projects under examples/ honest: for each, its recorded scaffold.sh still
 // reproduces its scaffolding, its manifests are up to date (`scaffolder manifests --check` with the
 // flags of its own `manifests` script), its config/default builds with kubectl kustomize, it
-// type-checks, and its own test suite passes against the test API server. The examples run on the
+// type-checks and builds, its manager starts against a test API server and stops cleanly, and its
+// own test suite passes against the test API server. The examples run on the
 // package built from the current sources into a private directory, reached through
 // node_modules/scaffolder links (scripts/examples/link-examples.ts); everything else they import
 // resolves from the checkout's node_modules, so nothing is installed.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleNames, examplesDir, linkExample, repoRoot } from '../../scripts/examples/link-examples.js';
+import { startTestEnvironment } from '../../src/testing/index.js';
 
 const exec = promisify(execFile);
 const node = process.execPath;
@@ -57,6 +60,46 @@ afterAll(async () => {
   for (const name of exampleNames()) linkExample(name);
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A TCP port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** `node dist/src/main.js` of a built example, without webhooks (they need certificates). */
+async function startManager(dir: string, args: string[]) {
+  let output = '';
+  const child = spawn(node, [join('dist', 'src', 'main.js'), ...args], { cwd: dir, env: { ...process.env, ENABLE_WEBHOOKS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return {
+    output: () => output,
+    /** Polls the readiness endpoint until it answers 200; fails if the manager exits first. */
+    async ready(url: string): Promise<void> {
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`the manager exited with ${child.exitCode}:\n${output}`);
+        const ok = await fetch(url).then((r) => r.ok, () => false);
+        if (ok) return;
+        if (Date.now() > deadline) throw new Error(`the manager never became ready at ${url}:\n${output}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    /** SIGTERM, as Kubernetes stops a pod; the exit code. */
+    async stop(): Promise<number | null> {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
 
 /** Every file under `dir`, relative, without node_modules and build output. */
 function files(dir: string): string[] {
@@ -106,8 +149,29 @@ describe.each(exampleNames())('examples/%s', (name) => {
     expect(objects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata?.name)).toEqual([`${name}-controller-manager`]);
   }, 300_000);
 
-  it('type-checks (tsc --noEmit)', async () => {
-    await run(node, [tsc, '-p', 'tsconfig.json', '--noEmit'], dir);
+  it('type-checks and builds (tsc -p tsconfig.json, as npm run build)', async () => {
+    await run(node, [tsc, '-p', 'tsconfig.json'], dir);
+  }, 300_000);
+
+  it('runs its built manager (as make run) against a test API server until SIGTERM', async () => {
+    const scratch = mkdtempSync(join(tmpdir(), `example-${name}-run-`));
+    const bases = join(dir, 'config', 'crd', 'bases');
+    const env = await startTestEnvironment({ crdDirectoryPaths: existsSync(bases) ? [bases] : [] });
+    try {
+      const kubeconfig = join(scratch, 'kubeconfig');
+      await env.writeKubeconfig(kubeconfig);
+      const port = await freePort();
+      const manager = await startManager(dir, ['--kubeconfig', kubeconfig, `--health-probe-bind-address=127.0.0.1:${port}`]);
+      try {
+        await manager.ready(`http://127.0.0.1:${port}/readyz`);
+      } finally {
+        expect(await manager.stop(), manager.output()).toBe(0);
+      }
+    } finally {
+      await env.stop();
+      rmSync(scratch, { recursive: true, force: true });
+      rmSync(join(dir, 'dist'), { recursive: true, force: true });
+    }
   }, 300_000);
 
   it('passes its own tests against the test API server', async () => {
