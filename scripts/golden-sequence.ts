@@ -48,6 +48,7 @@ export const goldenProjects: Record<string, string[][]> = {
     ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', noMake],
     ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', noMake],
     ['create', 'webhook', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--defaulting', noMake],
+    ['create', 'webhook', '--group', 'networking', '--version', 'v1', '--kind', 'Ingress', '--programmatic-validation', noMake],
     ['create', 'api', '--group', 'ship', '--version', 'v1beta1', '--kind', 'Frigate', '--force', noMake],
   ],
   'project-v1-namespaced': [

@@ -172,4 +172,16 @@ describe('scaffolder create webhook', () => {
     await ok(dir, [...args, '--force']);
     expect(snapshot(dir)).toEqual(first);
   });
+
+  it('a webhook for a built-in kind the runtime has no descriptor for defines one', async () => {
+    await ok(dir, ['create', 'webhook', '--group', 'networking', '--version', 'v1', '--kind', 'Ingress', '--programmatic-validation', ...noMake]);
+    const file = read(dir, 'src/webhooks/networking/v1/ingress_webhook.ts');
+    expect(file).toContain("export const Ingress = defineKind<");
+    expect(file).toContain("group: 'networking.k8s.io', version: 'v1', kind: 'Ingress', plural: 'ingresses', namespaced: true,");
+    expect(file).toContain('groups=networking.k8s.io,resources=ingresses,');
+    expect(file).toContain('implements CustomValidator<ObjectOf<typeof Ingress>>');
+    const test = read(dir, 'test/webhooks/networking/v1/ingress_webhook.test.ts');
+    expect(test).toContain("import type { Ingress } from '../../../../src/webhooks/networking/v1/ingress_webhook.js';");
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1]).toEqual({ core: true, domain: 'k8s.io', group: 'networking', kind: 'Ingress', version: 'v1', webhooks: { validation: true, webhookVersion: 'v1' } });
+  });
 });

@@ -8,7 +8,7 @@ import { addNamedImports } from '../machinery/ts-imports.js';
 import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';
 import { projectContext, type ProjectContext } from '../project/context.js';
-import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
+import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
 import { relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { defaultPlural } from '../project/pluralize.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
@@ -45,6 +45,8 @@ interface WebhookContext {
   kindRef: string;
   /** The TypeScript type of an object of the kind. */
   kindType: string;
+  /** A built-in kind scaffolder/runtime has no descriptor for: the webhook file defines one. */
+  inlineKind: boolean;
   webhookFile: string;
   testFile: string;
   defaultingPath: string;
@@ -110,9 +112,6 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   const multigroup = cfg.multigroup === true;
   const names = resourceNames(res, multigroup);
   const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
-  if (core && !runtimeKind) {
-    throw new UsageError(`webhooks for built-in kind ${gvkText(opts)} are not supported: scaffolder/runtime has no descriptor for it (supported: ${[...runtimeBuiltinKinds.keys()].join(', ')})`);
-  }
   const webhookFile = core
     ? `src/webhooks/${res.group}/${res.version}/${names.lowerKind}_webhook.ts`
     : `${names.apiPath}/${names.lowerKind}_webhook.ts`;
@@ -121,7 +120,8 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   const wc: WebhookContext = {
     res, names, ctx: projectContext(cfg), core, cfg, multigroup,
     kindRef: runtimeKind ?? res.kind,
-    kindType: core ? `ObjectOf<typeof ${runtimeKind}>` : res.kind,
+    kindType: core ? `ObjectOf<typeof ${runtimeKind ?? res.kind}>` : res.kind,
+    inlineKind: core && !runtimeKind,
     webhookFile,
     testFile: `${testDir}/${names.lowerKind}_webhook.test.ts`,
     defaultingPath: webhooks.defaultingPath ?? `/mutate-${groupPath}-${res.version}-${names.lowerKind}`,
@@ -157,6 +157,8 @@ function sectionData(wc: WebhookContext): Record<string, unknown> {
   return {
     ...wc.ctx, ...wc.names, version: wc.res.version, kindRef: wc.kindRef, kindType: wc.kindType,
     defaultingPath: wc.defaultingPath, validationPath: wc.validationPath, markerGroup: wc.names.webhookGroup, core: wc.core,
+    inlineKind: wc.inlineKind, group: wc.res.group,
+    namespaced: wc.res.api ? wc.res.api.namespaced !== false : !clusterScopedBuiltinKinds.has(wc.res.kind),
   };
 }
 
@@ -184,7 +186,7 @@ function runtimeNames(types: WebhookTypes, wc: WebhookContext, full: boolean): s
   if (types.validation) names.push('type CustomValidator', 'type Warnings');
   if (full) {
     names.push('type Manager', 'log', 'webhookManagedBy');
-    if (wc.core) names.push('type ObjectOf', wc.kindRef);
+    if (wc.core) names.push('type ObjectOf', wc.inlineKind ? 'defineKind' : wc.kindRef);
   }
   return names;
 }
@@ -229,7 +231,7 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
   // One block starts the API server with the manager's webhook server; a merge adds it only once.
   const hasAdmissionBlock = !rewrite && (plan.read(wc.testFile) ?? '').includes(admissionBlockTitle);
   const admission = !wc.core && (types.defaulting || types.validation) && !hasAdmissionBlock;
-  if (admission) sections.push(render('webhook/test_admission.ts', { ...data, namespaced: wc.res.api?.namespaced !== false }).trimEnd());
+  if (admission) sections.push(render('webhook/test_admission.ts', data).trimEnd());
   for (const spoke of types.spokes) {
     const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
     sections.push(render('webhook/test_conversion.ts', {
@@ -260,7 +262,9 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
     );
   }
   const needsType = types.defaulting || types.validation;
-  const typeImport = wc.core
+  const typeImport = wc.inlineKind
+    ? `import type { ObjectOf } from 'scaffolder/runtime';\nimport type { ${wc.kindRef} } from '${relativeImport(wc.testFile, wc.webhookFile)}';`
+    : wc.core
     ? `import type { ObjectOf, ${wc.kindRef} } from 'scaffolder/runtime';`
     : `import type { ${wc.res.kind} } from '${relativeImport(wc.testFile, `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`)}';`;
   if (needsType) imports.unshift(typeImport);

@@ -34,6 +34,7 @@ import { HealthCheckPolicyReconciler as FooPolicyHealthCheckPolicyReconciler } f
 import { PodReconciler as CorePodReconciler } from './controllers/core/pod_controller.js';
 import { DeploymentReconciler as AppsDeploymentReconciler } from './controllers/apps/deployment_controller.js';
 import * as appsv1DeploymentWebhook from './webhooks/apps/v1/deployment_webhook.js';
+import * as networkingv1IngressWebhook from './webhooks/networking/v1/ingress_webhook.js';
 // +kubebuilder:scaffold:imports
 
 const scheme = builtinScheme();
@@ -66,6 +67,7 @@ if (process.env.ENABLE_WEBHOOKS !== 'false') {
   await crewv1.setupCaptainWebhookWithManager(mgr);
   await shipv1.setupDestroyerWebhookWithManager(mgr);
   await appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
+  await networkingv1IngressWebhook.setupIngressWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 
