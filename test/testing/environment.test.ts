@@ -66,6 +66,27 @@ describe('CRDs the server refuses', () => {
   });
 });
 
+describe('secure: true', () => {
+  it('serves HTTPS with a certificate the kubeconfig trusts, for client-node and kubectl', async () => {
+    const env = await startTestEnvironment({ secure: true });
+    try {
+      expect(env.server.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      expect(env.kubeConfig.getCurrentCluster()?.skipTLSVerify).toBeFalsy();
+      const ns = await env.kubeConfig.makeApiClient(k8s.CoreV1Api).readNamespace({ name: 'default' });
+      expect(ns.metadata?.name).toBe('default');
+      const kubeconfig = path.join(dir, 'secure.kubeconfig');
+      await env.writeKubeconfig(kubeconfig);
+      const { execFile } = await import('node:child_process');
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile('kubectl', ['get', 'namespace', 'kube-system', '-o', 'name'], { env: { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: path.join(dir, 'cache') } }, (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout))),
+      );
+      expect(out).toBe('namespace/kube-system\n');
+    } finally {
+      await env.stop();
+    }
+  });
+});
+
 describe('USE_EXISTING_CLUSTER', () => {
   it('runs against the kubeconfig cluster and installs the CRDs there', async () => {
     const host = await startTestEnvironment();

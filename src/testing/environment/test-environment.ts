@@ -12,6 +12,7 @@ import { startBinaryControlPlane } from './binary-control-plane.js';
 import { existingClusterKubeConfig, installCRDsThroughAPI, installWebhooksThroughAPI } from './existing-cluster.js';
 import { kubeConfigFor, writeKubeConfigFile } from './kubeconfig.js';
 import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
+import { selfSignedCertificate } from './self-signed-certificate.js';
 import { prepareWebhookServing } from './webhook-serving.js';
 
 export interface TestEnvironmentOptions {
@@ -36,7 +37,12 @@ export interface TestEnvironmentOptions {
   /** Directory with kube-apiserver and etcd (default: KUBEBUILDER_ASSETS). */
   binaryAssetsDirectory?: string;
   /** Options of the in-process server (watch history size, bookmark interval, ...). */
-  server?: Omit<TestAPIServerOptions, 'mutatingWebhooks' | 'validatingWebhooks' | 'resolveService'>;
+  server?: Omit<TestAPIServerOptions, 'mutatingWebhooks' | 'validatingWebhooks' | 'resolveService' | 'tls'>;
+  /**
+   * Serve HTTPS with a self-signed certificate that the kubeconfig trusts (default: plain HTTP,
+   * which client-node accepts only with TLS verification off).
+   */
+  secure?: boolean;
 }
 
 export interface WebhookInstallOptions {
@@ -140,7 +146,8 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   }
 
   const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);
-  const server = new TestAPIServer({ ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService });
+  const tls = options.secure ? await selfSignedCertificate('127.0.0.1', 'scaffolder-test-apiserver') : undefined;
+  const server = new TestAPIServer({ ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
   const stopServer = async (): Promise<void> => {
     await server.stop();
     await removeServing();
@@ -155,7 +162,10 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
     }
   }
   // client-node refuses plain http unless TLS verification is off (there is no TLS to verify).
-  const kubeConfig = kubeConfigFor(server.url, { skipTLSVerify: true });
+  // The server does not authenticate; a token keeps kubectl from prompting for a user name over HTTPS.
+  const kubeConfig = tls
+    ? kubeConfigFor(server.url, { caData: Buffer.from(tls.cert).toString('base64'), token: 'envtest-admin' })
+    : kubeConfigFor(server.url, { skipTLSVerify: true });
   return {
     kubeConfig,
     mode: 'in-process',

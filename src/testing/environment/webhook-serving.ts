@@ -6,8 +6,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generate } from 'selfsigned';
 import { freePort } from './free-port.js';
+import { selfSignedCertificate } from './self-signed-certificate.js';
 
 export interface WebhookServing {
   host: string;
@@ -19,23 +19,10 @@ export interface WebhookServing {
 }
 
 export async function prepareWebhookServing(host: string, port: number | undefined): Promise<WebhookServing> {
-  const isIP = /^[\d.]+$|:/.test(host);
-  const altNames = [isIP ? { type: 7 as const, ip: host } : { type: 2 as const, value: host }, { type: 2 as const, value: 'localhost' }];
-  const pems = await generate([{ name: 'commonName', value: `envtest-webhook@${host}` }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    notAfterDate: new Date(Date.now() + 24 * 3600 * 1000),
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, keyCertSign: true },
-      { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames },
-    ],
-  });
+  const pems = await selfSignedCertificate(host, 'envtest-webhook');
   const certDir = await mkdtemp(path.join(tmpdir(), 'envtest-webhook-'));
   await writeFile(path.join(certDir, 'tls.crt'), pems.cert);
-  await writeFile(path.join(certDir, 'tls.key'), pems.private, { mode: 0o600 });
+  await writeFile(path.join(certDir, 'tls.key'), pems.key, { mode: 0o600 });
   return {
     host,
     port: port ?? (await freePort(host)),

@@ -3,6 +3,7 @@
  * store, plus the handles tests use to inject faults and to read the store directly.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from '../admission/index.js';
 import { deepClone, splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
@@ -43,6 +44,8 @@ export interface TestAPIServerOptions {
   resolveService?: ServiceResolver;
   /** Reported by /version. */
   kubernetesVersion?: { major: string; minor: string };
+  /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP. */
+  tls?: { cert: string; key: string };
 }
 
 /** Names an object for the direct store accessors. */
@@ -143,7 +146,8 @@ export class TestAPIServer {
   // ---- lifecycle ---------------------------------------------------------
 
   async listen(): Promise<void> {
-    this.http = createServer((req, res) => void this.handle(req, res));
+    const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res);
+    this.http = this.options.tls ? createHttpsServer({ cert: this.options.tls.cert, key: this.options.tls.key }, handler) : createServer(handler);
     this.http.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve, reject) => {
       this.http!.once('error', reject);
@@ -158,7 +162,7 @@ export class TestAPIServer {
   }
 
   get url(): string {
-    return `http://127.0.0.1:${this.port}`;
+    return `${this.options.tls ? 'https' : 'http'}://127.0.0.1:${this.port}`;
   }
 
   async stop(): Promise<void> {
