@@ -158,6 +158,20 @@ describe('kubectl', () => {
     expect(out).toMatch(/DELETED\s+watched/);
   });
 
+  it('creates namespaces, config maps, secrets and service accounts imperatively (protobuf bodies)', async () => {
+    expect((await kubectl('create', 'namespace', 'imperative')).stdout).toBe('namespace/imperative created\n');
+    expect((await kubectl('create', 'configmap', 'settings', '-n', 'imperative', '--from-literal=mode=fast', '--from-literal=level=3')).stdout).toBe('configmap/settings created\n');
+    expect((await kubectl('create', 'secret', 'generic', 'creds', '-n', 'imperative', '--from-literal=password=s3cret')).stdout).toBe('secret/creds created\n');
+    expect((await kubectl('create', 'serviceaccount', 'robot', '-n', 'imperative')).stdout).toBe('serviceaccount/robot created\n');
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    expect((await core.readNamespacedConfigMap({ namespace: 'imperative', name: 'settings' })).data).toEqual({ mode: 'fast', level: '3' });
+    const secret = await core.readNamespacedSecret({ namespace: 'imperative', name: 'creds' });
+    expect([secret.type, Buffer.from(secret.data!.password, 'base64').toString()]).toEqual(['Opaque', 's3cret']);
+    expect((await core.readNamespace({ name: 'imperative' })).status?.phase).toBe('Active');
+    const unsupported = await kubectl('create', 'deployment', 'nope', '--image=nginx');
+    expect(unsupported.stderr).toContain('the body of the request was in an unknown format');
+  });
+
   it('deletes what a manifest names', async () => {
     const file = await manifest('del.yaml', DEPLOYMENT.replace('name: web', 'name: gone'));
     await kubectl('apply', '-f', file);

@@ -21,11 +21,23 @@ import { ResourceHandlers, type CallResult, type ResourceCall } from './handlers
 import { asTable, wantsTable } from './handlers/table.js';
 import { WatchSession } from './handlers/watch.js';
 import { parseBody, readBody, writeError, writeJSON } from './http-io.js';
+import { decodeProtobufBody } from './protobuf-body.js';
 import { parseRequest, type ResourceRequest } from './request-info.js';
 import { ResourceRegistry } from './resource-registry.js';
 import { ResourceStorage } from './resource-storage.js';
 import { SchemaCache } from './schema-cache.js';
 import { VersionConverter } from './version-converter.js';
+
+const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
+
+/** A request body as JSON: JSON or YAML text, or protobuf for the kinds kubectl's create commands send. */
+function decodeBody(raw: Buffer, contentType: string): unknown {
+  if (raw.length === 0) return undefined;
+  if (/protobuf/.test(contentType)) return decodeProtobufBody(raw, contentType, ACCEPTED_BODIES);
+  if (/cbor/.test(contentType)) throw unsupportedMediaType(contentType, ACCEPTED_BODIES);
+  const text = raw.toString('utf8');
+  return text.trim() === '' ? undefined : parseBody(text, contentType);
+}
 
 const MUTATING_WEBHOOKS = 'mutatingwebhookconfigurations.admissionregistration.k8s.io';
 const VALIDATING_WEBHOOKS = 'validatingwebhookconfigurations.admissionregistration.k8s.io';
@@ -309,13 +321,9 @@ export class TestAPIServer {
         this.openWatch(req, res, info, url.searchParams);
         return;
       }
-      const text = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+      const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
       const contentType = req.headers['content-type'] ?? 'application/json';
-      // JSON and YAML only: protobuf bodies (kubectl's imperative create commands send them) get a clear 415.
-      if (text !== '' && /protobuf|cbor/.test(contentType)) {
-        throw unsupportedMediaType(contentType, ['application/json', 'application/yaml', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json']);
-      }
-      const call = this.resourceCall(info, url.searchParams, text, contentType, req);
+      const call = this.resourceCall(info, url.searchParams, decodeBody(raw, contentType), contentType, req);
       const result = await this.dispatch(info, call);
       const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body, url.searchParams.get('includeObject') ?? 'Metadata') : result.body;
       writeJSON(res, result.code, body, call.warnings);
@@ -324,10 +332,9 @@ export class TestAPIServer {
     }
   }
 
-  private resourceCall(info: ResourceRequest, query: URLSearchParams, text: string, contentType: string, req: IncomingMessage): ResourceCall {
+  private resourceCall(info: ResourceRequest, query: URLSearchParams, body: unknown, contentType: string, req: IncomingMessage): ResourceCall {
     const resolved = this.registry.resolve(info.group, info.version, info.resource);
     if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
-    const body = text.trim() === '' ? undefined : parseBody(text, contentType);
     return {
       rt: resolved.rt,
       version: resolved.version,

@@ -1,0 +1,136 @@
+/**
+ * Request bodies in Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), for the few
+ * kinds kubectl's imperative commands create that way (`kubectl create namespace`, `configmap`,
+ * `secret`, `serviceaccount`). The envelope is the magic `k8s\0` then a runtime.Unknown whose
+ * `raw` holds the object; fields are decoded by number from the tables below, into the JSON
+ * the rest of the server handles. Empty values are dropped, as JSON's omitempty would.
+ */
+import { unsupportedMediaType } from '../api/status.js';
+
+type FieldType = 'string' | 'bytes' | 'int' | 'bool' | 'strings' | 'stringMap' | 'bytesMap' | Message | { repeated: Message };
+interface Message {
+  [field: number]: [name: string, type: FieldType];
+}
+
+const OWNER_REFERENCE: Message = { 1: ['kind', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'], 5: ['apiVersion', 'string'], 6: ['controller', 'bool'], 7: ['blockOwnerDeletion', 'bool'] };
+const OBJECT_META: Message = {
+  1: ['name', 'string'],
+  2: ['generateName', 'string'],
+  3: ['namespace', 'string'],
+  5: ['uid', 'string'],
+  6: ['resourceVersion', 'string'],
+  7: ['generation', 'int'],
+  11: ['labels', 'stringMap'],
+  12: ['annotations', 'stringMap'],
+  13: ['ownerReferences', { repeated: OWNER_REFERENCE }],
+  14: ['finalizers', 'strings'],
+};
+const OBJECT_REFERENCE: Message = { 1: ['kind', 'string'], 2: ['namespace', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'], 5: ['apiVersion', 'string'] };
+
+const KINDS: Record<string, Message> = {
+  Namespace: { 1: ['metadata', OBJECT_META], 2: ['spec', { 1: ['finalizers', 'strings'] }] },
+  ConfigMap: { 1: ['metadata', OBJECT_META], 2: ['data', 'stringMap'], 3: ['binaryData', 'bytesMap'], 4: ['immutable', 'bool'] },
+  Secret: { 1: ['metadata', OBJECT_META], 2: ['data', 'bytesMap'], 3: ['type', 'string'], 4: ['stringData', 'stringMap'], 5: ['immutable', 'bool'] },
+  ServiceAccount: {
+    1: ['metadata', OBJECT_META],
+    2: ['secrets', { repeated: OBJECT_REFERENCE }],
+    3: ['imagePullSecrets', { repeated: { 1: ['name', 'string'] } }],
+    4: ['automountServiceAccountToken', 'bool'],
+  },
+};
+
+const MAGIC = Buffer.from([0x6b, 0x38, 0x73, 0x00]);
+
+interface WireField {
+  field: number;
+  varint?: bigint;
+  bytes?: Buffer;
+}
+
+function readFields(buf: Buffer): WireField[] {
+  const out: WireField[] = [];
+  let pos = 0;
+  const varint = (): bigint => {
+    let result = 0n;
+    let shift = 0n;
+    for (;;) {
+      if (pos >= buf.length) throw new Error('truncated varint');
+      const b = buf[pos++];
+      result |= BigInt(b & 0x7f) << shift;
+      if ((b & 0x80) === 0) return result;
+      shift += 7n;
+    }
+  };
+  while (pos < buf.length) {
+    const key = Number(varint());
+    const field = key >>> 3;
+    const wire = key & 7;
+    if (wire === 0) out.push({ field, varint: varint() });
+    else if (wire === 2) {
+      const len = Number(varint());
+      out.push({ field, bytes: buf.subarray(pos, pos + len) });
+      pos += len;
+    } else if (wire === 1) pos += 8;
+    else if (wire === 5) pos += 4;
+    else throw new Error(`unsupported wire type ${wire}`);
+  }
+  return out;
+}
+
+function mapEntry(bytes: Buffer): [string, Buffer] {
+  let key = '';
+  let value: Buffer = Buffer.alloc(0);
+  for (const f of readFields(bytes)) {
+    if (f.field === 1) key = f.bytes!.toString('utf8');
+    if (f.field === 2) value = f.bytes!;
+  }
+  return [key, value];
+}
+
+function decodeMessage(buf: Buffer, message: Message): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of readFields(buf)) {
+    const spec = message[f.field];
+    if (!spec) continue;
+    const [name, type] = spec;
+    if (type === 'string' || type === 'bytes') {
+      const s = type === 'string' ? f.bytes!.toString('utf8') : f.bytes!.toString('base64');
+      if (s !== '') out[name] = s;
+    } else if (type === 'int') {
+      if (f.varint) out[name] = Number(f.varint);
+    } else if (type === 'bool') {
+      out[name] = f.varint === 1n;
+    } else if (type === 'strings') {
+      out[name] = [...((out[name] as string[] | undefined) ?? []), f.bytes!.toString('utf8')];
+    } else if (type === 'stringMap' || type === 'bytesMap') {
+      const [k, v] = mapEntry(f.bytes!);
+      out[name] = { ...((out[name] as object | undefined) ?? {}), [k]: type === 'stringMap' ? v.toString('utf8') : v.toString('base64') };
+    } else if ('repeated' in type) {
+      out[name] = [...((out[name] as unknown[] | undefined) ?? []), decodeMessage(f.bytes!, type.repeated as Message)];
+    } else {
+      const inner = decodeMessage(f.bytes!, type);
+      if (Object.keys(inner).length > 0) out[name] = inner;
+    }
+  }
+  return out;
+}
+
+/** Decodes a protobuf request body into a JSON object; 415 for kinds the tables do not cover. */
+export function decodeProtobufBody(body: Buffer, contentType: string, accepted: string[]): Record<string, unknown> {
+  if (body.length < 4 || !body.subarray(0, 4).equals(MAGIC)) throw unsupportedMediaType(contentType, accepted);
+  let apiVersion = '';
+  let kind = '';
+  let raw: Buffer | undefined;
+  for (const f of readFields(body.subarray(4))) {
+    if (f.field === 1) {
+      for (const t of readFields(f.bytes!)) {
+        if (t.field === 1) apiVersion = t.bytes!.toString('utf8');
+        if (t.field === 2) kind = t.bytes!.toString('utf8');
+      }
+    }
+    if (f.field === 2) raw = f.bytes;
+  }
+  const message = apiVersion === 'v1' ? KINDS[kind] : undefined;
+  if (!message || !raw) throw unsupportedMediaType(contentType, accepted);
+  return { apiVersion, kind, ...decodeMessage(raw, message) };
+}
