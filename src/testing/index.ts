@@ -1,5 +1,10 @@
 /**
  * scaffolder/testing: an in-process Kubernetes API server for tests (envtest without binaries).
+ *
+ *   const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
+ *   env.kubeConfig   // for @kubernetes/client-node and Manager.create({ kubeConfig })
+ *   env.server       // fault injection (failNext, dropWatches, stallWatches, setWatchHistoryLimit) and direct store access
+ *   await env.stop();
  */
 export {
   startTestEnvironment,
@@ -9,6 +14,7 @@ export {
 } from './environment/test-environment.js';
 export { TestAPIServer, type ObjectReference, type TestAPIServerOptions } from './server/api-server.js';
 export type { FaultFilter, FaultSpec, InjectedFault } from './server/faults.js';
+export type { ObjectStore, StoreEvent, ChangeType } from './store/object-store.js';
 export { kubeConfigFor } from './environment/kubeconfig.js';
 export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';
 export type { KubeObject, StoredObject } from './api/object.js';
