@@ -96,6 +96,33 @@ describe('controllers', () => {
     }
   });
 
+  it('with a namespace-limited manager, reconciles only objects in its namespaces', async () => {
+    const setup = await newManager(env);
+    const inside = await createNamespace(setup.getClient(), 'scoped');
+    const outside = await createNamespace(setup.getClient(), 'scoped');
+    const mgr = await newManager(env, { namespaces: [inside] });
+    const client = mgr.getClient();
+    const tally = new Tally();
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .complete(async (req) => {
+        tally.hit(req);
+        return {};
+      });
+    await client.create(ConfigMap, cm(outside, 'ignored'));
+    await client.create(ConfigMap, cm(inside, 'first'));
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(inside, 'first') === 1, 'the object inside to be reconciled');
+      await client.create(ConfigMap, cm(outside, 'ignored-too'));
+      await client.create(ConfigMap, cm(inside, 'second'));
+      await eventually(() => tally.of(inside, 'second') === 1, 'the new object inside to be reconciled');
+      expect([...tally.counts.keys()].every((k) => k.startsWith(`${inside}/`))).toBe(true);
+    } finally {
+      await r.stop();
+    }
+  });
+
   it('owns(): an owned object event reconciles its controller owner', async () => {
     const mgr = await newManager(env);
     const client = mgr.getClient();
