@@ -80,6 +80,25 @@ describe('events', () => {
   });
 });
 
+describe('kind-specific rules', () => {
+  it('keep the data of an immutable ConfigMap', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'frozen' }, data: { a: '1' }, immutable: true } });
+    const err = await core.patchNamespacedConfigMap({ namespace: 'default', name: 'frozen', body: { data: { a: '2' } } }, patchAs(k8s.PatchStrategy.MergePatch)).catch((e: k8s.ApiException<string>) => e);
+    expect((err as k8s.ApiException<string>).code).toBe(422);
+    expect(JSON.parse((err as k8s.ApiException<string>).body).message).toBe('ConfigMap "frozen" is invalid: data: Forbidden: field is immutable when `immutable` is set');
+    const labelled = await core.patchNamespacedConfigMap({ namespace: 'default', name: 'frozen', body: { metadata: { labels: { ok: 'yes' } } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(labelled.metadata?.labels).toEqual({ ok: 'yes' });
+  });
+
+  it('refuse to delete the default namespace', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const err = await core.deleteNamespace({ name: 'default' }).catch((e: k8s.ApiException<string>) => e);
+    expect((err as k8s.ApiException<string>).code).toBe(403);
+    expect(JSON.parse((err as k8s.ApiException<string>).body)).toMatchObject({ reason: 'Forbidden', message: 'namespaces "default" is forbidden: this namespace may not be deleted' });
+  });
+});
+
 describe('scheme defaults', () => {
   it('fill pod templates as kube-apiserver does, so desired and actual state compare equal', async () => {
     const apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);

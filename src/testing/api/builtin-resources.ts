@@ -4,7 +4,8 @@
  * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types).
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
-import type { KubeObject } from './object.js';
+import { deepEqual, type KubeObject, type StoredObject } from './object.js';
+import { forbiddenField, type FieldError } from './status.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import type { ListMergeRule, ResourceType, ScaleSubresource } from './resource-type.js';
 
@@ -24,6 +25,7 @@ interface BuiltinRow {
   defaults?: (obj: KubeObject) => void;
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
   sharesStorageOf?: ResourceType['sharesStorageOf'];
+  validate?: ResourceType['validate'];
 }
 
 /** Kinds whose strategy maintains metadata.generation (the rest never set it). */
@@ -45,6 +47,17 @@ function record(obj: KubeObject, key: string): Record<string, unknown> {
 
 function setDefault(target: Record<string, unknown>, key: string, value: unknown): void {
   if (target[key] === undefined) target[key] = value;
+}
+
+/** A ConfigMap or Secret marked immutable keeps its data and cannot be made mutable again. */
+function immutableData(obj: StoredObject, old: StoredObject | undefined): FieldError[] {
+  if (!old || old.immutable !== true) return [];
+  const errors: FieldError[] = [];
+  if (obj.immutable !== true) errors.push(forbiddenField('immutable', 'field is immutable when `immutable` is set'));
+  for (const field of ['data', 'binaryData', ...(obj.kind === 'Secret' ? ['type'] : [])]) {
+    if (!deepEqual(obj[field], old[field])) errors.push(forbiddenField(field, 'field is immutable when `immutable` is set'));
+  }
+  return errors;
 }
 
 /** Service IPs come from 10.96.0.0/12 in order, as a fresh cluster hands them out (no release). */
@@ -80,8 +93,8 @@ const ROWS: BuiltinRow[] = [
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
     defaults: (o) => setDefault(record(o, 'status'), 'phase', 'Pending') },
   { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
-  { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'] },
-  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'] },
+  { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], validate: immutableData },
+  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'], validate: immutableData },
   { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
     fields: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'] },
   { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'] },
@@ -184,6 +197,7 @@ export function builtinResourceTypes(): ResourceType[] {
     schemeDefaults: BUILTIN_DEFAULTS[row.kind],
     keepAllocated: row.keepAllocated,
     sharesStorageOf: row.sharesStorageOf,
+    validate: row.validate,
     tracksGeneration: GENERATION_GROUPS.has(row.group),
   }));
 }

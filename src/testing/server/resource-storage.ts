@@ -70,6 +70,9 @@ function pendingFinalizers(rt: ResourceType, obj: KubeObject): number {
   return own + spec;
 }
 
+/** NamespaceLifecycle refuses to delete these. */
+const PROTECTED_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
+
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 export const ORPHAN_FINALIZER = 'orphan';
 
@@ -308,6 +311,7 @@ export class ResourceStorage {
     const ns = rt.namespaced ? namespace : undefined;
     const stored = this.store.get(this.key(rt), ns, name);
     if (!stored) throw notFound(rt, name);
+    if (isNamespaceType(rt) && PROTECTED_NAMESPACES.has(name)) throw forbidden(rt, name, 'this namespace may not be deleted');
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== stored.metadata.uid) {
       throw conflict(rt, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${stored.metadata.uid}`);
