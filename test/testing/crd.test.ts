@@ -99,6 +99,22 @@ describe('CustomResourceDefinitions', () => {
   });
 });
 
+describe('custom resources without a status subresource', () => {
+  it('keep status on create and count a status change as a generation', async () => {
+    const crd = widget('Namespaced');
+    const version = crd.spec.versions[0] as Record<string, unknown>;
+    delete version.subresources;
+    env = await startTestEnvironment({ crds: [crd] });
+    const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+    const created = (await custom.createNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', body: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'plain' }, spec: { size: 1 }, status: { size: 1 } } })) as Record<string, unknown> & k8s.KubernetesObject;
+    expect(created.status).toEqual({ size: 1 });
+    const updated = (await custom.replaceNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', name: 'plain', body: { ...created, status: { size: 2 } } })) as k8s.KubernetesObject;
+    expect(updated.metadata?.generation).toBe(2);
+    const { code } = await statusOf(custom.getNamespacedCustomObjectStatus({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', name: 'plain' }));
+    expect(code).toBe(404);
+  });
+});
+
 describe('built-in scale subresource', () => {
   it('reads and writes a Deployment through /scale', async () => {
     env = await startTestEnvironment();

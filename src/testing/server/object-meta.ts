@@ -80,11 +80,14 @@ export function validateFinalizersOnDelete(oldMeta: ObjectMeta, newMeta: ObjectM
   return [forbiddenField('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`)];
 }
 
-/** Whether two objects differ outside metadata and status (what bumps metadata.generation). */
-export function specChanged(a: KubeObject, b: KubeObject, equal: (x: unknown, y: unknown) => boolean): boolean {
+/**
+ * Whether two objects differ outside metadata (and status, when status is a subresource): what
+ * bumps metadata.generation. Without a status subresource a status change is a change like any other.
+ */
+export function specChanged(a: KubeObject, b: KubeObject, equal: (x: unknown, y: unknown) => boolean, statusSeparate = true): boolean {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const k of keys) {
-    if (k === 'metadata' || k === 'status' || k === 'apiVersion' || k === 'kind') continue;
+    if (k === 'metadata' || k === 'apiVersion' || k === 'kind' || (statusSeparate && k === 'status')) continue;
     if (!equal(a[k], b[k])) return true;
   }
   return false;

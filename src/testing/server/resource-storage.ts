@@ -283,7 +283,7 @@ export class ResourceStorage {
     delete meta.generateName;
     if (old.generateName) meta.generateName = old.generateName;
     this.defaultAndPrune(rt, version, next);
-    if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual) ? 1 : 0);
+    if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
     else delete meta.generation;
     if (!options.managedFieldsComputed) {
       recordUpdate(current, next, {

@@ -11,6 +11,7 @@ import {
   invalid,
   methodNotSupported,
   notFound,
+  pageNotFound,
   requiredField,
   StatusError,
   unsupportedMediaType,
@@ -95,7 +96,7 @@ export class ResourceHandlers {
   async get(call: ResourceCall): Promise<CallResult> {
     const obj = await this.storage.get(call.rt, call.version.name, call.namespace, call.name!);
     if (call.subresource === 'scale') return { code: 200, body: this.toScale(call, obj) };
-    if (call.subresource && call.subresource !== 'status') throw notFound(call.rt, call.name!);
+    if (call.subresource && (call.subresource !== 'status' || !call.version.statusSubresource)) throw pageNotFound(`${call.rt.resource}/${call.subresource}`);
     return { code: 200, body: obj };
   }
 
