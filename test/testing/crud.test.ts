@@ -127,6 +127,24 @@ describe('update', () => {
     expect(status.details).toEqual({ name: 'occ', group: 'apps', kind: 'deployments' });
   });
 
+  it('lets exactly one of many concurrent updates from the same version win', async () => {
+    const cm = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'race' }, data: { v: '0' } } });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        core.replaceNamespacedConfigMap({ namespace: 'default', name: 'race', body: { ...cm, data: { v: String(i + 1) } } }).then(
+          () => 'ok',
+          (e: k8s.ApiException<string>) => e.code,
+        ),
+      ),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r === 409)).toHaveLength(19);
+    // Concurrent patches, by contrast, all apply: each is applied to the latest version.
+    await Promise.all(Array.from({ length: 20 }, (_, i) => core.patchNamespacedConfigMap({ namespace: 'default', name: 'race', body: { data: { [`k${i}`]: 'x' } } }, patchAs(k8s.PatchStrategy.MergePatch))));
+    const final = await core.readNamespacedConfigMap({ namespace: 'default', name: 'race' });
+    expect(Object.keys(final.data ?? {}).filter((k) => k.startsWith('k'))).toHaveLength(20);
+  });
+
   it('does not write when nothing changes', async () => {
     const cm = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'same' }, data: { v: '1' } } });
     const again = await core.replaceNamespacedConfigMap({ namespace: 'default', name: 'same', body: cm });
