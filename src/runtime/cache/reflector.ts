@@ -281,8 +281,8 @@ export class Reflector<T extends ObjectWithMeta> {
       case 'MODIFIED':
       case 'DELETED': {
         this.stats.events++;
-        obj.apiVersion ??= this.kind.apiVersion;
-        obj.kind ??= this.kind.kind;
+        obj.apiVersion ||= this.kind.apiVersion;
+        obj.kind ||= this.kind.kind;
         if (event.type === 'DELETED') this.sink.remove(obj as T);
         else this.sink.upsert(obj as T);
         break;

@@ -48,6 +48,23 @@ describe('InformerCache', () => {
     }
   });
 
+  it('gives cached objects their apiVersion and kind, whether they came from the first list or the watch', async () => {
+    // Typed list items carry no apiVersion/kind; event recorders and owner references need them.
+    const h = clientAndCache(env);
+    const ns = await createNamespace(h.client, 'typed');
+    await h.client.create(ConfigMap, cm(ns, 'listed'));
+    h.start();
+    try {
+      expect(await h.client.get(ConfigMap, { namespace: ns, name: 'listed' })).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
+      await h.client.create(ConfigMap, cm(ns, 'watched'));
+      const watched = await eventually(() => h.client.get(ConfigMap, { namespace: ns, name: 'watched' }), 'watched to be cached');
+      expect(watched).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
+      for (const o of await h.client.list(ConfigMap, { namespace: ns })) expect(o).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('hands out copies: changing a read object does not change the cache', async () => {
     const h = clientAndCache(env);
     const ns = await createNamespace(h.client, 'copy');
