@@ -1,0 +1,81 @@
+// The generated Makefile's install, uninstall and run targets, run with make in generated projects
+// (`-o manifests` / `-o build` so that no npm install is needed; kubectl is a recording stand-in
+// that hands `kubectl kustomize` to the real kubectl, so no cluster is needed either).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runManifests } from '../../src/manifests/index.js';
+import { noInstall, noMake, ok, tempProjectDir } from '../cli/run-cli.js';
+
+interface MakeRun { status: number | null; stdout: string; stderr: string }
+
+function make(dir: string, args: string[]): MakeRun {
+  const r = spawnSync('make', ['--no-print-directory', ...args], { cwd: dir, encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** A kubectl that runs `kustomize` for real and records every other call (arguments and stdin) in `log`. */
+function fakeKubectl(dir: string): { path: string; calls(): string } {
+  const path = join(dir, 'fake-kubectl.sh');
+  const log = join(dir, 'kubectl.log');
+  writeFileSync(path, `#!/bin/sh\nif [ "$1" = kustomize ]; then exec kubectl "$@"; fi\necho "ARGS: $*" >> '${log}'\ncat >> '${log}'\n`);
+  chmodSync(path, 0o755);
+  return { path, calls: () => (existsSync(log) ? readFileSync(log, 'utf8') : '') };
+}
+
+describe('generated Makefile', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => ({ dir, cleanup } = tempProjectDir('operator')));
+  afterEach(() => cleanup());
+
+  it('install and uninstall skip with a message in a project without CRDs (a core Pod controller only)', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', ...noMake]);
+    expect(existsSync(join(dir, 'config/crd'))).toBe(false);
+    const kubectl = fakeKubectl(dir);
+    const install = make(dir, ['-o', 'manifests', 'install', `KUBECTL=${kubectl.path}`]);
+    expect(install).toMatchObject({ status: 0, stdout: 'No CRDs to install (no config/crd/kustomization.yaml); skipping.\n' });
+    const uninstall = make(dir, ['-o', 'manifests', 'uninstall', `KUBECTL=${kubectl.path}`]);
+    expect(uninstall).toMatchObject({ status: 0, stdout: 'No CRDs to uninstall (no config/crd/kustomization.yaml); skipping.\n' });
+    expect(kubectl.calls()).toBe('');
+  });
+
+  it('install applies and uninstall deletes the CRDs kustomize builds from config/crd', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', ...noMake]);
+    const code = await runManifests({ projectDir: dir }, { stdout: () => undefined, stderr: () => undefined });
+    expect(code).toBe(0);
+    const kubectl = fakeKubectl(dir);
+    const install = make(dir, ['-o', 'manifests', 'install', `KUBECTL=${kubectl.path}`]);
+    expect(install.status, install.stderr).toBe(0);
+    const uninstall = make(dir, ['-o', 'manifests', 'uninstall', `KUBECTL=${kubectl.path}`, 'ignore-not-found=true']);
+    expect(uninstall.status, uninstall.stderr).toBe(0);
+    const calls = kubectl.calls().split(/^(?=ARGS: )/m);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]).toMatch(/^ARGS: apply -f -\n/);
+    expect(calls[0]).toContain('kind: CustomResourceDefinition');
+    expect(calls[0]).toContain('name: frigates.ship.my.domain');
+    expect(calls[1]).toMatch(/^ARGS: delete --ignore-not-found=true -f -\n/);
+    expect(calls[1]).toContain('name: frigates.ship.my.domain');
+  });
+
+  it('install fails, applying nothing, when kustomize cannot build config/crd', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', ...noMake]);
+    // No `make manifests`: config/crd/kustomization.yaml lists a CRD file that does not exist.
+    rmSync(join(dir, 'config/crd/bases'), { recursive: true, force: true });
+    const kubectl = fakeKubectl(dir);
+    const install = make(dir, ['-o', 'manifests', 'install', `KUBECTL=${kubectl.path}`]);
+    expect(install.status).not.toBe(0);
+    expect(install.stdout).not.toContain('skipping');
+    expect(kubectl.calls()).toBe('');
+  });
+
+  it('run passes $(ARGS) to the manager', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    expect(make(dir, ['-n', '-o', 'build', 'run', 'ARGS=--tcp-configmap=x --leader-elect'])).toMatchObject({ status: 0, stdout: 'node dist/src/main.js --tcp-configmap=x --leader-elect\n' });
+    expect(make(dir, ['-n', '-o', 'build', 'run'])).toMatchObject({ status: 0, stdout: 'node dist/src/main.js \n' });
+  });
+});
