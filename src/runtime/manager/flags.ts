@@ -8,6 +8,9 @@
  *   --kubeconfig                  path; otherwise $KUBECONFIG, in-cluster, ~/.kube/config
  *   --zap-devel                   readable development logs (JSON lines otherwise)
  *   --metrics-secure, --enable-http2, --webhook-cert-path, ...: accepted for kubebuilder compatibility (see below)
+ *
+ * A project adds its own flags with `parseManagerFlags(argv, { extra: { 'tcp-configmap': { type: 'string', default: '' } } })`;
+ * their values come back typed under `extra`. Any other flag is an error naming it.
  */
 
 export interface ManagerFlags {
@@ -44,12 +47,61 @@ const specs: Record<string, FlagSpec> = {
 /** Flags kubebuilder scaffolds that have no effect here; accepted so that existing manifests keep working. */
 const ignored = new Set(['enable-http2', 'webhook-cert-name', 'webhook-cert-key', 'metrics-cert-path', 'metrics-cert-name', 'metrics-cert-key', 'zap-log-level', 'zap-encoder', 'zap-stacktrace-level', 'zap-time-encoding']);
 
-export function managerFlagsUsage(): string {
-  return Object.entries(specs).map(([name, s]) => `  --${name}${s.kind === 'string' ? ' <value>' : ''}\t${s.help}`).join('\n');
+/** A flag a project adds to the manager's (`extra` of parseManagerFlags). */
+export type ExtraFlag =
+  | { type: 'string'; default?: string; help?: string }
+  | { type: 'number'; default?: number; help?: string }
+  | { type: 'boolean'; default?: boolean; help?: string };
+
+export type ExtraFlags = Readonly<Record<string, ExtraFlag>>;
+
+/** The parsed value of one extra flag: booleans default to false; strings and numbers without a default may be undefined. */
+export type ExtraFlagValue<F extends ExtraFlag> = F extends { type: 'boolean' }
+  ? boolean
+  : F extends { type: 'number' }
+    ? F extends { default: number } ? number : number | undefined
+    : F extends { default: string } ? string : string | undefined;
+
+export type ExtraFlagValues<E extends ExtraFlags> = { -readonly [K in keyof E]: ExtraFlagValue<E[K]> };
+
+export interface ParseManagerFlagsOptions<E extends ExtraFlags> {
+  /** The project's own flags, by name without the dashes. */
+  extra: E;
 }
 
-/** Parses `process.argv.slice(2)`; an unknown flag or a missing value is an error that names it. */
-export function parseManagerFlags(argv: readonly string[]): ManagerFlags {
+export function managerFlagsUsage(extra: ExtraFlags = {}): string {
+  const lines = Object.entries(specs).map(([name, s]) => `  --${name}${s.kind === 'string' ? ' <value>' : ''}\t${s.help}`);
+  for (const [name, f] of Object.entries(extra)) {
+    const dflt = f.default === undefined ? '' : ` (default ${JSON.stringify(f.default)})`;
+    lines.push(`  --${name}${f.type === 'boolean' ? '' : ` <${f.type}>`}\t${f.help ?? ''}${dflt}`.trimEnd());
+  }
+  return lines.join('\n');
+}
+
+function parseBoolean(name: string, value: string): boolean {
+  if (/^(true|1)$/i.test(value)) return true;
+  if (/^(false|0)$/i.test(value)) return false;
+  throw new Error(`flag --${name}: "${value}" is not a boolean (true or false)`);
+}
+
+/**
+ * Parses `process.argv.slice(2)`; an unknown flag or a missing value is an error that names it.
+ * With `extra`, the project's own flags are accepted too and returned under `extra`.
+ */
+export function parseManagerFlags(argv: readonly string[]): ManagerFlags;
+export function parseManagerFlags<const E extends ExtraFlags>(
+  argv: readonly string[],
+  options: ParseManagerFlagsOptions<E>,
+): ManagerFlags & { extra: ExtraFlagValues<E> };
+export function parseManagerFlags(argv: readonly string[], options?: ParseManagerFlagsOptions<ExtraFlags>): ManagerFlags & { extra?: Record<string, unknown> } {
+  const extraSpecs = options?.extra ?? {};
+  for (const [name, f] of Object.entries(extraSpecs)) {
+    if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`parseManagerFlags: extra flag "${name}" must be lower-case letters, digits and dashes`);
+    if (name in specs || ignored.has(name)) throw new Error(`parseManagerFlags: extra flag --${name} is already a manager flag`);
+    if (f.type !== 'string' && f.type !== 'number' && f.type !== 'boolean') {
+      throw new Error(`parseManagerFlags: extra flag --${name} has type ${JSON.stringify((f as { type: unknown }).type)}; use string, number or boolean`);
+    }
+  }
   const flags: ManagerFlags = {
     metricsBindAddress: '0',
     healthProbeBindAddress: ':8081',
@@ -57,33 +109,47 @@ export function parseManagerFlags(argv: readonly string[]): ManagerFlags {
     development: false,
     metricsSecure: false,
   };
+  const extra: Record<string, string | number | boolean | undefined> = {};
+  for (const [name, f] of Object.entries(extraSpecs)) extra[name] = f.default ?? (f.type === 'boolean' ? false : undefined);
+  const usage = () => managerFlagsUsage(extraSpecs);
   const values = flags as unknown as Record<string, string | boolean | undefined>;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const m = /^--?([a-z0-9-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unexpected argument "${arg}"\nflags:\n${managerFlagsUsage()}`);
+    if (!m) throw new Error(`unexpected argument "${arg}"\nflags:\n${usage()}`);
     const name = m[1]!;
     let value = m[2];
+    const takeValue = (): string => {
+      if (value !== undefined) return value;
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`flag --${name} needs a value`);
+      return next;
+    };
     const spec = specs[name];
+    const own = Object.hasOwn(extraSpecs, name) ? extraSpecs[name] : undefined;
+    if (own) {
+      if (own.type === 'boolean') extra[name] = value === undefined ? true : parseBoolean(name, value);
+      else if (own.type === 'number') {
+        const text = takeValue();
+        const n = Number(text);
+        if (text.trim() === '' || !Number.isFinite(n)) throw new Error(`flag --${name}: "${text}" is not a number`);
+        extra[name] = n;
+      } else extra[name] = takeValue();
+      continue;
+    }
     if (!spec) {
       if (ignored.has(name)) {
         if (value === undefined && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) i++;
         continue;
       }
-      throw new Error(`unknown flag --${name}\nflags:\n${managerFlagsUsage()}`);
+      throw new Error(`unknown flag --${name}\nflags:\n${usage()}`);
     }
     if (spec.kind === 'boolean') {
-      if (value === undefined) values[spec.key] = true;
-      else if (/^(true|1)$/i.test(value)) values[spec.key] = true;
-      else if (/^(false|0)$/i.test(value)) values[spec.key] = false;
-      else throw new Error(`flag --${name}: "${value}" is not a boolean (true or false)`);
+      values[spec.key] = value === undefined ? true : parseBoolean(name, value);
     } else {
-      if (value === undefined) {
-        value = argv[++i];
-        if (value === undefined) throw new Error(`flag --${name} needs a value`);
-      }
+      value = takeValue();
       values[spec.key] = value;
     }
   }
-  return flags;
+  return options ? { ...flags, extra } : flags;
 }
