@@ -51,6 +51,13 @@ export const goldenProjects: Record<string, string[][]> = {
     ['create', 'webhook', '--group', 'networking', '--version', 'v1', '--kind', 'Ingress', '--programmatic-validation', noMake],
     ['create', 'api', '--group', 'ship', '--version', 'v1beta1', '--kind', 'Frigate', '--force', noMake],
   ],
+  // Controllers and webhooks for built-in kinds only: a project without CRDs (no config/crd).
+  'project-v1-builtin': [
+    ['init', '--domain', 'example.org', '--owner', 'The Kubernetes authors', noInstall],
+    ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', noMake],
+    ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', noMake],
+    ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting', '--programmatic-validation', noMake],
+  ],
   'project-v1-namespaced': [
     ['init', '--domain', 'example.com', '--namespaced', '--license', 'none', noInstall],
     ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', noMake],

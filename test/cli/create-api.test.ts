@@ -80,6 +80,18 @@ describe('scaffolder create api', () => {
     expect(read(dir, 'src/main.ts')).not.toContain('addToScheme');
   });
 
+  it('the test of a built-in kind\'s controller installs no CRDs while the project has none, and the CRDs once it has', async () => {
+    await ok(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', ...noMake]);
+    const podTest = read(dir, 'test/controllers/pod_controller.test.ts');
+    expect(podTest).toContain('env = await startTestEnvironment();');
+    expect(podTest).not.toMatch(/^\s*env = .*crdDirectoryPaths/m);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    expect(read(dir, 'test/controllers/captain_controller.test.ts')).toContain("env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] });");
+    expect(read(dir, 'test/controllers/pod_controller.test.ts')).toBe(podTest);
+    await ok(dir, ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', ...noMake]);
+    expect(read(dir, 'test/controllers/deployment_controller.test.ts')).toContain("env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] });");
+  });
+
   it('multigroup puts APIs and controllers under their group', async () => {
     await ok(dir, ['edit', '--multigroup']);
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);

@@ -90,9 +90,11 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
 
   if (opts.resource) planResourceFiles(plan, res, names, data);
   if (opts.resource && !hasApi) planStorageVersion(plan, cfg, res);
-  if (opts.controller) planControllerFiles(plan, res, names, data, multigroup, core);
-
   const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
+  // Whether config/crd/bases will hold CRDs: a project with controllers for built-in kinds only has none.
+  const hasCrds = resources.some((r) => r.api !== undefined);
+  if (opts.controller) planControllerFiles(plan, res, names, { ...data, hasCrds }, multigroup, core);
+
   return { ...cfg, resources };
 }
 

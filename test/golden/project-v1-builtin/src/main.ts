@@ -1,0 +1,46 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// The manager: registers the API types, the controllers and the webhooks, then runs them until
+// SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import { PodReconciler } from './controllers/pod_controller.js';
+import { DeploymentReconciler } from './controllers/deployment_controller.js';
+import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';
+// +kubebuilder:scaffold:imports
+
+const scheme = builtinScheme();
+// +kubebuilder:scaffold:scheme
+
+// --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
+const flags = parseManagerFlags(process.argv.slice(2));
+const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: 'f049f7a2.example.org' });
+
+await new PodReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+await new DeploymentReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
+// +kubebuilder:scaffold:builder
+
+// Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
+if (process.env.ENABLE_WEBHOOKS !== 'false') {
+  await corev1PodWebhook.setupPodWebhookWithManager(mgr);
+  // +kubebuilder:scaffold:webhook
+}
+
+mgr.addHealthzCheck('healthz', healthz.ping);
+mgr.addReadyzCheck('readyz', healthz.ping);
+
+// Resolves after SIGTERM or SIGINT, once every controller has stopped.
+await mgr.start();
