@@ -91,6 +91,22 @@ describe('kind-specific rules', () => {
     expect(labelled.metadata?.labels).toEqual({ ok: 'yes' });
   });
 
+  it('refuse pods without containers and workloads whose selector misses the template labels', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
+    const batch = env.kubeConfig.makeApiClient(k8s.BatchV1Api);
+    const message = (p: Promise<unknown>) => p.then(() => 'created', (e: k8s.ApiException<string>) => `${e.code} ${JSON.parse(e.body).message}`);
+    expect(await message(core.createNamespacedPod({ namespace: 'default', body: { metadata: { name: 'empty' }, spec: { containers: [] } } }))).toBe('422 Pod "empty" is invalid: spec.containers: Required value');
+    expect(await message(core.createNamespacedPod({ namespace: 'default', body: { metadata: { name: 'noimage' }, spec: { containers: [{ name: 'c' }] } } }))).toBe('422 Pod "noimage" is invalid: spec.containers[0].image: Required value');
+    const mismatched: k8s.V1Deployment = { metadata: { name: 'mismatch' }, spec: { selector: { matchLabels: { app: 'a' } }, template: { metadata: { labels: { app: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
+    expect(await message(apps.createNamespacedDeployment({ namespace: 'default', body: mismatched }))).toBe(
+      '422 Deployment.apps "mismatch" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"b"}: `selector` does not match template `labels`',
+    );
+    expect(await message(batch.createNamespacedJob({ namespace: 'default', body: { metadata: { name: 'always' }, spec: { template: { spec: { containers: [{ name: 'c', image: 'i' }], restartPolicy: 'Always' } } } } }))).toBe(
+      '422 Job.batch "always" is invalid: spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
+    );
+  });
+
   it('refuse to delete the default namespace', async () => {
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
     const err = await core.deleteNamespace({ name: 'default' }).catch((e: k8s.ApiException<string>) => e);

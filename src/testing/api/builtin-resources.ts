@@ -4,6 +4,7 @@
  * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types).
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
+import { BUILTIN_VALIDATION } from './builtin-validation.js';
 import { deepEqual, type KubeObject, type StoredObject } from './object.js';
 import { forbiddenField, type FieldError } from './status.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
@@ -47,6 +48,14 @@ function record(obj: KubeObject, key: string): Record<string, unknown> {
 
 function setDefault(target: Record<string, unknown>, key: string, value: unknown): void {
   if (target[key] === undefined) target[key] = value;
+}
+
+function combine(
+  a: ResourceType['validate'],
+  b: ((obj: KubeObject) => FieldError[]) | undefined,
+): ResourceType['validate'] {
+  if (!a && !b) return undefined;
+  return (obj, old) => [...(a?.(obj, old) ?? []), ...(b?.(obj) ?? [])];
 }
 
 /** A ConfigMap or Secret marked immutable keeps its data and cannot be made mutable again. */
@@ -197,7 +206,7 @@ export function builtinResourceTypes(): ResourceType[] {
     schemeDefaults: BUILTIN_DEFAULTS[row.kind],
     keepAllocated: row.keepAllocated,
     sharesStorageOf: row.sharesStorageOf,
-    validate: row.validate,
+    validate: combine(row.validate, BUILTIN_VALIDATION[row.kind]),
     tracksGeneration: GENERATION_GROUPS.has(row.group),
   }));
 }

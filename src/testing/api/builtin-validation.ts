@@ -1,0 +1,86 @@
+/**
+ * The validation of built-in kinds that operators most often trip over in a real cluster,
+ * with kube-apiserver's messages: pods (and pod templates) need named containers with images,
+ * workload selectors must match their template labels, Job pods must not restart Always.
+ */
+import { isPlainObject, type KubeObject } from './object.js';
+import { invalidField, requiredField, type FieldError } from './status.js';
+
+type Obj = Record<string, unknown>;
+
+function podSpecErrors(spec: unknown, path: string): FieldError[] {
+  if (!isPlainObject(spec)) return [requiredField(path, '')];
+  const errors: FieldError[] = [];
+  const containers = spec.containers;
+  if (!Array.isArray(containers) || containers.length === 0) {
+    errors.push(requiredField(`${path}.containers`, ''));
+  } else {
+    containers.forEach((c, i) => {
+      const container = isPlainObject(c) ? c : {};
+      if (!container.name) errors.push(requiredField(`${path}.containers[${i}].name`, ''));
+      if (!container.image) errors.push(requiredField(`${path}.containers[${i}].image`, ''));
+    });
+  }
+  return errors;
+}
+
+/** Go's %#v of a map[string]string, keys sorted. */
+function goStringMap(labels: Record<string, string>): string {
+  const entries = Object.keys(labels).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(labels[k])}`);
+  return `map[string]string{${entries.join(', ')}}`;
+}
+
+function selectorMatches(selector: Obj, labels: Record<string, string>): boolean {
+  const matchLabels = isPlainObject(selector.matchLabels) ? (selector.matchLabels as Record<string, string>) : {};
+  if (!Object.entries(matchLabels).every(([k, v]) => labels[k] === v)) return false;
+  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.filter(isPlainObject) : [];
+  return expressions.every((e) => {
+    const has = Object.prototype.hasOwnProperty.call(labels, String(e.key));
+    const values = Array.isArray(e.values) ? e.values.map(String) : [];
+    switch (e.operator) {
+      case 'In': return has && values.includes(labels[String(e.key)]);
+      case 'NotIn': return !has || !values.includes(labels[String(e.key)]);
+      case 'Exists': return has;
+      case 'DoesNotExist': return !has;
+      default: return false;
+    }
+  });
+}
+
+function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldError[] {
+  const spec = isPlainObject(obj.spec) ? obj.spec : {};
+  const template = isPlainObject(spec.template) ? spec.template : undefined;
+  const errors: FieldError[] = [];
+  const selector = isPlainObject(spec.selector) ? spec.selector : undefined;
+  if (!selector) {
+    if (selectorRequired) errors.push(requiredField('spec.selector', ''));
+  } else if (Object.keys(selector).length === 0) {
+    errors.push(invalidField('spec.selector', 'null', 'empty selector is invalid for deployment'));
+  } else if (template) {
+    const labels = (isPlainObject(template.metadata) && isPlainObject(template.metadata.labels) ? template.metadata.labels : {}) as Record<string, string>;
+    if (!selectorMatches(selector, labels)) {
+      errors.push({ reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${goStringMap(labels)}: \`selector\` does not match template \`labels\`` });
+    }
+  }
+  errors.push(...podSpecErrors(template?.spec, 'spec.template.spec'));
+  return errors;
+}
+
+export const BUILTIN_VALIDATION: Record<string, (obj: KubeObject) => FieldError[]> = {
+  Pod: (o) => podSpecErrors(o.spec, 'spec'),
+  Deployment: (o) => workloadErrors(o, true),
+  ReplicaSet: (o) => workloadErrors(o, true),
+  StatefulSet: (o) => workloadErrors(o, true),
+  DaemonSet: (o) => workloadErrors(o, true),
+  Job: (o) => {
+    const spec = isPlainObject(o.spec) ? o.spec : {};
+    const template = isPlainObject(spec.template) ? spec.template : {};
+    const podSpec = isPlainObject(template.spec) ? template.spec : undefined;
+    const errors = podSpecErrors(podSpec, 'spec.template.spec');
+    const policy = podSpec?.restartPolicy;
+    if (podSpec && policy !== 'OnFailure' && policy !== 'Never') {
+      errors.push({ reason: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', message: `Unsupported value: ${JSON.stringify(policy ?? '')}: supported values: "OnFailure", "Never"` });
+    }
+    return errors;
+  },
+};
