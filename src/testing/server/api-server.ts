@@ -206,7 +206,10 @@ export class TestAPIServer {
     return this.faults.add(spec);
   }
 
-  /** Closes every open watch (cleanly, or by cutting the connection). Returns how many. */
+  /**
+   * Closes open watches (cleanly, or by cutting the connection); `path` picks those whose
+   * `/<plural>.<group>` matches (e.g. /configmaps/, /deployments\.apps/). Returns how many.
+   */
   dropWatches(options: { abrupt?: boolean; path?: RegExp } = {}): number {
     let n = 0;
     for (const w of [...this.watches]) {
