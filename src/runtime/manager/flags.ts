@@ -7,7 +7,12 @@
  *   --leader-election-namespace   the pod's namespace in a cluster
  *   --kubeconfig                  path; otherwise $KUBECONFIG, in-cluster, ~/.kube/config
  *   --zap-devel                   readable development logs (JSON lines otherwise)
- *   --metrics-secure, --enable-http2, --webhook-cert-path, ...: accepted for kubebuilder compatibility (see below)
+ *   --metrics-secure              true: /metrics over HTTPS, callers checked with TokenReview and SubjectAccessReview
+ *                                 (kubebuilder v4's default; --metrics-secure=false serves plain HTTP)
+ *   --metrics-cert-path, --metrics-cert-name, --metrics-cert-key   the metrics serving certificate
+ *                                 (a self-signed one is made in memory without a path)
+ *   --webhook-cert-path           directory of the webhook server's tls.crt and tls.key
+ *   --enable-http2, --webhook-cert-name, ...: accepted for kubebuilder compatibility, no effect (see below)
  *
  * A project adds its own flags with `parseManagerFlags(argv, { extra: { 'tcp-configmap': { type: 'string', default: '' } } })`;
  * their values come back typed under `extra`. Any other flag is an error naming it.
@@ -21,8 +26,14 @@ export interface ManagerFlags {
   kubeconfigPath?: string;
   /** Development logging (console lines, debug level). */
   development: boolean;
-  /** kubebuilder's --metrics-secure: recorded; the metrics server here serves plain HTTP only. */
+  /** kubebuilder's --metrics-secure (default true): HTTPS with authentication and authorization. */
   metricsSecure: boolean;
+  /** kubebuilder's --metrics-cert-path: directory of the metrics serving certificate. */
+  metricsCertPath?: string;
+  /** --metrics-cert-name, file name of the certificate in metricsCertPath (tls.crt). */
+  metricsCertName?: string;
+  /** --metrics-cert-key, file name of the key in metricsCertPath (tls.key). */
+  metricsCertKey?: string;
   /** kubebuilder's --webhook-cert-path (directory with tls.crt and tls.key). */
   webhookCertPath?: string;
 }
@@ -40,12 +51,15 @@ const specs: Record<string, FlagSpec> = {
   'leader-election-namespace': { key: 'leaderElectionNamespace', kind: 'string', help: 'namespace of the leader election Lease' },
   kubeconfig: { key: 'kubeconfigPath', kind: 'string', help: 'path to a kubeconfig' },
   'zap-devel': { key: 'development', kind: 'boolean', help: 'development mode logging' },
-  'metrics-secure': { key: 'metricsSecure', kind: 'boolean', help: 'serve metrics over HTTPS (not supported; plain HTTP is served)' },
+  'metrics-secure': { key: 'metricsSecure', kind: 'boolean', help: 'serve metrics over HTTPS with authentication and authorization (default true; =false for HTTP)' },
+  'metrics-cert-path': { key: 'metricsCertPath', kind: 'string', help: 'directory of the metrics server certificate (self-signed when empty)' },
+  'metrics-cert-name': { key: 'metricsCertName', kind: 'string', help: 'metrics server certificate file name (tls.crt)' },
+  'metrics-cert-key': { key: 'metricsCertKey', kind: 'string', help: 'metrics server key file name (tls.key)' },
   'webhook-cert-path': { key: 'webhookCertPath', kind: 'string', help: 'directory holding the webhook certificate' },
 };
 
 /** Flags kubebuilder scaffolds that have no effect here; accepted so that existing manifests keep working. */
-const ignored = new Set(['enable-http2', 'webhook-cert-name', 'webhook-cert-key', 'metrics-cert-path', 'metrics-cert-name', 'metrics-cert-key', 'zap-log-level', 'zap-encoder', 'zap-stacktrace-level', 'zap-time-encoding']);
+const ignored = new Set(['enable-http2', 'webhook-cert-name', 'webhook-cert-key', 'zap-log-level', 'zap-encoder', 'zap-stacktrace-level', 'zap-time-encoding']);
 
 /** A flag a project adds to the manager's (`extra` of parseManagerFlags). */
 export type ExtraFlag =
@@ -107,7 +121,7 @@ export function parseManagerFlags(argv: readonly string[], options?: ParseManage
     healthProbeBindAddress: ':8081',
     leaderElection: false,
     development: false,
-    metricsSecure: false,
+    metricsSecure: true,
   };
   const extra: Record<string, string | number | boolean | undefined> = {};
   for (const [name, f] of Object.entries(extraSpecs)) extra[name] = f.default ?? (f.type === 'boolean' ? false : undefined);

@@ -17,7 +17,7 @@ import type { ControllerHost } from '../controller/builder.js';
 import { HealthProbeServer, type Checker } from '../healthz/index.js';
 import { LeaderElector } from '../leaderelection/index.js';
 import { log as rootLog, type Logger, setLogger } from '../log/index.js';
-import { MetricsServer, RuntimeMetrics } from '../metrics/index.js';
+import { MetricsServer, RuntimeMetrics, withAuthenticationAndAuthorization, type RequestFilter } from '../metrics/index.js';
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
 import { getEventRecorderFor, type EventRecorder } from '../events/index.js';
@@ -63,8 +63,23 @@ export interface ManagerOptions {
   metrics?: RuntimeMetrics;
   /** Stop on SIGTERM/SIGINT. Default true. */
   handleSignals?: boolean;
-  /** From parseManagerFlags: HTTPS metrics are not served; a warning is logged when asked for. */
+  /**
+   * Serve /metrics over HTTPS, admitting only callers whose bearer token passes a TokenReview and
+   * who may `get` the path (SubjectAccessReview), as kubebuilder v4's main.go sets up with
+   * `--metrics-secure` (parseManagerFlags defaults it to true). Default false: plain HTTP.
+   */
   metricsSecure?: boolean;
+  /** Directory of the metrics serving certificate (`--metrics-cert-path`), reloaded on change; a self-signed one otherwise. */
+  metricsCertPath?: string;
+  /** File names in metricsCertPath (`--metrics-cert-name`, `--metrics-cert-key`): tls.crt and tls.key by default. */
+  metricsCertName?: string;
+  metricsCertKey?: string;
+  /**
+   * The filter in front of /metrics (controller-runtime's metricsserver FilterProvider). Default:
+   * `withAuthenticationAndAuthorization` on the manager's cluster when metricsSecure, none otherwise;
+   * `null` for none at all.
+   */
+  metricsFilterProvider?: ((kubeConfig: KubeConfig, log: Logger) => RequestFilter) | null;
   /** From parseManagerFlags: the webhook server's certificate directory (overrides webhookServer.certDir). */
   webhookCertPath?: string;
 }
@@ -104,15 +119,32 @@ export class Manager implements ControllerHost {
     });
     this.client = new KubeClient(this.transport, { reader: this.cache, fieldManager: options.fieldManager ?? 'manager' });
     this.metrics = options.metrics ?? new RuntimeMetrics();
-    this.metricsServer = new MetricsServer({ bindAddress: options.metricsBindAddress ?? '0', metrics: this.metrics });
+    this.metricsServer = this.newMetricsServer();
     this.probes = new HealthProbeServer({ bindAddress: options.healthProbeBindAddress ?? '0' });
     this.electedPromise = new Promise((resolve) => { this.resolveElected = resolve; });
-    if (options.metricsSecure && (options.metricsBindAddress ?? '0') !== '0') {
-      this.log.info('--metrics-secure is not supported: /metrics is served over plain HTTP; protect it with a NetworkPolicy');
-    }
     if (options.leaderElection && !options.leaderElectionID) {
       throw new Error('Manager: leaderElection needs leaderElectionID (the Lease name)');
     }
+  }
+
+  /** The metrics server as kubebuilder v4's main.go configures it: HTTPS with authn/authz when secure. */
+  private newMetricsServer(): MetricsServer {
+    const { options } = this;
+    const log = this.getLogger().withName('metrics');
+    const secure = options.metricsSecure === true;
+    const provider = options.metricsFilterProvider === undefined
+      ? (secure ? (kc: KubeConfig, l: Logger) => withAuthenticationAndAuthorization(kc, { log: l }) : undefined)
+      : (options.metricsFilterProvider ?? undefined);
+    return new MetricsServer({
+      bindAddress: options.metricsBindAddress ?? '0',
+      metrics: this.metrics,
+      secureServing: secure,
+      certDir: options.metricsCertPath || undefined,
+      certName: options.metricsCertName || undefined,
+      keyName: options.metricsCertKey || undefined,
+      filter: provider?.(this.kubeConfig, log),
+      log,
+    });
   }
 
   static async create(options: ManagerOptions): Promise<Manager> {

@@ -8,7 +8,7 @@ describe('parseManagerFlags', () => {
       healthProbeBindAddress: ':8081',
       leaderElection: false,
       development: false,
-      metricsSecure: false,
+      metricsSecure: true,
     });
   });
 
