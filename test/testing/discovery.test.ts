@@ -37,6 +37,31 @@ describe('discovery', () => {
     expect((crd.body.resources as { name: string }[]).map((r) => r.name)).toEqual(['cronjobs', 'cronjobs/status']);
   });
 
+  it('serves aggregated discovery (apidiscovery.k8s.io/v2) when asked for it', async () => {
+    const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
+    const res = await fetch(`${env.server.url}/apis`, { headers: { accept } });
+    expect(res.headers.get('content-type')).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
+    const doc = (await res.json()) as { kind: string; items: { metadata: { name?: string }; versions: { version: string; resources: Record<string, unknown>[] }[] }[] };
+    expect(doc.kind).toBe('APIGroupDiscoveryList');
+    const apps = doc.items.find((g) => g.metadata.name === 'apps')!;
+    expect(apps.versions[0].resources.find((r) => r.resource === 'deployments')).toEqual({
+      resource: 'deployments',
+      responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' },
+      scope: 'Namespaced',
+      singularResource: 'deployment',
+      verbs: ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'],
+      shortNames: ['deploy'],
+      categories: ['all'],
+      subresources: [
+        { subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] },
+        { subresource: 'status', responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' }, verbs: ['get', 'patch', 'update'] },
+      ],
+    });
+    const core = (await (await fetch(`${env.server.url}/api`, { headers: { accept } })).json()) as typeof doc;
+    expect(core.items).toHaveLength(1);
+    expect(core.items[0].versions[0].resources.map((r) => r.resource)).toContain('pods');
+  });
+
   it('answers 404 for groups and resources it does not serve', async () => {
     expect((await getJSON('/apis/nothing.example.com')).status).toBe(404);
     const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.CustomObjectsApi).listClusterCustomObject({ group: 'nothing.example.com', version: 'v1', plural: 'things' }));

@@ -15,7 +15,7 @@ import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
 import { FaultInjector, type FaultSpec, type InjectedFault } from './faults.js';
 import { GarbageCollector } from './garbage-collector.js';
-import { discovery } from './handlers/discovery.js';
+import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, discovery, wantsAggregatedDiscovery } from './handlers/discovery.js';
 import { openAPIDocument } from './handlers/openapi.js';
 import { ResourceHandlers, type CallResult, type ResourceCall } from './handlers/resources.js';
 import { asTable, wantsTable } from './handlers/table.js';
@@ -317,6 +317,10 @@ export class TestAPIServer {
       }
       if (info.type === 'other') return this.handleOther(url.pathname, res);
       if (info.type === 'discovery') {
+        if (info.version === undefined && info.group === undefined && wantsAggregatedDiscovery(req.headers.accept)) {
+          writeJSON(res, 200, aggregatedDiscovery(info.legacy, this.registry), [], AGGREGATED_DISCOVERY_TYPE);
+          return;
+        }
         writeJSON(res, 200, discovery(info, this.registry, `127.0.0.1:${this.port}`));
         return;
       }

@@ -21,10 +21,10 @@ export function parseBody(text: string, contentType: string): unknown {
   }
 }
 
-export function writeJSON(res: ServerResponse, code: number, body: unknown, warnings: string[] = []): void {
+export function writeJSON(res: ServerResponse, code: number, body: unknown, warnings: string[] = [], contentType = 'application/json'): void {
   const text = JSON.stringify(body);
   const headers: Record<string, string | string[]> = {
-    'Content-Type': 'application/json',
+    'Content-Type': contentType,
     'Content-Length': String(Buffer.byteLength(text)),
     'Cache-Control': 'no-cache, private',
   };

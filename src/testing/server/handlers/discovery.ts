@@ -52,3 +52,49 @@ export function discovery(req: DiscoveryRequest, registry: ResourceRegistry, ser
     resources: types.sort((a, b) => a.resource.localeCompare(b.resource)).flatMap((rt) => resourceEntries(rt, version)),
   };
 }
+
+export const AGGREGATED_DISCOVERY_TYPE = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+
+/** Whether the client asked for aggregated discovery (apidiscovery.k8s.io/v2), as kubectl 1.30+ does. */
+export function wantsAggregatedDiscovery(accept: string | undefined): boolean {
+  return accept !== undefined && accept.split(',').some((t) => /g=apidiscovery\.k8s\.io/.test(t) && /v=v2(;|$)/.test(t) && /as=APIGroupDiscoveryList/.test(t));
+}
+
+/** The whole of /api or /apis in one document: every group, version and resource. */
+export function aggregatedDiscovery(legacy: boolean, registry: ResourceRegistry): unknown {
+  const groups = registry.groups().filter((g) => (legacy ? g.name === '' : g.name !== ''));
+  return {
+    kind: 'APIGroupDiscoveryList',
+    apiVersion: 'apidiscovery.k8s.io/v2',
+    metadata: {},
+    items: groups.map((g) => ({
+      metadata: g.name === '' ? {} : { name: g.name },
+      versions: g.versions.map((version) => ({
+        version,
+        resources: registry
+          .all()
+          .filter((rt) => rt.group === g.name && rt.versions.some((v) => v.name === version && v.served))
+          .sort((a, b) => a.resource.localeCompare(b.resource))
+          .map((rt) => {
+            const v = rt.versions.find((x) => x.name === version)!;
+            const responseKind = { group: rt.group, version, kind: rt.kind };
+            const subresources: Record<string, unknown>[] = [];
+            if (v.scale) subresources.push({ subresource: 'scale', responseKind: { group: 'autoscaling', version: 'v1', kind: 'Scale' }, verbs: ['get', 'patch', 'update'] });
+            if (v.statusSubresource) subresources.push({ subresource: 'status', responseKind, verbs: ['get', 'patch', 'update'] });
+            const entry: Record<string, unknown> = {
+              resource: rt.resource,
+              responseKind,
+              scope: rt.namespaced ? 'Namespaced' : 'Cluster',
+              singularResource: rt.singular,
+              verbs: ALL_VERBS,
+            };
+            if (rt.shortNames.length > 0) entry.shortNames = rt.shortNames;
+            if (rt.categories.length > 0) entry.categories = rt.categories;
+            if (subresources.length > 0) entry.subresources = subresources;
+            return entry;
+          }),
+        freshness: 'Current',
+      })),
+    })),
+  };
+}
