@@ -11,13 +11,13 @@
  */
 import path from 'node:path';
 import { Node, type SourceFile, ts } from 'ts-morph';
-import { type CommentGroup, commentGroupsAt, isMarkerComment, leadingComments } from './comments.js';
+import { type CommentGroup, type LeadingComments, commentGroupsAt, isMarkerComment, leadingComments, lineStarts } from './comments.js';
 import type { Diagnostic } from './diagnostic.js';
 import { parseMarker } from './grammar.js';
 import type { MarkerRegistry } from './registry.js';
 import { MarkerSyntaxError } from './scanner.js';
 import { isCheckedMarker, nearestMarkerName } from './suggest.js';
-import type { MarkedValue, MarkerTarget, SourceLocation } from './types.js';
+import type { MarkedValue, MarkerDefinition, MarkerTarget, MarkerValue, SourceLocation } from './types.js';
 
 export interface CollectOptions {
   /** Unknown `+kubebuilder:`/`+k8s:` markers are errors instead of warnings. */
@@ -93,6 +93,53 @@ const CLASS_FUNCTION_KINDS = new Set([
 
 const FIELD_KINDS = new Set([ts.SyntaxKind.PropertySignature, ts.SyntaxKind.PropertyDeclaration, ts.SyntaxKind.EnumMember]);
 
+// read once: properties of the `ts` namespace are getters, and the member walk visits every node
+const FIRST_NODE = ts.SyntaxKind.FirstNode;
+const forEachChild = ts.forEachChild;
+const isFunctionLike = ts.isFunctionLike;
+
+/**
+ * Parsed values by definition and marker text. The same texts recur on field after field and file after
+ * file (`+optional`, `+kubebuilder:validation:MinLength=1`, ...), and a parse depends on nothing else.
+ * Texts that fail to parse are not kept (they throw again, with their position, each time).
+ */
+const parsedValues = new WeakMap<MarkerDefinition, Map<string, MarkerValue>>();
+
+function copyValue(value: MarkerValue): MarkerValue {
+  if (typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyValue);
+  const out: { [key: string]: MarkerValue } = {};
+  for (const key of Object.keys(value)) out[key] = copyValue(value[key] as MarkerValue);
+  return out;
+}
+
+function parseCached(def: MarkerDefinition, text: string): MarkerValue {
+  let forDef = parsedValues.get(def);
+  if (forDef === undefined) parsedValues.set(def, (forDef = new Map()));
+  let value = forDef.get(text);
+  if (value === undefined) {
+    value = parseMarker(def, text);
+    if (forDef.size >= 1000) forDef.clear();
+    forDef.set(text, value);
+  }
+  // each marker gets its own copy of an array or object value, as when it was parsed on its own
+  return copyValue(value);
+}
+
+/** `//`, optional whitespace, `+`: every marker comment matches (so does some other text, which only costs a walk). */
+const MARKER_TEXT = /\/\/\s*\+/;
+
+/** Whether text[from, to) may hold a marker comment: the member walk skips declarations whose members have none. */
+function mayHoldMarker(text: string, from: number, to: number): boolean {
+  return MARKER_TEXT.test(text.slice(from, to));
+}
+
+/** Where a node's leading comments end (its own text, members included, follows). */
+function endOfLeadingComments(lc: LeadingComments, pos: number): number {
+  const group = lc.doc ?? lc.markerBlock ?? lc.earlier[lc.earlier.length - 1];
+  return group && group.length > 0 ? group[group.length - 1]!.end : pos;
+}
+
 /** Collects the markers of one file. */
 export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegistry, options: CollectOptions = {}): FileMarkers {
   const sf = compilerSourceFile(source);
@@ -100,6 +147,7 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
   const nodes = new Map<ts.Node, MarkedValue[]>();
   const packageMarkers: MarkedValue[] = [];
   const diagnostics: Diagnostic[] = [];
+  const starts = lineStarts(sf);
 
   const markersOf = (groups: readonly (CommentGroup | undefined)[]): RawMarker[] => {
     const out: RawMarker[] = [];
@@ -107,9 +155,10 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
       for (const c of group ?? []) {
         if (!isMarkerComment(sf, c)) continue;
         const raw = sf.text.slice(c.pos + 2, c.end);
-        const plus = raw.indexOf('+');
-        const { line, character } = sf.getLineAndCharacterOfPosition(c.pos + 2 + plus);
-        out.push({ text: raw.trim(), location: { file: fileName, line: line + 1, column: character + 1 } });
+        const plus = c.pos + 2 + raw.indexOf('+');
+        // a `//` comment is one line: the `+` is on the comment's first line
+        const column = plus - (starts[c.startLine] as number);
+        out.push({ text: raw.trim(), location: { file: fileName, line: c.startLine + 1, column: column + 1 } });
       }
     }
     return out;
@@ -122,7 +171,7 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
       return undefined;
     }
     try {
-      return { name: def.name, value: parseMarker(def, raw.text), target, location: raw.location, text: raw.text.slice(1) };
+      return { name: def.name, value: parseCached(def, raw.text), target, location: raw.location, text: raw.text.slice(1) };
     } catch (e) {
       if (!(e instanceof MarkerSyntaxError)) throw e;
       diagnostics.push({
@@ -167,20 +216,21 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
     if (own.length > 0) nodes.set(node, own);
   };
 
+  const visitChild = (child: ts.Node): undefined => {
+    if (FIELD_KINDS.has(child.kind)) {
+      const lc = leadingComments(sf, child);
+      attach(child, markersOf([lc.markerBlock, lc.doc]), 'field', false);
+    } else if (CLASS_FUNCTION_KINDS.has(child.kind)) {
+      // `+kubebuilder:rbac` above a reconcile method, as Go writes it above the Reconcile function
+      const lc = leadingComments(sf, child);
+      attach(child, markersOf([lc.markerBlock, lc.doc]), 'package', false);
+    }
+    // markers inside function bodies belong to no declaration; tokens and identifiers have no children
+    if (child.kind < FIRST_NODE || isFunctionLike(child)) return;
+    visitMembers(child);
+  };
   const visitMembers = (node: ts.Node): void => {
-    ts.forEachChild(node, (child) => {
-      if (FIELD_KINDS.has(child.kind)) {
-        const lc = leadingComments(sf, child);
-        attach(child, markersOf([lc.markerBlock, lc.doc]), 'field', false);
-      } else if (CLASS_FUNCTION_KINDS.has(child.kind)) {
-        // `+kubebuilder:rbac` above a reconcile method, as Go writes it above the Reconcile function
-        const lc = leadingComments(sf, child);
-        attach(child, markersOf([lc.markerBlock, lc.doc]), 'package', false);
-      }
-      // markers inside function bodies belong to no declaration
-      if (ts.isFunctionLike(child)) return;
-      visitMembers(child);
-    });
+    forEachChild(node, visitChild);
   };
 
   for (const statement of sf.statements) {
@@ -189,7 +239,7 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
     const own = markersOf([lc.markerBlock, lc.doc]);
     if (TYPE_DECLARATION_KINDS.has(statement.kind)) {
       attach(statement, own, 'type', true);
-      visitMembers(statement);
+      if (mayHoldMarker(sf.text, endOfLeadingComments(lc, statement.pos), statement.end)) visitMembers(statement);
     } else {
       attach(statement, own, 'package', true);
     }
@@ -205,8 +255,15 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
 export class MarkerCollection {
   private readonly files = new Map<string, FileMarkers>();
   private readonly byNode = new Map<ts.Node, MarkerValues>();
-  private packageCache = new Map<string, MarkerValues>();
+  /** Package markers by folder; only the folder of an updated or removed file is dropped. */
+  private readonly packageCache = new Map<string, MarkerValues>();
+  /** Each file's markers in source order, computed once per collected file. */
+  private readonly sortedByFile = new WeakMap<FileMarkers, readonly MarkedValue[]>();
+  /** Sorted file names and folders: change only when a file is added or removed, not when one is re-read. */
+  private namesCache: string[] | undefined;
+  private packagesCache: string[] | undefined;
   private allCache: MarkedValue[] | undefined;
+  private diagnosticsCache: Diagnostic[] | undefined;
 
   constructor(
     private readonly registry: MarkerRegistry,
@@ -216,12 +273,23 @@ export class MarkerCollection {
   /** Collects (or re-collects) one file. */
   update(source: AnySourceFile): FileMarkers {
     const sf = compilerSourceFile(source);
-    this.remove(sf.fileName);
-    const collected = collectFileMarkers(sf, this.registry, this.options);
+    let collected: FileMarkers;
+    try {
+      collected = collectFileMarkers(sf, this.registry, this.options);
+    } catch (e) {
+      this.remove(sf.fileName);
+      throw e;
+    }
+    const existing = this.files.get(collected.fileName);
+    if (existing !== undefined) {
+      for (const node of existing.nodes.keys()) this.byNode.delete(node);
+    } else {
+      this.namesCache = undefined;
+      this.packagesCache = undefined;
+    }
     this.files.set(collected.fileName, collected);
     for (const [node, values] of collected.nodes) this.byNode.set(node, new MarkerValues(values));
-    this.packageCache = new Map();
-    this.allCache = undefined;
+    this.changed(collected.dir);
     return collected;
   }
 
@@ -230,8 +298,15 @@ export class MarkerCollection {
     if (existing === undefined) return;
     for (const node of existing.nodes.keys()) this.byNode.delete(node);
     this.files.delete(existing.fileName);
-    this.packageCache = new Map();
+    this.namesCache = undefined;
+    this.packagesCache = undefined;
+    this.changed(existing.dir);
+  }
+
+  private changed(dir: string): void {
+    this.packageCache.delete(dir);
     this.allCache = undefined;
+    this.diagnosticsCache = undefined;
   }
 
   /** The markers attached to a declaration or field (empty when none). */
@@ -242,13 +317,16 @@ export class MarkerCollection {
 
   /** The package markers of a folder (all its files), in file-name then source order. */
   forPackage(dir: string): MarkerValues {
+    let cached = this.packageCache.get(dir);
+    if (cached !== undefined) return cached;
     const key = path.resolve(dir);
-    let cached = this.packageCache.get(key);
+    cached = this.packageCache.get(key);
     if (cached === undefined) {
-      const values = [...this.files.values()]
-        .filter((f) => f.dir === key)
-        .sort((a, b) => (a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0))
-        .flatMap((f) => f.packageMarkers);
+      const values: MarkedValue[] = [];
+      for (const name of this.sortedNames()) {
+        const f = this.files.get(name) as FileMarkers;
+        if (f.dir === key) values.push(...f.packageMarkers);
+      }
       cached = new MarkerValues(values);
       this.packageCache.set(key, cached);
     }
@@ -257,33 +335,44 @@ export class MarkerCollection {
 
   /** Folders that have at least one collected file. */
   packages(): string[] {
-    return [...new Set([...this.files.values()].map((f) => f.dir))].sort();
+    this.packagesCache ??= [...new Set([...this.files.values()].map((f) => f.dir))].sort();
+    return [...this.packagesCache];
   }
 
   fileNames(): string[] {
-    return [...this.files.keys()].sort();
+    return [...this.sortedNames()];
+  }
+
+  private sortedNames(): readonly string[] {
+    this.namesCache ??= [...this.files.keys()].sort();
+    return this.namesCache;
   }
 
   /** Every parsed marker, by file name then source position. */
   all(): readonly MarkedValue[] {
-    this.allCache ??= this.collectAll();
+    if (this.allCache === undefined) {
+      const out: MarkedValue[] = [];
+      for (const name of this.sortedNames()) out.push(...this.sortedMarkers(this.files.get(name) as FileMarkers));
+      this.allCache = out;
+    }
     return this.allCache;
   }
 
-  private collectAll(): MarkedValue[] {
-    const out: MarkedValue[] = [];
-    const byPosition = (a: MarkedValue, b: MarkedValue) => a.location.line - b.location.line || a.location.column - b.location.column;
-    for (const name of this.fileNames()) {
-      const f = this.files.get(name) as FileMarkers;
-      out.push(...[...f.packageMarkers, ...[...f.nodes.values()].flat()].sort(byPosition));
+  private sortedMarkers(f: FileMarkers): readonly MarkedValue[] {
+    let sorted = this.sortedByFile.get(f);
+    if (sorted === undefined) {
+      const byPosition = (a: MarkedValue, b: MarkedValue) => a.location.line - b.location.line || a.location.column - b.location.column;
+      sorted = [...f.packageMarkers, ...[...f.nodes.values()].flat()].sort(byPosition);
+      this.sortedByFile.set(f, sorted);
     }
-    return out;
+    return sorted;
   }
 
   get diagnostics(): Diagnostic[] {
-    return this.fileNames()
+    this.diagnosticsCache ??= this.sortedNames()
       .flatMap((n) => this.files.get(n)?.diagnostics ?? [])
       .sort((a, b) => (a.file === b.file ? a.line - b.line || a.column - b.column : a.file < b.file ? -1 : 1));
+    return [...this.diagnosticsCache];
   }
 }
 

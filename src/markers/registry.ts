@@ -28,6 +28,8 @@ function sameDefinition(a: MarkerDefinition, b: MarkerDefinition): boolean {
 
 export class MarkerRegistry {
   private readonly byTarget = new Map<MarkerTarget, Map<string, MarkerDefinition>>(TARGETS.map((t) => [t, new Map()]));
+  /** Lookups by target and marker text: the same texts (`+optional`, ...) recur on every field. Cleared by define. */
+  private readonly lookups = new Map<MarkerTarget, Map<string, MarkerDefinition | null>>(TARGETS.map((t) => [t, new Map()]));
 
   /**
    * Adds a definition. Defining the same name and target twice is allowed only with the same argument
@@ -46,6 +48,7 @@ export class MarkerRegistry {
       return existing;
     }
     forTarget.set(def.name, def);
+    for (const cache of this.lookups.values()) cache.clear();
     return def;
   }
 
@@ -57,9 +60,15 @@ export class MarkerRegistry {
   /** The definition a marker's text (with or without `+`) refers to on this target, if any. */
   lookup(text: string, target: MarkerTarget): MarkerDefinition | undefined {
     const defs = this.byTarget.get(target);
-    if (defs === undefined) return undefined;
+    const cache = this.lookups.get(target);
+    if (defs === undefined || cache === undefined) return undefined;
+    const cached = cache.get(text);
+    if (cached !== undefined) return cached ?? undefined;
     const { name, anonymousName } = splitMarker(text.trim());
-    return defs.get(anonymousName) ?? defs.get(name);
+    const def = defs.get(anonymousName) ?? defs.get(name);
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(text, def ?? null);
+    return def;
   }
 
   /** Whether the text names a marker on any target. */

@@ -47,11 +47,6 @@ function isAsciiLetter(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f;
 }
 
-function isIdentStart(ch: string): boolean {
-  const c = ch.charCodeAt(0);
-  return c < 0x80 ? isAsciiLetter(c) : letter.test(ch);
-}
-
 function isIdentPart(ch: string): boolean {
   const c = ch.charCodeAt(0);
   return c < 0x80 ? isAsciiLetter(c) || isDecimal(c) : letter.test(ch) || digit.test(ch);
@@ -103,11 +98,17 @@ export class Scanner {
     const start = this.pos;
     if (start >= this.src.length) return (this.token = { kind: 'eof', text: '', start });
     const cp = this.src.codePointAt(start) as number;
-    const ch = String.fromCodePoint(cp);
     let kind: TokenKind;
-    if (isIdentStart(ch)) {
-      this.pos += ch.length;
+    if (cp < 0x80 ? isAsciiLetter(cp) : letter.test(String.fromCodePoint(cp))) {
+      this.pos += cp > 0xffff ? 2 : 1;
+      // ASCII identifier characters without making a string of each; others as before
       while (this.pos < this.src.length) {
+        const c = this.src.charCodeAt(this.pos);
+        if (c < 0x80) {
+          if (!(isAsciiLetter(c) || isDecimal(c))) break;
+          this.pos++;
+          continue;
+        }
         const next = String.fromCodePoint(this.src.codePointAt(this.pos) as number);
         if (!isIdentPart(next)) break;
         this.pos += next.length;
@@ -122,7 +123,7 @@ export class Scanner {
       this.scanQuoted('`');
       kind = 'rawstring';
     } else {
-      this.pos += ch.length;
+      this.pos += cp > 0xffff ? 2 : 1;
       kind = 'char';
     }
     return (this.token = { kind, text: this.src.slice(start, this.pos), start });
