@@ -14,6 +14,12 @@ afterEach(() => env.stop());
 
 const CM_PATH = '/api/v1/namespaces/default/configmaps';
 
+/** Waits until the server has `n` watches open (no fixed delays: the machine may be slow). */
+async function watchesOpen(n: number): Promise<void> {
+  for (let i = 0; i < 500 && env.server.watchCount < n; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(env.server.watchCount).toBe(n);
+}
+
 function cm(name: string, labels: Record<string, string> = {}): k8s.V1ConfigMap {
   return { metadata: { name, labels }, data: { v: '1' } };
 }
@@ -23,7 +29,6 @@ describe('watch', () => {
     const first = await core.createNamespacedConfigMap({ namespace: 'default', body: cm('a') });
     await core.createNamespacedConfigMap({ namespace: 'default', body: cm('b') });
     const w = collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: first.metadata!.resourceVersion! }, (e) => e.length >= 3);
-    await new Promise((r) => setTimeout(r, 20));
     await core.patchNamespacedConfigMap({ namespace: 'default', name: 'a', body: { data: { v: '2' } } }, k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
     await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'b' });
     const events = await w.done;
@@ -46,8 +51,8 @@ describe('watch', () => {
 
   it('filters by label selector and reports objects leaving the selection as DELETED', async () => {
     const start = await core.createNamespacedConfigMap({ namespace: 'default', body: cm('sel', { app: 'web' }) });
+    // Starting from a resourceVersion, the watch sees these writes whenever it connects.
     const w = collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: start.metadata!.resourceVersion!, labelSelector: 'app=web' }, (e) => e.length >= 2);
-    await new Promise((r) => setTimeout(r, 20));
     await core.createNamespacedConfigMap({ namespace: 'default', body: cm('other', { app: 'db' }) });
     await core.createNamespacedConfigMap({ namespace: 'default', body: cm('sel2', { app: 'web' }) });
     await core.patchNamespacedConfigMap({ namespace: 'default', name: 'sel', body: { metadata: { labels: { app: 'db' } } } }, k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
@@ -126,11 +131,10 @@ describe('fault injection', () => {
     const added: string[] = [];
     informer.on('add', (o) => added.push(o.metadata!.name!));
     await informer.start();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(env.server.watchCount).toBe(1);
+    await watchesOpen(1);
     expect(env.server.dropWatches()).toBe(1);
     await core.createNamespacedConfigMap({ namespace: 'default', body: cm('after-drop') });
-    for (let i = 0; i < 100 && !added.includes('after-drop'); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && !added.includes('after-drop'); i++) await new Promise((r) => setTimeout(r, 20));
     await informer.stop();
     expect(added).toContain('after-drop');
   });
@@ -138,10 +142,11 @@ describe('fault injection', () => {
   it('stalls watches: connected but silent', async () => {
     const start = await core.listNamespacedConfigMap({ namespace: 'default' });
     const w = collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: start.metadata!.resourceVersion! }, () => false);
-    await new Promise((r) => setTimeout(r, 50));
+    await watchesOpen(1);
     expect(env.server.stallWatches()).toBe(1);
     await core.createNamespacedConfigMap({ namespace: 'default', body: cm('unseen') });
-    await new Promise((r) => setTimeout(r, 50));
+    // The event is dropped at the server while stalled; the connection stays.
+    await env.server.settle();
     expect(env.server.watchCount).toBe(1);
     env.server.dropWatches();
     expect(await w.done).toEqual([]);
