@@ -1,4 +1,4 @@
 export type * from './types.js';
 export * from './errors.js';
 export { KubeClient, ApiReader, type ClientOptions } from './client.js';
-export { RestTransport, resourcePath, type RestRequest, type RestTransportOptions, type Query } from './rest.js';
+export { RestTransport, resourcePath, type RestRequest, type RestRequestObserver, type RestTransportOptions, type Query } from './rest.js';

@@ -23,12 +23,20 @@ export interface RestRequest {
   timeoutMs?: number;
 }
 
+/** Where the transport reports each request (RuntimeMetrics: rest_client_requests_total, rest_client_request_duration_seconds). */
+export interface RestRequestObserver {
+  /** `code` is the HTTP status, or `<error>` when no answer came; `host` is the server's host:port. */
+  restRequestFinished(method: string, host: string, code: number | '<error>', durationSeconds: number): void;
+}
+
 export interface RestTransportOptions {
   userAgent?: string;
   /** Default timeout of non-streaming requests. 30 s. */
   timeoutMs?: number;
   /** How long credentials from the kubeconfig are reused before being asked for again (token rotation). 30 s. */
   credentialTtlMs?: number;
+  /** Told of every request once it is answered (with its body read) or failed; watches once their stream opens. */
+  metrics?: RestRequestObserver;
 }
 
 interface Credentials {
@@ -46,6 +54,7 @@ export class RestTransport {
   private readonly userAgent: string;
   private readonly timeoutMs: number;
   private readonly credentialTtlMs: number;
+  private readonly metrics: RestRequestObserver | undefined;
 
   constructor(readonly kubeConfig: KubeConfig, options: RestTransportOptions = {}) {
     const cluster = kubeConfig.getCurrentCluster();
@@ -55,26 +64,48 @@ export class RestTransport {
     this.userAgent = options.userAgent ?? 'scaffolder-runtime';
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.credentialTtlMs = options.credentialTtlMs ?? 30_000;
+    this.metrics = options.metrics;
   }
 
   /** Sends a request and parses the JSON answer; failures become `ApiError`. */
   async request<T = unknown>(req: RestRequest): Promise<T> {
-    const res = await this.send(req, false);
-    const text = await readBody(res, req.signal);
+    const started = performance.now();
+    let res: http.IncomingMessage;
+    let text: string;
+    try {
+      res = await this.send(req, false);
+      text = await readBody(res, req.signal);
+    } catch (err) {
+      this.observe(req.method, '<error>', started);
+      throw err;
+    }
     const code = res.statusCode ?? 0;
+    this.observe(req.method, code, started);
     if (code >= 400) throw errorFrom(code, text, res.headers, `${req.method} ${req.path}`);
     return (text.length > 0 ? JSON.parse(text) : undefined) as T;
   }
 
   /** Opens a streaming GET (a watch); the caller consumes and destroys the response. Status >= 400 is thrown. */
   async stream(path: string, query: Query, signal: AbortSignal): Promise<http.IncomingMessage> {
-    const res = await this.send({ method: 'GET', path, query, signal }, true);
+    const started = performance.now();
+    let res: http.IncomingMessage;
+    try {
+      res = await this.send({ method: 'GET', path, query, signal }, true);
+    } catch (err) {
+      this.observe('GET', '<error>', started);
+      throw err;
+    }
     const code = res.statusCode ?? 0;
+    this.observe('GET', code, started);
     if (code >= 400) {
       const text = await readBody(res, signal);
       throw errorFrom(code, text, res.headers, `GET ${path} (watch)`);
     }
     return res;
+  }
+
+  private observe(method: string, code: number | '<error>', started: number): void {
+    this.metrics?.restRequestFinished(method, this.base.host, code, (performance.now() - started) / 1000);
   }
 
   /** Closes idle keep-alive connections. */

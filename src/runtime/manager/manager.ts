@@ -110,7 +110,8 @@ export class Manager implements ControllerHost {
 
   private constructor(readonly options: ManagerOptions, readonly kubeConfig: KubeConfig) {
     this.log = (options.logger ?? rootLog).withName('manager');
-    this.transport = new RestTransport(kubeConfig);
+    this.metrics = options.metrics ?? new RuntimeMetrics();
+    this.transport = new RestTransport(kubeConfig, { metrics: this.metrics });
     this.cache = new InformerCache(this.transport, {
       ...options.cache,
       namespaces: options.namespaces,
@@ -118,7 +119,6 @@ export class Manager implements ControllerHost {
       logger: options.logger,
     });
     this.client = new KubeClient(this.transport, { reader: this.cache, fieldManager: options.fieldManager ?? 'manager' });
-    this.metrics = options.metrics ?? new RuntimeMetrics();
     this.metricsServer = this.newMetricsServer();
     this.probes = new HealthProbeServer({ bindAddress: options.healthProbeBindAddress ?? '0' });
     this.electedPromise = new Promise((resolve) => { this.resolveElected = resolve; });
