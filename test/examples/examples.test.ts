@@ -120,13 +120,16 @@ describe.each(exampleNames())('examples/%s', (name) => {
     scaffolderBin = join(pkg, 'bin', 'scaffolder.js');
   }, 300_000);
 
-  it('is reproduced by its scaffold.sh: the same PROJECT, and every scaffolded file is there', async () => {
+  it('is reproduced by its scaffold.sh: the same PROJECT, and the scaffolded API and source files are there', async () => {
     const scratch = mkdtempSync(join(tmpdir(), `example-${name}-`));
     try {
       await run('sh', [join(dir, 'scaffold.sh')], scratch, { SCAFFOLDER: `${node} ${scaffolderBin}` });
       expect(readFileSync(join(scratch, 'PROJECT'), 'utf8')).toBe(readFileSync(join(dir, 'PROJECT'), 'utf8'));
+      // What the create commands scaffold (types, controllers, webhooks, main). Files of init's
+      // templates (Makefile, Dockerfile, hack/, config/) may change with later versions of the
+      // tool; an example keeps those it was generated with.
       const present = new Set(files(dir));
-      expect(files(scratch).filter((f) => !present.has(f))).toEqual([]);
+      expect(files(scratch).filter((f) => /^(api|src)\//.test(f) && !present.has(f))).toEqual([]);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
