@@ -35,6 +35,7 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['README.md', 'README.md', 'skip'],
   ['hack/boilerplate.ts.txt', 'hack/boilerplate.ts.txt', 'overwrite'],
   ['hack/set-image.mjs', 'hack/set-image.mjs', 'overwrite'],
+  ['hack/docker-context.mjs', 'hack/docker-context.mjs', 'overwrite'],
   ['src/main.ts', 'src/main.ts', 'error'],
   ['config/default/kustomization.yaml', 'config/default/kustomization.yaml', 'error'],
   ['config/default/manager_metrics_patch.yaml', 'config/default/manager_metrics_patch.yaml', 'overwrite'],

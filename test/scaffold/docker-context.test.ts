@@ -1,0 +1,51 @@
+// What a generated project sends to `docker build`: make docker-build writes vendor/ first, and
+// .dockerignore lets through only the sources and vendor/. (The packing itself and the Dockerfile's
+// steps need the registry: generated-project.e2e.test.ts runs them.)
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { noInstall, noMake, ok, tempProjectDir } from '../cli/run-cli.js';
+import { contextEntries } from './dockerfile-emulation.js';
+
+describe('the docker build context of a generated project', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(async () => {
+    ({ dir, cleanup } = tempProjectDir('operator'));
+    await ok(dir, ['init', ...noInstall]);
+  });
+  afterEach(() => cleanup());
+
+  it('make docker-build writes vendor/ with hack/docker-context.mjs before building', () => {
+    const r = spawnSync('make', ['-n', 'docker-build', 'IMG=registry.example.com/operator:v1'], { cwd: dir, encoding: 'utf8' });
+    expect(r).toMatchObject({ status: 0, stdout: 'node hack/docker-context.mjs\ndocker build -t registry.example.com/operator:v1 .\n' });
+    expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toMatch(/^vendor\/$/m);
+  });
+
+  it('holds tsconfig.json, src/, api/ when there is one, and vendor/; the Dockerfile installs from vendor/', async () => {
+    mkdirSync(join(dir, 'vendor'));
+    mkdirSync(join(dir, 'node_modules'));
+    expect(contextEntries(dir)).toEqual(['src', 'tsconfig.json', 'vendor']);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', ...noMake]);
+    expect(contextEntries(dir)).toEqual(['api', 'src', 'tsconfig.json', 'vendor']);
+    const dockerfile = readFileSync(join(dir, 'Dockerfile'), 'utf8');
+    expect(dockerfile).toContain('COPY vendor/ vendor/\nRUN cp vendor/package.json vendor/package-lock.json ./ && npm ci --no-audit --no-fund\n');
+    // The project's package.json (with its file: dependency) never reaches the image.
+    expect(dockerfile).not.toMatch(/^COPY package/m);
+  });
+
+  it('hack/docker-context.mjs refuses a scaffolder checkout that is not built, writing no vendor/', () => {
+    const checkout = join(dir, '..', 'scaffolder-checkout');
+    mkdirSync(checkout);
+    writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'scaffolder', version: '0.0.0' }));
+    const pkgFile = join(dir, 'package.json');
+    const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies: Record<string, string> };
+    pkg.dependencies.scaffolder = 'file:../scaffolder-checkout';
+    writeFileSync(pkgFile, JSON.stringify(pkg));
+    const r = spawnSync('node', ['hack/docker-context.mjs'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`hack/docker-context.mjs: ${checkout} is not built (no dist/src/index.js): run \`npm run build\` there first\n`);
+    expect(contextEntries(dir)).not.toContain('vendor');
+  });
+});
