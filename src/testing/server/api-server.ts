@@ -201,7 +201,7 @@ export class TestAPIServer {
 
   // ---- fault injection ---------------------------------------------------
 
-  /** Answers the next `count` requests matching the filter with `code` (410, 429, 500, ...). */
+  /** Answers the next `count` requests matching the filter with `code` and its reason (404 NotFound, 409 Conflict, 410 Expired, 429, 500, ...). */
   failNext(spec: FaultSpec): InjectedFault {
     return this.faults.add(spec);
   }

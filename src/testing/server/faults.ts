@@ -1,5 +1,5 @@
 /** Injected failures: the next N requests that match a filter get an error Status. */
-import { StatusError, gone, internalError, tooManyRequests } from '../api/status.js';
+import { StatusError, internalError } from '../api/status.js';
 
 export interface FaultFilter {
   /** HTTP method, e.g. `GET`; any when absent. */
@@ -13,9 +13,16 @@ export interface FaultFilter {
 export interface FaultSpec extends FaultFilter {
   /** How many matching requests fail (default 1). */
   count?: number;
-  /** 410, 429, 500, or any other code. */
+  /** 404, 409, 410, 429, 500, 503, or any other code. */
   code: number;
   message?: string;
+  /**
+   * The Status reason; by default the one kube-apiserver gives the code (404 NotFound,
+   * 409 Conflict, 410 Expired, 429 TooManyRequests, 500 InternalError, ...).
+   */
+  reason?: string;
+  /** Retry-After (and details.retryAfterSeconds) for 429 and 503; 429 defaults to 1. */
+  retryAfterSeconds?: number;
 }
 
 export interface InjectedFault {
@@ -47,17 +54,57 @@ class Fault implements InjectedFault {
   }
 }
 
-export function faultError(code: number, message?: string): StatusError {
-  switch (code) {
-    case 410:
-      return gone(message ?? 'too old resource version: 1 (2)');
-    case 429:
-      return tooManyRequests(message);
-    case 500:
-      return internalError(message ?? 'injected fault');
+/**
+ * The reason kube-apiserver gives a status code (apimachinery's NewGenericServerResponse and
+ * the reasons of its typed errors); unknown codes are InternalError, as the client reads them.
+ */
+const REASONS: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  409: 'Conflict',
+  410: 'Expired',
+  413: 'RequestEntityTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'Invalid',
+  429: 'TooManyRequests',
+  500: 'InternalError',
+  503: 'ServiceUnavailable',
+  504: 'Timeout',
+};
+
+/** What the messages of kube-apiserver's errors look like for each reason, given no message. */
+function defaultMessage(code: number, reason: string): string {
+  switch (reason) {
+    case 'NotFound':
+      return 'injected fault: the object was not found';
+    case 'Conflict':
+      return 'Operation cannot be fulfilled: the object has been modified; please apply your changes to the latest version and try again';
+    case 'Expired':
+    case 'Gone':
+      return 'too old resource version: 1 (2)';
+    case 'TooManyRequests':
+      return 'Too many requests, please try again later.';
+    case 'ServiceUnavailable':
+      return 'the server is currently unable to handle the request';
     default:
-      return new StatusError({ message: message ?? `injected fault ${code}`, reason: code === 503 ? 'ServiceUnavailable' : 'InternalError', code });
+      return `injected fault ${code}`;
   }
+}
+
+export function faultError(code: number, message?: string, reason?: string, retryAfterSeconds?: number): StatusError {
+  const why = reason ?? REASONS[code] ?? 'InternalError';
+  if (why === 'InternalError' && code === 500) return internalError(message ?? 'injected fault');
+  const retry = retryAfterSeconds ?? (code === 429 ? 1 : undefined);
+  return new StatusError({
+    message: message ?? defaultMessage(code, why),
+    reason: why,
+    ...(retry ? { details: { retryAfterSeconds: retry } } : {}),
+    code,
+  });
 }
 
 export class FaultInjector {
@@ -76,7 +123,7 @@ export class FaultInjector {
     if (!fault) return undefined;
     fault.remaining--;
     fault.hits++;
-    return faultError(fault.spec.code, fault.spec.message);
+    return faultError(fault.spec.code, fault.spec.message, fault.spec.reason, fault.spec.retryAfterSeconds);
   }
 
   clear(): void {
