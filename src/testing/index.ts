@@ -3,7 +3,7 @@
  *
  *   const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
  *   env.kubeConfig   // for @kubernetes/client-node and Manager.create({ kubeConfig })
- *   env.server       // fault injection (failNext, dropWatches, stallWatches, setWatchHistoryLimit) and direct store access
+ *   env.server       // fault injection (failNext, hangNext, dropWatches, stallWatches, setWatchHistoryLimit) and direct store access
  *   await env.stop();
  */
 export {
@@ -13,7 +13,7 @@ export {
   type WebhookInstallOptions,
 } from './environment/test-environment.js';
 export { TestAPIServer, type ObjectReference, type TestAPIServerOptions } from './server/api-server.js';
-export type { FaultFilter, FaultSpec, InjectedFault } from './server/faults.js';
+export type { FaultFilter, FaultSpec, HangSpec, InjectedFault } from './server/faults.js';
 export type { ObjectStore, StoreEvent, ChangeType } from './store/object-store.js';
 export { kubeConfigFor } from './environment/kubeconfig.js';
 export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';

@@ -13,7 +13,7 @@ import { parseFieldSelector } from '../selectors/field-selector.js';
 import { parseLabelSelector } from '../selectors/label-selector.js';
 import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
-import { FaultInjector, type FaultSpec, type InjectedFault } from './faults.js';
+import { FaultInjector, type FaultSpec, type HangSpec, type InjectedFault } from './faults.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, discovery, wantsAggregatedDiscovery } from './handlers/discovery.js';
 import { openAPIDocument } from './handlers/openapi.js';
@@ -83,6 +83,9 @@ export class TestAPIServer {
   private admission: AdmissionChain | undefined;
   private http: Server | undefined;
   private stallNewWatches = false;
+  /** Requests left unanswered by hangNext (or stallWatches beforeHeaders), with whether each is a watch. */
+  private readonly hung = new Map<ServerResponse, boolean>();
+  private hangWatches: InjectedFault | undefined;
   private readonly bookmarkIntervalMs: number;
 
   constructor(private readonly options: TestAPIServerOptions = {}) {
@@ -179,6 +182,7 @@ export class TestAPIServer {
 
   async stop(): Promise<void> {
     for (const w of [...this.watches]) w.end();
+    this.releaseHung(() => true);
     this.gc.stop();
     this.crdController.stop();
     this.namespaceController.stop();
@@ -207,11 +211,40 @@ export class TestAPIServer {
   }
 
   /**
+   * Accepts the next `count` matching requests (read their body) and never answers them: no
+   * status line, no headers, until the client gives up, `dropWatches` (for watches) or `stop`.
+   * `{ watch: true }` is a watch request a server took but does not serve.
+   */
+  hangNext(spec: HangSpec = {}): InjectedFault {
+    return this.faults.addHang(spec);
+  }
+
+  /** Requests hanging unanswered now (see hangNext). */
+  get hungRequestCount(): number {
+    return this.hung.size;
+  }
+
+  /** Cuts the connections of hung requests that `which` picks (by whether they are watches); returns how many. */
+  private releaseHung(which: (watch: boolean) => boolean): number {
+    let n = 0;
+    for (const [res, watch] of [...this.hung]) {
+      if (!which(watch)) continue;
+      this.hung.delete(res);
+      res.destroy();
+      n++;
+    }
+    return n;
+  }
+
+  /**
    * Closes open watches (cleanly, or by cutting the connection); `path` picks those whose
-   * `/<plural>.<group>` matches (e.g. /configmaps/, /deployments\.apps/). Returns how many.
+   * `/<plural>.<group>` matches (e.g. /configmaps/, /deployments\.apps/). Watch requests left
+   * unanswered (hangNext, stallWatches beforeHeaders) are cut too, and stalling ends. Returns how many.
    */
   dropWatches(options: { abrupt?: boolean; path?: RegExp } = {}): number {
-    let n = 0;
+    let n = options.path ? 0 : this.releaseHung((watch) => watch);
+    this.hangWatches?.cancel();
+    this.hangWatches = undefined;
     for (const w of [...this.watches]) {
       if (options.path && !options.path.test(`/${w.resourceKey}`)) continue;
       if (options.abrupt) w.destroy();
@@ -222,10 +255,16 @@ export class TestAPIServer {
     return n;
   }
 
-  /** Keeps open watches connected but sends them nothing more; `includeNew` stalls later ones too. */
-  stallWatches(options: { includeNew?: boolean } = {}): number {
+  /**
+   * Keeps open watches connected but sends them nothing more; `includeNew` stalls later ones too.
+   * `beforeHeaders` leaves later watch requests unanswered, not even a status line (a server that
+   * takes the request and never serves it), until `dropWatches`.
+   */
+  stallWatches(options: { includeNew?: boolean; beforeHeaders?: boolean } = {}): number {
     for (const w of this.watches) w.stalled = true;
     this.stallNewWatches = options.includeNew ?? false;
+    this.hangWatches?.cancel();
+    this.hangWatches = options.beforeHeaders ? this.faults.addHang({ watch: true, count: Infinity }) : undefined;
     return this.watches.size;
   }
 
@@ -306,6 +345,12 @@ export class TestAPIServer {
       const info = parseRequest(method, url.pathname, url.searchParams);
       const isWatch = info.type === 'resource' && info.verb === 'watch';
       const fault = this.faults.take(method, url.pathname, isWatch);
+      if (fault === 'hang') {
+        await readBody(req);
+        this.hung.set(res, isWatch);
+        res.on('close', () => this.hung.delete(res));
+        return;
+      }
       if (fault) {
         await readBody(req);
         if (isWatch && fault.code === 410) {

@@ -33,10 +33,15 @@ export interface InjectedFault {
   cancel(): void;
 }
 
+export interface HangSpec extends FaultFilter {
+  /** How many matching requests hang (default 1; Infinity until cancelled). */
+  count?: number;
+}
+
 class Fault implements InjectedFault {
   remaining: number;
   hits = 0;
-  constructor(readonly spec: FaultSpec) {
+  constructor(readonly spec: FaultSpec | (HangSpec & { hang: true })) {
     this.remaining = spec.count ?? 1;
   }
   cancel(): void {
@@ -116,14 +121,26 @@ export class FaultInjector {
     return fault;
   }
 
-  /** The error a request must fail with, if a fault matches (consuming one of its count). */
-  take(method: string, path: string, watch: boolean): StatusError | undefined {
+  /** Matching requests are accepted and never answered: no status line, no headers. */
+  addHang(spec: HangSpec): InjectedFault {
+    const fault = new Fault({ ...spec, hang: true });
+    this.faults.push(fault);
+    return fault;
+  }
+
+  /**
+   * What a request must come to, if a fault matches (consuming one of its count): an error
+   * to answer with, or `hang` (no answer at all).
+   */
+  take(method: string, path: string, watch: boolean): StatusError | 'hang' | undefined {
     this.faults = this.faults.filter((f) => f.remaining > 0);
     const fault = this.faults.find((f) => f.matches(method, path, watch));
     if (!fault) return undefined;
     fault.remaining--;
     fault.hits++;
-    return faultError(fault.spec.code, fault.spec.message, fault.spec.reason, fault.spec.retryAfterSeconds);
+    const spec = fault.spec;
+    if ('hang' in spec) return 'hang';
+    return faultError(spec.code, spec.message, spec.reason, spec.retryAfterSeconds);
   }
 
   clear(): void {
