@@ -140,10 +140,42 @@ webhooks:
   rules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]
 `;
 
+  const SERVICE = `apiVersion: v1
+kind: Service
+metadata:
+  labels: {app.kubernetes.io/name: project}
+  name: webhook-service
+  namespace: system
+spec:
+  ports: [{port: 443, protocol: TCP, targetPort: 9443}]
+  selector: {control-plane: controller-manager}
+`;
+
+  it('skips what is not a webhook configuration in a file or directory (kustomize files, services)', async () => {
+    const onlyKustomize = path.join(dir, 'webhook-without-manifests');
+    await import('node:fs/promises').then((fs) => fs.mkdir(onlyKustomize, { recursive: true }));
+    await writeFile(path.join(onlyKustomize, 'kustomization.yaml'), 'resources:\n- service.yaml\n');
+    await writeFile(path.join(onlyKustomize, 'service.yaml'), SERVICE);
+    const without = await startTestEnvironment({ webhookConfigPaths: [onlyKustomize] });
+    // No webhook configuration: no webhook serving set up.
+    expect(without.webhookInstallOptions.localServingCertDir).toBeUndefined();
+    await without.stop();
+    // One file holding a Service and a webhook configuration, and a document that is no object.
+    const mixed = path.join(dir, 'mixed-webhooks.yaml');
+    await writeFile(mixed, `${SERVICE}---\nnameReference: []\n---\n${WEBHOOKS.split('---')[1]}`);
+    const withOne = await startTestEnvironment({ webhookConfigPaths: [mixed] });
+    expect(withOne.webhookInstallOptions.localServingCertDir).toEqual(expect.any(String));
+    await withOne.stop();
+  });
+
   beforeAll(async () => {
     const hookDir = path.join(dir, 'webhook');
     await import('node:fs/promises').then((fs) => fs.mkdir(hookDir, { recursive: true }));
-    await writeFile(path.join(hookDir, 'manifests.yaml'), WEBHOOKS);
+    // A project's config/webhook as kubebuilder scaffolds it: the manifests beside kustomize's files.
+    await writeFile(path.join(hookDir, 'manifests.yaml'), `---\n${WEBHOOKS}`);
+    await writeFile(path.join(hookDir, 'kustomization.yaml'), 'resources:\n- manifests.yaml\n- service.yaml\n\nconfigurations:\n- kustomizeconfig.yaml\n');
+    await writeFile(path.join(hookDir, 'kustomizeconfig.yaml'), '# the following config is for teaching kustomize where to look at when substituting nameReference.\nnameReference:\n- kind: Service\n  version: v1\n  fieldSpecs:\n  - kind: MutatingWebhookConfiguration\n    group: admissionregistration.k8s.io\n    path: webhooks/clientConfig/service/name\n');
+    await writeFile(path.join(hookDir, 'service.yaml'), SERVICE);
     env = await startTestEnvironment({ webhookConfigPaths: [hookDir] });
     const { localServingCertDir, localServingHost, localServingPort } = env.webhookInstallOptions;
     const cert = await readFile(path.join(localServingCertDir!, 'tls.crt'));

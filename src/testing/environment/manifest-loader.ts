@@ -41,17 +41,30 @@ async function filesUnder(target: string, missingIsError: boolean, what: string)
  * Parsed files by path, valid while size and mtime stay the same: a test suite starts many
  * environments from the same CRDs, and parsing a large CRD costs far more than the rest of start-up.
  */
-const parsedFiles = new Map<string, { mtimeMs: number; size: number; json: string; lines: number[] }>();
+const parsedFiles = new Map<string, { mtimeMs: number; size: number; json: string; lines: number[]; otherLines: number[] }>();
 
-/** Parses every document in `file`; each must be a Kubernetes object (kind and apiVersion set). */
-export async function readManifestFile(file: string): Promise<KubeObject[]> {
+/**
+ * Parses every document in `file`; each must be a Kubernetes object (kind and apiVersion set),
+ * unless `skipOthers`, which passes over documents that are not (kustomization.yaml,
+ * kustomizeconfig.yaml beside the manifests).
+ */
+export async function readManifestFile(file: string, options: { skipOthers?: boolean } = {}): Promise<KubeObject[]> {
   const info = await stat(file);
   const cached = parsedFiles.get(file);
   let entry = cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size ? cached : undefined;
   if (!entry) {
     const parsed = parseManifest(file, await readFile(file, 'utf8'));
-    entry = { mtimeMs: info.mtimeMs, size: info.size, json: JSON.stringify(parsed.map((p) => p.object)), lines: parsed.map((p) => p.line) };
+    entry = {
+      mtimeMs: info.mtimeMs,
+      size: info.size,
+      json: JSON.stringify(parsed.objects.map((p) => p.object)),
+      lines: parsed.objects.map((p) => p.line),
+      otherLines: parsed.otherLines,
+    };
     parsedFiles.set(file, entry);
+  }
+  if (entry.otherLines.length > 0 && !options.skipOthers) {
+    throw new ManifestError(`${file}:${entry.otherLines[0]}: a Kubernetes object needs apiVersion and kind`);
   }
   const objects = JSON.parse(entry.json) as KubeObject[];
   objects.forEach((o, i) => sources.set(o, `${file}:${entry.lines[i]}`));
@@ -79,8 +92,9 @@ function splitDocuments(text: string): { text: string; firstLine: number }[] {
 }
 
 /** js-yaml rather than the yaml package: large CRDs parse about ten times faster, which is most of start-up. */
-function parseManifest(file: string, text: string): { object: KubeObject; line: number }[] {
+function parseManifest(file: string, text: string): { objects: { object: KubeObject; line: number }[]; otherLines: number[] } {
   const out: { object: KubeObject; line: number }[] = [];
+  const otherLines: number[] = [];
   for (const doc of splitDocuments(text)) {
     let value: unknown;
     try {
@@ -94,20 +108,25 @@ function parseManifest(file: string, text: string): { object: KubeObject; line: 
     const offset = doc.text.split('\n').findIndex((l) => l.trim() !== '' && !l.trim().startsWith('#'));
     const line = doc.firstLine + Math.max(0, offset);
     if (!isPlainObject(value) || typeof value.kind !== 'string' || typeof value.apiVersion !== 'string') {
-      throw new ManifestError(`${file}:${line}: a Kubernetes object needs apiVersion and kind`);
+      otherLines.push(line);
+      continue;
     }
     if (value.kind === 'List' && Array.isArray(value.items)) out.push(...(value.items as KubeObject[]).map((object) => ({ object, line })));
     else out.push({ object: value as KubeObject, line });
   }
-  return out;
+  return { objects: out, otherLines };
 }
 
-/** All objects of the given kinds found under `paths` (files or directories). */
-export async function loadManifests(paths: string[], kinds: string[], options: { errorIfPathMissing: boolean; what: string }): Promise<KubeObject[]> {
+/**
+ * All objects of the given kinds found under `paths` (files or directories). With `skipOthers`,
+ * documents that are not Kubernetes objects are passed over too (envtest's webhook reading:
+ * config/webhook holds kustomization.yaml and kustomizeconfig.yaml beside manifests.yaml).
+ */
+export async function loadManifests(paths: string[], kinds: string[], options: { errorIfPathMissing: boolean; what: string; skipOthers?: boolean }): Promise<KubeObject[]> {
   const out: KubeObject[] = [];
   for (const p of paths) {
     for (const file of await filesUnder(p, options.errorIfPathMissing, options.what)) {
-      for (const obj of await readManifestFile(file)) if (kinds.includes(String(obj.kind))) out.push(obj);
+      for (const obj of await readManifestFile(file, { skipOthers: options.skipOthers })) if (kinds.includes(String(obj.kind))) out.push(obj);
     }
   }
   return out;

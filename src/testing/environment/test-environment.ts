@@ -22,7 +22,10 @@ export interface TestEnvironmentOptions {
   crds?: ReadonlyArray<KubeObject | KubernetesObject>;
   /** Fail when a CRD path does not exist (default false, as envtest). */
   errorIfCRDPathMissing?: boolean;
-  /** Files or directories holding Mutating/ValidatingWebhookConfigurations (e.g. `config/webhook`). */
+  /**
+   * Files or directories holding Mutating/ValidatingWebhookConfigurations (e.g. `config/webhook`);
+   * other objects and documents (kustomization.yaml, service.yaml) are skipped, as envtest does.
+   */
   webhookConfigPaths?: string[];
   /**
    * Where the project's webhook server listens; service references in webhook configurations
@@ -86,6 +89,8 @@ async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: Kube
   const hooks = await loadManifests((options.webhookConfigPaths ?? []).map((p) => path.resolve(p)), ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'], {
     errorIfPathMissing: true,
     what: 'webhook configuration',
+    // Like envtest: a project's config/webhook also holds kustomization.yaml and service.yaml.
+    skipOthers: true,
   });
   return {
     crds,
