@@ -181,24 +181,48 @@ export class RestTransport {
   }
 }
 
+/** Swallows a response's late errors once its body has been read (an error event with no listener would throw). */
+const ignoreLateError = (): void => undefined;
+
+/**
+ * Reads a response body. The listeners are removed once it settles: a keep-alive socket can keep
+ * the response object reachable for a while, and listeners left on it would keep the chunks and
+ * the resolved text (a whole resourceVersion=0 list, megabytes) alive with it.
+ */
 function readBody(res: http.IncomingMessage, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
+    const cleanup = () => {
+      signal?.removeEventListener('abort', onAbort);
+      res.off('data', onData);
+      res.off('end', onEnd);
+      res.off('error', onError);
+      res.on('error', ignoreLateError);
+    };
+    const onData = (c: Buffer) => {
+      chunks.push(c);
+    };
+    const onEnd = () => {
+      cleanup();
+      const body = Buffer.concat(chunks);
+      chunks = [];
+      resolve(body.toString('utf8'));
+    };
+    const onError = (err: Error) => {
+      cleanup();
+      chunks = [];
+      reject(err);
+    };
     const onAbort = () => {
+      cleanup();
+      chunks = [];
       res.destroy();
       reject(signal?.reason ?? new Error('aborted'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => {
-      settle();
-      resolve(Buffer.concat(chunks).toString('utf8'));
-    });
-    res.on('error', (err) => {
-      settle();
-      reject(err);
-    });
+    res.on('data', onData);
+    res.on('end', onEnd);
+    res.on('error', onError);
   });
 }
 
