@@ -32,7 +32,7 @@ describe('scaffolder create webhook', () => {
     expect(test).toContain("import { afterAll, beforeAll, describe, expect, it } from 'vitest';");
     expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
     // The admission block runs the webhooks behind the test API server.
-    expect(test).toContain("startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook/manifests.yaml'] })");
+    expect(test).toContain("startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] })");
     expect(test).toContain('      setupCaptainWebhookWithManager(mgr);\n      running = mgr.start();\n      await mgr.elected();');
 
     const def = parse(read(dir, 'config/default/kustomization.yaml')) as { resources: string[]; patches: Array<{ path: string }>; replacements: Array<{ source: { kind: string; name: string }; targets: Array<{ select: { kind: string } }> }> };

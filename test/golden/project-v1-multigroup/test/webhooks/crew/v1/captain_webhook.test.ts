@@ -40,7 +40,7 @@ describe('Captain webhook', () => {
     beforeAll(async () => {
       // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
       // manager's webhook server, with a serving certificate the test environment made.
-      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook/manifests.yaml'] });
+      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
       const scheme = builtinScheme();
       crewv1.addToScheme(scheme);
       const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
