@@ -115,19 +115,44 @@ export class AdmissionChain {
     this.validating = sortedWebhooks(validating);
   }
 
+  /**
+   * Mutating webhooks, then validating webhooks on the result, in one call. The API server
+   * itself calls `mutate` and `validate` separately, with schema validation in between.
+   */
   async admit(attrs: AdmissionAttributes): Promise<AdmissionResult> {
+    const mutated = await this.mutate(attrs);
+    if (!mutated.allowed) return mutated;
+    const validated = await this.validate({ ...attrs, object: mutated.object }, attrs);
+    const result: AdmissionResult = { allowed: validated.allowed, warnings: [...mutated.warnings, ...validated.warnings] };
+    if (!validated.allowed) result.status = validated.status;
+    else if (mutated.object !== undefined) result.object = mutated.object;
+    return result;
+  }
+
+  /** The mutating webhooks (kube-apiserver's mutating admission): the object as they leave it, or the Status that ends the request. */
+  async mutate(attrs: AdmissionAttributes): Promise<AdmissionResult> {
     const warnings: string[] = [];
-    const mutated = await this.mutate(attrs, warnings);
+    const mutated = await this.runMutating(attrs, warnings);
     if ('status' in mutated) return { allowed: false, warnings, status: mutated.status };
-    const denied = await this.validate({ ...attrs, object: mutated.object }, attrs, warnings);
-    if (denied) return { allowed: false, warnings, status: denied };
     const result: AdmissionResult = { allowed: true, warnings };
     if (mutated.object !== undefined) result.object = mutated.object;
     return result;
   }
 
+  /**
+   * The validating webhooks on `attrs.object` (the final object, after mutation and schema
+   * validation). `request` is the request as the client made it (requestKind, requestResource);
+   * the same as `attrs` by default.
+   */
+  async validate(attrs: AdmissionAttributes, request: AdmissionAttributes = attrs): Promise<AdmissionResult> {
+    const warnings: string[] = [];
+    const denied = await this.runValidating(attrs, request, warnings);
+    if (denied) return { allowed: false, warnings, status: denied };
+    return { allowed: true, warnings };
+  }
+
   /** The mutating webhooks, in order; each is matched against the object as the ones before left it. */
-  private async mutate(attrs: AdmissionAttributes, warnings: string[]): Promise<{ object: unknown } | { status: Status }> {
+  private async runMutating(attrs: AdmissionAttributes, warnings: string[]): Promise<{ object: unknown } | { status: Status }> {
     let object = deepCopy(attrs.object);
     const invoked: Invocation[] = [];
     const reinvocable: number[] = [];
@@ -197,7 +222,7 @@ export class AdmissionChain {
   }
 
   /** The validating webhooks, called together on the final object; the first denial in order wins. */
-  private async validate(final: AdmissionAttributes, request: AdmissionAttributes, warnings: string[]): Promise<Status | undefined> {
+  private async runValidating(final: AdmissionAttributes, request: AdmissionAttributes, warnings: string[]): Promise<Status | undefined> {
     const validators = this.invocations(this.validating, final);
     let outcomes: CallOutcome[];
     try {

@@ -1,12 +1,12 @@
 /**
  * The write and read paths of the server, independent of HTTP (the generic registry of
- * kube-apiserver): defaulting, mutating admission, the resource strategy (status and spec
- * separation, generation, finalizers), validation, validating admission, optimistic
- * concurrency and storage. Used by the HTTP handlers, the garbage collector and the
+ * kube-apiserver), in its order: defaulting, mutating admission, the resource strategy (status
+ * and spec separation, generation, finalizers), validation (schema and CEL), validating
+ * admission, optimistic concurrency and storage. Used by the HTTP handlers, the garbage collector and the
  * namespace controller.
  */
 import { randomUUID } from 'node:crypto';
-import type { AdmissionAttributes, AdmissionChain, AdmissionOperation, UserInfo } from '../admission/index.js';
+import type { AdmissionAttributes, AdmissionChain, AdmissionOperation, AdmissionResult, UserInfo } from '../admission/index.js';
 import { deepClone, deepEqual, isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
 import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../api/resource-type.js';
 import {
@@ -144,14 +144,15 @@ export class ResourceStorage {
 
     if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
     const prepared = this.prepareCreate(rt, version, obj, options);
-    // The admission module runs mutating then validating webhooks in one call.
-    const admitted = (await this.admit(rt, version, 'CREATE', prepared, undefined, options)) as StoredObject;
+    // kube-apiserver's order: mutating admission, then validation (schema and CEL), then validating admission.
+    const admitted = (await this.mutatingAdmission(rt, version, 'CREATE', prepared, undefined, options)) as StoredObject;
     if (admitted !== prepared) {
       this.defaultAndPrune(rt, version, admitted);
       if (version.statusSubresource && !rt.builtin) delete admitted.status;
       Object.assign(admitted.metadata, { uid: prepared.metadata.uid, creationTimestamp: prepared.metadata.creationTimestamp, generation: prepared.metadata.generation });
     }
     this.validate(rt, version, admitted, undefined);
+    await this.validatingAdmission(rt, version, 'CREATE', admitted, undefined, options);
 
     const name = admitted.metadata.name;
     if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw alreadyExists(rt, name);
@@ -219,13 +220,14 @@ export class ResourceStorage {
       const next = this.prepareUpdate(rt, version, current, requested, subresource, options);
       if (this.unchanged(current, next)) return current;
 
-      const mutated = await this.admit(rt, version, 'UPDATE', next, current, options, subresource);
+      const mutated = await this.mutatingAdmission(rt, version, 'UPDATE', next, current, options, subresource);
       let fixed = next;
       if (mutated !== next) {
         fixed = this.prepareUpdate(rt, version, current, mutated, subresource, { ...options, managedFieldsComputed: true });
         fixed.metadata.managedFields = next.metadata.managedFields;
       }
       this.validate(rt, version, fixed, current);
+      await this.validatingAdmission(rt, version, 'UPDATE', fixed, current, options, subresource);
 
       if (options.dryRun) return fixed;
       const toStore = await this.toStorage(rt, fixed);
@@ -320,7 +322,9 @@ export class ResourceStorage {
       throw conflict(rt, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${stored.metadata.resourceVersion}`);
     }
     const current = await this.present(rt, stored, version.name);
-    await this.admit(rt, version, 'DELETE', undefined, current, { userInfo: options.userInfo, dryRun: options.dryRun, warnings: options.warnings });
+    const admissionOptions = { userInfo: options.userInfo, dryRun: options.dryRun, warnings: options.warnings };
+    await this.mutatingAdmission(rt, version, 'DELETE', undefined, current, admissionOptions);
+    await this.validatingAdmission(rt, version, 'DELETE', undefined, current, admissionOptions);
     if (this.store.get(this.key(rt), ns, name) !== stored) {
       // Changed while admission ran: start over on the latest state.
       return this.delete(rt, version, namespace, name, options);
@@ -430,22 +434,20 @@ export class ResourceStorage {
     }
   }
 
-  private async admit(
+  /** The attributes admission webhooks see for a request. */
+  private admissionAttributes(
     rt: ResourceType,
     version: VersionInfo,
     operation: AdmissionOperation,
     obj: KubeObject | undefined,
     old: StoredObject | undefined,
     options: WriteOptions,
-    subResource = '',
-  ): Promise<KubeObject> {
-    const chain = this.deps.admission?.();
-    const fallback = obj ?? (old as KubeObject);
-    if (!chain) return fallback;
+    subResource: string,
+  ): AdmissionAttributes {
     const target = obj ?? old;
     const namespace = target?.metadata?.namespace;
     const nsObject = namespace ? this.store.get('namespaces.', undefined, namespace) : undefined;
-    const attrs: AdmissionAttributes = {
+    return {
       operation,
       kind: { group: rt.group, version: version.name, kind: rt.kind },
       resource: { group: rt.group, version: version.name, resource: rt.resource },
@@ -458,11 +460,45 @@ export class ResourceStorage {
       dryRun: options.dryRun ?? false,
       namespaceLabels: rt.group === '' && rt.resource === 'namespaces' ? obj?.metadata?.labels : nsObject?.metadata.labels,
     };
-    const result = await chain.admit(attrs);
+  }
+
+  private admissionResult(result: AdmissionResult, options: WriteOptions): void {
     options.warnings?.push(...result.warnings);
     if (!result.allowed) throw new StatusError(result.status ?? { code: 403, reason: 'Forbidden', message: 'admission webhook denied the request' });
+  }
+
+  /** Mutating admission: the object as the mutating webhooks leave it (`obj` itself when unchanged). */
+  private async mutatingAdmission(
+    rt: ResourceType,
+    version: VersionInfo,
+    operation: AdmissionOperation,
+    obj: KubeObject | undefined,
+    old: StoredObject | undefined,
+    options: WriteOptions,
+    subResource = '',
+  ): Promise<KubeObject> {
+    const chain = this.deps.admission?.();
+    const fallback = obj ?? (old as KubeObject);
+    if (!chain) return fallback;
+    const result = await chain.mutate(this.admissionAttributes(rt, version, operation, obj, old, options, subResource));
+    this.admissionResult(result, options);
     if (result.object !== undefined && obj !== undefined && !deepEqual(result.object, obj)) return deepClone(result.object) as KubeObject;
     return fallback;
+  }
+
+  /** Validating admission, on the object that passed validation, just before storage. */
+  private async validatingAdmission(
+    rt: ResourceType,
+    version: VersionInfo,
+    operation: AdmissionOperation,
+    obj: KubeObject | undefined,
+    old: StoredObject | undefined,
+    options: WriteOptions,
+    subResource = '',
+  ): Promise<void> {
+    const chain = this.deps.admission?.();
+    if (!chain) return;
+    this.admissionResult(await chain.validate(this.admissionAttributes(rt, version, operation, obj, old, options, subResource)), options);
   }
 
   private async toStorage(rt: ResourceType, obj: StoredObject): Promise<StoredObject> {
