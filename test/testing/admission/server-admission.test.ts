@@ -157,3 +157,37 @@ describe('admission order in the write path', () => {
     expect(created.spec).toEqual({ replicas: 3 });
   });
 });
+
+describe('webhooks for another version of the resource (matchPolicy Equivalent)', () => {
+  it('sees a v2 request at v1, converted; its patch is converted back', async () => {
+    const seen: Review['request'][] = [];
+    const record = (path: string) =>
+      server.handle(path, (review) => {
+        const request = (review as unknown as Review).request;
+        seen.push(request);
+        if (path === '/mutate' && request.object.spec?.replicas === undefined) return admissionResponse(review, { allowed: true, ...jsonPatch([{ op: 'add', path: '/spec/replicas', value: 4 }]) });
+        return admissionResponse(review, { allowed: true });
+      });
+    record('/mutate');
+    record('/validate');
+    const created = await create('v2', widget('v2', 'from-v2', { mode: 'fast' }));
+    expect(seen.map((r) => [r.kind.version, r.requestKind.version, r.object.apiVersion])).toEqual([
+      ['v1', 'v2', `${GROUP}/v1`],
+      ['v1', 'v2', `${GROUP}/v1`],
+    ]);
+    expect(seen[1]!.object.spec).toEqual({ mode: 'fast', replicas: 4 });
+    expect(created).toMatchObject({ apiVersion: `${GROUP}/v2`, spec: { mode: 'fast', size: 4 } });
+    const asV1 = (await custom.getNamespacedCustomObject({ group: GROUP, version: 'v1', namespace: 'default', plural: 'widgets', name: 'from-v2' })) as Record<string, unknown>;
+    expect(asV1.spec).toEqual({ mode: 'fast', replicas: 4 });
+  });
+
+  it('a v1 webhook denying a v2 request refuses it', async () => {
+    server.handle('/validate', (review) => {
+      const { spec } = (review as unknown as Review).request.object;
+      return admissionResponse(review, spec?.replicas === 7 ? { allowed: false, status: { code: 403, message: 'replicas 7 is unlucky' } } : { allowed: true });
+    });
+    const { code, body } = await statusOf(create('v2', widget('v2', 'unlucky', { size: 7 })));
+    expect(code).toBe(403);
+    expect(body.message).toBe('admission webhook "vwidget-v1.kb.io" denied the request: replicas 7 is unlucky');
+  });
+});
