@@ -366,7 +366,21 @@ export class Manager implements ControllerHost {
       await this.elector.stop().catch((err: unknown) => this.log.error(err, 'releasing the leader lease failed'));
     }
     await this.cache.stop();
-    for (const s of [...this.servers].reverse()) await s.stop().catch((err: unknown) => this.log.error(err, 'stopping a server failed'));
+    // As controller-runtime's shutdown context: servers (and the event recorder's flush) get what is
+    // left of the graceful shutdown time, so a hung API server cannot hold the manager forever.
+    for (const s of [...this.servers].reverse()) {
+      const stopped = await withTimeout(
+        s.stop().then(
+          () => true,
+          (err: unknown) => {
+            this.log.error(err, 'stopping a server failed');
+            return true;
+          },
+        ),
+        Math.max(0, deadline - Date.now()),
+      );
+      if (stopped === undefined) this.log.info('a server did not stop within the graceful shutdown timeout; not waiting for it');
+    }
     await this.probes.stop();
     await this.metricsServer.stop();
     this.transport.close();

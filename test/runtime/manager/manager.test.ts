@@ -96,6 +96,22 @@ describe('Manager', () => {
     }
   });
 
+  it('stops within its graceful shutdown timeout when the API server never answers event writes', async () => {
+    const hang = env.server.hangNext({ method: 'POST', path: '/events$', count: Infinity });
+    try {
+      const mgr = await newManager(env, { gracefulShutdownTimeout: 200 });
+      const ns = await createNamespace(mgr.getClient(), 'hung-events');
+      const recorder = mgr.getEventRecorderFor('hung');
+      const r = run(mgr);
+      recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: ns, name: 'cfg' } }, 'Normal', 'Waiting', 'never written');
+      await eventually(() => env.server.hungRequestCount > 0, 'the event write to hang');
+      // Resolves: the flush is abandoned when the shutdown time is up, as controller-runtime's recorder provider does.
+      await r.stop();
+    } finally {
+      hang.cancel();
+    }
+  });
+
   it('with leader election, only the leader reconciles; the other takes over when it stops', async () => {
     const setup = await newManager(env);
     const ns = await createNamespace(setup.getClient(), 'le');
