@@ -73,6 +73,61 @@ describe('CustomResourceDefinitions', () => {
     expect(body.message).toBe('CustomResourceDefinition.apiextensions.k8s.io "wrong.example.com" is invalid: metadata.name: Invalid value: "wrong.example.com": must be spec.names.plural+"."+spec.group');
   });
 
+  it('reject a schema with a CEL rule that does not compile, on create and on update, and serve nothing of it', async () => {
+    env = await startTestEnvironment();
+    const withRule = (rule: string, resourceVersion?: string) => {
+      const crd = widget('Namespaced');
+      const spec = crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec as Record<string, unknown>;
+      spec['x-kubernetes-validations'] = [{ rule }];
+      return resourceVersion ? { ...crd, metadata: { ...crd.metadata, resourceVersion } } : crd;
+    };
+    // Plain HTTP: client-node's CRD model drops x-kubernetes-validations.
+    const CRDS = `${env.server.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`;
+    const send = async (method: 'POST' | 'PUT', body: unknown) => {
+      const res = await fetch(method === 'POST' ? CRDS : `${CRDS}/widgets.example.com`, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      return { code: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const field = 'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule';
+    const created = await send('POST', withRule('self.size >'));
+    expect(created.code).toBe(422);
+    expect(created.body).toMatchObject({
+      reason: 'Invalid',
+      details: { name: 'widgets.example.com', group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', causes: [{ reason: 'FieldValueInvalid', field }] },
+    });
+    expect(String(created.body.message)).toMatch(/^CustomResourceDefinition\.apiextensions\.k8s\.io "widgets\.example\.com" is invalid: spec\.versions\[0\]\.schema\.openAPIV3Schema\.properties\[spec\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: "self\.size >": compilation failed: /);
+    // A rule naming a field the schema does not have fails to compile too.
+    const unknownField = await send('POST', withRule('self.replicas > 0'));
+    expect(unknownField.code).toBe(422);
+    expect(String(unknownField.body.message)).toContain("undefined field 'replicas'");
+    const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+    expect((await statusOf(custom.listNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets' }))).code).toBe(404);
+
+    expect((await send('POST', withRule('self.size >= 0'))).code).toBe(201);
+    await env.server.settle();
+    await custom.createNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', body: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' }, spec: { size: 1 } } });
+    // The CRD controller has written its status since: update from the latest resourceVersion.
+    const latest = await env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).readCustomResourceDefinition({ name: 'widgets.example.com' });
+    const updated = await send('PUT', withRule('self.size >', latest.metadata!.resourceVersion));
+    expect(updated.code).toBe(422);
+    expect(updated.body).toMatchObject({ details: { causes: [{ field }] } });
+    // The CRD as it was keeps serving, its rule enforced.
+    const w = (await custom.getNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', name: 'w' })) as { spec: unknown };
+    expect(w.spec).toEqual({ size: 1 });
+    const negative = await statusOf(custom.createNamespacedCustomObject({ group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', body: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'n' }, spec: { size: -1 } } }));
+    expect(negative.code).toBe(422);
+  });
+
+  it('reject a schema that is not structural', async () => {
+    env = await startTestEnvironment();
+    const crd = widget('Namespaced') as unknown as { spec: { versions: { schema: { openAPIV3Schema: Record<string, unknown> } }[] } };
+    crd.spec.versions[0]!.schema.openAPIV3Schema = { type: 'object', properties: { spec: { properties: { size: { type: 'integer' } } } } };
+    const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).createCustomResourceDefinition({ body: crd as unknown as k8s.V1CustomResourceDefinition }));
+    expect(code).toBe(422);
+    expect(body.message).toBe(
+      'CustomResourceDefinition.apiextensions.k8s.io "widgets.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields',
+    );
+  });
+
   it('serve the scale subresource from the CRD paths', async () => {
     env = await startTestEnvironment({ crds: [widget('Namespaced')] });
     const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);

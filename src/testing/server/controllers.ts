@@ -7,6 +7,7 @@
 import { deepClone, deepEqual, isPlainObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
 import { invalidField, type FieldError } from '../api/status.js';
+import { validateStructuralSchema, type FieldCause, type JSONSchemaProps } from '../schema/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
@@ -29,7 +30,30 @@ export function validateCRD(crd: StoredObject): FieldError[] {
   }
   if (!names.kind) errors.push({ reason: 'FieldValueRequired', field: 'spec.names.kind', message: 'Required value' });
   if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') errors.push({ reason: 'FieldValueNotSupported', field: 'spec.scope', message: `Unsupported value: ${JSON.stringify(spec.scope ?? '')}: supported values: "Cluster", "Namespaced"` });
+  // Each version's schema must be structural, its patterns and CEL rules must compile: a bad rule
+  // refuses the CRD, instead of failing the first write of its objects.
+  versions.forEach((v, i) => {
+    const schema = isPlainObject(v.schema) ? v.schema.openAPIV3Schema : undefined;
+    if (isPlainObject(schema)) errors.push(...schemaErrors(schema as JSONSchemaProps, `spec.versions[${i}].schema.openAPIV3Schema`));
+  });
   return errors;
+}
+
+/**
+ * validateStructuralSchema, remembered by schema text and path: test suites install the same
+ * CRDs in many environments, and compiling a large schema's CEL rules is most of the cost.
+ */
+const checkedSchemas = new Map<string, FieldCause[]>();
+
+function schemaErrors(schema: JSONSchemaProps, path: string): FieldError[] {
+  const key = `${path}\n${JSON.stringify(schema)}`;
+  let causes = checkedSchemas.get(key);
+  if (!causes) {
+    causes = validateStructuralSchema(schema, path);
+    if (checkedSchemas.size >= 500) checkedSchemas.delete(checkedSchemas.keys().next().value!);
+    checkedSchemas.set(key, causes);
+  }
+  return causes.map((c) => ({ reason: c.reason, field: c.field, message: c.message }));
 }
 
 /** The status a CRD gets once served: names accepted, established, stored versions. */
