@@ -142,6 +142,18 @@ describe('kubectl', () => {
     expect(invalid.stderr).toContain('ConfigMap "Bad_Name" is invalid: metadata.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain');
   });
 
+  it('prints unknown-field warnings with --validate=warn and refuses them by default (Strict)', async () => {
+    const file = await manifest('unknown-field.yaml', 'apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g-unknown}\nspec: {size: 1, colour: red}\n');
+    const strict = await kubectl('create', '-f', file);
+    expect(strict.code).not.toBe(0);
+    expect(strict.stderr).toContain('strict decoding error: unknown field "spec.colour"');
+    const warned = await kubectl('create', '--validate=warn', '-f', file);
+    expect(warned.code).toBe(0);
+    expect(warned.stderr.trim()).toBe('Warning: unknown field "spec.colour"');
+    const stored = await kubectl('get', 'gadget', 'g-unknown', '-o', 'jsonpath={.spec}');
+    expect(JSON.parse(stored.stdout)).toEqual({ size: 1 });
+  });
+
   it('watches with get -w and sees changes made through the API', async () => {
     const child = spawn('kubectl', ['get', 'configmaps', '-w', '--output-watch-events', '--request-timeout=3s'], { env: kubectlEnv() });
     let out = '';

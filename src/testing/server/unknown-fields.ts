@@ -3,7 +3,7 @@
  * schema does not declare are dropped silently (Ignore), reported as warnings (Warn, the
  * default), or refuse the request (Strict), as kube-apiserver does for custom resources.
  */
-import { deepClone, isPlainObject, type KubeObject } from '../api/object.js';
+import { deepClone, type KubeObject } from '../api/object.js';
 import { badRequest } from '../api/status.js';
 import type { CompiledSchema } from '../schema/index.js';
 
@@ -15,26 +15,12 @@ export function parseFieldValidation(value: string | null): FieldValidation {
   throw badRequest(`fieldValidation must be one of "Ignore", "Warn", "Strict"; got ${JSON.stringify(value)}`);
 }
 
-/** Paths (`spec.bogus`, `spec.items[0].x`) present in `before` but dropped in `after`. */
-function dropped(before: unknown, after: unknown, path: string, out: string[]): void {
-  if (isPlainObject(before)) {
-    const kept = isPlainObject(after) ? after : {};
-    for (const [k, v] of Object.entries(before)) {
-      const p = path === '' ? k : `${path}.${k}`;
-      if (!(k in kept)) out.push(p);
-      else dropped(v, kept[k], p, out);
-    }
-  } else if (Array.isArray(before) && Array.isArray(after)) {
-    before.forEach((v, i) => dropped(v, after[i], `${path}[${i}]`, out));
-  }
-}
-
+/** Paths of the fields the schema does not declare (`spec.bogus`, `spec.items[0].x`), sorted; the root's metadata is the server's. */
 export function unknownFields(schema: CompiledSchema, obj: KubeObject): string[] {
   const { metadata: _m, ...rest } = obj;
-  const pruned = schema.prune(deepClone(rest));
-  const out: string[] = [];
-  dropped(rest, pruned, '', out);
-  return out;
+  const paths: string[] = [];
+  schema.prune(deepClone(rest), paths);
+  return paths;
 }
 
 /** Applies the policy: throws 400 for Strict, adds warnings for Warn. */
