@@ -46,6 +46,13 @@ export interface TestEnvironmentOptions {
    * which client-node accepts only with TLS verification off).
    */
   secure?: boolean;
+  /**
+   * TokenReview's tokens (in-process server only): `{ tokens: { 'token-a': { username, groups } } }`;
+   * other tokens do not authenticate. Default: any token authenticates as the environment's admin.
+   */
+  authn?: TestAPIServerOptions['authn'];
+  /** SubjectAccessReview's decisions (in-process server only): `(attrs) => boolean`. Default: everything is allowed. */
+  authz?: TestAPIServerOptions['authz'];
 }
 
 export interface WebhookInstallOptions {
@@ -152,7 +159,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
 
   const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);
   const tls = options.secure ? await selfSignedCertificate('127.0.0.1', 'scaffolder-test-apiserver') : undefined;
-  const server = new TestAPIServer({ ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
+  const server = new TestAPIServer({ authn: options.authn, authz: options.authz, ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
   const stopServer = async (): Promise<void> => {
     await server.stop();
     await removeServing();

@@ -13,6 +13,7 @@ import { parseFieldSelector } from '../selectors/field-selector.js';
 import { parseLabelSelector } from '../selectors/label-selector.js';
 import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
+import { AccessReviews, isAccessReview, type AuthenticationPolicy, type AuthorizationPolicy } from './access-reviews.js';
 import { FaultInjector, type FaultSpec, type HangSpec, type InjectedFault } from './faults.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, discovery, wantsAggregatedDiscovery } from './handlers/discovery.js';
@@ -58,6 +59,13 @@ export interface TestAPIServerOptions {
   kubernetesVersion?: { major: string; minor: string };
   /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP. */
   tls?: { cert: string; key: string };
+  /**
+   * Which tokens TokenReview authenticates, and as whom (`{ tokens: { 'token-a': { username, groups } } }`).
+   * Default: any token is the environment's admin. Requests to this server are not authenticated.
+   */
+  authn?: AuthenticationPolicy;
+  /** What SubjectAccessReview allows (`(attrs) => boolean`). Default: everything. */
+  authz?: AuthorizationPolicy;
 }
 
 /** Names an object for the direct store accessors. */
@@ -87,8 +95,10 @@ export class TestAPIServer {
   private readonly hung = new Map<ServerResponse, boolean>();
   private hangWatches: InjectedFault | undefined;
   private readonly bookmarkIntervalMs: number;
+  private readonly reviews: AccessReviews;
 
   constructor(private readonly options: TestAPIServerOptions = {}) {
+    this.reviews = new AccessReviews(options.authn, options.authz);
     this.store = new ObjectStore(options.watchHistoryLimit ?? 10_000);
     this.bookmarkIntervalMs = options.bookmarkIntervalMs ?? 1000;
     const resolveService: ServiceResolver = options.resolveService ?? ((namespace, name, port) => `https://${name}.${namespace}.svc:${port}`);
@@ -367,6 +377,12 @@ export class TestAPIServer {
           return;
         }
         writeJSON(res, 200, discovery(info, this.registry, `127.0.0.1:${this.port}`));
+        return;
+      }
+      if (isAccessReview(info)) {
+        const raw = await readBody(req);
+        const result = this.reviews.review(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json'));
+        writeJSON(res, result.code, result.body);
         return;
       }
       if (info.verb === 'watch') {

@@ -25,6 +25,8 @@ import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
 import { parseFieldValidation } from '../unknown-fields.js';
+// Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
+import { ADMIN_USER } from '../access-reviews.js';
 
 export interface ResourceCall {
   rt: ResourceType;
@@ -44,8 +46,6 @@ export interface CallResult {
   body: unknown;
 }
 
-/** Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo). */
-const ADMIN_USER = { username: 'envtest-admin', groups: ['system:masters', 'system:authenticated'] };
 
 const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'];
 
