@@ -2,7 +2,12 @@
  * TokenReview and SubjectAccessReview against the environment's policies, through client-node,
  * and the runtime's secure metrics filter (withAuthenticationAndAuthorization) on top of them.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import * as k8s from '@kubernetes/client-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withAuthenticationAndAuthorization } from '../../src/runtime/metrics/index.js';
@@ -95,5 +100,31 @@ describe("the runtime's secure metrics filter against the environment", () => {
     const filter = withAuthenticationAndAuthorization(env.kubeConfig);
     expect(await filter(request('Bearer any'))).toEqual({ status: 500, message: 'Authentication failed' });
     expect(await filter(request('Bearer any'))).toBeUndefined();
+  });
+});
+
+describe('kubectl auth can-i', () => {
+  it('asks with a SelfSubjectAccessReview (protobuf) and prints the policy decision', async () => {
+    env = await startTestEnvironment({ authz: (attrs) => attrs.resource !== 'secrets' && attrs.path !== '/debug' });
+    const dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-can-i-'));
+    try {
+      const kubeconfig = path.join(dir, 'kubeconfig');
+      await env.writeKubeconfig(kubeconfig);
+      const canI = async (...args: string[]): Promise<string> => {
+        try {
+          const { stdout } = await promisify(execFile)('kubectl', ['auth', 'can-i', ...args], { env: { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: path.join(dir, 'cache') } });
+          return stdout.trim();
+        } catch (err) {
+          // "no" exits 1.
+          return ((err as { stdout?: string }).stdout ?? String(err)).trim();
+        }
+      };
+      expect(await canI('get', 'pods')).toBe('yes');
+      expect(await canI('get', 'secrets')).toBe('no');
+      expect(await canI('get', '/metrics')).toBe('yes');
+      expect(await canI('get', '/debug')).toBe('no');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

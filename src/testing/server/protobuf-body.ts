@@ -1,7 +1,7 @@
 /**
  * Request bodies in Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), for the few
  * kinds kubectl's imperative commands create that way (`kubectl create namespace`, `configmap`,
- * `secret`, `serviceaccount`). The envelope is the magic `k8s\0` then a runtime.Unknown whose
+ * `secret`, `serviceaccount`, the access review of `kubectl auth can-i`). The envelope is the magic `k8s\0` then a runtime.Unknown whose
  * `raw` holds the object; fields are decoded by number from the tables below, into the JSON
  * the rest of the server handles. Empty values are dropped, as JSON's omitempty would.
  */
@@ -27,7 +27,18 @@ const OBJECT_META: Message = {
 };
 const OBJECT_REFERENCE: Message = { 1: ['kind', 'string'], 2: ['namespace', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'], 5: ['apiVersion', 'string'] };
 
+const RESOURCE_ATTRIBUTES: Message = { 1: ['namespace', 'string'], 2: ['verb', 'string'], 3: ['group', 'string'], 4: ['version', 'string'], 5: ['resource', 'string'], 6: ['subresource', 'string'], 7: ['name', 'string'] };
+const NON_RESOURCE_ATTRIBUTES: Message = { 1: ['path', 'string'], 2: ['verb', 'string'] };
+
+/** By kind for core v1, by `<group>/<version>/<kind>` otherwise. */
 const KINDS: Record<string, Message> = {
+  // kubectl auth can-i; the access reviews of client-go clients.
+  'authorization.k8s.io/v1/SelfSubjectAccessReview': { 1: ['metadata', OBJECT_META], 2: ['spec', { 1: ['resourceAttributes', RESOURCE_ATTRIBUTES], 2: ['nonResourceAttributes', NON_RESOURCE_ATTRIBUTES] }] },
+  'authorization.k8s.io/v1/SubjectAccessReview': {
+    1: ['metadata', OBJECT_META],
+    2: ['spec', { 1: ['resourceAttributes', RESOURCE_ATTRIBUTES], 2: ['nonResourceAttributes', NON_RESOURCE_ATTRIBUTES], 3: ['user', 'string'], 4: ['groups', 'strings'], 6: ['uid', 'string'] }],
+  },
+  'authentication.k8s.io/v1/TokenReview': { 1: ['metadata', OBJECT_META], 2: ['spec', { 1: ['token', 'string'], 2: ['audiences', 'strings'] }] },
   Namespace: { 1: ['metadata', OBJECT_META], 2: ['spec', { 1: ['finalizers', 'strings'] }] },
   ConfigMap: { 1: ['metadata', OBJECT_META], 2: ['data', 'stringMap'], 3: ['binaryData', 'bytesMap'], 4: ['immutable', 'bool'] },
   Secret: { 1: ['metadata', OBJECT_META], 2: ['data', 'bytesMap'], 3: ['type', 'string'], 4: ['stringData', 'stringMap'], 5: ['immutable', 'bool'] },
@@ -130,7 +141,7 @@ export function decodeProtobufBody(body: Buffer, contentType: string, accepted: 
     }
     if (f.field === 2) raw = f.bytes;
   }
-  const message = apiVersion === 'v1' ? KINDS[kind] : undefined;
+  const message = KINDS[apiVersion === 'v1' ? kind : `${apiVersion}/${kind}`];
   if (!message || !raw) throw unsupportedMediaType(contentType, accepted);
   return { apiVersion, kind, ...decodeMessage(raw, message) };
 }
