@@ -19,18 +19,19 @@ limitations under the License.
 import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
 import * as nginxstreamv1beta1 from '../api/v1beta1/index.js';
 import { StreamIngressReconciler } from './controllers/streamingress_controller.js';
-import { parseStreamFlags } from './stream_flags.js';
+import { streamFlags, streamTargets } from './stream_flags.js';
 // +kubebuilder:scaffold:imports
 
 const scheme = builtinScheme();
 nginxstreamv1beta1.addToScheme(scheme);
 // +kubebuilder:scaffold:scheme
 
-// --ingress-namespace, --tcp-configmap, --udp-configmap, --ingress-service: the ingress controller's
-// objects to configure (ingress-nginx's defaults); the other flags are the manager's:
-// --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
-const { targets, rest } = parseStreamFlags(process.argv.slice(2));
-const flags = parseManagerFlags(rest);
+// The manager's flags (--metrics-bind-address, --health-probe-bind-address, --leader-elect,
+// --leader-election-namespace, ...) and this operator's, under `extra`: --ingress-namespace,
+// --tcp-configmap, --udp-configmap, --ingress-service, the ingress controller's objects to configure
+// (ingress-nginx's defaults).
+const { extra, ...flags } = parseManagerFlags(process.argv.slice(2), { extra: streamFlags });
+const targets = streamTargets(extra);
 const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: 'cbae8f37.jeffthecoder.xyz' });
 
 await new StreamIngressReconciler(mgr.getClient(), mgr.getScheme(), targets).setupWithManager(mgr);

@@ -15,8 +15,10 @@ limitations under the License.
 */
 
 // The manager flags this operator adds to the scaffolded ones: where the ingress controller's
-// stream configuration lives. parseManagerFlags refuses flags it does not know, so these are taken
-// out of the command line first and the rest is handed on.
+// stream configuration lives. They are parseManagerFlags' `extra` flags, so the manager parses them
+// with its own (one usage message, unknown flags still refused); streamTargets turns their values
+// into the objects the controller edits.
+import type { ExtraFlagValues, ExtraFlags } from 'scaffolder/runtime';
 
 /** A namespaced object the controller edits. */
 export interface ObjectRef {
@@ -34,18 +36,13 @@ export interface StreamTargets {
   ingressService: ObjectRef;
 }
 
-const flagNames = {
-  'ingress-namespace': 'namespace of the three objects below when they name none (default "ingress-nginx")',
-  'tcp-configmap': '[namespace/]name of the TCP services ConfigMap (default "tcp-services")',
-  'udp-configmap': '[namespace/]name of the UDP services ConfigMap (default "udp-services")',
-  'ingress-service': '[namespace/]name of the ingress controller Service (default "ingress-nginx-controller")',
-} as const;
-
-type FlagName = keyof typeof flagNames;
-
-export function streamFlagsUsage(): string {
-  return Object.entries(flagNames).map(([name, help]) => `  --${name} <value>\t${help}`).join('\n');
-}
+/** This operator's flags, for `parseManagerFlags(argv, { extra: streamFlags })`; the defaults are ingress-nginx's. */
+export const streamFlags = {
+  'ingress-namespace': { type: 'string', default: 'ingress-nginx', help: 'namespace of the three objects below when they name none' },
+  'tcp-configmap': { type: 'string', default: 'tcp-services', help: '[namespace/]name of the TCP services ConfigMap' },
+  'udp-configmap': { type: 'string', default: 'udp-services', help: '[namespace/]name of the UDP services ConfigMap' },
+  'ingress-service': { type: 'string', default: 'ingress-nginx-controller', help: '[namespace/]name of the ingress controller Service' },
+} as const satisfies ExtraFlags;
 
 function toRef(value: string, defaultNamespace: string, flag: string): ObjectRef {
   const parts = value.split('/');
@@ -53,29 +50,12 @@ function toRef(value: string, defaultNamespace: string, flag: string): ObjectRef
   return parts.length === 2 ? { namespace: parts[0]!, name: parts[1]! } : { namespace: defaultNamespace, name: parts[0]! };
 }
 
-/** Takes this operator's flags (`--name value` or `--name=value`) out of `argv`; `rest` holds the others. */
-export function parseStreamFlags(argv: readonly string[]): { targets: StreamTargets; rest: string[] } {
-  const values: Partial<Record<FlagName, string>> = {};
-  const rest: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const m = /^--?([a-z0-9-]+)(?:=(.*))?$/.exec(arg);
-    if (!m || !(m[1]! in flagNames)) {
-      rest.push(arg);
-      continue;
-    }
-    const name = m[1] as FlagName;
-    const value = m[2] ?? argv[++i];
-    if (value === undefined) throw new Error(`flag --${name} needs a value\n${streamFlagsUsage()}`);
-    values[name] = value;
-  }
-  const namespace = values['ingress-namespace'] ?? 'ingress-nginx';
+/** The objects named by the `extra` values of `parseManagerFlags(argv, { extra: streamFlags })`. */
+export function streamTargets(values: ExtraFlagValues<typeof streamFlags>): StreamTargets {
+  const namespace = values['ingress-namespace'];
   return {
-    targets: {
-      tcpConfigMap: toRef(values['tcp-configmap'] ?? 'tcp-services', namespace, 'tcp-configmap'),
-      udpConfigMap: toRef(values['udp-configmap'] ?? 'udp-services', namespace, 'udp-configmap'),
-      ingressService: toRef(values['ingress-service'] ?? 'ingress-nginx-controller', namespace, 'ingress-service'),
-    },
-    rest,
+    tcpConfigMap: toRef(values['tcp-configmap'], namespace, 'tcp-configmap'),
+    udpConfigMap: toRef(values['udp-configmap'], namespace, 'udp-configmap'),
+    ingressService: toRef(values['ingress-service'], namespace, 'ingress-service'),
   };
 }

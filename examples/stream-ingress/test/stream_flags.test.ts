@@ -16,28 +16,38 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import { parseManagerFlags } from 'scaffolder/runtime';
-import { parseStreamFlags } from '../src/stream_flags.js';
+import { streamFlags, streamTargets } from '../src/stream_flags.js';
 
-describe('parseStreamFlags', () => {
+/** What src/main.ts does with the command line. */
+function parse(argv: string[]) {
+  const { extra, ...flags } = parseManagerFlags(argv, { extra: streamFlags });
+  return { flags, targets: streamTargets(extra) };
+}
+
+describe('stream flags', () => {
   it("defaults to ingress-nginx's objects", () => {
-    expect(parseStreamFlags([]).targets).toEqual({
+    expect(parse([]).targets).toEqual({
       tcpConfigMap: { namespace: 'ingress-nginx', name: 'tcp-services' },
       udpConfigMap: { namespace: 'ingress-nginx', name: 'udp-services' },
       ingressService: { namespace: 'ingress-nginx', name: 'ingress-nginx-controller' },
     });
   });
 
-  it('takes its flags out and leaves the manager flags, which parseManagerFlags then accepts', () => {
-    const { targets, rest } = parseStreamFlags(['--leader-elect', '--tcp-configmap=edge/tcp', '--ingress-namespace', 'nginx', '--udp-configmap', 'udp', '--health-probe-bind-address=:9090']);
+  it('are parsed by parseManagerFlags along with the manager flags', () => {
+    const { targets, flags } = parse(['--leader-elect', '--tcp-configmap=edge/tcp', '--ingress-namespace', 'nginx', '--udp-configmap', 'udp', '--health-probe-bind-address=:9090']);
     expect(targets.tcpConfigMap).toEqual({ namespace: 'edge', name: 'tcp' });
     expect(targets.udpConfigMap).toEqual({ namespace: 'nginx', name: 'udp' });
     expect(targets.ingressService).toEqual({ namespace: 'nginx', name: 'ingress-nginx-controller' });
-    expect(rest).toEqual(['--leader-elect', '--health-probe-bind-address=:9090']);
-    expect(parseManagerFlags(rest)).toMatchObject({ leaderElection: true, healthProbeBindAddress: ':9090' });
+    expect(flags).toMatchObject({ leaderElection: true, healthProbeBindAddress: ':9090' });
+    expect(flags).not.toHaveProperty('extra');
   });
 
   it('refuses a value that is not [namespace/]name, or a missing value', () => {
-    expect(() => parseStreamFlags(['--ingress-service=a/b/c'])).toThrow(/--ingress-service: "a\/b\/c" is not \[namespace\/\]name/);
-    expect(() => parseStreamFlags(['--tcp-configmap'])).toThrow(/--tcp-configmap needs a value/);
+    expect(() => parse(['--ingress-service=a/b/c'])).toThrow(/--ingress-service: "a\/b\/c" is not \[namespace\/\]name/);
+    expect(() => parse(['--tcp-configmap'])).toThrow(/--tcp-configmap needs a value/);
+  });
+
+  it('still refuses unknown flags, listing these with the manager flags', () => {
+    expect(() => parse(['--tcp-configmaps=x'])).toThrow(/unknown flag --tcp-configmaps[\s\S]*--leader-elect[\s\S]*--tcp-configmap <string>.*\(default "tcp-services"\)/);
   });
 });

@@ -19,13 +19,13 @@ limitations under the License.
 // the ConfigMaps tcp-services and udp-services in the ingress-nginx namespace. Each test uses its
 // own listen ports, since they all share these objects.
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
-import { ConfigMap, Manager, Namespace, Service, builtinScheme, type Client, type Reader } from 'scaffolder/runtime';
+import { ConfigMap, Manager, Namespace, Service, builtinScheme, parseManagerFlags, type Client, type Reader } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as nginxstreamv1beta1 from '../../api/v1beta1/index.js';
 import { StreamIngress, type StreamIngressSpec } from '../../api/v1beta1/index.js';
 import { StreamIngressReconciler, finalizerName } from '../../src/controllers/streamingress_controller.js';
-import { parseStreamFlags } from '../../src/stream_flags.js';
+import { streamFlags, streamTargets } from '../../src/stream_flags.js';
 import { eventually, eventuallyGone } from '../eventually.js';
 
 const namespace = 'default';
@@ -66,7 +66,8 @@ describe('StreamIngress controller', () => {
     await upstream('dns', [{ name: 'dns', protocol: 'UDP', port: 53 }, { name: 'dns-tcp', protocol: 'TCP', port: 53 }]);
 
     // The same flags a deployment would pass; here ingress-nginx's defaults, spelled out.
-    const { targets } = parseStreamFlags(['--ingress-namespace', ingressNamespace, '--tcp-configmap', 'tcp-services', '--udp-configmap', 'udp-services', '--ingress-service', 'ingress-nginx-controller']);
+    const { extra } = parseManagerFlags(['--ingress-namespace', ingressNamespace, '--tcp-configmap', 'tcp-services', '--udp-configmap', 'udp-services', '--ingress-service', 'ingress-nginx-controller'], { extra: streamFlags });
+    const targets = streamTargets(extra);
     await new StreamIngressReconciler(client, mgr.getScheme(), targets).setupWithManager(mgr);
     running = mgr.start();
   });
