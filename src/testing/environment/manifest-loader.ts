@@ -20,6 +20,13 @@ export function manifestSource(obj: object): string | undefined {
   return sources.get(obj);
 }
 
+/** Gives a changed copy of a manifest the file and line of its original. */
+export function keepManifestSource<T extends object>(original: object, copy: T): T {
+  const source = sources.get(original);
+  if (source !== undefined) sources.set(copy, source);
+  return copy;
+}
+
 async function filesUnder(target: string, missingIsError: boolean, what: string): Promise<string[]> {
   let info;
   try {

@@ -11,6 +11,7 @@ import { TestAPIServer, type TestAPIServerOptions } from '../server/api-server.j
 import { startBinaryControlPlane } from './binary-control-plane.js';
 import { existingClusterKubeConfig, installCRDsThroughAPI, installWebhooksThroughAPI } from './existing-cluster.js';
 import { kubeConfigFor, writeKubeConfigFile } from './kubeconfig.js';
+import { conversionTargets, crdName, withConversionWebhook, type ConversionWebhooksOption } from './conversion-webhooks.js';
 import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
 import { prepareWebhookServing } from './webhook-serving.js';
@@ -33,6 +34,16 @@ export interface TestEnvironmentOptions {
    */
   webhookHost?: string;
   webhookPort?: number;
+  /**
+   * CRDs whose conversion goes to the local webhook server's `/convert` (as envtest does for
+   * convertible types): names `<plural>.<group>`, or `'auto'` for every loaded CRD with more than one
+   * version that has a kustomize conversion patch, config/crd/patches/webhook_in_<plural>.yaml
+   * beside its directory (what `scaffolder create webhook --conversion` scaffolds). Their
+   * spec.conversion becomes strategy Webhook with a clientConfig URL and the serving certificate
+   * as caBundle; the local webhook server is prepared (webhookInstallOptions) as for webhook
+   * configurations. Default: no CRD is changed.
+   */
+  conversionWebhooks?: ConversionWebhooksOption;
   /** Overrides how webhook and conversion service references resolve to base URLs. */
   resolveService?: ServiceResolver;
   /** Use the current kubeconfig's cluster (default: USE_EXISTING_CLUSTER=true). */
@@ -106,6 +117,10 @@ async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: Kube
   };
 }
 
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
 function noServer(mode: string): TestAPIServer {
   throw new Error(`env.server (fault injection, direct store access) exists only for the in-process server, not with ${mode}`);
 }
@@ -113,8 +128,13 @@ function noServer(mode: string): TestAPIServer {
 export async function startTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
   const inputs = await readInputs(options);
   const webhookHost = options.webhookHost ?? '127.0.0.1';
-  const hasWebhooks = inputs.mutating.length + inputs.validating.length > 0;
+  const converted = await conversionTargets(inputs.crds, options.conversionWebhooks);
+  const hasWebhooks = inputs.mutating.length + inputs.validating.length + converted.size > 0;
   const serving = hasWebhooks ? await prepareWebhookServing(webhookHost, options.webhookPort) : undefined;
+  if (serving && converted.size > 0) {
+    const base = `https://${urlHost(webhookHost)}:${serving.port}`;
+    inputs.crds = inputs.crds.map((crd) => (converted.has(crdName(crd)) ? withConversionWebhook(crd, base, serving.caCert) : crd));
+  }
   const webhookPort = serving?.port ?? options.webhookPort ?? 9443;
   const webhookInstallOptions: WebhookInstallOptions = {
     localServingHost: webhookHost,
