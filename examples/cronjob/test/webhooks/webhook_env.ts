@@ -15,24 +15,14 @@ limitations under the License.
 */
 
 // A test API server that calls this project's webhooks, as the deployed API server would: the
-// webhook configurations from config/webhook, the CRD from config/crd/bases with the conversion
-// patch that config/crd applies (what `kubectl apply -k config/crd` installs), and a manager
-// serving the v1 and v2 webhooks on the port and certificate the environment prepared.
-import { readFileSync } from 'node:fs';
+// webhook configurations from config/webhook, the CRD from config/crd/bases with its conversion
+// going to the webhook server (config/crd/patches/webhook_in_cronjobs.yaml is what
+// `conversionWebhooks: 'auto'` looks for), and a manager serving the v1 and v2 webhooks on the
+// port and certificate the environment prepared.
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
-import { parse } from 'yaml';
 import * as batchv1 from '../../api/v1/index.js';
 import * as batchv2 from '../../api/v2/index.js';
-
-type Crd = { spec: Record<string, unknown> };
-
-/** The CRD as config/crd's kustomization builds it: the base with the conversion webhook patch. */
-export function crdWithConversion(): Crd {
-  const base = parse(readFileSync('config/crd/bases/batch.tutorial.kubebuilder.io_cronjobs.yaml', 'utf8')) as Crd;
-  const patch = parse(readFileSync('config/crd/patches/webhook_in_cronjobs.yaml', 'utf8')) as Crd;
-  return { ...base, spec: { ...base.spec, conversion: patch.spec['conversion'] } };
-}
 
 export interface WebhookEnv {
   env: TestEnvironment;
@@ -41,9 +31,12 @@ export interface WebhookEnv {
 }
 
 export async function startWebhookEnv(): Promise<WebhookEnv> {
-  // The file rather than the folder: the loader refuses config/webhook/kustomization.yaml (not a
-  // Kubernetes object) where envtest skips it.
-  const env = await startTestEnvironment({ crds: [crdWithConversion() as never], webhookConfigPaths: ['config/webhook/manifests.yaml'] });
+  const env = await startTestEnvironment({
+    crdDirectoryPaths: ['config/crd/bases'],
+    errorIfCRDPathMissing: true,
+    webhookConfigPaths: ['config/webhook'],
+    conversionWebhooks: 'auto',
+  });
   const scheme = builtinScheme();
   batchv1.addToScheme(scheme);
   batchv2.addToScheme(scheme);
