@@ -32,7 +32,7 @@ import { registerCrdMarkers } from './markers/definitions.js';
 export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
 export { registerCrdMarkers } from './markers/definitions.js';
 export type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
-export type { JSONSchemaProps, ValidationRule } from './schema/json-schema.js';
+export type { JSONSchemaProps, ValidationRule } from '../kube/json-schema-props.js';
 export { truncateDescription } from './schema/descriptions.js';
 
 export interface GenerateCrdsOptions {

@@ -19,6 +19,6 @@ export type { ObjectStore, StoreEvent, ChangeType } from './store/object-store.j
 export { kubeConfigFor } from './environment/kubeconfig.js';
 export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';
 export type { KubeObject, StoredObject } from './api/object.js';
-export type { Status, StatusCause, StatusDetails } from './api/status.js';
+export type { Status, StatusCause, StatusDetails } from '../kube/status.js';
 export { compileSchema, invalidStatus, type CompiledSchema, type FieldCause, type JSONSchemaProps } from './schema/index.js';
 export { AdmissionChain, convertObjects, type ServiceResolver, type WebhookConfiguration } from './admission/index.js';

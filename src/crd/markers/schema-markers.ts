@@ -3,7 +3,7 @@
  * controller-gen's checks, error texts and application priorities (lower applies first).
  */
 import type { MarkedValue, MarkerValue } from '../../markers/types.js';
-import type { JSONSchemaProps, ValidationRule } from '../schema/json-schema.js';
+import type { JSONSchemaProps, ValidationRule } from '../../kube/json-schema-props.js';
 
 export const VALIDATION_PREFIX = 'kubebuilder:validation:';
 export const ITEMS_PREFIX = 'kubebuilder:validation:items:';

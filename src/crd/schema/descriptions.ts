@@ -2,7 +2,7 @@
  * Description limits (controller-gen's maxDescLen). The text itself comes from the marker
  * engine's extractDescription, which reads the same comment groups as the markers.
  */
-import type { JSONSchemaProps } from './json-schema.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { walkSchema } from './json-schema.js';
 
 const SENTENCE_END = /\p{Sentence_Terminal}/u;

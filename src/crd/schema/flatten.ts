@@ -4,7 +4,8 @@
  * win; its other keys are merged in), then every `allOf` is merged into its parent. Keys that
  * conflict and cannot be merged stay side by side in a new `allOf`.
  */
-import { cloneJson, type JSONSchemaProps } from './json-schema.js';
+import { cloneJson } from './json-schema.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 type Schema = Record<string, unknown>;
 

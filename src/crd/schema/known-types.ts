@@ -2,7 +2,8 @@
  * The table of known types: types whose schema is not derived from their declaration, as
  * controller-gen's known_types.go overrides metav1.Time, resource.Quantity and friends.
  */
-import { cloneJson, type JSONSchemaProps } from './json-schema.js';
+import { cloneJson } from './json-schema.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 export const QUANTITY_PATTERN =
   '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';

@@ -11,7 +11,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { cloneJson, type JSONSchemaProps } from './json-schema.js';
+import { cloneJson } from './json-schema.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { knownModelSchema, modelOverlay } from './known-types.js';
 
 export const MODEL_REF_PREFIX = 'k8s:';

@@ -11,7 +11,7 @@ import { applySchemaMarkers, K8S_ENUM_ON_FIELD_ERROR, type MarkerProblem, type S
 import type { ResolvedType, TypeDeclarationNode, TypeIndex } from '../loader/type-index.js';
 import { declarationId } from '../loader/type-index.js';
 import { extractDescription as docOf } from '../../markers/index.js';
-import type { JSONSchemaProps } from './json-schema.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { BASIC_RUNTIME_TYPES, runtimeTypeSchema } from './known-types.js';
 import { kubernetesModelSchema, MODEL_REF_PREFIX } from './kubernetes-models.js';
 

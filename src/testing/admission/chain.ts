@@ -16,11 +16,11 @@ import type {
   AdmissionResult,
   MutatingWebhookConfiguration,
   ServiceResolver,
-  Status,
   ValidatingWebhookConfiguration,
   Webhook,
   WebhookConfiguration,
 } from './types.js';
+import type { Status } from '../../kube/status.js';
 
 export interface AdmissionChainOptions {
   mutating?: MutatingWebhookConfiguration[];

@@ -1,4 +1,4 @@
-import type { Status } from '../schema/types.js';
+import type { Status } from '../../kube/status.js';
 
 /** An error the API server answers with a Status body (conversion failures, webhook errors). */
 export class StatusError extends Error {

@@ -2,9 +2,8 @@
  * The admissionregistration.k8s.io/v1 and apiextensions.k8s.io/v1 shapes the admission module
  * reads, as plain JSON (structurally compatible with the @kubernetes/client-node models).
  */
-import type { Status } from '../schema/types.js';
-
-export type { Status };
+import type { GroupVersionKind, GroupVersionResource, Operation, UserInfo } from '../../kube/admission-review.js';
+import type { Status } from '../../kube/status.js';
 
 export interface LabelSelectorRequirement {
   key: string;
@@ -70,29 +69,8 @@ export type ValidatingWebhookConfiguration = WebhookConfiguration;
  */
 export type ServiceResolver = (namespace: string, name: string, port: number) => string;
 
-export interface GroupVersionKind {
-  group: string;
-  version: string;
-  kind: string;
-}
-
-export interface GroupVersionResource {
-  group: string;
-  version: string;
-  resource: string;
-}
-
-export interface UserInfo {
-  username?: string;
-  uid?: string;
-  groups?: string[];
-  extra?: Record<string, string[]>;
-}
-
-export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
-
 export interface AdmissionAttributes {
-  operation: AdmissionOperation;
+  operation: Operation;
   kind: GroupVersionKind;
   resource: GroupVersionResource;
   subResource?: string;

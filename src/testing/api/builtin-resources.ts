@@ -6,7 +6,8 @@
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION } from './builtin-validation.js';
 import { deepEqual, type KubeObject, type StoredObject } from './object.js';
-import { forbiddenField, type FieldError } from './status.js';
+import { forbiddenField } from './status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import type { ListMergeRule, ResourceType, ScaleSubresource } from './resource-type.js';
 
@@ -52,16 +53,16 @@ function setDefault(target: Record<string, unknown>, key: string, value: unknown
 
 function combine(
   a: ResourceType['validate'],
-  b: ((obj: KubeObject) => FieldError[]) | undefined,
+  b: ((obj: KubeObject) => FieldCause[]) | undefined,
 ): ResourceType['validate'] {
   if (!a && !b) return undefined;
   return (obj, old) => [...(a?.(obj, old) ?? []), ...(b?.(obj) ?? [])];
 }
 
 /** A ConfigMap or Secret marked immutable keeps its data and cannot be made mutable again. */
-function immutableData(obj: StoredObject, old: StoredObject | undefined): FieldError[] {
+function immutableData(obj: StoredObject, old: StoredObject | undefined): FieldCause[] {
   if (!old || old.immutable !== true) return [];
-  const errors: FieldError[] = [];
+  const errors: FieldCause[] = [];
   if (obj.immutable !== true) errors.push(forbiddenField('immutable', 'field is immutable when `immutable` is set'));
   for (const field of ['data', 'binaryData', ...(obj.kind === 'Secret' ? ['type'] : [])]) {
     if (!deepEqual(obj[field], old[field])) errors.push(forbiddenField(field, 'field is immutable when `immutable` is set'));

@@ -4,13 +4,14 @@
  * workload selectors must match their template labels, Job pods must not restart Always.
  */
 import { isPlainObject, type KubeObject } from './object.js';
-import { invalidField, requiredField, type FieldError } from './status.js';
+import { invalidField, requiredField } from './status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 
 type Obj = Record<string, unknown>;
 
-function podSpecErrors(spec: unknown, path: string): FieldError[] {
+function podSpecErrors(spec: unknown, path: string): FieldCause[] {
   if (!isPlainObject(spec)) return [requiredField(path, '')];
-  const errors: FieldError[] = [];
+  const errors: FieldCause[] = [];
   const containers = spec.containers;
   if (!Array.isArray(containers) || containers.length === 0) {
     errors.push(requiredField(`${path}.containers`, ''));
@@ -47,10 +48,10 @@ function selectorMatches(selector: Obj, labels: Record<string, string>): boolean
   });
 }
 
-function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldError[] {
+function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldCause[] {
   const spec = isPlainObject(obj.spec) ? obj.spec : {};
   const template = isPlainObject(spec.template) ? spec.template : undefined;
-  const errors: FieldError[] = [];
+  const errors: FieldCause[] = [];
   const selector = isPlainObject(spec.selector) ? spec.selector : undefined;
   if (!selector) {
     if (selectorRequired) errors.push(requiredField('spec.selector', ''));
@@ -66,7 +67,7 @@ function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldError[
   return errors;
 }
 
-export const BUILTIN_VALIDATION: Record<string, (obj: KubeObject) => FieldError[]> = {
+export const BUILTIN_VALIDATION: Record<string, (obj: KubeObject) => FieldCause[]> = {
   Pod: (o) => podSpecErrors(o.spec, 'spec'),
   Deployment: (o) => workloadErrors(o, true),
   ReplicaSet: (o) => workloadErrors(o, true),

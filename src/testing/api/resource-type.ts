@@ -3,7 +3,8 @@
  * subresources, and what list/merge semantics its fields have. Built-in kinds and
  * CustomResourceDefinitions are both described this way.
  */
-import type { FieldError, GroupResource } from './status.js';
+import type { GroupResource } from './status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 import type { JSONObject, KubeObject, StoredObject } from './object.js';
 
 export interface ScaleSubresource {
@@ -74,7 +75,7 @@ export interface ResourceType extends GroupResource {
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
   tracksGeneration: boolean;
   /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */
-  validate?: (obj: StoredObject, old: StoredObject | undefined) => FieldError[];
+  validate?: (obj: StoredObject, old: StoredObject | undefined) => FieldCause[];
 }
 
 export function storageVersion(rt: ResourceType): string {

@@ -3,31 +3,8 @@
  * pkg/api/errors): same reasons, codes, messages and field order on the wire.
  */
 
-export interface StatusCause {
-  reason?: string;
-  message?: string;
-  field?: string;
-}
-
-export interface StatusDetails {
-  name?: string;
-  group?: string;
-  kind?: string;
-  uid?: string;
-  causes?: StatusCause[];
-  retryAfterSeconds?: number;
-}
-
-export interface Status {
-  kind: 'Status';
-  apiVersion: 'v1';
-  metadata: Record<string, never>;
-  status: 'Failure' | 'Success';
-  message?: string;
-  reason?: string;
-  details?: StatusDetails;
-  code: number;
-}
+import { fieldErrorBody, invalidMessage, type FieldCause } from '../../kube/field-errors.js';
+import type { Status, StatusDetails } from '../../kube/status.js';
 
 /** A group and plural resource name, e.g. `{ group: 'apps', resource: 'deployments' }`. */
 export interface GroupResource {
@@ -98,36 +75,28 @@ export function conflict(gr: GroupResource, name: string, reason: string = OBJEC
   });
 }
 
-/** A field error: `message` is field.Error's ErrorBody (`Required value: ...`), without the field. */
-export interface FieldError {
-  /** FieldValueInvalid, FieldValueRequired, FieldValueForbidden, FieldValueNotSupported, FieldValueDuplicate, ... */
-  reason: string;
-  field: string;
-  message: string;
-}
-
 /** 422 Invalid: `<Kind>.<group> "<name>" is invalid: <field>: <body>` (bracketed when several) with a cause per error. */
-export function invalid(kind: string, group: string, name: string, errors: FieldError[]): StatusError {
-  const qualifiedKind = group === '' ? kind : `${kind}.${group}`;
-  const rendered = [...new Set(errors.map((e) => `${e.field}: ${e.message}`))];
-  const aggregate = rendered.length === 1 ? rendered[0] : `[${rendered.join(', ')}]`;
+export function invalid(kind: string, group: string, name: string, errors: FieldCause[]): StatusError {
+  // Without errors this message ends in `: []` (kube-apiserver's would end at `is invalid`); every caller passes some.
+  const message = errors.length === 0 ? `${invalidMessage(kind, group, name, [])}: []` : invalidMessage(kind, group, name, errors);
   return new StatusError({
-    message: `${qualifiedKind} ${JSON.stringify(name)} is invalid: ${aggregate}`,
+    message,
     reason: 'Invalid',
     details: { name, group, kind, causes: errors.map((e) => ({ reason: e.reason, message: e.message, field: e.field })) },
     code: 422,
   });
 }
 
-export function requiredField(field: string, detail: string): FieldError {
-  return { reason: 'FieldValueRequired', field, message: `Required value${detail ? `: ${detail}` : ''}` };
+export function requiredField(field: string, detail: string): FieldCause {
+  return { reason: 'FieldValueRequired', field, message: fieldErrorBody('FieldValueRequired', detail) };
 }
 
-export function invalidField(field: string, value: unknown, detail: string): FieldError {
-  return { reason: 'FieldValueInvalid', field, message: `Invalid value: ${renderValue(value)}${detail ? `: ${detail}` : ''}` };
+export function invalidField(field: string, value: unknown, detail: string): FieldCause {
+  return { reason: 'FieldValueInvalid', field, message: fieldErrorBody('FieldValueInvalid', detail, () => renderValue(value)) };
 }
 
-export function forbiddenField(field: string, detail: string): FieldError {
+/** `Forbidden: <detail>`, the colon kept even for an empty detail (unlike field.Forbidden). */
+export function forbiddenField(field: string, detail: string): FieldCause {
   return { reason: 'FieldValueForbidden', field, message: `Forbidden: ${detail}` };
 }
 

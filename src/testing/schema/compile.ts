@@ -11,7 +11,9 @@ import { compileNode, SchemaCompileError } from './node.js';
 import { validateValue } from './openapi-validate.js';
 import { defaultObject } from './defaults.js';
 import { pruneObject } from './prune.js';
-import type { CompiledSchema, CompileSchemaOptions, FieldCause, JSONSchemaProps } from './types.js';
+import type { CompiledSchema, CompileSchemaOptions } from './types.js';
+import type { FieldCause } from '../../kube/field-errors.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 export { SchemaCompileError };
 

@@ -4,7 +4,7 @@
  */
 import { childPath, keyPath, indexPath, invalid, required } from './field-error.js';
 import type { SchemaNode } from './node.js';
-import type { FieldCause } from './types.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 import { isObject } from './values.js';
 
 const dns1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;

@@ -3,26 +3,10 @@
  * the error type, the message is the error body (`<type text>[: <bad value>][: <detail>]`).
  */
 import { goJSON, goNumber, goQuote } from './go-format.js';
-import type { CauseReason, FieldCause } from './types.js';
+import { fieldErrorBody, type FieldCause, type FieldErrorType } from '../../kube/field-errors.js';
 
 /** A bad value that is left out of the message (field.OmitValueType). */
 export const OMIT = Symbol('omit value');
-
-const typeText: Record<CauseReason, string> = {
-  FieldValueNotFound: 'Not found',
-  FieldValueRequired: 'Required value',
-  FieldValueDuplicate: 'Duplicate value',
-  FieldValueInvalid: 'Invalid value',
-  FieldValueNotSupported: 'Unsupported value',
-  FieldValueForbidden: 'Forbidden',
-  FieldValueTooLong: 'Too long',
-  FieldValueTooMany: 'Too many',
-  InternalError: 'Internal error',
-  FieldValueTypeInvalid: 'Invalid value',
-};
-
-/** Types whose body never shows the bad value. */
-const valueless = new Set<CauseReason>(['FieldValueRequired', 'FieldValueForbidden', 'FieldValueTooLong', 'InternalError']);
 
 function renderValue(value: unknown): string {
   if (typeof value === 'string') return goQuote(value);
@@ -31,11 +15,8 @@ function renderValue(value: unknown): string {
   return goJSON(value);
 }
 
-export function fieldError(reason: CauseReason, field: string, value: unknown, detail: string): FieldCause {
-  let message = typeText[reason];
-  if (!valueless.has(reason) && value !== OMIT) message += `: ${renderValue(value)}`;
-  if (detail !== '') message += `: ${detail}`;
-  return { reason, message, field };
+export function fieldError(reason: FieldErrorType, field: string, value: unknown, detail: string): FieldCause {
+  return { reason, message: fieldErrorBody(reason, detail, value === OMIT ? undefined : () => renderValue(value)), field };
 }
 
 export const invalid = (field: string, value: unknown, detail: string) => fieldError('FieldValueInvalid', field, value, detail);

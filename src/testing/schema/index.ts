@@ -13,16 +13,10 @@
  * order-insensitive equality of set/map lists, `[?key]` optional indexing, the rest of CEL type
  * checking (a type mismatch shows when the rule runs, as `no such overload`).
  */
-export type {
-  CauseReason,
-  CompiledSchema,
-  CompileSchemaOptions,
-  FieldCause,
-  JSONSchemaProps,
-  Status,
-  StatusCause,
-  ValidationRule,
-} from './types.js';
+export type { CompiledSchema, CompileSchemaOptions } from './types.js';
+export type { FieldErrorType as CauseReason, FieldCause } from '../../kube/field-errors.js';
+export type { Status, StatusCause } from '../../kube/status.js';
+export type { JSONSchemaProps, ValidationRule } from '../../kube/json-schema-props.js';
 export { compileSchema, SchemaCompileError } from './compile.js';
 export { invalidStatus } from './status.js';
 export { validateStructuralSchema } from './structural.js';

@@ -5,7 +5,7 @@
 import { duplicate, invalid, childPath, keyPath, indexPath } from './field-error.js';
 import { goJSON } from './go-format.js';
 import type { SchemaNode } from './node.js';
-import type { FieldCause } from './types.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 import { isObject } from './values.js';
 
 function identity(x: unknown): string {

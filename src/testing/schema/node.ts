@@ -5,7 +5,7 @@
  */
 import { compileRule, RuleCompileError, type CompiledRule } from './cel/rules.js';
 import { formatCheck } from './formats.js';
-import type { JSONSchemaProps } from './types.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 export interface SchemaNode {
   schema: JSONSchemaProps;

@@ -10,7 +10,7 @@
 import { goFloat, goJSON, goQuote, isGoInt } from './go-format.js';
 import { invalid, notSupported, required, tooLong, tooMany, typeInvalid, ROOT_FIELD } from './field-error.js';
 import type { SchemaNode } from './node.js';
-import type { FieldCause } from './types.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 import { deepEqual, correlateListItem } from './values.js';
 
 const IN = 'body';

@@ -1,5 +1,6 @@
 import { goQuote } from './go-format.js';
-import type { FieldCause, Status } from './types.js';
+import { invalidMessage, type FieldCause } from '../../kube/field-errors.js';
+import type { Status } from '../../kube/status.js';
 
 /**
  * The 422 Invalid Status kube-apiserver answers a rejected write with (apimachinery's NewInvalid):
@@ -7,20 +8,7 @@ import type { FieldCause, Status } from './types.js';
  * bracketed when there are several.
  */
 export function invalidStatus(kind: string, group: string, name: string, causes: FieldCause[]): Status {
-  const qualifiedKind = group === '' ? kind : `${kind}.${group}`;
-  const seen = new Set<string>();
-  const distinct: string[] = [];
-  for (const cause of causes) {
-    const text = `${cause.field}: ${cause.message}`;
-    if (!seen.has(text)) {
-      seen.add(text);
-      distinct.push(text);
-    }
-  }
-  let message = `${qualifiedKind} ${goQuote(name)} is invalid`;
-  if (distinct.length === 1) message += `: ${distinct[0]}`;
-  else if (distinct.length > 1) message += `: [${distinct.join(', ')}]`;
-
+  const message = invalidMessage(kind, group, name, causes, goQuote);
   const details: NonNullable<Status['details']> = { name };
   if (group !== '') details.group = group;
   details.kind = kind;

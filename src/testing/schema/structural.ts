@@ -8,7 +8,8 @@
 import { compileSchema } from './compile.js';
 import { compilePattern, SchemaCompileError } from './node.js';
 import { fieldError, forbidden, invalid, notSupported, required } from './field-error.js';
-import type { FieldCause, JSONSchemaProps } from './types.js';
+import type { FieldCause } from '../../kube/field-errors.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 type Level = 'root' | 'item' | 'field';
 

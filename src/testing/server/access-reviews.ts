@@ -6,7 +6,8 @@
  * admin and everything is allowed.
  */
 import { isPlainObject } from '../api/object.js';
-import { badRequest, invalid, StatusError, type FieldError } from '../api/status.js';
+import { badRequest, invalid, StatusError } from '../api/status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 import type { ResourceRequest } from './request-info.js';
 
 /** A user as TokenReview reports it (authentication.k8s.io/v1 UserInfo). */
@@ -97,7 +98,7 @@ export class AccessReviews {
   private accessReview(kind: string, spec: Record<string, unknown>): Record<string, unknown> {
     const resource = isPlainObject(spec.resourceAttributes) ? spec.resourceAttributes : undefined;
     const nonResource = isPlainObject(spec.nonResourceAttributes) ? spec.nonResourceAttributes : undefined;
-    const errors: FieldError[] = [];
+    const errors: FieldCause[] = [];
     if (!resource && !nonResource) errors.push({ reason: 'FieldValueRequired', field: 'spec.resourceAttributes', message: 'Required value: exactly one of nonResourceAttributes or resourceAttributes must be specified' });
     if (resource && nonResource) errors.push({ reason: 'FieldValueInvalid', field: 'spec.nonResourceAttributes', message: 'Invalid value: "": cannot be specified in combination with resourceAttributes' });
     // A self review is about the caller: every caller is the admin here.

@@ -6,8 +6,10 @@
  */
 import { deepClone, deepEqual, isPlainObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
-import { invalidField, type FieldError } from '../api/status.js';
-import { validateStructuralSchema, type FieldCause, type JSONSchemaProps } from '../schema/index.js';
+import { invalidField } from '../api/status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
+import { validateStructuralSchema } from '../schema/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
@@ -17,10 +19,10 @@ export const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';
 export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
 
 /** Checks a CRD the server cannot serve (the subset of apiextensions validation that matters here). */
-export function validateCRD(crd: StoredObject): FieldError[] {
+export function validateCRD(crd: StoredObject): FieldCause[] {
   const spec = isPlainObject(crd.spec) ? crd.spec : {};
   const names = isPlainObject(spec.names) ? spec.names : {};
-  const errors: FieldError[] = [];
+  const errors: FieldCause[] = [];
   const expected = `${String(names.plural ?? '')}.${String(spec.group ?? '')}`;
   if (crd.metadata.name !== expected) errors.push(invalidField('metadata.name', crd.metadata.name, `must be spec.names.plural+"."+spec.group`));
   const versions = Array.isArray(spec.versions) ? spec.versions.filter(isPlainObject) : [];
@@ -45,7 +47,7 @@ export function validateCRD(crd: StoredObject): FieldError[] {
  */
 const checkedSchemas = new Map<string, FieldCause[]>();
 
-function schemaErrors(schema: JSONSchemaProps, path: string): FieldError[] {
+function schemaErrors(schema: JSONSchemaProps, path: string): FieldCause[] {
   const key = `${path}\n${JSON.stringify(schema)}`;
   let causes = checkedSchemas.get(key);
   if (!causes) {

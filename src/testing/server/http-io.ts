@@ -1,7 +1,8 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import jsyaml from 'js-yaml';
-import { badRequest, statusOf, internalError, type Status } from '../api/status.js';
+import { badRequest, statusOf, internalError } from '../api/status.js';
+import type { Status } from '../../kube/status.js';
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -1,7 +1,8 @@
 /** Metadata rules the generic registry applies to every object: names, timestamps, validation. */
 import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../api/object.js';
-import { invalidField, requiredField, forbiddenField, type FieldError } from '../api/status.js';
+import { invalidField, requiredField, forbiddenField } from '../api/status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */
 export function now(): string {
@@ -24,19 +25,19 @@ const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 
-function subdomainError(field: string, value: string): FieldError {
+function subdomainError(field: string, value: string): FieldCause {
   return invalidField(field, value, "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
 }
 
-function labelError(field: string, value: string): FieldError {
+function labelError(field: string, value: string): FieldCause {
   return invalidField(field, value, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
 }
 
-function qualifiedKeyErrors(field: string, key: string): FieldError[] {
+function qualifiedKeyErrors(field: string, key: string): FieldCause[] {
   const slash = key.indexOf('/');
   const prefix = slash >= 0 ? key.slice(0, slash) : '';
   const name = slash >= 0 ? key.slice(slash + 1) : key;
-  const errors: FieldError[] = [];
+  const errors: FieldCause[] = [];
   if (slash >= 0 && (!DNS1123_SUBDOMAIN.test(prefix) || prefix.length > 253)) errors.push(subdomainError(field, prefix));
   if (!QUALIFIED_NAME.test(name) || name.length > 63) {
     errors.push(invalidField(field, key, "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"));
@@ -45,8 +46,8 @@ function qualifiedKeyErrors(field: string, key: string): FieldError[] {
 }
 
 /** ValidateObjectMeta's checks that matter to operators: name format, labels, annotations keys. */
-export function validateObjectMeta(meta: ObjectMeta, options: { nameIsLabel: boolean; namespaced: boolean }): FieldError[] {
-  const errors: FieldError[] = [];
+export function validateObjectMeta(meta: ObjectMeta, options: { nameIsLabel: boolean; namespaced: boolean }): FieldCause[] {
+  const errors: FieldCause[] = [];
   const name = meta.name ?? '';
   if (name === '') {
     errors.push(requiredField('metadata.name', 'name or generateName is required'));
@@ -72,7 +73,7 @@ export function validateObjectMeta(meta: ObjectMeta, options: { nameIsLabel: boo
 }
 
 /** An update may not add finalizers to an object that is being deleted. */
-export function validateFinalizersOnDelete(oldMeta: ObjectMeta, newMeta: ObjectMeta): FieldError[] {
+export function validateFinalizersOnDelete(oldMeta: ObjectMeta, newMeta: ObjectMeta): FieldCause[] {
   if (!oldMeta.deletionTimestamp) return [];
   const old = new Set(oldMeta.finalizers ?? []);
   const added = (newMeta.finalizers ?? []).filter((f) => !old.has(f));

@@ -6,7 +6,8 @@
  * namespace controller.
  */
 import { randomUUID } from 'node:crypto';
-import type { AdmissionAttributes, AdmissionChain, AdmissionOperation, AdmissionResult, UserInfo } from '../admission/index.js';
+import type { AdmissionAttributes, AdmissionChain, AdmissionResult } from '../admission/index.js';
+import type { Operation, UserInfo } from '../../kube/admission-review.js';
 import { deepClone, deepEqual, isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
 import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../api/resource-type.js';
 import {
@@ -17,8 +18,8 @@ import {
   invalid,
   notFound,
   StatusError,
-  type FieldError,
 } from '../api/status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
@@ -423,7 +424,7 @@ export class ResourceStorage {
 
   private validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined): void {
     const isNamespace = isNamespaceType(rt);
-    const errors: FieldError[] = validateObjectMeta(obj.metadata, { nameIsLabel: isNamespace, namespaced: rt.namespaced });
+    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameIsLabel: isNamespace, namespaced: rt.namespaced });
     if (old) errors.push(...validateFinalizersOnDelete(old.metadata, obj.metadata));
     if (rt.validate) errors.push(...rt.validate(obj, old));
     const schema = this.deps.schemas.get(rt, version);
@@ -438,7 +439,7 @@ export class ResourceStorage {
   private admissionAttributes(
     rt: ResourceType,
     version: VersionInfo,
-    operation: AdmissionOperation,
+    operation: Operation,
     obj: KubeObject | undefined,
     old: StoredObject | undefined,
     options: WriteOptions,
@@ -471,7 +472,7 @@ export class ResourceStorage {
   private async mutatingAdmission(
     rt: ResourceType,
     version: VersionInfo,
-    operation: AdmissionOperation,
+    operation: Operation,
     obj: KubeObject | undefined,
     old: StoredObject | undefined,
     options: WriteOptions,
@@ -490,7 +491,7 @@ export class ResourceStorage {
   private async validatingAdmission(
     rt: ResourceType,
     version: VersionInfo,
-    operation: AdmissionOperation,
+    operation: Operation,
     obj: KubeObject | undefined,
     old: StoredObject | undefined,
     options: WriteOptions,

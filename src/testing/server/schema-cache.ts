@@ -1,5 +1,6 @@
 /** Compiled structural schemas per CRD version, rebuilt when the CRD changes. */
-import { compileSchema, type CompiledSchema, type JSONSchemaProps } from '../schema/index.js';
+import { compileSchema, type CompiledSchema } from '../schema/index.js';
+import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { ResourceType, VersionInfo } from '../api/resource-type.js';
 import { groupResourceKey } from '../api/resource-type.js';
 

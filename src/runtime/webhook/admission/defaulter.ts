@@ -1,5 +1,6 @@
 import { allowed, deniedFromError, errored, patchedFromObjects } from './response.js';
-import type { AdmissionHandler, AdmissionRequest, CustomDefaulter } from './types.js';
+import type { AdmissionHandler, CustomDefaulter } from './types.js';
+import type { AdmissionRequest } from '../../../kube/admission-review.js';
 
 /**
  * The admission handler of a defaulter: DELETE is always allowed; otherwise the defaulter runs on

@@ -4,37 +4,7 @@
  * like a schema validation failure: `CronJob.batch.my.domain "x" is invalid: spec.schedule: Invalid value: "y": detail`.
  */
 
-export type FieldErrorType =
-  | 'FieldValueInvalid'
-  | 'FieldValueRequired'
-  | 'FieldValueForbidden'
-  | 'FieldValueNotSupported'
-  | 'FieldValueDuplicate'
-  | 'FieldValueTooLong'
-  | 'FieldValueTooMany'
-  | 'FieldValueNotFound'
-  | 'InternalError';
-
-const TYPE_TEXT: Record<FieldErrorType, string> = {
-  FieldValueInvalid: 'Invalid value',
-  FieldValueRequired: 'Required value',
-  FieldValueForbidden: 'Forbidden',
-  FieldValueNotSupported: 'Unsupported value',
-  FieldValueDuplicate: 'Duplicate value',
-  FieldValueTooLong: 'Too long',
-  FieldValueTooMany: 'Too many',
-  FieldValueNotFound: 'Not found',
-  InternalError: 'Internal error',
-};
-
-/** Types whose message shows the offending value. */
-const SHOWS_VALUE = new Set<FieldErrorType>([
-  'FieldValueInvalid',
-  'FieldValueNotSupported',
-  'FieldValueDuplicate',
-  'FieldValueNotFound',
-  'FieldValueTooMany',
-]);
+import { fieldErrorBody, invalidMessage, type FieldCause, type FieldErrorType } from '../../../kube/field-errors.js';
 
 const NO_VALUE = Symbol('no value');
 
@@ -49,10 +19,7 @@ export class FieldError {
 
   /** The message without the field: `Invalid value: "x": detail`. */
   body(): string {
-    let text = TYPE_TEXT[this.type];
-    if (SHOWS_VALUE.has(this.type) && this.badValue !== NO_VALUE) text += `: ${formatValue(this.badValue)}`;
-    if (this.detail !== '') text += `: ${this.detail}`;
-    return text;
+    return fieldErrorBody(this.type, this.detail, this.badValue === NO_VALUE ? undefined : () => formatValue(this.badValue));
   }
 
   toString(): string {
@@ -109,7 +76,7 @@ export interface InvalidStatus {
     name: string;
     group: string;
     kind: string;
-    causes: { reason: FieldErrorType; message: string; field: string }[];
+    causes: FieldCause[];
   };
   code: 422;
 }
@@ -130,11 +97,7 @@ export class ValidationError extends Error {
     readonly errors: FieldError[],
     options: { warnings?: string[] } = {},
   ) {
-    const qualifiedKind = kind.group === '' ? kind.kind : `${kind.kind}.${kind.group}`;
-    // As field.ErrorList.ToAggregate: duplicate messages once, several errors in brackets.
-    const messages = [...new Set(errors.map((e) => e.toString()))];
-    const aggregate = messages.length === 0 ? '' : messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]`;
-    const message = aggregate === '' ? `${qualifiedKind} "${objectName}" is invalid` : `${qualifiedKind} "${objectName}" is invalid: ${aggregate}`;
+    const message = invalidMessage(kind.kind, kind.group, objectName, errors.map((e) => ({ field: e.field, message: e.body() })), (name) => `"${name}"`);
     super(message);
     this.warnings = options.warnings ?? [];
     this.status = {

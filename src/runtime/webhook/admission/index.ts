@@ -1,17 +1,10 @@
 export type {
-  AdmissionRequest,
-  AdmissionResponse,
-  AdmissionReview,
-  AdmissionStatus,
   AdmissionHandler,
   CustomDefaulter,
   CustomValidator,
   Warnings,
-  Operation,
-  UserInfo,
-  GroupVersionKind,
-  GroupVersionResource,
 } from './types.js';
+export type { AdmissionRequest, AdmissionResponse, AdmissionReview, AdmissionStatus, Operation, UserInfo, GroupVersionKind, GroupVersionResource } from '../../../kube/admission-review.js';
 export {
   FieldError,
   ValidationError,
@@ -20,9 +13,9 @@ export {
   forbiddenField,
   notSupportedField,
   duplicateField,
-  type FieldErrorType,
   type InvalidStatus,
 } from './field-errors.js';
+export type { FieldErrorType } from '../../../kube/field-errors.js';
 export { allowed, denied, errored, patchedFromObjects, deniedFromError } from './response.js';
 export { AdmissionWebhook } from './webhook.js';
 export { defaultingHandler } from './defaulter.js';

@@ -1,7 +1,8 @@
 // fast-json-patch is CommonJS: Node gives ESM importers only its default export.
 import jsonPatch from 'fast-json-patch';
 import { ApiError } from '../../client/errors.js';
-import type { AdmissionResponse, AdmissionStatus, Warnings } from './types.js';
+import type { Warnings } from './types.js';
+import type { AdmissionResponse, AdmissionStatus } from '../../../kube/admission-review.js';
 import { ValidationError } from './field-errors.js';
 
 export type Answer = Omit<AdmissionResponse, 'uid'>;

@@ -1,6 +1,7 @@
 import { ValidationError } from './field-errors.js';
 import { allowed, deniedFromError, errored } from './response.js';
-import type { AdmissionHandler, AdmissionRequest, CustomValidator, Warnings } from './types.js';
+import type { AdmissionHandler, CustomValidator, Warnings } from './types.js';
+import type { AdmissionRequest } from '../../../kube/admission-review.js';
 
 function objectOf<T>(value: unknown, what: string, operation: string): T | string {
   if (typeof value !== 'object' || value === null) return `the ${operation} request has no ${what}`;

@@ -3,7 +3,8 @@ import type { Logger } from '../../log/logger.js';
 import { log as rootLog } from '../../log/root.js';
 import { BodyTooLargeError, readBody } from '../http-body.js';
 import { errored, type Answer } from './response.js';
-import type { AdmissionHandler, AdmissionRequest, AdmissionResponse, AdmissionReview } from './types.js';
+import type { AdmissionHandler } from './types.js';
+import type { AdmissionRequest, AdmissionResponse, AdmissionReview } from '../../../kube/admission-review.js';
 
 const ADMISSION_V1 = 'admission.k8s.io/v1';
 

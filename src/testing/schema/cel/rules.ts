@@ -6,7 +6,8 @@
  */
 import { celEnv, isCelError, parse, plan, type CelInput, type CelResult } from '@bufbuild/cel';
 import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FIELD } from '../field-error.js';
-import type { FieldCause, ValidationRule } from '../types.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import type { ValidationRule } from '../../../kube/json-schema-props.js';
 import type { SchemaNode } from '../node.js';
 import { undefinedField } from './field-check.js';
 import { kubernetesFunctions } from './library.js';

@@ -5,7 +5,7 @@
  */
 import { childPath, indexPath, keyPath } from '../field-error.js';
 import type { SchemaNode } from '../node.js';
-import type { FieldCause } from '../types.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
 import { correlateListItem, deepEqual, isObject } from '../values.js';
 import { evaluateRules } from './rules.js';
 import { toCel } from './values.js';

@@ -6,7 +6,7 @@
 import type { ServerResponse } from 'node:http';
 import { joinAPIVersion, type StoredObject } from '../../api/object.js';
 import { storageKey, type ResourceType, type VersionInfo } from '../../api/resource-type.js';
-import type { Status } from '../../api/status.js';
+import type { Status } from '../../../kube/status.js';
 import { matchesFields, type FieldSelector } from '../../selectors/field-selector.js';
 import { matchesLabels, type LabelSelector } from '../../selectors/label-selector.js';
 import type { ObjectStore, StoreEvent } from '../../store/object-store.js';

@@ -1,0 +1,83 @@
+/**
+ * Field errors (k8s.io/apimachinery/pkg/util/validation/field) and the message of the 422 Invalid
+ * error the API server builds from them (apierrors.NewInvalid):
+ * `<Kind>.<group> "<name>" is invalid: <field>: Invalid value: "x": detail`.
+ *
+ * Only the parts every user formats the same way live here; how a bad value is printed differs
+ * (the runtime prints JSON, the test server's schema module prints it as Go does, its API module
+ * Go-quotes objects), so each caller passes its own rendering.
+ */
+
+/** The field error types, as StatusCause reasons. */
+export type FieldErrorType =
+  | 'FieldValueNotFound'
+  | 'FieldValueRequired'
+  | 'FieldValueDuplicate'
+  | 'FieldValueInvalid'
+  | 'FieldValueNotSupported'
+  | 'FieldValueForbidden'
+  | 'FieldValueTooLong'
+  | 'FieldValueTooMany'
+  | 'InternalError'
+  | 'FieldValueTypeInvalid';
+
+/**
+ * One field error as a StatusCause carries it. `message` is the error body
+ * (`Required value`, `Invalid value: "x": ...`), `field` the path (`spec.replicas`, `spec.items[0].name`).
+ */
+export interface FieldCause {
+  reason: FieldErrorType;
+  message: string;
+  field: string;
+}
+
+/** field.ErrorType's String(): the text an error body starts with. */
+export const FIELD_ERROR_TYPE_TEXT: Readonly<Record<FieldErrorType, string>> = {
+  FieldValueNotFound: 'Not found',
+  FieldValueRequired: 'Required value',
+  FieldValueDuplicate: 'Duplicate value',
+  FieldValueInvalid: 'Invalid value',
+  FieldValueNotSupported: 'Unsupported value',
+  FieldValueForbidden: 'Forbidden',
+  FieldValueTooLong: 'Too long',
+  FieldValueTooMany: 'Too many',
+  InternalError: 'Internal error',
+  FieldValueTypeInvalid: 'Invalid value',
+};
+
+/** Types whose body never shows the bad value (field.Error.ErrorBody). */
+const VALUELESS = new Set<FieldErrorType>(['FieldValueRequired', 'FieldValueForbidden', 'FieldValueTooLong', 'InternalError']);
+
+/**
+ * field.Error's ErrorBody: `<type text>[: <bad value>][: <detail>]`. `renderValue` prints the bad
+ * value (called only for types that show it); leave it out when the value is omitted.
+ */
+export function fieldErrorBody(type: FieldErrorType, detail: string, renderValue?: () => string): string {
+  let text = FIELD_ERROR_TYPE_TEXT[type];
+  if (renderValue !== undefined && !VALUELESS.has(type)) text += `: ${renderValue()}`;
+  if (detail !== '') text += `: ${detail}`;
+  return text;
+}
+
+/** `<Kind>.<group>`, or `<Kind>` for the core group. */
+export function qualifiedKind(kind: string, group: string): string {
+  return group === '' ? kind : `${kind}.${group}`;
+}
+
+/**
+ * apierrors.NewInvalid's message: `<Kind>.<group> <quoted name> is invalid: <aggregate>`, the
+ * aggregate as field.ErrorList.ToAggregate makes it (each distinct `<field>: <body>` once, bracketed
+ * when there are several); without errors, just `... is invalid`.
+ */
+export function invalidMessage(
+  kind: string,
+  group: string,
+  name: string,
+  errors: readonly { field: string; message: string }[],
+  quote: (name: string) => string = JSON.stringify,
+): string {
+  const distinct = [...new Set(errors.map((e) => `${e.field}: ${e.message}`))];
+  const subject = `${qualifiedKind(kind, group)} ${quote(name)} is invalid`;
+  if (distinct.length === 0) return subject;
+  return distinct.length === 1 ? `${subject}: ${distinct[0]}` : `${subject}: [${distinct.join(', ')}]`;
+}
