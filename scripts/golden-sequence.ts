@@ -44,6 +44,8 @@ export const goldenProjects: Record<string, string[][]> = {
     ['create', 'api', '--group', 'ship', '--version', 'v2alpha1', '--kind', 'Cruiser', '--namespaced=false', noMake],
     ['create', 'api', '--group', 'sea-creatures', '--version', 'v1beta1', '--kind', 'Kraken', noMake],
     ['create', 'api', '--group', 'sea-creatures', '--version', 'v1beta2', '--kind', 'Leviathan', noMake],
+    ['create', 'api', '--group', 'sea-creatures', '--version', 'v1beta2', '--kind', 'Kraken', '--controller=false', noMake],
+    ['create', 'webhook', '--group', 'sea-creatures', '--version', 'v1beta1', '--kind', 'Kraken', '--conversion', '--spoke', 'v1beta2', noMake],
     ['create', 'api', '--group', 'foo.policy', '--version', 'v1', '--kind', 'HealthCheckPolicy', noMake],
     ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', noMake],
     ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', noMake],

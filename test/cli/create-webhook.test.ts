@@ -103,7 +103,63 @@ describe('scaffolder create webhook', () => {
     const crdTargets = def.replacements.flatMap((r) => r.targets).filter((t) => t.select.kind === 'CustomResourceDefinition');
     expect(crdTargets.map((t) => t.select.name)).toEqual(['firstmates.crew.testproject.org', 'firstmates.crew.testproject.org']);
     expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1]!.webhooks).toEqual({ conversion: true, spoke: ['v2'], webhookVersion: 'v1' });
-    expect(read(dir, 'test/webhooks/v1/firstmate_webhook.test.ts')).toContain('crewv2.firstMateConversion.convertFrom(hub)');
+    const test = read(dir, 'test/webhooks/v1/firstmate_webhook.test.ts');
+    expect(test).toContain('crewv2.firstMateConversion.convertFrom(hub)');
+    // Static imports of the testing kit, the runtime and the hub's API package, as the other tests.
+    expect(test).toContain([
+      "import * as crewv2 from '../../../api/v2/index.js';",
+      "import { Manager, builtinScheme } from 'scaffolder/runtime';",
+      "import { startTestEnvironment } from 'scaffolder/testing';",
+      "import * as crewv1 from '../../../api/v1/index.js';",
+      '// +kubebuilder:scaffold:imports',
+    ].join('\n'));
+    expect(test).not.toContain('await import(');
+    expect(test).toContain('    crewv1.setupFirstMateWebhookWithManager(mgr);');
+    expect(test).toContain('get(crewv1.FirstMate, key)');
+  });
+
+  it('the admission test refuses to run without webhook configurations for the kind', async () => {
+    await ok(dir, webhook('Captain', ['--defaulting']));
+    const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
+    expect(test).toContain("const { mutatingWebhooks, validatingWebhooks } = env.webhookInstallOptions;");
+    expect(test).toContain("rule.apiGroups?.includes('crew.testproject.org') && rule.resources?.includes('captains')");
+    expect(test).toContain("expect(loaded, 'no mutating or validating webhook for captains.crew.testproject.org was loaded from config/webhook: run `make manifests` first').not.toEqual([]);");
+  });
+
+  it.each([
+    ['conversion first, then admission', [['--conversion', '--spoke', 'v2'], ['--defaulting', '--programmatic-validation']]],
+    ['admission first, then conversion', [['--defaulting'], ['--conversion', '--spoke', 'v2']]],
+  ])('%s: the test imports each module once', async (_name, runs) => {
+    await ok(dir, api('FirstMate'));
+    await ok(dir, api('FirstMate', 'v2', ['--controller=false']));
+    for (const flags of runs) await ok(dir, webhook('FirstMate', flags));
+    const test = read(dir, 'test/webhooks/v1/firstmate_webhook.test.ts');
+    const imports = test.split('\n').filter((l) => l.startsWith('import '));
+    expect(imports.filter((l) => l.endsWith("from 'scaffolder/runtime';"))).toEqual(["import { Manager, builtinScheme } from 'scaffolder/runtime';"]);
+    expect(imports.filter((l) => l.endsWith("from 'scaffolder/testing';"))).toEqual(["import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';"]);
+    expect(imports.filter((l) => l.endsWith("from '../../../api/v1/index.js';"))).toEqual(["import * as crewv1 from '../../../api/v1/index.js';"]);
+    expect(imports.filter((l) => l.endsWith("from 'vitest';"))).toHaveLength(1);
+    expect(imports.find((l) => l.endsWith("from 'vitest';"))).toMatch(/afterAll.*beforeAll/);
+    expect(test.match(/describe\('through the API server'/g)).toHaveLength(1);
+    expect(test).toContain("it('serves FirstMate v2 through the API server, which converts with the webhook'");
+  });
+
+  it('--conversion in a multigroup project: the test imports the hub from api/<group>/<version>/', async () => {
+    const mg = tempProjectDir('multigroup');
+    try {
+      await ok(mg.dir, ['init', '--domain', 'testproject.org', '--multigroup', ...noInstall]);
+      const seaApi = (version: string, extra: string[] = []) => ['create', 'api', '--group', 'sea-creatures', '--version', version, '--kind', 'Kraken', ...extra, ...noMake];
+      await ok(mg.dir, seaApi('v1beta1'));
+      await ok(mg.dir, seaApi('v1beta2', ['--controller=false']));
+      await ok(mg.dir, ['create', 'webhook', '--group', 'sea-creatures', '--version', 'v1beta1', '--kind', 'Kraken', '--conversion', '--spoke', 'v1beta2', ...noMake]);
+      const test = read(mg.dir, 'test/webhooks/sea-creatures/v1beta1/kraken_webhook.test.ts');
+      expect(test).toContain("import * as seacreaturesv1beta2 from '../../../../api/sea-creatures/v1beta2/index.js';");
+      expect(test).toContain("import * as seacreaturesv1beta1 from '../../../../api/sea-creatures/v1beta1/index.js';");
+      expect(test).toContain('    seacreaturesv1beta1.setupKrakenWebhookWithManager(mgr);');
+      expect(test).not.toContain('await import(');
+    } finally {
+      mg.cleanup();
+    }
   });
 
   it('a webhook for a built-in kind lives under src/webhooks and is registered in main.ts', async () => {

@@ -232,10 +232,13 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
   const hasAdmissionBlock = !rewrite && (plan.read(wc.testFile) ?? '').includes(admissionBlockTitle);
   const admission = !wc.core && (types.defaulting || types.validation) && !hasAdmissionBlock;
   if (admission) sections.push(render('webhook/test_admission.ts', data).trimEnd());
+  // The hub version's API package, relative to the test file (api/<version>/ or api/<group>/<version>/).
+  const hubModule = relativeImport(wc.testFile, `${wc.names.apiPath}/index.ts`);
   for (const spoke of types.spokes) {
     const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
     sections.push(render('webhook/test_conversion.ts', {
       ...data, spokeVersion: spoke, spokeAlias: spokeNames.importAlias, spokeApiVersion: spokeNames.apiVersion,
+      hubAlias: wc.names.importAlias,
     }).trimEnd());
   }
   const classes = [
@@ -249,17 +252,21 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
     if (withHooks !== undefined) plan.edit(wc.testFile, () => withHooks);
   }
   const imports: string[] = [];
-  const webhookModule = relativeImport(wc.testFile, wc.webhookFile);
-  const merged = rewrite || classes.length === 0 ? undefined : addNamedImports(plan.read(wc.testFile) ?? '', webhookModule, classes);
-  if (merged !== undefined) plan.edit(wc.testFile, () => merged);
-  else if (classes.length > 0) imports.push(`import { ${classes.join(', ')} } from '${webhookModule}';`);
+  // Named imports go into the file's existing import of the module when a merge finds one.
+  const importNames = (module: string, names: string[]) => {
+    if (names.length === 0) return;
+    const merged = rewrite ? undefined : addNamedImports(plan.read(wc.testFile) ?? '', module, names);
+    if (merged !== undefined) plan.edit(wc.testFile, () => merged);
+    else imports.push(`import { ${names.join(', ')} } from '${module}';`);
+  };
+  importNames(relativeImport(wc.testFile, wc.webhookFile), classes);
   for (const spoke of types.spokes) imports.push(`import * as ${spokeAlias(wc, spoke)} from '${relativeImport(wc.testFile, spokeIndex(wc, spoke))}';`);
-  if (admission) {
-    imports.push(
-      "import { Manager, builtinScheme } from 'scaffolder/runtime';",
-      "import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';",
-      `import * as ${wc.names.importAlias} from '${relativeImport(wc.testFile, `${wc.names.apiPath}/index.ts`)}';`,
-    );
+  // The admission block and the conversion tests run the manager against the test environment,
+  // with the kind's API package (the hub version, for conversion) in its scheme.
+  if (admission || types.spokes.length > 0) {
+    importNames('scaffolder/runtime', ['Manager', 'builtinScheme']);
+    importNames('scaffolder/testing', ['startTestEnvironment', ...(admission ? ['type TestEnvironment'] : [])]);
+    imports.push(`import * as ${wc.names.importAlias} from '${hubModule}';`);
   }
   const needsType = types.defaulting || types.validation;
   const typeImport = wc.inlineKind

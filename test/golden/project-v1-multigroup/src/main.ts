@@ -66,6 +66,7 @@ await new AppsDeploymentReconciler(mgr.getClient(), mgr.getScheme()).setupWithMa
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
   await crewv1.setupCaptainWebhookWithManager(mgr);
   await shipv1.setupDestroyerWebhookWithManager(mgr);
+  await seacreaturesv1beta1.setupKrakenWebhookWithManager(mgr);
   await appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
   await networkingv1IngressWebhook.setupIngressWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook

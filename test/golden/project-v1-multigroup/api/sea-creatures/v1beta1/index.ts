@@ -21,6 +21,7 @@ import { Kraken } from './kraken_types.js';
 // +kubebuilder:scaffold:imports
 export * from './groupversion_info.js';
 export * from './kraken_types.js';
+export * from './kraken_webhook.js';
 // +kubebuilder:scaffold:exports
 
 /** Registers every kind of this package with a scheme. */

@@ -48,6 +48,8 @@ export interface KrakenStatus {
   conditions?: V1Condition[];
 }
 
+// +kubebuilder:storageversion
+// +kubebuilder:conversion:hub
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
 

@@ -18,13 +18,17 @@ limitations under the License.
 // lists them; `scaffolder create api` adds to the marked places.
 import type { Scheme } from 'scaffolder/runtime';
 import { Leviathan } from './leviathan_types.js';
+import { Kraken } from './kraken_types.js';
 // +kubebuilder:scaffold:imports
 export * from './groupversion_info.js';
 export * from './leviathan_types.js';
+export * from './kraken_types.js';
+export * from './kraken_conversion.js';
 // +kubebuilder:scaffold:exports
 
 /** Registers every kind of this package with a scheme. */
 export function addToScheme(scheme: Scheme): void {
   scheme.add(Leviathan);
+  scheme.add(Kraken);
   // +kubebuilder:scaffold:scheme
 }

@@ -25,6 +25,12 @@ describe('Memcached webhook', () => {
       // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
       // manager's webhook server, with a serving certificate the test environment made.
       env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
+      // Without a configuration for Memcached the API server admits it without calling the webhooks.
+      const { mutatingWebhooks, validatingWebhooks } = env.webhookInstallOptions;
+      const loaded = [...mutatingWebhooks, ...validatingWebhooks]
+        .flatMap((configuration) => configuration.webhooks ?? [])
+        .filter((webhook) => webhook.rules?.some((rule) => rule.apiGroups?.includes('cache.example.com') && rule.resources?.includes('memcacheds')));
+      expect(loaded, 'no mutating or validating webhook for memcacheds.cache.example.com was loaded from config/webhook: run `make manifests` first').not.toEqual([]);
       const scheme = builtinScheme();
       cachev1alpha1.addToScheme(scheme);
       const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;

@@ -39,6 +39,12 @@ describe('Admiral webhook', () => {
       // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
       // manager's webhook server, with a serving certificate the test environment made.
       env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
+      // Without a configuration for Admiral the API server admits it without calling the webhooks.
+      const { mutatingWebhooks, validatingWebhooks } = env.webhookInstallOptions;
+      const loaded = [...mutatingWebhooks, ...validatingWebhooks]
+        .flatMap((configuration) => configuration.webhooks ?? [])
+        .filter((webhook) => webhook.rules?.some((rule) => rule.apiGroups?.includes('crew.testproject.org') && rule.resources?.includes('admirales')));
+      expect(loaded, 'no mutating or validating webhook for admirales.crew.testproject.org was loaded from config/webhook: run `make manifests` first').not.toEqual([]);
       const scheme = builtinScheme();
       crewv1.addToScheme(scheme);
       const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;

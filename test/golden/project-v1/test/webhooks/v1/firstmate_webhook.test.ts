@@ -16,6 +16,9 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import * as crewv2 from '../../../api/v2/index.js';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment } from 'scaffolder/testing';
+import * as crewv1 from '../../../api/v1/index.js';
 // +kubebuilder:scaffold:imports
 
 describe('FirstMate webhook', () => {
@@ -36,13 +39,10 @@ describe('FirstMate webhook', () => {
     // The API server stores one version and calls the manager's /convert for the others:
     // conversionWebhooks 'auto' points the CRD from config/crd/bases (run `make manifests` first)
     // at the webhook server, as config/crd/patches/webhook_in_firstmates.yaml does when deployed.
-    const { startTestEnvironment } = await import('scaffolder/testing');
-    const { Manager, builtinScheme } = await import('scaffolder/runtime');
-    const hub = await import('../../../api/v1/index.js');
     const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], conversionWebhooks: 'auto' });
     const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
     const scheme = builtinScheme();
-    hub.addToScheme(scheme);
+    crewv1.addToScheme(scheme);
     crewv2.addToScheme(scheme);
     const mgr = await Manager.create({
       scheme,
@@ -50,14 +50,14 @@ describe('FirstMate webhook', () => {
       handleSignals: false,
       webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
     });
-    hub.setupFirstMateWebhookWithManager(mgr);
+    crewv1.setupFirstMateWebhookWithManager(mgr);
     const running = mgr.start();
     try {
       await mgr.elected();
       const key = { name: 'converted', namespace: 'default' };
       await mgr.getClient().create(crewv2.FirstMate, { apiVersion: 'crew.testproject.org/v2', kind: 'FirstMate', metadata: key, spec: {} });
       // TODO(user): set fields that differ between the versions, and expect them converted.
-      expect((await mgr.getAPIReader().get(hub.FirstMate, key)).apiVersion).toBe('crew.testproject.org/v1');
+      expect((await mgr.getAPIReader().get(crewv1.FirstMate, key)).apiVersion).toBe('crew.testproject.org/v1');
       expect((await mgr.getAPIReader().get(crewv2.FirstMate, key)).apiVersion).toBe('crew.testproject.org/v2');
     } finally {
       mgr.stop();
