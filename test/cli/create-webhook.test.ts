@@ -156,6 +156,10 @@ describe('scaffolder create webhook', () => {
       expect(test).toContain("import * as seacreaturesv1beta2 from '../../../../api/sea-creatures/v1beta2/index.js';");
       expect(test).toContain("import * as seacreaturesv1beta1 from '../../../../api/sea-creatures/v1beta1/index.js';");
       expect(test).toContain('    seacreaturesv1beta1.setupKrakenWebhookWithManager(mgr);');
+      // The CRD is named: its conversion patch carries the group (webhook_in_<group>_<plural>.yaml).
+      expect(test).toContain("conversionWebhooks: ['krakens.sea-creatures.testproject.org']");
+      expect(test).toContain('as config/crd/patches/webhook_in_sea-creatures_krakens.yaml does when deployed.');
+      expect(read(mg.dir, 'config/crd/kustomization.yaml')).toContain('- path: patches/webhook_in_sea-creatures_krakens.yaml');
       expect(test).not.toContain('await import(');
     } finally {
       mg.cleanup();

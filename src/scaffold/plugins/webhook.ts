@@ -238,7 +238,7 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
     const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
     sections.push(render('webhook/test_conversion.ts', {
       ...data, spokeVersion: spoke, spokeAlias: spokeNames.importAlias, spokeApiVersion: spokeNames.apiVersion,
-      hubAlias: wc.names.importAlias,
+      hubAlias: wc.names.importAlias, crdName: `${wc.names.plural}.${wc.names.qualifiedGroup}`, conversionPatch: `config/crd/${conversionPatchFile(wc)}`,
     }).trimEnd());
   }
   const classes = [
@@ -320,6 +320,12 @@ function planWebhookConfig(plan: Plan, wc: WebhookContext, opts: CreateWebhookOp
   if (opts.validation) enableInDefault(plan, blocks.validatingCaInjection);
 }
 
+/** The CRD's conversion patch, relative to config/crd (multigroup names carry the group, as kubebuilder's). */
+function conversionPatchFile(wc: WebhookContext): string {
+  const suffix = wc.multigroup && wc.res.group !== '' ? `${wc.res.group}_${wc.names.plural}` : wc.names.plural;
+  return `patches/webhook_in_${suffix}.yaml`;
+}
+
 function planConversion(plan: Plan, wc: WebhookContext, spokes: string[], force: boolean): void {
   const hubTypes = `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`;
   markRootType(plan, hubTypes, '// +kubebuilder:conversion:hub', wc.res.kind);
@@ -337,9 +343,9 @@ function planConversion(plan: Plan, wc: WebhookContext, spokes: string[], force:
     plan.insert(`${spokeNames.apiPath}/index.ts`, 'exports', [`export * from './${wc.names.lowerKind}_conversion.js';`]);
   }
 
-  const suffix = wc.multigroup && wc.res.group !== '' ? `${wc.res.group}_${wc.names.plural}` : wc.names.plural;
-  plan.add({ path: `config/crd/patches/webhook_in_${suffix}.yaml`, body: render('webhook/config/crd_webhook_patch.yaml', { ...wc.ctx, ...wc.names }), ifExists: 'overwrite' });
-  plan.insert('config/crd/kustomization.yaml', 'crdkustomizewebhookpatch', [`- path: patches/webhook_in_${suffix}.yaml`]);
+  const patch = conversionPatchFile(wc);
+  plan.add({ path: `config/crd/${patch}`, body: render('webhook/config/crd_webhook_patch.yaml', { ...wc.ctx, ...wc.names }), ifExists: 'overwrite' });
+  plan.insert('config/crd/kustomization.yaml', 'crdkustomizewebhookpatch', [`- path: ${patch}`]);
   plan.edit('config/crd/kustomization.yaml', (content) => uncommentBlock(content, blocks.crdConfigurations));
 
   const crdName = `${wc.names.plural}.${wc.names.qualifiedGroup}`;

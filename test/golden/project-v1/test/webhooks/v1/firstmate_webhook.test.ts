@@ -37,9 +37,9 @@ describe('FirstMate webhook', () => {
 
   it('serves FirstMate v2 through the API server, which converts with the webhook', async () => {
     // The API server stores one version and calls the manager's /convert for the others:
-    // conversionWebhooks 'auto' points the CRD from config/crd/bases (run `make manifests` first)
-    // at the webhook server, as config/crd/patches/webhook_in_firstmates.yaml does when deployed.
-    const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], conversionWebhooks: 'auto' });
+    // conversionWebhooks points the CRD from config/crd/bases (run `make manifests` first) at the
+    // webhook server, as config/crd/patches/webhook_in_firstmates.yaml does when deployed.
+    const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], conversionWebhooks: ['firstmates.crew.testproject.org'] });
     const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
     const scheme = builtinScheme();
     crewv1.addToScheme(scheme);

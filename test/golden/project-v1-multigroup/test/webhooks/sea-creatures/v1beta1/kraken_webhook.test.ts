@@ -37,9 +37,9 @@ describe('Kraken webhook', () => {
 
   it('serves Kraken v1beta2 through the API server, which converts with the webhook', async () => {
     // The API server stores one version and calls the manager's /convert for the others:
-    // conversionWebhooks 'auto' points the CRD from config/crd/bases (run `make manifests` first)
-    // at the webhook server, as config/crd/patches/webhook_in_krakens.yaml does when deployed.
-    const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], conversionWebhooks: 'auto' });
+    // conversionWebhooks points the CRD from config/crd/bases (run `make manifests` first) at the
+    // webhook server, as config/crd/patches/webhook_in_sea-creatures_krakens.yaml does when deployed.
+    const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], conversionWebhooks: ['krakens.sea-creatures.testproject.org'] });
     const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
     const scheme = builtinScheme();
     seacreaturesv1beta1.addToScheme(scheme);
