@@ -1,6 +1,6 @@
 // startTestEnvironment({ conversionWebhooks }): CRDs' conversion pointed at the local webhook
 // server's /convert (envtest's ModifyConversionWebhooks), chosen by name or, with 'auto', by the
-// kustomize patch config/crd/patches/webhook_in_<plural>.yaml that `create webhook --conversion` writes.
+// kustomize patch config/crd/patches/webhook_in_[<group>_]<plural>.yaml that `create webhook --conversion` writes.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,8 +60,9 @@ spec:
 let project: string;
 let bases: string;
 beforeAll(async () => {
-  // A scaffolded project's layout: widgets and gadgets have two versions, one-version things
-  // none; widgets and things have a conversion patch.
+  // A scaffolded project's layout: widgets, sprockets and gadgets have two versions, things one;
+  // widgets and things have a conversion patch, and sprockets one named as multigroup projects
+  // name it (webhook_in_<group>_<plural>.yaml).
   project = await mkdtemp(path.join(tmpdir(), 'scaffolder-conv-'));
   bases = path.join(project, 'config', 'crd', 'bases');
   await mkdir(bases, { recursive: true });
@@ -69,6 +70,8 @@ beforeAll(async () => {
   await writeFile(path.join(bases, `${group}_widgets.yaml`), crdYAML('widgets', 'Widget', ['v1', 'v2']));
   await writeFile(path.join(bases, `${group}_gadgets.yaml`), crdYAML('gadgets', 'Gadget', ['v1', 'v2']));
   await writeFile(path.join(bases, `${group}_things.yaml`), crdYAML('things', 'Thing', ['v1']));
+  await writeFile(path.join(bases, `${group}_sprockets.yaml`), crdYAML('sprockets', 'Sprocket', ['v1', 'v2']));
+  await writeFile(path.join(project, 'config', 'crd', 'patches', 'webhook_in_tools_sprockets.yaml'), patch('sprockets'));
   await writeFile(path.join(project, 'config', 'crd', 'patches', 'webhook_in_widgets.yaml'), patch('widgets'));
   await writeFile(path.join(project, 'config', 'crd', 'patches', 'webhook_in_things.yaml'), patch('things'));
 });
@@ -91,6 +94,7 @@ describe('startTestEnvironment conversionWebhooks', () => {
           conversionReviewVersions: ['v1', 'v1beta1'],
         },
       });
+      expect(conversionOf(env, `sprockets.${group}`)?.webhook?.clientConfig?.url).toBe(`https://${localServingHost}:${localServingPort}/convert`);
       // Two versions but no patch; a patch but one version.
       expect(conversionOf(env, `gadgets.${group}`)).toBeUndefined();
       expect(conversionOf(env, `things.${group}`)).toBeUndefined();

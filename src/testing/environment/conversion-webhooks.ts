@@ -2,10 +2,12 @@
  * Conversion webhooks during tests, as envtest's ModifyConversionWebhooks: the CRDs chosen get
  * `spec.conversion` with strategy Webhook and a clientConfig URL to the local webhook server's
  * `/convert`, trusting its serving certificate. `'auto'` chooses, like `kubectl apply -k config/crd`,
- * every CRD with more than one version that config/crd/patches/webhook_in_<plural>.yaml patches.
+ * every CRD with more than one version that a config/crd/patches/webhook_in_*.yaml patch names
+ * (`webhook_in_<plural>.yaml`, or `webhook_in_<group>_<plural>.yaml` in multigroup projects).
  */
-import { access } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import jsyaml from 'js-yaml';
 import type { KubeObject } from '../api/object.js';
 import { keepManifestSource, ManifestError, manifestSource } from './manifest-loader.js';
 
@@ -28,23 +30,28 @@ export function crdName(crd: KubeObject): string {
   return crd.metadata?.name ?? `${spec.names?.plural ?? ''}.${spec.group ?? ''}`;
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Where a scaffolded project keeps the conversion patch of a CRD read from `<dir>` (config/crd/bases):
- * `<dir>/../patches/webhook_in_<plural>.yaml`, or `<dir>/patches/...` when `<dir>` is config/crd itself.
+ * The CRD names that the conversion patches beside a CRD read from `<dir>` (config/crd/bases) name:
+ * `<dir>/../patches/webhook_in_*.yaml`, or `<dir>/patches/...` when `<dir>` is config/crd itself.
+ * The patch is matched by its metadata.name, because its file name carries the short group in
+ * multigroup projects, which the CRD alone does not tell.
  */
-function patchCandidates(source: string, plural: string): string[] {
+async function patchedCrdNames(source: string): Promise<Set<string>> {
   const dir = path.dirname(source.replace(/:\d+$/, ''));
-  const file = `webhook_in_${plural}.yaml`;
-  return [path.join(dir, '..', 'patches', file), path.join(dir, 'patches', file)];
+  const names = new Set<string>();
+  for (const patches of [path.join(dir, '..', 'patches'), path.join(dir, 'patches')]) {
+    let files: string[];
+    try {
+      files = await readdir(patches);
+    } catch {
+      continue;
+    }
+    for (const file of files.filter((f) => /^webhook_in_.*\.ya?ml$/.test(f))) {
+      const doc = jsyaml.load(await readFile(path.join(patches, file), 'utf8')) as { metadata?: { name?: unknown } } | undefined;
+      if (typeof doc?.metadata?.name === 'string') names.add(doc.metadata.name);
+    }
+  }
+  return names;
 }
 
 /** The names of the CRDs whose conversion goes to the local webhook server. */
@@ -59,16 +66,13 @@ export async function conversionTargets(crds: KubeObject[], option: ConversionWe
     return new Set(option);
   }
   const chosen = new Set<string>();
+  const patchedBySource = new Map<string, Promise<Set<string>>>();
   for (const crd of crds) {
-    const spec = specOf(crd);
     const source = manifestSource(crd);
-    if (!source || !spec.names?.plural || (spec.versions?.length ?? 0) < 2) continue;
-    for (const candidate of patchCandidates(source, spec.names.plural)) {
-      if (await exists(candidate)) {
-        chosen.add(crdName(crd));
-        break;
-      }
-    }
+    if (!source || (specOf(crd).versions?.length ?? 0) < 2) continue;
+    const dir = path.dirname(source.replace(/:\d+$/, ''));
+    if (!patchedBySource.has(dir)) patchedBySource.set(dir, patchedCrdNames(source));
+    if ((await patchedBySource.get(dir)!).has(crdName(crd))) chosen.add(crdName(crd));
   }
   return chosen;
 }
