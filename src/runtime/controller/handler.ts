@@ -29,6 +29,22 @@ function requestFor(obj: unknown): Request | undefined {
   return m.name ? { namespace: m.namespace ?? '', name: m.name } : undefined;
 }
 
+/**
+ * The handler that enqueues with `add` for every event, for both the old and the new object on
+ * updates.
+ */
+function enqueueForOldAndNew<T>(add: (obj: T, q: RequestQueue) => void): EventHandler<T> {
+  return {
+    create: add,
+    update: (o, n, q) => {
+      add(o, q);
+      add(n, q);
+    },
+    delete: add,
+    generic: add,
+  };
+}
+
 /** Reconciles the object that changed (what `.for(Kind)` uses). */
 function enqueueRequestForObject<T = ObjectWithMeta>(): EventHandler<T> {
   const add = (obj: T, q: RequestQueue) => {
@@ -68,15 +84,7 @@ function enqueueRequestForOwner<T = ObjectWithMeta>(ownerKind: Kind, options: Ow
   const add = (obj: T, q: RequestQueue) => {
     for (const r of ownersOf(obj)) q.add(r);
   };
-  return {
-    create: add,
-    update: (o, n, q) => {
-      add(o, q);
-      add(n, q);
-    },
-    delete: add,
-    generic: add,
-  };
+  return enqueueForOldAndNew(add);
 }
 
 /** Maps a changed object to any requests (for example: every object that refers to it). */
@@ -90,15 +98,7 @@ function enqueueRequestsFromMapFunc<T = ObjectWithMeta>(fn: MapFunc<T>, onError?
       .then((reqs) => { for (const r of reqs) q.add(r); })
       .catch((err: unknown) => (onError ? onError(err) : log.withName('handler').error(err, 'map function failed; no requests enqueued')));
   };
-  return {
-    create: add,
-    update: (o, n, q) => {
-      add(o, q);
-      add(n, q);
-    },
-    delete: add,
-    generic: add,
-  };
+  return enqueueForOldAndNew(add);
 }
 
 /** The handler constructors, grouped like Go's `handler` package. */
