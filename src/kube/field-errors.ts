@@ -81,3 +81,51 @@ export function invalidMessage(
   if (distinct.length === 0) return subject;
   return distinct.length === 1 ? `${subject}: ${distinct[0]}` : `${subject}: [${distinct.join(', ')}]`;
 }
+
+/** The 422 Invalid Status apierrors.NewInvalid builds (as JSON, key order as the API server writes it). */
+export interface InvalidStatus {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Failure';
+  message: string;
+  reason: 'Invalid';
+  details: {
+    name: string;
+    group?: string;
+    kind: string;
+    causes: FieldCause[];
+  };
+  code: 422;
+}
+
+/**
+ * apierrors.NewInvalid: the 422 Invalid Status for these causes, its message as
+ * {@link invalidMessage} makes it with `quote` for the name. `details.group` is left out for the
+ * core group unless `keepEmptyGroup` (a webhook's denial keeps it, as the runtime's Go JSON does).
+ */
+export function invalidStatus(
+  kind: string,
+  group: string,
+  name: string,
+  causes: readonly FieldCause[],
+  options: { quote: (name: string) => string; keepEmptyGroup?: boolean },
+): InvalidStatus {
+  const details: InvalidStatus['details'] = {
+    name,
+    ...(group !== '' || options.keepEmptyGroup ? { group } : {}),
+    kind,
+    causes: causes.map((c) => ({ reason: c.reason, message: c.message, field: c.field })),
+  };
+  // Key order as kube-apiserver serialises a Status (TypeMeta puts kind first).
+  return {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    message: invalidMessage(kind, group, name, causes, options.quote),
+    reason: 'Invalid',
+    details,
+    code: 422,
+  };
+}

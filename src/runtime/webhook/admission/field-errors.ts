@@ -4,7 +4,7 @@
  * like a schema validation failure: `CronJob.batch.my.domain "x" is invalid: spec.schedule: Invalid value: "y": detail`.
  */
 
-import { fieldErrorBody, invalidMessage, type FieldCause, type FieldErrorType } from '../../../kube/field-errors.js';
+import { fieldErrorBody, invalidStatus, type FieldCause, type FieldErrorType } from '../../../kube/field-errors.js';
 
 const NO_VALUE = Symbol('no value');
 
@@ -97,23 +97,16 @@ export class ValidationError extends Error {
     readonly errors: FieldError[],
     options: { warnings?: string[] } = {},
   ) {
-    const message = invalidMessage(kind.kind, kind.group, objectName, errors.map((e) => ({ field: e.field, message: e.body() })), (name) => `"${name}"`);
-    super(message);
+    // The webhook's JSON keeps the core group's empty `group`, and quotes the name plainly.
+    const status = invalidStatus(
+      kind.kind,
+      kind.group,
+      objectName,
+      errors.map((e) => ({ reason: e.type, message: e.body(), field: e.field })),
+      { quote: (name) => `"${name}"`, keepEmptyGroup: true },
+    );
+    super(status.message);
     this.warnings = options.warnings ?? [];
-    this.status = {
-      kind: 'Status',
-      apiVersion: 'v1',
-      metadata: {},
-      status: 'Failure',
-      message,
-      reason: 'Invalid',
-      details: {
-        name: objectName,
-        group: kind.group,
-        kind: kind.kind,
-        causes: errors.map((e) => ({ reason: e.type, message: e.body(), field: e.field })),
-      },
-      code: 422,
-    };
+    this.status = status as InvalidStatus;
   }
 }
