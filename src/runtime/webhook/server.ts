@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect, type SecureContextOptions } from 'node:tls';
 import { join } from 'node:path';
 import type { Checker } from '../healthz/checker.js';
 import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
-import { close } from '../metrics/http-listen.js';
+import { close, listen } from '../metrics/http-listen.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { CertWatcher } from './cert-watcher.js';
 import { asHttpHandler, type HttpHandler, type WebhookEndpoint } from './handler.js';
@@ -96,16 +95,8 @@ export class WebhookServer {
     const pair = await watcher.load();
     server.setSecureContext({ ...tlsOptions, ...pair });
 
-    this.#port = await new Promise<number>((resolve, reject) => {
-      const port = this.#options.port ?? DEFAULT_WEBHOOK_PORT;
-      const onError = (err: Error) => reject(new Error(`webhook server: cannot listen on ${this.#options.host ?? ''}:${port}: ${err.message}`));
-      server.once('error', onError);
-      server.listen(port, this.#options.host, () => {
-        server.off('error', onError);
-        server.on('error', (err) => this.#log.error(err, 'webhook server error'));
-        resolve((server.address() as AddressInfo).port);
-      });
-    });
+    const address = { host: this.#options.host, port: this.#options.port ?? DEFAULT_WEBHOOK_PORT };
+    this.#port = (await listen(server, address, 'webhook server', (err) => this.#log.error(err, 'webhook server error'))).port;
     watcher.start();
     this.#server = server;
     this.#certWatcher = watcher;
