@@ -171,21 +171,16 @@ export function generateWebhooks(markers: readonly MarkedValue[]): WebhookResult
 
   const configurations: WebhookConfiguration[] = [];
   const nameOf = (m: MarkedValue | undefined, fallback: string) => (m && typeof m.value === 'object' && !Array.isArray(m.value) ? str(m.value, 'name') : '') || fallback;
-  if (mutating.length > 0) {
+  const addConfiguration = (kind: WebhookConfiguration['kind'], configName: MarkedValue | undefined, defaultName: string, webhooks: Webhook[]) => {
+    if (webhooks.length === 0) return;
     configurations.push({
       apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'MutatingWebhookConfiguration',
-      metadata: { name: nameOf(configNames.mutating, 'mutating-webhook-configuration') },
-      webhooks: mutating.sort(byName),
+      kind,
+      metadata: { name: nameOf(configName, defaultName) },
+      webhooks: webhooks.sort(byName),
     });
-  }
-  if (validating.length > 0) {
-    configurations.push({
-      apiVersion: 'admissionregistration.k8s.io/v1',
-      kind: 'ValidatingWebhookConfiguration',
-      metadata: { name: nameOf(configNames.validating, 'validating-webhook-configuration') },
-      webhooks: validating.sort(byName),
-    });
-  }
+  };
+  addConfiguration('MutatingWebhookConfiguration', configNames.mutating, 'mutating-webhook-configuration', mutating);
+  addConfiguration('ValidatingWebhookConfiguration', configNames.validating, 'validating-webhook-configuration', validating);
   return { configurations, diagnostics };
 }
