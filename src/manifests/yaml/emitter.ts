@@ -264,39 +264,24 @@ class Emitter {
       this.indention = false;
       return;
     }
-    let spaces = false;
-    let breaks = false;
-    for (let i = 0; i < chars.length; i++) {
-      const c = chars[i] as string;
-      if (c === ' ') {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && chars[i + 1] !== ' ') this.writeIndent();
-        else this.put(c);
-        spaces = true;
-      } else if (isBreak(c)) {
-        if (!breaks && c === '\n') this.putBreak();
-        this.putBreak();
-        this.indention = true;
-        breaks = true;
-      } else {
-        if (breaks) this.writeIndent();
-        this.put(c);
-        this.indention = false;
-        spaces = false;
-        breaks = false;
-      }
-    }
+    this.writeFolding(chars, allowBreaks, false);
     this.whitespace = false;
     this.indention = false;
   }
 
-  private writeSingleQuoted(chars: ArrayLike<string>, allowBreaks: boolean): void {
-    this.writeIndicator("'", true, false, false);
+  /**
+   * The text of a plain or single-quoted scalar: a space past the width may become a line break
+   * (inside quotes, never the first or last character), line breaks are written doubled as YAML
+   * folding needs, and inside quotes `'` is doubled.
+   */
+  private writeFolding(chars: ArrayLike<string>, allowBreaks: boolean, singleQuoted: boolean): void {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < chars.length; i++) {
       const c = chars[i] as string;
       if (c === ' ') {
-        if (allowBreaks && !spaces && this.column > BEST_WIDTH && i > 0 && i < chars.length - 1 && chars[i + 1] !== ' ') this.writeIndent();
+        const breakable = !singleQuoted || (i > 0 && i < chars.length - 1);
+        if (allowBreaks && !spaces && this.column > BEST_WIDTH && breakable && chars[i + 1] !== ' ') this.writeIndent();
         else this.put(c);
         spaces = true;
       } else if (isBreak(c)) {
@@ -306,13 +291,18 @@ class Emitter {
         breaks = true;
       } else {
         if (breaks) this.writeIndent();
-        if (c === "'") this.put("'");
+        if (singleQuoted && c === "'") this.put("'");
         this.put(c);
         this.indention = false;
         spaces = false;
         breaks = false;
       }
     }
+  }
+
+  private writeSingleQuoted(chars: ArrayLike<string>, allowBreaks: boolean): void {
+    this.writeIndicator("'", true, false, false);
+    this.writeFolding(chars, allowBreaks, true);
     this.writeIndicator("'", false, false, false);
     this.whitespace = false;
     this.indention = false;
