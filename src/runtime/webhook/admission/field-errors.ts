@@ -4,7 +4,7 @@
  * like a schema validation failure: `CronJob.batch.my.domain "x" is invalid: spec.schedule: Invalid value: "y": detail`.
  */
 
-import { fieldErrorBody, invalidStatus, type FieldCause, type FieldErrorType } from '../../../kube/field-errors.js';
+import { fieldErrorBody, invalidStatus, type FieldErrorType, type InvalidStatus as KubeInvalidStatus } from '../../../kube/field-errors.js';
 
 const NO_VALUE = Symbol('no value');
 
@@ -65,20 +65,9 @@ export function duplicateField(path: string, value: unknown): FieldError {
   return new FieldError('FieldValueDuplicate', path, value, '');
 }
 
-export interface InvalidStatus {
-  kind: 'Status';
-  apiVersion: 'v1';
-  metadata: Record<string, never>;
-  status: 'Failure';
-  message: string;
-  reason: 'Invalid';
-  details: {
-    name: string;
-    group: string;
-    kind: string;
-    causes: FieldCause[];
-  };
-  code: 422;
+/** The 422 Invalid Status as a webhook denial carries it: `details.group` is always there, empty for the core group. */
+export interface InvalidStatus extends KubeInvalidStatus {
+  details: KubeInvalidStatus['details'] & { group: string };
 }
 
 /**
