@@ -86,7 +86,11 @@ describe('RuntimeMetrics', () => {
     expect(valueOf(s, 'rest_client_requests_total', { code: '409', method: 'PUT' })).toBe(1);
     expect(valueOf(s, 'rest_client_request_duration_seconds_bucket', { verb: 'GET', le: '0.025' })).toBe(1);
     expect(valueOf(s, 'rest_client_request_duration_seconds_count', { verb: 'GET' })).toBe(2);
-    expect(valueOf(s, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    // Process metrics: the CPU counters count from the registry's creation, so they may still be 0
+    // here; resident memory and start time are absolute and always positive.
+    expect(valueOf(s, 'process_cpu_user_seconds_total')).toBeGreaterThanOrEqual(0);
+    expect(valueOf(s, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(valueOf(s, 'process_start_time_seconds')).toBeGreaterThan(0);
   });
 });
 
