@@ -4,87 +4,15 @@
  * built), then a one-file change regenerated with the project reused (the watch-mode path).
  * Targets on a 2-core machine: 200 kinds < 2 s cold, < 200 ms for a one-file change.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { CrdGenerator, createApiProject, registerCrdMarkers } from '../src/crd/index.js';
 import { collectMarkers, defineCommonMarkers, MarkerRegistry } from '../src/markers/index.js';
+import { median } from './stats.js';
+import { FIELDS, KINDS, kindSource, writeSyntheticApi } from './synthetic-api.js';
 
-const KINDS = 200;
-const FIELDS = 30;
 const CHANGES = 5;
-
-function fieldSource(k: number, f: number): string {
-  const doc = `  // field${f} of kind ${k}: documented as users do.\n`;
-  switch (f % 8) {
-    case 0:
-      return `${doc}  // +kubebuilder:validation:MinLength=1\n  // +kubebuilder:validation:MaxLength=63\n  name${f}: string;`;
-    case 1:
-      return `${doc}  // +kubebuilder:validation:Minimum=0\n  // +optional\n  count${f}?: int32;`;
-    case 2:
-      return `${doc}  // +kubebuilder:default=true\n  // +optional\n  on${f}?: boolean;`;
-    case 3:
-      return `${doc}  // +listType=set\n  // +optional\n  tags${f}?: string[];`;
-    case 4:
-      return `${doc}  // +optional\n  labels${f}?: Record<string, string>;`;
-    case 5:
-      return `${doc}  // +optional\n  mode${f}?: 'Fast' | 'Slow' | 'Off';`;
-    case 6:
-      return `${doc}  // +optional\n  nested${f}?: Kind${k}Nested;`;
-    default:
-      return `${doc}  // +optional\n  size${f}?: Quantity;`;
-  }
-}
-
-function kindSource(k: number, revision = 0): string {
-  const fields = Array.from({ length: FIELDS }, (_, f) => fieldSource(k, f)).join('\n\n');
-  return `import type { ObjectMeta, ListMeta, int32, Quantity, Time } from 'scaffolder/runtime';
-import type { V1Condition } from '@kubernetes/client-node';
-
-// Kind${k}Nested is a nested structure (revision ${revision}).
-export interface Kind${k}Nested {
-  // +kubebuilder:validation:MaxLength=10
-  a?: string;
-  b?: int32;
-}
-
-// Kind${k}Spec is the desired state.
-export interface Kind${k}Spec {
-${fields}
-}
-
-// Kind${k}Status is the observed state.
-export interface Kind${k}Status {
-  // +listType=map
-  // +listMapKey=type
-  // +optional
-  conditions?: V1Condition[];
-  // +optional
-  lastSeen?: Time;
-}
-
-// +kubebuilder:object:root=true
-// +kubebuilder:subresource:status
-// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"
-
-// Kind${k} is a kind.
-export interface Kind${k} {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: ObjectMeta;
-  spec?: Kind${k}Spec;
-  status?: Kind${k}Status;
-}
-
-// +kubebuilder:object:root=true
-export interface Kind${k}List {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: ListMeta;
-  items: Kind${k}[];
-}
-`;
-}
 
 function registry(): MarkerRegistry {
   const r = new MarkerRegistry();
@@ -93,13 +21,13 @@ function registry(): MarkerRegistry {
   return r;
 }
 
-/** Builds project, markers and generator, and generates once; returns the generator and timings. */
 /** CPU time of this process in ms (user + system): steadier than wall time on a shared machine. */
 function cpuMs(): number {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
 
+/** Builds project, markers and generator, and generates once; returns them with the timings. */
 function coldRun(paths: string[]) {
   const c0 = cpuMs();
   const t0 = performance.now();
@@ -112,20 +40,6 @@ function coldRun(paths: string[]) {
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`generation failed: ${errors[0]!.message}`);
   return { project, markers, generator, ms, cpu, crds: result.crds.length, bytes: JSON.stringify(result.crds).length };
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-/** Writes the synthetic API package under `dir`/api/v1 and returns that folder. */
-export function writeSyntheticApi(dir: string): string {
-  const api = path.join(dir, 'api', 'v1');
-  mkdirSync(api, { recursive: true });
-  writeFileSync(path.join(api, 'groupversion_info.ts'), '// +groupName=bench.example.com\nexport {};\n');
-  for (let k = 0; k < KINDS; k++) writeFileSync(path.join(api, `kind${k}_types.ts`), kindSource(k));
-  return api;
 }
 
 export default async function (): Promise<Record<string, number | string>> {

@@ -5,15 +5,11 @@
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { startTestEnvironment } from '../src/testing/index.js';
+import { median } from './stats.js';
 
 const CRD_DIR = path.resolve(import.meta.dirname, '..', '..', 'shared', 'conformance', 'kubebuilder', 'multiversion-tutorial');
 const STARTS = 10;
 const ROUND_TRIPS = 500;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-}
 
 export default async function (): Promise<Record<string, number | string>> {
   const starts: number[] = [];
