@@ -2,6 +2,7 @@
  * Errors from the API server, carrying its `Status` answer so that callers can test the reason
  * as controller-runtime's `apierrors.IsNotFound(err)` does.
  */
+import { ApiException } from '@kubernetes/client-node';
 
 /** The `Status` object the API server returns with a failure. */
 export interface StatusBody {
@@ -64,20 +65,102 @@ function reasonForCode(code: number): string {
   }
 }
 
-function reasonOf(err: unknown): string | undefined {
-  return err instanceof ApiError ? err.reason : undefined;
+/** The reasons the API defines (apimachinery's knownReasons): a code fallback applies only to others. */
+const KNOWN_REASONS: ReadonlySet<string> = new Set([
+  'Unauthorized', 'Forbidden', 'NotFound', 'AlreadyExists', 'Conflict', 'Gone', 'Invalid', 'ServerTimeout',
+  'StoreReadError', 'Timeout', 'TooManyRequests', 'BadRequest', 'MethodNotAllowed', 'NotAcceptable',
+  'RequestEntityTooLarge', 'UnsupportedMediaType', 'InternalError', 'Expired', 'ServiceUnavailable',
+]);
+
+/** The Status reason as sent (empty when none) and the HTTP code of an API error. */
+interface ReasonAndCode {
+  reason: string;
+  code: number;
 }
 
-export const isNotFound = (err: unknown): boolean => reasonOf(err) === 'NotFound';
+/** The Status an @kubernetes/client-node ApiException carries in its body (a JSON string or an object). */
+function statusOfException(body: unknown): StatusBody {
+  let value = body;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return {};
+    }
+  }
+  return typeof value === 'object' && value !== null ? (value as StatusBody) : {};
+}
+
+function ownReasonAndCode(err: unknown): ReasonAndCode | undefined {
+  if (err instanceof ApiError) return { reason: err.status.reason ?? '', code: err.code };
+  if (err instanceof ApiException) {
+    const status = statusOfException(err.body);
+    return { reason: typeof status.reason === 'string' ? status.reason : '', code: err.code };
+  }
+  return undefined;
+}
+
+/**
+ * The first API error found in `err` or along its chain of causes (`new Error(msg, { cause })`),
+ * as Go's errors.As finds an APIStatus in a wrapped error: one of ours (ApiError) or the
+ * ApiException that @kubernetes/client-node's generated API classes throw.
+ */
+function reasonAndCode(err: unknown): ReasonAndCode | undefined {
+  const seen = new Set<unknown>();
+  for (let e = err; e !== null && e !== undefined && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    const found = ownReasonAndCode(e);
+    if (found) return found;
+    if (typeof e !== 'object') return undefined;
+  }
+  return undefined;
+}
+
+/** `reason`, or `code` with a reason the API does not define (apierrors' rule for most IsXxx). */
+function matches(err: unknown, reason: string, code: number): boolean {
+  const rc = reasonAndCode(err);
+  if (!rc) return false;
+  return rc.reason === reason || (!KNOWN_REASONS.has(rc.reason) && rc.code === code);
+}
+
+/**
+ * The helpers below answer as apimachinery's apierrors.IsXxx: they look through wrapping causes,
+ * accept our ApiError and client-node's ApiException, and fall back to the HTTP code when the
+ * Status carries no reason or one the API does not define.
+ */
+export const isNotFound = (err: unknown): boolean => matches(err, 'NotFound', 404);
 /** An update with a stale resourceVersion (or a create/apply field conflict). */
-export const isConflict = (err: unknown): boolean => reasonOf(err) === 'Conflict';
-export const isAlreadyExists = (err: unknown): boolean => reasonOf(err) === 'AlreadyExists';
-export const isInvalid = (err: unknown): boolean => reasonOf(err) === 'Invalid';
-export const isForbidden = (err: unknown): boolean => reasonOf(err) === 'Forbidden';
-/** The resourceVersion asked for is too old (410 Gone). */
-export const isGone = (err: unknown): boolean =>
-  err instanceof ApiError && (err.code === 410 || err.reason === 'Expired' || err.reason === 'Gone');
-export const isTooManyRequests = (err: unknown): boolean => reasonOf(err) === 'TooManyRequests';
+export const isConflict = (err: unknown): boolean => matches(err, 'Conflict', 409);
+/** Only by reason: a 409 without it is a conflict. */
+export const isAlreadyExists = (err: unknown): boolean => reasonAndCode(err)?.reason === 'AlreadyExists';
+export const isInvalid = (err: unknown): boolean => matches(err, 'Invalid', 422);
+export const isForbidden = (err: unknown): boolean => matches(err, 'Forbidden', 403);
+export const isUnauthorized = (err: unknown): boolean => matches(err, 'Unauthorized', 401);
+export const isBadRequest = (err: unknown): boolean => matches(err, 'BadRequest', 400);
+export const isMethodNotSupported = (err: unknown): boolean => matches(err, 'MethodNotAllowed', 405);
+export const isInternalError = (err: unknown): boolean => matches(err, 'InternalError', 500);
+export const isServiceUnavailable = (err: unknown): boolean => matches(err, 'ServiceUnavailable', 503);
+/** The server gave up waiting (504 Timeout). */
+export const isTimeout = (err: unknown): boolean => matches(err, 'Timeout', 504);
+/** The server could not finish in time and asks to retry (reason ServerTimeout). */
+export const isServerTimeout = (err: unknown): boolean => reasonAndCode(err)?.reason === 'ServerTimeout';
+/** The resourceVersion asked for is too old: 410 Gone, or reason Expired or Gone. */
+export const isGone = (err: unknown): boolean => {
+  const rc = reasonAndCode(err);
+  return rc !== undefined && (rc.code === 410 || rc.reason === 'Expired' || rc.reason === 'Gone');
+};
+/** Reason Expired only (apierrors.IsResourceExpired). */
+export const isResourceExpired = (err: unknown): boolean => reasonAndCode(err)?.reason === 'Expired';
+/** Reason TooManyRequests or code 429, whatever the reason (as apierrors keeps it). */
+export const isTooManyRequests = (err: unknown): boolean => {
+  const rc = reasonAndCode(err);
+  return rc !== undefined && (rc.reason === 'TooManyRequests' || rc.code === 429);
+};
+/** Reason RequestEntityTooLarge or code 413, whatever the reason. */
+export const isRequestEntityTooLarge = (err: unknown): boolean => {
+  const rc = reasonAndCode(err);
+  return rc !== undefined && (rc.reason === 'RequestEntityTooLarge' || rc.code === 413);
+};
 
 /**
  * Swallows not-found errors and rethrows everything else, so it works both as
