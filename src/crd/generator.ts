@@ -8,6 +8,7 @@ import { ts, type Project } from 'ts-morph';
 import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection } from '../markers/index.js';
 import { TypeIndex } from './loader/type-index.js';
 import type { MarkerLookup } from './markers/lookup.js';
+import type { BuiltinSchemaSource } from './schema/builtin-source.js';
 import { limitDescriptions } from './schema/descriptions.js';
 import { Flattener, flattenEmbedded } from './schema/flatten.js';
 import { cloneJson } from './schema/json-schema.js';
@@ -40,6 +41,11 @@ export interface CrdGeneratorOptions {
   maxDescLen?: number;
   /** Our package version, written in the `scaffolder.dev/version` annotation. */
   toolVersion: string;
+  /**
+   * Where the schemas of Kubernetes built-in types (client-node imports) come from: default
+   * @kubernetes/client-node's models; `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
+   */
+  builtinSchemas?: BuiltinSchemaSource;
 }
 
 interface ApiPackage {
@@ -71,7 +77,7 @@ export class CrdGenerator {
       forNode: (node) => options.markers.forNode(node).all(),
       forPackage: (dir) => options.markers.forPackage(dir).all(),
     };
-    this.builder = new SchemaBuilder(this.index, this.lookup);
+    this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas);
     this.flattener = new Flattener(
       (id) => this.builder.schemaFor(id),
       (message) => this.flattenErrors.push(message),

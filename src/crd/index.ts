@@ -13,6 +13,8 @@
  *   registerCrdMarkers(registry);                       // before collecting markers
  *   const gen = new CrdGenerator({ project, markers, maxDescLen, toolVersion });
  *   gen.generate();                                     // { crds, diagnostics }
+ *   // Kubernetes' OpenAPI documents as the source of built-in types (client-node imports):
+ *   new CrdGenerator({ ..., builtinSchemas: kubeOpenApiSource(['k8s/batch-v1.json'], projectRoot) });
  *   // watch mode: after refreshing changed files in `project` and `markers.update(file)`:
  *   gen.invalidate([changedFilePath]); gen.generate();
  *
@@ -28,12 +30,17 @@ import { defineRbacMarkers } from '../rbac/markers.js';
 import { defineWebhookMarkers } from '../webhook/markers.js';
 import { CrdGenerator, type GeneratedCrd } from './generator.js';
 import { registerCrdMarkers } from './markers/definitions.js';
+import type { BuiltinSchemaSource } from './schema/builtin-source.js';
 
 export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
 export { registerCrdMarkers } from './markers/definitions.js';
 export type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
 export type { JSONSchemaProps, ValidationRule } from '../kube/json-schema-props.js';
 export { truncateDescription } from './schema/descriptions.js';
+export type { BuiltinSchemaSource } from './schema/builtin-source.js';
+export { clientNodeModels } from './schema/kubernetes-models.js';
+export { KubeOpenApiSource, kubeOpenApiSource } from './schema/kube-openapi.js';
+export { KubeOpenApiError } from './schema/kube-openapi-documents.js';
 
 export interface GenerateCrdsOptions {
   /** Folders (or .ts files) to read, relative to `cwd`; every .ts file below a folder is read. */
@@ -44,6 +51,8 @@ export interface GenerateCrdsOptions {
   strict?: boolean;
   /** Defaults to this package's version. */
   toolVersion?: string;
+  /** Where the schemas of Kubernetes built-in types come from (default: @kubernetes/client-node's models). */
+  builtinSchemas?: BuiltinSchemaSource;
 }
 
 let ownVersion: string | undefined;
@@ -98,6 +107,7 @@ export function generateCrds(options: GenerateCrdsOptions): { crds: GeneratedCrd
     markers,
     maxDescLen: options.maxDescLen,
     toolVersion: options.toolVersion ?? packageVersion(),
+    builtinSchemas: options.builtinSchemas,
   });
   const result = generator.generate();
   return { crds: result.crds, diagnostics: [...markers.diagnostics, ...result.diagnostics] };

@@ -1,16 +1,21 @@
 /**
- * Schemas of Kubernetes built-in types, read from @kubernetes/client-node's generated models:
- * the `.d.ts` gives descriptions and which properties are required (no `?`), the `.js`
- * `attributeTypeMap` gives each property's wire type and format. Each model is read lazily
- * and cached; references between models stay `$ref`s for the flatten pass.
+ * The default source of Kubernetes built-in schemas (builtin-source.ts): @kubernetes/client-node's
+ * generated models. The `.d.ts` gives descriptions and which properties are required (no `?`),
+ * the `.js` `attributeTypeMap` gives each property's wire type and format. Each model is read
+ * lazily and cached; references between models stay `$ref`s (`k8s:<Model>`) for the flatten pass.
  *
  * What this source lacks compared with controller-gen reading the Go types: line breaks in
  * descriptions (joined into one line upstream), x-kubernetes-list-type / list-map-keys /
- * map-type, `+default` values, validation markers, and resource.Quantity (typed as string).
+ * map-type, `+default` values, validation markers, resource.Quantity (typed as string), and the
+ * field's own description of a property whose type is another model (`'lifecycle'?: V1Lifecycle`
+ * has none, so the type's description shows). `scaffolder manifests --kube-openapi <file|dir>`
+ * reads Kubernetes' published OpenAPI documents first (kube-openapi.ts), which carry all of these
+ * but the line breaks; this source remains the fallback for models those documents lack.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { BuiltinSchemaSource } from './builtin-source.js';
 import { cloneJson } from './json-schema.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { knownModelSchema, modelOverlay } from './known-types.js';
@@ -132,3 +137,9 @@ export function kubernetesModelSchema(name: string): JSONSchemaProps | undefined
   }
   return schema ?? undefined;
 }
+
+/** The client-node models as a built-in schema source: reference ids are `k8s:<Model>`. */
+export const clientNodeModels: BuiltinSchemaSource = {
+  referenceTo: (model) => (kubernetesModelSchema(model) ? MODEL_REF_PREFIX + model : undefined),
+  schemaFor: (id) => (id.startsWith(MODEL_REF_PREFIX) ? kubernetesModelSchema(id.slice(MODEL_REF_PREFIX.length)) : undefined),
+};

@@ -13,7 +13,8 @@ import { declarationId } from '../loader/type-index.js';
 import { extractDescription as docOf } from '../../markers/index.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { BASIC_RUNTIME_TYPES, runtimeTypeSchema } from './known-types.js';
-import { kubernetesModelSchema, MODEL_REF_PREFIX } from './kubernetes-models.js';
+import type { BuiltinSchemaSource } from './builtin-source.js';
+import { clientNodeModels } from './kubernetes-models.js';
 
 export const RUNTIME_REF_PREFIX = 'runtime:';
 
@@ -52,6 +53,8 @@ export class SchemaBuilder {
   constructor(
     private readonly index: TypeIndex,
     private readonly markers: MarkerLookup,
+    /** Schemas of the Kubernetes built-in types (client-node imports). */
+    private readonly builtins: BuiltinSchemaSource = clientNodeModels,
   ) {}
 
   allProblems(): SchemaProblem[] {
@@ -112,7 +115,7 @@ export class SchemaBuilder {
     if (cached) return cached;
     let schema: JSONSchemaProps | undefined;
     if (id.startsWith(RUNTIME_REF_PREFIX)) schema = runtimeTypeSchema(id.slice(RUNTIME_REF_PREFIX.length));
-    else if (id.startsWith(MODEL_REF_PREFIX)) schema = kubernetesModelSchema(id.slice(MODEL_REF_PREFIX.length));
+    else if (!id.includes('#')) schema = this.builtins.schemaFor(id);
     else {
       const decl = this.declarations.get(id) ?? this.index.declarationById(id);
       if (!decl) return undefined;
@@ -373,12 +376,14 @@ export class SchemaBuilder {
         if (BASIC_RUNTIME_TYPES.has(resolved.name)) return known;
         return { $ref: RUNTIME_REF_PREFIX + resolved.name };
       }
-      case 'model':
-        if (!kubernetesModelSchema(resolved.name)) {
+      case 'model': {
+        const ref = this.builtins.referenceTo(resolved.name);
+        if (!ref) {
           this.problems.push({ node, message: `@kubernetes/client-node has no model ${resolved.name}` });
           return {};
         }
-        return { $ref: MODEL_REF_PREFIX + resolved.name };
+        return { $ref: ref };
+      }
       case 'declaration': {
         const ref = this.refFor(resolved.node);
         this.usedByCurrent?.add(resolved.node.getSourceFile().fileName);
