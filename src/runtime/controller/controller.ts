@@ -15,6 +15,7 @@ import type { EventHandler } from './handler.js';
 import type { Predicate } from './predicate.js';
 import { requestOf, requestQueue, type RequestQueue } from './request-queue.js';
 import { KindSource, type Source, type SourceContext } from './source.js';
+import { isPanic } from './panic.js';
 import { isTerminalError } from './terminal-error.js';
 import type { Reconciler, Request, Result } from './types.js';
 
@@ -24,6 +25,12 @@ export interface ControllerOptions {
   rateLimiter?: RateLimiter;
   /** Waiting longer than this for the sources to sync fails the start. Default 2 minutes. */
   cacheSyncTimeoutMs?: number;
+  /**
+   * Aborts each reconcile's `signal` this many milliseconds after the reconcile started (with a
+   * "reconciliation timeout" reason) and counts it in controller_runtime_reconcile_timeouts_total,
+   * as controller-runtime's ReconciliationTimeout. The reconciler must heed the signal. None by default.
+   */
+  reconciliationTimeoutMs?: number;
   /** Whether the controller runs only on the elected leader. Default true. */
   needLeaderElection?: boolean;
   clock?: Clock;
@@ -156,12 +163,21 @@ export class Controller {
     });
     const metrics = this.spec.metrics?.controller;
     metrics?.workerStarted();
+    const timeoutMs = this.spec.options.reconciliationTimeoutMs ?? 0;
+    let timeout: AbortController | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    let signal = this.reconcileAbort.signal;
+    if (timeoutMs > 0) {
+      const t = (timeout = new AbortController());
+      timer = setTimeout(() => t.abort(new Error(`reconciliation timeout: ${timeoutMs} ms passed`)), timeoutMs);
+      signal = AbortSignal.any([signal, t.signal]);
+    }
     const started = performance.now();
     let outcome: 'success' | 'error' | 'terminal_error' | 'requeue' | 'requeue_after';
     try {
       // Promise.resolve().then(...) also turns a synchronous throw into a rejection.
       const result: Result | undefined = await Promise.resolve().then(() =>
-        this.spec.reconciler.reconcile(req, { log, signal: this.reconcileAbort.signal, reconcileID }),
+        this.spec.reconciler.reconcile(req, { log, signal, reconcileID }),
       );
       const after = result?.requeueAfter ?? 0;
       if (after > 0) {
@@ -176,6 +192,8 @@ export class Controller {
         outcome = 'success';
       }
     } catch (err) {
+      // A bug the engine caught (controller-runtime recovers panics by default): counted, then an error like any other.
+      if (isPanic(err)) metrics?.reconcilePanicked();
       if (isTerminalError(err)) {
         this.queue.forget(key);
         outcome = 'terminal_error';
@@ -185,6 +203,8 @@ export class Controller {
       }
       log.error(err, 'Reconciler error');
     } finally {
+      clearTimeout(timer);
+      if (timeout?.signal.aborted) metrics?.reconcileTimedOut();
       metrics?.workerFinished();
     }
     metrics?.reconcileFinished(outcome, (performance.now() - started) / 1000);

@@ -13,6 +13,8 @@ export interface ControllerMetricVecs {
   reconcileTotal: Counter<'controller' | 'result'>;
   reconcileErrors: Counter<'controller'>;
   terminalReconcileErrors: Counter<'controller'>;
+  reconcilePanics: Counter<'controller'>;
+  reconcileTimeouts: Counter<'controller'>;
   reconcileTime: Histogram<'controller'>;
   maxConcurrentReconciles: Gauge<'controller'>;
   activeWorkers: Gauge<'controller'>;
@@ -33,6 +35,8 @@ export class ControllerMetrics {
     for (const result of RECONCILE_RESULTS) vecs.reconcileTotal.inc({ controller, result }, 0);
     vecs.reconcileErrors.inc(this.#labels, 0);
     vecs.terminalReconcileErrors.inc(this.#labels, 0);
+    vecs.reconcilePanics.inc(this.#labels, 0);
+    vecs.reconcileTimeouts.inc(this.#labels, 0);
     vecs.activeWorkers.set(this.#labels, 0);
   }
 
@@ -46,6 +50,16 @@ export class ControllerMetrics {
 
   workerFinished(): void {
     this.#vecs.activeWorkers.dec(this.#labels);
+  }
+
+  /** The reconciler threw an error the JavaScript engine raises for bugs (counted as an error too, by `reconcileFinished`). */
+  reconcilePanicked(): void {
+    this.#vecs.reconcilePanics.inc(this.#labels);
+  }
+
+  /** The controller's reconciliation timeout fired during a reconcile. */
+  reconcileTimedOut(): void {
+    this.#vecs.reconcileTimeouts.inc(this.#labels);
   }
 
   /** Records one reconcile: its outcome and how long the reconciler ran, in seconds. */

@@ -52,6 +52,18 @@ export class RuntimeMetrics {
         labelNames: ['controller'],
         registers,
       }),
+      reconcilePanics: new Counter({
+        name: 'controller_runtime_reconcile_panics_total',
+        help: 'Total number of reconciliation panics per controller',
+        labelNames: ['controller'],
+        registers,
+      }),
+      reconcileTimeouts: new Counter({
+        name: 'controller_runtime_reconcile_timeouts_total',
+        help: 'Total number of reconciliation timeouts per controller',
+        labelNames: ['controller'],
+        registers,
+      }),
       reconcileTime: new Histogram({
         name: 'controller_runtime_reconcile_time_seconds',
         help: 'Length of time per reconciliation per controller',

@@ -16,6 +16,7 @@ import {
   Secret,
   source,
   TerminalError,
+  isTerminalError,
 } from '../../../src/runtime/index.js';
 import { createNamespace, eventually, newManager, startEnv } from '../support/env.js';
 
@@ -342,6 +343,99 @@ describe('controllers', () => {
       const metrics = await mgr.getMetrics().text();
       expect(metrics).toMatch(/controller_runtime_reconcile_errors_total\{controller="throw-test"\} [4-9]/);
       expect(metrics).toMatch(/controller_runtime_terminal_reconcile_errors_total\{controller="throw-test"\} 1/);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('a TerminalError wrapped as the cause of another error is terminal too, and its message says so', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'wrapped-terminal');
+    const tally = new Tally();
+    const controller = await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('wrapped-terminal-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        tally.hit(req);
+        throw new Error('reconciling the widget', { cause: new TerminalError(new Error('bad spec')) });
+      });
+    await client.create(ConfigMap, cm(ns, 'bad'));
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'bad') === 1 && controller.queue.len() === 0 && controller.queue.processingLen() === 0, 'the first reconcile to end');
+      await eventually(async () => /controller_runtime_terminal_reconcile_errors_total\{controller="wrapped-terminal-test"\} 1/.test(await mgr.getMetrics().text()), 'the terminal error to be counted');
+      expect(controller.queue.delayedLen()).toBe(0); // not requeued
+      expect(tally.of(ns, 'bad')).toBe(1);
+    } finally {
+      await r.stop();
+    }
+    expect(new TerminalError(new Error('bad spec')).message).toBe('terminal error: bad spec');
+    expect(isTerminalError(new Error('outer', { cause: new TerminalError('inner') }))).toBe(true);
+    expect(isTerminalError(new Error('plain'))).toBe(false);
+  });
+
+  it('counts errors the engine throws for bugs (TypeError, RangeError...) as recovered panics, and retries them', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'panics');
+    const tally = new Tally();
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('panic-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        const n = tally.hit(req);
+        if (n === 1) {
+          const missing = undefined as unknown as { spec: { replicas: number } };
+          return { requeueAfter: missing.spec.replicas }; // TypeError: the JavaScript nil dereference
+        }
+        if (n === 2) throw new Error('an ordinary error is no panic');
+        return {};
+      });
+    await controllerManagedBy(mgr).for(Secret).named('calm-test').complete(async () => ({}));
+    await client.create(ConfigMap, cm(ns, 'buggy'));
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'buggy') === 3, 'the retries after the panic and the error');
+      const metrics = await mgr.getMetrics().text();
+      expect(metrics).toMatch(/controller_runtime_reconcile_panics_total\{controller="panic-test"\} 1\n/);
+      expect(metrics).toMatch(/controller_runtime_reconcile_errors_total\{controller="panic-test"\} 2\n/);
+      expect(metrics).toMatch(/controller_runtime_reconcile_total\{controller="panic-test",result="error"\} 2\n/);
+      // Every controller's series exists from the start, at 0.
+      expect(metrics).toMatch(/controller_runtime_reconcile_panics_total\{controller="calm-test"\} 0\n/);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('reconciliationTimeoutMs aborts the reconcile\'s signal after that long and counts the timeout', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'timeouts');
+    const reasons: unknown[] = [];
+    const tally = new Tally();
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .withOptions({ reconciliationTimeoutMs: 50 })
+      .named('timeout-test')
+      .complete(async (req, ctx) => {
+        if (req.namespace !== ns) return {};
+        const n = tally.hit(req);
+        if (n > 1) return {};
+        await new Promise<void>((res) => ctx.signal.addEventListener('abort', () => res(), { once: true }));
+        reasons.push(ctx.signal.reason);
+        throw ctx.signal.reason;
+      });
+    await client.create(ConfigMap, cm(ns, 'slow'));
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'slow') === 2, 'the retry after the timeout');
+      expect(String((reasons[0] as Error).message)).toMatch(/reconciliation timeout/);
+      const metrics = await mgr.getMetrics().text();
+      expect(metrics).toMatch(/controller_runtime_reconcile_timeouts_total\{controller="timeout-test"\} 1\n/);
+      expect(metrics).toMatch(/controller_runtime_reconcile_errors_total\{controller="timeout-test"\} 1\n/);
     } finally {
       await r.stop();
     }
