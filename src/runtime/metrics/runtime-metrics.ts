@@ -21,6 +21,8 @@ export class RuntimeMetrics {
   readonly #workqueue: WorkqueueMetricVecs;
   readonly #webhook: WebhookMetricVecs;
   readonly #leader: Gauge<'name'>;
+  readonly #webhookPanics: Counter;
+  readonly #conversionWebhookPanics: Counter;
   readonly #restRequests: Counter<'code' | 'method' | 'host'>;
   readonly #restLatency: Histogram<'verb' | 'host'>;
   readonly #controllers = new Map<string, ControllerMetrics>();
@@ -191,6 +193,23 @@ export class RuntimeMetrics {
         registers,
       }),
     };
+    // Unlabelled counters start at 0 in prom-client, as controller-runtime initialises them.
+    this.#webhookPanics = new Counter({ name: 'controller_runtime_webhook_panics_total', help: 'Total number of webhook panics', registers });
+    this.#conversionWebhookPanics = new Counter({
+      name: 'controller_runtime_conversion_webhook_panics_total',
+      help: 'Total number of conversion webhook panics',
+      registers,
+    });
+  }
+
+  /** An admission webhook's handler threw an error the engine raises for bugs (a recovered panic). */
+  webhookPanicked(): void {
+    this.#webhookPanics.inc();
+  }
+
+  /** A conversion function threw an error the engine raises for bugs (a recovered panic). */
+  conversionWebhookPanicked(): void {
+    this.#conversionWebhookPanics.inc();
   }
 
   /** The metrics of the controller with this name (one object per name). */

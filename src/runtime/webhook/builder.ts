@@ -21,7 +21,7 @@ const conversionWebhooks = new WeakMap<WebhookServer, ConversionWebhook>();
 function conversionWebhookFor(server: WebhookServer, log: Logger | undefined): ConversionWebhook {
   let webhook = conversionWebhooks.get(server);
   if (!webhook) {
-    webhook = new ConversionWebhook(log?.withName('conversion'));
+    webhook = new ConversionWebhook(log?.withName('conversion'), { metrics: server.metrics });
     conversionWebhooks.set(server, webhook);
     server.register(CONVERSION_PATH, webhook);
   }
@@ -90,12 +90,12 @@ export class WebhookBuilder<T> {
     const paths: string[] = [];
     if (this.#defaulter) {
       const path = this.#defaulterPath ?? mutatePath(kind);
-      server.register(path, new AdmissionWebhook(defaultingHandler(this.#defaulter), log?.withValues({ webhook: path })));
+      server.register(path, new AdmissionWebhook(defaultingHandler(this.#defaulter), log?.withValues({ webhook: path }), { metrics: server.metrics }));
       paths.push(path);
     }
     if (this.#validator) {
       const path = this.#validatorPath ?? validatePath(kind);
-      server.register(path, new AdmissionWebhook(validatingHandler(this.#validator), log?.withValues({ webhook: path })));
+      server.register(path, new AdmissionWebhook(validatingHandler(this.#validator), log?.withValues({ webhook: path }), { metrics: server.metrics }));
       paths.push(path);
     }
     if (this.#conversions.length > 0) {

@@ -68,6 +68,11 @@ export class WebhookServer {
     this.#log.info('registering webhook', { path });
   }
 
+  /** The metrics the server reports to, if any (webhooks registered on it count their panics there). */
+  get metrics(): RuntimeMetrics | undefined {
+    return this.#options.metrics;
+  }
+
   /** Whether a handler is registered at `path`. */
   isRegistered(path: string): boolean {
     return this.#handlers.has(path);

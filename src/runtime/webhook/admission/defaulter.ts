@@ -1,3 +1,4 @@
+import { isPanic } from '../../controller/panic.js';
 import { allowed, deniedFromError, errored, patchedFromObjects } from './response.js';
 import type { AdmissionHandler, CustomDefaulter } from './types.js';
 import type { AdmissionRequest } from '../../../kube/admission-review.js';
@@ -17,6 +18,7 @@ export function defaultingHandler<T>(defaulter: CustomDefaulter<T>): AdmissionHa
     try {
       await defaulter.default(obj, req as AdmissionRequest<T>);
     } catch (err) {
+      if (isPanic(err)) throw err; // the webhook answers it as a recovered panic
       return deniedFromError(err);
     }
     return patchedFromObjects(original, obj);

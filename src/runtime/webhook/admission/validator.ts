@@ -1,3 +1,4 @@
+import { isPanic } from '../../controller/panic.js';
 import { ValidationError } from './field-errors.js';
 import { allowed, deniedFromError, errored } from './response.js';
 import type { AdmissionHandler, CustomValidator, Warnings } from './types.js';
@@ -47,6 +48,7 @@ export function validatingHandler<T>(validator: CustomValidator<T>): AdmissionHa
     try {
       warnings = (await run()) ?? [];
     } catch (err) {
+      if (isPanic(err)) throw err; // the webhook answers it as a recovered panic
       return deniedFromError(err, err instanceof ValidationError ? undefined : (err as { warnings?: Warnings } | null)?.warnings);
     }
     return allowed('', warnings);

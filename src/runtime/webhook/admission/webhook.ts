@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPanic } from '../../controller/panic.js';
 import type { Logger } from '../../log/logger.js';
+import type { RuntimeMetrics } from '../../metrics/runtime-metrics.js';
 import { log as rootLog } from '../../log/root.js';
 import { BodyTooLargeError, readBody } from '../http-body.js';
 import { errored, type Answer } from './response.js';
@@ -16,20 +18,32 @@ const ADMISSION_V1 = 'admission.k8s.io/v1';
 export class AdmissionWebhook {
   readonly #handler: AdmissionHandler;
   readonly #log: Logger;
+  readonly #metrics: RuntimeMetrics | undefined;
 
-  constructor(handler: AdmissionHandler, log: Logger = rootLog.withName('admission')) {
+  constructor(handler: AdmissionHandler, log: Logger = rootLog.withName('admission'), options: { metrics?: RuntimeMetrics } = {}) {
     this.#handler = handler;
     this.#log = log;
+    this.#metrics = options.metrics;
   }
 
-  /** Runs the handler on a decoded request; a throwing handler gives a 500 answer. */
+  /**
+   * Runs the handler on a decoded request; a throwing handler gives a 500 answer. An error the
+   * engine raises for a bug (TypeError, RangeError, ...) is a recovered panic, as controller-runtime
+   * answers one: `panic: <error> [recovered]`, counted in controller_runtime_webhook_panics_total.
+   */
   async handle(request: AdmissionRequest): Promise<AdmissionResponse> {
     let answer: Answer;
     try {
       answer = await this.#handler(request);
     } catch (err) {
-      this.#log.error(err, 'admission handler failed', { uid: request.uid });
-      answer = errored(500, err instanceof Error ? err.message : String(err));
+      if (isPanic(err)) {
+        this.#metrics?.webhookPanicked();
+        this.#log.error(err, 'observed a panic in webhook', { uid: request.uid });
+        answer = errored(500, `panic: ${String(err)} [recovered]`);
+      } else {
+        this.#log.error(err, 'admission handler failed', { uid: request.uid });
+        answer = errored(500, err instanceof Error ? err.message : String(err));
+      }
     }
     return { uid: request.uid, ...answer };
   }

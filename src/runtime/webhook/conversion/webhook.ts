@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isPanic } from '../../controller/panic.js';
 import type { Logger } from '../../log/logger.js';
+import type { RuntimeMetrics } from '../../metrics/runtime-metrics.js';
 import { log as rootLog } from '../../log/root.js';
 import { apiVersionOf, parseApiVersion } from '../../scheme/kind.js';
 import { readBody } from '../http-body.js';
@@ -16,9 +18,11 @@ type JsonObject = Record<string, unknown>;
 export class ConversionWebhook {
   readonly registry = new ConversionRegistry();
   readonly #log: Logger;
+  readonly #metrics: RuntimeMetrics | undefined;
 
-  constructor(log: Logger = rootLog.withName('conversion')) {
+  constructor(log: Logger = rootLog.withName('conversion'), options: { metrics?: RuntimeMetrics } = {}) {
     this.#log = log;
+    this.#metrics = options.metrics;
   }
 
   register(conversion: Conversion): void {
@@ -32,7 +36,11 @@ export class ConversionWebhook {
       for (const obj of request.objects ?? []) convertedObjects.push(await this.#convertObject(obj, request.desiredAPIVersion));
       return { uid: request.uid, convertedObjects, result: { metadata: {}, status: 'Success' } };
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      // A bug in a conversion function (an engine error: TypeError, ...) is a recovered panic: counted,
+      // and answered without its details, as controller-runtime does.
+      const panicked = isPanic(err);
+      if (panicked) this.#metrics?.conversionWebhookPanicked();
+      const message = panicked ? 'internal error occurred during conversion' : err instanceof Error ? err.message : String(err);
       this.#log.error(err, 'failed to convert', { uid: request.uid });
       return { uid: request.uid, convertedObjects: null, result: { metadata: {}, status: 'Failure', message } };
     }
