@@ -1,5 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { noInstall, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
@@ -64,6 +65,17 @@ describe('scaffolder init', () => {
     expect(JSON.stringify(manager[1])).toContain('"name":"WATCH_NAMESPACE","valueFrom":{"fieldRef":{"fieldPath":"metadata.namespace"}}');
     expect(readFileSync(join(dir, 'config/default/kustomization.yaml'), 'utf8')).toContain('namespace: other-name-system');
   });
+
+  // `make test` right after init: vitest exits 1 when it finds no test file unless told otherwise.
+  it('npm test passes in a new project that has no tests yet', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    const repo = resolve(import.meta.dirname, '..', '..');
+    symlinkSync(join(repo, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
+    const run = spawnSync(process.execPath, [join(repo, 'node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: dir, env, encoding: 'utf8' });
+    expect(`${run.stdout}${run.stderr}`).toMatch(/No test files found/);
+    expect(run.status).toBe(0);
+  }, 60_000);
 
   it('--owner appears in the license header', async () => {
     await ok(dir, ['init', '--owner', 'Jane Doe', ...noInstall]);
