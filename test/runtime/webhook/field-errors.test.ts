@@ -48,4 +48,16 @@ describe('field errors', () => {
       warnings: ['w'],
     });
   });
+
+  it('find an API or validation error wrapped as the cause of another error, as errors.As does', () => {
+    const conflict = new ApiError(409, { reason: 'Conflict', message: 'the object has been modified', code: 409 });
+    expect(deniedFromError(new Error('checking the quota', { cause: conflict }))).toMatchObject({
+      allowed: false,
+      status: { reason: 'Conflict', message: 'the object has been modified', code: 409 },
+    });
+    const invalid = new ValidationError({ group: 'batch.my.domain', kind: 'CronJob' }, 'x', [requiredField('spec.schedule')], { warnings: ['inner'] });
+    const answer = deniedFromError(new Error('validating', { cause: new Error('the schedule', { cause: invalid }) }), ['outer']);
+    expect(answer.status).toEqual(invalid.status);
+    expect(answer.warnings).toEqual(['outer', 'inner']);
+  });
 });

@@ -37,13 +37,24 @@ export function patchedFromObjects(original: unknown, modified: unknown, warning
 }
 
 /** The answer for a thrown error: field errors as 422 Invalid, API errors with their status, the rest 403. */
-export function deniedFromError(err: unknown, warnings?: Warnings): Answer {
+export function deniedFromError(thrown: unknown, warnings?: Warnings): Answer {
+  const err = statusErrorIn(thrown) ?? thrown;
   if (err instanceof ValidationError) return withWarnings({ allowed: false, status: err.status }, [...(warnings ?? []), ...err.warnings]);
   if (err instanceof ApiError) {
     const { kind: _k, apiVersion: _a, ...status } = err.status;
     return withWarnings({ allowed: false, status: { metadata: {}, ...status, code: err.code } as AdmissionStatus }, warnings);
   }
   return denied(err instanceof Error ? err.message : String(err), warnings);
+}
+
+/** The first ValidationError or ApiError in `err` or along its causes (Go's errors.As for an APIStatus). */
+function statusErrorIn(err: unknown): ValidationError | ApiError | undefined {
+  const seen = new Set<unknown>();
+  for (let e = err; typeof e === 'object' && e !== null && !seen.has(e); e = (e as { cause?: unknown }).cause) {
+    if (e instanceof ValidationError || e instanceof ApiError) return e;
+    seen.add(e);
+  }
+  return undefined;
 }
 
 function withWarnings(answer: Answer, warnings: Warnings | undefined): Answer {
