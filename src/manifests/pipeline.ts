@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Project, type SourceFile, ts } from 'ts-morph';
-import { CrdGenerator, createApiProject, packageVersion, registerCrdMarkers } from '../crd/index.js';
+import { CrdGenerator, createApiProject, kubeOpenApiSource, packageVersion, registerCrdMarkers } from '../crd/index.js';
 import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers } from '../markers/index.js';
 import { RBAC_MARKER, defineRbacMarkers, generateRoles } from '../rbac/index.js';
 import { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER, defineWebhookMarkers, generateWebhooks } from '../webhook/index.js';
@@ -21,6 +21,11 @@ export interface PipelineOptions {
   readonly outputDir?: string;
   readonly maxDescLen?: number;
   readonly strict?: boolean;
+  /**
+   * Kubernetes OpenAPI documents (files, or directories of *.json), relative to projectDir: the
+   * schemas of client-node types come from them where they have the type. Read once, here.
+   */
+  readonly kubeOpenApi?: readonly string[];
   readonly settings: ProjectSettings;
 }
 
@@ -56,9 +61,16 @@ export class ManifestsPipeline {
     }
     this.sourcePaths = requested.map((p) => path.resolve(dir, p));
     this.outputDir = path.resolve(dir, options.outputDir ?? 'config');
+    const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir) : undefined;
     this.project = createApiProject(requested, dir);
     this.markers = collectMarkers(this.project.getSourceFiles(), createRegistry(), { strict: options.strict });
-    this.crds = new CrdGenerator({ project: this.project, markers: this.markers, maxDescLen: options.maxDescLen, toolVersion: packageVersion() });
+    this.crds = new CrdGenerator({
+      project: this.project,
+      markers: this.markers,
+      maxDescLen: options.maxDescLen,
+      toolVersion: packageVersion(),
+      builtinSchemas,
+    });
   }
 
   /** Re-reads changed, added or deleted source files (absolute paths). */

@@ -18,6 +18,8 @@ export interface ManifestsOptions {
   check?: boolean;
   watch?: boolean;
   strict?: boolean;
+  /** Kubernetes OpenAPI documents (files or directories, relative to projectDir) for the client-node types' schemas. */
+  kubeOpenApi?: string[];
   /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
   signal?: AbortSignal;
 }

@@ -15,9 +15,15 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
       .option('check', { type: 'boolean', default: false, describe: 'Write nothing; fail if the files on disk are out of date' })
       .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever a source changes' })
       .option('strict', { type: 'boolean', default: false, describe: 'Treat warnings (e.g. unknown markers) as errors' })
+      .option('kube-openapi', {
+        type: 'string',
+        array: true,
+        describe: "Kubernetes OpenAPI documents (a file, or a directory of *.json; repeatable) for the schemas of @kubernetes/client-node types, e.g. from `kubectl get --raw /openapi/v3/apis/batch/v1`",
+      })
       .example('$0 manifests', 'regenerate config/crd/bases, config/rbac/role.yaml and config/webhook/manifests.yaml')
       .example('$0 manifests --check', 'in CI: fail when someone forgot to regenerate')
-      .example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions'),
+      .example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions')
+      .example('$0 manifests --kube-openapi k8s', 'built-in types (V1PodTemplateSpec, ...) from the OpenAPI documents in k8s/'),
     (argv) => select(async (io) => {
       const maxDescLen = argv['max-desc-len'];
       if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
@@ -32,6 +38,7 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
         check: argv.check,
         watch: argv.watch,
         strict: argv.strict,
+        kubeOpenApi: argv['kube-openapi']?.map(String),
       }, io);
     }),
   );
