@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { generateCrds, type CustomResourceDefinition, type JSONSchemaProps } from '../../src/crd/index.js';
+import { generateCrds, type BuiltinSchemaSource, type CustomResourceDefinition, type JSONSchemaProps } from '../../src/crd/index.js';
 import type { Diagnostic } from '../../src/markers/index.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'crd-unit-'));
@@ -18,14 +18,14 @@ export interface SandboxResult {
 }
 
 /** Generates the CRDs of `files` (relative path -> source) placed under a fresh folder. */
-export function generateFrom(files: Record<string, string>, options: { maxDescLen?: number } = {}): SandboxResult {
+export function generateFrom(files: Record<string, string>, options: { maxDescLen?: number; builtinSchemas?: BuiltinSchemaSource } = {}): SandboxResult {
   const dir = path.join(root, `case${++counter}`);
   for (const [rel, text] of Object.entries(files)) {
     const file = path.join(dir, rel);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);
   }
-  const { crds, diagnostics } = generateCrds({ paths: [dir], maxDescLen: options.maxDescLen, toolVersion: 'test' });
+  const { crds, diagnostics } = generateCrds({ paths: [dir], maxDescLen: options.maxDescLen, toolVersion: 'test', builtinSchemas: options.builtinSchemas });
   return {
     crds: crds.map((c) => c.crd),
     diagnostics,
