@@ -93,6 +93,29 @@ describe('scaffolder init', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it.each([['notes.txt', 'notes.txt'], ['Makefile', 'Makefile'], ['src/app.ts', 'src/'], ['node_modules/x/index.js', 'node_modules/']])(
+    'refuses a directory holding %s, naming it, and writes nothing', async (file, named) => {
+      mkdirSync(join(dir, file, '..'), { recursive: true });
+      writeFileSync(join(dir, file), 'mine\n');
+      const before = snapshot(dir);
+      const run = await runCli(dir, ['init', ...noInstall]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`error: ${dir} is not empty: found "${named}"; init runs in an empty directory (only names starting with ".", *.md files and upper-case file names such as LICENSE may be there)\n`);
+      expect(run.stderr).not.toContain('--force');
+      expect(snapshot(dir)).toEqual(before);
+    });
+
+  it('accepts dot files and directories, Markdown and upper-case files, and keeps them', async () => {
+    mkdirSync(join(dir, '.git'));
+    writeFileSync(join(dir, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(join(dir, '.gitignore'), 'mine\n');
+    writeFileSync(join(dir, 'README.md'), '# mine\n');
+    writeFileSync(join(dir, 'LICENSE'), 'mine\n');
+    await ok(dir, ['init', ...noInstall]);
+    for (const f of ['.gitignore', 'README.md', 'LICENSE']) expect(readFileSync(join(dir, f), 'utf8')).toMatch(/mine/);
+    expect(existsSync(join(dir, 'PROJECT'))).toBe(true);
+  });
+
   it('rejects a directory name that is not a DNS-1123 label unless --project-name is given', async () => {
     const bad = tempProjectDir('My_Project');
     try {

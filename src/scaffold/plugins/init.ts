@@ -1,4 +1,5 @@
 // `init`: the files of a new project (package, manager entry point, Makefile, image, config/).
+import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Plan } from '../machinery/plan.js';
@@ -59,6 +60,19 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['config/network-policy/allow-metrics-traffic.yaml', 'config/network-policy/allow-metrics-traffic.yaml', 'overwrite'],
 ];
 
+/**
+ * The first entry of `dir` that init would scaffold around, as kubebuilder's go/v4 decides: only
+ * names starting with '.', Markdown files and upper-case file names such as LICENSE may be there.
+ */
+function unexpectedEntry(dir: string): string | undefined {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (entry.name.startsWith('.')) continue;
+    if (!entry.isDirectory() && (entry.name.endsWith('.md') || /^[A-Z]+$/.test(entry.name))) continue;
+    return entry.isDirectory() ? `${entry.name}/` : entry.name;
+  }
+  return undefined;
+}
+
 /** 32-bit FNV-1a, as hex: a short stable id derived from the project name. */
 function fnv32a(text: string): string {
   let hash = 0x811c9dc5;
@@ -73,6 +87,10 @@ function fnv32a(text: string): string {
 export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
   for (const file of occupiedBy) {
     if (plan.exists(file)) throw new UsageError(`${file} already exists in ${plan.root}: init needs a directory without a project (no ${occupiedBy.join(', ')})`);
+  }
+  const found = unexpectedEntry(plan.root);
+  if (found !== undefined) {
+    throw new UsageError(`${plan.root} is not empty: found "${found}"; init runs in an empty directory (only names starting with ".", *.md files and upper-case file names such as LICENSE may be there)`);
   }
   validateDomain(opts.domain);
   const projectName = opts.projectName ?? basename(plan.root);
