@@ -7,6 +7,7 @@ export {
   setControllerReference,
   setOwnerReference,
   removeOwnerReference,
+  removeControllerReference,
   hasOwnerReference,
   getControllerOf,
   hasControllerReference,

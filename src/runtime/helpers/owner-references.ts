@@ -120,6 +120,27 @@ export function removeOwnerReference(owner: MetaObject, object: MetaObject, kind
   refs.splice(index, 1);
 }
 
+/**
+ * Removes the controller reference to `owner`, as controller-runtime's RemoveControllerReference:
+ * throws when `object` has no controller reference, none to `owner`, or one to `owner` that is
+ * not the controller (remove that with `removeOwnerReference`).
+ */
+export function removeControllerReference(owner: MetaObject, object: MetaObject, kindSource: OwnerKindSource): void {
+  if (!hasControllerReference(object)) {
+    throw new Error(`removeControllerReference: ${describeObject(object)} has no controller reference`);
+  }
+  const target = { ...ownerKind(owner, kindSource, 'removeControllerReference'), name: owner.metadata?.name ?? '' };
+  const refs = object.metadata!.ownerReferences!;
+  const index = refs.findIndex((r) => sameOwner(r, target));
+  if (index < 0) {
+    throw new Error(`removeControllerReference: ${describeObject(object)} has no controller reference to ${target.kind} ${target.name}`);
+  }
+  if (refs[index]!.controller !== true) {
+    throw new Error(`removeControllerReference: ${target.kind} ${target.name} is an owner of ${describeObject(object)} but not its controller`);
+  }
+  refs.splice(index, 1);
+}
+
 /** Whether `object` has an owner reference to `owner` (same group, kind and name). */
 export function hasOwnerReference(object: MetaObject, owner: MetaObject, kindSource: OwnerKindSource): boolean {
   const target = { ...ownerKind(owner, kindSource, 'hasOwnerReference'), name: owner.metadata?.name ?? '' };

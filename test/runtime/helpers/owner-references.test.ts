@@ -7,6 +7,7 @@ import {
   hasControllerReference,
   hasOwnerReference,
   removeOwnerReference,
+  removeControllerReference,
   setControllerReference,
   setOwnerReference,
 } from '../../../src/runtime/helpers/index.js';
@@ -81,5 +82,22 @@ describe('setOwnerReference and removal', () => {
     removeOwnerReference(cronJob('a', 'uid-a'), job, CronJobV1);
     expect(job.metadata?.ownerReferences?.map((r) => r.name)).toEqual(['b']);
     expect(() => removeOwnerReference(cronJob('a', 'uid-a'), job, CronJobV1)).toThrow(/has no owner reference to CronJob a/);
+  });
+});
+
+describe('removeControllerReference', () => {
+  it('removes the controller reference to the owner, and refuses when there is none or the owner is not the controller', () => {
+    const job: V1Job = { metadata: { name: 'j', namespace: 'default' } };
+    expect(() => removeControllerReference(cronJob('a', 'uid-a'), job, CronJobV1)).toThrow(/has no controller reference/);
+    setOwnerReference(cronJob('plain', 'uid-p'), job, CronJobV1);
+    setControllerReference(cronJob('boss', 'uid-b'), job, CronJobV1);
+    expect(() => removeControllerReference(cronJob('other', 'uid-o'), job, CronJobV1)).toThrow(/no controller reference to CronJob other/);
+    expect(() => removeControllerReference(cronJob('plain', 'uid-p'), job, CronJobV1)).toThrow(/CronJob plain is an owner .* but not its controller/);
+    removeControllerReference(cronJob('boss', 'uid-b'), job, builtinScheme());
+    expect(job.metadata?.ownerReferences?.map((r) => r.name)).toEqual(['plain']);
+    expect(hasControllerReference(job)).toBe(false);
+    // Now another owner may become the controller.
+    setControllerReference(cronJob('successor', 'uid-s'), job, CronJobV1);
+    expect(getControllerOf(job)?.name).toBe('successor');
   });
 });
