@@ -26,6 +26,40 @@ describe('scaffolder edit', () => {
     expect(back.stderr).toBe('error: --multigroup=false: the project has APIs in 2 groups (crew, ship); a single-group project can hold only one\n');
   });
 
+  it('after --multigroup, APIs created before keep their api/<version>/ package for webhooks, new versions and conversion', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    await ok(dir, ['edit', '--multigroup']);
+    await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', ...noMake]);
+    expect(read(dir, 'api/v1/captain_webhook.ts')).toContain('export class CaptainCustomDefaulter');
+    expect(read(dir, 'api/v1/index.ts')).toContain("export * from './captain_webhook.js';");
+    expect(read(dir, 'src/main.ts')).toContain('await crewv1.setupCaptainWebhookWithManager(mgr);');
+    expect(snapshot(dir)['api/crew/v1/index.ts']).toBeUndefined();
+
+    const v2 = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Captain', '--controller=false', ...noMake]);
+    expect(v2.stderr).toContain('api/v1/captain_types.ts: marked Captain v1 as the storage version');
+    expect(read(dir, 'api/v1/captain_types.ts')).toContain('// +kubebuilder:storageversion\n// +kubebuilder:object:root=true');
+    expect(snapshot(dir)['api/crew/v2/captain_types.ts']).toBeDefined();
+
+    await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--conversion', '--spoke', 'v2', ...noMake]);
+    expect(read(dir, 'api/v1/captain_webhook.ts')).toContain("import * as crewv2 from '../crew/v2/index.js';");
+    expect(read(dir, 'api/crew/v2/captain_conversion.ts')).toContain("from '../../v1/captain_types.js';");
+    expect(read(dir, 'api/crew/v2/index.ts')).toContain("export * from './captain_conversion.js';");
+    expect(read(dir, 'api/v1/captain_types.ts')).toContain('// +kubebuilder:conversion:hub');
+  });
+
+  it('--multigroup=false is refused only when an API lives under api/<group>/', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    await ok(dir, ['edit', '--multigroup']);
+    await ok(dir, ['edit', '--multigroup=false']);
+    expect((parse(read(dir, 'PROJECT')) as Record<string, unknown>).multigroup).toBeUndefined();
+    await ok(dir, ['edit', '--multigroup']);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Captain', '--controller=false', ...noMake]);
+    const before = snapshot(dir);
+    const back = await runCli(dir, ['edit', '--multigroup=false']);
+    expect(back).toMatchObject({ code: 1, stderr: 'error: --multigroup=false: the project has APIs under api/<group>/ (api/crew/v2); move them by hand first\n' });
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('--namespaced switches the manager role to a Role and adds WATCH_NAMESPACE; and back', async () => {
     const before = snapshot(dir);
     const run = await ok(dir, ['edit', '--namespaced']);

@@ -5,6 +5,7 @@ import { render } from '../machinery/render.js';
 import type { License } from '../project/boilerplate.js';
 import { projectContext } from '../project/context.js';
 import type { ProjectConfig } from '../project/project-file.js';
+import { apiPackagePath } from '../project/resource.js';
 
 export interface EditOptions {
   multigroup?: boolean;
@@ -30,7 +31,9 @@ export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): Pro
     if (!opts.multigroup && cfg.multigroup) {
       const groups = new Set(cfg.resources.filter((r) => r.api).map((r) => r.group));
       if (groups.size > 1) throw new UsageError(`--multigroup=false: the project has APIs in ${groups.size} groups (${[...groups].join(', ')}); a single-group project can hold only one`);
-      if (cfg.resources.some((r) => r.api)) throw new UsageError('--multigroup=false: the project already has APIs under api/<group>/; move them by hand first');
+      // APIs created before `edit --multigroup` stay in api/<version>/ (PROJECT records the path) and still fit.
+      const grouped = cfg.resources.filter((r) => r.api && (r.path ?? apiPackagePath(r.group, r.version, true)) !== apiPackagePath(r.group, r.version, false));
+      if (grouped.length > 0) throw new UsageError(`--multigroup=false: the project has APIs under api/<group>/ (${grouped.map((r) => r.path ?? apiPackagePath(r.group, r.version, true)).join(', ')}); move them by hand first`);
     }
     if (opts.multigroup && !cfg.multigroup && cfg.resources.some((r) => r.api)) {
       plan.note('existing APIs stay under api/<version>/; new groups go to api/<group>/<version>/');

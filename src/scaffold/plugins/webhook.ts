@@ -145,12 +145,18 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   return { ...cfg, resources };
 }
 
+/** The names of a spoke version, from its own PROJECT entry (its package path may differ from the hub's layout). */
+function spokeNamesOf(wc: WebhookContext, spoke: string): ResourceNames {
+  const own = findResource(wc.cfg, { ...wc.res, version: spoke });
+  return resourceNames(own ?? { ...wc.res, version: spoke, path: undefined }, wc.multigroup);
+}
+
 function spokeAlias(wc: WebhookContext, spoke: string): string {
-  return resourceNames({ ...wc.res, version: spoke }, wc.multigroup).importAlias;
+  return spokeNamesOf(wc, spoke).importAlias;
 }
 
 function spokeIndex(wc: WebhookContext, spoke: string): string {
-  return `${resourceNames({ ...wc.res, version: spoke }, wc.multigroup).apiPath}/index.ts`;
+  return `${spokeNamesOf(wc, spoke).apiPath}/index.ts`;
 }
 
 function sectionData(wc: WebhookContext): Record<string, unknown> {
@@ -235,7 +241,7 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
   // The hub version's API package, relative to the test file (api/<version>/ or api/<group>/<version>/).
   const hubModule = relativeImport(wc.testFile, `${wc.names.apiPath}/index.ts`);
   for (const spoke of types.spokes) {
-    const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
+    const spokeNames = spokeNamesOf(wc, spoke);
     sections.push(render('webhook/test_conversion.ts', {
       ...data, spokeVersion: spoke, spokeAlias: spokeNames.importAlias, spokeApiVersion: spokeNames.apiVersion,
       hubAlias: wc.names.importAlias, crdName: `${wc.names.plural}.${wc.names.qualifiedGroup}`, conversionPatch: `config/crd/${conversionPatchFile(wc)}`,
@@ -330,7 +336,7 @@ function planConversion(plan: Plan, wc: WebhookContext, spokes: string[], force:
   const hubTypes = `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`;
   markRootType(plan, hubTypes, '// +kubebuilder:conversion:hub', wc.res.kind);
   for (const spoke of spokes) {
-    const spokeNames = resourceNames({ ...wc.res, version: spoke }, wc.multigroup);
+    const spokeNames = spokeNamesOf(wc, spoke);
     const file = `${spokeNames.apiPath}/${wc.names.lowerKind}_conversion.ts`;
     plan.add({
       path: file,

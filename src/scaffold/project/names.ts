@@ -11,7 +11,10 @@ export interface ResourceNames {
   plural: string;
   qualifiedGroup: string;
   apiVersion: string;
-  /** The api package directory: `api/v1` or `api/<group>/v1`. */
+  /**
+   * The api package directory: where PROJECT records it (`path`), else `api/v1` or `api/<group>/v1`.
+   * The recorded path wins so that APIs created before `edit --multigroup` are still found.
+   */
   apiPath: string;
   importAlias: string;
   /** `group_kind` in multi-group projects (file names of roles), else `kind`. */
@@ -33,7 +36,7 @@ export function resourceNames(res: Resource, multigroup: boolean): ResourceNames
     plural: pluralOf(res),
     qualifiedGroup: group,
     apiVersion: group === '' ? res.version : `${group}/${res.version}`,
-    apiPath: apiPackagePath(res.group, res.version, multigroup),
+    apiPath: res.path ?? apiPackagePath(res.group, res.version, multigroup),
     importAlias: importAlias(res),
     groupedLowerKind: grouped ? `${res.group}_${lowerKind}` : lowerKind,
     rbacGroup: group === '' ? 'core' : group,
