@@ -21,6 +21,21 @@ export interface ControllerHost {
   getMetrics(): RuntimeMetrics | undefined;
   /** Registers a built controller, to start with the manager (refuses duplicate names). */
   addController(controller: Controller): void;
+  /** Defaults for every controller built on this host (the manager's `controller` option). */
+  getControllerOptions?(): ControllerDefaults | undefined;
+}
+
+/**
+ * Defaults of the controllers of one manager, as controller-runtime's config.Controller: a
+ * builder's `withOptions` wins, then `groupKindConcurrency` for the `for()` kind, then these.
+ */
+export interface ControllerDefaults extends Omit<ControllerOptions, 'rateLimiter' | 'clock'> {
+  /** Workers per `for()` kind, keyed `Kind.group` (`Kind` for the core group), e.g. `{ 'CronJob.batch.my.domain': 3 }`. */
+  groupKindConcurrency?: Record<string, number>;
+}
+
+function groupKindOf(kind: Kind): string {
+  return kind.group ? `${kind.kind}.${kind.group}` : kind.kind;
 }
 
 export interface ForOptions<T> {
@@ -98,12 +113,19 @@ export class Builder {
     if (!name) throw new Error('controller builder: name the controller with named() when it has no for() kind');
     if (this.pending.length === 0) throw new Error(`controller ${name}: nothing to watch; call for(), owns() or watches()`);
     const metrics = this.host.getMetrics();
+    const { groupKindConcurrency, ...defaults } = this.host.getControllerOptions?.() ?? {};
+    const options: ControllerOptions = { ...defaults };
+    const perKind = this.forKind ? groupKindConcurrency?.[groupKindOf(this.forKind)] : undefined;
+    if (perKind !== undefined) options.maxConcurrentReconciles = perKind;
+    for (const [key, value] of Object.entries(this.options)) {
+      if (value !== undefined) (options as Record<string, unknown>)[key] = value;
+    }
     const controller = new Controller({
       name,
       reconciler: r,
       forKind: this.forKind,
       watches: this.pending.map((w) => w.bind(this.globalPredicates)),
-      options: this.options,
+      options,
       log: this.host.getLogger().withName('controller').withValues({ controller: name }),
       metrics: metrics ? { controller: metrics.controller(name), queue: metrics.workqueue(name) } : undefined,
     });

@@ -13,7 +13,7 @@ import { KubeClient } from '../client/client.js';
 import { RestTransport } from '../client/rest.js';
 import type { Client, Reader } from '../client/types.js';
 import type { Controller } from '../controller/controller.js';
-import type { ControllerHost } from '../controller/builder.js';
+import type { ControllerDefaults, ControllerHost } from '../controller/builder.js';
 import { HealthProbeServer, type Checker } from '../healthz/index.js';
 import { LeaderElector } from '../leaderelection/index.js';
 import { log as rootLog, type Logger, setLogger } from '../log/index.js';
@@ -47,6 +47,12 @@ export interface ManagerOptions {
   retryPeriod?: number;
   /** Clear the lease on shutdown so another replica takes over at once. Default true. */
   leaderElectionReleaseOnCancel?: boolean;
+  /**
+   * Defaults for every controller of this manager (controller-runtime's Options.Controller):
+   * maxConcurrentReconciles, groupKindConcurrency (`{ 'CronJob.batch.my.domain': 3 }`),
+   * cacheSyncTimeoutMs, needLeaderElection, reconciliationTimeoutMs. A builder's withOptions wins.
+   */
+  controller?: ControllerDefaults;
   /** How long running reconciles and runnables may take to finish on shutdown (ms). Default 30 000. */
   gracefulShutdownTimeout?: number;
   /** Re-deliver every cached object to controllers this often (ms). Default 10 h. */
@@ -228,6 +234,10 @@ export class Manager implements ControllerHost {
       throw new Error(`controller with name "${controller.name}" already exists; controller names must be unique (use named())`);
     }
     this.controllers.set(controller.name, controller);
+  }
+
+  getControllerOptions(): ControllerDefaults | undefined {
+    return this.options.controller;
   }
 
   getControllers(): Controller[] {

@@ -548,6 +548,30 @@ describe('controllers', () => {
     expect(JSON.stringify(failure)).toContain('first attempt fails');
   });
 
+  it('takes defaults from the manager\'s controller options: global, per group-kind, then withOptions', async () => {
+    const mgr = await newManager(env, {
+      controller: { maxConcurrentReconciles: 2, groupKindConcurrency: { ConfigMap: 4, 'Deployment.apps': 5 }, reconciliationTimeoutMs: 60_000 },
+    });
+    await controllerManagedBy(mgr).for(ConfigMap).named('defaults-gk').complete(async () => ({}));
+    await controllerManagedBy(mgr).for(Deployment).named('defaults-gk-apps').complete(async () => ({}));
+    await controllerManagedBy(mgr).for(Secret).named('defaults-global').complete(async () => ({}));
+    await controllerManagedBy(mgr).for(Secret).withOptions({ maxConcurrentReconciles: 7 }).named('defaults-own').complete(async () => ({}));
+    const r = run(mgr);
+    try {
+      const text = await eventually(async () => {
+        const t = await mgr.getMetrics().text();
+        const started = ['defaults-gk', 'defaults-gk-apps', 'defaults-global', 'defaults-own'].every((c) => t.includes(`controller_runtime_max_concurrent_reconciles{controller="${c}"}`));
+        return started ? t : undefined;
+      }, 'the controllers to start');
+      expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-gk"\} 4\n/);
+      expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-gk-apps"\} 5\n/);
+      expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-global"\} 2\n/);
+      expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-own"\} 7\n/);
+    } finally {
+      await r.stop();
+    }
+  });
+
   it('refuses duplicate controller names and builders without a kind, naming the problem', async () => {
     const mgr = await newManager(env);
     await controllerManagedBy(mgr).for(ConfigMap).complete(async () => ({}));
