@@ -13,6 +13,7 @@ import { QUANTITY_PATTERN } from '../../src/crd/schema/known-types.js';
 import { ComponentNames, modelNamesOf } from '../../src/crd/schema/kube-openapi-names.js';
 import { readKubeOpenApiDocuments } from '../../src/crd/schema/kube-openapi-documents.js';
 import { main } from '../../src/cli/main.js';
+import { runManifests } from '../../src/manifests/index.js';
 import { repoRoot } from './conformance-harness.js';
 
 const project = path.join(repoRoot, 'test', 'fixtures', 'kube-openapi', 'project');
@@ -304,6 +305,24 @@ describe('scaffolder manifests --kube-openapi', () => {
     expect(readFileSync(crdFile(plain), 'utf8')).toContain('containerPort:');
   });
 
+  it('reads the documents once in watch mode: regenerating after a save works with them gone', async () => {
+    const dir = projectCopy();
+    let out = '';
+    let err = '';
+    const io = { stdout: (s: string) => void (out += s), stderr: (s: string) => void (err += s) };
+    const controller = new AbortController();
+    const done = runManifests({ projectDir: dir, kubeOpenApi: ['k8s'], watch: true, signal: controller.signal }, io);
+    await until(() => out.includes('manifests: watching'));
+    rmSync(path.join(dir, 'k8s'), { recursive: true });
+    const types = path.join(dir, 'api', 'v1', 'report_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  endpoint?: V1Endpoint;', '  endpoint?: V1Endpoint;\n\n  // +optional\n  title?: string;'));
+    await until(() => readFileSync(crdFile(dir), 'utf8').includes('title:'));
+    expect(readFileSync(crdFile(dir), 'utf8')).toMatch(/x-kubernetes-list-map-keys:\n\s*- containerPort\n\s*- protocol\n/);
+    controller.abort();
+    expect(await done).toBe(0);
+    expect(err).toBe('');
+  });
+
   it.each([
     ['a missing path', (_dir: string) => 'k8s/nope.json', /manifests: --kube-openapi k8s\/nope\.json: no such file or directory/],
     [
@@ -338,3 +357,7 @@ describe('scaffolder manifests --kube-openapi', () => {
     expect(existsSync(path.join(dir, 'config'))).toBe(false);
   });
 });
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 25));
+}
