@@ -45,6 +45,9 @@ describe('scaffolder edit', () => {
     expect(read(dir, 'api/crew/v2/captain_conversion.ts')).toContain("from '../../v1/captain_types.js';");
     expect(read(dir, 'api/crew/v2/index.ts')).toContain("export * from './captain_conversion.js';");
     expect(read(dir, 'api/v1/captain_types.ts')).toContain('// +kubebuilder:conversion:hub');
+    // One test file for the v1 webhooks, beside the one the defaulting webhook started.
+    expect(read(dir, 'test/webhooks/v1/captain_webhook.test.ts')).toContain("it('serves Captain v2 through the API server");
+    expect(Object.keys(snapshot(dir)).filter((f) => f.startsWith('test/webhooks/'))).toEqual(['test/webhooks/v1/captain_webhook.test.ts']);
   });
 
   it('--multigroup=false is refused only when an API lives under api/<group>/', async () => {

@@ -115,7 +115,8 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   const webhookFile = core
     ? `src/webhooks/${res.group}/${res.version}/${names.lowerKind}_webhook.ts`
     : `${names.apiPath}/${names.lowerKind}_webhook.ts`;
-  const testDir = core || (multigroup && res.group !== '') ? `test/webhooks/${res.group}/${res.version}` : `test/webhooks/${res.version}`;
+  // An API's webhook test mirrors its package (api/v1 -> test/webhooks/v1, api/crew/v1 -> test/webhooks/crew/v1).
+  const testDir = core ? `test/webhooks/${res.group}/${res.version}` : `test/webhooks/${names.apiPath.replace(/^api\//, '')}`;
   const groupPath = names.qualifiedGroup.replace(/\./g, '-');
   const wc: WebhookContext = {
     res, names, ctx: projectContext(cfg), core, cfg, multigroup,
