@@ -101,6 +101,9 @@ export class Controller {
   async start(cache: InformerCache): Promise<void> {
     if (this.started) throw new Error(`controller ${this.name} was already started`);
     this.started = true;
+    // As controller-runtime's initMetrics: the worker count is known before the sources sync.
+    const n = Math.max(1, Math.floor(this.spec.options.maxConcurrentReconciles ?? 1));
+    this.spec.metrics?.controller.setMaxConcurrentReconciles(n);
     const ctx = { cache, queue: requestQueue(this.queue), signal: this.abort.signal };
     for (const w of this.spec.watches) w.start(ctx);
 
@@ -113,8 +116,6 @@ export class Controller {
       throw new Error(`controller ${this.name}: timed out after ${timeoutMs} ms waiting for ${failed.join(', ')} to sync`);
     }
 
-    const n = Math.max(1, Math.floor(this.spec.options.maxConcurrentReconciles ?? 1));
-    this.spec.metrics?.controller.setMaxConcurrentReconciles(n);
     this.spec.log.info('Starting workers', { 'worker count': n });
     for (let i = 0; i < n; i++) this.workers.push(this.work());
   }

@@ -8,6 +8,7 @@ import {
   ConfigMap,
   controllerManagedBy,
   Deployment,
+  defineKind,
   handler,
   type Manager,
   newLogger,
@@ -567,6 +568,21 @@ describe('controllers', () => {
       expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-gk-apps"\} 5\n/);
       expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-global"\} 2\n/);
       expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-own"\} 7\n/);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('exports its worker count while its sources are still syncing', async () => {
+    const mgr = await newManager(env);
+    const Missing = defineKind({ group: 'nowhere.example.com', version: 'v1', kind: 'Missing', plural: 'missings', namespaced: true });
+    await controllerManagedBy(mgr).for(Missing).withOptions({ maxConcurrentReconciles: 3 }).named('never-synced').complete(async () => ({}));
+    const r = run(mgr);
+    try {
+      await eventually(
+        async () => /controller_runtime_max_concurrent_reconciles\{controller="never-synced"\} 3\n/.test(await mgr.getMetrics().text()),
+        'the worker count of a controller waiting for its cache',
+      );
     } finally {
       await r.stop();
     }
