@@ -191,6 +191,38 @@ describe('Manager', () => {
     }
   });
 
+  it('stops with an error when it cannot renew the lease within the renew deadline', async () => {
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'renew');
+    const id = 'renew-test.example.com';
+    const mgr = await newManager(env, {
+      leaderElection: true,
+      leaderElectionID: id,
+      leaderElectionNamespace: ns,
+      leaseDuration: 1500,
+      renewDeadline: 1000,
+      retryPeriod: 200,
+    });
+    let stoppedRunnable = false;
+    mgr.add({ start: (signal) => new Promise<void>((res) => signal.addEventListener('abort', () => { stoppedRunnable = true; res(); }, { once: true })) });
+    const done = mgr.start();
+    const outcome = done.then(() => 'resolved', (err: Error) => err.message);
+    let fault: ReturnType<typeof env.server.failNext> | undefined;
+    try {
+      await mgr.elected();
+      // Every lease request fails from now on, as when the API server is unreachable.
+      fault = env.server.failNext({ code: 503, path: `/namespaces/${ns}/leases`, count: Infinity });
+      expect(await outcome).toMatch(/leader election lost/);
+      expect(fault.hits).toBeGreaterThan(0);
+      expect(stoppedRunnable).toBe(true);
+    } finally {
+      fault?.cancel();
+      mgr.stop();
+      await done.catch(() => undefined);
+      await setup.stop();
+    }
+  });
+
   it('as a process: exits 0 after SIGTERM, with a clean shutdown', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'mgr-'));
     const kubeconfig = path.join(dir, 'kubeconfig');
