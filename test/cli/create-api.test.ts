@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { reservedKinds } from '../../src/scaffold/project/validation.js';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
@@ -168,6 +169,39 @@ describe('scaffolder create api', () => {
     expect(run.stderr).toBe(message);
     expect(run.code).toBe(1);
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it.each(['Manager', 'Client', 'Promise', 'GroupVersion', 'ObjectMeta'])('refuses kind %s, a name the generated code already uses', async (kind) => {
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', kind, ...noMake]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(new RegExp(`^error: invalid kind "${kind}": the generated code already uses the name ${kind} \\(.+\\); choose another kind name\n$`));
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  // Guards the reserved list: every PascalCase name the files of a kind import must be refused as a kind.
+  it('every name imported by the generated files of a kind is a reserved kind name', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Captain', '--controller=false', ...noMake]);
+    await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', '--programmatic-validation', '--conversion', '--spoke', 'v2', ...noMake]);
+    // groupversion_info.ts never names the kind, so its imports cannot clash with it.
+    const files = Object.entries(snapshot(dir)).filter(([f]) => /^(api|src\/controllers|test)\/.*\.ts$/.test(f) && !f.endsWith('groupversion_info.ts'));
+    const imported = new Set<string>();
+    for (const [, text] of files) {
+      for (const m of text.matchAll(/^import (?:type )?\{([^}]*)\} from '([^']+)'/gm)) {
+        if (m[2]!.startsWith('.')) continue;
+        for (const part of m[1]!.split(',')) {
+          const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!;
+          if (/^[A-Z]/.test(name)) imported.add(name);
+        }
+      }
+    }
+    expect(imported.size).toBeGreaterThan(5);
+    for (const name of imported) expect(reservedKinds.has(name), name).toBe(true);
+    for (const global of ['Promise', 'AbortController']) {
+      expect(files.some(([, text]) => text.includes(`${global}`)), global).toBe(true);
+      expect(reservedKinds.has(global)).toBe(true);
+    }
   });
 
   it('needs a PROJECT file, and refuses a project of another layout', async () => {

@@ -34,9 +34,28 @@ export function validateVersion(version: string): void {
   }
 }
 
+/**
+ * Names the generated files of a kind (types, controller, webhooks and their tests) use unqualified
+ * beside the kind's own identifier: a kind of that name would clash with them and not compile.
+ * Each maps to where the name comes from.
+ */
+export const reservedKinds: ReadonlyMap<string, string> = new Map([
+  ...['Client', 'CustomDefaulter', 'CustomValidator', 'ListMeta', 'Manager', 'ObjectMeta', 'ObjectOf', 'ReconcileContext',
+    'Reconciler', 'Request', 'Result', 'Scheme', 'Warnings'].map((n): [string, string] => [n, 'an import from scaffolder/runtime']),
+  ['GroupVersion', "the API package's GroupVersion (groupversion_info.ts)"],
+  ['TestEnvironment', 'an import from scaffolder/testing'],
+  ['V1Condition', 'an import from @kubernetes/client-node'],
+  ['Promise', 'a JavaScript global'],
+  ['AbortController', 'a JavaScript global'],
+]);
+
 export function validateKind(kind: string): void {
   if (!pascalCase.test(kind)) {
     throw new UsageError(`invalid kind "${kind}": must be PascalCase (an upper-case letter followed by letters and digits, e.g. CronJob)`);
+  }
+  const clash = reservedKinds.get(kind);
+  if (clash !== undefined) {
+    throw new UsageError(`invalid kind "${kind}": the generated code already uses the name ${kind} (${clash}); choose another kind name`);
   }
   if (kind.length > 63) {
     throw new UsageError(`invalid kind "${kind}": must be at most 63 characters`);
