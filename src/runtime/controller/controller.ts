@@ -31,6 +31,13 @@ export interface ControllerOptions {
    * as controller-runtime's ReconciliationTimeout. The reconciler must heed the signal. None by default.
    */
   reconciliationTimeoutMs?: number;
+  /**
+   * Default true: a panic of the reconciler (an engine error: TypeError, RangeError, ...) is
+   * counted in controller_runtime_reconcile_panics_total and retried like any error. false: it is
+   * counted and then ends the controller's host, as controller-runtime re-panics (the process
+   * exits): the manager stops and its start() rejects with the panic.
+   */
+  recoverPanic?: boolean;
   /** Whether the controller runs only on the elected leader. Default true. */
   needLeaderElection?: boolean;
   clock?: Clock;
@@ -73,6 +80,7 @@ export class Controller {
   private readonly abort = new AbortController();
   private readonly reconcileAbort = new AbortController();
   private started = false;
+  private onPanic: ((err: unknown) => void) | undefined;
 
   constructor(spec: ControllerSpec) {
     this.spec = spec;
@@ -96,11 +104,13 @@ export class Controller {
 
   /**
    * Starts the watches, waits until their sources are synced, then starts the workers.
-   * Resolves once the workers run; `stop` ends them.
+   * Resolves once the workers run; `stop` ends them. With `recoverPanic: false`, a panic is handed
+   * to `onPanic` (the manager stops with it).
    */
-  async start(cache: InformerCache): Promise<void> {
+  async start(cache: InformerCache, onPanic?: (err: unknown) => void): Promise<void> {
     if (this.started) throw new Error(`controller ${this.name} was already started`);
     this.started = true;
+    this.onPanic = onPanic;
     // As controller-runtime's initMetrics: the worker count is known before the sources sync.
     const n = Math.max(1, Math.floor(this.spec.options.maxConcurrentReconciles ?? 1));
     this.spec.metrics?.controller.setMaxConcurrentReconciles(n);
@@ -193,16 +203,22 @@ export class Controller {
         outcome = 'success';
       }
     } catch (err) {
-      // A bug the engine caught (controller-runtime recovers panics by default): counted, then an error like any other.
-      if (isPanic(err)) metrics?.reconcilePanicked();
-      if (isTerminalError(err)) {
+      // A bug the engine caught is a panic: counted, then (recoverPanic, the default) an error like any other.
+      const panicked = isPanic(err);
+      if (panicked) metrics?.reconcilePanicked();
+      if (panicked && this.spec.options.recoverPanic === false && this.onPanic) {
+        log.error(err, 'Observed a panic in reconciler');
+        outcome = 'error';
+        this.onPanic(err);
+      } else if (isTerminalError(err)) {
         this.queue.forget(key);
         outcome = 'terminal_error';
+        log.error(err, 'Reconciler error');
       } else {
         this.queue.addRateLimited(key);
         outcome = 'error';
+        log.error(err, 'Reconciler error');
       }
-      log.error(err, 'Reconciler error');
     } finally {
       clearTimeout(timer);
       if (timeout?.signal.aborted) metrics?.reconcileTimedOut();

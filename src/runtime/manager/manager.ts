@@ -50,7 +50,7 @@ export interface ManagerOptions {
   /**
    * Defaults for every controller of this manager (controller-runtime's Options.Controller):
    * maxConcurrentReconciles, groupKindConcurrency (`{ 'CronJob.batch.my.domain': 3 }`),
-   * cacheSyncTimeoutMs, needLeaderElection, reconciliationTimeoutMs. A builder's withOptions wins.
+   * cacheSyncTimeoutMs, needLeaderElection, reconciliationTimeoutMs, recoverPanic. A builder's withOptions wins.
    */
   controller?: ControllerDefaults;
   /** How long running reconciles and runnables may take to finish on shutdown (ms). Default 30 000. */
@@ -322,7 +322,7 @@ export class Manager implements ControllerHost {
 
   private async startController(c: Controller, fail: (err: unknown) => void): Promise<void> {
     try {
-      await c.start(this.cache);
+      await c.start(this.cache, fail);
     } catch (err) {
       fail(err);
     }

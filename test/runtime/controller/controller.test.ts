@@ -411,6 +411,28 @@ describe('controllers', () => {
     }
   });
 
+  it('with recoverPanic: false, a panic stops the manager, whose start() rejects with it', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'unrecovered');
+    let calls = 0;
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .withOptions({ recoverPanic: false })
+      .named('unrecovered-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        calls++;
+        const missing = undefined as unknown as { spec: { replicas: number } };
+        return { requeueAfter: missing.spec.replicas };
+      });
+    await client.create(ConfigMap, cm(ns, 'buggy'));
+    const outcome = await mgr.start().then(() => undefined, (err: unknown) => err);
+    expect(outcome).toBeInstanceOf(TypeError);
+    expect(calls).toBe(1);
+    expect(await mgr.getMetrics().text()).toMatch(/controller_runtime_reconcile_panics_total\{controller="unrecovered-test"\} 1\n/);
+  });
+
   it('reconciliationTimeoutMs aborts the reconcile\'s signal after that long and counts the timeout', async () => {
     const mgr = await newManager(env);
     const client = mgr.getClient();
