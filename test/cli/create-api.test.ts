@@ -277,6 +277,40 @@ describe('scaffolder create api', () => {
     expect(read(dir, 'src/main.ts')).toContain('crewv2.addToScheme(scheme);');
   });
 
+  it('a second version takes the plural and scope of the first; a --plural or --namespaced that disagrees is refused', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--plural', 'admirales', '--namespaced=false', ...noMake]);
+    const before = snapshot(dir);
+    const plural = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Admiral', '--plural', 'admirals', '--controller=false', ...noMake]);
+    expect(plural).toMatchObject({ code: 1, stderr: 'error: --plural admirals differs from "admirales" of crew/v1, Kind=Admiral: the versions of a kind share one CRD and so one plural; leave --plural out\n' });
+    const scope = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Admiral', '--namespaced', '--controller=false', ...noMake]);
+    expect(scope).toMatchObject({ code: 1, stderr: 'error: --namespaced=true: crew/v1, Kind=Admiral is cluster-scoped, and the versions of a kind share one CRD and so one scope; leave --namespaced out\n' });
+    expect(snapshot(dir)).toEqual(before);
+
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Admiral', '--controller=false', ...noMake]);
+    const types = read(dir, 'api/v2/admiral_types.ts');
+    expect(types).toContain('// +kubebuilder:resource:path=admirales,scope=Cluster');
+    expect(types).toContain("plural: 'admirales', namespaced: false");
+    const project = parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> };
+    expect(project.resources[1]).toMatchObject({ version: 'v2', plural: 'admirales', api: { crdVersion: 'v1' } });
+    expect((project.resources[1]!.api as Record<string, unknown>).namespaced).toBeUndefined();
+    // Scaffolding v1 again keeps its recorded scope and plural.
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--controller=false', '--force', ...noMake]);
+    expect(read(dir, 'api/v1/admiral_types.ts')).toContain('// +kubebuilder:resource:path=admirales,scope=Cluster');
+  });
+
+  it('a controller added to an existing API keeps its plural and scope; a different --plural is refused', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--plural', 'admirales', '--namespaced=false', '--controller=false', ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--resource=false', '--controller', '--plural', 'admirals', ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: 'error: --plural admirals: crew/v1, Kind=Admiral is recorded in PROJECT with plural "admirales"; leave --plural out\n' });
+    expect(snapshot(dir)).toEqual(before);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--resource=false', '--controller', ...noMake]);
+    expect(read(dir, 'src/controllers/admiral_controller.ts')).toContain('resources=admirales,');
+    const test = read(dir, 'test/controllers/admiral_controller.test.ts');
+    expect(test).toContain("const key = { namespace: '', name: 'test-resource' };");
+    expect(test).not.toContain('namespace: key.namespace');
+  });
+
   it('config files the user removed are reported, not fatal; src/main.ts stays required', async () => {
     const { rmSync } = await import('node:fs');
     rmSync(join(dir, 'config/default'), { recursive: true });

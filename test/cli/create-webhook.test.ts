@@ -219,6 +219,24 @@ describe('scaffolder create webhook', () => {
     expect(read(dir, 'api/v1/admiral_webhook.ts')).toContain('groups=crew.testproject.org,resources=admirales,');
   });
 
+  it('a --plural other than the one in PROJECT is refused', async () => {
+    await ok(dir, api('Admiral', 'v1', ['--plural', 'admirales']));
+    const before = snapshot(dir);
+    const run = await runCli(dir, webhook('Admiral', ['--defaulting', '--plural', 'admirals']));
+    expect(run).toMatchObject({ code: 1, stderr: 'error: --plural admirals: crew/v1, Kind=Admiral is recorded in PROJECT with plural "admirales"; leave --plural out\n' });
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('the tests of a cluster-scoped kind\'s webhooks give its objects no namespace', async () => {
+    await ok(dir, api('Admiral', 'v1', ['--namespaced=false']));
+    await ok(dir, api('Admiral', 'v2', ['--controller=false']));
+    await ok(dir, webhook('Admiral', ['--defaulting', '--conversion', '--spoke', 'v2']));
+    const test = read(dir, 'test/webhooks/v1/admiral_webhook.test.ts');
+    expect(test).toContain("metadata: { name: 'admitted' },");
+    expect(test).toContain("const key = { name: 'converted' };");
+    expect(test).not.toContain("namespace: 'default'");
+  });
+
   it('conversion with --force twice gives the same files', async () => {
     await ok(dir, api('FirstMate'));
     await ok(dir, api('FirstMate', 'v2', ['--controller=false']));

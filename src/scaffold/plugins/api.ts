@@ -10,7 +10,7 @@ import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeB
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { defaultPlural } from '../project/pluralize.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
-import { qualifiedGroup, type Resource } from '../project/resource.js';
+import { apiNamespaced, pluralOf, qualifiedGroup, type Resource } from '../project/resource.js';
 import { validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
 
 export interface CreateApiOptions {
@@ -20,7 +20,8 @@ export interface CreateApiOptions {
   plural?: string;
   resource: boolean;
   controller: boolean;
-  namespaced: boolean;
+  /** undefined: as the kind's other versions, else true. */
+  namespaced?: boolean;
   force: boolean;
 }
 
@@ -61,6 +62,10 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (opts.controller && existing?.controller && !opts.force && !opts.resource) {
     throw new UsageError(`a controller for ${gvkText(opts)} already exists in PROJECT; pass --force to scaffold it again`);
   }
+  if (!opts.resource && existing && opts.plural !== undefined && opts.plural !== pluralOf(existing)) {
+    throw new UsageError(`--plural ${opts.plural}: ${gvkText(opts)} is recorded in PROJECT with plural "${pluralOf(existing)}"; leave --plural out`);
+  }
+  const crd = opts.resource ? sameCrdAs(cfg, opts) : { plural: opts.plural, namespaced: opts.namespaced };
   const core = !opts.resource && !hasApi && (existing?.core === true || isBuiltinGroup(opts.group));
   if (!opts.resource && !hasApi && !core) {
     throw new UsageError(`${gvkText(opts)} is neither an API of this project nor in a built-in group (core, apps, batch, ...); create it with --resource`);
@@ -70,12 +75,13 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (opts.resource) {
     res.domain = cfg.domain;
     res.path = resourceNames({ ...res, domain: cfg.domain }, cfg.multigroup === true).apiPath;
-    res.api = { crdVersion: 'v1', namespaced: opts.namespaced };
+    // Without --namespaced: the scope of the kind's other versions, else of this version when scaffolded again, else namespaced.
+    res.api = { crdVersion: 'v1', namespaced: crd.namespaced ?? (existing?.api ? apiNamespaced(existing.api) : true) };
   } else if (core) {
     res.core = true;
     res.domain = builtinGroupDomain(opts.group) ?? '';
   }
-  const plural = opts.plural ?? res.plural;
+  const plural = crd.plural ?? res.plural;
   if (plural !== undefined && plural !== defaultPlural(opts.kind)) res.plural = plural;
   else delete res.plural;
   if (opts.controller) res.controller = true;
@@ -84,7 +90,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   const names = resourceNames(res, multigroup);
   if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
   const ctx = projectContext(cfg);
-  const namespaced = res.api ? res.api.namespaced !== false : !clusterScopedBuiltinKinds.has(res.kind);
+  const namespaced = res.api ? apiNamespaced(res.api) : !clusterScopedBuiltinKinds.has(res.kind);
   const resourceMarker = [...(res.plural ? [`path=${res.plural}`] : []), ...(namespaced ? [] : ['scope=Cluster'])].join(',');
   const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker };
 
@@ -96,6 +102,23 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (opts.controller) planControllerFiles(plan, res, names, { ...data, hasCrds }, multigroup, core);
 
   return { ...cfg, resources };
+}
+
+/**
+ * The versions of a kind share one CRD, so one plural and one scope: a new version takes them from
+ * the kind's other versions, and a --plural or --namespaced that disagrees is an error.
+ */
+function sameCrdAs(cfg: ProjectConfig, opts: CreateApiOptions): { plural?: string; namespaced?: boolean } {
+  const first = cfg.resources.find((r) => r.api && r.group === opts.group && r.kind === opts.kind && r.version !== opts.version);
+  if (!first) return { plural: opts.plural, namespaced: opts.namespaced };
+  if (opts.plural !== undefined && opts.plural !== pluralOf(first)) {
+    throw new UsageError(`--plural ${opts.plural} differs from "${pluralOf(first)}" of ${gvkText(first)}: the versions of a kind share one CRD and so one plural; leave --plural out`);
+  }
+  const namespaced = apiNamespaced(first.api!);
+  if (opts.namespaced !== undefined && opts.namespaced !== namespaced) {
+    throw new UsageError(`--namespaced=${opts.namespaced}: ${gvkText(first)} is ${namespaced ? 'namespaced' : 'cluster-scoped'}, and the versions of a kind share one CRD and so one scope; leave --namespaced out`);
+  }
+  return { plural: first.plural, namespaced };
 }
 
 function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data: object): void {

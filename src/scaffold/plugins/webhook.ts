@@ -12,7 +12,7 @@ import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeB
 import { relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { defaultPlural } from '../project/pluralize.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
-import type { Resource, ResourceWebhooks } from '../project/resource.js';
+import { apiNamespaced, pluralOf, type Resource, type ResourceWebhooks } from '../project/resource.js';
 import { validateVersion } from '../project/validation.js';
 import { enableInDefault, gvkText, mainFile, markRootType, validateGvk } from './api.js';
 
@@ -74,6 +74,9 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   const core = !own && (existing?.core === true || isBuiltinGroup(opts.group));
   if (!own && !core) {
     throw new UsageError(`API ${gvkText(opts)} does not exist in this project; create it first with \`scaffolder create api --group ${opts.group} --version ${opts.version} --kind ${opts.kind}\``);
+  }
+  if (existing && opts.plural !== undefined && opts.plural !== pluralOf(existing)) {
+    throw new UsageError(`--plural ${opts.plural}: ${gvkText(opts)} is recorded in PROJECT with plural "${pluralOf(existing)}"; leave --plural out`);
   }
   if (core && opts.conversion) throw new UsageError(`--conversion is not possible for built-in kind ${gvkText(opts)}: only the project's own APIs can convert`);
   for (const spoke of opts.spoke) {
@@ -165,7 +168,7 @@ function sectionData(wc: WebhookContext): Record<string, unknown> {
     ...wc.ctx, ...wc.names, version: wc.res.version, kindRef: wc.kindRef, kindType: wc.kindType,
     defaultingPath: wc.defaultingPath, validationPath: wc.validationPath, markerGroup: wc.names.webhookGroup, core: wc.core,
     inlineKind: wc.inlineKind, group: wc.res.group,
-    namespaced: wc.res.api ? wc.res.api.namespaced !== false : !clusterScopedBuiltinKinds.has(wc.res.kind),
+    namespaced: wc.res.api ? apiNamespaced(wc.res.api) : !clusterScopedBuiltinKinds.has(wc.res.kind),
   };
 }
 

@@ -46,6 +46,14 @@ export function qualifiedGroup(res: Resource): string {
   return `${res.group}.${domain}`;
 }
 
+/**
+ * Whether the project's own API is namespaced. PROJECT writes `namespaced: true` and leaves the key
+ * out for a cluster-scoped kind (as kubebuilder), so only `true` means namespaced.
+ */
+export function apiNamespaced(api: ResourceApi): boolean {
+  return api.namespaced === true;
+}
+
 export function sameGvk(a: Resource, b: { group: string; version: string; kind: string }): boolean {
   return a.group === b.group && a.version === b.version && a.kind === b.kind;
 }

@@ -69,7 +69,7 @@ describe('Admiral webhook', () => {
       const created = await mgr.getClient().create(crewv1.Admiral, {
         apiVersion: 'crew.testproject.org/v1',
         kind: 'Admiral',
-        metadata: { name: 'admitted', namespace: 'default' },
+        metadata: { name: 'admitted' },
         spec: {},
       });
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.

@@ -69,7 +69,7 @@ describe('Destroyer webhook', () => {
       const created = await mgr.getClient().create(shipv1.Destroyer, {
         apiVersion: 'ship.testproject.org/v1',
         kind: 'Destroyer',
-        metadata: { name: 'admitted', namespace: 'default' },
+        metadata: { name: 'admitted' },
         spec: {},
       });
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
