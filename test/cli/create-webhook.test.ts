@@ -237,6 +237,16 @@ describe('scaffolder create webhook', () => {
     expect(test).not.toContain("namespace: 'default'");
   });
 
+  it('a later webhook keeps the user\'s changes to the webhook and cert-manager config', async () => {
+    await ok(dir, webhook('Captain', ['--defaulting']));
+    const edited = ['config/default/manager_webhook_patch.yaml', 'config/certmanager/issuer.yaml', 'config/webhook/service.yaml', 'config/certmanager/certificate-webhook.yaml', 'config/network-policy/allow-webhook-traffic.yaml'];
+    for (const f of edited) writeFileSync(join(dir, f), `${read(dir, f)}# my change\n`);
+    await ok(dir, api('Sailor'));
+    await ok(dir, webhook('Sailor', ['--programmatic-validation']));
+    await ok(dir, webhook('Captain', ['--programmatic-validation', '--force']));
+    for (const f of edited) expect(read(dir, f), f).toMatch(/# my change\n$/);
+  });
+
   it('conversion with --force twice gives the same files', async () => {
     await ok(dir, api('FirstMate'));
     await ok(dir, api('FirstMate', 'v2', ['--controller=false']));

@@ -148,7 +148,7 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   }
 
   plan.add({ path: 'config/crd/kustomization.yaml', body: render('api/config/crd_kustomization.yaml', data), ifExists: 'skip' });
-  plan.add({ path: 'config/crd/kustomizeconfig.yaml', body: render('api/config/crd_kustomizeconfig.yaml', data), ifExists: 'overwrite' });
+  plan.add({ path: 'config/crd/kustomizeconfig.yaml', body: render('api/config/crd_kustomizeconfig.yaml', data), ifExists: 'skip' });
   plan.insert('config/crd/kustomization.yaml', 'crdkustomizeresource', [`- bases/${names.qualifiedGroup}_${names.plural}.yaml`]);
   enableInDefault(plan, blocks.crdResource);
 }

@@ -308,14 +308,14 @@ function planRegistration(plan: Plan, wc: WebhookContext): void {
 
 function planWebhookConfig(plan: Plan, wc: WebhookContext, opts: CreateWebhookOptions): void {
   const data = { ...wc.ctx, ...wc.names };
-  const add = (template: string, path: string, ifExists: 'skip' | 'overwrite' = 'overwrite') =>
-    plan.add({ path, body: render(template, data), ifExists });
-  add('webhook/config/kustomization.yaml', 'config/webhook/kustomization.yaml', 'skip');
+  // Written by the first webhook only: later ones leave the user's changes (issuer, patch, ...) alone.
+  const add = (template: string, path: string) => plan.add({ path, body: render(template, data), ifExists: 'skip' });
+  add('webhook/config/kustomization.yaml', 'config/webhook/kustomization.yaml');
   add('webhook/config/service.yaml', 'config/webhook/service.yaml');
   add('webhook/config/manager_webhook_patch.yaml', 'config/default/manager_webhook_patch.yaml');
   add('webhook/config/allow-webhook-traffic.yaml', 'config/network-policy/allow-webhook-traffic.yaml');
   for (const f of ['kustomization.yaml', 'kustomizeconfig.yaml', 'issuer.yaml', 'certificate-webhook.yaml', 'certificate-metrics.yaml']) {
-    add(`webhook/config/certmanager/${f}`, `config/certmanager/${f}`, f === 'kustomization.yaml' ? 'skip' : 'overwrite');
+    add(`webhook/config/certmanager/${f}`, `config/certmanager/${f}`);
   }
   if (!plan.exists('config/network-policy/kustomization.yaml')) {
     plan.note('config/network-policy/kustomization.yaml not found: list allow-webhook-traffic.yaml there by hand');
@@ -354,7 +354,7 @@ function planConversion(plan: Plan, wc: WebhookContext, spokes: string[], force:
   }
 
   const patch = conversionPatchFile(wc);
-  plan.add({ path: `config/crd/${patch}`, body: render('webhook/config/crd_webhook_patch.yaml', { ...wc.ctx, ...wc.names }), ifExists: 'overwrite' });
+  plan.add({ path: `config/crd/${patch}`, body: render('webhook/config/crd_webhook_patch.yaml', { ...wc.ctx, ...wc.names }), ifExists: 'skip' });
   plan.insert('config/crd/kustomization.yaml', 'crdkustomizewebhookpatch', [`- path: ${patch}`]);
   plan.edit('config/crd/kustomization.yaml', (content) => uncommentBlock(content, blocks.crdConfigurations));
 
