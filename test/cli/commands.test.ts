@@ -43,6 +43,15 @@ describe('scaffolder version, completion, help and usage errors', () => {
     for (const e of expected) expect(run.stdout).toContain(e);
   });
 
+  it('create api --help says what an empty --group does: the API takes the project domain as its group', async () => {
+    const help = (await ok(dir, ['create', 'api', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).not.toContain('empty for the core group');
+    expect(help).toContain('empty: the domain itself');
+    await ok(dir, ['init', '--domain', 'my.domain', '--install=false']);
+    await ok(dir, ['create', 'api', '--version', 'v1', '--kind', 'Widget', '--make=false']);
+    expect(readFileSync(resolve(dir, 'api/v1/groupversion_info.ts'), 'utf8')).toContain("group: 'my.domain'");
+  });
+
   it.each([
     [[], 'error: a command is needed: init, create api, create webhook, edit, manifests, version, completion\n'],
     [['frobnicate'], 'error: unknown flag or command: frobnicate (see --help)\n'],

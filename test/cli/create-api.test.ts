@@ -154,7 +154,7 @@ describe('scaffolder create api', () => {
   });
 
   it.each([
-    [['--version', 'v1', '--kind', 'Captain', '--group', 'Crew'], 'error: invalid group "Crew": must be empty (the core group) or a DNS-1123 subdomain (lower-case letters, digits, \'-\' and \'.\')\n'],
+    [['--version', 'v1', '--kind', 'Captain', '--group', 'Crew'], 'error: invalid group "Crew": must be empty (the group is then the project domain) or a DNS-1123 subdomain (lower-case letters, digits, \'-\' and \'.\')\n'],
     [['--version', 'one', '--kind', 'Captain', '--group', 'crew'], 'error: invalid version "one": must match ^v\\d+(?:(alpha|beta)\\d+)?$ (e.g. v1, v1alpha1, v2beta3)\n'],
     [['--version', 'v1', '--kind', 'captain', '--group', 'crew'], 'error: invalid kind "captain": must be PascalCase (an upper-case letter followed by letters and digits, e.g. CronJob)\n'],
     [['--version', 'v1', '--kind', 'Captain', '--group', 'crew', '--plural', 'Captains'], 'error: invalid plural "Captains": must be a lower-case DNS-1035 label (a letter, then lower-case letters, digits and \'-\')\n'],

@@ -12,7 +12,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
     'api',
     'Scaffold a Kubernetes API (a kind) and its controller',
     (b) => b
-      .option('group', { type: 'string', default: '', describe: 'API group (empty for the core group)' })
+      .option('group', { type: 'string', default: '', describe: 'API group, prefixed to the project domain (crew: crew.my.domain; empty: the domain itself); core, apps, batch, networking, ... for built-in kinds' })
       .option('version', { type: 'string', demandOption: true, describe: 'API version, e.g. v1, v1alpha1, v2beta3' })
       .option('kind', { type: 'string', demandOption: true, describe: 'Kind, in PascalCase, e.g. CronJob' })
       .option('plural', { type: 'string', describe: "Resource name (default: the plural of the kind's other versions, else the kind pluralised, e.g. policies)" })

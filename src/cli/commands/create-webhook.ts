@@ -11,7 +11,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
     'webhook',
     'Scaffold defaulting, validating or conversion webhooks for a kind',
     (b) => b
-      .option('group', { type: 'string', default: '', describe: 'API group of the kind' })
+      .option('group', { type: 'string', default: '', describe: 'API group of the kind, as given to create api (empty: the project domain); core, apps, ... for built-in kinds' })
       .option('version', { type: 'string', demandOption: true, describe: 'API version of the kind (the hub, with --conversion)' })
       .option('kind', { type: 'string', demandOption: true, describe: 'Kind, in PascalCase' })
       .option('plural', { type: 'string', describe: 'Resource name, when it is not the default plural' })

@@ -20,11 +20,11 @@ export function validateProjectName(name: string): void {
   }
 }
 
-/** The empty group is the core API group and is allowed. */
+/** The empty group is allowed: the API's group is then the project domain itself. */
 export function validateGroup(group: string): void {
   if (group === '') return;
   if (group.length > 63 || !dns1123Subdomain.test(group)) {
-    throw new UsageError(`invalid group "${group}": must be empty (the core group) or a DNS-1123 subdomain (lower-case letters, digits, '-' and '.')`);
+    throw new UsageError(`invalid group "${group}": must be empty (the group is then the project domain) or a DNS-1123 subdomain (lower-case letters, digits, '-' and '.')`);
   }
 }
 
