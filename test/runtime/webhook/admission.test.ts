@@ -127,7 +127,7 @@ describe('defaulting webhook over HTTPS', () => {
     expect(answer.apiVersion).toBe('admission.k8s.io/v1');
     expect(answer.kind).toBe('AdmissionReview');
     const response = answer.response!;
-    expect(response).toMatchObject({ uid: `uid-${uid}`, allowed: true, patchType: 'JSONPatch' });
+    expect(response).toMatchObject({ uid: `uid-${uid}`, allowed: true, patchType: 'JSONPatch', status: { code: 200 } });
     const patch = JSON.parse(Buffer.from(response.patch!, 'base64').toString('utf8')) as unknown[];
     expect(patch).toEqual(
       expect.arrayContaining([
@@ -142,7 +142,7 @@ describe('defaulting webhook over HTTPS', () => {
     const obj = cronJob('* * * * *', { concurrencyPolicy: 'Allow', suspend: true });
     obj.metadata!.labels = { 'defaulted-by': 'webhook' };
     const unchanged = (await send('/mutate-batch-my-domain-v1-cronjob', review('UPDATE', obj, obj))).response!;
-    expect(unchanged.allowed).toBe(true);
+    expect(unchanged).toMatchObject({ allowed: true, status: { code: 200 } });
     expect(unchanged.patch).toBeUndefined();
     const del = (await send('/mutate-batch-my-domain-v1-cronjob', review('DELETE', null, obj))).response!;
     expect(del).toMatchObject({ allowed: true, status: { code: 200 } });

@@ -45,7 +45,9 @@ export class AdmissionWebhook {
         answer = errored(500, err instanceof Error ? err.message : String(err));
       }
     }
-    return { uid: request.uid, ...answer };
+    // As controller-runtime's Response.Complete: every answer carries a status code, 200 unless set.
+    const status = { metadata: {}, ...answer.status, code: answer.status?.code || 200 };
+    return { uid: request.uid, ...answer, status };
   }
 
   readonly serveHTTP = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
