@@ -14,6 +14,8 @@ export interface MainOptions {
 
 export interface CliIO {
   cwd: string;
+  /** The global --dry-run: commands print what they would change and write nothing. */
+  dryRun: boolean;
   env: NodeJS.ProcessEnv;
   stdin: Readable & { isTTY?: boolean };
   stdout(text: string): void;
@@ -27,6 +29,7 @@ function writer(out: Output): (text: string) => void {
 export function cliIO(options: MainOptions): CliIO {
   return {
     cwd: options.cwd ?? process.cwd(),
+    dryRun: false,
     env: options.env ?? process.env,
     stdin: options.stdin ?? process.stdin,
     stdout: writer(options.stdout ?? process.stdout),

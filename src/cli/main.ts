@@ -75,8 +75,8 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
       io.stdout(await completions(parser, argv));
       return 0;
     }
-    const parsed = await new Promise<{ error?: Error; output: string }>((resolve) => {
-      void parser.parse(argv, {}, (error, _args, output) => resolve({ error: error ?? undefined, output }));
+    const parsed = await new Promise<{ error?: Error; output: string; dryRun: boolean }>((resolve) => {
+      void parser.parse(argv, {}, (error, args, output) => resolve({ error: error ?? undefined, output, dryRun: args?.['dry-run'] === true }));
     });
     if (parsed.error) {
       io.stderr(`error: ${yargsError(parsed.error.message)}\n`);
@@ -87,7 +87,7 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
       if (parsed.output) io.stdout(parsed.output.endsWith('\n') ? parsed.output : `${parsed.output}\n`);
       return 0;
     }
-    return await action(io);
+    return await action({ ...io, dryRun: parsed.dryRun });
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`error: ${err.message}\n`);

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { noInstall, noMake, ok, runCli, tempProjectDir } from './run-cli.js';
+import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
 describe('scaffolder manifests', () => {
   let dir: string;
@@ -25,6 +25,32 @@ describe('scaffolder manifests', () => {
     expect(stale.code).not.toBe(0);
     await ok(dir, ['manifests']);
     expect(readFileSync(join(dir, 'config/crd/bases/crew.testproject.org_captains.yaml'), 'utf8')).toContain('bar:');
+  });
+
+  it('--dry-run prints the diffs of the files it would write and writes nothing', async () => {
+    const before = snapshot(dir);
+    const first = await ok(dir, ['manifests', '--dry-run']);
+    expect(first.stdout).toMatch(/^dry run: nothing written in /);
+    expect(first.stdout).toContain('+++ b/config/crd/bases/crew.testproject.org_captains.yaml');
+    expect(first.stdout).toContain('+  name: captains.crew.testproject.org');
+    expect(first.stdout).toContain('would write: config/crd/bases/crew.testproject.org_captains.yaml, config/rbac/role.yaml\n');
+    expect(snapshot(dir)).toEqual(before);
+
+    await ok(dir, ['manifests']);
+    expect((await ok(dir, ['manifests', '--dry-run'])).stdout).toMatch(/no changes\n$/);
+    const types = join(dir, 'api/v1/captain_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  foo?: string;', '  foo?: string;\n  /** bar is new. */\n  bar?: number;'));
+    const written = snapshot(dir);
+    const changed = await ok(dir, ['manifests', '--dry-run']);
+    expect(changed.stdout).toContain('+              bar:');
+    expect(changed.stdout).toContain('would write: config/crd/bases/crew.testproject.org_captains.yaml\n');
+    expect(snapshot(dir)).toEqual(written);
+
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  bar?: number;', '  // +kubebuilder:validation:Minimun=1\n  bar?: number;'));
+    const strict = await runCli(dir, ['manifests', '--dry-run', '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('Minimun');
+    expect(await runCli(dir, ['manifests', '--dry-run', '--watch'])).toMatchObject({ code: 1, stderr: 'error: --dry-run and --watch cannot be used together\n' });
   });
 
   it('--output-dir and --max-desc-len are passed on', async () => {
