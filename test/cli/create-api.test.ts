@@ -143,6 +143,14 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual({ ...before, 'PROJECT.bak': 'x', 'src/controllers/captain_controller.ts': '// mine\n' });
   });
 
+  it('a second version with a controller names the first version\'s controller in the way and suggests --controller=false', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Captain', ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: 'error: src/controllers/captain_controller.ts already exists: it is the controller of crew/v1, Kind=Captain; pass --controller=false to scaffold only the API, or --force to overwrite it\n' });
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('all or nothing: a missing insertion point fails the command before any file is written', async () => {
     const main = read(dir, 'src/main.ts').replace('// +kubebuilder:scaffold:builder\n', '');
     writeFileSync(join(dir, 'src/main.ts'), main);

@@ -99,6 +99,14 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
   // Whether config/crd/bases will hold CRDs: a project with controllers for built-in kinds only has none.
   const hasCrds = resources.some((r) => r.api !== undefined);
+  if (opts.controller && !opts.force) {
+    // One controller file per kind: another version's controller is in the way (kubebuilder refuses too).
+    const file = controllerFile(res, names, multigroup);
+    const owner = cfg.resources.find((r) => r.controller && r.group === res.group && r.kind === res.kind && r.version !== res.version);
+    if (owner && plan.exists(file)) {
+      throw new UsageError(`${file} already exists: it is the controller of ${gvkText(owner)}; pass --controller=false to scaffold only the API, or --force to overwrite it`);
+    }
+  }
   if (opts.controller) planControllerFiles(plan, res, names, { ...data, hasCrds }, multigroup, core);
 
   return { ...cfg, resources };
@@ -169,9 +177,13 @@ export function enableInDefault(plan: Plan, block: string): void {
   });
 }
 
-function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean): void {
+function controllerFile(res: Resource, names: ResourceNames, multigroup: boolean): string {
   const dir = multigroup && res.group !== '' ? `src/controllers/${res.group}` : 'src/controllers';
-  const file = `${dir}/${names.lowerKind}_controller.ts`;
+  return `${dir}/${names.lowerKind}_controller.ts`;
+}
+
+function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean): void {
+  const file = controllerFile(res, names, multigroup);
   const testDir = multigroup && res.group !== '' ? `test/controllers/${res.group}` : 'test/controllers';
   const testFile = `${testDir}/${names.lowerKind}_controller.test.ts`;
   const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
