@@ -113,6 +113,13 @@ export class Manager implements ControllerHost {
   private resolveElected!: () => void;
   private startedController = false;
   private webhookServerValue: WebhookServer | undefined;
+  /** What start() runs, so that runnables and controllers added later join it (and shutdown waits for them). */
+  private readonly running: Promise<void>[] = [];
+  private fail: (err: unknown) => void = () => undefined;
+  /** Runnables and controllers that need no lease have been started (later ones start at once). */
+  private othersStarted = false;
+  /** The lease is held (or not needed) and leader-only runnables have been started. */
+  private leaderStarted = false;
 
   private constructor(readonly options: ManagerOptions, readonly kubeConfig: KubeConfig) {
     this.log = (options.logger ?? rootLog).withName('manager');
@@ -220,8 +227,22 @@ export class Manager implements ControllerHost {
     this.probes.addReadyzCheck(name, check);
   }
 
+  /**
+   * Adds a runnable. Added after start(), it starts at once (leader-only ones once the lease is
+   * held), as controller-runtime's Add; once the manager is stopping, adding throws.
+   */
   add(runnable: Runnable): void {
+    this.refuseWhenStopping('runnable');
     this.runnables.push(runnable);
+    if (runnable.needLeaderElection === false ? this.othersStarted : this.leaderStarted) {
+      this.running.push(this.runRunnable(runnable, this.stopController.signal, this.fail));
+    }
+  }
+
+  private refuseWhenStopping(what: string): void {
+    if (this.startedController && this.stopController.signal.aborted) {
+      throw new Error(`Manager: cannot accept a new ${what}: the manager is stopping or stopped`);
+    }
   }
 
   /** A server started before the caches and stopped last (webhook server). */
@@ -229,11 +250,17 @@ export class Manager implements ControllerHost {
     this.servers.push(server);
   }
 
+  /** Adds a controller; added after start(), it starts at once (once the lease is held, if it needs it). */
   addController(controller: Controller): void {
     if (this.controllers.has(controller.name)) {
       throw new Error(`controller with name "${controller.name}" already exists; controller names must be unique (use named())`);
     }
+    this.refuseWhenStopping(`controller ${controller.name}`);
     this.controllers.set(controller.name, controller);
+    if (controller.needLeaderElection ? this.leaderStarted : this.othersStarted) {
+      for (const k of controller.watchedKinds()) this.cache.getInformer(k);
+      this.running.push(this.startController(controller, this.fail));
+    }
   }
 
   getControllerOptions(): ControllerDefaults | undefined {
@@ -289,7 +316,8 @@ export class Manager implements ControllerHost {
       failure ??= err;
       this.stop();
     };
-    const running: Promise<void>[] = [];
+    this.fail = fail;
+    const running = this.running;
     try {
       await this.metricsServer.start();
       await this.probes.start();
@@ -300,6 +328,7 @@ export class Manager implements ControllerHost {
       for (const c of this.controllers.values()) for (const k of c.watchedKinds()) this.cache.getInformer(k);
       for (const r of this.runnables.filter((r) => r.needLeaderElection === false)) running.push(this.runRunnable(r, signal, fail));
       for (const c of this.controllers.values()) if (!c.needLeaderElection) running.push(this.startController(c, fail));
+      this.othersStarted = true;
 
       if (this.options.leaderElection) {
         await this.campaign(signal, fail);
@@ -309,6 +338,7 @@ export class Manager implements ControllerHost {
       if (!signal.aborted) {
         for (const r of this.runnables.filter((r) => r.needLeaderElection !== false)) running.push(this.runRunnable(r, signal, fail));
         for (const c of this.controllers.values()) if (c.needLeaderElection) running.push(this.startController(c, fail));
+        this.leaderStarted = true;
       }
       await waitForAbort(signal);
     } catch (err) {

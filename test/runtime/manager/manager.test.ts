@@ -153,6 +153,35 @@ describe('Manager', () => {
     }
   });
 
+  it('starts runnables and controllers added after start at once, and refuses them once stopping', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'late');
+    await client.create(ConfigMap, cm(ns, 'late-object'));
+    const r = run(mgr);
+    try {
+      await mgr.elected();
+      let runnableSignal: AbortSignal | undefined;
+      mgr.add({ start: (signal) => { runnableSignal = signal; } });
+      await eventually(() => runnableSignal !== undefined, 'the late runnable to start');
+      const seen: string[] = [];
+      await controllerManagedBy(mgr)
+        .for(ConfigMap)
+        .named('late-controller')
+        .complete(async (req) => {
+          if (req.namespace === ns) seen.push(req.name);
+          return {};
+        });
+      await eventually(() => seen.includes('late-object'), 'the late controller to reconcile');
+      mgr.stop();
+      await r.done;
+      expect(runnableSignal?.aborted).toBe(true);
+      expect(() => mgr.add({ start: () => undefined })).toThrow(/stopping|stopped/);
+    } finally {
+      await r.stop();
+    }
+  });
+
   it('stops with an error when the lease is lost', async () => {
     const setup = clientAndCache(env);
     const ns = await createNamespace(setup.client, 'lost');
