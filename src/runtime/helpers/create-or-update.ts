@@ -75,7 +75,8 @@ export async function createOrPatch<T extends MetaObject>(
 ): Promise<PatchOperationResult> {
   if (!(await readInto(client, kind, obj, 'createOrPatch'))) {
     await mutateKeepingKey(obj, mutate, 'createOrPatch');
-    // Create drops status; write it afterwards as controller-runtime does.
+    // Create drops status. controller-runtime's CreateOrPatch leaves it unwritten; we write it with a
+    // status patch so the mutate function's status is not lost (the result is 'created' either way).
     const status = (obj as { status?: unknown }).status;
     let created = jsonClone(await client.create(kind, obj));
     if (status !== undefined && !jsonEqual((created as { status?: unknown }).status, status)) {
