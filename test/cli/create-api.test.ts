@@ -108,6 +108,16 @@ describe('scaffolder create api', () => {
     expect(parse(read(dir, 'config/rbac/ship_frigate_editor_role.yaml'))).toMatchObject({ metadata: { name: 'ship-frigate-editor-role' } });
   });
 
+  it('a group whose import name in main.ts would be another group\'s is refused', async () => {
+    await ok(dir, ['edit', '--multigroup']);
+    await ok(dir, ['create', 'api', '--group', 'foo.policy', '--version', 'v1', '--kind', 'Health', ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'foopolicy', '--version', 'v1', '--kind', 'Other', ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: 'error: group "foopolicy" would share the import name foopolicyv1 with group "foo.policy" in src/main.ts; choose another group name\n' });
+    expect(snapshot(dir)).toEqual(before);
+    await ok(dir, ['create', 'api', '--group', 'foopolicy', '--version', 'v2', '--kind', 'Other', ...noMake]);
+  });
+
   it('a second group without --multigroup is an error naming the groups; nothing is written', async () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
     const before = snapshot(dir);

@@ -10,7 +10,7 @@ import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeB
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { defaultPlural } from '../project/pluralize.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
-import { apiNamespaced, pluralOf, qualifiedGroup, type Resource } from '../project/resource.js';
+import { apiNamespaced, importAlias, pluralOf, qualifiedGroup, type Resource } from '../project/resource.js';
 import { validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
 
 export interface CreateApiOptions {
@@ -66,6 +66,12 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
     throw new UsageError(`--plural ${opts.plural}: ${gvkText(opts)} is recorded in PROJECT with plural "${pluralOf(existing)}"; leave --plural out`);
   }
   const crd = opts.resource ? sameCrdAs(cfg, opts) : { plural: opts.plural, namespaced: opts.namespaced };
+  if (opts.resource) {
+    // src/main.ts imports each API package under `<group><version>` with '-' and '.' dropped.
+    const alias = importAlias(opts);
+    const twin = cfg.resources.find((r) => r.api && r.group !== opts.group && importAlias(r) === alias);
+    if (twin) throw new UsageError(`group "${opts.group}" would share the import name ${alias} with group "${twin.group}" in src/main.ts; choose another group name`);
+  }
   const core = !opts.resource && !hasApi && (existing?.core === true || isBuiltinGroup(opts.group));
   if (!opts.resource && !hasApi && !core) {
     throw new UsageError(`${gvkText(opts)} is neither an API of this project nor in a built-in group (core, apps, batch, ...); create it with --resource`);
