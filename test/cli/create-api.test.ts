@@ -234,7 +234,7 @@ describe('scaffolder create api', () => {
     writeFileSync(join(dir, 'PROJECT'), read(dir, 'PROJECT').replace('typescript.scaffolder.dev/v1', 'go.kubebuilder.io/v4'));
     const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: .*PROJECT: project layout "go.kubebuilder.io\/v4" is not typescript.scaffolder.dev\/v1; this project was not made by scaffolder\n$/);
+    expect(run.stderr).toMatch(/^error: .*PROJECT:\d+: project layout "go.kubebuilder.io\/v4" is not typescript.scaffolder.dev\/v1; this project was not made by scaffolder\n$/);
   });
 
   it('asks Create Resource / Create Controller when stdin is a terminal and neither flag is given', async () => {

@@ -33,7 +33,7 @@ describe('PROJECT file', () => {
   it('reads the webhook and resource fields of kubebuilder\'s own PROJECT but refuses its layout', () => {
     const text = readFileSync(resolve(conformance, 'kubebuilder', 'project-v4', 'PROJECT'), 'utf8');
     expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow(UsageError);
-    expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow('/p/PROJECT: project layout "go.kubebuilder.io/v4" is not typescript.scaffolder.dev/v1');
+    expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow(/^\/p\/PROJECT:\d+: project layout "go.kubebuilder.io\/v4" is not typescript.scaffolder.dev\/v1/);
     const ours = text.replace('go.kubebuilder.io/v4', scaffolderLayout);
     const cfg = parseProjectFile(ours, 'PROJECT');
     expect(cfg.resources.map((r) => `${r.group}/${r.version}/${r.kind}`)).toContain('crew/v1/FirstMate');
@@ -44,6 +44,14 @@ describe('PROJECT file', () => {
 
   it('names the file and line of invalid YAML', () => {
     expect(() => parseProjectFile('domain: x\nlayout: [a\n', 'dir/PROJECT')).toThrow(/^dir\/PROJECT:\d+: not valid YAML/);
+  });
+
+  it('names the line of a bad resource or field', () => {
+    const head = `domain: a\nlayout: [${scaffolderLayout}]\nprojectName: a\n`;
+    expect(() => parseProjectFile(`${head}resources:\n  - group: crew\n    version: v1\n    kind: A\n  - group: crew\n    kind: B\nversion: "3"\n`, 'PROJECT'))
+      .toThrow(new UsageError('PROJECT:8: resources[1]: missing field "version"'));
+    expect(() => parseProjectFile(`${head}multigroup: yes please\nversion: "3"\n`, 'PROJECT')).toThrow(new UsageError('PROJECT:4: field "multigroup" must be true or false'));
+    expect(() => parseProjectFile(`${head}version: "2"\n`, 'PROJECT')).toThrow(new UsageError('PROJECT:4: unsupported PROJECT version "2" (expected "3")'));
   });
 
   it('names a missing field and a wrong version', () => {

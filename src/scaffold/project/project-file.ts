@@ -1,6 +1,6 @@
 // The PROJECT file: what `init` decided and which resources later commands created, in the
 // fields kubebuilder uses, so that every command can read the project it works on.
-import { parseDocument, stringify } from 'yaml';
+import { LineCounter, parseDocument, stringify } from 'yaml';
 import { UsageError } from '../errors.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
@@ -100,7 +100,13 @@ function parseResource(v: unknown, where: string): Resource {
 
 /** Parses PROJECT text; `file` names it in errors. Refuses other layouts. */
 export function parseProjectFile(text: string, file: string): ProjectConfig {
-  const doc = parseDocument(text);
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines });
+  // `file:line` of the value at `path` (just `file` when it is missing), for error messages.
+  const at = (...path: Array<string | number>): string => {
+    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+    return node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file;
+  };
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
     const line = e.linePos?.[0]?.line;
@@ -109,25 +115,25 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
   const raw: unknown = doc.toJS();
   if (!isRecord(raw)) throw new UsageError(`${file}: must be a YAML mapping`);
   const version = raw.version;
-  if (version !== '3' && version !== 3) throw new UsageError(`${file}: unsupported PROJECT version "${String(version)}" (expected "3")`);
+  if (version !== '3' && version !== 3) throw new UsageError(`${at('version')}: unsupported PROJECT version "${String(version)}" (expected "3")`);
   const layout = raw.layout;
   const layouts = Array.isArray(layout) ? layout.map(String) : layout === undefined ? [] : [String(layout)];
   if (!layouts.includes(scaffolderLayout)) {
-    throw new UsageError(`${file}: project layout "${layouts.join(',') || '(none)'}" is not ${scaffolderLayout}; this project was not made by scaffolder`);
+    throw new UsageError(`${at('layout')}: project layout "${layouts.join(',') || '(none)'}" is not ${scaffolderLayout}; this project was not made by scaffolder`);
   }
   const resources = raw.resources;
-  if (resources !== undefined && resources !== null && !Array.isArray(resources)) throw new UsageError(`${file}: "resources" must be a list`);
-  const license = str(raw, 'license', file, false);
-  if (license !== undefined && license !== 'apache2' && license !== 'none') throw new UsageError(`${file}: license must be apache2 or none`);
+  if (resources !== undefined && resources !== null && !Array.isArray(resources)) throw new UsageError(`${at('resources')}: "resources" must be a list`);
+  const license = str(raw, 'license', at('license'), false);
+  if (license !== undefined && license !== 'apache2' && license !== 'none') throw new UsageError(`${at('license')}: license must be apache2 or none`);
   return {
-    domain: str(raw, 'domain', file, true)!,
+    domain: str(raw, 'domain', at('domain'), true)!,
     layout: layouts,
-    multigroup: bool(raw, 'multigroup', file),
-    namespaced: bool(raw, 'namespaced', file),
-    projectName: str(raw, 'projectName', file, true)!,
-    owner: str(raw, 'owner', file, false),
+    multigroup: bool(raw, 'multigroup', at('multigroup')),
+    namespaced: bool(raw, 'namespaced', at('namespaced')),
+    projectName: str(raw, 'projectName', at('projectName'), true)!,
+    owner: str(raw, 'owner', at('owner'), false),
     license: license as 'apache2' | 'none' | undefined,
-    resources: (resources ?? []).map((r: unknown, i: number) => parseResource(r, `${file}: resources[${i}]`)),
+    resources: (resources ?? []).map((r: unknown, i: number) => parseResource(r, `${at('resources', i)}: resources[${i}]`)),
     version: '3',
   };
 }
