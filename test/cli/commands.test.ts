@@ -43,6 +43,13 @@ describe('scaffolder version, completion, help and usage errors', () => {
     for (const e of expected) expect(run.stdout).toContain(e);
   });
 
+  it.each([['version'], ['completion']])('%s --help does not offer --dry-run, which changes nothing there', async (cmd) => {
+    const help = (await ok(dir, [cmd, '--help'])).stdout;
+    expect(help).toContain('--help');
+    expect(help).not.toContain('--dry-run');
+    expect((await ok(dir, ['init', '--help'])).stdout).toContain('--dry-run');
+  });
+
   it('create api --help says what an empty --group does: the API takes the project domain as its group', async () => {
     const help = (await ok(dir, ['create', 'api', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(help).not.toContain('empty for the core group');

@@ -32,7 +32,9 @@ export function completionCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'completion',
     'Print a bash/zsh completion script (add it to ~/.bashrc or ~/.zshrc)',
+    // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
     (b) => b
+      .hide('dry-run')
       .example('$0 completion >> ~/.bashrc', 'enable tab completion of commands and flags in bash')
       .example('source <($0 completion)', 'enable it in the current shell only'),
     () => select(async (io) => {

@@ -8,7 +8,8 @@ export function versionCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'version',
     'Print the scaffolder version',
-    (b) => b.example('$0 version', 'e.g. "scaffolder 0.1.0 (layout typescript.scaffolder.dev/v1, node v20.19.0)"'),
+    // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
+    (b) => b.hide('dry-run').example('$0 version', 'e.g. "scaffolder 0.1.0 (layout typescript.scaffolder.dev/v1, node v20.19.0)"'),
     () => select(async (io) => {
       io.stdout(`scaffolder ${packageVersion()} (layout ${scaffolderLayout}, node ${process.version})\n`);
       return 0;
