@@ -131,22 +131,21 @@ export class Controller {
   }
 
   /**
-   * Stops taking work and waits for running reconciles, at most `graceMs`; after that their
-   * signals are aborted and this resolves without waiting further. Resolves true if all finished.
+   * Stops taking work, aborts the signal of running reconciles (as controller-runtime cancels
+   * their context when shutdown begins) and waits for them to return, at most `graceMs`; after
+   * that this resolves without waiting further. Resolves true if all finished.
    */
   async stop(graceMs = 30_000): Promise<boolean> {
     this.abort.abort();
     this.queue.shutdown();
+    this.reconcileAbort.abort(new Error(`controller ${this.name} is shutting down`));
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
       Promise.all(this.workers).then(() => true),
       new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), graceMs); }),
     ]);
     clearTimeout(timer);
-    if (!finished) {
-      this.spec.log.info('grace period over with reconciles still running; aborting them', { graceMs });
-      this.reconcileAbort.abort(new Error('shutdown grace period over'));
-    }
+    if (!finished) this.spec.log.info('grace period over with reconciles still running; not waiting for them', { graceMs });
     return finished;
   }
 

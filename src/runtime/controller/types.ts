@@ -18,7 +18,11 @@ export interface Result {
 export interface ReconcileContext {
   /** Carries controller, kind, namespace, name and reconcileID in every line. */
   log: Logger;
-  /** Aborted when the manager shuts down and the grace period has run out. */
+  /**
+   * Aborted when the manager begins to shut down (as controller-runtime cancels the reconcile's
+   * context), or when `reconciliationTimeoutMs` passes. The manager still waits for the reconcile
+   * to return, at most its gracefulShutdownTimeout.
+   */
   signal: AbortSignal;
   /** Unique per reconcile call, also present in every log line of `log`. */
   reconcileID: string;

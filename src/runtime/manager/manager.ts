@@ -3,8 +3,8 @@
  * servers (metrics, probes, webhooks), starts them in order and shuts them down cleanly:
  *
  * start(): servers and caches -> wait for sync -> (win the lease) -> controllers and runnables.
- * stop() or SIGTERM/SIGINT: stop handing out work, let running reconciles finish within
- *   gracefulShutdownTimeout, stop runnables, release the lease, stop caches and servers;
+ * stop() or SIGTERM/SIGINT: stop handing out work, abort the reconciles' signals and wait for them
+ *   within gracefulShutdownTimeout, stop runnables, release the lease, stop caches and servers;
  *   start() then resolves. Losing the lease does the same and start() rejects.
  */
 import type { KubeConfig } from '@kubernetes/client-node';

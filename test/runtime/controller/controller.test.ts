@@ -489,52 +489,68 @@ describe('controllers', () => {
     }
   });
 
-  it('on stop, lets an in-flight reconcile finish, and aborts one that outlives the grace period', async () => {
+  it('on stop, aborts the reconcile signal at once and waits for the reconcile to return, at most the grace period', async () => {
     const mgr = await newManager(env, { gracefulShutdownTimeout: 60_000 });
     const client = mgr.getClient();
     const ns = await createNamespace(client, 'grace');
     let release!: () => void;
     const gate = new Promise<void>((r) => { release = r; });
-    let started = false;
+    let signal: AbortSignal | undefined;
     let finished = false;
     await controllerManagedBy(mgr)
       .for(ConfigMap)
       .named('grace-test')
-      .complete(async (req) => {
+      .complete(async (req, ctx) => {
         if (req.namespace !== ns) return {};
-        started = true;
-        await gate;
+        signal = ctx.signal;
+        await gate; // ignores the signal
         finished = true;
         return {};
       });
     await client.create(ConfigMap, cm(ns, 'slow'));
     const r = run(mgr);
-    await eventually(() => started, 'the reconcile to start');
+    await eventually(() => signal !== undefined, 'the reconcile to start');
+    expect(signal!.aborted).toBe(false);
     mgr.stop();
+    // As controller-runtime cancels the reconcile context when shutdown begins.
+    await eventually(() => signal!.aborted, 'the reconcile signal to abort when shutdown begins');
     let stopped = false;
     void r.done.then(() => { stopped = true; });
-    await client.create(ConfigMap, cm(ns, 'too-late')).catch(() => undefined);
     await new Promise((res) => setImmediate(res));
-    expect(stopped).toBe(false); // still waiting for the reconcile
+    expect(stopped).toBe(false); // still waiting for the reconcile to return
     release();
     await r.done;
     expect(finished).toBe(true);
 
-    // Second manager: a reconcile that ignores shutdown is aborted when the grace period ends.
-    const mgr2 = await newManager(env, { gracefulShutdownTimeout: 200 });
-    let aborted = false;
+    // A reconcile that heeds the signal lets the manager stop long before a (long) grace period ends.
+    const mgr2 = await newManager(env, { gracefulShutdownTimeout: 600_000 });
+    let heeded = false;
     await controllerManagedBy(mgr2)
       .for(ConfigMap)
-      .named('grace-timeout-test')
+      .named('grace-heed-test')
       .complete(async (req, ctx) => {
         if (req.namespace !== ns || req.name !== 'slow') return {};
-        await new Promise<void>((res) => ctx.signal.addEventListener('abort', () => { aborted = true; res(); }, { once: true }));
+        await new Promise<void>((res) => ctx.signal.addEventListener('abort', () => { heeded = true; res(); }, { once: true }));
         return {};
       });
     const r2 = run(mgr2);
-    await eventually(() => mgr2.getControllers()[0]!.queue.processingLen() > 0, 'the stubborn reconcile to start');
+    await eventually(() => mgr2.getControllers()[0]!.queue.processingLen() > 0, 'the heeding reconcile to start');
     await r2.stop();
-    expect(aborted).toBe(true);
+    expect(heeded).toBe(true);
+
+    // One that never returns holds the manager no longer than the grace period.
+    const mgr3 = await newManager(env, { gracefulShutdownTimeout: 200 });
+    await controllerManagedBy(mgr3)
+      .for(ConfigMap)
+      .named('grace-stuck-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns || req.name !== 'slow') return {};
+        await new Promise<void>(() => undefined);
+        return {};
+      });
+    const r3 = run(mgr3);
+    await eventually(() => mgr3.getControllers()[0]!.queue.processingLen() > 0, 'the stuck reconcile to start');
+    await r3.stop();
   });
 
   it('gives each reconcile a logger carrying the controller, object and a fresh reconcileID', async () => {
