@@ -16,6 +16,19 @@ export async function runManifests(opts: ManifestsOptions, io: CliIO): Promise<n
   return generators.runManifests(opts, { stdout: io.stdout, stderr: io.stderr });
 }
 
+/**
+ * `--make` after `create api`/`create webhook` wrote their files: regenerates the manifests. When that
+ * fails (most often a marker error in the user's sources), says that the scaffolding itself is in
+ * place, so that the user fixes the sources instead of running the command again.
+ */
+export async function manifestsAfterScaffold(io: CliIO): Promise<number> {
+  const status = await runManifests({ projectDir: io.cwd }, io);
+  if (status !== 0) {
+    io.stderr('error: the files above were scaffolded, but regenerating the manifests failed: fix what is reported above, then run `make manifests` (running this command again is not needed)\n');
+  }
+  return status;
+}
+
 /** `manifests --dry-run`: generates, prints the diff of every file that would change, writes nothing. */
 async function dryRun(opts: ManifestsOptions, io: CliIO): Promise<number> {
   const generators = await import('../manifests/index.js');

@@ -270,6 +270,18 @@ describe('scaffolder create api', () => {
     expect(run.stdout).toContain('created api/v1/captain_types.ts');
   });
 
+  it('when --make fails on a marker error in the user\'s sources, it says the scaffolding is in place and what to do', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
+    const types = join(dir, 'api/v1/captain_types.ts');
+    writeFileSync(types, read(dir, 'api/v1/captain_types.ts').replace('  foo?: string;', '  // +kubebuilder:validation:MinLength=abc\n  foo?: string;'));
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Sailor']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('created api/v1/sailor_types.ts');
+    const lines = run.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^api\/v1\/captain_types\.ts:\d+:\d+: error: invalid marker \+kubebuilder:validation:MinLength/);
+    expect(lines.at(-1)).toBe('error: the files above were scaffolded, but regenerating the manifests failed: fix what is reported above, then run `make manifests` (running this command again is not needed)');
+  });
+
   it('adds a controller to an API created earlier without one', async () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--controller=false', ...noMake]);
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--resource=false', '--controller', ...noMake]);

@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { planCreateApi } from '../../scaffold/plugins/api.js';
 import { runPlan } from '../apply-plan.js';
-import { runManifests } from '../manifests-runner.js';
+import { manifestsAfterScaffold } from '../manifests-runner.js';
 import { loadProject } from '../project-dir.js';
 import { Prompter } from '../prompt.js';
 import type { SelectAction } from './action.js';
@@ -47,7 +47,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
         namespaced: argv.namespaced,
         force: argv.force,
       }));
-      if (wrote && argv.make) return runManifests({ projectDir: io.cwd }, io);
+      if (wrote && argv.make) return manifestsAfterScaffold(io);
       return 0;
     }),
   );

@@ -2,7 +2,7 @@
 import type { Argv } from 'yargs';
 import { planCreateWebhook } from '../../scaffold/plugins/webhook.js';
 import { runPlan } from '../apply-plan.js';
-import { runManifests } from '../manifests-runner.js';
+import { manifestsAfterScaffold } from '../manifests-runner.js';
 import { loadProject } from '../project-dir.js';
 import type { SelectAction } from './action.js';
 
@@ -42,7 +42,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
         validationPath: argv['validation-path'],
         force: argv.force,
       }));
-      if (wrote && argv.make) return runManifests({ projectDir: io.cwd }, io);
+      if (wrote && argv.make) return manifestsAfterScaffold(io);
       return 0;
     }),
   );
