@@ -108,6 +108,14 @@ describe('scaffolder create api', () => {
     expect(parse(read(dir, 'config/rbac/ship_frigate_editor_role.yaml'))).toMatchObject({ metadata: { name: 'ship-frigate-editor-role' } });
   });
 
+  it('a kind that differs from another only in case is refused (same files, same CRD)', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'CronJob', ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Cronjob', '--force', ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: 'error: kind "Cronjob" differs from crew/v1, Kind=CronJob only in case: their files (cronjob_types.ts, ...) and CRD would be the same\n' });
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('a group whose import name in main.ts would be another group\'s is refused', async () => {
     await ok(dir, ['edit', '--multigroup']);
     await ok(dir, ['create', 'api', '--group', 'foo.policy', '--version', 'v1', '--kind', 'Health', ...noMake]);

@@ -67,6 +67,8 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   }
   const crd = opts.resource ? sameCrdAs(cfg, opts) : { plural: opts.plural, namespaced: opts.namespaced };
   if (opts.resource) {
+    const cased = cfg.resources.find((r) => r.api && r.group === opts.group && r.kind !== opts.kind && r.kind.toLowerCase() === opts.kind.toLowerCase());
+    if (cased) throw new UsageError(`kind "${opts.kind}" differs from ${gvkText(cased)} only in case: their files (${opts.kind.toLowerCase()}_types.ts, ...) and CRD would be the same`);
     // src/main.ts imports each API package under `<group><version>` with '-' and '.' dropped.
     const alias = importAlias(opts);
     const twin = cfg.resources.find((r) => r.api && r.group !== opts.group && importAlias(r) === alias);
