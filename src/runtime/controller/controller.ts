@@ -172,6 +172,8 @@ export class Controller {
       name: req.name,
     });
     const metrics = this.spec.metrics?.controller;
+    // Retries keep the priority the key was handed out at (an initial-list object stays behind new events).
+    const priority = this.queue.priorityOf(key) ?? 0;
     metrics?.workerStarted();
     const timeoutMs = this.spec.options.reconciliationTimeoutMs ?? 0;
     let timeout: AbortController | undefined;
@@ -192,10 +194,10 @@ export class Controller {
       const after = result?.requeueAfter ?? 0;
       if (after > 0) {
         this.queue.forget(key);
-        this.queue.addAfter(key, after);
+        this.queue.addAfter(key, after, priority);
         outcome = 'requeue_after';
       } else if (result?.requeue) {
-        this.queue.addRateLimited(key);
+        this.queue.addRateLimited(key, priority);
         outcome = 'requeue';
       } else {
         this.queue.forget(key);
@@ -214,7 +216,7 @@ export class Controller {
         outcome = 'terminal_error';
         log.error(err, 'Reconciler error');
       } else {
-        this.queue.addRateLimited(key);
+        this.queue.addRateLimited(key, priority);
         outcome = 'error';
         log.error(err, 'Reconciler error');
       }

@@ -4,5 +4,5 @@ export { Builder, controllerManagedBy, type ControllerHost, type ControllerDefau
 export { handler, type EventHandler, type MapFunc, type OwnerHandlerOptions } from './handler.js';
 export { predicate, type Predicate } from './predicate.js';
 export { source, KindSource, ChannelSource, type Source, type SourceContext } from './source.js';
-export { type RequestQueue, requestKey, requestOf } from './request-queue.js';
+export { type RequestQueue, requestKey, requestOf, LOW_PRIORITY, lowPriority } from './request-queue.js';
 export { TerminalError, isTerminalError } from './terminal-error.js';

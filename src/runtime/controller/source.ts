@@ -8,7 +8,7 @@ import type { ObjectWithMeta } from '../client/types.js';
 import type { Kind } from '../scheme/kind.js';
 import type { EventHandler } from './handler.js';
 import { passes, type Predicate } from './predicate.js';
-import type { RequestQueue } from './request-queue.js';
+import { lowPriority, type RequestQueue } from './request-queue.js';
 
 export interface SourceContext {
   cache: InformerCache;
@@ -34,12 +34,15 @@ export class KindSource<T> implements Source<T> {
     this.cache = ctx.cache;
     const informer = ctx.cache.getInformer(this.kind);
     const q = ctx.queue;
+    // Objects of the initial list and resyncs (same resourceVersion) wait behind real changes.
+    const low = lowPriority(q);
     const registration = informer.addEventHandler({
-      onAdd: (obj) => {
-        if (passes(predicates, 'create', obj)) handler.create?.(obj, q);
+      onAdd: (obj, initialList) => {
+        if (passes(predicates, 'create', obj)) handler.create?.(obj, initialList ? low : q);
       },
       onUpdate: (oldObj, newObj) => {
-        if (passes(predicates, 'update', oldObj, newObj)) handler.update?.(oldObj, newObj, q);
+        const unchanged = resourceVersionOf(oldObj) !== undefined && resourceVersionOf(oldObj) === resourceVersionOf(newObj);
+        if (passes(predicates, 'update', oldObj, newObj)) handler.update?.(oldObj, newObj, unchanged ? low : q);
       },
       onDelete: (obj) => {
         if (passes(predicates, 'delete', obj)) handler.delete?.(obj, q);
@@ -56,6 +59,10 @@ export class KindSource<T> implements Source<T> {
   describe(): string {
     return `kind source: ${this.kind.kind}.${this.kind.apiVersion}`;
   }
+}
+
+function resourceVersionOf(obj: unknown): string | undefined {
+  return (obj as ObjectWithMeta | null)?.metadata?.resourceVersion;
 }
 
 /** Generic events from an async iterable (for example a channel fed by another system). */

@@ -5,7 +5,11 @@
  *   queued again when the first worker calls `done` (processing set);
  * - `addAfter` delays a key (the earliest pending delay wins); `addRateLimited` delays it by the
  *   rate limiter's answer, and `forget` resets that after a success;
- * - after `shutdown`, `get` hands out nothing more, while `drain` waits for the running work.
+ * - after `shutdown`, `get` hands out nothing more, while `drain` waits for the running work;
+ * - as controller-runtime's priority queue (its default controller queue): every add has a
+ *   priority (0 by default; handlers use -100 for the informer's initial list and unchanged
+ *   resyncs), higher priorities are handed out first and FIFO holds within one priority; a key
+ *   added again with a higher priority moves up behind the keys already there, never down.
  */
 import { type Clock, realClock, type TimerHandle } from './clock.js';
 import { DelayHeap } from './delay-heap.js';
@@ -30,16 +34,24 @@ export class WorkQueue {
   readonly rateLimiter: RateLimiter;
   private readonly metrics: QueueMetricsSink | undefined;
 
-  // FIFO of ready keys: an array with a moving head, compacted now and then.
-  private ready: string[] = [];
-  private head = 0;
-  private readonly dirty = new Set<string>();
-  private readonly processing = new Set<string>();
+  /** One FIFO of ready keys per priority; an entry counts only while `readySeq` still names it. */
+  private readonly buckets = new Map<number, Bucket>();
+  /** The priorities that have a bucket, highest first. */
+  private priorities: number[] = [];
+  /** Each ready key's live entry: its bucket and sequence number (older entries are stale). */
+  private readonly readySeq = new Map<string, { priority: number; seq: number }>();
+  private nextSeq = 0;
+  /** Waiting keys (ready or re-added during processing) and their priority. */
+  private readonly dirty = new Map<string, number>();
+  /** Keys handed to workers, with the priority they were handed out at. */
+  private readonly processing = new Map<string, number>();
   private readonly waiters: ((key: string | undefined) => void)[] = [];
 
   private readonly delayed = new DelayHeap();
   /** The ready time of each key that waits in `delayed` (heap entries with another time are stale). */
   private readonly delayedAt = new Map<string, number>();
+  /** The priority a delayed key is added at when its time comes (the highest asked). */
+  private readonly delayedPriority = new Map<string, number>();
   private timer: TimerHandle | undefined;
   private timerAt = Infinity;
 
@@ -54,7 +66,7 @@ export class WorkQueue {
 
   /** Keys ready to be handed out (not counting delayed or in-process ones). */
   len(): number {
-    return this.ready.length - this.head;
+    return this.readySeq.size;
   }
 
   /** Keys waiting for their delay to pass. */
@@ -71,25 +83,36 @@ export class WorkQueue {
     return this.stopped;
   }
 
-  add(key: string): void {
-    if (this.stopped || this.dirty.has(key)) return;
+  /** Adds `key` at `priority` (higher first; 0 by default). */
+  add(key: string, priority = 0): void {
+    if (this.stopped) return;
+    const current = this.dirty.get(key);
+    if (current !== undefined) {
+      if (priority > current) {
+        this.dirty.set(key, priority);
+        if (this.readySeq.has(key)) this.pushReady(key, priority); // moves it up; the old entry goes stale
+      }
+      return;
+    }
     this.metrics?.add(key);
-    this.dirty.add(key);
+    this.dirty.set(key, priority);
     if (this.processing.has(key)) return;
     const waiter = this.waiters.shift();
     if (waiter) this.handOut(key, waiter);
-    else this.ready.push(key);
+    else this.pushReady(key, priority);
   }
 
   /** Adds `key` after `ms` milliseconds; at once when `ms <= 0`. */
-  addAfter(key: string, ms: number): void {
+  addAfter(key: string, ms: number, priority = 0): void {
     if (this.stopped) return;
     if (!(ms > 0)) {
-      this.add(key);
+      this.add(key, priority);
       return;
     }
     this.metrics?.retry();
     const readyAt = this.clock.now() + ms;
+    const knownPriority = this.delayedPriority.get(key);
+    if (knownPriority === undefined || priority > knownPriority) this.delayedPriority.set(key, priority);
     const known = this.delayedAt.get(key);
     if (known !== undefined && known <= readyAt) return;
     this.delayedAt.set(key, readyAt);
@@ -98,8 +121,13 @@ export class WorkQueue {
   }
 
   /** Adds `key` after the delay its rate limiter gives it now. */
-  addRateLimited(key: string): void {
-    this.addAfter(key, this.rateLimiter.when(key));
+  addRateLimited(key: string, priority = 0): void {
+    this.addAfter(key, this.rateLimiter.when(key), priority);
+  }
+
+  /** The priority `key` was handed out at, while it is being processed (undefined otherwise). */
+  priorityOf(key: string): number | undefined {
+    return this.processing.get(key);
   }
 
   /** Clears the backoff history of `key`. */
@@ -114,10 +142,8 @@ export class WorkQueue {
   /** The next key to process, or undefined once the queue is shut down. Call `done(key)` afterwards. */
   get(): Promise<string | undefined> {
     if (this.stopped) return Promise.resolve(undefined);
-    if (this.head < this.ready.length) {
-      const key = this.takeReady();
-      return Promise.resolve(this.markProcessing(key));
-    }
+    const key = this.takeReady();
+    if (key !== undefined) return Promise.resolve(this.markProcessing(key));
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -125,10 +151,11 @@ export class WorkQueue {
   done(key: string): void {
     if (!this.processing.delete(key)) return;
     this.metrics?.done(key);
-    if (this.dirty.has(key) && !this.stopped) {
+    const priority = this.dirty.get(key);
+    if (priority !== undefined && !this.stopped) {
       const waiter = this.waiters.shift();
       if (waiter) this.handOut(key, waiter);
-      else this.ready.push(key);
+      else this.pushReady(key, priority);
     }
     if (this.processing.size === 0) this.wakeIdle();
   }
@@ -154,19 +181,40 @@ export class WorkQueue {
   }
 
   private markProcessing(key: string): string {
+    const priority = this.dirty.get(key) ?? 0;
     this.dirty.delete(key);
-    this.processing.add(key);
+    this.processing.set(key, priority);
     this.metrics?.get(key);
     return key;
   }
 
-  private takeReady(): string {
-    const key = this.ready[this.head++]!;
-    if (this.head > 1024 && this.head * 2 > this.ready.length) {
-      this.ready = this.ready.slice(this.head);
-      this.head = 0;
+  /** Puts `key` at the end of its priority's FIFO (any earlier entry of it goes stale). */
+  private pushReady(key: string, priority: number): void {
+    let bucket = this.buckets.get(priority);
+    if (!bucket) {
+      bucket = new Bucket();
+      this.buckets.set(priority, bucket);
+      this.priorities.push(priority);
+      this.priorities.sort((a, b) => b - a);
     }
-    return key;
+    const seq = this.nextSeq++;
+    bucket.push({ key, seq });
+    this.readySeq.set(key, { priority, seq });
+  }
+
+  /** The ready key of the highest priority that waited longest, taken out; undefined when none. */
+  private takeReady(): string | undefined {
+    if (this.readySeq.size === 0) return undefined;
+    for (const priority of this.priorities) {
+      const bucket = this.buckets.get(priority)!;
+      for (let entry = bucket.shift(); entry; entry = bucket.shift()) {
+        const live = this.readySeq.get(entry.key);
+        if (live?.seq !== entry.seq) continue; // moved up, or already handed out
+        this.readySeq.delete(entry.key);
+        return entry.key;
+      }
+    }
+    return undefined;
   }
 
   private wakeIdle(): void {
@@ -182,7 +230,9 @@ export class WorkQueue {
       this.delayed.pop();
       if (this.delayedAt.get(top.key) !== top.readyAt) continue; // superseded by an earlier addAfter
       this.delayedAt.delete(top.key);
-      this.add(top.key);
+      const priority = this.delayedPriority.get(top.key) ?? 0;
+      this.delayedPriority.delete(top.key);
+      this.add(top.key, priority);
     }
     this.armTimer();
   }
@@ -198,5 +248,25 @@ export class WorkQueue {
     this.timer?.cancel();
     this.timerAt = next.readyAt;
     this.timer = this.clock.setTimer(() => this.releaseDue(), next.readyAt - this.clock.now());
+  }
+}
+
+/** A FIFO of ready entries: an array with a moving head, compacted now and then. */
+class Bucket {
+  private items: { key: string; seq: number }[] = [];
+  private head = 0;
+
+  push(entry: { key: string; seq: number }): void {
+    this.items.push(entry);
+  }
+
+  shift(): { key: string; seq: number } | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const entry = this.items[this.head++]!;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return entry;
   }
 }

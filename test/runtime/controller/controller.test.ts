@@ -19,7 +19,7 @@ import {
   TerminalError,
   isTerminalError,
 } from '../../../src/runtime/index.js';
-import { createNamespace, eventually, newManager, startEnv } from '../support/env.js';
+import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {
@@ -286,6 +286,37 @@ describe('controllers', () => {
       expect(tally.of(bns, bname)).toBe(2); // five adds while running collapse into one
     } finally {
       await r.stop();
+    }
+  });
+
+  it('reconciles a change that arrives meanwhile before the rest of the initial list (low priority), as controller-runtime\'s priority queue', async () => {
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'priority');
+    for (let i = 0; i < 20; i++) await setup.client.create(ConfigMap, cm(ns, `old-${String(i).padStart(2, '0')}`));
+    const mgr = await newManager(env, { namespaces: [ns] });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => { release = r; });
+    const order: string[] = [];
+    const controller = await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('priority-test')
+      .complete(async (req) => {
+        order.push(req.name);
+        if (order.length === 1) await gate; // hold the only worker while the rest of the list waits
+        return {};
+      });
+    const r = run(mgr);
+    try {
+      await eventually(() => order.length === 1 && controller.queue.len() >= 19, 'the initial list to be queued behind the first reconcile');
+      await setup.client.create(ConfigMap, cm(ns, 'fresh'));
+      await eventually(() => mgr.getClient().get(ConfigMap, { namespace: ns, name: 'fresh' }), 'the cache to see the new object');
+      release();
+      await eventually(() => order.length >= 21, 'every object to be reconciled');
+      expect(order[1]).toBe('fresh');
+      expect(new Set(order).size).toBe(21);
+    } finally {
+      await r.stop();
+      await setup.stop();
     }
   });
 

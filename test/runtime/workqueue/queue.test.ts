@@ -98,6 +98,53 @@ describe('WorkQueue', () => {
     expect((await settled(drained)).done).toBe(true);
   });
 
+  it('hands out higher priorities first, first in first out within one priority', async () => {
+    const q = new WorkQueue({ clock: new FakeClock() });
+    q.add('old-1', -100); // as objects of the informer's initial list
+    q.add('old-2', -100);
+    q.add('new-1');
+    q.add('urgent', 10);
+    q.add('new-2', 0);
+    expect(q.len()).toBe(5);
+    const order: string[] = [];
+    for (let i = 0; i < 5; i++) order.push((await q.get())!);
+    expect(order).toEqual(['urgent', 'new-1', 'new-2', 'old-1', 'old-2']);
+  });
+
+  it('raises a waiting key to the highest priority asked (behind the keys already there), never lowers it', async () => {
+    const q = new WorkQueue({ clock: new FakeClock() });
+    q.add('x', -100);
+    q.add('a');
+    q.add('b', -100);
+    q.add('x'); // an event for x arrives: x moves up, after 'a'
+    q.add('a', -100); // a lower priority leaves 'a' where it is
+    expect(q.len()).toBe(3);
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) order.push((await q.get())!);
+    expect(order).toEqual(['a', 'x', 'b']);
+  });
+
+  it('tells the priority of a key being processed, and keeps the priority of a re-add during processing and of delays', async () => {
+    const clock = new FakeClock();
+    const q = new WorkQueue({ clock });
+    q.add('k', -100);
+    expect(await q.get()).toBe('k');
+    expect(q.priorityOf('k')).toBe(-100);
+    q.add('k', -100); // comes back after done, at its priority
+    q.add('other');
+    q.done('k');
+    expect(await q.get()).toBe('other');
+    expect(await q.get()).toBe('k');
+    q.done('other');
+    q.addAfter('k', 50, -100);
+    q.addAfter('d', 50);
+    q.done('k');
+    clock.advance(50);
+    expect(await q.get()).toBe('d');
+    expect(await q.get()).toBe('k');
+    expect(q.priorityOf('k')).toBe(-100);
+  });
+
   it('reports adds, gets, dones and retries to its metrics sink', async () => {
     const events: string[] = [];
     const q = new WorkQueue({
