@@ -33,7 +33,7 @@ describe('scaffolder create webhook', () => {
     expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
     // The admission block runs the webhooks behind the test API server.
     expect(test).toContain("startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] })");
-    expect(test).toContain('      setupCaptainWebhookWithManager(mgr);\n      running = mgr.start();\n      await mgr.elected();');
+    expect(test).toContain('      setupCaptainWebhookWithManager(mgr);\n      // The API server also calls the webhooks of Captain\'s other versions (converting the object):\n      // `create webhook` adds them here.\n      // +kubebuilder:scaffold:webhooksetup\n      running = mgr.start();\n      await mgr.elected();');
 
     const def = parse(read(dir, 'config/default/kustomization.yaml')) as { resources: string[]; patches: Array<{ path: string }>; replacements: Array<{ source: { kind: string; name: string }; targets: Array<{ select: { kind: string } }> }> };
     expect(def.resources).toEqual(['../crd', '../rbac', '../manager', '../webhook', '../certmanager', 'metrics_service.yaml']);
@@ -245,6 +245,30 @@ describe('scaffolder create webhook', () => {
     await ok(dir, webhook('Sailor', ['--programmatic-validation']));
     await ok(dir, webhook('Captain', ['--programmatic-validation', '--force']));
     for (const f of edited) expect(read(dir, f), f).toMatch(/# my change\n$/);
+  });
+
+  // The API server calls every version's admission webhooks (converting the object), so each
+  // version's API server test must serve the other versions' webhooks too, or it fails with 404s.
+  it('webhooks on several versions of a kind: each version\'s API server test registers the others\'', async () => {
+    await ok(dir, api('Captain', 'v2', ['--controller=false']));
+    await ok(dir, api('Captain', 'v3', ['--controller=false']));
+    await ok(dir, webhook('Captain', ['--defaulting']));
+    await ok(dir, webhook('Captain', ['--programmatic-validation'], 'v2'));
+    await ok(dir, webhook('Captain', ['--conversion', '--spoke', 'v3']));
+    await ok(dir, webhook('Captain', ['--defaulting'], 'v3'));
+    const registered = (version: string) => {
+      const test = read(dir, `test/webhooks/${version}/captain_webhook.test.ts`);
+      const block = test.slice(test.indexOf("describe('through the API server'"));
+      const setup = block.slice(0, block.indexOf('// +kubebuilder:scaffold:webhooksetup'));
+      return { test, calls: [...setup.matchAll(/^ {6}(\w+\.)?setupCaptainWebhookWithManager\(mgr\);$/gm)].map((m) => m[1] ?? '') };
+    };
+    expect(registered('v1').calls).toEqual(['', 'crewv2.', 'crewv3.']);
+    expect(registered('v2').calls).toEqual(['', 'crewv1.', 'crewv3.']);
+    expect(registered('v3').calls).toEqual(['', 'crewv1.', 'crewv2.']);
+    expect(registered('v2').test).toContain("import * as crewv1 from '../../../api/v1/index.js';");
+    expect(registered('v2').test).toContain("import * as crewv3 from '../../../api/v3/index.js';");
+    // Exactly one import per package, even where the conversion test imported it first.
+    expect(registered('v1').test.match(/^import \* as crewv3 /gm)).toHaveLength(1);
   });
 
   it('conversion with --force twice gives the same files', async () => {

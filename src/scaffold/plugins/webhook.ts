@@ -2,7 +2,7 @@
 // serves them (service, cert-manager certificates, manager patch), and their registration.
 // A later run for another webhook type of the same kind merges into the existing file.
 import { UsageError } from '../errors.js';
-import { containsLines, uncommentBlock } from '../machinery/inserter.js';
+import { containsLines, scaffoldMarker, uncommentBlock } from '../machinery/inserter.js';
 import * as blocks from '../machinery/kustomize-blocks.js';
 import { addNamedImports } from '../machinery/ts-imports.js';
 import type { Plan } from '../machinery/plan.js';
@@ -118,8 +118,7 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   const webhookFile = core
     ? `src/webhooks/${res.group}/${res.version}/${names.lowerKind}_webhook.ts`
     : `${names.apiPath}/${names.lowerKind}_webhook.ts`;
-  // An API's webhook test mirrors its package (api/v1 -> test/webhooks/v1, api/crew/v1 -> test/webhooks/crew/v1).
-  const testDir = core ? `test/webhooks/${res.group}/${res.version}` : `test/webhooks/${names.apiPath.replace(/^api\//, '')}`;
+  const testFile = core ? `test/webhooks/${res.group}/${res.version}/${names.lowerKind}_webhook.test.ts` : apiWebhookTestFile(names);
   const groupPath = names.qualifiedGroup.replace(/\./g, '-');
   const wc: WebhookContext = {
     res, names, ctx: projectContext(cfg), core, cfg, multigroup,
@@ -127,7 +126,7 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
     kindType: core ? `ObjectOf<typeof ${runtimeKind ?? res.kind}>` : res.kind,
     inlineKind: core && !runtimeKind,
     webhookFile,
-    testFile: `${testDir}/${names.lowerKind}_webhook.test.ts`,
+    testFile,
     defaultingPath: webhooks.defaultingPath ?? `/mutate-${groupPath}-${res.version}-${names.lowerKind}`,
     validationPath: webhooks.validationPath ?? `/validate-${groupPath}-${res.version}-${names.lowerKind}`,
   };
@@ -141,12 +140,18 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   const rewrite = opts.force || !plan.exists(webhookFile);
   planWebhookSource(plan, wc, rewrite ? all : added, rewrite);
   planWebhookTest(plan, wc, rewrite || !plan.exists(wc.testFile) ? all : added, rewrite || !plan.exists(wc.testFile));
+  if (!core && (webhooks.defaulting || webhooks.validation)) planSiblingAdmission(plan, wc);
   planRegistration(plan, wc);
   planWebhookConfig(plan, wc, opts);
   if (opts.conversion) planConversion(plan, wc, opts.spoke, opts.force);
 
   const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
   return { ...cfg, resources };
+}
+
+/** An API's webhook test mirrors its package (api/v1 -> test/webhooks/v1, api/crew/v1 -> test/webhooks/crew/v1). */
+function apiWebhookTestFile(names: ResourceNames): string {
+  return `test/webhooks/${names.apiPath.replace(/^api\//, '')}/${names.lowerKind}_webhook.test.ts`;
 }
 
 /** The names of a spoke version, from its own PROJECT entry (its package path may differ from the hub's layout). */
@@ -292,6 +297,34 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
   }
   plan.insert(wc.testFile, 'imports', imports);
   if (sections.length > 0) plan.insert(wc.testFile, 'webhooktests', sections.map((s) => `${s.replace(/^ {2}/gm, '')}\n\n`));
+}
+
+const setupPoint = 'webhooksetup';
+
+/**
+ * The API server calls the admission webhooks of every version of a kind (converting the object),
+ * so the API server test of each version serves the other versions' webhooks too: this version's
+ * test registers theirs, and theirs register this one's.
+ */
+function planSiblingAdmission(plan: Plan, wc: WebhookContext): void {
+  const setup = `setup${wc.res.kind}WebhookWithManager`;
+  const register = (testFile: string, other: ResourceNames) => {
+    const content = plan.read(testFile);
+    if (content === undefined || !content.includes(admissionBlockTitle)) return;
+    if (!content.includes(scaffoldMarker(setupPoint))) {
+      plan.note(`${testFile}: no "${scaffoldMarker(setupPoint)}" line in its API server test; call ${other.importAlias}.${setup}(mgr) there by hand`);
+      return;
+    }
+    plan.insert(testFile, 'imports', [`import * as ${other.importAlias} from '${relativeImport(testFile, `${other.apiPath}/index.ts`)}';`]);
+    plan.insert(testFile, setupPoint, [`${other.importAlias}.${setup}(mgr);`]);
+  };
+  const siblings = wc.cfg.resources.filter((r) => r.api && r.group === wc.res.group && r.kind === wc.res.kind
+    && r.version !== wc.res.version && (r.webhooks?.defaulting || r.webhooks?.validation));
+  for (const sibling of siblings) {
+    const names = resourceNames(sibling, wc.multigroup);
+    register(wc.testFile, names);
+    register(apiWebhookTestFile(names), wc.names);
+  }
 }
 
 function planRegistration(plan: Plan, wc: WebhookContext): void {

@@ -41,6 +41,9 @@ describe('Memcached webhook', () => {
         webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
       });
       setupMemcachedWebhookWithManager(mgr);
+      // The API server also calls the webhooks of Memcached's other versions (converting the object):
+      // `create webhook` adds them here.
+      // +kubebuilder:scaffold:webhooksetup
       running = mgr.start();
       await mgr.elected();
     });

@@ -55,6 +55,9 @@ describe('Admiral webhook', () => {
         webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
       });
       setupAdmiralWebhookWithManager(mgr);
+      // The API server also calls the webhooks of Admiral's other versions (converting the object):
+      // `create webhook` adds them here.
+      // +kubebuilder:scaffold:webhooksetup
       running = mgr.start();
       await mgr.elected();
     });

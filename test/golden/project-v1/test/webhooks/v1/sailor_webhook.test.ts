@@ -64,6 +64,9 @@ describe('Sailor webhook', () => {
         webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
       });
       setupSailorWebhookWithManager(mgr);
+      // The API server also calls the webhooks of Sailor's other versions (converting the object):
+      // `create webhook` adds them here.
+      // +kubebuilder:scaffold:webhooksetup
       running = mgr.start();
       await mgr.elected();
     });

@@ -57,6 +57,9 @@ describe('Captain webhook', () => {
         webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
       });
       setupCaptainWebhookWithManager(mgr);
+      // The API server also calls the webhooks of Captain's other versions (converting the object):
+      // `create webhook` adds them here.
+      // +kubebuilder:scaffold:webhooksetup
       running = mgr.start();
       await mgr.elected();
     });

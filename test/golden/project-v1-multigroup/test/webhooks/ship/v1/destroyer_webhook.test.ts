@@ -55,6 +55,9 @@ describe('Destroyer webhook', () => {
         webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
       });
       setupDestroyerWebhookWithManager(mgr);
+      // The API server also calls the webhooks of Destroyer's other versions (converting the object):
+      // `create webhook` adds them here.
+      // +kubebuilder:scaffold:webhooksetup
       running = mgr.start();
       await mgr.elected();
     });
