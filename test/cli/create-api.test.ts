@@ -108,6 +108,13 @@ describe('scaffolder create api', () => {
     expect(parse(read(dir, 'config/rbac/ship_frigate_editor_role.yaml'))).toMatchObject({ metadata: { name: 'ship-frigate-editor-role' } });
   });
 
+  it('a kind whose default plural is longer than 63 characters is refused unless --plural is given', async () => {
+    const kind = `A${'b'.repeat(61)}y`;
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', kind, ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: `error: kind "${kind}" gives the plural "a${'b'.repeat(61)}ies" (65 characters), longer than the 63 a resource name may have; pass a shorter --plural or choose a shorter kind\n` });
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', kind, '--plural', 'longs', ...noMake]);
+  });
+
   it('a kind that differs from another only in case is refused (same files, same CRD)', async () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'CronJob', ...noMake]);
     const before = snapshot(dir);

@@ -96,6 +96,9 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
 
   const multigroup = cfg.multigroup === true;
   const names = resourceNames(res, multigroup);
+  if (opts.resource && names.plural.length > 63) {
+    throw new UsageError(`kind "${opts.kind}" gives the plural "${names.plural}" (${names.plural.length} characters), longer than the 63 a resource name may have; pass a shorter --plural or choose a shorter kind`);
+  }
   if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
   const ctx = projectContext(cfg);
   const namespaced = res.api ? apiNamespaced(res.api) : !clusterScopedBuiltinKinds.has(res.kind);
