@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -66,12 +66,32 @@ describe('scaffolder edit', () => {
   it('--namespaced switches the manager role to a Role and adds WATCH_NAMESPACE; and back', async () => {
     const before = snapshot(dir);
     const run = await ok(dir, ['edit', '--namespaced']);
-    expect(run.stderr).toContain('warning: src/main.ts: pass `namespaces: [process.env.WATCH_NAMESPACE]` to Manager.create');
+    expect(run.stderr).toBe('');
+    // The manager watches only its namespace, as init --namespaced writes it.
+    const main = read(dir, 'src/main.ts');
+    expect(main).toContain('  namespaces: [watchNamespace],\n});');
+    expect(main).toContain("if (!watchNamespace) {\n  console.error('WATCH_NAMESPACE must be set");
+    const other = tempProjectDir('project');
+    try {
+      await ok(other.dir, ['init', '--namespaced', ...noInstall]);
+      expect(main).toBe(read(other.dir, 'src/main.ts'));
+    } finally {
+      other.cleanup();
+    }
     expect((parse(read(dir, 'config/rbac/role.yaml')) as { kind: string }).kind).toBe('Role');
     expect(read(dir, 'config/manager/manager.yaml')).toContain('- name: WATCH_NAMESPACE');
     expect((parse(read(dir, 'PROJECT')) as Record<string, unknown>).namespaced).toBe(true);
     await ok(dir, ['edit', '--namespaced=false']);
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('--namespaced leaves a Manager.create the user changed alone and says what to change', async () => {
+    const file = join(dir, 'src/main.ts');
+    const changed = read(dir, 'src/main.ts').replace('const mgr = await Manager.create({ scheme, ...flags,', 'const mgr = await Manager.create({ scheme, ...flags, gracefulShutdownTimeoutMs: 5000,');
+    writeFileSync(file, changed);
+    const run = await ok(dir, ['edit', '--namespaced']);
+    expect(run.stderr).toContain('warning: src/main.ts: pass `namespaces: [process.env.WATCH_NAMESPACE]` to Manager.create');
+    expect(read(dir, 'src/main.ts')).toBe(changed);
   });
 
   it('--license and --owner rewrite the boilerplate and PROJECT', async () => {

@@ -62,9 +62,38 @@ export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): Pro
       }
       return content.replace(watchNamespaceEnv, '');
     });
-    plan.note(opts.namespaced
-      ? 'src/main.ts: pass `namespaces: [process.env.WATCH_NAMESPACE]` to Manager.create so that the manager watches only its namespace'
-      : 'src/main.ts: remove the WATCH_NAMESPACE restriction from Manager.create so that the manager watches all namespaces');
+    if (!switchManagerScope(plan, opts.namespaced)) {
+      plan.note(opts.namespaced
+        ? 'src/main.ts: pass `namespaces: [process.env.WATCH_NAMESPACE]` to Manager.create so that the manager watches only its namespace'
+        : 'src/main.ts: remove the WATCH_NAMESPACE restriction from Manager.create so that the manager watches all namespaces');
+    }
   }
   return next;
+}
+
+const mainFile = 'src/main.ts';
+
+/** The Manager.create block init writes into src/main.ts for either scope. */
+function managerBlock(namespaced: boolean, leaderElectionId: string): string {
+  const main = render('init/src/main.ts', { boilerplate: '', namespaced, leaderElectionId });
+  const start = main.indexOf('const flags = parseManagerFlags(');
+  const from = main.indexOf('\n', start) + 1;
+  return main.slice(from, main.indexOf('\n\n// +kubebuilder:scaffold:builder', from));
+}
+
+/**
+ * Rewrites src/main.ts's Manager.create for the new scope when it is still the one init wrote (the
+ * user may have changed it: then it is left alone and the caller says what to change). Returns
+ * whether main.ts says what the new scope needs.
+ */
+function switchManagerScope(plan: Plan, namespaced: boolean): boolean {
+  const content = plan.read(mainFile);
+  const id = content === undefined ? undefined : /leaderElectionID: '([^'\n]+)'/.exec(content)?.[1];
+  if (content === undefined || id === undefined) return false;
+  const from = managerBlock(!namespaced, id);
+  const to = managerBlock(namespaced, id);
+  if (content.includes(to)) return true;
+  if (!content.includes(from)) return false;
+  plan.edit(mainFile, (text) => text.replace(from, to));
+  return true;
 }
