@@ -4,7 +4,9 @@
  * - a key being processed is never handed to a second worker; if it is added meanwhile it is
  *   queued again when the first worker calls `done` (processing set);
  * - `addAfter` delays a key (the earliest pending delay wins); `addRateLimited` delays it by the
- *   rate limiter's answer, and `forget` resets that after a success;
+ *   rate limiter's answer, and `forget` resets that after a success; as in controller-runtime's
+ *   priority queue, one entry per key: a delayed add of a key already waiting for a worker is
+ *   served by that wait, and an immediate add ends a pending delay;
  * - after `shutdown`, `get` hands out nothing more, while `drain` waits for the running work;
  * - as controller-runtime's priority queue (its default controller queue): every add has a
  *   priority (0 by default; handlers use -100 for the informer's initial list and unchanged
@@ -86,6 +88,14 @@ export class WorkQueue {
   /** Adds `key` at `priority` (higher first; 0 by default). */
   add(key: string, priority = 0): void {
     if (this.stopped) return;
+    // A delayed add of the key is served by this one (the priority queue keeps one entry per key).
+    const delayedPriority = this.delayedPriority.get(key);
+    if (delayedPriority !== undefined) {
+      this.delayedAt.delete(key); // its heap entry goes stale
+      this.delayedPriority.delete(key);
+      priority = Math.max(priority, delayedPriority);
+      this.armTimer();
+    }
     const current = this.dirty.get(key);
     if (current !== undefined) {
       if (priority > current) {
@@ -110,6 +120,10 @@ export class WorkQueue {
       return;
     }
     this.metrics?.retry();
+    if (this.dirty.has(key)) {
+      this.add(key, priority); // already waiting to be handed out: that serves this add too
+      return;
+    }
     const readyAt = this.clock.now() + ms;
     const knownPriority = this.delayedPriority.get(key);
     if (knownPriority === undefined || priority > knownPriority) this.delayedPriority.set(key, priority);
@@ -243,7 +257,12 @@ export class WorkQueue {
       this.delayed.pop();
     }
     const next = this.delayed.peek();
-    if (!next || this.stopped) return;
+    if (!next || this.stopped) {
+      this.timer?.cancel();
+      this.timer = undefined;
+      this.timerAt = Infinity;
+      return;
+    }
     if (next.readyAt >= this.timerAt) return;
     this.timer?.cancel();
     this.timerAt = next.readyAt;

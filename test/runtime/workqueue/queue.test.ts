@@ -145,6 +145,30 @@ describe('WorkQueue', () => {
     expect(q.priorityOf('k')).toBe(-100);
   });
 
+  it('merges a delayed add and an immediate one into one hand-out, as the priority queue does', async () => {
+    const clock = new FakeClock();
+    const q = new WorkQueue({ clock });
+    q.addAfter('k', 1000, -100);
+    q.add('k'); // an event before the delay ends: the key is ready now, once, at the higher priority
+    expect(q.delayedLen()).toBe(0);
+    expect(clock.pendingTimers()).toBe(0);
+    expect(await q.get()).toBe('k');
+    expect(q.priorityOf('k')).toBe(0);
+    q.done('k');
+    clock.advance(5000);
+    expect(q.len()).toBe(0);
+
+    q.add('r');
+    q.addAfter('r', 1000); // already ready: stays ready, no later hand-out
+    q.addRateLimited('r');
+    expect(q.delayedLen()).toBe(0);
+    expect(await q.get()).toBe('r');
+    q.done('r');
+    clock.advance(5000);
+    expect(q.len()).toBe(0);
+    expect(clock.pendingTimers()).toBe(0);
+  });
+
   it('reports adds, gets, dones and retries to its metrics sink', async () => {
     const events: string[] = [];
     const q = new WorkQueue({
