@@ -85,6 +85,17 @@ describe('scaffolder edit', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it('--namespaced regenerates the manager role from the RBAC markers in the new scope', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain']);
+    await ok(dir, ['edit', '--namespaced']);
+    const role = parse(read(dir, 'config/rbac/role.yaml')) as { kind: string; rules: Array<{ resources: string[] }> };
+    expect(role.kind).toBe('Role');
+    expect(role.rules.flatMap((r) => r.resources)).toContain('captains');
+    await ok(dir, ['edit', '--namespaced=false']);
+    expect((parse(read(dir, 'config/rbac/role.yaml')) as { kind: string }).kind).toBe('ClusterRole');
+    expect(read(dir, 'config/rbac/role.yaml')).toContain('- captains');
+  });
+
   it('--namespaced leaves a Manager.create the user changed alone and says what to change', async () => {
     const file = join(dir, 'src/main.ts');
     const changed = read(dir, 'src/main.ts').replace('const mgr = await Manager.create({ scheme, ...flags,', 'const mgr = await Manager.create({ scheme, ...flags, gracefulShutdownTimeoutMs: 5000,');
