@@ -92,8 +92,8 @@ export class RuntimeMetrics {
     this.#workqueue = {
       depth: new Gauge({
         name: 'workqueue_depth',
-        help: 'Current depth of workqueue',
-        labelNames: queueLabels,
+        help: 'Current depth of workqueue by workqueue and priority',
+        labelNames: [...queueLabels, 'priority'],
         registers,
       }),
       adds: new Counter({

@@ -3,7 +3,8 @@ import type { Counter, Gauge, Histogram } from 'prom-client';
 type QueueLabels = 'name' | 'controller';
 
 export interface WorkqueueMetricVecs {
-  depth: Gauge<QueueLabels>;
+  /** By priority too, as controller-runtime's priority queue reports it. */
+  depth: Gauge<QueueLabels | 'priority'>;
   adds: Counter<QueueLabels>;
   queueDuration: Histogram<QueueLabels>;
   workDuration: Histogram<QueueLabels>;
@@ -34,20 +35,24 @@ export class WorkqueueMetrics {
   constructor(vecs: WorkqueueMetricVecs, readonly name: string) {
     this.#vecs = vecs;
     this.#labels = { name, controller: name };
-    vecs.depth.set(this.#labels, 0);
+    vecs.depth.set(this.#depthLabels(0), 0);
     vecs.adds.inc(this.#labels, 0);
     vecs.retries.inc(this.#labels, 0);
   }
 
-  add(key: string): void {
+  #depthLabels(priority: number): { name: string; controller: string; priority: string } {
+    return { ...this.#labels, priority: String(priority) };
+  }
+
+  add(key: string, priority = 0): void {
     this.#vecs.adds.inc(this.#labels);
-    this.#vecs.depth.inc(this.#labels);
+    this.#vecs.depth.inc(this.#depthLabels(priority));
     if (!this.#addedAt.has(key)) this.#addedAt.set(key, now());
   }
 
-  get(key: string): void {
+  get(key: string, priority = 0): void {
     const t = now();
-    this.#vecs.depth.dec(this.#labels);
+    this.#vecs.depth.dec(this.#depthLabels(priority));
     const added = this.#addedAt.get(key);
     if (added !== undefined) {
       this.#vecs.queueDuration.observe(this.#labels, t - added);
@@ -61,6 +66,12 @@ export class WorkqueueMetrics {
     if (started === undefined) return;
     this.#vecs.workDuration.observe(this.#labels, now() - started);
     this.#processingSince.delete(key);
+  }
+
+  /** A waiting key moved to a higher priority. */
+  reprioritize(from: number, to: number): void {
+    this.#vecs.depth.dec(this.#depthLabels(from));
+    this.#vecs.depth.inc(this.#depthLabels(to));
   }
 
   retry(): void {

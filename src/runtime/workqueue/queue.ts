@@ -19,10 +19,14 @@ import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiter.j
 
 /** What the queue reports to; `RuntimeMetrics.workqueue(name)` from ../metrics has this shape. */
 export interface QueueMetricsSink {
-  add(key: string): void;
-  get(key: string): void;
+  /** `key` waits for a worker now, at `priority`. */
+  add(key: string, priority: number): void;
+  /** A worker took `key`, which waited at `priority`. */
+  get(key: string, priority: number): void;
   done(key: string): void;
   retry(): void;
+  /** A waiting key moved from one priority to a higher one. */
+  reprioritize?(from: number, to: number): void;
 }
 
 export interface WorkQueueOptions {
@@ -100,11 +104,12 @@ export class WorkQueue {
     if (current !== undefined) {
       if (priority > current) {
         this.dirty.set(key, priority);
+        this.metrics?.reprioritize?.(current, priority);
         if (this.readySeq.has(key)) this.pushReady(key, priority); // moves it up; the old entry goes stale
       }
       return;
     }
-    this.metrics?.add(key);
+    this.metrics?.add(key, priority);
     this.dirty.set(key, priority);
     if (this.processing.has(key)) return;
     const waiter = this.waiters.shift();
@@ -198,7 +203,7 @@ export class WorkQueue {
     const priority = this.dirty.get(key) ?? 0;
     this.dirty.delete(key);
     this.processing.set(key, priority);
-    this.metrics?.get(key);
+    this.metrics?.get(key, priority);
     return key;
   }
 

@@ -58,11 +58,15 @@ describe('RuntimeMetrics', () => {
     q.retry();
     q.add('ns/a');
     q.get('ns/b'); // still running when scraped
+    q.add('ns/old', -100); // an initial-list object
+    q.add('ns/older', -100);
+    q.reprioritize(-100, 0); // an event for one of them
 
     const s = parsePrometheusText((await scrape(metrics)).body);
     const labels = { name: 'cronjob', controller: 'cronjob' };
-    expect(valueOf(s, 'workqueue_depth', labels)).toBe(1);
-    expect(valueOf(s, 'workqueue_adds_total', labels)).toBe(3);
+    expect(valueOf(s, 'workqueue_depth', { ...labels, priority: '0' })).toBe(2);
+    expect(valueOf(s, 'workqueue_depth', { ...labels, priority: '-100' })).toBe(1);
+    expect(valueOf(s, 'workqueue_adds_total', labels)).toBe(5);
     expect(valueOf(s, 'workqueue_retries_total', labels)).toBe(1);
     expect(valueOf(s, 'workqueue_queue_duration_seconds_count', labels)).toBe(2);
     expect(valueOf(s, 'workqueue_work_duration_seconds_count', labels)).toBe(1);

@@ -174,17 +174,19 @@ describe('WorkQueue', () => {
     const q = new WorkQueue({
       clock: new FakeClock(),
       metrics: {
-        add: (k) => events.push(`add ${k}`),
-        get: (k) => events.push(`get ${k}`),
+        add: (k, p) => events.push(`add ${k} ${p}`),
+        get: (k, p) => events.push(`get ${k} ${p}`),
         done: (k) => events.push(`done ${k}`),
         retry: () => events.push('retry'),
+        reprioritize: (from, to) => events.push(`reprioritize ${from} ${to}`),
       },
     });
-    q.add('a');
+    q.add('a', -100);
+    q.add('a', -100);
     q.add('a');
     const k = (await q.get())!;
     q.addRateLimited(k);
     q.done(k);
-    expect(events).toEqual(['add a', 'get a', 'retry', 'done a']);
+    expect(events).toEqual(['add a -100', 'reprioritize -100 0', 'get a 0', 'retry', 'done a']);
   });
 });
