@@ -115,6 +115,14 @@ describe('scaffolder create api', () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', kind, '--plural', 'longs', ...noMake]);
   });
 
+  it('a plural that another kind of the group already has is refused', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Ship', ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Vessel', '--plural', 'ships', ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: 'error: plural "ships" is already the plural of crew/v1, Kind=Ship: two kinds of a group cannot share a resource name (CRD ships.crew.testproject.org); pass another --plural\n' });
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('a kind that differs from another only in case is refused (same files, same CRD)', async () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'CronJob', ...noMake]);
     const before = snapshot(dir);

@@ -96,6 +96,10 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
 
   const multigroup = cfg.multigroup === true;
   const names = resourceNames(res, multigroup);
+  const samePlural = opts.resource && cfg.resources.find((r) => r.api && r.group === res.group && r.kind !== res.kind && pluralOf(r) === names.plural);
+  if (samePlural) {
+    throw new UsageError(`plural "${names.plural}" is already the plural of ${gvkText(samePlural)}: two kinds of a group cannot share a resource name (CRD ${names.plural}.${names.qualifiedGroup}); pass another --plural`);
+  }
   if (opts.resource && names.plural.length > 63) {
     throw new UsageError(`kind "${opts.kind}" gives the plural "${names.plural}" (${names.plural.length} characters), longer than the 63 a resource name may have; pass a shorter --plural or choose a shorter kind`);
   }
