@@ -36,6 +36,11 @@ export function parseLogFlags(argv: readonly string[], defaults: LoggerOptions =
   return options;
 }
 
+/** The level of `--zap-log-level`: debug, info, error, or a verbosity above 0; throws naming the flag. */
+export function parseLogLevel(value: string): LogLevel {
+  return parseLevel(value);
+}
+
 function parseLevel(value: string): LogLevel {
   if (value === 'debug' || value === 'info' || value === 'error') return value;
   if (/^\d+$/.test(value) && Number(value) > 0) return Number(value);

@@ -7,16 +7,22 @@
  *   --leader-election-namespace   the pod's namespace in a cluster
  *   --kubeconfig                  path; otherwise $KUBECONFIG, in-cluster, ~/.kube/config
  *   --zap-devel                   readable development logs (JSON lines otherwise)
+ *   --zap-log-level               debug, info, error or a verbosity > 0 (default info; debug with --zap-devel)
+ *   --zap-encoder                 json or console (default json; console with --zap-devel)
  *   --metrics-secure              true: /metrics over HTTPS, callers checked with TokenReview and SubjectAccessReview
  *                                 (kubebuilder v4's default; --metrics-secure=false serves plain HTTP)
  *   --metrics-cert-path, --metrics-cert-name, --metrics-cert-key   the metrics serving certificate
  *                                 (a self-signed one is made in memory without a path)
- *   --webhook-cert-path           directory of the webhook server's tls.crt and tls.key
- *   --enable-http2, --webhook-cert-name, ...: accepted for kubebuilder compatibility, no effect (see below)
+ *   --webhook-cert-path           directory of the webhook server's certificate
+ *   --webhook-cert-name, --webhook-cert-key   its file names (tls.crt, tls.key)
+ *   --enable-http2, --zap-stacktrace-level, --zap-time-encoding: accepted for kubebuilder compatibility, no effect
  *
  * A project adds its own flags with `parseManagerFlags(argv, { extra: { 'tcp-configmap': { type: 'string', default: '' } } })`;
  * their values come back typed under `extra`. Any other flag is an error naming it.
  */
+
+import { parseLogLevel } from '../log/flags.js';
+import type { LogLevel } from '../log/sinks.js';
 
 export interface ManagerFlags {
   metricsBindAddress: string;
@@ -36,12 +42,22 @@ export interface ManagerFlags {
   metricsCertKey?: string;
   /** kubebuilder's --webhook-cert-path (directory with tls.crt and tls.key). */
   webhookCertPath?: string;
+  /** --webhook-cert-name, file name of the certificate in webhookCertPath (tls.crt). */
+  webhookCertName?: string;
+  /** --webhook-cert-key, file name of the key in webhookCertPath (tls.key). */
+  webhookCertKey?: string;
+  /** --zap-log-level: debug, info, error, or a verbosity above 0. */
+  logLevel?: LogLevel;
+  /** --zap-encoder: json or console. */
+  logEncoder?: 'json' | 'console';
 }
 
 interface FlagSpec {
   key: keyof ManagerFlags;
   kind: 'string' | 'boolean';
   help: string;
+  /** Turns the text into the flag's value, throwing (naming the flag) when it is not one. */
+  parse?: (value: string) => unknown;
 }
 
 const specs: Record<string, FlagSpec> = {
@@ -56,10 +72,22 @@ const specs: Record<string, FlagSpec> = {
   'metrics-cert-name': { key: 'metricsCertName', kind: 'string', help: 'metrics server certificate file name (tls.crt)' },
   'metrics-cert-key': { key: 'metricsCertKey', kind: 'string', help: 'metrics server key file name (tls.key)' },
   'webhook-cert-path': { key: 'webhookCertPath', kind: 'string', help: 'directory holding the webhook certificate' },
+  'webhook-cert-name': { key: 'webhookCertName', kind: 'string', help: 'webhook server certificate file name (tls.crt)' },
+  'webhook-cert-key': { key: 'webhookCertKey', kind: 'string', help: 'webhook server key file name (tls.key)' },
+  'zap-log-level': { key: 'logLevel', kind: 'string', help: 'log level: debug, info, error or a verbosity > 0', parse: parseLogLevel },
+  'zap-encoder': {
+    key: 'logEncoder',
+    kind: 'string',
+    help: 'log format: json or console',
+    parse: (value) => {
+      if (value !== 'json' && value !== 'console') throw new Error(`invalid value "${value}" for flag --zap-encoder: expected json or console`);
+      return value;
+    },
+  },
 };
 
 /** Flags kubebuilder scaffolds that have no effect here; accepted so that existing manifests keep working. */
-const ignored = new Set(['enable-http2', 'webhook-cert-name', 'webhook-cert-key', 'zap-log-level', 'zap-encoder', 'zap-stacktrace-level', 'zap-time-encoding']);
+const ignored = new Set(['enable-http2', 'zap-stacktrace-level', 'zap-time-encoding']);
 
 /** A flag a project adds to the manager's (`extra` of parseManagerFlags). */
 export type ExtraFlag =
@@ -162,7 +190,7 @@ export function parseManagerFlags(argv: readonly string[], options?: ParseManage
       values[spec.key] = value === undefined ? true : parseBoolean(name, value);
     } else {
       value = takeValue();
-      values[spec.key] = value;
+      (values as Record<string, unknown>)[spec.key] = spec.parse ? spec.parse(value) : value;
     }
   }
   return options ? { ...flags, extra } : flags;

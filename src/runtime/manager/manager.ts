@@ -16,7 +16,7 @@ import type { Controller } from '../controller/controller.js';
 import type { ControllerDefaults, ControllerHost } from '../controller/builder.js';
 import { HealthProbeServer, type Checker } from '../healthz/index.js';
 import { LeaderElector } from '../leaderelection/index.js';
-import { log as rootLog, type Logger, setLogger } from '../log/index.js';
+import { log as rootLog, type Logger, type LogLevel, setLogger } from '../log/index.js';
 import { MetricsServer, RuntimeMetrics, withAuthenticationAndAuthorization, type RequestFilter } from '../metrics/index.js';
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
@@ -65,6 +65,10 @@ export interface ManagerOptions {
   webhookServer?: Omit<WebhookServerOptions, 'metrics' | 'log'>;
   /** Development logging (`--zap-devel`); sets the root logger's format when given. */
   development?: boolean;
+  /** `--zap-log-level` (debug, info, error or a verbosity > 0): the root logger's level when given. */
+  logLevel?: LogLevel;
+  /** `--zap-encoder` (json or console): the root logger's format when given. */
+  logEncoder?: 'json' | 'console';
   logger?: Logger;
   metrics?: RuntimeMetrics;
   /** Stop on SIGTERM/SIGINT. Default true. */
@@ -88,6 +92,9 @@ export interface ManagerOptions {
   metricsFilterProvider?: ((kubeConfig: KubeConfig, log: Logger) => RequestFilter) | null;
   /** From parseManagerFlags: the webhook server's certificate directory (overrides webhookServer.certDir). */
   webhookCertPath?: string;
+  /** From parseManagerFlags: the certificate and key file names there (override webhookServer.certName/keyName). */
+  webhookCertName?: string;
+  webhookCertKey?: string;
 }
 
 /** A server the manager starts before caches and stops last (the webhook server registers as one). */
@@ -162,7 +169,10 @@ export class Manager implements ControllerHost {
 
   static async create(options: ManagerOptions): Promise<Manager> {
     if (!options?.scheme) throw new Error('Manager.create: options.scheme is required (builtinScheme() plus your addToScheme calls)');
-    if (options.development !== undefined) setLogger({ development: options.development });
+    const { development, logLevel, logEncoder } = options;
+    if (development !== undefined || logLevel !== undefined || logEncoder !== undefined) {
+      setLogger({ development, level: logLevel, encoder: logEncoder });
+    }
     const kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
     return new Manager(options, kubeConfig);
   }

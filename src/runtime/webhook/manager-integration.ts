@@ -11,6 +11,8 @@ export function webhookServerForManager(mgr: Manager): WebhookServer {
   const server = new WebhookServer({
     ...options,
     certDir: mgr.options.webhookCertPath ?? options.certDir,
+    certName: mgr.options.webhookCertName || options.certName,
+    keyName: mgr.options.webhookCertKey || options.keyName,
     metrics: mgr.getMetrics(),
     log: mgr.getLogger().withName('webhook'),
   });

@@ -32,6 +32,17 @@ describe('parseManagerFlags', () => {
     });
   });
 
+  it('reads the zap log level and encoder and the webhook certificate file names, which kubebuilder scaffolds', () => {
+    const f = parseManagerFlags(['--zap-log-level=debug', '--zap-encoder', 'console', '--webhook-cert-name=cert.pem', '--webhook-cert-key', 'key.pem']);
+    expect(f).toMatchObject({ logLevel: 'debug', logEncoder: 'console', webhookCertName: 'cert.pem', webhookCertKey: 'key.pem' });
+    expect(parseManagerFlags(['--zap-log-level', '3']).logLevel).toBe(3);
+    expect(parseManagerFlags(['--zap-log-level=error']).logLevel).toBe('error');
+    expect(() => parseManagerFlags(['--zap-log-level=loud'])).toThrow(/--zap-log-level/);
+    expect(() => parseManagerFlags(['--zap-encoder=xml'])).toThrow(/--zap-encoder/);
+    // Still accepted without effect: HTTP/2 stays off, and the stack trace level and time format are fixed.
+    expect(parseManagerFlags(['--enable-http2', '--zap-stacktrace-level=error', '--zap-time-encoding', 'iso8601'])).toEqual(parseManagerFlags([]));
+  });
+
   it('names unknown flags, missing values and bad booleans', () => {
     expect(() => parseManagerFlags(['--metrics-addr=:8080'])).toThrow(/unknown flag --metrics-addr/);
     expect(() => parseManagerFlags(['--health-probe-bind-address'])).toThrow(/--health-probe-bind-address needs a value/);

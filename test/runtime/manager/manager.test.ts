@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import type { TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, controllerManagedBy, Event, healthz, Lease, type Manager } from '../../../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
 import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
 
 let env: TestEnvironment;
@@ -180,6 +180,20 @@ describe('Manager', () => {
     } finally {
       await r.stop();
     }
+  });
+
+  it('sets the root logger\'s level from --zap-log-level', async () => {
+    try {
+      await newManager(env, parseManagerFlags(['--zap-log-level=3']));
+      expect(log.v(3).enabled()).toBe(true);
+      expect(log.v(4).enabled()).toBe(false);
+      await newManager(env, parseManagerFlags(['--zap-log-level', 'error']));
+      expect(log.enabled()).toBe(false);
+    } finally {
+      await newManager(env, parseManagerFlags([])); // back to JSON lines at info
+    }
+    expect(log.enabled()).toBe(true);
+    expect(log.v(1).enabled()).toBe(false);
   });
 
   it('stops with an error when the lease is lost', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Manager } from '../../../src/runtime/manager/index.js';
+import { Manager, parseManagerFlags } from '../../../src/runtime/manager/index.js';
 import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { WebhookServer, webhookManagedBy, type AdmissionReview } from '../../../src/runtime/webhook/index.js';
@@ -67,5 +67,29 @@ describe('webhooks on a Manager', () => {
     mgr.stop();
     await running;
     expect(server.port()).toBeUndefined();
+  });
+
+  it('finds the certificate under the names of --webhook-cert-name and --webhook-cert-key', async () => {
+    const renamed = await certDirWith(certificate, { certName: 'serving.pem', keyName: 'serving-key.pem' });
+    try {
+      const mgr = await Manager.create({
+        scheme: builtinScheme(),
+        kubeConfig: api.kubeConfig,
+        webhookServer: { host: '127.0.0.1', port: 0 },
+        ...parseManagerFlags([`--webhook-cert-path=${renamed.dir}`, '--webhook-cert-name=serving.pem', '--webhook-cert-key=serving-key.pem']),
+        metricsBindAddress: '0',
+        healthProbeBindAddress: '0',
+        handleSignals: false,
+        logger: newLogger({ level: 'error', output: { write: () => true } }),
+      });
+      webhookManagedBy(mgr).for(ConfigMap).withValidator({ validateCreate: () => [], validateUpdate: () => [], validateDelete: () => [] }).complete();
+      const server = mgr.getWebhookServer<WebhookServer>();
+      const running = mgr.start().then(() => undefined, (err: unknown) => err);
+      expect(await eventually(async () => server.port() !== undefined)).toBe(true);
+      mgr.stop();
+      expect(await running).toBeUndefined();
+    } finally {
+      await renamed.remove();
+    }
   });
 });

@@ -25,12 +25,15 @@ export async function makeCertificate(commonName: string): Promise<Certificate> 
   return { cert: pems.cert, key: pems.private };
 }
 
-/** A temporary certificate directory holding tls.crt and tls.key. */
-export async function certDirWith(cert: Certificate): Promise<{ dir: string; write(c: Certificate): Promise<void>; remove(): Promise<void> }> {
+/** A temporary certificate directory holding tls.crt and tls.key (or the file names given). */
+export async function certDirWith(
+  cert: Certificate,
+  names: { certName?: string; keyName?: string } = {},
+): Promise<{ dir: string; write(c: Certificate): Promise<void>; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'webhook-certs-'));
   const write = async (c: Certificate) => {
-    await writeFile(join(dir, 'tls.key'), c.key);
-    await writeFile(join(dir, 'tls.crt'), c.cert);
+    await writeFile(join(dir, names.keyName ?? 'tls.key'), c.key);
+    await writeFile(join(dir, names.certName ?? 'tls.crt'), c.cert);
   };
   await write(cert);
   return { dir, write, remove: () => rm(dir, { recursive: true, force: true }) };
