@@ -389,13 +389,19 @@ export class Manager implements ControllerHost {
       metrics: this.metrics,
       log: this.getLogger().withName('leaderelection'),
       onStoppedLeading: (reason) => {
+        leaseEvent('stopped leading');
         if (reason === 'lost') fail(new Error(`leader election lost: lease ${namespace}/${this.options.leaderElectionID} is no longer ours`));
       },
     });
+    // As client-go's lease lock records them: events on the Lease from a recorder named after the identity.
+    const identity = this.elector.identity;
+    const lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace, name: this.options.leaderElectionID! };
+    const leaseEvent = (what: string) => this.getEventRecorderFor(identity).event(lease, 'Normal', 'LeaderElection', `${identity} ${what}`);
     this.elector.start();
     this.log.info('attempting to acquire leader lease', { lease: `${namespace}/${this.options.leaderElectionID}` });
     const won = await Promise.race([this.elector.elected().then(() => true), waitForAbort(signal).then(() => false)]);
     if (won) {
+      leaseEvent('became leader');
       this.log.info('successfully acquired lease', { lease: `${namespace}/${this.options.leaderElectionID}` });
       this.resolveElected();
     }

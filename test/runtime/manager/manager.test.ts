@@ -196,6 +196,33 @@ describe('Manager', () => {
     expect(log.v(1).enabled()).toBe(false);
   });
 
+  it('records LeaderElection events on the Lease: "<identity> became leader" and, on stop, "stopped leading"', async () => {
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'le-events');
+    const id = 'events-test.example.com';
+    const mgr = await newManager(env, { leaderElection: true, leaderElectionID: id, leaderElectionNamespace: ns, leaseDuration: 1500, renewDeadline: 1000, retryPeriod: 200 });
+    const r = run(mgr);
+    const leaseEvents = async () =>
+      (await setup.client.apiReader.list(Event, { namespace: ns })).filter((e) => e.involvedObject?.kind === 'Lease' && e.involvedObject?.name === id);
+    try {
+      await mgr.elected();
+      const [became] = await eventually(async () => {
+        const events = await leaseEvents();
+        return events.length > 0 ? events : undefined;
+      }, 'the became-leader event');
+      expect(became).toMatchObject({ type: 'Normal', reason: 'LeaderElection', involvedObject: { apiVersion: 'coordination.k8s.io/v1', namespace: ns } });
+      expect(became!.message).toMatch(/^\S+ became leader$/);
+      const identity = became!.message!.replace(/ became leader$/, '');
+      expect(became!.source?.component).toBe(identity);
+      await r.stop();
+      const messages = (await leaseEvents()).map((e) => e.message);
+      expect(messages).toContain(`${identity} stopped leading`);
+    } finally {
+      await r.stop();
+      await setup.stop();
+    }
+  });
+
   it('stops with an error when the lease is lost', async () => {
     const setup = clientAndCache(env);
     const ns = await createNamespace(setup.client, 'lost');
