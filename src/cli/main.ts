@@ -48,6 +48,20 @@ function yargsError(message: string): string {
 }
 
 /**
+ * yargs reads `--flag=<anything>` of a boolean flag as true or false without complaint
+ * (`--namespaced=maybe`); only true and false are values of a boolean flag.
+ */
+function invalidBoolean(argv: string[], args: Record<string, unknown>): string | undefined {
+  for (const arg of argv) {
+    if (arg === '--') break;
+    const m = /^--([\w-]+)=(.*)$/s.exec(arg);
+    if (!m || typeof args[m[1]!] !== 'boolean' || /^(true|false)$/.test(m[2]!)) continue;
+    return `invalid value "${m[2]}" for --${m[1]}: must be true or false`;
+  }
+  return undefined;
+}
+
+/**
  * Candidates for the shell completion script. yargs computes them while parsing (skipping
  * validation of the half-typed command line) and prints them with console.log, which is
  * borrowed for the duration so that they reach this run's stdout.
@@ -75,11 +89,16 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
       io.stdout(await completions(parser, argv));
       return 0;
     }
-    const parsed = await new Promise<{ error?: Error; output: string; dryRun: boolean }>((resolve) => {
-      void parser.parse(argv, {}, (error, args, output) => resolve({ error: error ?? undefined, output, dryRun: args?.['dry-run'] === true }));
+    const parsed = await new Promise<{ error?: Error; output: string; args: Record<string, unknown> }>((resolve) => {
+      void parser.parse(argv, {}, (error, args, output) => resolve({ error: error ?? undefined, output, args: (args ?? {}) as Record<string, unknown> }));
     });
     if (parsed.error) {
       io.stderr(`error: ${yargsError(parsed.error.message)}\n`);
+      return 1;
+    }
+    const badBoolean = invalidBoolean(argv, parsed.args);
+    if (badBoolean) {
+      io.stderr(`error: ${badBoolean}\n`);
       return 1;
     }
     if (!action) {
@@ -87,7 +106,7 @@ export async function main(argv: string[], options: MainOptions = {}): Promise<n
       if (parsed.output) io.stdout(parsed.output.endsWith('\n') ? parsed.output : `${parsed.output}\n`);
       return 0;
     }
-    return await action({ ...io, dryRun: parsed.dryRun });
+    return await action({ ...io, dryRun: parsed.args['dry-run'] === true });
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`error: ${err.message}\n`);

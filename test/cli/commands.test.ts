@@ -66,6 +66,10 @@ describe('scaffolder version, completion, help and usage errors', () => {
     [['version', '--verbose'], 'error: unknown flag or command: verbose (see --help)\n'],
     [['manifests', '--max-desc-len', '-3'], 'error: invalid --max-desc-len "-3": must be a whole number of at least 0\n'],
     [['manifests', '--check', '--watch'], 'error: --check and --watch cannot be used together\n'],
+    [['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--namespaced=maybe'], 'error: invalid value "maybe" for --namespaced: must be true or false\n'],
+    [['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--resource=nope'], 'error: invalid value "nope" for --resource: must be true or false\n'],
+    [['init', '--multigroup=yes'], 'error: invalid value "yes" for --multigroup: must be true or false\n'],
+    [['init', '--dry-run=1'], 'error: invalid value "1" for --dry-run: must be true or false\n'],
   ])('%j is a one-line error with exit code 1', async (args, message) => {
     const run = await runCli(dir, args);
     expect(run.stderr).toBe(message);
