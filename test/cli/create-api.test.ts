@@ -269,6 +269,16 @@ describe('scaffolder create api', () => {
     expect(files['src/controllers/captain_controller.ts']).toBeUndefined();
   });
 
+  it('on a terminal asks only for the flag that was not given', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--controller=false', ...noMake]);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--resource=false', ...noMake], { tty: true, input: 'n\n' });
+    expect(run).toMatchObject({ code: 1, stderr: 'error: nothing to create: --resource=false and --controller=false\n' });
+    expect(run.stdout).toBe('Create Controller [y/n]\n');
+    const yes = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--resource=false', ...noMake], { tty: true, input: 'y\n' });
+    expect(yes.code).toBe(0);
+    expect(snapshot(dir)['src/controllers/captain_controller.ts']).toBeDefined();
+  });
+
   it('does not ask when stdin is not a terminal: both default to true', async () => {
     const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake], { tty: false });
     expect(run.stdout).not.toContain('[y/n]');

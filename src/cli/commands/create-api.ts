@@ -28,11 +28,12 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       const cfg = loadProject(io.cwd);
       let resource = argv.resource;
       let controller = argv.controller;
-      if (resource === undefined && controller === undefined && io.stdin.isTTY) {
+      // As kubebuilder: on a terminal, ask for whichever of the two flags was not given.
+      if ((resource === undefined || controller === undefined) && io.stdin.isTTY) {
         const prompter = new Prompter(io);
         try {
-          resource = await prompter.askYesNo('Create Resource');
-          controller = await prompter.askYesNo('Create Controller');
+          resource ??= await prompter.askYesNo('Create Resource');
+          controller ??= await prompter.askYesNo('Create Controller');
         } finally {
           prompter.close();
         }

@@ -14,7 +14,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
       .option('group', { type: 'string', default: '', describe: 'API group of the kind, as given to create api (empty: the project domain); core, apps, ... for built-in kinds' })
       .option('version', { type: 'string', demandOption: true, describe: 'API version of the kind (the hub, with --conversion)' })
       .option('kind', { type: 'string', demandOption: true, describe: 'Kind, in PascalCase' })
-      .option('plural', { type: 'string', describe: 'Resource name, when it is not the default plural' })
+.option('plural', { type: 'string', describe: "Resource name of a built-in kind, when it is not the default plural (an API of the project keeps the plural PROJECT records)" })
       .option('defaulting', { type: 'boolean', default: false, describe: 'A mutating webhook that sets defaults' })
       .option('programmatic-validation', { type: 'boolean', default: false, describe: 'A validating webhook for create, update and delete' })
       .option('conversion', { type: 'boolean', default: false, describe: 'A conversion webhook; this version becomes the hub' })
