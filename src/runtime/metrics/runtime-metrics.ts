@@ -23,6 +23,8 @@ export class RuntimeMetrics {
   readonly #leader: Gauge<'name'>;
   readonly #webhookPanics: Counter;
   readonly #conversionWebhookPanics: Counter;
+  readonly #certReads: Counter;
+  readonly #certReadErrors: Counter;
   readonly #restRequests: Counter<'code' | 'method' | 'host'>;
   readonly #restLatency: Histogram<'verb' | 'host'>;
   readonly #controllers = new Map<string, ControllerMetrics>();
@@ -195,6 +197,12 @@ export class RuntimeMetrics {
     };
     // Unlabelled counters start at 0 in prom-client, as controller-runtime initialises them.
     this.#webhookPanics = new Counter({ name: 'controller_runtime_webhook_panics_total', help: 'Total number of webhook panics', registers });
+    this.#certReads = new Counter({ name: 'certwatcher_read_certificate_total', help: 'Total number of certificate reads', registers });
+    this.#certReadErrors = new Counter({
+      name: 'certwatcher_read_certificate_errors_total',
+      help: 'Total number of certificate read errors',
+      registers,
+    });
     this.#conversionWebhookPanics = new Counter({
       name: 'controller_runtime_conversion_webhook_panics_total',
       help: 'Total number of conversion webhook panics',
@@ -210,6 +218,12 @@ export class RuntimeMetrics {
   /** A conversion function threw an error the engine raises for bugs (a recovered panic). */
   conversionWebhookPanicked(): void {
     this.#conversionWebhookPanics.inc();
+  }
+
+  /** A serving certificate was read (webhook or metrics server); `ok` false when that failed. */
+  certificateRead(ok: boolean): void {
+    this.#certReads.inc();
+    if (!ok) this.#certReadErrors.inc();
   }
 
   /** The metrics of the controller with this name (one object per name). */

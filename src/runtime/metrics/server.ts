@@ -70,6 +70,7 @@ export class MetricsServer {
     if (!this.#listenAddress || this.#server) return;
     const handler = (req: IncomingMessage, res: ServerResponse): void => void this.#handle(req, res);
     let server: Server;
+    const metrics = this.#options.metrics instanceof Registry ? undefined : this.#options.metrics;
     if (this.#options.secureServing) {
       const https = createHttpsServer({ minVersion: 'TLSv1.2' }, handler);
       if (this.#options.certDir) {
@@ -78,6 +79,8 @@ export class MetricsServer {
           join(this.#options.certDir, this.#options.keyName ?? 'tls.key'),
           (pair) => https.setSecureContext({ minVersion: 'TLSv1.2', ...pair }),
           this.#log,
+          undefined,
+          metrics ? (ok) => metrics.certificateRead(ok) : undefined,
         );
         https.setSecureContext({ minVersion: 'TLSv1.2', ...(await watcher.load()) });
         watcher.start();

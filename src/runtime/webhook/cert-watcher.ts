@@ -27,6 +27,8 @@ export class CertWatcher {
     private readonly onChange: (pair: KeyPair) => void,
     private readonly log: Logger,
     private readonly pollInterval = 10_000,
+    /** Told of every read of the files and whether it gave a usable pair (certwatcher metrics). */
+    private readonly onRead?: (ok: boolean) => void,
   ) {}
 
   /** Reads the pair; throws a clear error when the files are missing or do not form a usable pair. */
@@ -90,10 +92,23 @@ export class CertWatcher {
   }
 
   async #read(): Promise<KeyPair> {
+    try {
+      const pair = await this.#readPair();
+      this.onRead?.(true);
+      return pair;
+    } catch (err) {
+      this.onRead?.(false);
+      throw err;
+    }
+  }
+
+  async #readPair(): Promise<KeyPair> {
     let cert: Buffer;
     let key: Buffer;
     try {
-      [cert, key] = await Promise.all([readFile(this.certPath), readFile(this.keyPath)]);
+      // One after the other, as controller-runtime reads them: a missing pair is named by its certificate.
+      cert = await readFile(this.certPath);
+      key = await readFile(this.keyPath);
     } catch (err) {
       throw new Error(`webhook server: cannot read the serving certificate: ${(err as Error).message}`);
     }

@@ -96,6 +96,7 @@ export class WebhookServer {
       (pair) => server.setSecureContext({ ...tlsOptions, ...pair }),
       this.#log,
       this.#options.certPollInterval ?? 10_000,
+      (ok) => this.#options.metrics?.certificateRead(ok),
     );
     const pair = await watcher.load();
     server.setSecureContext({ ...tlsOptions, ...pair });

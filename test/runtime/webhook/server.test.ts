@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookServer } from '../../../src/runtime/webhook/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
+import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
 import { certDirWith, eventually, makeCertificate, post, servedCommonName } from './tls-fixture.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
@@ -50,6 +51,26 @@ describe('WebhookServer', () => {
     await certs.write(other);
     expect(await server.reloadCertificates()).toBe(true);
     expect(await servedCommonName(server.port()!)).toBe('other');
+  });
+
+  it('counts certificate reads and failed reads as certwatcher_read_certificate_total and _errors_total', async () => {
+    const metrics = new RuntimeMetrics({ processMetrics: false });
+    expect(await metrics.text()).toMatch(/^certwatcher_read_certificate_total 0$/m);
+    const first = await makeCertificate('counted');
+    const certs = await certDirWith(first);
+    cleanups.push(certs.remove);
+    const server = new WebhookServer({ host: '127.0.0.1', port: 0, certDir: certs.dir, log: quiet, certPollInterval: 0, metrics });
+    await server.start();
+    cleanups.push(() => server.stop());
+    const other = await makeCertificate('other');
+    await certs.write({ cert: other.cert, key: first.key }); // not a pair
+    expect(await server.reloadCertificates()).toBe(false);
+    const text = await metrics.text();
+    const total = Number(/^certwatcher_read_certificate_total (\d+)$/m.exec(text)?.[1]);
+    const errors = Number(/^certwatcher_read_certificate_errors_total (\d+)$/m.exec(text)?.[1]);
+    expect(total).toBeGreaterThanOrEqual(2); // the first read, the failed one (and any the directory watch made)
+    expect(errors).toBeGreaterThanOrEqual(1);
+    expect(errors).toBeLessThan(total);
   });
 
   it('fails to start with a clear error when the certificate is missing', async () => {
