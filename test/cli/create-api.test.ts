@@ -115,6 +115,15 @@ describe('scaffolder create api', () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', kind, '--plural', 'longs', ...noMake]);
   });
 
+  it.each([['Ship', 'ShipList', 'ShipList'], ['ShipStatus', 'Ship', 'ShipStatus']])('kinds %s then %s clash on %s in one package and are refused', async (first, second, name) => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', first, ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', second, '--plural', 'others', ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: `error: kind "${second}" clashes with crew/v1, Kind=${first}: both would declare ${name} in the same API package; choose another kind name\n` });
+    expect(snapshot(dir)).toEqual(before);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', second, '--plural', 'others', '--controller=false', ...noMake]);
+  });
+
   it('a plural that another kind of the group already has is refused', async () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Ship', ...noMake]);
     const before = snapshot(dir);

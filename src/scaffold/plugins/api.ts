@@ -69,6 +69,12 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (opts.resource) {
     const cased = cfg.resources.find((r) => r.api && r.group === opts.group && r.kind !== opts.kind && r.kind.toLowerCase() === opts.kind.toLowerCase());
     if (cased) throw new UsageError(`kind "${opts.kind}" differs from ${gvkText(cased)} only in case: their files (${opts.kind.toLowerCase()}_types.ts, ...) and CRD would be the same`);
+    // The types file of a kind declares <Kind>, <Kind>Spec, <Kind>Status and <Kind>List in its package.
+    const declared = (kind: string) => [kind, `${kind}Spec`, `${kind}Status`, `${kind}List`];
+    for (const other of cfg.resources.filter((r) => r.api && r.group === opts.group && r.version === opts.version && r.kind !== opts.kind)) {
+      const both = declared(opts.kind).find((n) => declared(other.kind).includes(n));
+      if (both) throw new UsageError(`kind "${opts.kind}" clashes with ${gvkText(other)}: both would declare ${both} in the same API package; choose another kind name`);
+    }
     // src/main.ts imports each API package under `<group><version>` with '-' and '.' dropped.
     const alias = importAlias(opts);
     const twin = cfg.resources.find((r) => r.api && r.group !== opts.group && importAlias(r) === alias);
