@@ -193,6 +193,19 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it('a controller for core Pod when the project has its own Pod names the controller in the way', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Pod', ...noMake]);
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', ...noMake]);
+    expect(run).toMatchObject({ code: 1, stderr: 'error: src/controllers/pod_controller.ts already exists: it is the controller of crew/v1, Kind=Pod; run `scaffolder edit --multigroup` first to give each group its own src/controllers/<group>/\n' });
+    expect(snapshot(dir)).toEqual(before);
+    await ok(dir, ['edit', '--multigroup']);
+    await ok(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', ...noMake]);
+    const main = read(dir, 'src/main.ts');
+    expect(main).toContain("import { PodReconciler } from './controllers/pod_controller.js';");
+    expect(main).toContain("import { PodReconciler as CorePodReconciler } from './controllers/core/pod_controller.js';");
+  });
+
   it('all or nothing: a missing insertion point fails the command before any file is written', async () => {
     const main = read(dir, 'src/main.ts').replace('// +kubebuilder:scaffold:builder\n', '');
     writeFileSync(join(dir, 'src/main.ts'), main);

@@ -10,7 +10,7 @@ import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeB
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { defaultPlural } from '../project/pluralize.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
-import { apiNamespaced, importAlias, pluralOf, qualifiedGroup, type Resource } from '../project/resource.js';
+import { apiNamespaced, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../project/resource.js';
 import { validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
 
 export interface CreateApiOptions {
@@ -121,11 +121,15 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   // Whether config/crd/bases will hold CRDs: a project with controllers for built-in kinds only has none.
   const hasCrds = resources.some((r) => r.api !== undefined);
   if (opts.controller && !opts.force) {
-    // One controller file per kind: another version's controller is in the way (kubebuilder refuses too).
+    // One controller file per kind name: another version's (or, without multigroup, another group's
+    // kind of the same name, such as core Pod) is in the way; kubebuilder refuses too.
     const file = controllerFile(res, names, multigroup);
-    const owner = cfg.resources.find((r) => r.controller && r.group === res.group && r.kind === res.kind && r.version !== res.version);
+    const owner = cfg.resources.find((r) => r.controller && !sameGvk(r, res) && controllerFile(r, resourceNames(r, multigroup), multigroup) === file);
     if (owner && plan.exists(file)) {
-      throw new UsageError(`${file} already exists: it is the controller of ${gvkText(owner)}; pass --controller=false to scaffold only the API, or --force to overwrite it`);
+      const way = owner.group === res.group
+        ? (opts.resource ? 'pass --controller=false to scaffold only the API, or --force to overwrite it' : 'pass --force to overwrite it')
+        : 'run `scaffolder edit --multigroup` first to give each group its own src/controllers/<group>/';
+      throw new UsageError(`${file} already exists: it is the controller of ${gvkText(owner)}; ${way}`);
     }
   }
   if (opts.controller) planControllerFiles(plan, res, names, { ...data, hasCrds }, multigroup, core);
