@@ -130,6 +130,12 @@ describe('kubectl kustomize config/default', () => {
     execFileSync('node', ['hack/set-image.mjs', 'registry.local:5000/team/operator:v1.2.3'], { cwd: dir });
     const deployment = kustomize(dir, 'config/default').find((o) => o.kind === 'Deployment')!;
     expect(JSON.stringify(deployment.spec)).toContain('"image":"registry.local:5000/team/operator:v1.2.3"');
+    // Tags YAML would read as numbers (make deploy IMG=reg/op:1, :1.10) stay strings for kustomize.
+    for (const tag of ['1', '1.10', '2e3']) {
+      execFileSync('node', ['hack/set-image.mjs', `registry.local:5000/team/operator:${tag}`], { cwd: dir });
+      const image = kustomize(dir, 'config/default').find((o) => o.kind === 'Deployment')!;
+      expect(JSON.stringify(image.spec)).toContain(`"image":"registry.local:5000/team/operator:${tag}"`);
+    }
   });
 
   it('builds the multi-group golden project', async () => {
