@@ -28,8 +28,8 @@ function statusCodeOf(err: unknown): number {
   return typeof code === 'number' ? code : 0;
 }
 
-/** The involved object of an event; undefined (with the reason) when it cannot be named. */
-function referenceTo(target: EventTarget): V1ObjectReference | string {
+/** The involved object of an event, or why it cannot be named. */
+export function referenceTo(target: EventTarget): V1ObjectReference | string {
   if ('metadata' in target && target.metadata !== undefined) {
     const { apiVersion, kind, metadata } = target as { apiVersion?: string; kind?: string; metadata: { name?: string; namespace?: string; uid?: string; resourceVersion?: string } };
     if (!apiVersion || !kind) return 'the object has no apiVersion or kind';

@@ -11,4 +11,5 @@ export { EventBroadcaster, type EventBroadcasterOptions } from './broadcaster.js
 export { EventCorrelator, type CorrelatorOptions } from './correlator.js';
 export { type EventRecorder, type EventTarget, type EventType } from './types.js';
 export { sprintf } from './format.js';
-export { getEventRecorderFor, eventBroadcasterFor, type EventManager } from './manager-integration.js';
+export { EventSeriesBroadcaster, type EventSeriesBroadcasterOptions, type EventsRecorder } from './series-broadcaster.js';
+export { getEventRecorderFor, eventBroadcasterFor, getEventRecorder, eventSeriesBroadcasterFor, type EventManager } from './manager-integration.js';

@@ -6,6 +6,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { Logger } from '../log/logger.js';
 import { EventBroadcaster } from './broadcaster.js';
+import { EventSeriesBroadcaster, type EventsRecorder } from './series-broadcaster.js';
 import type { EventRecorder } from './types.js';
 
 /** What the recorder needs from a manager. */
@@ -27,6 +28,28 @@ export function eventBroadcasterFor(mgr: EventManager): EventBroadcaster {
     broadcaster = created;
   }
   return broadcaster;
+}
+
+const seriesBroadcasters = new WeakMap<EventManager, EventSeriesBroadcaster>();
+
+/** The manager's events.k8s.io/v1 broadcaster, created (and tied to the manager's shutdown) on first use. */
+export function eventSeriesBroadcasterFor(mgr: EventManager): EventSeriesBroadcaster {
+  let broadcaster = seriesBroadcasters.get(mgr);
+  if (!broadcaster) {
+    const created = new EventSeriesBroadcaster({ kubeConfig: mgr.getConfig(), log: mgr.getLogger().withName('events') });
+    seriesBroadcasters.set(mgr, created);
+    mgr.addServer({ start: async () => undefined, stop: () => created.shutdown() });
+    broadcaster = created;
+  }
+  return broadcaster;
+}
+
+/**
+ * An events.k8s.io/v1 recorder with `name` as its reportingController (controller-runtime's
+ * `mgr.GetEventRecorder(name)`, which kubebuilder scaffolds now): `getEventRecorder(mgr, 'memcached-controller')`.
+ */
+export function getEventRecorder(mgr: EventManager, name: string): EventsRecorder {
+  return eventSeriesBroadcasterFor(mgr).newRecorder(name);
 }
 
 /** A recorder whose events name `name` as their source component: `getEventRecorderFor(mgr, 'cronjob-controller')`. */

@@ -20,7 +20,7 @@ import { log as rootLog, type Logger, type LogLevel, setLogger } from '../log/in
 import { MetricsServer, RuntimeMetrics, withAuthenticationAndAuthorization, type RequestFilter } from '../metrics/index.js';
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
-import { getEventRecorderFor, type EventRecorder } from '../events/index.js';
+import { getEventRecorder, getEventRecorderFor, type EventRecorder, type EventsRecorder } from '../events/index.js';
 import type { WebhookServer, WebhookServerOptions } from '../webhook/server.js';
 import { inClusterNamespace, loadKubeConfig } from './kubeconfig.js';
 import type { Runnable } from './runnable.js';
@@ -305,7 +305,15 @@ export class Manager implements ControllerHost {
    */
   static defaultWebhookServerFactory: ((mgr: Manager) => WebhookServer) | undefined;
 
-  /** An event recorder whose events name `name` as their source (`mgr.GetEventRecorderFor`). */
+  /**
+   * An events.k8s.io/v1 recorder with `name` as its reportingController (`mgr.GetEventRecorder`,
+   * what kubebuilder scaffolds now): `eventf(regarding, related, type, reason, action, note, ...args)`.
+   */
+  getEventRecorder(name: string): EventsRecorder {
+    return getEventRecorder(this, name);
+  }
+
+  /** A core/v1 event recorder whose events name `name` as their source (`mgr.GetEventRecorderFor`, deprecated in controller-runtime). */
   getEventRecorderFor(name: string): EventRecorder {
     return getEventRecorderFor(this, name);
   }
