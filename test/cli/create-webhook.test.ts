@@ -271,6 +271,21 @@ describe('scaffolder create webhook', () => {
     expect(registered('v1').test.match(/^import \* as crewv3 /gm)).toHaveLength(1);
   });
 
+  it('a kind has one conversion hub: --conversion on another version is refused, naming the hub', async () => {
+    await ok(dir, api('FirstMate'));
+    await ok(dir, api('FirstMate', 'v2', ['--controller=false']));
+    await ok(dir, api('FirstMate', 'v3', ['--controller=false']));
+    await ok(dir, webhook('FirstMate', ['--conversion', '--spoke', 'v2']));
+    const before = snapshot(dir);
+    const fromV3 = await runCli(dir, webhook('FirstMate', ['--conversion', '--spoke', 'v1'], 'v3'));
+    expect(fromV3).toMatchObject({ code: 1, stderr: 'error: crew/v1, Kind=FirstMate is already the conversion hub of FirstMate (spokes v2); a kind has one hub: add spokes to it: `scaffolder create webhook --group crew --version v1 --kind FirstMate --conversion --spoke v3`\n' });
+    const fromV2 = await runCli(dir, webhook('FirstMate', ['--conversion', '--spoke', 'v1'], 'v2'));
+    expect(fromV2).toMatchObject({ code: 1, stderr: 'error: crew/v1, Kind=FirstMate is already the conversion hub of FirstMate (spokes v2); a kind has one hub: it converts those versions already\n' });
+    expect(snapshot(dir)).toEqual(before);
+    await ok(dir, webhook('FirstMate', ['--conversion', '--spoke', 'v3']));
+    expect(Object.entries(snapshot(dir)).filter(([f, text]) => f.endsWith('_types.ts') && text.includes('+kubebuilder:conversion:hub')).map(([f]) => f)).toEqual(['api/v1/firstmate_types.ts']);
+  });
+
   it('conversion with --force twice gives the same files', async () => {
     await ok(dir, api('FirstMate'));
     await ok(dir, api('FirstMate', 'v2', ['--controller=false']));

@@ -86,6 +86,17 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
       throw new UsageError(`--spoke ${spoke}: API ${gvkText({ ...opts, version: spoke })} does not exist; create it first with \`scaffolder create api\``);
     }
   }
+  if (opts.conversion) {
+    // A kind converts through one hub: another version that is already the hub takes the new spokes.
+    const hub = cfg.resources.find((r) => r.api && r.group === opts.group && r.kind === opts.kind && r.version !== opts.version && r.webhooks?.conversion);
+    if (hub) {
+      const wanted = [opts.version, ...opts.spoke].filter((v) => v !== hub.version && !hub.webhooks?.spoke?.includes(v));
+      const how = wanted.length > 0
+        ? `add spokes to it: \`scaffolder create webhook --group ${opts.group} --version ${hub.version} --kind ${opts.kind} --conversion --spoke ${wanted.join(',')}\``
+        : 'it converts those versions already';
+      throw new UsageError(`${gvkText(hub)} is already the conversion hub of ${opts.kind} (spokes ${(hub.webhooks?.spoke ?? []).join(', ')}); a kind has one hub: ${how}`);
+    }
+  }
 
   const old: ResourceWebhooks | undefined = existing?.webhooks;
   if (!opts.force) {
