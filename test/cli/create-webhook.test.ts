@@ -283,6 +283,8 @@ describe('scaffolder create webhook', () => {
     expect(fromV2).toMatchObject({ code: 1, stderr: 'error: crew/v1, Kind=FirstMate is already the conversion hub of FirstMate (spokes v2); a kind has one hub: it converts those versions already\n' });
     expect(snapshot(dir)).toEqual(before);
     await ok(dir, webhook('FirstMate', ['--conversion', '--spoke', 'v3']));
+    const v4 = await ok(dir, api('FirstMate', 'v4', ['--controller=false']));
+    expect(v4.stderr).toContain('warning: FirstMate converts through its hub v1, which cannot convert v4 yet: run `scaffolder create webhook --group crew --version v1 --kind FirstMate --conversion --spoke v4`\n');
     expect(Object.entries(snapshot(dir)).filter(([f, text]) => f.endsWith('_types.ts') && text.includes('+kubebuilder:conversion:hub')).map(([f]) => f)).toEqual(['api/v1/firstmate_types.ts']);
   });
 

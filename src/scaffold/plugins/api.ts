@@ -117,6 +117,10 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
 
   if (opts.resource) planResourceFiles(plan, res, names, data);
   if (opts.resource && !hasApi) planStorageVersion(plan, cfg, res);
+  const hub = opts.resource && !hasApi && cfg.resources.find((r) => r.api && r.group === res.group && r.kind === res.kind && r.webhooks?.conversion);
+  if (hub) {
+    plan.note(`${res.kind} converts through its hub ${hub.version}, which cannot convert ${res.version} yet: run \`scaffolder create webhook --group ${res.group} --version ${hub.version} --kind ${res.kind} --conversion --spoke ${res.version}\``);
+  }
   const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
   // Whether config/crd/bases will hold CRDs: a project with controllers for built-in kinds only has none.
   const hasCrds = resources.some((r) => r.api !== undefined);
