@@ -115,6 +115,13 @@ describe('scaffolder edit', () => {
     expect(read(dir, 'api/v1/captain_types.ts')).toMatch(/^import type/);
   });
 
+  it('an empty --owner goes back to the default owner', async () => {
+    await ok(dir, ['edit', '--owner', 'Jane Doe']);
+    await ok(dir, ['edit', '--owner', '']);
+    expect(read(dir, 'hack/boilerplate.ts.txt')).toMatch(/Copyright \d{4} The project Authors\./);
+    expect((parse(read(dir, 'PROJECT')) as Record<string, unknown>).owner).toBeUndefined();
+  });
+
   it('needs at least one flag', async () => {
     const run = await runCli(dir, ['edit']);
     expect(run).toMatchObject({ code: 1, stderr: 'error: edit needs at least one of --multigroup, --namespaced, --owner, --license\n' });

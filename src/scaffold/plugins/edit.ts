@@ -40,7 +40,8 @@ export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): Pro
     }
     next.multigroup = opts.multigroup || undefined;
   }
-  if (opts.owner !== undefined) next.owner = opts.owner;
+  // An empty --owner goes back to the default owner ("The <project> Authors"), as init without --owner.
+  if (opts.owner !== undefined) next.owner = opts.owner.trim() || undefined;
   if (opts.license !== undefined) next.license = opts.license;
   if (opts.namespaced !== undefined) next.namespaced = opts.namespaced || undefined;
 
