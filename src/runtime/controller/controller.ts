@@ -212,7 +212,8 @@ export class Controller {
         outcome = 'error';
         this.onPanic(err);
       } else if (isTerminalError(err)) {
-        this.queue.forget(key);
+        // Not requeued, and not forgotten either (as controller-runtime): should a later event fail
+        // again, the key backs off from where its failures left it.
         outcome = 'terminal_error';
         log.error(err, 'Reconciler error');
       } else {

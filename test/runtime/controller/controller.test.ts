@@ -18,6 +18,8 @@ import {
   source,
   TerminalError,
   isTerminalError,
+  ExponentialFailureRateLimiter,
+  type RateLimiter,
 } from '../../../src/runtime/index.js';
 import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
 
@@ -375,6 +377,53 @@ describe('controllers', () => {
       const metrics = await mgr.getMetrics().text();
       expect(metrics).toMatch(/controller_runtime_reconcile_errors_total\{controller="throw-test"\} [4-9]/);
       expect(metrics).toMatch(/controller_runtime_terminal_reconcile_errors_total\{controller="throw-test"\} 1/);
+    } finally {
+      await r.stop();
+    }
+  });
+
+  it('a TerminalError neither requeues nor resets the key\'s backoff: a later failure backs off from where it was, as controller-runtime', async () => {
+    const mgr = await newManager(env);
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'terminal-backoff');
+    const tally = new Tally();
+    // The per-key exponential backoff alone (no token bucket), recording each delay it hands out.
+    const backoff = new ExponentialFailureRateLimiter(1, 1000);
+    const delays: number[] = [];
+    const rateLimiter: RateLimiter = {
+      when: (k) => {
+        const d = backoff.when(k);
+        delays.push(d);
+        return d;
+      },
+      forget: (k) => backoff.forget(k),
+      numRequeues: (k) => backoff.numRequeues(k),
+    };
+    const controller = await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .withOptions({ rateLimiter })
+      .named('terminal-backoff-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        const n = tally.hit(req);
+        if (n <= 2) throw new Error(`attempt ${n} failed`);
+        if (n === 3) throw new TerminalError(new Error('bad spec'));
+        if (n === 4) throw new Error('failed again after the next change');
+        return {};
+      });
+    const created = await client.create(ConfigMap, cm(ns, 'cfg'));
+    const key = `${ns}/cfg`;
+    const idle = () => controller.queue.len() === 0 && controller.queue.processingLen() === 0 && controller.queue.delayedLen() === 0;
+    const r = run(mgr);
+    try {
+      await eventually(() => tally.of(ns, 'cfg') === 3 && idle(), 'two failures and then the terminal error');
+      expect(controller.queue.numRequeues(key)).toBe(2); // the terminal error kept the key's failures
+      expect(delays).toEqual([1, 2]); // and did not requeue it
+      await client.update(ConfigMap, { ...created, data: { v: '2' } });
+      await eventually(() => tally.of(ns, 'cfg') === 5 && idle(), 'the change to fail once more, then succeed');
+      // The fourth attempt's failure is the key's third: it waits 4 ms, not the first step again.
+      expect(delays).toEqual([1, 2, 4]);
+      expect(controller.queue.numRequeues(key)).toBe(0); // forgotten after the success
     } finally {
       await r.stop();
     }
