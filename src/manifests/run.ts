@@ -1,7 +1,8 @@
 /**
  * `scaffolder manifests`: runs the CRD, RBAC and webhook generators over the project's TypeScript sources
  * and writes config/crd/bases/*.yaml, config/rbac/role.yaml and config/webhook/manifests.yaml; or, with
- * --check, compares them with the files on disk; or, with --watch, regenerates on every save.
+ * --check, compares them with the files on disk; with --dry-run, prints what it would change; or, with
+ * --watch, regenerates on every save.
  */
 import path from 'node:path';
 import { type Diagnostic, formatDiagnostic, hasErrors } from '../markers/index.js';
@@ -16,6 +17,8 @@ export interface ManifestsOptions {
   outputDir?: string;
   maxDescLen?: number;
   check?: boolean;
+  /** Print the diff of every file that would change and write nothing (the CLI's global --dry-run). */
+  dryRun?: boolean;
   watch?: boolean;
   strict?: boolean;
   /** Kubernetes OpenAPI documents (files or directories, relative to projectDir) for the client-node types' schemas. */
@@ -42,6 +45,13 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
     const count = diagnostics.filter((d) => d.severity === 'error').length;
     io.stderr(`manifests: ${count} error${count === 1 ? '' : 's'}; nothing written\n`);
     return 1;
+  }
+  if (opts.dryRun) {
+    const { diffs, outdated } = checkFiles(files, projectDir);
+    io.stdout(`dry run: nothing written in ${projectDir}\n`);
+    for (const d of diffs) io.stdout(d);
+    io.stdout(outdated.length === 0 ? 'no changes\n' : `would write: ${outdated.join(', ')}\n`);
+    return 0;
   }
   if (opts.check) {
     const { diffs, outdated } = checkFiles(files, projectDir);
@@ -75,8 +85,8 @@ export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Pro
     io.stderr(`manifests: ${(e as Error).message}\n`);
     return 1;
   }
-  if (opts.watch && opts.check) {
-    io.stderr('manifests: --check and --watch cannot be used together\n');
+  if (opts.watch && (opts.check || opts.dryRun)) {
+    io.stderr(`manifests: ${opts.check ? '--check' : '--dry-run'} and --watch cannot be used together\n`);
     return 1;
   }
   const lastWritten = opts.watch ? new Map<string, string>() : undefined;
