@@ -200,11 +200,23 @@ export class CrdGenerator {
       if (!schema) continue;
       crd.spec.versions.push({ name: pkg.version, served: true, storage: false, schema: { openAPIV3Schema: schema } });
     }
+    // A CRD has one scope; controller-gen lets the last version's +kubebuilder:resource win silently.
+    let scopeSetBy: { version: string; scope: string } | undefined;
     for (const { pkg, decl } of versions) {
       for (const marker of this.options.markers.forNode(decl).all()) {
         if (!CRD_MARKER_NAMES.has(marker.name)) continue;
         const err = applyCrdMarker(crd, pkg.version, marker);
         if (err) diagnostics.push(markerDiagnostic(marker, err));
+        if (marker.name !== 'kubebuilder:resource' || err) continue;
+        if (scopeSetBy && scopeSetBy.scope !== crd.spec.scope) {
+          diagnostics.push(
+            markerDiagnostic(
+              marker,
+              `${kind} ${pkg.version} is ${crd.spec.scope}-scoped but ${scopeSetBy.version} is ${scopeSetBy.scope}-scoped: a CRD has one scope, so every version's +kubebuilder:resource must give the same scope`,
+            ),
+          );
+        }
+        scopeSetBy = { version: pkg.version, scope: crd.spec.scope };
       }
     }
     crd.metadata.name = `${crd.spec.names.plural}.${group}`;

@@ -82,6 +82,12 @@ const CASES: ErrorCase[] = [
     at: 'export interface Widget {',
   },
   {
+    name: 'scopes_disagree',
+    file: 'scopes_disagree/v2/types.ts',
+    message: 'Widget v2 is Cluster-scoped but v1 is Namespaced-scoped: a CRD has one scope',
+    at: '+kubebuilder:resource:scope=Cluster',
+  },
+  {
     name: 'no_storage_version',
     file: 'no_storage_version/v1/types.ts',
     message: 'CRD for Widget.example.com has no storage version',
