@@ -11,6 +11,11 @@ export interface LogEntry {
   /** Key-value context, in the order it was added; later keys override earlier ones. */
   values: Record<string, unknown>;
   error?: unknown;
+  /**
+   * A stack trace, set only when the sink's `stackEnabled` asks for one: the `    at ...` lines
+   * of the logged Error's own stack for an error entry that has one, otherwise of the call site.
+   */
+  stack?: string;
 }
 
 /** Where log entries go: JSON lines, readable console lines, a test's array... */
@@ -18,4 +23,9 @@ export interface LogSink {
   /** Whether entries at this verbosity are written (checked before building them). */
   enabled(verbosity: number): boolean;
   write(entry: LogEntry): void;
+  /**
+   * Whether entries of this level should carry a stack trace (zap's stacktrace level). Optional:
+   * without it, entries carry none.
+   */
+  stackEnabled?(level: LogEntry['level'], verbosity: number): boolean;
 }

@@ -9,7 +9,8 @@
  */
 export { Logger } from './logger.js';
 export { type LogEntry, type LogSink } from './entry.js';
-export { JsonSink, ConsoleSink, DelegatingSink, type LogLevel, type SinkOptions } from './sinks.js';
+export { JsonSink, ConsoleSink, DelegatingSink, type LogLevel, type SinkOptions, type StacktraceLevel } from './sinks.js';
+export { type TimeEncoding } from './time.js';
 export { log, newLogger, setLogger, type LoggerOptions } from './root.js';
 export { parseLogFlags } from './flags.js';
 export { reconcileLogger, type ReconcileLogContext } from './reconcile.js';

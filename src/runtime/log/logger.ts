@@ -19,17 +19,17 @@ export class Logger {
 
   /** Logs at info level (verbosity 0, or the verbosity chosen with `v`). */
   info(msg: string, fields?: Record<string, unknown>): void {
-    this.#emit(this.#verbosity === 0 ? 'info' : 'debug', this.#verbosity, msg, fields);
+    this.#emit(Logger.prototype.info, this.#verbosity === 0 ? 'info' : 'debug', this.#verbosity, msg, fields);
   }
 
   /** Logs at debug level (verbosity 1). */
   debug(msg: string, fields?: Record<string, unknown>): void {
-    this.#emit('debug', Math.max(1, this.#verbosity), msg, fields);
+    this.#emit(Logger.prototype.debug, 'debug', Math.max(1, this.#verbosity), msg, fields);
   }
 
   /** Logs an error; errors are written at every verbosity. */
   error(err: unknown, msg: string, fields?: Record<string, unknown>): void {
-    this.#emit('error', 0, msg, fields, err);
+    this.#emit(Logger.prototype.error, 'error', 0, msg, fields, err);
   }
 
   /** A logger whose `info` is written only when the sink's verbosity is at least `level` (logr's V). */
@@ -51,7 +51,8 @@ export class Logger {
     return this.#sink.enabled(this.#verbosity);
   }
 
-  #emit(level: LogEntry['level'], verbosity: number, msg: string, fields: Record<string, unknown> | undefined, error?: unknown): void {
+  /** `site`: the public method called, whose caller starts the call-site stack. */
+  #emit(site: Function, level: LogEntry['level'], verbosity: number, msg: string, fields: Record<string, unknown> | undefined, error?: unknown): void {
     if (level !== 'error' && !this.#sink.enabled(verbosity)) return;
     const entry: LogEntry = {
       level,
@@ -62,6 +63,25 @@ export class Logger {
       values: fields ? { ...this.#values, ...fields } : this.#values,
     };
     if (error !== undefined) entry.error = error;
+    if (this.#sink.stackEnabled?.(level, verbosity)) {
+      const stack = (error instanceof Error && frames(error.stack)) || callSite(site);
+      if (stack) entry.stack = stack;
+    }
     this.#sink.write(entry);
   }
+}
+
+/** The `    at ...` lines of a V8 stack, without the header (which may span lines of the message). */
+function frames(stack: string | undefined): string | undefined {
+  if (typeof stack !== 'string') return undefined;
+  const lines = stack.split('\n');
+  const first = lines.findIndex((l) => /^\s+at /.test(l));
+  return first < 0 ? undefined : lines.slice(first).join('\n');
+}
+
+/** The stack of whoever called `site` (a Logger method), without the logger's own frames. */
+function callSite(site: Function): string | undefined {
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, site);
+  return frames(holder.stack);
 }

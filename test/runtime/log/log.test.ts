@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ReconcileContext } from '../../../src/runtime/controller/types.js';
-import { Logger, log, newLogger, parseLogFlags, reconcileLogger, setLogger, type LogEntry, type LogSink } from '../../../src/runtime/log/index.js';
+import {
+  ConsoleSink,
+  JsonSink,
+  Logger,
+  log,
+  newLogger,
+  parseLogFlags,
+  reconcileLogger,
+  setLogger,
+  type LogEntry,
+  type LogSink,
+  type TimeEncoding,
+} from '../../../src/runtime/log/index.js';
 
 function capture(options: { development?: boolean; level?: 'error' | 'info' | 'debug' | number } = {}) {
   const lines: string[] = [];
@@ -122,6 +134,12 @@ describe('parseLogFlags', () => {
     expect(() => parseLogFlags(['--zap-encoder'])).toThrow(/flag --zap-encoder needs a value/);
   });
 
+  it('reads --zap-stacktrace-level and --zap-time-encoding, naming the flag and the accepted values when wrong', () => {
+    expect(parseLogFlags(['--zap-stacktrace-level', 'info', '--zap-time-encoding=Millis'])).toEqual({ stacktraceLevel: 'info', timeEncoding: 'millis' });
+    expect(() => parseLogFlags(['--zap-stacktrace-level=debug'])).toThrow(/invalid value "debug" for flag --zap-stacktrace-level: expected info, error or panic/);
+    expect(() => parseLogFlags(['--zap-time-encoding=nano'])).toThrow(/for flag --zap-time-encoding: expected epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano/);
+  });
+
   it('chooses the format by encoder and the level by development mode', () => {
     const lines: string[] = [];
     const output = { write: (line: string) => lines.push(line) };
@@ -131,5 +149,45 @@ describe('parseLogFlags', () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'debug', msg: 'dev json' });
     expect(lines[1]).toMatch(/\tINFO\tconsole at info\n$/);
     expect(lines).toHaveLength(2);
+  });
+});
+
+describe('time encodings', () => {
+  const entry = (time: Date): LogEntry => ({ level: 'info', verbosity: 0, time, name: '', msg: 'm', values: {} });
+  function written(encoding: TimeEncoding, time: Date): { json: string; console: string } {
+    const lines: string[] = [];
+    const output = { write: (line: string) => lines.push(line) };
+    new JsonSink({ timeEncoding: encoding, output }).write(entry(time));
+    new ConsoleSink({ timeEncoding: encoding, output }).write(entry(time));
+    return { json: /^\{"level":"info","ts":(.*),"msg":"m"\}\n$/.exec(lines[0]!)![1]!, console: lines[1]!.split('\t')[0]! };
+  }
+  const savedTZ = process.env.TZ;
+  afterEach(() => {
+    if (savedTZ === undefined) delete process.env.TZ;
+    else process.env.TZ = savedTZ;
+  });
+
+  it('writes each of zap\'s encodings, in JSON and console lines, in the local time zone as Go does', () => {
+    process.env.TZ = 'UTC';
+    const t = new Date(Date.UTC(2026, 0, 2, 3, 4, 5, 670));
+    expect(written('rfc3339', t)).toEqual({ json: '"2026-01-02T03:04:05Z"', console: '2026-01-02T03:04:05Z' });
+    expect(written('rfc3339nano', t)).toEqual({ json: '"2026-01-02T03:04:05.67Z"', console: '2026-01-02T03:04:05.67Z' });
+    expect(written('iso8601', t)).toEqual({ json: '"2026-01-02T03:04:05.670Z"', console: '2026-01-02T03:04:05.670Z' });
+    expect(written('epoch', t)).toEqual({ json: '1767323045.67', console: '1.76732304567e+09' });
+    expect(written('millis', t)).toEqual({ json: '1767323045670', console: '1.76732304567e+12' });
+    expect(written('nanos', t)).toEqual({ json: '1767323045670000000', console: '1767323045670000000' });
+    // No fraction at a whole second; rfc3339 (controller-runtime's default) in both sinks without an encoding.
+    expect(written('rfc3339nano', new Date(Date.UTC(2026, 0, 2, 3, 4, 5))).json).toBe('"2026-01-02T03:04:05Z"');
+    const lines: string[] = [];
+    new JsonSink({ output: { write: (l: string) => lines.push(l) } }).write(entry(t));
+    new ConsoleSink({ output: { write: (l: string) => lines.push(l) } }).write(entry(t));
+    expect(lines).toEqual(['{"level":"info","ts":"2026-01-02T03:04:05Z","msg":"m"}\n', '2026-01-02T03:04:05Z\tINFO\tm\n']);
+
+    process.env.TZ = 'Asia/Kolkata'; // +05:30, no daylight saving
+    expect(written('rfc3339', t).console).toBe('2026-01-02T08:34:05+05:30');
+    expect(written('iso8601', t).console).toBe('2026-01-02T08:34:05.670+0530');
+    process.env.TZ = 'America/Sao_Paulo'; // -03:00, no daylight saving since 2019
+    expect(written('rfc3339nano', t).console).toBe('2026-01-02T00:04:05.67-03:00');
+    expect(written('epoch', t).json).toBe('1767323045.67'); // epochs know no zone
   });
 });
