@@ -15,14 +15,17 @@
  *                                 (a self-signed one is made in memory without a path)
  *   --webhook-cert-path           directory of the webhook server's certificate
  *   --webhook-cert-name, --webhook-cert-key   its file names (tls.crt, tls.key)
- *   --enable-http2, --zap-stacktrace-level, --zap-time-encoding: accepted for kubebuilder compatibility, no effect
+ *   --zap-stacktrace-level        info, error or panic: entries from that level on carry a stack trace (default error)
+ *   --zap-time-encoding           epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano: how ts is written (default rfc3339)
+ *   --enable-http2                accepted for kubebuilder compatibility, no effect
  *
  * A project adds its own flags with `parseManagerFlags(argv, { extra: { 'tcp-configmap': { type: 'string', default: '' } } })`;
  * their values come back typed under `extra`. Any other flag is an error naming it.
  */
 
-import { parseLogLevel } from '../log/flags.js';
-import type { LogLevel } from '../log/sinks.js';
+import { parseLogLevel, parseStacktraceLevel, parseTimeEncoding } from '../log/flags.js';
+import type { LogLevel, StacktraceLevel } from '../log/sinks.js';
+import type { TimeEncoding } from '../log/time.js';
 
 export interface ManagerFlags {
   metricsBindAddress: string;
@@ -50,6 +53,10 @@ export interface ManagerFlags {
   logLevel?: LogLevel;
   /** --zap-encoder: json or console. */
   logEncoder?: 'json' | 'console';
+  /** --zap-stacktrace-level: info, error or panic. */
+  logStacktraceLevel?: StacktraceLevel;
+  /** --zap-time-encoding: epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano. */
+  logTimeEncoding?: TimeEncoding;
 }
 
 interface FlagSpec {
@@ -84,10 +91,22 @@ const specs: Record<string, FlagSpec> = {
       return value;
     },
   },
+  'zap-stacktrace-level': {
+    key: 'logStacktraceLevel',
+    kind: 'string',
+    help: 'level from which log entries carry a stack trace: info, error or panic (default error)',
+    parse: parseStacktraceLevel,
+  },
+  'zap-time-encoding': {
+    key: 'logTimeEncoding',
+    kind: 'string',
+    help: 'log time format: epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano (default rfc3339)',
+    parse: parseTimeEncoding,
+  },
 };
 
 /** Flags kubebuilder scaffolds that have no effect here; accepted so that existing manifests keep working. */
-const ignored = new Set(['enable-http2', 'zap-stacktrace-level', 'zap-time-encoding']);
+const ignored = new Set(['enable-http2']);
 
 /** A flag a project adds to the manager's (`extra` of parseManagerFlags). */
 export type ExtraFlag =

@@ -16,7 +16,7 @@ import type { Controller } from '../controller/controller.js';
 import type { ControllerDefaults, ControllerHost } from '../controller/builder.js';
 import { HealthProbeServer, type Checker } from '../healthz/index.js';
 import { LeaderElector } from '../leaderelection/index.js';
-import { log as rootLog, type Logger, type LogLevel, setLogger } from '../log/index.js';
+import { log as rootLog, type Logger, type LogLevel, setLogger, type StacktraceLevel, type TimeEncoding } from '../log/index.js';
 import { MetricsServer, RuntimeMetrics, withAuthenticationAndAuthorization, type RequestFilter } from '../metrics/index.js';
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
@@ -69,6 +69,10 @@ export interface ManagerOptions {
   logLevel?: LogLevel;
   /** `--zap-encoder` (json or console): the root logger's format when given. */
   logEncoder?: 'json' | 'console';
+  /** `--zap-stacktrace-level` (info, error or panic): from which level the root logger's entries carry a stack trace, when given. */
+  logStacktraceLevel?: StacktraceLevel;
+  /** `--zap-time-encoding` (epoch, millis, nanos, iso8601, rfc3339, rfc3339nano): how the root logger writes ts, when given. */
+  logTimeEncoding?: TimeEncoding;
   logger?: Logger;
   metrics?: RuntimeMetrics;
   /** Stop on SIGTERM/SIGINT. Default true. */
@@ -169,9 +173,9 @@ export class Manager implements ControllerHost {
 
   static async create(options: ManagerOptions): Promise<Manager> {
     if (!options?.scheme) throw new Error('Manager.create: options.scheme is required (builtinScheme() plus your addToScheme calls)');
-    const { development, logLevel, logEncoder } = options;
-    if (development !== undefined || logLevel !== undefined || logEncoder !== undefined) {
-      setLogger({ development, level: logLevel, encoder: logEncoder });
+    const { development, logLevel, logEncoder, logStacktraceLevel, logTimeEncoding } = options;
+    if (development !== undefined || logLevel !== undefined || logEncoder !== undefined || logStacktraceLevel !== undefined || logTimeEncoding !== undefined) {
+      setLogger({ development, level: logLevel, encoder: logEncoder, stacktraceLevel: logStacktraceLevel, timeEncoding: logTimeEncoding });
     }
     const kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
     return new Manager(options, kubeConfig);

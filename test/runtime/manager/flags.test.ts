@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { parseManagerFlags } from '../../../src/runtime/index.js';
+import { managerFlagsUsage, newLogger, parseManagerFlags } from '../../../src/runtime/index.js';
 
 describe('parseManagerFlags', () => {
   it('has kubebuilder v4 defaults', () => {
@@ -39,8 +39,114 @@ describe('parseManagerFlags', () => {
     expect(parseManagerFlags(['--zap-log-level=error']).logLevel).toBe('error');
     expect(() => parseManagerFlags(['--zap-log-level=loud'])).toThrow(/--zap-log-level/);
     expect(() => parseManagerFlags(['--zap-encoder=xml'])).toThrow(/--zap-encoder/);
-    // Still accepted without effect: HTTP/2 stays off, and the stack trace level and time format are fixed.
-    expect(parseManagerFlags(['--enable-http2', '--zap-stacktrace-level=error', '--zap-time-encoding', 'iso8601'])).toEqual(parseManagerFlags([]));
+    // Still accepted without effect: HTTP/2 stays off.
+    expect(parseManagerFlags(['--enable-http2'])).toEqual(parseManagerFlags([]));
+  });
+
+  it('reads --zap-stacktrace-level and --zap-time-encoding, in any case, as controller-runtime; a bad value names the flag and the accepted ones', () => {
+    expect(parseManagerFlags(['--zap-stacktrace-level=info', '--zap-time-encoding', 'iso8601'])).toMatchObject({ logStacktraceLevel: 'info', logTimeEncoding: 'iso8601' });
+    expect(parseManagerFlags(['--zap-stacktrace-level', 'PANIC', '--zap-time-encoding=RFC3339Nano'])).toMatchObject({ logStacktraceLevel: 'panic', logTimeEncoding: 'rfc3339nano' });
+    for (const encoding of ['epoch', 'millis', 'nanos', 'iso8601', 'rfc3339', 'rfc3339nano']) {
+      expect(parseManagerFlags([`--zap-time-encoding=${encoding}`]).logTimeEncoding).toBe(encoding);
+    }
+    expect(() => parseManagerFlags(['--zap-stacktrace-level=warn'])).toThrow(/invalid value "warn" for flag --zap-stacktrace-level: expected info, error or panic/);
+    expect(() => parseManagerFlags(['--zap-time-encoding=unix'])).toThrow(
+      /invalid value "unix" for flag --zap-time-encoding: expected epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano/,
+    );
+    expect(() => parseManagerFlags(['--zap-time-encoding'])).toThrow(/--zap-time-encoding needs a value/);
+    expect(managerFlagsUsage()).toMatch(/--zap-stacktrace-level <value>.*info, error or panic/);
+    expect(managerFlagsUsage()).toMatch(/--zap-time-encoding <value>.*epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano/);
+  });
+
+  describe('the zap flags, applied to a logger writing to a captured stream', () => {
+    /** A logger set up from the parsed flags as Manager.create sets up the root logger. */
+    function loggerFrom(argv: string[]) {
+      const f = parseManagerFlags(argv);
+      const lines: string[] = [];
+      const logger = newLogger({
+        development: f.development,
+        level: f.logLevel,
+        encoder: f.logEncoder,
+        stacktraceLevel: f.logStacktraceLevel,
+        timeEncoding: f.logTimeEncoding,
+        output: { write: (line: string) => lines.push(line) },
+      });
+      return { logger, lines, json: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+    }
+    const thisFile = /flags\.test\.ts:\d+:\d+/;
+
+    it('by default (production), errors carry a stacktrace and info does not; ts is RFC 3339', () => {
+      const { logger, json } = loggerFrom([]);
+      logger.info('started');
+      logger.error('a string, no stack of its own', 'failed');
+      const [info, error] = json();
+      expect(info).not.toHaveProperty('stacktrace');
+      expect(error!.stacktrace).toMatch(/^\s+at /);
+      expect(error!.stacktrace).toMatch(thisFile); // the call site
+      expect(String(info!.ts)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
+    });
+
+    it('--zap-stacktrace-level=info: info entries carry the call site\'s stack too, debug ones do not; an error carries its own stack', () => {
+      const { logger, json } = loggerFrom(['--zap-stacktrace-level=info', '--zap-log-level=debug']);
+      const thrown = new Error('boom');
+      logger.withName('setup').info('started');
+      logger.debug('details');
+      logger.error(thrown, 'failed');
+      const [info, debug, error] = json();
+      expect(info!.stacktrace).toMatch(thisFile);
+      expect(String(info!.stacktrace)).not.toMatch(/logger\.ts/); // the logger's own frames are left out
+      expect(debug).not.toHaveProperty('stacktrace');
+      expect(error!.stacktrace).toBe(thrown.stack!.split('\n').slice(1).join('\n'));
+      expect(Object.keys(error!).at(-1)).toBe('stacktrace'); // last, after the values, as zap
+    });
+
+    it('--zap-stacktrace-level=panic: no entry carries a stack, not even errors in development mode', () => {
+      const { logger, lines } = loggerFrom(['--zap-devel', '--zap-stacktrace-level=panic']);
+      logger.error(new Error('boom'), 'failed');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/\tERROR\tfailed\t\{"error":"boom"\}\n$/);
+    });
+
+    it('console encoding writes the stack after the line, from the stacktrace level on', () => {
+      const { logger, lines } = loggerFrom(['--zap-encoder=console', '--zap-stacktrace-level', 'info']);
+      logger.info('started');
+      expect(lines[0]).toMatch(/\tINFO\tstarted\n\s+at .*flags\.test\.ts:\d+:\d+/);
+    });
+
+    it('--zap-time-encoding formats ts in JSON and console lines', () => {
+      const before = Date.now();
+      const epoch = loggerFrom(['--zap-time-encoding=epoch']);
+      epoch.logger.info('x');
+      const millis = loggerFrom(['--zap-time-encoding', 'millis']);
+      millis.logger.info('x');
+      const nanos = loggerFrom(['--zap-time-encoding=nanos']);
+      nanos.logger.info('x');
+      const after = Date.now();
+      const seconds = epoch.json()[0]!.ts as number;
+      expect(typeof seconds).toBe('number');
+      expect(seconds * 1000).toBeGreaterThanOrEqual(before);
+      expect(seconds * 1000).toBeLessThanOrEqual(after);
+      const ms = millis.json()[0]!.ts as number;
+      expect(typeof ms).toBe('number');
+      expect(ms).toBeGreaterThanOrEqual(before);
+      expect(ms).toBeLessThanOrEqual(after);
+      // Nanoseconds exceed 2^53: a JSON integer, read here from the text.
+      const ns = /"ts":(\d+),/.exec(nanos.lines[0]!)![1]!;
+      expect(BigInt(ns)).toBeGreaterThanOrEqual(BigInt(before) * 1_000_000n);
+      expect(BigInt(ns)).toBeLessThanOrEqual(BigInt(after) * 1_000_000n);
+
+      const iso = loggerFrom(['--zap-time-encoding=iso8601']);
+      iso.logger.info('x');
+      expect(iso.json()[0]!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d{4})$/);
+      const nano = loggerFrom(['--zap-time-encoding=rfc3339nano']);
+      nano.logger.info('x');
+      expect(nano.json()[0]!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?(Z|[+-]\d\d:\d\d)$/);
+
+      // Console lines write float seconds as Go prints a float64: 1.7...e+09.
+      const console = loggerFrom(['--zap-devel', '--zap-time-encoding=epoch']);
+      console.logger.info('x');
+      expect(console.lines[0]).toMatch(/^1\.\d+e\+09\tINFO\tx\n$/);
+    });
   });
 
   it('names unknown flags, missing values and bad booleans', () => {

@@ -196,6 +196,43 @@ describe('Manager', () => {
     expect(log.v(1).enabled()).toBe(false);
   });
 
+  it('applies --zap-stacktrace-level and --zap-time-encoding to the root logger', async () => {
+    /** What the root logger writes to stderr while `fn` runs (synchronously). */
+    const stderrOf = (fn: () => void): string[] => {
+      const lines: string[] = [];
+      const write = process.stderr.write;
+      process.stderr.write = ((chunk: string | Uint8Array) => {
+        lines.push(String(chunk));
+        return true;
+      }) as typeof process.stderr.write;
+      try {
+        fn();
+      } finally {
+        process.stderr.write = write;
+      }
+      return lines;
+    };
+    try {
+      await newManager(env, parseManagerFlags(['--zap-stacktrace-level=info', '--zap-time-encoding=millis']));
+      const before = Date.now();
+      const [info] = stderrOf(() => log.withName('stack-test').info('with a stack')).map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(info).toMatchObject({ level: 'info', logger: 'stack-test', msg: 'with a stack' });
+      expect(info!.stacktrace).toMatch(/manager\.test\.ts:\d+:\d+/);
+      expect(info!.ts).toBeGreaterThanOrEqual(before);
+      expect(info!.ts).toBeLessThanOrEqual(Date.now());
+
+      await newManager(env, parseManagerFlags(['--zap-devel', '--zap-stacktrace-level=panic', '--zap-time-encoding', 'iso8601']));
+      const console = stderrOf(() => log.error(new Error('boom'), 'no stack at panic level'));
+      expect(console).toHaveLength(1);
+      expect(console[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d{4})\tERROR\tno stack at panic level\t\{"error":"boom"\}\n$/);
+    } finally {
+      await newManager(env, parseManagerFlags([])); // back to JSON lines at info
+    }
+    const [error] = stderrOf(() => log.error(new Error('boom'), 'default')).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(error!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
+    expect(error!.stacktrace).toMatch(/manager\.test\.ts:\d+:\d+/);
+  });
+
   it('records LeaderElection events on the Lease: "<identity> became leader" and, on stop, "stopped leading"', async () => {
     const setup = clientAndCache(env);
     const ns = await createNamespace(setup.client, 'le-events');
