@@ -18,4 +18,5 @@ if (!/^\s*newName:/m.test(text) || !/^\s*newTag:/m.test(text)) {
   console.error('config/manager/kustomization.yaml has no images entry with newName and newTag');
   process.exit(1);
 }
-writeFileSync(file, text.replace(/^(\s*newName:).*$/m, `$1 ${name}`).replace(/^(\s*newTag:).*$/m, `$1 ${tag}`));
+// Quoted: a tag such as 1 or 1.10 would otherwise be a YAML number, which kustomize refuses.
+writeFileSync(file, text.replace(/^(\s*newName:).*$/m, `$1 ${JSON.stringify(name)}`).replace(/^(\s*newTag:).*$/m, `$1 ${JSON.stringify(tag)}`));
