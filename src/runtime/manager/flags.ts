@@ -17,11 +17,19 @@
  *   --webhook-cert-name, --webhook-cert-key   its file names (tls.crt, tls.key)
  *   --zap-stacktrace-level        info, error or panic: entries from that level on carry a stack trace (default error)
  *   --zap-time-encoding           epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano: how ts is written (default rfc3339)
- *   --enable-http2                accepted for kubebuilder compatibility, no effect
+ *   --enable-http2                false: the webhook and metrics HTTPS servers speak HTTP/1.1 only (ALPN offers
+ *                                 just http/1.1), as kubebuilder v4 keeps HTTP/2 off for the Rapid Reset and
+ *                                 Stream Cancellation CVEs; true serves HTTP/2 as well
  *
  * A project adds its own flags with `parseManagerFlags(argv, { extra: { 'tcp-configmap': { type: 'string', default: '' } } })`;
- * their values come back typed under `extra`. Any other flag is an error naming it.
+ * their values come back typed under `extra`.
+ *
+ * As a Go binary built with the flag package: `-h`, `-help` or `--help` writes `Usage of <program>:` and the
+ * flags to stderr and exits 0; an unknown flag, a missing value or a bad one writes the problem and the usage
+ * to stderr and exits 2. With `errorHandling: 'throw'` the caller gets a FlagError instead.
  */
+
+import { basename } from 'node:path';
 
 import { parseLogLevel, parseStacktraceLevel, parseTimeEncoding } from '../log/flags.js';
 import type { LogLevel, StacktraceLevel } from '../log/sinks.js';
@@ -57,6 +65,8 @@ export interface ManagerFlags {
   logStacktraceLevel?: StacktraceLevel;
   /** --zap-time-encoding: epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano. */
   logTimeEncoding?: TimeEncoding;
+  /** kubebuilder's --enable-http2 (default false): serve HTTP/2 besides HTTP/1.1 on the webhook and secure metrics servers. */
+  enableHTTP2: boolean;
 }
 
 interface FlagSpec {
@@ -103,10 +113,36 @@ const specs: Record<string, FlagSpec> = {
     help: 'log time format: epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano (default rfc3339)',
     parse: parseTimeEncoding,
   },
+  'enable-http2': {
+    key: 'enableHTTP2',
+    kind: 'boolean',
+    help: 'serve HTTP/2 as well on the webhook and metrics servers (off by default: HTTP/2 Rapid Reset and Stream Cancellation CVEs)',
+  },
 };
 
-/** Flags kubebuilder scaffolds that have no effect here; accepted so that existing manifests keep working. */
-const ignored = new Set(['enable-http2']);
+/**
+ * A command line parseManagerFlags cannot take (`exitCode` 2), or a request for the usage with
+ * `-h`/`--help` (`help`, `exitCode` 0), thrown with `errorHandling: 'throw'`.
+ */
+export class FlagError extends Error {
+  override readonly name = 'FlagError';
+  /** What went wrong, on one line ("flag: help requested" for -h/--help). */
+  readonly reason: string;
+  /** managerFlagsUsage() with the project's extra flags. */
+  readonly usage: string;
+  /** True for -h, -help or --help. */
+  readonly help: boolean;
+  /** What a Go program exits with: 0 after help, 2 otherwise. */
+  readonly exitCode: 0 | 2;
+
+  constructor(reason: string, usage: string, options: { help?: boolean; withUsage?: boolean } = {}) {
+    super(options.withUsage ? `${reason}\nflags:\n${usage}` : reason);
+    this.reason = reason;
+    this.usage = usage;
+    this.help = options.help === true;
+    this.exitCode = this.help ? 0 : 2;
+  }
+}
 
 /** A flag a project adds to the manager's (`extra` of parseManagerFlags). */
 export type ExtraFlag =
@@ -125,9 +161,15 @@ export type ExtraFlagValue<F extends ExtraFlag> = F extends { type: 'boolean' }
 
 export type ExtraFlagValues<E extends ExtraFlags> = { -readonly [K in keyof E]: ExtraFlagValue<E[K]> };
 
-export interface ParseManagerFlagsOptions<E extends ExtraFlags> {
+export interface ParseManagerFlagsOptions<E extends ExtraFlags = ExtraFlags> {
   /** The project's own flags, by name without the dashes. */
-  extra: E;
+  extra?: E;
+  /**
+   * What -h/--help or a bad command line does. `'exit'` (the default, Go's flag.ExitOnError): write the
+   * problem and `Usage of <program>:` with the flags to stderr and exit the process, 0 after help and 2
+   * otherwise. `'throw'`: throw a FlagError.
+   */
+  errorHandling?: 'exit' | 'throw';
 }
 
 export function managerFlagsUsage(extra: ExtraFlags = {}): string {
@@ -146,71 +188,98 @@ function parseBoolean(name: string, value: string): boolean {
 }
 
 /**
- * Parses `process.argv.slice(2)`; an unknown flag or a missing value is an error that names it.
- * With `extra`, the project's own flags are accepted too and returned under `extra`.
+ * Parses `process.argv.slice(2)`. With `extra`, the project's own flags are accepted too and
+ * returned under `extra`. `-h`/`--help`, an unknown flag, a missing value or a bad one exit the
+ * process as a Go binary does (usage on stderr; 0 after help, 2 otherwise), or throw a FlagError
+ * with `errorHandling: 'throw'`. Bad `extra` definitions are programming errors and always throw.
  */
-export function parseManagerFlags(argv: readonly string[]): ManagerFlags;
 export function parseManagerFlags<const E extends ExtraFlags>(
   argv: readonly string[],
-  options: ParseManagerFlagsOptions<E>,
+  options: ParseManagerFlagsOptions<E> & { extra: E },
 ): ManagerFlags & { extra: ExtraFlagValues<E> };
-export function parseManagerFlags(argv: readonly string[], options?: ParseManagerFlagsOptions<ExtraFlags>): ManagerFlags & { extra?: Record<string, unknown> } {
+export function parseManagerFlags(argv: readonly string[], options?: Omit<ParseManagerFlagsOptions, 'extra'>): ManagerFlags;
+export function parseManagerFlags(argv: readonly string[], options?: ParseManagerFlagsOptions): ManagerFlags & { extra?: Record<string, unknown> } {
   const extraSpecs = options?.extra ?? {};
+  checkExtraFlags(extraSpecs);
+  try {
+    const parsed = parseArguments(argv, extraSpecs);
+    return options?.extra ? { ...parsed.flags, extra: parsed.extra } : parsed.flags;
+  } catch (err) {
+    if (!(err instanceof FlagError) || options?.errorHandling === 'throw') throw err;
+    return exitWith(err);
+  }
+}
+
+/** Go's flag.ExitOnError: the problem (none for help) and the usage on stderr, then exit. */
+function exitWith(err: FlagError): never {
+  const program = process.argv[1] ? basename(process.argv[1]) : process.argv0;
+  process.stderr.write(`${err.help ? '' : `${err.reason}\n`}Usage of ${program}:\n${err.usage}\n`);
+  return process.exit(err.exitCode);
+}
+
+function checkExtraFlags(extraSpecs: ExtraFlags): void {
   for (const [name, f] of Object.entries(extraSpecs)) {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`parseManagerFlags: extra flag "${name}" must be lower-case letters, digits and dashes`);
-    if (name in specs || ignored.has(name)) throw new Error(`parseManagerFlags: extra flag --${name} is already a manager flag`);
+    if (Object.hasOwn(specs, name)) throw new Error(`parseManagerFlags: extra flag --${name} is already a manager flag`);
     if (f.type !== 'string' && f.type !== 'number' && f.type !== 'boolean') {
       throw new Error(`parseManagerFlags: extra flag --${name} has type ${JSON.stringify((f as { type: unknown }).type)}; use string, number or boolean`);
     }
   }
+}
+
+/** The parse proper: every problem with the command line is a FlagError. */
+function parseArguments(argv: readonly string[], extraSpecs: ExtraFlags): { flags: ManagerFlags; extra: Record<string, unknown> } {
+  const usage = managerFlagsUsage(extraSpecs);
   const flags: ManagerFlags = {
     metricsBindAddress: '0',
     healthProbeBindAddress: ':8081',
     leaderElection: false,
     development: false,
     metricsSecure: true,
+    enableHTTP2: false,
   };
   const extra: Record<string, string | number | boolean | undefined> = {};
   for (const [name, f] of Object.entries(extraSpecs)) extra[name] = f.default ?? (f.type === 'boolean' ? false : undefined);
-  const usage = () => managerFlagsUsage(extraSpecs);
-  const values = flags as unknown as Record<string, string | boolean | undefined>;
+  const values = flags as unknown as Record<string, unknown>;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const m = /^--?([a-z0-9-]+)(?:=(.*))?$/.exec(arg);
-    if (!m) throw new Error(`unexpected argument "${arg}"\nflags:\n${usage()}`);
+    if (!m) throw new FlagError(`unexpected argument "${arg}"`, usage, { withUsage: true });
     const name = m[1]!;
-    let value = m[2];
+    const value = m[2];
+    const own = Object.hasOwn(extraSpecs, name) ? extraSpecs[name] : undefined;
+    const spec = own || !Object.hasOwn(specs, name) ? undefined : specs[name];
+    if (!own && !spec) {
+      // As Go's flag package: -h and -help (one dash or two) ask for the usage unless a flag has that name.
+      if (name === 'h' || name === 'help') throw new FlagError('flag: help requested', usage, { help: true });
+      throw new FlagError(`unknown flag --${name}`, usage, { withUsage: true });
+    }
     const takeValue = (): string => {
       if (value !== undefined) return value;
       const next = argv[++i];
-      if (next === undefined) throw new Error(`flag --${name} needs a value`);
+      if (next === undefined) throw new FlagError(`flag --${name} needs a value`, usage);
       return next;
     };
-    const spec = specs[name];
-    const own = Object.hasOwn(extraSpecs, name) ? extraSpecs[name] : undefined;
-    if (own) {
-      if (own.type === 'boolean') extra[name] = value === undefined ? true : parseBoolean(name, value);
-      else if (own.type === 'number') {
+    try {
+      if (own) {
+        if (own.type === 'boolean') extra[name] = value === undefined ? true : parseBoolean(name, value);
+        else if (own.type === 'number') {
+          const text = takeValue();
+          const n = Number(text);
+          if (text.trim() === '' || !Number.isFinite(n)) throw new Error(`flag --${name}: "${text}" is not a number`);
+          extra[name] = n;
+        } else extra[name] = takeValue();
+      } else if (spec!.kind === 'boolean') {
+        values[spec!.key] = value === undefined ? true : parseBoolean(name, value);
+      } else {
         const text = takeValue();
-        const n = Number(text);
-        if (text.trim() === '' || !Number.isFinite(n)) throw new Error(`flag --${name}: "${text}" is not a number`);
-        extra[name] = n;
-      } else extra[name] = takeValue();
-      continue;
-    }
-    if (!spec) {
-      if (ignored.has(name)) {
-        if (value === undefined && argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) i++;
-        continue;
+        values[spec!.key] = spec!.parse ? spec!.parse(text) : text;
       }
-      throw new Error(`unknown flag --${name}\nflags:\n${usage()}`);
-    }
-    if (spec.kind === 'boolean') {
-      values[spec.key] = value === undefined ? true : parseBoolean(name, value);
-    } else {
-      value = takeValue();
-      (values as Record<string, unknown>)[spec.key] = spec.parse ? spec.parse(value) : value;
+    } catch (err) {
+      if (err instanceof FlagError) throw err;
+      // The value parsers name the flag and what it accepts.
+      throw new FlagError(err instanceof Error ? err.message : String(err), usage);
     }
   }
-  return options ? { ...flags, extra } : flags;
+  return { flags, extra };
 }

@@ -1,5 +1,24 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { managerFlagsUsage, newLogger, parseManagerFlags } from '../../../src/runtime/index.js';
+import { FlagError, managerFlagsUsage, newLogger, parseManagerFlags } from '../../../src/runtime/index.js';
+
+/** Library use: problems with the command line are thrown, not turned into an exit of the test process. */
+const strict = { errorHandling: 'throw' } as const;
+
+/** The FlagError a command line gives with errorHandling 'throw'. */
+function flagError(argv: string[], extra?: Parameters<typeof managerFlagsUsage>[0]): FlagError {
+  try {
+    if (extra) parseManagerFlags(argv, { extra, ...strict });
+    else parseManagerFlags(argv, strict);
+  } catch (err) {
+    expect(err).toBeInstanceOf(FlagError);
+    return err as FlagError;
+  }
+  throw new Error(`${argv.join(' ')} was accepted`);
+}
 
 describe('parseManagerFlags', () => {
   it('has kubebuilder v4 defaults', () => {
@@ -9,6 +28,7 @@ describe('parseManagerFlags', () => {
       leaderElection: false,
       development: false,
       metricsSecure: true,
+      enableHTTP2: false,
     });
   });
 
@@ -29,6 +49,7 @@ describe('parseManagerFlags', () => {
       leaderElectionNamespace: 'system',
       development: false,
       metricsSecure: true,
+      enableHTTP2: false,
     });
   });
 
@@ -37,10 +58,19 @@ describe('parseManagerFlags', () => {
     expect(f).toMatchObject({ logLevel: 'debug', logEncoder: 'console', webhookCertName: 'cert.pem', webhookCertKey: 'key.pem' });
     expect(parseManagerFlags(['--zap-log-level', '3']).logLevel).toBe(3);
     expect(parseManagerFlags(['--zap-log-level=error']).logLevel).toBe('error');
-    expect(() => parseManagerFlags(['--zap-log-level=loud'])).toThrow(/--zap-log-level/);
-    expect(() => parseManagerFlags(['--zap-encoder=xml'])).toThrow(/--zap-encoder/);
-    // Still accepted without effect: HTTP/2 stays off.
-    expect(parseManagerFlags(['--enable-http2'])).toEqual(parseManagerFlags([]));
+    expect(() => parseManagerFlags(['--zap-log-level=loud'], strict)).toThrow(/--zap-log-level/);
+    expect(() => parseManagerFlags(['--zap-encoder=xml'], strict)).toThrow(/--zap-encoder/);
+  });
+
+  it('reads --enable-http2 (off by default, as kubebuilder v4), a boolean like the others', () => {
+    expect(parseManagerFlags([]).enableHTTP2).toBe(false);
+    expect(parseManagerFlags(['--enable-http2']).enableHTTP2).toBe(true);
+    expect(parseManagerFlags(['-enable-http2=true']).enableHTTP2).toBe(true);
+    expect(parseManagerFlags(['--enable-http2=false']).enableHTTP2).toBe(false);
+    // A bare boolean does not take the next argument as its value.
+    expect(parseManagerFlags(['--enable-http2', '--leader-elect'])).toMatchObject({ enableHTTP2: true, leaderElection: true });
+    expect(flagError(['--enable-http2=on']).reason).toMatch(/flag --enable-http2: "on" is not a boolean/);
+    expect(managerFlagsUsage()).toMatch(/\n {2}--enable-http2\t.*HTTP\/2/);
   });
 
   it('reads --zap-stacktrace-level and --zap-time-encoding, in any case, as controller-runtime; a bad value names the flag and the accepted ones', () => {
@@ -49,11 +79,11 @@ describe('parseManagerFlags', () => {
     for (const encoding of ['epoch', 'millis', 'nanos', 'iso8601', 'rfc3339', 'rfc3339nano']) {
       expect(parseManagerFlags([`--zap-time-encoding=${encoding}`]).logTimeEncoding).toBe(encoding);
     }
-    expect(() => parseManagerFlags(['--zap-stacktrace-level=warn'])).toThrow(/invalid value "warn" for flag --zap-stacktrace-level: expected info, error or panic/);
-    expect(() => parseManagerFlags(['--zap-time-encoding=unix'])).toThrow(
+    expect(() => parseManagerFlags(['--zap-stacktrace-level=warn'], strict)).toThrow(/invalid value "warn" for flag --zap-stacktrace-level: expected info, error or panic/);
+    expect(() => parseManagerFlags(['--zap-time-encoding=unix'], strict)).toThrow(
       /invalid value "unix" for flag --zap-time-encoding: expected epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano/,
     );
-    expect(() => parseManagerFlags(['--zap-time-encoding'])).toThrow(/--zap-time-encoding needs a value/);
+    expect(() => parseManagerFlags(['--zap-time-encoding'], strict)).toThrow(/--zap-time-encoding needs a value/);
     expect(managerFlagsUsage()).toMatch(/--zap-stacktrace-level <value>.*info, error or panic/);
     expect(managerFlagsUsage()).toMatch(/--zap-time-encoding <value>.*epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano/);
   });
@@ -150,9 +180,27 @@ describe('parseManagerFlags', () => {
   });
 
   it('names unknown flags, missing values and bad booleans', () => {
-    expect(() => parseManagerFlags(['--metrics-addr=:8080'])).toThrow(/unknown flag --metrics-addr/);
-    expect(() => parseManagerFlags(['--health-probe-bind-address'])).toThrow(/--health-probe-bind-address needs a value/);
-    expect(() => parseManagerFlags(['--leader-elect=yes'])).toThrow(/"yes" is not a boolean/);
+    expect(() => parseManagerFlags(['--metrics-addr=:8080'], strict)).toThrow(/unknown flag --metrics-addr/);
+    expect(() => parseManagerFlags(['--health-probe-bind-address'], strict)).toThrow(/--health-probe-bind-address needs a value/);
+    expect(() => parseManagerFlags(['--leader-elect=yes'], strict)).toThrow(/"yes" is not a boolean/);
+    expect(() => parseManagerFlags(['--constructor'], strict)).toThrow(/unknown flag --constructor/); // not Object.prototype's
+  });
+
+  it('throws FlagErrors that carry the reason, the usage and the exit code a Go binary would use', () => {
+    const unknown = flagError(['--metrics-addr=:8080']);
+    expect(unknown).toMatchObject({ reason: 'unknown flag --metrics-addr', usage: managerFlagsUsage(), help: false, exitCode: 2 });
+    expect(unknown.message).toBe(`unknown flag --metrics-addr\nflags:\n${managerFlagsUsage()}`);
+    expect(flagError(['--zap-encoder=xml'])).toMatchObject({ help: false, exitCode: 2, message: expect.stringMatching(/^invalid value "xml" for flag --zap-encoder/) });
+    expect(flagError(['--kubeconfig'])).toMatchObject({ reason: 'flag --kubeconfig needs a value', exitCode: 2 });
+    expect(flagError(['positional'])).toMatchObject({ reason: 'unexpected argument "positional"', exitCode: 2 });
+  });
+
+  it('asks for the usage on -h, -help and --help (as Go\'s flag package), also after other flags', () => {
+    for (const argv of [['-h'], ['--h'], ['-help'], ['--help'], ['--leader-elect', '--help'], ['--help=true']]) {
+      expect(flagError(argv), argv.join(' ')).toMatchObject({ help: true, exitCode: 0, reason: 'flag: help requested', usage: managerFlagsUsage() });
+    }
+    // A project flag named help is the project's.
+    expect(parseManagerFlags(['--help'], { extra: { help: { type: 'boolean' } } }).extra.help).toBe(true);
   });
 
   describe('with the project\'s own flags (extra)', () => {
@@ -178,7 +226,7 @@ describe('parseManagerFlags', () => {
     it('still refuses flags nobody defined, naming the flag and listing the extra ones', () => {
       const err = (() => {
         try {
-          parseManagerFlags(['--tcp-configmap=x', '--udp-configmap=y'], { extra });
+          parseManagerFlags(['--tcp-configmap=x', '--udp-configmap=y'], { extra, ...strict });
         } catch (e) {
           return e as Error;
         }
@@ -190,14 +238,79 @@ describe('parseManagerFlags', () => {
     });
 
     it('names bad values and missing values of extra flags', () => {
-      expect(() => parseManagerFlags(['--max-ports=many'], { extra })).toThrow(/flag --max-ports: "many" is not a number/);
-      expect(() => parseManagerFlags(['--tcp-configmap'], { extra })).toThrow(/flag --tcp-configmap needs a value/);
-      expect(() => parseManagerFlags(['--dry-run=maybe'], { extra })).toThrow(/flag --dry-run: "maybe" is not a boolean/);
+      expect(() => parseManagerFlags(['--max-ports=many'], { extra, ...strict })).toThrow(/flag --max-ports: "many" is not a number/);
+      expect(() => parseManagerFlags(['--tcp-configmap'], { extra, ...strict })).toThrow(/flag --tcp-configmap needs a value/);
+      expect(() => parseManagerFlags(['--dry-run=maybe'], { extra, ...strict })).toThrow(/flag --dry-run: "maybe" is not a boolean/);
+      expect(flagError(['--help'], extra).usage).toBe(managerFlagsUsage(extra));
     });
 
     it('refuses extra definitions that clash with the manager\'s flags', () => {
       expect(() => parseManagerFlags([], { extra: { 'leader-elect': { type: 'boolean' } } })).toThrow(/extra flag --leader-elect is already a manager flag/);
       expect(() => parseManagerFlags([], { extra: { 'Bad_Name': { type: 'string' } } })).toThrow(/extra flag "Bad_Name"/);
+      expect(() => parseManagerFlags([], { extra: { 'enable-http2': { type: 'boolean' } } })).toThrow(/extra flag --enable-http2 is already a manager flag/);
+      // A programming error, not a command-line one: thrown even where a bad command line exits.
+      expect(() => parseManagerFlags([], { extra: { 'leader-elect': { type: 'boolean' } }, errorHandling: 'exit' })).toThrow(/already a manager flag/);
     });
+  });
+
+  describe('in a real process, as a generated main.ts calls it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'flags-'));
+    // .mts: the temporary directory has no package.json saying "type": "module".
+    const script = path.join(dir, 'main.mts');
+    writeFileSync(
+      script,
+      `import { parseManagerFlags } from ${JSON.stringify(path.resolve('src/runtime/index.ts'))};
+const flags = parseManagerFlags(process.argv.slice(2), {
+  extra: { 'tcp-configmap': { type: 'string', default: 'tcp-services', help: 'name of the TCP services ConfigMap' }, 'max-ports': { type: 'number' } },
+});
+console.log('PARSED ' + JSON.stringify(flags));
+`,
+    );
+
+    function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+      return new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+        child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+        child.on('error', reject);
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+    }
+    const usage = `Usage of main.mts:\n${managerFlagsUsage({
+      'tcp-configmap': { type: 'string', default: 'tcp-services', help: 'name of the TCP services ConfigMap' },
+      'max-ports': { type: 'number' },
+    })}\n`;
+
+    it('-h, -help and --help print the usage with the project\'s flags to stderr and exit 0, without a stack trace', async () => {
+      const results = await Promise.all([run('--help'), run('-h'), run('-help'), run('--leader-elect', '--help')]);
+      for (const r of results) {
+        expect(r).toEqual({ code: 0, stdout: '', stderr: usage });
+      }
+      expect(usage).toMatch(/\n {2}--tcp-configmap <string>\tname of the TCP services ConfigMap \(default "tcp-services"\)\n/);
+      expect(usage).toMatch(/\n {2}--max-ports <number>\n/);
+      expect(usage).toMatch(/\n {2}--metrics-bind-address <value>\t/);
+    }, 60_000);
+
+    it('an unknown flag, a missing value or a bad value prints the problem and the usage to stderr and exits 2, without a stack trace', async () => {
+      const [unknown, missing, bad, badExtra] = await Promise.all([
+        run('--leader-elect', '--metrics-addr=:8080'),
+        run('--kubeconfig'),
+        run('--leader-elect=yes'),
+        run('--max-ports', 'many'),
+      ]);
+      expect(unknown).toEqual({ code: 2, stdout: '', stderr: `unknown flag --metrics-addr\n${usage}` });
+      expect(missing).toEqual({ code: 2, stdout: '', stderr: `flag --kubeconfig needs a value\n${usage}` });
+      expect(bad).toEqual({ code: 2, stdout: '', stderr: `flag --leader-elect: "yes" is not a boolean (true or false)\n${usage}` });
+      expect(badExtra).toEqual({ code: 2, stdout: '', stderr: `flag --max-ports: "many" is not a number\n${usage}` });
+    }, 60_000);
+
+    it('a good command line runs on', async () => {
+      const r = await run('--enable-http2', '--tcp-configmap=infra/tcp', '--max-ports', '8');
+      expect(r.code).toBe(0);
+      const parsed = JSON.parse(/^PARSED (.*)$/m.exec(r.stdout)![1]!) as Record<string, unknown>;
+      expect(parsed).toMatchObject({ enableHTTP2: true, extra: { 'tcp-configmap': 'infra/tcp', 'max-ports': 8 } });
+    }, 60_000);
   });
 });
