@@ -99,6 +99,12 @@ export interface ManagerOptions {
   /** From parseManagerFlags: the certificate and key file names there (override webhookServer.certName/keyName). */
   webhookCertName?: string;
   webhookCertKey?: string;
+  /**
+   * kubebuilder's `--enable-http2`: the webhook server and the secure metrics server offer HTTP/2 as
+   * well. Default false: HTTP/1.1 only (HTTP/2 Rapid Reset and Stream Cancellation CVEs), as
+   * kubebuilder v4's main.go. `webhookServer.enableHTTP2`, when given, wins for the webhook server.
+   */
+  enableHTTP2?: boolean;
 }
 
 /** A server the manager starts before caches and stops last (the webhook server registers as one). */
@@ -166,6 +172,7 @@ export class Manager implements ControllerHost {
       certDir: options.metricsCertPath || undefined,
       certName: options.metricsCertName || undefined,
       keyName: options.metricsCertKey || undefined,
+      enableHTTP2: options.enableHTTP2 === true,
       filter: provider?.(this.kubeConfig, log),
       log,
     });
@@ -178,7 +185,10 @@ export class Manager implements ControllerHost {
       setLogger({ development, level: logLevel, encoder: logEncoder, stacktraceLevel: logStacktraceLevel, timeEncoding: logTimeEncoding });
     }
     const kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
-    return new Manager(options, kubeConfig);
+    // The webhook server is made from options.webhookServer (src/runtime/webhook/manager-integration.ts).
+    const webhookHTTP2 = options.webhookServer?.enableHTTP2 ?? options.enableHTTP2;
+    const withWebhookHTTP2 = webhookHTTP2 === undefined ? options : { ...options, webhookServer: { ...options.webhookServer, enableHTTP2: webhookHTTP2 } };
+    return new Manager(withWebhookHTTP2, kubeConfig);
   }
 
   getClient(): Client {

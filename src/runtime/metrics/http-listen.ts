@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server as NetServer } from 'node:net';
 import type { Server } from 'node:http';
 import type { ListenAddress } from './bind-address.js';
 
@@ -6,7 +6,7 @@ import type { ListenAddress } from './bind-address.js';
  * Starts listening and resolves with the bound address (the real port when 0 was asked for).
  * Later server errors go to `onError` instead of crashing the process.
  */
-export function listen(server: Server, address: ListenAddress, what: string, onError: (err: Error) => void = () => undefined): Promise<AddressInfo> {
+export function listen(server: NetServer, address: ListenAddress, what: string, onError: (err: Error) => void = () => undefined): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onStartError = (err: Error): void => {
       reject(new Error(`${what}: cannot listen on ${address.host ?? ''}:${address.port}: ${err.message}`));

@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import type { AddressInfo, Server } from 'node:net';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import type { Logger } from '../log/logger.js';
@@ -9,6 +8,7 @@ import { CertWatcher } from '../webhook/cert-watcher.js';
 import type { RequestFilter } from './auth-filter.js';
 import { parseBindAddress, type ListenAddress } from './bind-address.js';
 import { close, listen, urlOf } from './http-listen.js';
+import { createHttpsServing } from './https-serving.js';
 import type { RuntimeMetrics } from './runtime-metrics.js';
 import { selfSignedCertificate } from './self-signed.js';
 
@@ -30,6 +30,11 @@ export interface MetricsServerOptions {
   certName?: string;
   /** Default `tls.key`. */
   keyName?: string;
+  /**
+   * With secureServing, serve HTTP/2 as well (kubebuilder's `--enable-http2`). Default false: the TLS
+   * handshake offers only http/1.1 (HTTP/2 Rapid Reset and Stream Cancellation CVEs). Plain HTTP is always HTTP/1.1.
+   */
+  enableHTTP2?: boolean;
   /** Runs before every request, e.g. `withAuthenticationAndAuthorization(kubeConfig)`. */
   filter?: RequestFilter;
   log?: Logger;
@@ -43,6 +48,7 @@ export class MetricsServer {
   readonly #options: MetricsServerOptions;
   readonly #log: Logger;
   #server: Server | undefined;
+  #close: (() => Promise<void>) | undefined;
   #address: AddressInfo | undefined;
   #certWatcher: CertWatcher | undefined;
 
@@ -70,9 +76,12 @@ export class MetricsServer {
     if (!this.#listenAddress || this.#server) return;
     const handler = (req: IncomingMessage, res: ServerResponse): void => void this.#handle(req, res);
     let server: Server;
+    let closeServer: () => Promise<void>;
     const metrics = this.#options.metrics instanceof Registry ? undefined : this.#options.metrics;
     if (this.#options.secureServing) {
-      const https = createHttpsServer({ minVersion: 'TLSv1.2' }, handler);
+      const serving = createHttpsServing({ enableHTTP2: this.#options.enableHTTP2, tls: { minVersion: 'TLSv1.2' } }, handler);
+      const https = serving.server;
+      closeServer = () => serving.close();
       if (this.#options.certDir) {
         const watcher = new CertWatcher(
           join(this.#options.certDir, this.#options.certName ?? 'tls.crt'),
@@ -90,7 +99,9 @@ export class MetricsServer {
       }
       server = https;
     } else {
-      server = createServer(handler);
+      const http = createServer(handler);
+      closeServer = () => close(http);
+      server = http;
     }
     try {
       this.#address = await listen(server, this.#listenAddress, 'metrics server', (err) => this.#log.error(err, 'metrics server error'));
@@ -99,15 +110,21 @@ export class MetricsServer {
       throw err;
     }
     this.#server = server;
-    this.#log.info('serving metrics server', { bindAddress: this.#options.bindAddress ?? DEFAULT_METRICS_BIND_ADDRESS, secure: this.#options.secureServing === true });
+    this.#close = closeServer;
+    this.#log.info('serving metrics server', {
+      bindAddress: this.#options.bindAddress ?? DEFAULT_METRICS_BIND_ADDRESS,
+      secure: this.#options.secureServing === true,
+      http2: this.#options.secureServing === true && this.#options.enableHTTP2 === true,
+    });
   }
 
   async stop(): Promise<void> {
     this.#certWatcher?.stop();
     this.#certWatcher = undefined;
-    const server = this.#server;
+    const closeServer = this.#close;
     this.#server = undefined;
-    if (server) await close(server);
+    this.#close = undefined;
+    if (closeServer) await closeServer();
   }
 
   /** Where the server listens, once started: `http://127.0.0.1:<port>`. */

@@ -1,11 +1,11 @@
-import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type SecureContextOptions } from 'node:tls';
 import { join } from 'node:path';
 import type { Checker } from '../healthz/checker.js';
 import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
-import { close, listen } from '../metrics/http-listen.js';
+import { listen } from '../metrics/http-listen.js';
+import { createHttpsServing, type HttpsServing } from '../metrics/https-serving.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { CertWatcher } from './cert-watcher.js';
 import { asHttpHandler, type HttpHandler, type WebhookEndpoint } from './handler.js';
@@ -26,6 +26,11 @@ export interface WebhookServerOptions {
   keyName?: string;
   /** More TLS settings (ciphers, minVersion, ca for client certificates...). Minimum TLS 1.2 by default. */
   tlsOptions?: Omit<SecureContextOptions, 'cert' | 'key'>;
+  /**
+   * Serve HTTP/2 as well (kubebuilder's `--enable-http2`). Default false: the TLS handshake offers only
+   * http/1.1, as kubebuilder v4 keeps HTTP/2 off for the Rapid Reset and Stream Cancellation CVEs.
+   */
+  enableHTTP2?: boolean;
   /** Milliseconds between certificate re-reads, besides watching the directory. Default 10 000; 0 disables polling. */
   certPollInterval?: number;
   metrics?: RuntimeMetrics;
@@ -41,7 +46,7 @@ export class WebhookServer {
   readonly #options: WebhookServerOptions;
   readonly #handlers = new Map<string, HttpHandler>();
   readonly #log: Logger;
-  #server: Server | undefined;
+  #server: HttpsServing | undefined;
   #certWatcher: CertWatcher | undefined;
   #port: number | undefined;
 
@@ -89,7 +94,8 @@ export class WebhookServer {
     const certPath = join(certDir, this.#options.certName ?? 'tls.crt');
     const keyPath = join(certDir, this.#options.keyName ?? 'tls.key');
     const tlsOptions = { minVersion: 'TLSv1.2' as const, ...this.#options.tlsOptions };
-    const server: Server = createServer({ ...tlsOptions }, (req, res) => void this.#serve(req, res));
+    const serving = createHttpsServing({ enableHTTP2: this.#options.enableHTTP2, tls: tlsOptions }, (req, res) => void this.#serve(req, res));
+    const server = serving.server;
     const watcher = new CertWatcher(
       certPath,
       keyPath,
@@ -104,9 +110,9 @@ export class WebhookServer {
     const address = { host: this.#options.host, port: this.#options.port ?? DEFAULT_WEBHOOK_PORT };
     this.#port = (await listen(server, address, 'webhook server', (err) => this.#log.error(err, 'webhook server error'))).port;
     watcher.start();
-    this.#server = server;
+    this.#server = serving;
     this.#certWatcher = watcher;
-    this.#log.info('serving webhook server', { host: this.#options.host ?? '', port: this.#port, certDir });
+    this.#log.info('serving webhook server', { host: this.#options.host ?? '', port: this.#port, certDir, http2: serving.http2 });
   }
 
   async stop(): Promise<void> {
@@ -114,7 +120,7 @@ export class WebhookServer {
     this.#certWatcher = undefined;
     const server = this.#server;
     this.#server = undefined;
-    if (server) await close(server);
+    if (server) await server.close();
   }
 
   /** The port listened on, once started. */

@@ -1,0 +1,98 @@
+/**
+ * The HTTPS servers of the webhook and secure metrics servers, with HTTP/2 off unless asked for, as
+ * kubebuilder v4's main.go does (`--enable-http2`, default false, because of the HTTP/2 Rapid Reset
+ * and Stream Cancellation CVEs):
+ *
+ * - HTTP/2 off: node:https, whose TLS handshake offers only `http/1.1` in ALPN (Go's
+ *   `NextProtos = ["http/1.1"]`), so a client that speaks only h2 is turned away in the handshake.
+ * - HTTP/2 on: node:http2's secure server with `allowHTTP1`, offering `h2` and `http/1.1`.
+ *
+ * Either way the handler gets Node's HTTP/1 request and response, or the HTTP/2 compatibility
+ * ones, which offer the same members the runtime's handlers use (method, url, headers, the body as a
+ * stream; writeHead, end, statusCode, headersSent, 'finish').
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse, type ServerHttp2Session } from 'node:http2';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
+import type { SecureContextOptions, Server as TlsServer, TLSSocket } from 'node:tls';
+import { close as closeHttpServer } from './http-listen.js';
+
+export type HttpsRequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface HttpsServingOptions {
+  /** Offer HTTP/2 (ALPN h2) besides HTTP/1.1. Default false. */
+  enableHTTP2?: boolean;
+  /** TLS settings; the certificate usually comes later through `server.setSecureContext`. */
+  tls?: SecureContextOptions;
+}
+
+export interface HttpsServing {
+  /** The server: listen on it with http-listen's `listen`; replace its certificate with `setSecureContext`. */
+  readonly server: TlsServer;
+  /** Whether HTTP/2 is offered. */
+  readonly http2: boolean;
+  /**
+   * Stops accepting connections and closes the open ones: idle ones at once, busy ones once their
+   * requests are answered, and whatever is left after a second.
+   */
+  close(): Promise<void>;
+}
+
+export function createHttpsServing(options: HttpsServingOptions, handler: HttpsRequestHandler): HttpsServing {
+  if (options.enableHTTP2 === true) return http2Serving(options.tls ?? {}, handler);
+  const server = createHttpsServer({ ...options.tls, ALPNProtocols: ['http/1.1'] }, handler);
+  return { server, http2: false, close: () => closeHttpServer(server) };
+}
+
+function http2Serving(tls: SecureContextOptions, handler: HttpsRequestHandler): HttpsServing {
+  // HTTP/1.1 requests on this server are Node's IncomingMessage/ServerResponse; HTTP/2 ones the compatibility objects.
+  const server = createSecureServer({ ...tls, allowHTTP1: true }, (req, res) => handler(req as unknown as IncomingMessage, res as unknown as ServerResponse));
+
+  // node:http2's close() neither ends idle sessions nor idle HTTP/1.1 keep-alive connections: keep track of them.
+  let closing = false;
+  const sessions = new Set<ServerHttp2Session>();
+  /** HTTP/1.1 connections and how many of their requests are not answered yet. */
+  const http1 = new Map<Socket, number>();
+  server.on('session', (session: ServerHttp2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+    if (closing) session.close();
+  });
+  server.on('secureConnection', (socket: TLSSocket) => {
+    if (socket.alpnProtocol === 'h2') return;
+    http1.set(socket, 0);
+    socket.once('close', () => http1.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
+    if (req.httpVersionMajor >= 2) return;
+    const socket = (req as IncomingMessage).socket;
+    const open = http1.get(socket);
+    if (open === undefined) return;
+    http1.set(socket, open + 1);
+    res.once('close', () => {
+      const left = (http1.get(socket) ?? 1) - 1;
+      if (!http1.has(socket)) return;
+      http1.set(socket, left);
+      if (closing && left === 0) socket.destroy();
+    });
+  });
+
+  return {
+    server,
+    http2: true,
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        server.close(() => resolve());
+        // GOAWAY: a session ends once its open streams are done.
+        for (const session of sessions) session.close();
+        for (const [socket, open] of http1) if (open === 0) socket.destroy();
+        // In-flight requests get a moment to be answered before their connections are dropped.
+        setTimeout(() => {
+          for (const session of sessions) session.destroy();
+          for (const socket of http1.keys()) socket.destroy();
+        }, 1000).unref();
+      }),
+  };
+}
