@@ -74,7 +74,8 @@ function http2Serving(tls: SecureContextOptions, handler: HttpsRequestHandler): 
       const left = (http1.get(socket) ?? 1) - 1;
       if (!http1.has(socket)) return;
       http1.set(socket, left);
-      if (closing && left === 0) socket.destroy();
+      // end(), not destroy(): the answer may still be on its way out.
+      if (closing && left === 0) socket.end();
     });
   });
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Manager, parseManagerFlags } from '../../../src/runtime/manager/index.js';
 import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { webhookManagedBy, type AdmissionReview, type WebhookServer } from '../../../src/runtime/webhook/index.js';
+import { WebhookServer, webhookManagedBy, type AdmissionReview } from '../../../src/runtime/webhook/index.js';
 import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
 import { certDirWith, eventually, makeCertificate, post, servedCommonName, type Certificate } from '../webhook/tls-fixture.js';
 
@@ -233,5 +233,29 @@ describe('--enable-http2', () => {
     expect(mgr.options.webhookServer?.enableHTTP2).toBe(false);
     const fromFlag = await Manager.create({ scheme: builtinScheme(), kubeConfig: api.kubeConfig, ...parseManagerFlags(['--enable-http2']), handleSignals: false });
     expect(fromFlag.options.webhookServer?.enableHTTP2).toBe(true);
+  });
+
+  it('answers requests in flight on HTTP/2 and HTTP/1.1 before the server stops', async () => {
+    const server = new WebhookServer({ host: '127.0.0.1', port: 0, certDir: certs.dir, enableHTTP2: true, log: newLogger({ level: 'error', output: { write: () => true } }) });
+    let entered = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    server.register('/slow', async (req, res) => {
+      entered++;
+      await released;
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end(`answered over HTTP/${req.httpVersion}`);
+    });
+    await server.start();
+    const origin = `https://127.0.0.1:${server.port()}`;
+    const overH2 = h2(origin, '/slow');
+    const overH1 = post(server.port()!, '/slow', 'x', certificate.cert);
+    expect(await eventually(async () => entered === 2)).toBe(true);
+    const stopped = server.stop();
+    release();
+    expect(await overH2).toMatchObject({ status: 200, body: 'answered over HTTP/2.0' });
+    expect(await overH1).toEqual({ status: 200, body: 'answered over HTTP/1.1' });
+    await stopped;
+    expect(server.port()).toBeUndefined();
   });
 });
