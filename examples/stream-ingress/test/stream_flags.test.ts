@@ -18,9 +18,9 @@ import { describe, expect, it } from 'vitest';
 import { parseManagerFlags } from 'scaffolder/runtime';
 import { streamFlags, streamTargets } from '../src/stream_flags.js';
 
-/** What src/main.ts does with the command line. */
+/** What src/main.ts does with the command line, throwing where the process would print the usage and exit 2. */
 function parse(argv: string[]) {
-  const { extra, ...flags } = parseManagerFlags(argv, { extra: streamFlags });
+  const { extra, ...flags } = parseManagerFlags(argv, { extra: streamFlags, errorHandling: 'throw' });
   return { flags, targets: streamTargets(extra) };
 }
 
