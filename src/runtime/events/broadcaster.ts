@@ -3,7 +3,7 @@ import { CoreV1Api, type CoreV1Event, type KubeConfig, type V1ObjectReference } 
 import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
 import { EventCorrelator, type CorrelatorOptions, type Decision } from './correlator.js';
-import { sprintf } from './format.js';
+import { eventName, sprintf } from './format.js';
 import type { EventRecorder, EventTarget, EventType } from './types.js';
 
 export interface EventBroadcasterOptions {
@@ -113,8 +113,7 @@ export class EventBroadcaster {
       apiVersion: 'v1',
       kind: 'Event',
       metadata: {
-        // `<object>.<nanoseconds in hex>` as client-go names events; the sequence keeps names unique within a millisecond.
-        name: `${ref.name}.${(BigInt(now) * 1_000_000n + BigInt(this.#sequence++ % 1_000_000)).toString(16)}`,
+        name: eventName(ref.name, now, this.#sequence++),
         namespace: ref.namespace || 'default',
         ...(annotations ? { annotations: { ...annotations } } : {}),
       },

@@ -43,3 +43,12 @@ function show(value: unknown): string {
   }
   return String(value);
 }
+
+/**
+ * An Event's name as client-go makes it: `<object>.<nanoseconds in hex>`. JavaScript clocks have
+ * milliseconds, so `sequence` (a per-broadcaster counter) fills the nanoseconds and keeps names
+ * unique within a millisecond.
+ */
+export function eventName(objectName: string | undefined, nowMs: number, sequence: number): string {
+  return `${objectName}.${(BigInt(nowMs) * 1_000_000n + BigInt(sequence % 1_000_000)).toString(16)}`;
+}

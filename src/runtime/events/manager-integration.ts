@@ -16,33 +16,30 @@ export interface EventManager {
   addServer(server: { start(): Promise<void>; stop(): Promise<void> }): void;
 }
 
-const broadcasters = new WeakMap<EventManager, EventBroadcaster>();
-
-/** The manager's broadcaster, created (and tied to the manager's shutdown) on first use. */
-export function eventBroadcasterFor(mgr: EventManager): EventBroadcaster {
-  let broadcaster = broadcasters.get(mgr);
-  if (!broadcaster) {
-    const created = new EventBroadcaster({ kubeConfig: mgr.getConfig(), log: mgr.getLogger().withName('events') });
-    broadcasters.set(mgr, created);
-    mgr.addServer({ start: async () => undefined, stop: () => created.shutdown() });
-    broadcaster = created;
-  }
-  return broadcaster;
+/** One broadcaster of a kind per manager, created on first use and shut down when the manager stops. */
+function perManager<B extends { shutdown(): Promise<void> }>(create: (mgr: EventManager) => B): (mgr: EventManager) => B {
+  const made = new WeakMap<EventManager, B>();
+  return (mgr) => {
+    let broadcaster = made.get(mgr);
+    if (!broadcaster) {
+      const created = create(mgr);
+      made.set(mgr, created);
+      mgr.addServer({ start: async () => undefined, stop: () => created.shutdown() });
+      broadcaster = created;
+    }
+    return broadcaster;
+  };
 }
 
-const seriesBroadcasters = new WeakMap<EventManager, EventSeriesBroadcaster>();
+/** The manager's core/v1 broadcaster. */
+export const eventBroadcasterFor = perManager(
+  (mgr) => new EventBroadcaster({ kubeConfig: mgr.getConfig(), log: mgr.getLogger().withName('events') }),
+);
 
-/** The manager's events.k8s.io/v1 broadcaster, created (and tied to the manager's shutdown) on first use. */
-export function eventSeriesBroadcasterFor(mgr: EventManager): EventSeriesBroadcaster {
-  let broadcaster = seriesBroadcasters.get(mgr);
-  if (!broadcaster) {
-    const created = new EventSeriesBroadcaster({ kubeConfig: mgr.getConfig(), log: mgr.getLogger().withName('events') });
-    seriesBroadcasters.set(mgr, created);
-    mgr.addServer({ start: async () => undefined, stop: () => created.shutdown() });
-    broadcaster = created;
-  }
-  return broadcaster;
-}
+/** The manager's events.k8s.io/v1 broadcaster. */
+export const eventSeriesBroadcasterFor = perManager(
+  (mgr) => new EventSeriesBroadcaster({ kubeConfig: mgr.getConfig(), log: mgr.getLogger().withName('events') }),
+);
 
 /**
  * An events.k8s.io/v1 recorder with `name` as its reportingController (controller-runtime's

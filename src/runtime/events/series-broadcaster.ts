@@ -12,7 +12,7 @@ import { EventsV1Api, V1MicroTime, type EventsV1Event, type KubeConfig, type V1O
 import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
 import { referenceTo } from './broadcaster.js';
-import { sprintf } from './format.js';
+import { eventName, sprintf } from './format.js';
 import type { EventTarget, EventType } from './types.js';
 
 /** Records events.k8s.io/v1 Events (client-go's events.EventRecorder and AnnotatedEventRecorder). */
@@ -141,8 +141,7 @@ export class EventSeriesBroadcaster {
       apiVersion: 'events.k8s.io/v1',
       kind: 'Event',
       metadata: {
-        // `<object>.<nanoseconds in hex>` as client-go names events; the sequence keeps names unique within a millisecond.
-        name: `${regarding.name}.${(BigInt(now) * 1_000_000n + BigInt(this.#sequence++ % 1_000_000)).toString(16)}`,
+        name: eventName(regarding.name, now, this.#sequence++),
         namespace: regarding.namespace || 'default',
         ...(annotations ? { annotations: { ...annotations } } : {}),
       },
