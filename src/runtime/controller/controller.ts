@@ -1,7 +1,7 @@
 /**
  * A controller: its sources feed a work queue of requests; workers take one request at a time
  * and reconcile it. The queue guarantees one worker per key; errors retry with backoff; a
- * requeueAfter becomes a delayed add. Nothing a reconciler does (throw, reject, hang past
+ * requeueAfter becomes a delayed add, at the result's priority if it names one. Nothing a reconciler does (throw, reject, hang past
  * shutdown) brings the process down.
  */
 import type { InformerCache } from '../cache/cache.js';
@@ -172,8 +172,9 @@ export class Controller {
       name: req.name,
     });
     const metrics = this.spec.metrics?.controller;
-    // Retries keep the priority the key was handed out at (an initial-list object stays behind new events).
-    const priority = this.queue.priorityOf(key) ?? 0;
+    // Retries keep the priority the key was handed out at (an initial-list object stays behind new
+    // events) unless the reconcile's result names another.
+    let priority = this.queue.priorityOf(key) ?? 0;
     metrics?.workerStarted();
     const timeoutMs = this.spec.options.reconciliationTimeoutMs ?? 0;
     let timeout: AbortController | undefined;
@@ -191,6 +192,13 @@ export class Controller {
       const result: Result | undefined = await Promise.resolve().then(() =>
         this.spec.reconciler.reconcile(req, { log, signal, reconcileID }),
       );
+      // As controller-runtime's reconcileHandler: Result.priority, when set, replaces the priority
+      // the key was handed out at for whatever requeue follows.
+      const asked = result?.priority;
+      if (asked !== undefined && asked !== null) {
+        if (Number.isSafeInteger(asked)) priority = asked;
+        else log.error(new Error(`result.priority must be an integer, got ${String(asked)}`), 'Ignoring the priority of the reconcile result');
+      }
       const after = result?.requeueAfter ?? 0;
       if (after > 0) {
         this.queue.forget(key);

@@ -13,6 +13,15 @@ export interface Result {
   requeue?: boolean;
   /** Reconcile again after this many milliseconds (takes precedence over `requeue`). */
   requeueAfter?: number;
+  /**
+   * The work-queue priority (an integer, higher first) of the requeue that `requeue` or
+   * `requeueAfter` asks for, as controller-runtime's Result.Priority. Unset: the requeue keeps the
+   * priority the request was handed out at (LOW_PRIORITY, -100, for the informer's initial list
+   * and resyncs; 0 for other events). A throw carries no Result, so an error retry always keeps
+   * the priority the request was handed out at (controller-runtime's behaviour when the Result
+   * returned with an error has no Priority).
+   */
+  priority?: number;
 }
 
 export interface ReconcileContext {

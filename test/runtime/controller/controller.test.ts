@@ -20,6 +20,8 @@ import {
   isTerminalError,
   ExponentialFailureRateLimiter,
   type RateLimiter,
+  type Result,
+  LOW_PRIORITY,
 } from '../../../src/runtime/index.js';
 import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
 
@@ -343,6 +345,39 @@ describe('controllers', () => {
       await eventually(() => tally.of(ns, 'after') === 3 && tally.of(ns, 'again') === 3, 'three reconciles of each');
     } finally {
       await r.stop();
+    }
+  });
+
+  it('result.priority sets the priority of the requeue (requeue and requeueAfter); unset, and on a throw, the priority the key was handed out at is kept, as controller-runtime\'s reconcileHandler', async () => {
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'result-priority');
+    await setup.client.create(ConfigMap, cm(ns, 'listed')); // before the start: part of the initial list, at LOW_PRIORITY
+    const mgr = await newManager(env, { namespaces: [ns] });
+    // What each reconcile returns (or throws), in turn; the last one ends the sequence.
+    const steps: (() => Result)[] = [
+      () => ({ requeue: true, priority: 5 }),
+      () => ({ requeueAfter: 5, priority: 7 }),
+      () => ({ requeue: true }),
+      () => { throw new Error('transient'); },
+      () => ({ requeueAfter: 5 }),
+      () => ({ requeue: true, priority: LOW_PRIORITY }),
+      () => ({}),
+    ];
+    const handedOutAt: (number | undefined)[] = [];
+    const controller = await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('result-priority-test')
+      .complete(async (req) => {
+        handedOutAt.push(controller.queue.priorityOf(`${req.namespace}/${req.name}`));
+        return steps[Math.min(handedOutAt.length, steps.length) - 1]!();
+      });
+    const r = run(mgr);
+    try {
+      await eventually(() => handedOutAt.length === steps.length, 'every step to be reconciled');
+      expect(handedOutAt).toEqual([LOW_PRIORITY, 5, 7, 7, 7, 7, LOW_PRIORITY]);
+    } finally {
+      await r.stop();
+      await setup.stop();
     }
   });
 
