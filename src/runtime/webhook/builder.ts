@@ -38,6 +38,7 @@ export class WebhookBuilder<T> {
   #validator: CustomValidator<T> | undefined;
   #defaulterPath: string | undefined;
   #validatorPath: string | undefined;
+  #recoverPanic: boolean | undefined;
   readonly #conversions: Conversion[] = [];
 
   constructor(private readonly mgr: WebhookManager) {}
@@ -72,6 +73,29 @@ export class WebhookBuilder<T> {
     return this;
   }
 
+  /**
+   * Whether a panic of the defaulter or validator is recovered (controller-runtime's
+   * WebhookBuilder.RecoverPanic). A panic is an error the engine raises for a bug (TypeError,
+   * RangeError, ReferenceError); it is counted in controller_runtime_webhook_panics_total either way.
+   *
+   * - true (the default, as controller-runtime since v0.19): the request is answered with a 500
+   *   `panic: <error> [recovered]` AdmissionReview, which the API server turns into a failed call.
+   * - false: the panic propagates, as controller-runtime re-panics into net/http. Node has no
+   *   panics, so the webhook server does what net/http does when a handler panics: it logs
+   *   `http: panic serving <client address>` with the error, and drops the request without an
+   *   answer; over HTTP/1.1 it closes the connection, over HTTP/2 it resets the stream
+   *   (RST_STREAM INTERNAL_ERROR) and the session goes on. The process lives on. The API server sees
+   *   a failed call (`connection reset by peer`, or an EOF) and applies the webhook's failurePolicy.
+   *   The request is left out of controller_runtime_webhook_requests_total and the latency
+   *   histogram (promhttp counts only requests whose handler returned) but leaves the in-flight gauge.
+   *
+   * Conversion webhooks always recover, as controller-runtime's do.
+   */
+  recoverPanic(recover = true): this {
+    this.#recoverPanic = recover;
+    return this;
+  }
+
   /** Adds a spoke's conversions to and from the hub (or declares the hub); call once per spoke. */
   withConversion<Hub, Spoke>(conversion: Conversion<Hub, Spoke>): this {
     this.#conversions.push(conversion as Conversion);
@@ -88,14 +112,15 @@ export class WebhookBuilder<T> {
     const server = this.mgr.getWebhookServer();
     const log = this.mgr.getLogger?.().withName('webhook');
     const paths: string[] = [];
+    const options = { metrics: server.metrics, recoverPanic: this.#recoverPanic };
     if (this.#defaulter) {
       const path = this.#defaulterPath ?? mutatePath(kind);
-      server.register(path, new AdmissionWebhook(defaultingHandler(this.#defaulter), log?.withValues({ webhook: path }), { metrics: server.metrics }));
+      server.register(path, new AdmissionWebhook(defaultingHandler(this.#defaulter), log?.withValues({ webhook: path }), options));
       paths.push(path);
     }
     if (this.#validator) {
       const path = this.#validatorPath ?? validatePath(kind);
-      server.register(path, new AdmissionWebhook(validatingHandler(this.#validator), log?.withValues({ webhook: path }), { metrics: server.metrics }));
+      server.register(path, new AdmissionWebhook(validatingHandler(this.#validator), log?.withValues({ webhook: path }), options));
       paths.push(path);
     }
     if (this.#conversions.length > 0) {
@@ -112,7 +137,7 @@ export class WebhookBuilder<T> {
   }
 }
 
-/** `webhookManagedBy(mgr).for(CronJob).withDefaulter(d).withValidator(v).complete()`. */
+/** `webhookManagedBy(mgr).for(CronJob).withDefaulter(d).withValidator(v).complete()`; `.recoverPanic(false)` lets panics drop the request. */
 export function webhookManagedBy(mgr: WebhookManager): WebhookBuilder<unknown> {
   return new WebhookBuilder<unknown>(mgr);
 }

@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { constants as http2Constants, type Http2ServerResponse } from 'node:http2';
+import type { Gauge } from 'prom-client';
+import { isPanic } from '../controller/panic.js';
 import { connect, type SecureContextOptions } from 'node:tls';
 import { join } from 'node:path';
 import type { Checker } from '../healthz/checker.js';
@@ -40,7 +43,9 @@ export interface WebhookServerOptions {
 /**
  * The HTTPS server the API server calls webhooks on. Handlers are registered by path before or
  * after start; the serving certificate is reloaded when its files change, for new connections,
- * without a restart.
+ * without a restart. A handler that throws is answered 500, unless it throws an engine error (a
+ * panic: an admission webhook built with recoverPanic(false) throws its handler's on): that request
+ * is logged and dropped without an answer, as net/http does with a panicking handler.
  */
 export class WebhookServer {
   readonly #options: WebhookServerOptions;
@@ -63,10 +68,26 @@ export class WebhookServer {
     const metrics = this.#options.metrics?.webhook(path);
     if (metrics) {
       const inner = handler;
+      const inFlight = inFlightGauge(this.#options.metrics!);
       handler = async (req, res) => {
         const finished = metrics.requestStarted();
-        res.once('finish', () => finished(res.statusCode));
-        await inner(req, res);
+        let open = true;
+        res.once('finish', () => {
+          if (!open) return;
+          open = false;
+          finished(res.statusCode);
+        });
+        try {
+          await inner(req, res);
+        } catch (err) {
+          // A panic drops the request (see #serve): as promhttp's instrumentation around a panicking
+          // handler, it leaves the in-flight gauge but is neither counted nor timed.
+          if (open && isPanic(err)) {
+            open = false;
+            inFlight?.dec({ webhook: path });
+          }
+          throw err;
+        }
       };
     }
     this.#handlers.set(path, handler);
@@ -166,10 +187,40 @@ export class WebhookServer {
     try {
       await handler(req, res);
     } catch (err) {
+      if (isPanic(err)) {
+        this.#dropAfterPanic(req, res, err, path);
+        return;
+      }
       // A handler must never take the process down: log and answer 500.
       this.#log.error(err, 'webhook handler failed', { path });
       if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end();
     }
   }
+
+  /**
+   * What net/http does when a handler panics (an admission webhook built with recoverPanic(false),
+   * or any handler throwing an engine error): log it with the client's address and drop the request
+   * without an answer. HTTP/1.1 closes the connection; HTTP/2 resets just the stream with
+   * INTERNAL_ERROR, as Go's HTTP/2 server, and keeps the session.
+   */
+  #dropAfterPanic(req: IncomingMessage, res: ServerResponse, err: unknown, path: string): void {
+    const stream = (res as unknown as Partial<Http2ServerResponse>).stream;
+    const socket = req.socket as IncomingMessage['socket'] | undefined;
+    const client = `${socket?.remoteAddress ?? ''}:${socket?.remotePort ?? ''}`;
+    this.#log.error(err, `${stream ? 'http2' : 'http'}: panic serving ${client}`, { path });
+    if (stream) {
+      if (!stream.destroyed) stream.close(http2Constants.NGHTTP2_INTERNAL_ERROR);
+    } else {
+      socket?.destroy();
+    }
+  }
+}
+
+/**
+ * The webhook in-flight gauge, looked up in the registry: WebhookMetrics can only settle a request
+ * with a status code, which a dropped request does not have.
+ */
+function inFlightGauge(metrics: RuntimeMetrics): Gauge<'webhook'> | undefined {
+  return metrics.registry.getSingleMetric('controller_runtime_webhook_requests_in_flight') as Gauge<'webhook'> | undefined;
 }

@@ -17,6 +17,6 @@ export {
 } from './field-errors.js';
 export type { FieldErrorType } from '../../../kube/field-errors.js';
 export { allowed, denied, errored, patchedFromObjects, deniedFromError } from './response.js';
-export { AdmissionWebhook } from './webhook.js';
+export { AdmissionWebhook, type AdmissionWebhookOptions } from './webhook.js';
 export { defaultingHandler } from './defaulter.js';
 export { validatingHandler } from './validator.js';

@@ -15,21 +15,35 @@ const ADMISSION_V1 = 'admission.k8s.io/v1';
  * always answers with an AdmissionReview (HTTP 200). A request that cannot be read or decoded is
  * answered with `allowed: false` and status code 400 (413 when too large), never an exception.
  */
+export interface AdmissionWebhookOptions {
+  metrics?: RuntimeMetrics;
+  /**
+   * Default true: a panic of the handler is answered 500 `panic: ... [recovered]`. false: it is
+   * counted, logged and thrown on (controller-runtime's Webhook.RecoverPanic); see `handle`.
+   */
+  recoverPanic?: boolean;
+}
+
 export class AdmissionWebhook {
   readonly #handler: AdmissionHandler;
   readonly #log: Logger;
   readonly #metrics: RuntimeMetrics | undefined;
+  readonly #recoverPanic: boolean;
 
-  constructor(handler: AdmissionHandler, log: Logger = rootLog.withName('admission'), options: { metrics?: RuntimeMetrics } = {}) {
+  constructor(handler: AdmissionHandler, log: Logger = rootLog.withName('admission'), options: AdmissionWebhookOptions = {}) {
     this.#handler = handler;
     this.#log = log;
     this.#metrics = options.metrics;
+    this.#recoverPanic = options.recoverPanic ?? true;
   }
 
   /**
    * Runs the handler on a decoded request; a throwing handler gives a 500 answer. An error the
-   * engine raises for a bug (TypeError, RangeError, ...) is a recovered panic, as controller-runtime
-   * answers one: `panic: <error> [recovered]`, counted in controller_runtime_webhook_panics_total.
+   * engine raises for a bug (TypeError, RangeError, ...) is a panic, counted in
+   * controller_runtime_webhook_panics_total either way. With `recoverPanic` (the default) it is
+   * answered as controller-runtime answers a recovered one: `panic: <error> [recovered]`. Without,
+   * the error is thrown on, as controller-runtime re-panics: the webhook server then drops the
+   * request without an answer (see WebhookServer).
    */
   async handle(request: AdmissionRequest): Promise<AdmissionResponse> {
     let answer: Answer;
@@ -38,6 +52,10 @@ export class AdmissionWebhook {
     } catch (err) {
       if (isPanic(err)) {
         this.#metrics?.webhookPanicked();
+        if (!this.#recoverPanic) {
+          this.#log.info(`Observed a panic in webhook: ${String(err)}`, { uid: request.uid });
+          throw err;
+        }
         this.#log.error(err, 'observed a panic in webhook', { uid: request.uid });
         answer = errored(500, `panic: ${String(err)} [recovered]`);
       } else {
