@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as http2Constants, type Http2ServerResponse } from 'node:http2';
-import type { Gauge } from 'prom-client';
 import { isPanic } from '../controller/panic.js';
 import { connect, type SecureContextOptions } from 'node:tls';
 import { join } from 'node:path';
@@ -68,26 +67,12 @@ export class WebhookServer {
     const metrics = this.#options.metrics?.webhook(path);
     if (metrics) {
       const inner = handler;
-      const inFlight = inFlightGauge(this.#options.metrics!);
       handler = async (req, res) => {
-        const finished = metrics.requestStarted();
-        let open = true;
-        res.once('finish', () => {
-          if (!open) return;
-          open = false;
-          finished(res.statusCode);
-        });
-        try {
-          await inner(req, res);
-        } catch (err) {
-          // A panic drops the request (see #serve): as promhttp's instrumentation around a panicking
-          // handler, it leaves the in-flight gauge but is neither counted nor timed.
-          if (open && isPanic(err)) {
-            open = false;
-            inFlight?.dec({ webhook: path });
-          }
-          throw err;
-        }
+        const request = metrics.requestStarted();
+        res.once('finish', () => request.answered(res.statusCode));
+        // 'close' without 'finish': the client went away, or a panic dropped the request (see #serve).
+        res.once('close', () => request.dropped());
+        await inner(req, res);
       };
     }
     this.#handlers.set(path, handler);
@@ -215,12 +200,4 @@ export class WebhookServer {
       socket?.destroy();
     }
   }
-}
-
-/**
- * The webhook in-flight gauge, looked up in the registry: WebhookMetrics can only settle a request
- * with a status code, which a dropped request does not have.
- */
-function inFlightGauge(metrics: RuntimeMetrics): Gauge<'webhook'> | undefined {
-  return metrics.registry.getSingleMetric('controller_runtime_webhook_requests_in_flight') as Gauge<'webhook'> | undefined;
 }

@@ -1,3 +1,4 @@
+import { request } from 'node:https';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookServer } from '../../../src/runtime/webhook/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
@@ -51,6 +52,38 @@ describe('WebhookServer', () => {
     await certs.write(other);
     expect(await server.reloadCertificates()).toBe(true);
     expect(await servedCommonName(server.port()!)).toBe('other');
+  });
+
+  it('takes a request whose client went away before the answer out of the in-flight gauge, uncounted', async () => {
+    const first = await makeCertificate('gone');
+    const certs = await certDirWith(first);
+    cleanups.push(certs.remove);
+    const metrics = new RuntimeMetrics({ processMetrics: false });
+    const server = new WebhookServer({ host: '127.0.0.1', port: 0, certDir: certs.dir, log: quiet, metrics });
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const answerHeld = new Promise<void>((resolve) => (release = resolve));
+    server.register('/slow', async (_req, res) => {
+      arrived();
+      await answerHeld;
+      res.end('late');
+    });
+    await server.start();
+    cleanups.push(() => server.stop());
+    const inFlight = async () => /^controller_runtime_webhook_requests_in_flight\{webhook="\/slow"\} (\d+)$/m.exec(await metrics.text())?.[1];
+
+    const req = request({ host: '127.0.0.1', port: server.port(), path: '/slow', method: 'POST', ca: first.cert });
+    req.on('error', () => undefined);
+    req.end('{}');
+    await requestArrived;
+    expect(await inFlight()).toBe('1');
+    req.destroy();
+    expect(await eventually(async () => (await inFlight()) === '0')).toBe(true);
+    release();
+    const text = await metrics.text();
+    expect(text).not.toMatch(/^controller_runtime_webhook_requests_total\{webhook="\/slow",code="200"\} [1-9]/m);
+    expect(await inFlight()).toBe('0');
   });
 
   it('counts certificate reads and failed reads as certwatcher_read_certificate_total and _errors_total', async () => {
