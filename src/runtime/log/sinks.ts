@@ -37,18 +37,18 @@ function stackWanted(threshold: StacktraceLevel, level: LogEntry['level']): bool
   return level !== 'debug';
 }
 
-/** Writes one JSON object per line: `{"level","ts","logger","msg",...values,"error"}` (zap's production layout). */
-export class JsonSink implements LogSink {
+/** What both encoders share: the verbosity threshold, the stack-trace level, the time encoding and the output. */
+abstract class EncodingSink implements LogSink {
   readonly #max: number;
   readonly #stacktraceLevel: StacktraceLevel;
-  readonly #timeEncoding: TimeEncoding;
-  readonly #output: { write(line: string): unknown };
+  protected readonly timeEncoding: TimeEncoding;
+  protected readonly output: { write(line: string): unknown };
 
-  constructor(options: SinkOptions = {}) {
-    this.#max = maxVerbosity(options.level ?? 'info');
+  constructor(options: SinkOptions, defaultLevel: LogLevel) {
+    this.#max = maxVerbosity(options.level ?? defaultLevel);
     this.#stacktraceLevel = options.stacktraceLevel ?? 'error';
-    this.#timeEncoding = options.timeEncoding ?? 'rfc3339';
-    this.#output = options.output ?? process.stderr;
+    this.timeEncoding = options.timeEncoding ?? 'rfc3339';
+    this.output = options.output ?? process.stderr;
   }
 
   enabled(verbosity: number): boolean {
@@ -57,6 +57,15 @@ export class JsonSink implements LogSink {
 
   stackEnabled(level: LogEntry['level']): boolean {
     return stackWanted(this.#stacktraceLevel, level);
+  }
+
+  abstract write(entry: LogEntry): void;
+}
+
+/** Writes one JSON object per line: `{"level","ts","logger","msg",...values,"error"}` (zap's production layout). */
+export class JsonSink extends EncodingSink {
+  constructor(options: SinkOptions = {}) {
+    super(options, 'info');
   }
 
   write(entry: LogEntry): void {
@@ -73,8 +82,8 @@ export class JsonSink implements LogSink {
     delete record.level;
     delete record.ts;
     const rest = JSON.stringify(record).slice(1);
-    const head = `{"level":${JSON.stringify(level)},"ts":${encodeTime(entry.time, this.#timeEncoding).json}`;
-    this.#output.write(`${head}${rest === '}' ? '' : ','}${rest}\n`);
+    const head = `{"level":${JSON.stringify(level)},"ts":${encodeTime(entry.time, this.timeEncoding).json}`;
+    this.output.write(`${head}${rest === '}' ? '' : ','}${rest}\n`);
   }
 }
 
@@ -83,30 +92,14 @@ export class JsonSink implements LogSink {
  * `2026-01-02T03:04:05Z  INFO  setup  starting manager  {"version": "1.0"}`,
  * followed by the stack trace of entries at or above the stacktrace level (errors by default).
  */
-export class ConsoleSink implements LogSink {
-  readonly #max: number;
-  readonly #stacktraceLevel: StacktraceLevel;
-  readonly #timeEncoding: TimeEncoding;
-  readonly #output: { write(line: string): unknown };
-
+export class ConsoleSink extends EncodingSink {
   constructor(options: SinkOptions = {}) {
-    this.#max = maxVerbosity(options.level ?? 'debug');
-    this.#stacktraceLevel = options.stacktraceLevel ?? 'error';
-    this.#timeEncoding = options.timeEncoding ?? 'rfc3339';
-    this.#output = options.output ?? process.stderr;
-  }
-
-  enabled(verbosity: number): boolean {
-    return verbosity <= this.#max;
-  }
-
-  stackEnabled(level: LogEntry['level']): boolean {
-    return stackWanted(this.#stacktraceLevel, level);
+    super(options, 'debug');
   }
 
   write(entry: LogEntry): void {
     const parts = [
-      encodeTime(entry.time, this.#timeEncoding).text,
+      encodeTime(entry.time, this.timeEncoding).text,
       entry.level === 'debug' && entry.verbosity > 1 ? `DEBUG(${entry.verbosity})` : entry.level.toUpperCase(),
     ];
     if (entry.name !== '') parts.push(entry.name);
@@ -117,7 +110,7 @@ export class ConsoleSink implements LogSink {
     if (Object.keys(values).length > 0) parts.push(JSON.stringify(values));
     let line = parts.join('\t');
     if (entry.stack !== undefined && this.stackEnabled(entry.level)) line += `\n${entry.stack}`;
-    this.#output.write(`${line}\n`);
+    this.output.write(`${line}\n`);
   }
 }
 
