@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { reservedKinds } from '../../src/scaffold/project/validation.js';
+import { javaScriptGlobals, reservedKinds } from '../../src/scaffold/project/validation.js';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
@@ -234,7 +234,7 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it.each(['Manager', 'Client', 'Promise', 'GroupVersion', 'ObjectMeta'])('refuses kind %s, a name the generated code already uses', async (kind) => {
+  it.each(['Manager', 'Client', 'Promise', 'GroupVersion', 'ObjectMeta', 'Object', 'Array', 'Map', 'Set', 'Date', 'Error', 'JSON', 'Math', 'Number', 'String', 'Symbol', 'Boolean', 'Function', 'RegExp', 'Proxy', 'Reflect', 'BigInt', 'Intl', 'URL', 'Buffer'])('refuses kind %s, a name the generated code already uses', async (kind) => {
     const before = snapshot(dir);
     const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', kind, ...noMake]);
     expect(run.code).toBe(1);
@@ -263,8 +263,13 @@ describe('scaffolder create api', () => {
     for (const name of imported) expect(reservedKinds.has(name), name).toBe(true);
     for (const global of ['Promise', 'AbortController']) {
       expect(files.some(([, text]) => text.includes(`${global}`)), global).toBe(true);
-      expect(reservedKinds.has(global)).toBe(true);
+      expect(javaScriptGlobals.has(global)).toBe(true);
     }
+  });
+
+  it('accepts a built-in kind named like a JavaScript global (core/v1 Event): the project does not declare it', async () => {
+    await ok(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Event', '--resource=false', '--controller', ...noMake]);
+    expect(read(dir, 'src/controllers/event_controller.ts')).toContain('export class EventReconciler');
   });
 
   it('needs a PROJECT file, and refuses a project of another layout', async () => {

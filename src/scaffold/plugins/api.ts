@@ -31,7 +31,7 @@ export const mainFile = 'src/main.ts';
 export function validateGvk(opts: { group: string; version: string; kind: string; plural?: string }): void {
   validateGroup(opts.group);
   validateVersion(opts.version);
-  validateKind(opts.kind);
+  validateKind(opts.kind, { builtin: isBuiltinGroup(opts.group) });
   if (opts.plural !== undefined) validatePlural(opts.plural);
 }
 
