@@ -1,29 +1,35 @@
 // `scaffolder create api`: a kind (types, CRD entries, samples) and/or its controller.
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { planCreateApi } from '../../scaffold/plugins/api.js';
 import { runPlan } from '../apply-plan.js';
 import { manifestsAfterScaffold } from '../manifests-runner.js';
 import { loadProject } from '../project-dir.js';
 import { Prompter } from '../prompt.js';
 import type { SelectAction } from './action.js';
+import { example } from './examples.js';
+
+/** The flags of the command; main reads their types (see src/cli/argv.ts). */
+export const createApiFlags = {
+  'group': { type: 'string', default: '', describe: 'API group, prefixed to the project domain (crew: crew.my.domain; empty: the domain itself); core, apps, batch, networking, ... for built-in kinds' },
+  'version': { type: 'string', demandOption: true, describe: 'API version, e.g. v1, v1alpha1, v2beta3' },
+  'kind': { type: 'string', demandOption: true, describe: 'Kind, in PascalCase, e.g. CronJob' },
+  'plural': { type: 'string', describe: "Resource name (default: the plural of the kind's other versions, else the kind pluralised, e.g. policies)" },
+  'resource': { type: 'boolean', describe: 'Create the API types (default: ask on a terminal, else true)' },
+  'controller': { type: 'boolean', describe: 'Create a controller (default: ask on a terminal, else true)' },
+  'namespaced': { type: 'boolean', describe: "The kind is namespaced (false: cluster-scoped); default: true, or the scope of the kind's other versions" },
+  'make': { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' },
+  'force': { type: 'boolean', default: false, describe: 'Overwrite files that already exist' },
+} satisfies Record<string, Options>;
 
 export function createApiCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'api',
     'Scaffold a Kubernetes API (a kind) and its controller',
     (b) => b
-      .option('group', { type: 'string', default: '', describe: 'API group, prefixed to the project domain (crew: crew.my.domain; empty: the domain itself); core, apps, batch, networking, ... for built-in kinds' })
-      .option('version', { type: 'string', demandOption: true, describe: 'API version, e.g. v1, v1alpha1, v2beta3' })
-      .option('kind', { type: 'string', demandOption: true, describe: 'Kind, in PascalCase, e.g. CronJob' })
-      .option('plural', { type: 'string', describe: "Resource name (default: the plural of the kind's other versions, else the kind pluralised, e.g. policies)" })
-      .option('resource', { type: 'boolean', describe: 'Create the API types (default: ask on a terminal, else true)' })
-      .option('controller', { type: 'boolean', describe: 'Create a controller (default: ask on a terminal, else true)' })
-      .option('namespaced', { type: 'boolean', describe: "The kind is namespaced (false: cluster-scoped); default: true, or the scope of the kind's other versions" })
-      .option('make', { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Overwrite files that already exist' })
-      .example('$0 create api --group batch --version v1 --kind CronJob', 'types, controller, samples and config entries')
-      .example('$0 create api --group crew --version v1 --kind Admiral --plural admirales --namespaced=false', 'an irregular plural, cluster-scoped')
-      .example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'),
+      .options(createApiFlags)
+      .example(...example('$0 create api --group batch --version v1 --kind CronJob', 'types, controller, samples and config entries'))
+      .example(...example('$0 create api --group crew --version v1 --kind Admiral --plural admirales --namespaced=false', 'an irregular plural, cluster-scoped'))
+      .example(...example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind')),
     (argv) => select(async (io) => {
       const cfg = loadProject(io.cwd);
       let resource = argv.resource;
