@@ -115,7 +115,12 @@ export class ManifestsPipeline {
     const webhooks = generateWebhooks(packageMarkers.filter((m) => m.name === WEBHOOK_MARKER || m.name === WEBHOOK_CONFIGURATION_MARKER));
     if (webhooks.configurations.length > 0) files.set(path.join(this.outputDir, 'webhook', 'manifests.yaml'), render(webhooks.configurations));
     const syntax = this.project.getSourceFiles().flatMap(syntaxErrors);
-    const diagnostics = dedupe([...syntax, ...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics]).map((d) =>
+    // In a file that does not parse, what the generators say follows from the parser's recovery
+    // (`unknown type ` with no name, a field named after the next line's token): report the syntax
+    // errors alone there, as tsc does.
+    const unparsed = new Set(syntax.map((d) => d.file));
+    const generated = [...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics].filter((d) => !unparsed.has(d.file));
+    const diagnostics = dedupe([...syntax, ...generated]).map((d) =>
       this.options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
     );
     return { files, diagnostics };

@@ -181,6 +181,21 @@ describe('syntax errors', () => {
     expect(c.errors()).toMatch(/api\/v1\/sailor_types\.ts:\d+:\d+: error: TypeScript syntax error: Type expected/);
     expect(existsSync(path.join(dir, 'config'))).toBe(false);
   });
+
+  it.each([['  broken: ;', 'Type expected'], ['  broken: string[', "']' expected"], ['  broken: Map<string,', "'>' expected"]])(
+    'reports only the syntax error of a file that does not parse (%s), not what the generators make of the recovered tree',
+    async (field, syntax) => {
+      const dir = projectV4();
+      const types = path.join(dir, 'api', 'v1', 'sailor_types.ts');
+      writeFileSync(types, readFileSync(types, 'utf8').replace(/(export interface SailorSpec \{)/, `$1\n${field}`));
+      const c = capture();
+      expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+      const lines = c.errors().trim().split('\n');
+      expect(lines[0]).toMatch(new RegExp(`^api/v1/sailor_types\\.ts:\\d+:\\d+: error: TypeScript syntax error: ${syntax.replace(/[[\]]/g, '\\$&')}\\.$`));
+      for (const line of lines.slice(0, -1)) expect(line).toMatch(/^api\/v1\/sailor_types\.ts:\d+:\d+: error: TypeScript syntax error: /);
+      expect(lines.at(-1)).toMatch(/^manifests: \d+ errors?; nothing written$/);
+    },
+  );
 });
 
 describe('CEL rules', () => {
