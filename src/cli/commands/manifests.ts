@@ -2,6 +2,7 @@
 import type { Argv, Options } from 'yargs';
 import { UsageError } from '../../scaffold/errors.js';
 import { runManifests } from '../manifests-runner.js';
+import { loadProject } from '../project-dir.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -38,6 +39,8 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
       }
       const maxDescLen = maxDescLenText === undefined ? undefined : Number(maxDescLenText);
       if (argv.check && argv.watch) throw new UsageError('--check and --watch cannot be used together');
+      // As every other command: outside a project there is nothing to generate from (it said "0 written").
+      loadProject(io.cwd);
       return runManifests({
         projectDir: io.cwd,
         paths: argv.paths?.map(String),
