@@ -322,6 +322,24 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it('--dry-run with --make (the default) also shows the CRD and role.yaml the run would regenerate, exactly those it then writes', async () => {
+    const before = snapshot(dir);
+    const dry = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run']);
+    expect(snapshot(dir)).toEqual(before);
+    expect(dry.stdout).toContain('create api/v1/captain_types.ts\n');
+    expect(dry.stdout).toContain('then `scaffolder manifests` (--make):\n');
+    expect(dry.stdout).toContain('+++ b/config/crd/bases/crew.testproject.org_captains.yaml\n');
+    expect(dry.stdout).toContain('+++ b/config/rbac/role.yaml\n');
+    const wouldWrite = /^would write: (.*)$/m.exec(dry.stdout)?.[1]?.split(', ');
+    expect(wouldWrite).toEqual(['config/crd/bases/crew.testproject.org_captains.yaml', 'config/rbac/role.yaml']);
+    const real = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain']);
+    expect([...real.stdout.matchAll(/^wrote (.*)$/gm)].map((m) => m[1])).toEqual(wouldWrite);
+    // The diffs shown are the files written.
+    const crdDiff = dry.stdout.slice(dry.stdout.indexOf('+++ b/config/crd/bases/crew.testproject.org_captains.yaml'));
+    const added = crdDiff.split('\n').slice(2).filter((l) => l.startsWith('+') || l.startsWith(' ')).map((l) => l.slice(1));
+    expect(read(dir, 'config/crd/bases/crew.testproject.org_captains.yaml').startsWith(added.slice(0, 20).join('\n'))).toBe(true);
+  });
+
   it('--make (the default) regenerates the manifests after writing', async () => {
     const run = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain']);
     const crd = parse(read(dir, 'config/crd/bases/crew.testproject.org_captains.yaml')) as { spec: { names: { plural: string }; scope: string } };

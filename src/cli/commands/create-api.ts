@@ -44,7 +44,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
           prompter.close();
         }
       }
-      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateApi(plan, cfg, {
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateApi(plan, cfg, {
         group: argv.group,
         version: argv.version,
         kind: argv.kind,
@@ -54,7 +54,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
         namespaced: argv.namespaced,
         force: argv.force,
       }));
-      if (wrote && argv.make) return manifestsAfterScaffold(io);
+      if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;
     }),
   );

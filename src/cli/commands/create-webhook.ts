@@ -35,7 +35,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
     (argv) => select(async (io) => {
       const cfg = loadProject(io.cwd);
       const spoke = argv.spoke.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
-      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {
         group: argv.group,
         version: argv.version,
         kind: argv.kind,
@@ -48,7 +48,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
         validationPath: argv['validation-path'],
         force: argv.force,
       }));
-      if (wrote && argv.make) return manifestsAfterScaffold(io);
+      if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;
     }),
   );

@@ -27,14 +27,14 @@ export function editCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header')),
     (argv) => select(async (io) => {
       const cfg = loadProject(io.cwd);
-      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,
         owner: argv.owner,
         license: argv.license,
       }));
       // The manager's role is generated: redo it in the new scope from the markers (init's role.yaml stays without any).
-      if (wrote && argv.make && argv.namespaced !== undefined && argv.namespaced !== (cfg.namespaced === true)) return manifestsAfterScaffold(io);
+      if ((written || io.dryRun) && argv.make && argv.namespaced !== undefined && argv.namespaced !== (cfg.namespaced === true)) return manifestsAfterScaffold(io, planned);
       return 0;
     }),
   );

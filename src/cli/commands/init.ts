@@ -28,7 +28,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 init --domain example.com --project-name guestbook --owner "Jane Doe"', 'choose the name and the license owner'))
       .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
     (argv) => select(async (io) => {
-      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
+      const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],
         owner: argv.owner,
@@ -37,7 +37,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
         namespaced: argv.namespaced,
         scaffolderDependency: `file:${packageRoot()}`,
       }));
-      if (!wrote) return 0;
+      if (!written) return 0;
       if (argv.install) {
         io.stdout('running npm install...\n');
         const result = await npmInstall(io);
