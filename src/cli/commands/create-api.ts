@@ -19,6 +19,15 @@ export const createApiFlags = {
   'namespaced': { type: 'boolean', describe: "The kind is namespaced (false: cluster-scoped); default: true, or the scope of the kind's other versions" },
   'make': { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' },
   'force': { type: 'boolean', default: false, describe: 'Overwrite files that already exist' },
+  'controller-name': {
+    type: 'string',
+    describe: 'Name of the controller (a DNS-1035 label, e.g. captain-backup): one of several controllers of a kind, in <name>_controller.ts as CaptainBackupReconciler; PROJECT lists them under controllers',
+  },
+  'external-api-path': {
+    type: 'string',
+    describe: "With --resource=false: the kind belongs to another project, and this module exports its object type <Kind>: an npm module specifier (e.g. @example/cert-manager-types/v1) or a module of this project written ./<path> (a .ts file or a folder with index.ts); PROJECT records external: true and this path",
+  },
+  'external-api-domain': { type: 'string', describe: 'With --external-api-path: the domain of the kind\'s API group (group cert-manager + domain io: cert-manager.io); used in the RBAC markers' },
 } satisfies Record<string, Options>;
 
 export function createApiCommand(y: Argv, select: SelectAction): Argv {
@@ -29,7 +38,9 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       .options(createApiFlags)
       .example(...example('$0 create api --group batch --version v1 --kind CronJob', 'types, controller, samples and config entries'))
       .example(...example('$0 create api --group crew --version v1 --kind Admiral --plural admirales --namespaced=false', 'an irregular plural, cluster-scoped'))
-      .example(...example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind')),
+      .example(...example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'))
+      .example(...example('$0 create api --group crew --version v1 --kind Captain --resource=false --controller-name captain-backup', 'a second controller for a kind: captain_backup_controller.ts, CaptainBackupReconciler'))
+      .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller \\\n    --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports")),
     (argv) => select(async (io) => {
       const cfg = loadProject(io.cwd);
       let resource = argv.resource;
@@ -53,6 +64,9 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
         controller: controller ?? true,
         namespaced: argv.namespaced,
         force: argv.force,
+        controllerName: argv['controller-name'],
+        externalApiPath: argv['external-api-path'],
+        externalApiDomain: argv['external-api-domain'],
       }));
       if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;
