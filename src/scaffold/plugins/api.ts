@@ -110,7 +110,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   const plural = crd.plural ?? res.plural;
   if (plural !== undefined && plural !== defaultPlural(opts.kind)) res.plural = plural;
   else delete res.plural;
-  if (opts.controller) addController(res, opts.controllerName, { force: opts.force, resource: opts.resource });
+  if (opts.controller) addController(res, opts.controllerName, { force: opts.force });
 
   const multigroup = cfg.multigroup === true;
   const names = resourceNames(res, multigroup);

@@ -34,13 +34,13 @@ function collisionKey(name: string): string {
  * unnamed controller next to named ones, a name already used, and names that give the same class.
  * Adding a named controller to a kind with the unnamed one records that one under the lower-case kind.
  */
-export function addController(res: Resource, name: string | undefined, opts: { force: boolean; resource: boolean }): void {
+export function addController(res: Resource, name: string | undefined, opts: { force: boolean }): void {
   const named = res.controllers ?? [];
   if (name === undefined) {
-    if (named.length > 0 && !opts.resource) {
+    if (named.length > 0) {
       throw new UsageError(`${gvkText(res)} already has named controllers (${named.map((c) => c.name).join(', ')}); pass --controller-name to add another one, or --controller=false`);
     }
-    if (named.length === 0) res.controller = true;
+    res.controller = true;
     return;
   }
   validateControllerName(name);
