@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runManifests } from '../../src/manifests/index.js';
+import { conformanceDir as conformance, itShared, repoRoot } from '../support/shared.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+const kubebuilderProjectV4 = path.join(conformance, 'kubebuilder', 'project-v4');
 const fixtures = path.join(repoRoot, 'test', 'fixtures');
 
 const temps: string[] = [];
@@ -28,25 +28,29 @@ function capture() {
 
 const docs = (file: string) => parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as unknown);
 
-/** project-v4 rebuilt in TypeScript: API types, controllers and webhooks. */
+/**
+ * project-v4 rebuilt in TypeScript: API types, controllers and webhooks. Its PROJECT holds the one
+ * field manifests reads from kubebuilder's (the name), so the tests that do not compare with
+ * kubebuilder's output run without ../shared.
+ */
 function projectV4(): string {
   const dir = tempDir();
   cpSync(path.join(fixtures, 'crd', 'project-v4', 'api'), path.join(dir, 'api'), { recursive: true });
   cpSync(path.join(fixtures, 'rbac', 'project-v4'), path.join(dir, 'src', 'controllers'), { recursive: true });
   cpSync(path.join(fixtures, 'webhook', 'kubebuilder', 'project-v4', 'internal', 'webhook', 'v1'), path.join(dir, 'src', 'webhook', 'v1'), { recursive: true });
-  cpSync(path.join(conformance, 'kubebuilder', 'project-v4', 'PROJECT'), path.join(dir, 'PROJECT'));
+  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: project-v4\n');
   return dir;
 }
 
 describe('runManifests', () => {
-  it('writes CRDs, role.yaml and webhook manifests for project-v4', async () => {
+  itShared(kubebuilderProjectV4, 'writes CRDs, role.yaml and webhook manifests for project-v4', async () => {
     const dir = projectV4();
     const c = capture();
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(0);
     expect(c.errors()).toBe('');
-    expect(docs(path.join(dir, 'config', 'rbac', 'role.yaml'))).toEqual(docs(path.join(conformance, 'kubebuilder', 'project-v4', 'role.yaml')));
-    expect(docs(path.join(dir, 'config', 'webhook', 'manifests.yaml'))).toEqual(docs(path.join(conformance, 'kubebuilder', 'project-v4', 'manifests.yaml')));
-    const goldenCrds = readdirSync(path.join(conformance, 'kubebuilder', 'project-v4')).filter((f) => f.startsWith('crew.'));
+    expect(docs(path.join(dir, 'config', 'rbac', 'role.yaml'))).toEqual(docs(path.join(kubebuilderProjectV4, 'role.yaml')));
+    expect(docs(path.join(dir, 'config', 'webhook', 'manifests.yaml'))).toEqual(docs(path.join(kubebuilderProjectV4, 'manifests.yaml')));
+    const goldenCrds = readdirSync(kubebuilderProjectV4).filter((f) => f.startsWith('crew.'));
     expect(readdirSync(path.join(dir, 'config', 'crd', 'bases')).sort()).toEqual(goldenCrds.sort());
     expect(c.text()).toMatch(/wrote config\/rbac\/role.yaml/);
 
@@ -56,7 +60,7 @@ describe('runManifests', () => {
     expect(again.text()).toMatch(/0 written, 7 unchanged/);
   });
 
-  it('writes gen/bar.example.com_foos.yaml byte for byte as controller-gen does (but for the tool annotation)', async () => {
+  itShared(path.join(conformance, 'controller-gen', 'crd'), 'writes gen/bar.example.com_foos.yaml byte for byte as controller-gen does (but for the tool annotation)', async () => {
     const out = tempDir();
     const c = capture();
     expect(await runManifests({ projectDir: path.join(fixtures, 'crd', 'gen'), paths: ['foo'], outputDir: out }, c.io)).toBe(0);
