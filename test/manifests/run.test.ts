@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runManifests } from '../../src/manifests/index.js';
+import { eventually } from '../../src/testing/index.js';
 import { conformanceDir as conformance, itShared, repoRoot } from '../support/shared.js';
 
 const kubebuilderProjectV4 = path.join(conformance, 'kubebuilder', 'project-v4');
@@ -142,38 +143,31 @@ describe('runManifests', () => {
     const c = capture();
     const controller = new AbortController();
     const done = runManifests({ projectDir: dir, watch: true, signal: controller.signal }, c.io);
-    await until(() => c.text().includes('manifests: watching'));
+    await eventually(() => c.text().includes('manifests: watching'));
     const role = path.join(dir, 'config', 'rbac', 'role.yaml');
     expect(readFileSync(role, 'utf8')).not.toContain('leases');
     const ctrl = path.join(dir, 'src', 'controllers', 'sailor_controller.ts');
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export class', '// +kubebuilder:rbac:groups=coordination.k8s.io,resources=leases,verbs=get\n\nexport class'));
-    await until(() => existsSync(role) && readFileSync(role, 'utf8').includes('leases'));
+    await eventually(() => existsSync(role) && readFileSync(role, 'utf8').includes('leases'));
     // a new file is picked up too
     mkdirSync(path.join(dir, 'src', 'extra'));
     writeFileSync(path.join(dir, 'src', 'extra', 'events.ts'), '// +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create\nexport {};\n');
-    await until(() => readFileSync(role, 'utf8').includes('events.k8s.io'));
+    await eventually(() => readFileSync(role, 'utf8').includes('events.k8s.io'));
     // and a deleted one drops its rules
     rmSync(path.join(dir, 'src', 'extra', 'events.ts'));
-    await until(() => !readFileSync(role, 'utf8').includes('events.k8s.io'));
+    await eventually(() => !readFileSync(role, 'utf8').includes('events.k8s.io'));
     // a half-written file is reported and changes nothing; the next save regenerates
     const before = readFileSync(role, 'utf8');
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('resources=leases,verbs=get', 'resources=leases,verbs=get;watch').replace('export class', 'export clas'));
-    await until(() => c.errors().includes('sailor_controller.ts'));
+    await eventually(() => c.errors().includes('sailor_controller.ts'));
     expect(readFileSync(role, 'utf8')).toBe(before);
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export clas ', 'export class '));
-    await until(() => readFileSync(role, 'utf8') !== before);
+    await eventually(() => readFileSync(role, 'utf8') !== before);
     expect(readFileSync(role, 'utf8')).toMatch(/- leases\n  verbs:\n  - get\n  - watch\n/);
     controller.abort();
     expect(await done).toBe(0);
   });
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  for (;;) {
-    if (condition()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('syntax errors', () => {
   it('reports a TypeScript syntax error with its location and writes nothing', async () => {

@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, type InformerEventHandler, Secret } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, eventually, startEnv } from '../support/env.js';
+import { clientAndCache, createNamespace, startEnv } from '../support/env.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import {
   ConfigMap,
   Deployment,
@@ -10,7 +10,7 @@ import {
   ApiError,
 } from '../../../src/runtime/index.js';
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
-import { clientAndCache, createNamespace, eventually, startEnv } from '../support/env.js';
+import { clientAndCache, createNamespace, startEnv } from '../support/env.js';
 
 let env: TestEnvironment;
 let h: ReturnType<typeof clientAndCache>;

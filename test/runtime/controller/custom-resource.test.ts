@@ -6,9 +6,9 @@
 import * as path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { V1Job, V1ObjectMeta } from '@kubernetes/client-node';
-import { startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { controllerManagedBy, defineKind, getControllerOf, isInvalid, Job, type Manager, setControllerReference } from '../../../src/runtime/index.js';
-import { createNamespace, eventually, newManager } from '../support/env.js';
+import { createNamespace, newManager } from '../support/env.js';
 import { conformanceDir, describeShared } from '../../support/shared.js';
 
 const crdFile = path.join(conformanceDir, 'kubebuilder', 'cronjob-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
@@ -80,7 +80,7 @@ describeShared(crdFile, 'a controller for a custom resource', () => {
       // The Job's creation (an owned object) brings the CronJob back, which then records it in status.
       const cj = await eventually(async () => {
         const got = await client.get(CronJob, { namespace: ns, name: 'nightly' });
-        return got.status?.active?.length === 1 ? got : undefined;
+        return got.status?.active?.length === 1 ? got : false;
       }, 'status.active to list the job');
       expect(cj.status?.active).toEqual([{ name: 'nightly-1', namespace: ns }]);
       const job = await client.get(Job, { namespace: ns, name: 'nightly-1' });

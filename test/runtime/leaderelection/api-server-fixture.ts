@@ -14,12 +14,3 @@ export async function startApiServer(options: TestEnvironmentOptions = {}): Prom
   return { server: env.server, kubeConfig: env.kubeConfig, stop: () => env.stop() };
 }
 
-/** Polls `check` until it returns true or `timeoutMs` passes; returns the last result. */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 20_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return check();
-}

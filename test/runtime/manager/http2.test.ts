@@ -13,7 +13,8 @@ import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { WebhookServer, webhookManagedBy, type AdmissionReview } from '../../../src/runtime/webhook/index.js';
 import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
-import { certDirWith, eventually, makeCertificate, post, servedCommonName, type Certificate } from '../webhook/tls-fixture.js';
+import { certDirWith, makeCertificate, post, servedCommonName, type Certificate } from '../webhook/tls-fixture.js';
+import { eventually } from '../../../src/testing/index.js';
 
 let api: ApiServerFixture;
 let certificate: Certificate;
@@ -117,7 +118,7 @@ async function managerWith(argv: string[], certDir = certs.dir) {
     .complete();
   const webhooks = mgr.getWebhookServer<WebhookServer>();
   const running = mgr.start().then(() => undefined, (err: unknown) => err);
-  expect(await eventually(async () => webhooks.port() !== undefined && mgr.getMetricsServer().url() !== undefined)).toBe(true);
+  await eventually(async () => webhooks.port() !== undefined && mgr.getMetricsServer().url() !== undefined);
   return {
     mgr,
     webhooks,
@@ -250,7 +251,7 @@ describe('--enable-http2', () => {
     const origin = `https://127.0.0.1:${server.port()}`;
     const overH2 = h2(origin, '/slow');
     const overH1 = post(server.port()!, '/slow', 'x', certificate.cert);
-    expect(await eventually(async () => entered === 2)).toBe(true);
+    await eventually(async () => entered === 2);
     const stopped = server.stop();
     release();
     expect(await overH2).toMatchObject({ status: 200, body: 'answered over HTTP/2.0' });

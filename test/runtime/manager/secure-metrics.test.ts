@@ -6,9 +6,9 @@
 import { request } from 'node:https';
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
-import { eventually, newManager, startEnv } from '../support/env.js';
+import { newManager, startEnv } from '../support/env.js';
 import { startReviewProxy, type ReviewProxy } from '../support/review-proxy.js';
 import { certDirWith, makeCertificate } from '../webhook/tls-fixture.js';
 
@@ -50,7 +50,7 @@ async function running(mgr: Manager, body: (metricsUrl: string) => Promise<void>
   const done = mgr.start();
   done.catch(() => undefined);
   try {
-    const url = await eventually(() => mgr.getMetricsServer().url(), 'the metrics server');
+    const url = await eventually(() => mgr.getMetricsServer().url() ?? false, 'the metrics server');
     await body(url);
   } finally {
     mgr.stop();

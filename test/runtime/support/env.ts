@@ -40,23 +40,6 @@ export function newManager(env: TestEnvironment, options: Partial<ManagerOptions
   });
 }
 
-/** Polls `fn` until it returns a truthy value (or stops throwing), failing after `timeoutMs` with the last state. */
-export async function eventually<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as NonNullable<T>;
-      last = v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 let counter = 0;
 /** Creates a namespace with a name unique within the run and returns the name. */
 export async function createNamespace(client: Client, prefix = 'ns'): Promise<string> {

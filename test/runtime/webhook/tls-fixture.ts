@@ -73,12 +73,3 @@ export function servedCommonName(port: number): Promise<string> {
   });
 }
 
-/** Polls `check` until it returns true or `timeoutMs` passes. */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
-}
