@@ -10,7 +10,8 @@ import {
   ApiError,
 } from '../../../src/runtime/index.js';
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
-import { clientAndCache, createNamespace, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 let h: ReturnType<typeof clientAndCache>;

@@ -7,7 +7,8 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, isNotFound, KubeClient, MetricsServer, RestTransport, RuntimeMetrics } from '../../../src/runtime/index.js';
-import { createNamespace, newManager, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { createNamespace, newManager } from '../../support/runtime.js';
 import { parsePrometheusText, valueOf } from '../metrics/prometheus-text.js';
 
 let env: TestEnvironment;

@@ -23,7 +23,8 @@ import {
   type Result,
   LOW_PRIORITY,
 } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, newManager, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {

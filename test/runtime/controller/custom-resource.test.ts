@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { V1Job, V1ObjectMeta } from '@kubernetes/client-node';
 import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { controllerManagedBy, defineKind, getControllerOf, isInvalid, Job, type Manager, setControllerReference } from '../../../src/runtime/index.js';
-import { createNamespace, newManager } from '../support/env.js';
+import { createNamespace, newManager } from '../../support/runtime.js';
 import { conformanceDir, describeShared } from '../../support/shared.js';
 
 const crdFile = path.join(conformanceDir, 'kubebuilder', 'cronjob-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');

@@ -11,12 +11,12 @@ import { Manager } from '../../../src/runtime/manager/index.js';
 import { builtinScheme } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { eventually } from '../../../src/testing/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
-let api: ApiServerFixture;
+let api: TestEnvironment;
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
 });
 afterAll(async () => {
   await api?.stop();

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaderElector, type StoppedLeadingReason } from '../../../src/runtime/leaderelection/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
-import { startApiServer, type ApiServerFixture } from './api-server-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
 import { eventually } from '../../../src/testing/index.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
-let api: ApiServerFixture;
+let api: TestEnvironment;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
 });
 afterAll(async () => {
   await api?.stop();

@@ -3,16 +3,16 @@ import { Manager, parseManagerFlags } from '../../../src/runtime/manager/index.j
 import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { WebhookServer, webhookManagedBy, type AdmissionReview } from '../../../src/runtime/webhook/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
-import { certDirWith, makeCertificate, post, type Certificate } from './tls-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { certDirWith, makeCertificate, post, type Certificate } from '../../support/tls.js';
 import { eventually } from '../../../src/testing/index.js';
 
-let api: ApiServerFixture;
+let api: TestEnvironment;
 let certificate: Certificate;
 let certs: Awaited<ReturnType<typeof certDirWith>>;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
   certificate = await makeCertificate('manager-webhooks');
   certs = await certDirWith(certificate);
 });

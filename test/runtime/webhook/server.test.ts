@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookServer } from '../../../src/runtime/webhook/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
-import { certDirWith, makeCertificate, post, servedCommonName } from './tls-fixture.js';
+import { certDirWith, makeCertificate, post, servedCommonName } from '../../support/tls.js';
 import { eventually } from '../../../src/testing/index.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });

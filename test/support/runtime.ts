@@ -1,13 +1,9 @@
 /**
- * Shared set-up of the runtime's integration tests: the in-process test API server, a client
- * and cache of ours over it, and small polling helpers (tests wait for conditions, never for time).
+ * Set-up of the runtime's integration tests over a test environment (see environment.ts): a
+ * client and cache of ours, a manager, and unique namespaces.
  */
-import { startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
-import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../../src/runtime/index.js';
-
-export async function startEnv(server: { bookmarkIntervalMs?: number } = {}): Promise<TestEnvironment> {
-  return startTestEnvironment({ server });
-}
+import type { TestEnvironment } from '../../src/testing/index.js';
+import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../src/runtime/index.js';
 
 /** A cache and a client (reading through that cache) over the environment. */
 export function clientAndCache(env: TestEnvironment, options: CacheOptions = {}) {
