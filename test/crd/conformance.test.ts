@@ -4,9 +4,10 @@
  * parsed objects (the tool-version annotation aside).
  */
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { generateCrds, VERSION_ANNOTATION } from '../../src/crd/index.js';
-import { fixturesDir, loadExpected, normalizeBuiltinSubtrees, objectDiff, applyApiSkew, type ApiSkew, withoutToolVersion, type SchemaPath } from './conformance-harness.js';
+import { itShared } from '../support/shared.js';
+import { conformanceDir, fixturesDir, loadExpected, normalizeBuiltinSubtrees, objectDiff, applyApiSkew, type ApiSkew, withoutToolVersion, type SchemaPath } from './conformance-harness.js';
 
 interface ConformanceCase {
   name: string;
@@ -89,7 +90,7 @@ function generate(c: ConformanceCase) {
 
 describe('CRD conformance with controller-gen and kubebuilder outputs', () => {
   for (const c of CASES) {
-    it(`reproduces ${c.name}`, () => {
+    itShared(Object.values(c.expected).map((f) => path.join(conformanceDir, f)), `reproduces ${c.name}`, () => {
       const { crds, diagnostics } = generate(c);
       expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
       const byFile = new Map(crds.map((g) => [g.fileName, withoutToolVersion(g.crd as never, VERSION_ANNOTATION)]));

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import {
   ConfigMap,
   controllerManagedBy,
@@ -23,7 +23,8 @@ import {
   type Result,
   LOW_PRIORITY,
 } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {
@@ -754,7 +755,7 @@ describe('controllers', () => {
       const text = await eventually(async () => {
         const t = await mgr.getMetrics().text();
         const started = ['defaults-gk', 'defaults-gk-apps', 'defaults-global', 'defaults-own'].every((c) => t.includes(`controller_runtime_max_concurrent_reconciles{controller="${c}"}`));
-        return started ? t : undefined;
+        return started ? t : false;
       }, 'the controllers to start');
       expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-gk"\} 4\n/);
       expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-gk-apps"\} 5\n/);
