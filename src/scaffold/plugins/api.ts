@@ -8,7 +8,7 @@ import { render } from '../machinery/render.js';
 import { projectContext } from '../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
-import { defaultPlural } from '../project/pluralize.js';
+import { crdDefaultPlural, resourcePlural } from '../../kube/plural.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
 import { apiNamespaced, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../project/resource.js';
 import { validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
@@ -96,7 +96,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
     res.domain = builtinGroupDomain(opts.group) ?? '';
   }
   const plural = crd.plural ?? res.plural;
-  if (plural !== undefined && plural !== defaultPlural(opts.kind)) res.plural = plural;
+  if (plural !== undefined && plural !== resourcePlural(opts.kind)) res.plural = plural;
   else delete res.plural;
   if (opts.controller) res.controller = true;
 
@@ -112,7 +112,10 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
   const ctx = projectContext(cfg);
   const namespaced = res.api ? apiNamespaced(res.api) : !clusterScopedBuiltinKinds.has(res.kind);
-  const resourceMarker = [...(res.plural ? [`path=${res.plural}`] : []), ...(namespaced ? [] : ['scope=Cluster'])].join(',');
+  // path= whenever controller-gen would not choose this plural itself (kubebuilder writes it only for a
+  // --plural, but its rule and controller-gen's differ for a few kinds, e.g. BigOx).
+  const pathMarker = names.plural !== crdDefaultPlural(res.kind) ? [`path=${names.plural}`] : [];
+  const resourceMarker = [...pathMarker, ...(namespaced ? [] : ['scope=Cluster'])].join(',');
   const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker };
 
   if (opts.resource) planResourceFiles(plan, res, names, data);

@@ -10,7 +10,7 @@ import { render } from '../machinery/render.js';
 import { projectContext, type ProjectContext } from '../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
 import { relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
-import { defaultPlural } from '../project/pluralize.js';
+import { resourcePlural } from '../../kube/plural.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
 import { apiNamespaced, pluralOf, type Resource, type ResourceWebhooks } from '../project/resource.js';
 import { validateVersion } from '../project/validation.js';
@@ -107,7 +107,7 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   }
 
   const res: Resource = existing ? { ...existing } : { group: opts.group, version: opts.version, kind: opts.kind, core: true, domain: builtinGroupDomain(opts.group) ?? '' };
-  if (opts.plural !== undefined && opts.plural !== defaultPlural(opts.kind)) res.plural = opts.plural;
+  if (opts.plural !== undefined && opts.plural !== resourcePlural(opts.kind)) res.plural = opts.plural;
   const webhooks: ResourceWebhooks = { ...(old ?? {}), webhookVersion: 'v1' };
   if (opts.defaulting) {
     webhooks.defaulting = true;
