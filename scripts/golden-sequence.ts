@@ -33,6 +33,8 @@ export const goldenProjects: Record<string, string[][]> = {
     // Re-runs with --force must not change anything.
     ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--force', noMake],
     ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', '--programmatic-validation', '--force', noMake],
+    // ... and keep the storageversion and conversion:hub markers earlier commands added.
+    ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'FirstMate', '--force', noMake],
   ],
   'project-v1-multigroup': [
     ['init', '--domain', 'testproject.org', '--multigroup', '--owner', 'The Kubernetes authors', noInstall],

@@ -173,6 +173,22 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(first);
   });
 
+  it('--force keeps the storageversion and conversion:hub markers the CLI added to the types file', async () => {
+    const v1 = ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'FirstMate', ...noMake];
+    await ok(dir, v1);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'FirstMate', '--controller=false', ...noMake]);
+    await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'FirstMate', '--conversion', '--spoke', 'v2', ...noMake]);
+    const marked = read(dir, 'api/v1/firstmate_types.ts');
+    expect(marked).toContain('// +kubebuilder:storageversion\n// +kubebuilder:conversion:hub\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n');
+    await ok(dir, [...v1, '--force']);
+    expect(read(dir, 'api/v1/firstmate_types.ts')).toBe(marked);
+    // The spoke, rewritten, stays unmarked.
+    const spoke = read(dir, 'api/v2/firstmate_types.ts');
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'FirstMate', '--controller=false', '--force', ...noMake]);
+    expect(read(dir, 'api/v2/firstmate_types.ts')).toBe(spoke);
+    expect(read(dir, 'api/v1/firstmate_types.ts')).toBe(marked);
+  });
+
   it('a user-owned file in the way is refused without --force, and nothing is written', async () => {
     const before = snapshot(dir);
     writeFileSync(join(dir, 'PROJECT.bak'), 'x');

@@ -165,7 +165,10 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   const pkg = names.apiPath;
   plan.add({ path: `${pkg}/groupversion_info.ts`, body: render('api/groupversion_info.ts', data), ifExists: 'skip' });
   plan.add({ path: `${pkg}/index.ts`, body: render('api/index.ts', data), ifExists: 'skip' });
-  plan.add({ path: `${pkg}/${names.lowerKind}_types.ts`, body: render('api/types.ts', data), ifExists: 'error' });
+  const typesFile = `${pkg}/${names.lowerKind}_types.ts`;
+  const previousTypes = plan.read(typesFile);
+  const types = render('api/types.ts', data);
+  plan.add({ path: typesFile, body: previousTypes === undefined ? types : keepRootMarkers(previousTypes, types), ifExists: 'error' });
   plan.insert(`${pkg}/index.ts`, 'imports', [`import { ${names.kind} } from './${names.lowerKind}_types.js';`]);
   plan.insert(`${pkg}/index.ts`, 'exports', [`export * from './${names.lowerKind}_types.js';`]);
   plan.insert(`${pkg}/index.ts`, 'scheme', [`scheme.add(${names.kind});`]);
@@ -259,6 +262,20 @@ export function markRootType(plan: Plan, typesFile: string, marker: string, kind
     }
     return content.replace(root, `${marker}\n${root}`);
   });
+}
+
+// Markers the CLI itself puts above a root type (create webhook --conversion, a second version's
+// create api); a --force rewrite of the types file keeps them, in their order.
+const cliRootMarkers = new Set(['// +kubebuilder:storageversion', '// +kubebuilder:conversion:hub']);
+const rootMarker = '// +kubebuilder:object:root=true';
+
+function keepRootMarkers(previous: string, fresh: string): string {
+  const lines = previous.split('\n');
+  const root = lines.indexOf(rootMarker);
+  let start = root;
+  while (start > 0 && cliRootMarkers.has(lines[start - 1]!)) start--;
+  if (root < 0 || start === root) return fresh;
+  return fresh.replace(rootMarker, [...lines.slice(start, root), rootMarker].join('\n'));
 }
 
 // A CRD with several versions stores exactly one of them: when a kind gets its second version,
