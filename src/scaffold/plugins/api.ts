@@ -173,6 +173,8 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   plan.insert(`${pkg}/index.ts`, 'exports', [`export * from './${names.lowerKind}_types.js';`]);
   plan.insert(`${pkg}/index.ts`, 'scheme', [`scheme.add(${names.kind});`]);
 
+  planTestSample(plan, names, data);
+
   plan.insert(mainFile, 'imports', [`import * as ${names.importAlias} from '${relativeImport(mainFile, `${pkg}/index.ts`)}';`]);
   plan.insert(mainFile, 'scheme', [`${names.importAlias}.addToScheme(scheme);`]);
 
@@ -196,6 +198,12 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   enableInDefault(plan, blocks.crdResource);
 }
 
+/** The kind's sample object for the tests; the user's once written (it holds their spec). */
+export function planTestSample(plan: Plan, names: ResourceNames, data: object): void {
+  const apiImport = relativeImport(names.sampleFile, `${names.apiPath}/index.ts`);
+  plan.add({ path: names.sampleFile, body: render('api/test_sample.ts', { ...data, ...names, apiImport }), ifExists: 'skip' });
+}
+
 /** Un-comments a block of config/default/kustomization.yaml (a no-op when it is already on). */
 export function enableInDefault(plan: Plan, block: string): void {
   const file = 'config/default/kustomization.yaml';
@@ -216,6 +224,9 @@ function controllerFile(res: Resource, names: ResourceNames, multigroup: boolean
   const dir = multigroup && res.group !== '' ? `src/controllers/${res.group}` : 'src/controllers';
   return `${dir}/${names.lowerKind}_controller.ts`;
 }
+
+// Until scaffolder/testing exports it: the controller tests' retry-until-true helper.
+const eventuallyFile = 'test/support/eventually.ts';
 
 function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean): void {
   const file = controllerFile(res, names, multigroup);
@@ -239,9 +250,12 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
       apiImport: core ? '' : relativeImport(testFile, apiIndex),
       controllerImport: relativeImport(testFile, file),
       createsObject: !core,
+      sampleImport: relativeImport(testFile, names.sampleFile),
+      eventuallyImport: relativeImport(testFile, eventuallyFile),
     }),
     ifExists: 'error',
   });
+  if (!core) plan.add({ path: eventuallyFile, body: render('controller/test_eventually.ts', data), ifExists: 'skip' });
   const className = `${res.kind}Reconciler`;
   const alias = multigroup && res.group !== '' ? `${pascal(res.group)}${className}` : className;
   const imported = alias === className ? className : `${className} as ${alias}`;
