@@ -68,10 +68,19 @@ const heroControllerTest: GoldenEdit = {
   replace: [
     ["import { Manager, builtinScheme } from 'scaffolder/runtime';", "import { ConfigMap, Manager, builtinScheme } from 'scaffolder/runtime';"],
     [
-      "    // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:\n    //   await eventually(async () => (await mgr.getAPIReader().get(zoov1.Hero, key)).status?.conditions?.length, 'a condition');\n",
       [
-        '    const available = await eventually(async () => (await mgr.getAPIReader().get(zoov1.Hero, key)).status?.conditions?.find((c) => c.type === \'Available\'), \'the Available condition\');',
-        "    expect(available).toMatchObject({ status: 'True', reason: 'ConfigMapReady' });",
+        '    // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:',
+        '    //   await eventually(async () => {',
+        '    //     const { status } = await mgr.getAPIReader().get(zoov1.Hero, key);',
+        "    //     expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True' }));",
+        "    //   }, 'the Available condition');",
+        '',
+      ].join('\n'),
+      [
+        '    await eventually(async () => {',
+        '      const { status } = await mgr.getAPIReader().get(zoov1.Hero, key);',
+        "      expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True', reason: 'ConfigMapReady' }));",
+        "    }, 'the Available condition');",
         '    const configMap = await mgr.getAPIReader().get(ConfigMap, { namespace: key.namespace, name: `${key.name}-hero` });',
         "    expect(configMap.data).toEqual({ hero: key.name });",
         "    expect(configMap.metadata?.ownerReferences).toEqual([expect.objectContaining({ kind: 'Hero', name: key.name, uid: created.metadata?.uid, controller: true })]);",

@@ -47,7 +47,10 @@ describe('Memcached controller', () => {
       return outcome?.type === 'fulfilled';
     }, `a reconcile of ${key.name} that does not throw`);
     // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:
-    //   await eventually(async () => (await mgr.getAPIReader().get(cachev1alpha1.Memcached, key)).status?.conditions?.length, 'a condition');
+    //   await eventually(async () => {
+    //     const { status } = await mgr.getAPIReader().get(cachev1alpha1.Memcached, key);
+    //     expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True' }));
+    //   }, 'the Available condition');
     expect((await mgr.getAPIReader().get(cachev1alpha1.Memcached, key)).metadata?.uid).toBe(created.metadata?.uid);
   });
 });

@@ -1,22 +1,22 @@
-// A controller works in the background, so tests wait for the state they expect (never for a
-// fixed time): poll until `fn` returns something truthy, and on timeout say what was last seen.
+// A controller works in the background, so tests wait for the state they expect, never for a fixed
+// time: `eventually` tries `fn` until it passes (neither throws nor returns false) and returns
+// what it returned then; on timeout it throws the last failure, saying what was awaited.
+// (scaffolder/testing's `eventually` is called the same way: import it from there instead.)
 
-/** What `fn` returns once it is truthy. */
-export type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
-
-export async function eventually<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Truthy<T>> {
+export async function eventually<R>(fn: () => R, description = 'a condition', timeoutMs = 10_000): Promise<Exclude<Awaited<R>, false>> {
   const deadline = Date.now() + timeoutMs;
-  let last: unknown;
   for (;;) {
+    let failure: unknown;
     try {
       const value = await fn();
-      if (value) return value as Truthy<T>;
-      last = value;
+      if (value !== false) return value as Exclude<Awaited<R>, false>;
+      failure = new Error('returned false');
     } catch (err) {
-      last = err;
+      failure = err;
     }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
+    if (Date.now() >= deadline) {
+      const message = failure instanceof Error ? failure.message : String(failure);
+      throw new Error(`timed out waiting for ${description}; last failure: ${message}`, { cause: failure });
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

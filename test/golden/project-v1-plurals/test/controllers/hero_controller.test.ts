@@ -62,8 +62,10 @@ describe('Hero controller', () => {
       if (outcome?.type === 'rejected') throw outcome.value;
       return outcome?.type === 'fulfilled';
     }, `a reconcile of ${key.name} that does not throw`);
-    const available = await eventually(async () => (await mgr.getAPIReader().get(zoov1.Hero, key)).status?.conditions?.find((c) => c.type === 'Available'), 'the Available condition');
-    expect(available).toMatchObject({ status: 'True', reason: 'ConfigMapReady' });
+    await eventually(async () => {
+      const { status } = await mgr.getAPIReader().get(zoov1.Hero, key);
+      expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True', reason: 'ConfigMapReady' }));
+    }, 'the Available condition');
     const configMap = await mgr.getAPIReader().get(ConfigMap, { namespace: key.namespace, name: `${key.name}-hero` });
     expect(configMap.data).toEqual({ hero: key.name });
     expect(configMap.metadata?.ownerReferences).toEqual([expect.objectContaining({ kind: 'Hero', name: key.name, uid: created.metadata?.uid, controller: true })]);

@@ -63,7 +63,10 @@ describe('Cruiser controller', () => {
       return outcome?.type === 'fulfilled';
     }, `a reconcile of ${key.name} that does not throw`);
     // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:
-    //   await eventually(async () => (await mgr.getAPIReader().get(shipv2alpha1.Cruiser, key)).status?.conditions?.length, 'a condition');
+    //   await eventually(async () => {
+    //     const { status } = await mgr.getAPIReader().get(shipv2alpha1.Cruiser, key);
+    //     expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True' }));
+    //   }, 'the Available condition');
     expect((await mgr.getAPIReader().get(shipv2alpha1.Cruiser, key)).metadata?.uid).toBe(created.metadata?.uid);
   });
 });
