@@ -399,6 +399,15 @@ describe('scaffolder create api', () => {
     expect(read(dir, 'api/v1/admiral_types.ts')).toContain('// +kubebuilder:resource:path=admirales,scope=Cluster');
   });
 
+  it('writes +kubebuilder:resource:path when controller-gen would pluralize the kind otherwise (BigOx: bigoxes, not bigoxen)', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'BigOx', '--controller=false', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Hero', '--controller=false', ...noMake]);
+    expect(read(dir, 'api/v1/bigox_types.ts')).toContain('// +kubebuilder:subresource:status\n// +kubebuilder:resource:path=bigoxes\n');
+    // Where both agree, as for nearly every kind, the types carry no path (as kubebuilder's).
+    expect(read(dir, 'api/v1/hero_types.ts')).not.toContain('+kubebuilder:resource');
+    expect(read(dir, 'config/crd/kustomization.yaml')).toContain('- bases/crew.testproject.org_bigoxes.yaml\n- bases/crew.testproject.org_heroes.yaml\n');
+  });
+
   it('a controller added to an existing API keeps its plural and scope; a different --plural is refused', async () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--plural', 'admirales', '--namespaced=false', '--controller=false', ...noMake]);
     const before = snapshot(dir);
