@@ -17,7 +17,7 @@ import { TYPE_META_DESCRIPTIONS } from './schema/known-types.js';
 import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
-import { pluralize } from './spec/plural.js';
+import { crdDefaultPlural } from '../kube/plural.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -182,7 +182,7 @@ export class CrdGenerator {
   }
 
   private buildCrd(group: string, kind: string, versions: KindVersion[], diagnostics: Diagnostic[]): CustomResourceDefinition | undefined {
-    const plural = pluralize(kind).toLowerCase();
+    const plural = crdDefaultPlural(kind);
     const crd: CustomResourceDefinition = {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
