@@ -1,5 +1,7 @@
 // The scaffolder CLI. `main` never throws: bad input prints one `error: ...` line naming the
 // value and the rule it breaks, and the exit code is returned.
+// Start-up is what every run pays: this module and the command modules import only yargs and the
+// flag definitions; a command's handler imports what it runs (generators, templates, YAML) itself.
 import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../scaffold/errors.js';
 import type { Action } from './commands/action.js';

@@ -1,10 +1,5 @@
 // `scaffolder create api`: a kind (types, CRD entries, samples) and/or its controller.
 import type { Argv, Options } from 'yargs';
-import { planCreateApi } from '../../scaffold/plugins/api.js';
-import { runPlan } from '../apply-plan.js';
-import { manifestsAfterScaffold } from '../manifests-runner.js';
-import { loadProject } from '../project-dir.js';
-import { Prompter } from '../prompt.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -42,6 +37,12 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create api --group crew --version v1 --kind Captain --resource=false --controller-name captain-backup', 'a second controller for a kind: captain_backup_controller.ts, CaptainBackupReconciler'))
       .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller \\\n    --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports")),
     (argv) => select(async (io) => {
+      // Loaded when the command runs (see main.ts): the generators are not needed for --help.
+      const { planCreateApi } = await import('../../scaffold/plugins/api.js');
+      const { runPlan } = await import('../apply-plan.js');
+      const { manifestsAfterScaffold } = await import('../manifests-runner.js');
+      const { loadProject } = await import('../project-dir.js');
+      const { Prompter } = await import('../prompt.js');
       const cfg = loadProject(io.cwd);
       let resource = argv.resource;
       let controller = argv.controller;

@@ -1,9 +1,5 @@
 // `scaffolder create webhook`: defaulting, validating or conversion webhooks for a kind.
 import type { Argv, Options } from 'yargs';
-import { planCreateWebhook } from '../../scaffold/plugins/webhook.js';
-import { runPlan } from '../apply-plan.js';
-import { manifestsAfterScaffold } from '../manifests-runner.js';
-import { loadProject } from '../project-dir.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -33,6 +29,11 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create webhook --group batch --version v1 --kind CronJob --conversion --spoke v2', 'v1 is the hub, v2 converts to and from it'))
       .example(...example('$0 create webhook --group core --version v1 --kind Pod --defaulting', 'a webhook for a built-in kind')),
     (argv) => select(async (io) => {
+      // Loaded when the command runs (see main.ts).
+      const { planCreateWebhook } = await import('../../scaffold/plugins/webhook.js');
+      const { runPlan } = await import('../apply-plan.js');
+      const { manifestsAfterScaffold } = await import('../manifests-runner.js');
+      const { loadProject } = await import('../project-dir.js');
       const cfg = loadProject(io.cwd);
       const spoke = argv.spoke.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {

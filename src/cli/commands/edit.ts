@@ -1,9 +1,5 @@
 // `scaffolder edit`: change project-wide choices made at init.
 import type { Argv, Options } from 'yargs';
-import { planEdit } from '../../scaffold/plugins/edit.js';
-import { runPlan } from '../apply-plan.js';
-import { manifestsAfterScaffold } from '../manifests-runner.js';
-import { loadProject } from '../project-dir.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -26,6 +22,11 @@ export function editCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 edit --namespaced', 'switch to a namespace-scoped operator'))
       .example(...example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header')),
     (argv) => select(async (io) => {
+      // Loaded when the command runs (see main.ts).
+      const { planEdit } = await import('../../scaffold/plugins/edit.js');
+      const { runPlan } = await import('../apply-plan.js');
+      const { manifestsAfterScaffold } = await import('../manifests-runner.js');
+      const { loadProject } = await import('../project-dir.js');
       const cfg = loadProject(io.cwd);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
         multigroup: argv.multigroup,

@@ -1,9 +1,5 @@
 // `scaffolder init`: a new project in the current directory.
 import type { Argv, Options } from 'yargs';
-import { packageRoot } from '../../scaffold/machinery/package-root.js';
-import { planInit } from '../../scaffold/plugins/init.js';
-import { runPlan } from '../apply-plan.js';
-import { npmInstall } from '../npm-install.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -28,6 +24,11 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 init --domain example.com --project-name guestbook --owner "Jane Doe"', 'choose the name and the license owner'))
       .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
     (argv) => select(async (io) => {
+      // Loaded when the command runs (see main.ts).
+      const { packageRoot } = await import('../../scaffold/machinery/package-root.js');
+      const { planInit } = await import('../../scaffold/plugins/init.js');
+      const { runPlan } = await import('../apply-plan.js');
+      const { npmInstall } = await import('../npm-install.js');
       const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],

@@ -1,8 +1,6 @@
 // `scaffolder manifests`: CRDs, RBAC and webhook configurations from the markers in the sources.
 import type { Argv, Options } from 'yargs';
 import { UsageError } from '../../scaffold/errors.js';
-import { runManifests } from '../manifests-runner.js';
-import { loadProject } from '../project-dir.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -33,6 +31,9 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions'))
       .example(...example('$0 manifests --kube-openapi k8s', 'built-in types (V1PodTemplateSpec, ...) from the OpenAPI documents in k8s/')),
     (argv) => select(async (io) => {
+      // Loaded when the command runs (see main.ts).
+      const { runManifests } = await import('../manifests-runner.js');
+      const { loadProject } = await import('../project-dir.js');
       const maxDescLenText = argv['max-desc-len'];
       if (maxDescLenText !== undefined && !/^\d+$/.test(maxDescLenText)) {
         throw new UsageError(`invalid --max-desc-len "${maxDescLenText}": must be a whole number of at least 0`);

@@ -1,7 +1,5 @@
 // `scaffolder version`.
 import type { Argv } from 'yargs';
-import { packageVersion } from '../../scaffold/machinery/package-root.js';
-import { scaffolderLayout } from '../../scaffold/project/project-file.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -12,6 +10,9 @@ export function versionCommand(y: Argv, select: SelectAction): Argv {
     // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
     (b) => b.hide('dry-run').example(...example('$0 version', 'e.g. "scaffolder 0.1.0 (layout typescript.scaffolder.dev/v1, node v20.19.0)"')),
     () => select(async (io) => {
+      // Loaded when the command runs (see main.ts).
+      const { packageVersion } = await import('../../scaffold/machinery/package-root.js');
+      const { scaffolderLayout } = await import('../../scaffold/project/project-file.js');
       io.stdout(`scaffolder ${packageVersion()} (layout ${scaffolderLayout}, node ${process.version})\n`);
       return 0;
     }),
