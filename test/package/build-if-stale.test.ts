@@ -1,0 +1,61 @@
+// `npm run prepare` (scripts/build-if-stale.mjs) compiles only when dist/ is older than the
+// sources: npm runs it in every generated project's install, where a full compile was most of
+// `scaffolder init`'s time. Exercised on a copy of the script in a small package of its own.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+const pkg = mkdtempSync(join(tmpdir(), 'build-if-stale-'));
+const out = join(pkg, 'dist', 'src', 'a.js');
+const prepare = (...args: string[]) => execFileSync(process.execPath, [join(pkg, 'scripts', 'build-if-stale.mjs'), ...args], { cwd: pkg, encoding: 'utf8' });
+/** Sets a file's modification time to `seconds` after the epoch (file systems keep whole seconds at least). */
+const age = (file: string, seconds: number) => utimesSync(file, seconds, seconds);
+
+describe('npm run prepare', () => {
+  mkdirSync(join(pkg, 'scripts'));
+  cpSync(join(repoRoot, 'scripts', 'build-if-stale.mjs'), join(pkg, 'scripts', 'build-if-stale.mjs'));
+  mkdirSync(join(pkg, 'node_modules'));
+  symlinkSync(join(repoRoot, 'node_modules', 'typescript'), join(pkg, 'node_modules', 'typescript'));
+  mkdirSync(join(pkg, 'src'));
+  writeFileSync(join(pkg, 'src', 'a.ts'), 'export const a: number = 1;\n');
+  writeFileSync(join(pkg, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', outDir: 'dist', rootDir: '.' } }));
+  writeFileSync(join(pkg, 'tsconfig.build.json'), JSON.stringify({ extends: './tsconfig.json', include: ['src'] }));
+  afterAll(() => rmSync(pkg, { recursive: true, force: true }));
+
+  it('compiles when dist/ is missing', () => {
+    expect(prepare('--check')).toBe('dist is stale\n');
+    prepare();
+    expect(statSync(out).isFile()).toBe(true);
+    expect(prepare('--check')).toBe('dist is up to date\n');
+  }, 60_000);
+
+  it('leaves a dist/ newer than every source alone', () => {
+    for (const f of ['src/a.ts', 'tsconfig.json', 'tsconfig.build.json']) age(join(pkg, f), 1_000_000);
+    age(out, 2_000_000);
+    prepare();
+    expect(statSync(out).mtimeMs).toBe(2_000_000_000);
+  }, 60_000);
+
+  it('compiles again when a source or the compiler configuration is newer than dist/', () => {
+    for (const changed of ['src/a.ts', 'tsconfig.build.json']) {
+      age(out, 2_000_000);
+      age(join(pkg, changed), 3_000_000);
+      expect(prepare('--check')).toBe('dist is stale\n');
+      prepare();
+      expect(statSync(out).mtimeMs).toBeGreaterThan(3_000_000_000);
+      age(join(pkg, changed), 1_000_000);
+    }
+  }, 60_000);
+
+  it('compiles when a new source has no output yet', () => {
+    age(out, 2_000_000);
+    writeFileSync(join(pkg, 'src', 'b.ts'), 'export const b = 2;\n');
+    age(join(pkg, 'src', 'b.ts'), 1_000_000);
+    expect(prepare('--check')).toBe('dist is stale\n');
+    prepare();
+    expect(statSync(join(pkg, 'dist', 'src', 'b.js')).isFile()).toBe(true);
+  }, 60_000);
+});
