@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { FlagError, managerFlagsUsage, newLogger, parseManagerFlags } from '../../../src/runtime/index.js';
 
@@ -255,11 +256,13 @@ describe('parseManagerFlags', () => {
 
   describe('in a real process, as a generated main.ts calls it', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'flags-'));
-    // .mts: the temporary directory has no package.json saying "type": "module".
-    const script = path.join(dir, 'main.mts');
+    // The compiled package, as a generated project runs it (vitest's global setup compiles dist/
+    // when it is older than src/); plain JavaScript, so no TypeScript loader in each process.
+    // .mjs: the temporary directory has no package.json saying "type": "module".
+    const script = path.join(dir, 'main.mjs');
     writeFileSync(
       script,
-      `import { parseManagerFlags } from ${JSON.stringify(path.resolve('src/runtime/index.ts'))};
+      `import { parseManagerFlags } from ${JSON.stringify(pathToFileURL(path.resolve('dist/src/runtime/index.js')).href)};
 const flags = parseManagerFlags(process.argv.slice(2), {
   extra: { 'tcp-configmap': { type: 'string', default: 'tcp-services', help: 'name of the TCP services ConfigMap' }, 'max-ports': { type: 'number' } },
 });
@@ -269,7 +272,7 @@ console.log('PARSED ' + JSON.stringify(flags));
 
     function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
       return new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
@@ -278,7 +281,7 @@ console.log('PARSED ' + JSON.stringify(flags));
         child.on('close', (code) => resolve({ code, stdout, stderr }));
       });
     }
-    const usage = `Usage of main.mts:\n${managerFlagsUsage({
+    const usage = `Usage of main.mjs:\n${managerFlagsUsage({
       'tcp-configmap': { type: 'string', default: 'tcp-services', help: 'name of the TCP services ConfigMap' },
       'max-ports': { type: 'number' },
     })}\n`;
