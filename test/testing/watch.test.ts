@@ -157,4 +157,19 @@ describe('fault injection', () => {
     const events = await collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: '1' }, (e) => e.length > 0).done;
     expect(events[0]).toMatchObject({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
   });
+
+  // Each change is encoded once for all its watchers: each still gets every change's own state.
+  it('gives every watcher of a resource each change with its own state', async () => {
+    const start = await core.createNamespacedConfigMap({ namespace: 'default', body: cm('shared') });
+    const watches = [1, 2, 3].map(() => collectEvents(env.kubeConfig, CM_PATH, { resourceVersion: start.metadata!.resourceVersion! }, (e) => e.length >= 3));
+    await watchesOpen(3);
+    for (const v of ['2', '3']) {
+      await core.patchNamespacedConfigMap({ namespace: 'default', name: 'shared', body: { data: { v } } }, k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
+    }
+    await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'shared' });
+    for (const w of watches) {
+      const events = await w.done;
+      expect(events.map((e) => [e.type, (e.object.data as { v: string }).v])).toEqual([['MODIFIED', '2'], ['MODIFIED', '3'], ['DELETED', '3']]);
+    }
+  });
 });

@@ -31,6 +31,23 @@ export interface WatchParams {
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
+/**
+ * The JSON of objects sent on watches, by identity. Every watcher of a resource is handed the same
+ * stored object for a change (conversion and defaulting make new objects only where they change
+ * something), so each change is encoded once, not once per watcher. The store never edits an
+ * object it holds: every write stores a new one.
+ */
+const encoded = new WeakMap<object, string>();
+
+function encode(object: object): string {
+  let json = encoded.get(object);
+  if (json === undefined) {
+    json = JSON.stringify(object);
+    encoded.set(object, json);
+  }
+  return json;
+}
+
 /** One open watch; the server keeps them for fault injection and shutdown. */
 export class WatchSession {
   private queue: Promise<void> = Promise.resolve();
@@ -117,7 +134,9 @@ export class WatchSession {
         this.sendError(errorToStatus(err));
         return;
       }
-      this.write({ type, object: this.params.table ? asTable(rt, version, out) : out });
+      if (this.params.table) this.write({ type, object: asTable(rt, version, out) });
+      // As JSON.stringify({ type, object }) writes it.
+      else if (!this.closed) this.res.write(`{"type":"${type}","object":${encode(out)}}\n`);
     });
   }
 
