@@ -12,7 +12,7 @@ export function versionCommand(y: Argv, select: SelectAction): Argv {
     () => select(async (io) => {
       // Loaded when the command runs (see main.ts).
       const { packageVersion } = await import('../../scaffold/machinery/package-root.js');
-      const { scaffolderLayout } = await import('../../scaffold/project/project-file.js');
+      const { scaffolderLayout } = await import('../../scaffold/project/layout.js');
       io.stdout(`scaffolder ${packageVersion()} (layout ${scaffolderLayout}, node ${process.version})\n`);
       return 0;
     }),

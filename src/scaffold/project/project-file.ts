@@ -4,9 +4,10 @@ import { LineCounter, parseDocument, stringify } from 'yaml';
 import { UsageError } from '../errors.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
+import { scaffolderLayout } from './layout.js';
 
 export const projectFileName = 'PROJECT';
-export const scaffolderLayout = 'typescript.scaffolder.dev/v1';
+export { scaffolderLayout };
 
 export interface ProjectConfig {
   domain: string;
