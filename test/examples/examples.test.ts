@@ -2,18 +2,18 @@
 // reproduces its scaffolding, its manifests are up to date (`scaffolder manifests --check` with the
 // flags of its own `manifests` script), its config/default builds with kubectl kustomize, it
 // type-checks and builds, its manager starts against a test API server and stops cleanly, and its
-// own test suite passes against the test API server. The examples run on the
-// package built from the current sources into a private directory, reached through
-// node_modules/scaffolder links (scripts/examples/link-examples.ts); everything else they import
-// resolves from the checkout's node_modules, so nothing is installed.
+// own test suite passes against the test API server. The examples run on the checkout's
+// package, compiled from the current sources once for the whole test run (vitest's global setup)
+// and reached through node_modules/scaffolder links (scripts/examples/link-examples.ts); everything
+// else they import resolves from the checkout's node_modules, so nothing is installed.
 import { execFile, spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { parseAllDocuments } from 'yaml';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleNames, examplesDir, linkExample, repoRoot } from '../../scripts/examples/link-examples.js';
 import { startTestEnvironment } from '../../src/testing/index.js';
 
@@ -34,32 +34,6 @@ async function run(cmd: string, args: string[], cwd: string, extraEnv: Record<st
     throw new Error(`${cmd} ${args.join(' ')} (in ${relative(repoRoot, cwd) || '.'}) exited ${e.code}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
   }
 }
-
-/**
- * The package as the examples import it, built from the current sources into a private directory
- * (bin, dist, templates, and the checkout's node_modules linked): the examples never see the
- * checkout's dist/, which may be stale, or half-written while another test rebuilds it. Type
- * errors in the sources are for the package's own typecheck, so this only emits.
- */
-let snapshot: Promise<string> | undefined;
-function packageSnapshot(): Promise<string> {
-  snapshot ??= (async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'scaffolder-package-'));
-    await run(node, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist'), '--noCheck'], repoRoot);
-    for (const entry of ['package.json', 'bin', 'templates']) cpSync(join(repoRoot, entry), join(dir, entry), { recursive: true });
-    symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
-    return dir;
-  })();
-  return snapshot;
-}
-
-afterAll(async () => {
-  if (!snapshot) return;
-  const dir = await snapshot.catch(() => undefined);
-  // Leave the examples linked to the checkout, as scripts/examples/link-examples.ts does.
-  for (const name of exampleNames()) linkExample(name);
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
 
 /** A TCP port nothing listens on right now. */
 function freePort(): Promise<number> {
@@ -114,11 +88,11 @@ describe.each(exampleNames())('examples/%s', (name) => {
   const dir = join(examplesDir, name);
   let scaffolderBin = '';
 
-  beforeAll(async () => {
-    const pkg = await packageSnapshot();
-    linkExample(name, pkg);
-    scaffolderBin = join(pkg, 'bin', 'scaffolder.js');
-  }, 300_000);
+  beforeAll(() => {
+    // The checkout's compiled package (vitest's global setup compiles dist/ when src/ is newer).
+    linkExample(name);
+    scaffolderBin = join(repoRoot, 'bin', 'scaffolder.js');
+  });
 
   it('is reproduced by its scaffold.sh: the same PROJECT, and the scaffolded API and source files are there', async () => {
     const scratch = mkdtempSync(join(tmpdir(), `example-${name}-`));
