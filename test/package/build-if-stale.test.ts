@@ -2,7 +2,7 @@
 // sources: npm runs it in every generated project's install, where a full compile was most of
 // `scaffolder init`'s time. Exercised on a copy of the script in a small package of its own.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -57,5 +57,21 @@ describe('npm run prepare', () => {
     expect(prepare('--check')).toBe('dist is stale\n');
     prepare();
     expect(statSync(join(pkg, 'dist', 'src', 'b.js')).isFile()).toBe(true);
+  }, 60_000);
+
+  it('with --no-check (the test run\'s build) emits despite type errors; without, fails on them', () => {
+    writeFileSync(join(pkg, 'src', 'c.ts'), 'export const c: number = "not a number";\n');
+    let failure: { status?: number; stdout?: string } = {};
+    try {
+      prepare();
+    } catch (err) {
+      failure = err as typeof failure;
+    }
+    expect(failure.status).not.toBe(0);
+    expect(failure.stdout).toMatch(/src\/c\.ts.*error TS2322/);
+    writeFileSync(join(pkg, 'src', 'c.ts'), 'export const c: number = "still not a number";\n');
+    age(join(pkg, 'src', 'c.ts'), Date.now() / 1000 + 100);
+    prepare('--no-check');
+    expect(readFileSync(join(pkg, 'dist', 'src', 'c.js'), 'utf8')).toContain('still not a number');
   }, 60_000);
 });
