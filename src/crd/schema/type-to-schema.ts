@@ -14,7 +14,7 @@ import { extractDescription as docOf } from '../../markers/index.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { BASIC_RUNTIME_TYPES, runtimeTypeSchema } from './known-types.js';
 import type { BuiltinSchemaSource } from './builtin-source.js';
-import { clientNodeModels } from './kubernetes-models.js';
+import { kubernetesApiSource } from './kubernetes-api-source.js';
 
 export const RUNTIME_REF_PREFIX = 'runtime:';
 
@@ -54,7 +54,7 @@ export class SchemaBuilder {
     private readonly index: TypeIndex,
     private readonly markers: MarkerLookup,
     /** Schemas of the Kubernetes built-in types (client-node imports). */
-    private readonly builtins: BuiltinSchemaSource = clientNodeModels,
+    private readonly builtins: BuiltinSchemaSource = kubernetesApiSource(),
   ) {}
 
   allProblems(): SchemaProblem[] {
@@ -379,7 +379,10 @@ export class SchemaBuilder {
       case 'model': {
         const ref = this.builtins.referenceTo(resolved.name);
         if (!ref) {
-          this.problems.push({ node, message: `@kubernetes/client-node has no model ${resolved.name}` });
+          const missing = this.builtins.missingFrom?.(resolved.name);
+          const field = fieldNameAround(node);
+          const message = missing ? `${field ? `field ${field}: ` : ''}${missing}` : `@kubernetes/client-node has no model ${resolved.name}`;
+          this.problems.push({ node, message });
           return {};
         }
         return { $ref: ref };
@@ -451,4 +454,13 @@ function propertyName(member: ts.PropertySignature, file: ts.SourceFile): string
 function extendedTypes(decl: ts.InterfaceDeclaration): readonly ts.ExpressionWithTypeArguments[] {
   const clause = decl.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword);
   return clause?.types ?? [];
+}
+
+/** The name of the property whose type `node` is part of, if any (for errors about a field's type). */
+function fieldNameAround(node: ts.Node): string | undefined {
+  for (let n: ts.Node | undefined = node; n; n = n.parent) {
+    if ((ts.isPropertySignature(n) || ts.isPropertyDeclaration(n)) && !ts.isComputedPropertyName(n.name)) return n.name.getText();
+    if (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isClassDeclaration(n)) return undefined;
+  }
+  return undefined;
 }
