@@ -10,6 +10,7 @@ export const QUANTITY_PATTERN =
 
 /** The value types exported by scaffolder/runtime (src/runtime/api/types.ts), by alias name. */
 const RUNTIME_TYPES: Record<string, JSONSchemaProps> = {
+  int: { type: 'integer' },
   int32: { type: 'integer', format: 'int32' },
   int64: { type: 'integer', format: 'int64' },
   Time: { type: 'string', format: 'date-time' },
@@ -28,7 +29,7 @@ const RUNTIME_TYPES: Record<string, JSONSchemaProps> = {
 };
 
 /** Runtime aliases that are Go basic types: inlined at the use site, never a reference. */
-export const BASIC_RUNTIME_TYPES = new Set(['int32', 'int64']);
+export const BASIC_RUNTIME_TYPES = new Set(['int', 'int32', 'int64']);
 
 export function runtimeTypeSchema(name: string): JSONSchemaProps | undefined {
   const s = RUNTIME_TYPES[name];
