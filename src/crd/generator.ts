@@ -43,9 +43,15 @@ export interface CrdGeneratorOptions {
   toolVersion: string;
   /**
    * Where the schemas of Kubernetes built-in types (client-node imports) come from: default
-   * @kubernetes/client-node's models; `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
+   * the shipped Kubernetes API data (kubernetesApiSource); `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
    */
   builtinSchemas?: BuiltinSchemaSource;
+  /**
+   * controller-gen's `crd:generateEmbeddedObjectMeta=true`: ObjectMeta below the top level
+   * (a PodTemplateSpec's metadata) keeps name, namespace, labels, annotations and finalizers
+   * instead of a bare object.
+   */
+  generateEmbeddedObjectMeta?: boolean;
 }
 
 interface ApiPackage {
@@ -78,7 +84,7 @@ export class CrdGenerator {
       forNode: (node) => options.markers.forNode(node).all(),
       forPackage: (dir) => options.markers.forPackage(dir).all(),
     };
-    this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas);
+    this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas, options.generateEmbeddedObjectMeta);
     this.flattener = new Flattener(
       (id) => this.builder.schemaFor(id),
       (message) => this.flattenErrors.push(message),

@@ -57,6 +57,8 @@ export interface GenerateCrdsOptions {
   builtinSchemas?: BuiltinSchemaSource;
   /** The Kubernetes minor release of the built-in types (`'1.36'`; default: the newest shipped). */
   kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true` (see CrdGeneratorOptions). */
+  generateEmbeddedObjectMeta?: boolean;
 }
 
 let ownVersion: string | undefined;
@@ -112,6 +114,7 @@ export function generateCrds(options: GenerateCrdsOptions): { crds: GeneratedCrd
     maxDescLen: options.maxDescLen,
     toolVersion: options.toolVersion ?? packageVersion(),
     builtinSchemas: options.builtinSchemas ?? kubernetesApiSource(options.kubernetesVersion),
+    generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
   });
   const result = generator.generate();
   return { crds: result.crds, diagnostics: [...markers.diagnostics, ...result.diagnostics] };

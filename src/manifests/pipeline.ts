@@ -28,6 +28,8 @@ export interface PipelineOptions {
   readonly kubeOpenApi?: readonly string[];
   /** The Kubernetes minor release of the built-in types (default: the settings', else the newest shipped). */
   readonly kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`. */
+  readonly generateEmbeddedObjectMeta?: boolean;
   readonly settings: ProjectSettings;
 }
 
@@ -73,6 +75,7 @@ export class ManifestsPipeline {
       maxDescLen: options.maxDescLen,
       toolVersion: packageVersion(),
       builtinSchemas,
+      generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
     });
   }
 

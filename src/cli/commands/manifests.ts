@@ -25,6 +25,11 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
         type: 'string',
         describe: `Kubernetes minor release whose built-in types (V1PodTemplateSpec, ...) CRDs embed: ${KUBERNETES_API_VERSIONS.join(', ')} (default: PROJECT's kubernetesVersion, else ${NEWEST_KUBERNETES_API_VERSION})`,
       })
+      .option('generate-embedded-object-meta', {
+        type: 'boolean',
+        default: false,
+        describe: "As controller-gen's crd:generateEmbeddedObjectMeta=true: metadata below the top level (a pod template's) keeps name, namespace, labels, annotations and finalizers",
+      })
       .example('$0 manifests', 'regenerate config/crd/bases, config/rbac/role.yaml and config/webhook/manifests.yaml')
       .example('$0 manifests --check', 'in CI: fail when someone forgot to regenerate')
       .example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions')
@@ -49,6 +54,7 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
         strict: argv.strict,
         kubeOpenApi: argv['kube-openapi']?.map(String),
         kubernetesVersion: kubernetesVersion === undefined ? undefined : String(kubernetesVersion),
+        generateEmbeddedObjectMeta: argv['generate-embedded-object-meta'],
       }, io);
     }),
   );

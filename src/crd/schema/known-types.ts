@@ -105,6 +105,32 @@ export function modelOverlay(name: string, schema: JSONSchemaProps): void {
   }
 }
 
+const OBJECT_META_REFERENCE = /^(?:runtime:ObjectMeta|k8s:V1ObjectMeta|[a-z-]+:io\.k8s\.apimachinery\.pkg\.apis\.meta\.v1\.ObjectMeta)$/;
+
+/** Whether a reference id (of scaffolder/runtime or any built-in source) stands for metav1.ObjectMeta. */
+export function isObjectMetaReference(id: string): boolean {
+  return OBJECT_META_REFERENCE.test(id);
+}
+
+/**
+ * metav1.ObjectMeta below a CRD's top level with controller-gen's
+ * `crd:generateEmbeddedObjectMeta=true`: the fields a client may set on an embedded object
+ * (controller-tools' allow-list); without the option it is a bare object.
+ */
+export function embeddedObjectMetaSchema(): JSONSchemaProps {
+  const stringMap = (): JSONSchemaProps => ({ type: 'object', additionalProperties: { type: 'string' } });
+  return {
+    type: 'object',
+    properties: {
+      annotations: stringMap(),
+      finalizers: { type: 'array', items: { type: 'string' } },
+      labels: stringMap(),
+      name: { type: 'string' },
+      namespace: { type: 'string' },
+    },
+  };
+}
+
 /** metav1.TypeMeta's field docs: the descriptions of a kind's `apiVersion` and `kind` when they have none of their own. */
 export const TYPE_META_DESCRIPTIONS: Record<'apiVersion' | 'kind', string> = {
   apiVersion: [

@@ -12,7 +12,7 @@ import type { ResolvedType, TypeDeclarationNode, TypeIndex } from '../loader/typ
 import { declarationId } from '../loader/type-index.js';
 import { extractDescription as docOf } from '../../markers/index.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import { BASIC_RUNTIME_TYPES, runtimeTypeSchema } from './known-types.js';
+import { BASIC_RUNTIME_TYPES, embeddedObjectMetaSchema, isObjectMetaReference, runtimeTypeSchema } from './known-types.js';
 import type { BuiltinSchemaSource } from './builtin-source.js';
 import { kubernetesApiSource } from './kubernetes-api-source.js';
 
@@ -55,6 +55,8 @@ export class SchemaBuilder {
     private readonly markers: MarkerLookup,
     /** Schemas of the Kubernetes built-in types (client-node imports). */
     private readonly builtins: BuiltinSchemaSource = kubernetesApiSource(),
+    /** controller-gen's generateEmbeddedObjectMeta: ObjectMeta keeps its allow-listed fields. */
+    private readonly embeddedObjectMeta = false,
   ) {}
 
   allProblems(): SchemaProblem[] {
@@ -114,7 +116,8 @@ export class SchemaBuilder {
     const cached = this.schemata.get(id);
     if (cached) return cached;
     let schema: JSONSchemaProps | undefined;
-    if (id.startsWith(RUNTIME_REF_PREFIX)) schema = runtimeTypeSchema(id.slice(RUNTIME_REF_PREFIX.length));
+    if (this.embeddedObjectMeta && isObjectMetaReference(id)) schema = embeddedObjectMetaSchema();
+    else if (id.startsWith(RUNTIME_REF_PREFIX)) schema = runtimeTypeSchema(id.slice(RUNTIME_REF_PREFIX.length));
     else if (!id.includes('#')) schema = this.builtins.schemaFor(id);
     else {
       const decl = this.declarations.get(id) ?? this.index.declarationById(id);
