@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch } from 'diff';
 import { parseAllDocuments, stringify } from 'yaml';
+import { oneOfRule } from '../../src/crd/markers/schema-markers.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const conformanceDir = path.resolve(repoRoot, '..', 'shared', 'conformance');
@@ -97,3 +98,29 @@ export function alignDescriptions(expected: unknown, actual: unknown): { actual:
   return { actual: walk(expected, actual), differences };
 }
 
+
+/**
+ * controller-tools' own testdata goldens (../shared/conformance/controller-gen/crd, annotated
+ * `(devel)`) come from its main branch after v0.21.0, where commit ce5d8844 made the oneOf
+ * markers' rules cheaper. scaffolder writes released v0.21.0's form (oneOfRule); this turns the
+ * golden's rules of those markers, recognised by their fixed messages, back into that form.
+ */
+export function asReleasedOneOfRules(crd: unknown): unknown {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!v || typeof v !== 'object') return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x);
+    const message = out.message;
+    const rule = out.rule;
+    if (typeof message === 'string' && typeof rule === 'string') {
+      const m = /^(at most one|exactly one|at least one) of the fields in \[(.*)\] (?:may|must) be set$/.exec(message);
+      if (m) {
+        const comparison = m[1] === 'at most one' ? '<= 1' : m[1] === 'exactly one' ? '== 1' : '>= 1';
+        out.rule = oneOfRule(m[2]!.split(' '), comparison);
+      }
+    }
+    return out;
+  };
+  return walk(crd);
+}
