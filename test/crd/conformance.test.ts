@@ -35,7 +35,8 @@ const CASES: ConformanceCase[] = [
   {
     name: 'controller-tools testdata: every package, the 740 kB CronJob included',
     fixture: 'testdata',
-    // Two CronJobs embed JobTemplateSpec and Job status: client-node (1.34) joins the Go comment's
+    // All in testdata.kubebuilder.io_cronjobs, which embeds V1JobTemplateSpec and
+    // V1ObjectReference: client-node (1.34) joins the Go comment's
     // lines (626), has no doc for a field typed with another model, so the type's doc shows, or a
     // text changed since 1.34 (224), and none for fields newer than 1.34, ObjectMeta fields,
     // IntOrString ports and the Capability items (42).
