@@ -110,6 +110,12 @@ export class KubernetesApi {
     return this.kinds[`${gvk.group ? `${gvk.group}/` : ''}${gvk.version}/${gvk.kind}`];
   }
 
+  /** The (unresolved, shared) schema of a top-level kind, or undefined when this release has no such kind. */
+  schemaOfKind(gvk: GroupVersionKind): JSONSchemaProps | undefined {
+    const component = this.componentOfKind(gvk);
+    return component === undefined ? undefined : this.schema(component);
+  }
+
   /** Every top-level kind this release serves. */
   allKinds(): (GroupVersionKind & { component: string })[] {
     return Object.entries(this.kinds).map(([key, component]) => {

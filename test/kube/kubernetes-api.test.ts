@@ -34,6 +34,8 @@ describe('Kubernetes API data', () => {
     expect(api.componentOfModel('V1NoSuchThing')).toBeUndefined();
     expect(api.componentOfKind({ group: 'apps', version: 'v1', kind: 'Deployment' })).toBe('io.k8s.api.apps.v1.Deployment');
     expect(api.componentOfKind({ group: '', version: 'v1', kind: 'Pod' })).toBe('io.k8s.api.core.v1.Pod');
+    expect(api.schemaOfKind({ group: 'batch', version: 'v1', kind: 'Job' })!.properties!.spec!.$ref).toBe('io.k8s.api.batch.v1.JobSpec');
+    expect(api.schemaOfKind({ group: 'batch', version: 'v2', kind: 'Job' })).toBeUndefined();
     expect(api.allKinds()).toContainEqual({ group: 'batch', version: 'v1', kind: 'CronJob', component: 'io.k8s.api.batch.v1.CronJob' });
   });
 
