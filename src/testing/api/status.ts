@@ -140,6 +140,11 @@ export function forbidden(gr: GroupResource, name: string, detail: string): Stat
   });
 }
 
+/** What kube-apiserver answers a request that carries no valid credentials. */
+export function unauthorized(): StatusError {
+  return new StatusError({ message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
+}
+
 export function gone(message: string): StatusError {
   return new StatusError({ message, reason: 'Expired', code: 410 });
 }
