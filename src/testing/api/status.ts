@@ -19,6 +19,8 @@ export function qualifiedResource(gr: GroupResource): string {
 /** An error that the server answers with its Status body. */
 export class StatusError extends Error {
   readonly status: Status;
+  /** The Retry-After header to send, 0 included (the body's details.retryAfterSeconds omits 0, as Go's omitempty). */
+  readonly retryAfterSeconds: number | undefined;
   /** Takes the parts of a failure, or a whole Status body built elsewhere (schema, admission). */
   constructor(status: Omit<Status, 'kind' | 'apiVersion' | 'metadata' | 'status'> | Status) {
     super(status.message ?? status.reason ?? `status ${status.code}`);
@@ -29,6 +31,7 @@ export class StatusError extends Error {
     if (status.details !== undefined) body.details = compactDetails(status.details);
     body.code = status.code;
     this.status = body;
+    this.retryAfterSeconds = status.details?.retryAfterSeconds;
   }
   get code(): number {
     return this.status.code;
