@@ -10,7 +10,8 @@ import { withAuthenticationAndAuthorization } from '../src/runtime/metrics/index
 import { startTestEnvironment } from '../src/testing/index.js';
 
 const TOKENS = 20_000;
-const TOKEN_BYTES = 3072; // 4 KB once base64url-encoded
+/** 4 KB once base64url-encoded; METRICS_AUTH_TOKEN_KB=16 for larger ones. */
+const TOKEN_BYTES = Math.round((Number(process.env.METRICS_AUTH_TOKEN_KB) || 4) * 768);
 const CONCURRENCY = 16;
 
 function heapMB(): number {
@@ -36,13 +37,15 @@ export default async function (): Promise<Record<string, number | string>> {
     );
     const seconds = (performance.now() - started) / 1000;
     const after = heapMB();
+    const rss = process.memoryUsage().rss / 1024 / 1024;
     const sizes = (filter as { cacheSizes?: () => { authentication: number } }).cacheSizes?.();
     return {
-      'random 4 KB tokens': TOKENS,
+      [`random ${Math.round((TOKEN_BYTES * 4) / 3 / 1024)} KB tokens`]: TOKENS,
       'refused (401)': refused,
       'scrapes per second': TOKENS / seconds,
       'heap before (MB)': before,
       'heap after (MB)': after,
+      'rss after (MB)': rss,
       'token reviews cached': sizes?.authentication ?? 'n/a',
     };
   } finally {
