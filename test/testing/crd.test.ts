@@ -3,7 +3,7 @@ import * as k8s from '@kubernetes/client-node';
 import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { CRONJOB_GROUP, collectEvents, multiversionCRD, patchAs, statusOf } from './support.js';
+import { CRONJOB_GROUP, collectEvents, credentials, multiversionCRD, patchAs, statusOf } from './support.js';
 import { itShared } from '../support/shared.js';
 
 let env: TestEnvironment | undefined;
@@ -84,8 +84,9 @@ describe('CustomResourceDefinitions', () => {
     };
     // Plain HTTP: client-node's CRD model drops x-kubernetes-validations.
     const CRDS = `${env.server.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`;
+    const auth = credentials(env.server);
     const send = async (method: 'POST' | 'PUT', body: unknown) => {
-      const res = await fetch(method === 'POST' ? CRDS : `${CRDS}/widgets.example.com`, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+      const res = await fetch(method === 'POST' ? CRDS : `${CRDS}/widgets.example.com`, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth } });
       return { code: res.status, body: (await res.json()) as Record<string, unknown> };
     };
     const field = 'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule';

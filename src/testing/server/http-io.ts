@@ -1,7 +1,7 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import jsyaml from 'js-yaml';
-import { badRequest, statusOf, internalError } from '../api/status.js';
+import { badRequest, statusOf, internalError, StatusError } from '../api/status.js';
 import type { Status } from '../../kube/status.js';
 
 export async function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -48,8 +48,8 @@ export function writeError(res: ServerResponse, err: unknown): void {
     return;
   }
   const extra: Record<string, string> = {};
-  const retry = status.details?.retryAfterSeconds;
-  if (retry) extra['Retry-After'] = String(retry);
+  const retry = err instanceof StatusError ? err.retryAfterSeconds : status.details?.retryAfterSeconds;
+  if (retry !== undefined) extra['Retry-After'] = String(retry);
   const text = JSON.stringify(status);
   res.writeHead(status.code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...extra });
   res.end(text);
