@@ -12,7 +12,7 @@ import type { SchemaNode } from '../node.js';
 import { undefinedField } from './field-check.js';
 import { kubernetesFunctions } from './library.js';
 import { optionalOf } from './optional.js';
-import { rewriteOptionalSelection } from './optional-syntax.js';
+import { rewriteOptionalSelection } from '../../../kube/cel/optional-syntax.js';
 
 const env = celEnv({ funcs: kubernetesFunctions });
 
