@@ -6,6 +6,7 @@
  * and wording, sorted as it sorts them, for a 422 on the CustomResourceDefinition.
  */
 import { compileSchema } from './compile.js';
+import { validateSchemaRules } from '../../kube/cel/validation-rules.js';
 import { compilePattern, SchemaCompileError } from './node.js';
 import { fieldError, forbidden, invalid, notSupported, required } from './field-error.js';
 import type { FieldCause } from '../../kube/field-errors.js';
@@ -159,7 +160,9 @@ export function validateStructuralSchema(schema: JSONSchemaProps, prefix = 'open
     return x < y ? -1 : x > y ? 1 : 0;
   });
   if (out.length > 0) return out;
-  // CEL rules compile only on a structural schema.
+  // CEL rules compile only on a structural schema; every rule problem is reported, as kube-apiserver does.
+  const ruleErrors = validateSchemaRules(schema, prefix);
+  if (ruleErrors.length > 0) return ruleErrors.map(({ reason, field, message }) => ({ reason, field, message }));
   try {
     compileSchema(schema);
   } catch (err) {

@@ -69,7 +69,9 @@ describe('validateStructuralSchema', () => {
       {
         reason: 'FieldValueInvalid',
         field: `${prefix}.properties[spec].x-kubernetes-validations[0].rule`,
-        message: `Invalid value: "self.b > 0": compilation failed: "self.b > 0" does not compile: undefined field 'b'`,
+        message:
+          'Invalid value: apiextensions.ValidationRule{Rule:"self.b > 0", Message:"", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
+          "compilation failed: ERROR: <input>:1:5: undefined field 'b'\n | self.b > 0\n | ....^",
       },
     ]);
   });

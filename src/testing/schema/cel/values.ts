@@ -10,8 +10,6 @@ import { DurationSchema, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { SchemaNode } from '../node.js';
 import { escapePropertyName } from '../../../kube/cel/escape.js';
 
-export { escapePropertyName };
-
 const goDurationPart = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
 const unitNanos: Record<string, number> = { ns: 1, us: 1e3, 'µs': 1e3, 'μs': 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
 
