@@ -18,6 +18,7 @@ import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
 import { pluralize } from './spec/plural.js';
+import { ruleDiagnostics } from './rule-diagnostics.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -121,7 +122,10 @@ export class CrdGenerator {
     for (const key of [...kinds.keys()].sort()) {
       const entry = kinds.get(key)!;
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
-      if (crd) crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
+      if (!crd) continue;
+      crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
+      const root = entry.versions[0]!.decl;
+      diagnostics.push(...ruleDiagnostics(crd, this.options.markers.all(), (message) => nodeDiagnostic(root, message)));
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
     diagnostics.push(...this.celDiagnostics());
