@@ -229,7 +229,10 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
           return setType(e, variable.type);
         }
         const typeName = TYPE_NAMES.get(name);
-        if (typeName) return setType(e, typeName);
+        if (typeName) {
+          if (rootDecl) decls.set(e.id, rootDecl);
+          return setType(e, typeName);
+        }
         report(e, `undeclared reference to '${name}' (in container '')`);
         return setType(e, ERROR);
       }
