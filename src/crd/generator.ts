@@ -120,15 +120,19 @@ export class CrdGenerator {
       }
     }
     const crds: GeneratedCrd[] = [];
+    const apiServer: Diagnostic[] = [];
     for (const key of [...kinds.keys()].sort()) {
       const entry = kinds.get(key)!;
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
       if (!crd) continue;
-      diagnostics.push(...this.apiServerDiagnostics(crd, entry.versions));
+      apiServer.push(...this.apiServerDiagnostics(crd, entry.versions));
       crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
     diagnostics.push(...this.celDiagnostics());
+    // What the API server would refuse is checked on CRDs the generator could build without
+    // errors: a type it could not map leaves a schema hole the server would only echo.
+    if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...apiServer);
     return { crds, diagnostics: dedupe(diagnostics) };
   }
 
