@@ -1,13 +1,12 @@
 /**
- * A generated CRD's x-kubernetes-validations checked as kube-apiserver checks them on create
- * (src/kube/cel: rules typed against the schema, messageExpression, reason, fieldPath, oldSelf,
- * cost budgets), each problem reported at the XValidation marker that wrote the rule, so that
- * `manifests` never writes a CRD the API server would refuse.
+ * Where a CRD validation error about x-kubernetes-validations comes from, for `manifests`: the
+ * XValidation marker that wrote the rule (found by the rule's text, the column at the rule), and,
+ * for a cost over budget, the estimate and the budget (kube-apiserver's message gives only the
+ * factor). The errors themselves are the CRD validation's (src/kube/cel via crd-validation).
  */
 import type { CustomResourceDefinition } from './spec/crd-types.js';
-import { celSyntaxProblem, ruleColumn, type Diagnostic, type MarkedValue } from '../markers/index.js';
+import { ruleColumn, type MarkedValue, type SourceLocation } from '../markers/index.js';
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, validateSchemaRules, type RuleError } from '../kube/cel/validation-rules.js';
-import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 
 const XVALIDATION = new Set(['kubebuilder:validation:XValidation', 'kubebuilder:validation:items:XValidation']);
 
@@ -15,7 +14,10 @@ const XVALIDATION = new Set(['kubebuilder:validation:XValidation', 'kubebuilder:
 const checked = new Map<string, RuleError[]>();
 const CACHE_LIMIT = 1_000;
 
-function schemaRuleErrors(schema: JSONSchemaProps, prefix: string): RuleError[] {
+function schemaRuleErrors(crd: CustomResourceDefinition, version: number): RuleError[] {
+  const schema = crd.spec.versions[version]?.schema?.openAPIV3Schema;
+  if (!schema) return [];
+  const prefix = `spec.versions[${version}].schema.openAPIV3Schema`;
   const key = `${prefix}\n${JSON.stringify(schema)}`;
   let errors = checked.get(key);
   if (!errors) {
@@ -26,40 +28,29 @@ function schemaRuleErrors(schema: JSONSchemaProps, prefix: string): RuleError[] 
   return errors;
 }
 
-function explain(e: RuleError): string {
-  const what = e.reason === 'FieldValueForbidden' ? 'Forbidden: ' : '';
-  let text = `${e.field}: ${what}${e.detail}`;
-  if (e.cost !== undefined) {
-    const budget = e.field.endsWith('openAPIV3Schema') ? STATIC_ESTIMATED_CRD_COST_LIMIT : STATIC_ESTIMATED_COST_LIMIT;
-    text += ` [estimated cost ${e.cost}, budget ${budget}]`;
-  }
-  return text;
+export interface CelErrorSite {
+  /** The XValidation marker of the rule, at the rule text; undefined when no marker wrote it. */
+  readonly location?: SourceLocation;
+  /** What to add to the API server's message (the estimate and the budget of a cost error). */
+  readonly note: string;
 }
 
-/**
- * The problems kube-apiserver would find in `crd`'s validation rules, located at the markers
- * (`markers`: every marker collected) whose rule they concern; `fallback` locates the others.
- */
-export function ruleDiagnostics(crd: CustomResourceDefinition, markers: Iterable<MarkedValue>, fallback: (message: string) => Diagnostic): Diagnostic[] {
-  const byRule = new Map<string, MarkedValue[]>();
+/** The site of the CRD validation error (`field`, `message`) when it is about a validation rule. */
+export function celErrorSite(crd: CustomResourceDefinition, field: string, message: string, markers: Iterable<MarkedValue>): CelErrorSite | undefined {
+  const version = /^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema/.exec(field);
+  if (!version) return undefined;
+  const error = schemaRuleErrors(crd, Number(version[1])).find((e) => e.field === field && e.message === message);
+  if (!error) return undefined;
+  let note = '';
+  if (error.cost !== undefined) {
+    const total = /openAPIV3Schema$/.test(field) || message.includes('cost total exceeding cost limit');
+    const budget = total ? STATIC_ESTIMATED_CRD_COST_LIMIT : STATIC_ESTIMATED_COST_LIMIT;
+    note = ` [estimated cost ${error.cost}, budget ${budget}]`;
+  }
   for (const m of markers) {
     if (!XVALIDATION.has(m.name) || typeof m.value !== 'object' || Array.isArray(m.value)) continue;
-    const rule = (m.value as Record<string, unknown>)['rule'];
-    if (typeof rule !== 'string') continue;
-    byRule.set(rule, [...(byRule.get(rule) ?? []), m]);
+    if ((m.value as Record<string, unknown>)['rule'] !== error.rule.rule) continue;
+    return { location: { file: m.location.file, line: m.location.line, column: ruleColumn(m) }, note };
   }
-  const out: Diagnostic[] = [];
-  crd.spec.versions.forEach((version, i) => {
-    const schema = version.schema?.openAPIV3Schema as JSONSchemaProps | undefined;
-    if (!schema) return;
-    for (const e of schemaRuleErrors(schema, `spec.versions[${i}].schema.openAPIV3Schema`)) {
-      // The marker's own syntax check has reported this one already, at the character.
-      if (celSyntaxProblem(e.rule.rule) && e.detail.includes('Syntax error:')) continue;
-      const sites = byRule.get(e.rule.rule) ?? [];
-      const message = `CEL rule ${JSON.stringify(e.rule.rule)} of ${crd.metadata.name} ${version.name} would be refused by the API server: ${explain(e)}`;
-      if (sites.length === 0) out.push(fallback(message));
-      for (const m of sites) out.push({ severity: 'error', file: m.location.file, line: m.location.line, column: ruleColumn(m), message: `${message} (+${m.name})` });
-    }
-  });
-  return out;
+  return { note };
 }

@@ -21,6 +21,11 @@ interface ConformanceCase {
    */
   builtin?: readonly SchemaPath[];
   skew?: readonly ApiSkew[];
+  /**
+   * Errors kube-apiserver gives for CRDs controller-gen writes all the same (`manifests` refuses
+   * them; the CRD is still generated and compared): `<file>: <field>: <message>` endings.
+   */
+  refusedByApiServer?: readonly string[];
 }
 
 /** Kubernetes 1.35 (the goldens) against 1.34 (client-node 1.4's models) in the pod and job API. */
@@ -46,6 +51,11 @@ const CASES: ConformanceCase[] = [
     fixture: 'testdata',
     builtin: [['spec', 'jobTemplate'], ['status', 'active', '[]']],
     skew: API_1_35,
+    // The nogroup package has no +groupName: controller-gen writes `cronjobs.` with an empty group.
+    refusedByApiServer: [
+      'nogroup/types.ts: is invalid: metadata.name: Invalid value: "cronjobs.": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters',
+      'nogroup/types.ts: is invalid: spec.group: Required value',
+    ],
     expected: Object.fromEntries(
       ['plural.example.com_testquotas', 'testdata.kubebuilder.io_jobs', 'testdata.kubebuilder.io_oneofs', 'testdata.kubebuilder.io_enums',
        'testdata.kubebuilder.io_immutabletypes', 'testdata.kubebuilder.io_externaldocs', 'testdata.kubebuilder.io_versionedresources',
@@ -91,7 +101,8 @@ describe('CRD conformance with controller-gen and kubebuilder outputs', () => {
   for (const c of CASES) {
     it(`reproduces ${c.name}`, () => {
       const { crds, diagnostics } = generate(c);
-      expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(path.join(fixturesDir, c.fixture), d.file)}: ${d.message.replace(/^CustomResourceDefinition "[^"]*" /, '')}`);
+      expect(errors.map((e, i) => (e.startsWith(c.refusedByApiServer?.[i] ?? '\0') ? c.refusedByApiServer![i] : e))).toEqual(c.refusedByApiServer ?? []);
       const byFile = new Map(crds.map((g) => [g.fileName, withoutToolVersion(g.crd as never, VERSION_ANNOTATION)]));
       for (const [fileName, conformanceFile] of Object.entries(c.expected)) {
         const [expected] = loadExpected(conformanceFile);

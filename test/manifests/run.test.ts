@@ -204,8 +204,10 @@ describe('CEL rules', () => {
     const c = capture();
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
     expect(c.errors()).toContain(
-      `api/v1/sailor_types.ts:${line}:${column}: error: CEL rule "self.configMapNam == ''" of sailors.crew.testproject.org v1 would be refused by the API server: ` +
-        "spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: compilation failed: ERROR: <input>:1:5: undefined field 'configMapNam'",
+      `api/v1/sailor_types.ts:${line}:${column}: error: CustomResourceDefinition "sailors.crew.testproject.org" is invalid: ` +
+        'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: ' +
+        'apiextensions.ValidationRule{Rule:"self.configMapNam == \'\'", Message:"needs a name", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
+        "compilation failed: ERROR: <input>:1:5: undefined field 'configMapNam'\n | self.configMapNam == ''\n | ....^\n",
     );
     expect(existsSync(path.join(dir, 'config'))).toBe(false);
   });
@@ -222,7 +224,7 @@ describe('CEL rules', () => {
     const line = readFileSync(types, 'utf8').split('\n').findIndex((l) => l.includes('exists_one')) + 1;
     expect(c.errors()).toMatch(
       new RegExp(
-        `api/v1/sailor_types\\.ts:${line}:\\d+: error: CEL rule "self\\.all\\(a, self\\.exists_one\\(b, a == b\\)\\)" of sailors\\.crew\\.testproject\\.org v1 would be refused by the API server: ` +
+        `api/v1/sailor_types\\.ts:${line}:\\d+: error: CustomResourceDefinition "sailors\\.crew\\.testproject\\.org" is invalid: ` +
           'spec\\.versions\\[0\\]\\.schema\\.openAPIV3Schema\\.properties\\[spec\\]\\.properties\\[tags\\]\\.x-kubernetes-validations\\[0\\]\\.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x ' +
           '\\(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared\\) \\[estimated cost \\d+, budget 10000000\\]',
       ),
