@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { checkExpression } from '../../src/kube/cel/checker.js';
 import { estimateCost } from '../../src/kube/cel/cost.js';
 import { schemaDeclType } from '../../src/kube/cel/decl-type.js';
-import { validateSchemaRules } from '../../src/kube/cel/validation-rules.js';
+import { compileValidationRule, validateSchemaRules } from '../../src/kube/cel/validation-rules.js';
 import type { JSONSchemaProps } from '../../src/kube/json-schema-props.js';
 
 function costOf(schema: JSONSchemaProps, rule: string): number {
@@ -184,5 +184,67 @@ describe('validateSchemaRules', () => {
         27_009_000,
       ],
     ]);
+  });
+});
+
+describe('the checker on everyday rules', () => {
+  const str: JSONSchemaProps = { type: 'string', maxLength: 32 };
+  const spec: JSONSchemaProps = {
+  type: 'object',
+  properties: {
+    replicas: { type: 'integer' }, minReplicas: { type: 'integer' }, ratio: { type: 'number' }, enabled: { type: 'boolean' },
+    name: str, kind: str, u: str, ip: str, c: str, q: { 'x-kubernetes-int-or-string': true }, s: str,
+    start: { type: 'string', format: 'date-time' }, end: { type: 'string', format: 'date-time' }, d: { type: 'string', format: 'duration' },
+    l: { type: 'array', maxItems: 10, items: { type: 'integer' } },
+    names: { type: 'array', maxItems: 10, items: str },
+    ports: { type: 'array', maxItems: 10, items: { type: 'object', properties: { name: str, port: { type: 'integer' } } } },
+    m: { type: 'object', maxProperties: 10, additionalProperties: str },
+    nested: { type: 'array', maxItems: 5, items: { type: 'array', maxItems: 5, items: { type: 'integer' } } },
+    obj: { type: 'object', properties: { a: str } },
+    conditions: { type: 'array', maxItems: 10, items: { type: 'object', properties: { type: str, status: str } } },
+    raw: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+    emb: { type: 'object', 'x-kubernetes-embedded-resource': true, 'x-kubernetes-preserve-unknown-fields': true },
+    'dash-name': str, 'in': str,
+  },
+};
+  const rules = [
+  'self.minReplicas <= self.replicas', '!has(self.name) || self.name.size() > 0', 'self.names.all(x, x in self.names)',
+  'self.ports.all(p, p.name.matches("^[a-z]+$"))', 'self.replicas >= 0 && self.replicas <= 10', 'size(self.name) > 0',
+  'self.?name.orValue("") != "bar"', 'self.name.startsWith("a") || self.name.endsWith("b")', 'self.conditions.exists(e, e.type == "Ready")',
+  'self.ports.exists_one(i, i.port == 80)', 'has(self.name) == has(self.kind)', 'self.m.all(k, self.m[k] != "")',
+  'self.end > self.start', 'self.end - self.start < duration("24h")', 'self.d < duration("1h")', 'timestamp(self.start) < timestamp("2030-01-01T00:00:00Z")',
+  'self.ports.map(p, p.port).all(p, p < 65536)', 'self.l.size() == self.l.filter(x, x > 0).size()', 'self.name.matches("^x") ? true : false',
+  'url(self.u).getScheme() == "https"', 'isURL(self.u)', 'cidr(self.c).containsIP(self.ip)', 'isIP(self.ip) && ip(self.ip).family() == 4',
+  'self.name in ["a", "b"]', 'self.l.sum() < 100', 'self.l.max() < 10', 'self.s.split(",").all(p, p != "")', 'self.s.indexOf("x") >= 0',
+  'self.s.lowerAscii() == self.s', 'self.m.exists(k, k.startsWith("x"))', 'type(self.q) == int || type(self.q) == string', 'self.replicas + self.minReplicas <= 100',
+  'double(self.replicas) / 2.0 > 1.0', 'self.replicas % 2 == 0', 'string(self.replicas) == "1"', 'self.enabled ? self.replicas > 0 : true',
+  '!(self.name == "a" && self.kind == "b")', 'self.conditions.all(c, c.status in ["True", "False", "Unknown"])',
+  'self.names.all(x, self.names.exists_one(y, x == y))', 'self.ports.map(x, x.name).size() == self.ports.size()',
+  'self.nested.all(x, x.all(y, y > 0))', 'self.replicas < 1.5', 'self.obj != null', 'self.ratio > 0.5 && self.ratio < 2',
+  'self.start.getFullYear() > 2000', 'self.d.getHours() < 2', 'cel.bind(x, self.replicas, x > 0)', 'sets.contains(self.names, ["x"])',
+  'self.l.isSorted()', '"%s".format([self.name]) != ""', 'quantity("1Gi").isInteger()', 'isQuantity(self.s)', 'self.m.exists(k, self.m[k] == "a")',
+  'self.conditions.exists(c, c.type == "Ready" && c.status == "True")', 'self.dash__dash__name != "" && self.__in__ != ""',
+  'self.emb.kind == "Pod" && self.emb.metadata.name != ""', 'has(self.raw)', 'self.l.all(i, v, v > i)', 'self.m.all(k, v, v != k)',
+  'self.names.exists(n, n.contains("x"))', 'self.names.join(",") != ""', 'self.s.replace("a", "b") != ""', 'self.s.substring(1) != ""',
+  'self.s.trim() == self.s', 'self.s.upperAscii() != ""', 'self.s.charAt(0) == "a"', 'self.s.lastIndexOf("a") < 3', 'self.s.find("[0-9]+") == ""',
+  'self.s.findAll("x").size() < 3', 'int(self.q) > 0', 'self.q == 1 || self.q == "1%"', 'self.ports.all(p, !has(p.name) || p.name != "")',
+  'self.l.indexOf(3) > 0', 'self.names.min() != ""', 'size(self.m) < 3', 'self.m.size() < 3', '"a" in self.m',
+  '[1, 2, 3].exists(x, x == self.replicas)', '{"a": 1}["a"] == self.replicas', 'self.l == [1, 2]', 'self.l + [1] != []',
+  'self.ratio == 0.0 || self.ratio != 1.0', 'optional.of(self.replicas).hasValue()', 'self.?obj.?a.orValue("") == ""',
+  'self.enabled == true', 'self.names.all(n, size(n) < 10)', 'duration(self.d) > duration("0s")', 'uint(self.replicas) > 1u',
+  'self.l.exists(x, x == 1) != self.l.exists(x, x == 2)', 'self.start == timestamp("2020-01-01T00:00:00Z")',
+];
+
+  it.each(rules)('%s compiles', (rule) => {
+    expect(compileValidationRule({ rule }, schemaDeclType(spec, false)!).problems).toEqual([]);
+  });
+
+  it('types oldSelf as self, or as an optional of it with optionalOldSelf', () => {
+    const decl = schemaDeclType(spec, false)!;
+    expect(compileValidationRule({ rule: 'oldSelf.replicas <= self.replicas' }, decl).problems).toEqual([]);
+    expect(compileValidationRule({ rule: '!oldSelf.hasValue() || oldSelf.value() == self', optionalOldSelf: true }, decl).problems).toEqual([]);
+    expect(compileValidationRule({ rule: 'oldSelf.replicas <= self.replicas', optionalOldSelf: true }, decl).problems[0]?.detail).toContain(
+      "type 'optional_type(object)' does not support field selection",
+    );
   });
 });

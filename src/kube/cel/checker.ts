@@ -5,7 +5,7 @@
  * (in container '')`), field selection against object types (`undefined field 'x'`, `type 'int'
  * does not support field selection`), overload resolution for operators and functions
  * (`found no matching overload for '_+_' applied to '(int, string)'`), comprehension ranges,
- * `has()`, optional field selection, `cel.bind`.
+ * `has()`, optional field selection, `cel.bind`, two-variable comprehensions.
  *
  * Limits: type parameters are resolved per call only (no global unification: an empty list
  * literal is list(dyn), a `map()` macro's result is typed from its transform); functions are
@@ -289,6 +289,9 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
         return resolveCall(e, qualified, false, argTypes);
       }
     }
+    if (target && TWO_VARIABLE_MACROS.has(name) && args.length >= 3 && args[0]!.exprKind.case === 'identExpr' && args[1]!.exprKind.case === 'identExpr') {
+      return twoVariableComprehension(name, target, args, scope);
+    }
     const argTypes = args.map((a) => visit(a, scope));
     if (target) {
       const targetType = visit(target, scope);
@@ -310,6 +313,34 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
     if (operand.kind === 'opaque' && operand.name === 'optional_type') operand = operand.params[0] ?? DYN;
     const t = selectField(e, operand, field, args[0]!);
     return t.kind === 'error' ? ERROR : optionalOf(t);
+  };
+
+  // cel-go's two-variable comprehensions (`l.all(i, v, ...)`, `m.transformMap(k, v, ...)`), which
+  // @bufbuild/cel's parser leaves as calls: index or key and value, then the predicate or transform.
+  const twoVariableComprehension = (name: string, target: Expr, args: Expr[], scope: Scope): CelType => {
+    const range = visit(target, scope);
+    const rangeDecl = decls.get(target.id);
+    const inner = new Map(scope);
+    const [first, second] = [args[0]!.exprKind.value.name as string, args[1]!.exprKind.value.name as string];
+    if (range.kind === 'list') {
+      inner.set(first, { type: INT });
+      inner.set(second, { type: range.elem, ...(rangeDecl?.elem ? { decl: rangeDecl.elem } : {}) });
+    } else if (range.kind === 'map') {
+      inner.set(first, { type: range.key, ...(rangeDecl?.key ? { decl: rangeDecl.key } : {}) });
+      inner.set(second, { type: range.value, ...(rangeDecl?.elem ? { decl: rangeDecl.elem } : {}) });
+    } else if (isDynOrError(range)) {
+      inner.set(first, { type: range });
+      inner.set(second, { type: range });
+    } else {
+      report(target, `expression of type '${formatType(range)}' cannot be range of a comprehension (must be list, map, or dynamic)`);
+      return ERROR;
+    }
+    const bodies = args.slice(2).map((a) => visit(a, inner));
+    const last = bodies[bodies.length - 1] ?? DYN;
+    if (name === 'transformList') return listOf(last);
+    if (name === 'transformMap') return mapOf(range.kind === 'list' ? INT : range.kind === 'map' ? range.key : DYN, last);
+    if (name === 'transformMapEntry') return mapOf(DYN, DYN);
+    return BOOL;
   };
 
   const visitComprehension = (e: Expr, scope: Scope): CelType => {
@@ -360,6 +391,9 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
   issues.sort((a, b) => a.offset - b.offset);
   return { source, expr, type: rootType, types, decls, overloads, issues };
 }
+
+/** Macros of cel-go's two-variable comprehension extension. */
+export const TWO_VARIABLE_MACROS: ReadonlySet<string> = new Set(['all', 'exists', 'existsOne', 'exists_one', 'transformList', 'transformMap', 'transformMapEntry']);
 
 /** In `@result + [x]` (possibly under `_?_:_`), the expression x appended to the accumulator. */
 function appendedElement(step: Expr, accuVar: string): Expr | undefined {

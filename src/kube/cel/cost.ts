@@ -7,10 +7,10 @@
  * times the cost of one iteration. Sizes of schema values come from the declared types
  * (maxItems, maxProperties, maxLength, or what a 3 MiB request can hold).
  *
- * Limits: sets.*, join and format use a simplified estimate; two-variable comprehensions track
- * only the first variable's size.
+ * Limits: sets.*, join and format use a simplified estimate; two-variable comprehensions are
+ * costed as all() is (cel-go expands them into comprehensions, which we do not see).
  */
-import type { CheckedExpression, Expr } from './checker.js';
+import { TWO_VARIABLE_MACROS, type CheckedExpression, type Expr } from './checker.js';
 import type { CelType } from './types.js';
 
 const U64_MAX = 18446744073709551615;
@@ -111,6 +111,13 @@ export function estimateCost(checked: CheckedExpression): Estimate {
     // cel.bind(name, init, body): the init once plus the body.
     if (target?.exprKind.case === 'identExpr' && target.exprKind.value.name === 'cel' && name === 'bind' && args.length === 3) {
       return add(cost(args[1]!), cost(args[2]!));
+    }
+    // Two-variable comprehensions: as a comprehension, one iteration per element (loop bookkeeping as all()'s).
+    if (target && TWO_VARIABLE_MACROS.has(name) && args.length >= 3 && args[0]!.exprKind.case === 'identExpr' && args[1]!.exprKind.case === 'identExpr') {
+      const body = args.slice(2).reduce((sum, a) => add(sum, cost(a)), fixed(3));
+      const range = size(target);
+      computed.set(e.id, range);
+      return add(add(cost(target), fixed(1)), mul(range, body));
     }
     const argCosts = args.map(cost);
     const argSum = argCosts.reduce(add, fixed(0));
