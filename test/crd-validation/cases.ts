@@ -77,6 +77,14 @@ export const CASES: CorpusCase[] = [
     at: 'type=time',
     fix: ['type=time', 'type=date'],
   },
+  // x-kubernetes-validations text
+  {
+    name: 'XValidation with a blank message',
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self.size() > 0",message=" "\n  color?: string;`),
+    error: `${P('color')}.x-kubernetes-validations[0].message: Invalid value: " ": must be non-empty if specified`,
+    at: 'XValidation:rule=',
+    fix: ['message=" "', 'message="must not be empty"'],
+  },
   // selectable fields
   {
     name: 'selectablefield on a list',

@@ -56,6 +56,20 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     (c) => ((c.spec.versions[0]!.schema as { openAPIV3Schema: { properties: Record<string, unknown> } }).openAPIV3Schema.properties.metadata = { type: 'object', properties: { name: { type: 'string', default: 'x' } } }),
     [`${SCHEMA}.properties[metadata].properties[name].default: Forbidden: must not be set in top-level metadata`],
   ],
+  [
+    'x-kubernetes-validations with an empty rule, a blank message, an unknown reason',
+    (c) => (specSchema(c)['x-kubernetes-validations'] = [{ rule: ' ' }, { rule: 'true', message: '  ' }, { rule: 'true', reason: 'FieldValueNope' }]),
+    [
+      `${SCHEMA}.properties[spec].x-kubernetes-validations[0].rule: Required value: rule is not specified`,
+      `${SCHEMA}.properties[spec].x-kubernetes-validations[1].message: Invalid value: "  ": must be non-empty if specified`,
+      `${SCHEMA}.properties[spec].x-kubernetes-validations[2].reason: Unsupported value: "FieldValueNope": supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"`,
+    ],
+  ],
+  [
+    'a multi-line rule without a message',
+    (c) => (specSchema(c)['x-kubernetes-validations'] = [{ rule: 'true &&\ntrue' }]),
+    [`${SCHEMA}.properties[spec].x-kubernetes-validations[0].message: Required value: message must be specified if rule contains line breaks`],
+  ],
   ['conversion strategy outside None and Webhook', (c) => (c.spec.conversion = { strategy: 'Magic' }), ['spec.conversion.strategy: Unsupported value: "Magic": supported values: "None", "Webhook"']],
   [
     'Webhook conversion without a client config or review versions',
