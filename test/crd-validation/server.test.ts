@@ -117,6 +117,26 @@ describe('CRD writes', () => {
     expect((after.body.spec as { versions: Record<string, unknown>[] }).versions[0]!.additionalPrinterColumns).toBeUndefined();
   });
 
+  it('an update may not change the plural, the kind of an established CRD, nor drop a stored version', async () => {
+    const name = 'names.regex.example.com';
+    const current = (await request('GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`)).body as {
+      spec: { names: Record<string, unknown>; versions: Record<string, unknown>[] };
+    };
+    const renamed = structuredClone(current);
+    renamed.spec.names.kind = 'Label';
+    renamed.spec.names.listKind = 'LabelList';
+    const res = await request('PUT', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`, renamed);
+    expect(res.code).toBe(422);
+    expect(res.body.message).toBe(`CustomResourceDefinition.apiextensions.k8s.io "${name}" is invalid: spec.names.kind: Invalid value: "Label": field is immutable`);
+    const moved = structuredClone(current);
+    moved.spec.versions[0]!.name = 'v2';
+    const dropped = await request('PUT', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`, moved);
+    expect(dropped.code).toBe(422);
+    expect(dropped.body.message).toBe(
+      `CustomResourceDefinition.apiextensions.k8s.io "${name}" is invalid: status.storedVersions[0]: Invalid value: "v1": missing from spec.versions; v1 was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in v1 and removes v1 from status.storedVersions`,
+    );
+  });
+
   it('kubectl apply of a CRD kube-apiserver refuses fails with its message', async () => {
     const kubeconfig = path.join(dir, 'kubeconfig');
     await env.writeKubeconfig(kubeconfig);
