@@ -9,6 +9,7 @@
  */
 import type { FieldCause } from '../kube/field-errors.js';
 import { validateCrdName, validateGroup, validateNames } from './names.js';
+import { validateUpdateRules } from './update.js';
 import { validateConversion, validateScope, validateVersions } from './versions.js';
 
 /** One family of rules: the errors it finds in a CRD (JSON as sent). */
@@ -20,6 +21,11 @@ export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [validateCrdName, val
 /** Every error kube-apiserver would report creating `crd`; empty when it would accept it. */
 export function validateCustomResourceDefinition(crd: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
   return families.flatMap((family) => family(crd));
+}
+
+/** Every error kube-apiserver would report updating `old` to `crd` (create rules, then update rules). */
+export function validateCustomResourceDefinitionUpdate(crd: unknown, old: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
+  return [...validateCustomResourceDefinition(crd, families), ...validateUpdateRules(crd, old)];
 }
 
 export { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from './printer-columns.js';

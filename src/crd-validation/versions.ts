@@ -1,6 +1,6 @@
 /**
  * spec.scope and spec.versions (apiextensions validation): each version a DNS-1035 label with a
- * schema, a valid deprecation warning, subresources, printer columns and a schema the API server
+ * schema, a valid deprecation warning, subresources, printer columns, selectable fields and a schema the API server
  * accepts (structural, defaults, OpenAPI rules, patterns and CEL rules compile); names unique;
  * exactly one storage version.
  */
@@ -11,6 +11,7 @@ import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 import { asArray, asObject, asString, specOf, versionsOf } from './crd-object.js';
 import { isDNS1035Label } from './dns.js';
 import { validatePrinterColumn, validateSubresources } from './printer-columns.js';
+import { validateSelectableFields } from './selectable-fields.js';
 
 export function validateScope(crd: unknown): FieldCause[] {
   const scope = asString(specOf(crd).scope);
@@ -78,6 +79,7 @@ export function validateVersions(crd: unknown): FieldCause[] {
     if (typeof schema === 'object' && schema !== null) out.push(...schemaErrors(schema as JSONSchemaProps, `${path}.schema.openAPIV3Schema`));
     out.push(...validateSubresources(v.subresources, `${path}.subresources`));
     asArray(v.additionalPrinterColumns).forEach((c, j) => out.push(...validatePrinterColumn(c, `${path}.additionalPrinterColumns[${j}]`)));
+    out.push(...validateSelectableFields(v, `${path}.selectableFields`));
   });
   const names = versions.map((v) => asString(v.name));
   if (!unique) out.push(invalid('spec.versions', names, 'must contain unique version names'));

@@ -7,6 +7,7 @@
 import type { CustomResourceDefinition } from './spec/crd-types.js';
 import { ruleColumn, type MarkedValue, type SourceLocation } from '../markers/index.js';
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, validateSchemaRules, type RuleError } from '../kube/cel/validation-rules.js';
+import type { JSONSchemaProps, ValidationRule } from '../kube/json-schema-props.js';
 
 const XVALIDATION = new Set(['kubebuilder:validation:XValidation', 'kubebuilder:validation:items:XValidation']);
 
@@ -35,21 +36,34 @@ export interface CelErrorSite {
   readonly note: string;
 }
 
+/** The x-kubernetes-validations entry a CRD field path (`...properties[spec].x-kubernetes-validations[0].rule`) is in. */
+function ruleAt(crd: CustomResourceDefinition, field: string): ValidationRule | undefined {
+  const m = /^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema((?:\.properties\[[^\]]*\]|\.items|\.additionalProperties)*)\.x-kubernetes-validations\[(\d+)\]/.exec(field);
+  if (!m) return undefined;
+  let schema: JSONSchemaProps | undefined = crd.spec.versions[Number(m[1])]?.schema?.openAPIV3Schema;
+  for (const step of m[2]!.match(/\.properties\[[^\]]*\]|\.items|\.additionalProperties/g) ?? []) {
+    if (step === '.items') schema = schema?.items;
+    else if (step === '.additionalProperties') schema = typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+    else schema = schema?.properties?.[step.slice('.properties['.length, -1)];
+  }
+  return schema?.['x-kubernetes-validations']?.[Number(m[3])];
+}
+
 /** The site of the CRD validation error (`field`, `message`) when it is about a validation rule. */
 export function celErrorSite(crd: CustomResourceDefinition, field: string, message: string, markers: Iterable<MarkedValue>): CelErrorSite | undefined {
   const version = /^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema/.exec(field);
   if (!version) return undefined;
-  const error = schemaRuleErrors(crd, Number(version[1])).find((e) => e.field === field && e.message === message);
-  if (!error) return undefined;
+  const costError = schemaRuleErrors(crd, Number(version[1])).find((e) => e.field === field && e.message === message && e.cost !== undefined);
   let note = '';
-  if (error.cost !== undefined) {
+  if (costError) {
     const total = /openAPIV3Schema$/.test(field) || message.includes('cost total exceeding cost limit');
-    const budget = total ? STATIC_ESTIMATED_CRD_COST_LIMIT : STATIC_ESTIMATED_COST_LIMIT;
-    note = ` [estimated cost ${error.cost}, budget ${budget}]`;
+    note = ` [estimated cost ${costError.cost}, budget ${total ? STATIC_ESTIMATED_CRD_COST_LIMIT : STATIC_ESTIMATED_COST_LIMIT}]`;
   }
+  const rule = ruleAt(crd, field) ?? costError?.rule;
+  if (!rule) return note === '' ? undefined : { note };
   for (const m of markers) {
     if (!XVALIDATION.has(m.name) || typeof m.value !== 'object' || Array.isArray(m.value)) continue;
-    if ((m.value as Record<string, unknown>)['rule'] !== error.rule.rule) continue;
+    if ((m.value as Record<string, unknown>)['rule'] !== rule.rule) continue;
     return { location: { file: m.location.file, line: m.location.line, column: ruleColumn(m) }, note };
   }
   return { note };

@@ -152,6 +152,8 @@ export function locateCrdField(field: string, ctx: LocatorContext): SourceLocati
   const byName = (name: string) => own.find((m) => m.name === name);
   const column = /^\.additionalPrinterColumns\[(\d+)\]/.exec(rest);
   if (column) return own.filter((m) => m.name === 'kubebuilder:printcolumn')[Number(column[1])]?.location ?? nodeLocation(source.decl);
+  const selectable = /^\.selectableFields\[(\d+)\]/.exec(rest);
+  if (selectable) return own.filter((m) => m.name === 'kubebuilder:selectablefield')[Number(selectable[1])]?.location ?? nodeLocation(source.decl);
   if (rest.startsWith('.subresources.scale')) return byName('kubebuilder:subresource:scale')?.location ?? nodeLocation(source.decl);
   if (rest.startsWith('.deprecationWarning')) return byName('kubebuilder:deprecatedversion')?.location ?? nodeLocation(source.decl);
   if (rest === '.name') return (source.packageMarkers.find((m) => m.name === 'versionName') ?? { location: nodeLocation(source.decl) }).location;

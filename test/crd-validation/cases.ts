@@ -77,6 +77,39 @@ export const CASES: CorpusCase[] = [
     at: 'type=time',
     fix: ['type=time', 'type=date'],
   },
+  // x-kubernetes-validations text
+  {
+    name: 'XValidation with a blank message',
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self.size() > 0",message=" "\n  color?: string;`),
+    error: `${P('color')}.x-kubernetes-validations[0].message: Invalid value: " ": must be non-empty if specified`,
+    at: 'XValidation:rule=',
+    fix: ['message=" "', 'message="must not be empty"'],
+  },
+  // selectable fields
+  {
+    name: 'selectablefield on a list',
+    source: spec(`  tags?: string[];`),
+    kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.tags"',
+    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.tags": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.`,
+    at: 'selectablefield:JSONPath=".spec.tags"',
+    fix: ['tags?: string[];', 'tags?: string;'],
+  },
+  {
+    name: 'selectablefield without the leading dot',
+    source: spec(`  color?: string;`),
+    kindMarkers: '// +kubebuilder:selectablefield:JSONPath="spec.color"',
+    error: `${V}.selectableFields[0].jsonPath: Invalid value: "spec.color": is an invalid path: expected [ or . but got: spec`,
+    at: 'selectablefield:JSONPath="spec.color"',
+    fix: ['JSONPath="spec.color"', 'JSONPath=".spec.color"'],
+  },
+  {
+    name: 'selectablefield naming no field',
+    source: spec(`  color?: string;`),
+    kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.colour"',
+    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.colour": is an invalid path: does not refer to a valid field`,
+    at: 'selectablefield:JSONPath=".spec.colour"',
+    fix: ['.spec.colour', '.spec.color'],
+  },
   // defaults validated against their own schema
   {
     name: 'default above Maximum',

@@ -122,7 +122,7 @@ describe('validateSchemaRules', () => {
     ]);
   });
 
-  it('refuses oldSelf under a list that is not a map list, optionalOldSelf without oldSelf, a bad reason and fieldPath', () => {
+  it('refuses oldSelf under a list that is not a map list, and optionalOldSelf without oldSelf', () => {
     const item: JSONSchemaProps = { type: 'object', properties: { name: { type: 'string', maxLength: 64 } }, required: ['name'], 'x-kubernetes-validations': [{ rule: 'self.name == oldSelf.name' }] };
     const spec: JSONSchemaProps = {
       type: 'object',
@@ -131,19 +131,10 @@ describe('validateSchemaRules', () => {
         keyed: { type: 'array', maxItems: 100, 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['name'], items: item },
         n: { type: 'integer' },
       },
-      'x-kubernetes-validations': [
-        { rule: 'self.n > 0', optionalOldSelf: true },
-        { rule: 'self.n > 0', reason: 'FieldValueWrong' },
-        { rule: 'self.n > 0', fieldPath: '.m' },
-      ],
+      'x-kubernetes-validations': [{ rule: 'self.n > 0', optionalOldSelf: true }],
     };
     expect(errors(crd(spec))).toEqual([
       { field: `${prefix}.properties[spec].x-kubernetes-validations[0].optionalOldSelf`, message: 'Invalid value: true: may not be set if oldSelf is not used in rule' },
-      {
-        field: `${prefix}.properties[spec].x-kubernetes-validations[1].reason`,
-        message: 'Unsupported value: "FieldValueWrong": supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"',
-      },
-      { field: `${prefix}.properties[spec].x-kubernetes-validations[2].fieldPath`, message: 'Invalid value: ".m": fieldPath must be a valid path' },
       {
         field: `${prefix}.properties[spec].properties[atomic].items.x-kubernetes-validations[0].rule`,
         message: `Invalid value: "self.name == oldSelf.name": oldSelf cannot be used on the uncorrelatable portion of the schema within ${prefix}.properties[spec].properties[atomic]`,

@@ -1,19 +1,19 @@
 /**
- * What kube-apiserver checks in a CRD schema's x-kubernetes-validations when the CRD is created
- * or updated (apiextensions validation.go with schema/cel/compilation.go): each rule compiles
- * against the declared type of the schema holding it and evaluates to bool; a messageExpression
- * compiles and evaluates to string; `reason` is one of four; `fieldPath` names a field of the
- * schema; `oldSelf` is not used under a list that is not a map list; `optionalOldSelf` only with
- * oldSelf; each rule's estimated cost (times how often it can run in one request) stays within
- * StaticEstimatedCostLimit, and the rules of the whole schema within StaticEstimatedCRDCostLimit.
- * Errors have the API server's paths, types and wording.
+ * What kube-apiserver checks in a CRD schema's x-kubernetes-validations when it compiles them, on
+ * CRD create or update (apiextensions validation.go with schema/cel/compilation.go): each rule
+ * compiles against the declared type of the schema holding it and evaluates to bool; a
+ * messageExpression compiles and evaluates to string; `oldSelf` is not used under a list that is
+ * not a map list; `optionalOldSelf` only with oldSelf; each rule's estimated cost (times how often
+ * it can run in one request) stays within StaticEstimatedCostLimit, and the rules of the whole
+ * schema within StaticEstimatedCRDCostLimit. Errors have the API server's paths, types and wording.
+ * The text of the entries (reason, fieldPath, message) is checked before, with the schema's other
+ * rules (src/testing/schema/openapi-rules.ts), and the rules compile only when that passes.
  */
 import { fieldErrorBody, type FieldCause, type FieldErrorType } from '../field-errors.js';
 import type { JSONSchemaProps, ValidationRule } from '../json-schema-props.js';
 import { CelSyntaxError, checkExpression, displayIssues, type CheckedExpression, type Variable } from './checker.js';
 import { estimateCost } from './cost.js';
 import { maxCardinality, schemaDeclType, type DeclType } from './decl-type.js';
-import { resolveFieldPath } from './field-path.js';
 import { BOOL, formatType, optionalOf, STRING } from './types.js';
 
 /** The largest estimated cost of one rule (apiextensions validation StaticEstimatedCostLimit). */
@@ -178,14 +178,7 @@ export function validateSchemaRules(schema: JSONSchemaProps, prefix = 'openAPIV3
       rules.forEach((rule, i) => {
         const base = `${path}.x-kubernetes-validations[${i}]`;
         const at = { schemaPath: path, ruleIndex: i, rule };
-        const before = out.length;
-        if (rule.reason !== undefined && !(RULE_REASONS as readonly string[]).includes(rule.reason)) {
-          out.push(makeError('FieldValueNotSupported', `${base}.reason`, `supported values: ${RULE_REASONS.map((r) => JSON.stringify(r)).join(', ')}`, JSON.stringify(rule.reason), at));
-        }
-        if (rule.fieldPath !== undefined && rule.fieldPath.trim() !== '' && resolveFieldPath(rule.fieldPath, s) instanceof Error) {
-          out.push(makeError('FieldValueInvalid', `${base}.fieldPath`, 'fieldPath must be a valid path', JSON.stringify(rule.fieldPath), at));
-        }
-        if (out.length > before || !decl || typeof rule.rule !== 'string' || rule.rule.trim() === '') return;
+        if (!decl || typeof rule.rule !== 'string' || rule.rule.trim() === '') return;
         const result = compileValidationRule(rule, decl);
         const ruleCost = result.cost === 0 ? 0 : result.cost * (ctx.cardinality ?? maxCardinality(decl.minSize));
         if (ruleCost > STATIC_ESTIMATED_COST_LIMIT) {

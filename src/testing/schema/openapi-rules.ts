@@ -8,6 +8,8 @@
  */
 import { forbidden, invalid, notSupported, required } from './field-error.js';
 import type { FieldCause } from '../../kube/field-errors.js';
+import { resolveFieldPath } from '../../kube/cel/field-path.js';
+import { RULE_REASONS } from '../../kube/cel/validation-rules.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 const OPENAPI_V3_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
@@ -75,6 +77,30 @@ function checkNode(s: JSONSchemaProps, path: string, ctx: Context, isRoot: boole
     else out.push(invalid(`${path}.type`, s.type, 'must be object if x-kubernetes-map-type is specified'));
   }
   if (mapType !== undefined && mapType !== 'atomic' && mapType !== 'granular') out.push(notSupported(`${path}.x-kubernetes-map-type`, mapType, ['atomic', 'granular']));
+  checkValidationRules(s, path, out);
+}
+
+const hasNewlines = (text: string) => /[\n\r]/.test(text);
+
+/** The text of x-kubernetes-validations entries (their CEL is compiled elsewhere, once these pass). */
+function checkValidationRules(s: JSONSchemaProps, path: string, out: FieldCause[]): void {
+  (s['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
+    const at = `${path}.x-kubernetes-validations[${i}]`;
+    const ruleText = (rule.rule ?? '').trim();
+    const message = rule.message ?? '';
+    const trimmedMessage = message.trim();
+    if (ruleText === '') out.push(required(`${at}.rule`, 'rule is not specified'));
+    else if (message !== '' && trimmedMessage === '') out.push(invalid(`${at}.message`, message, 'must be non-empty if specified'));
+    else if (hasNewlines(trimmedMessage)) out.push(invalid(`${at}.message`, message, 'must not contain line breaks'));
+    else if (hasNewlines(ruleText) && trimmedMessage === '') out.push(required(`${at}.message`, 'message must be specified if rule contains line breaks'));
+    const messageExpression = rule.messageExpression ?? '';
+    if (messageExpression !== '' && messageExpression.trim() === '') out.push(required(`${at}.messageExpression`, 'messageExpression must be non-empty if specified'));
+    if (rule.reason !== undefined && !(RULE_REASONS as readonly string[]).includes(rule.reason)) out.push(notSupported(`${at}.reason`, rule.reason, [...RULE_REASONS]));
+    const fieldPath = rule.fieldPath ?? '';
+    if (fieldPath !== '' && fieldPath.trim() === '') out.push(invalid(`${at}.fieldPath`, fieldPath, 'must be non-empty if specified'));
+    if (hasNewlines(fieldPath)) out.push(invalid(`${at}.fieldPath`, fieldPath, 'must not contain line breaks'));
+    if (fieldPath !== '' && resolveFieldPath(fieldPath, s) instanceof Error) out.push(invalid(`${at}.fieldPath`, fieldPath, 'fieldPath must be a valid path'));
+  });
 }
 
 /** The OpenAPI rule errors of a CRD version's schema at `prefix` (…`.schema.openAPIV3Schema`). */

@@ -7,7 +7,7 @@
 import { deepClone, deepEqual, isPlainObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import { validateCustomResourceDefinition } from '../../crd-validation/index.js';
+import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../crd-validation/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
@@ -17,8 +17,8 @@ export const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';
 export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
 
 /** Checks a CRD as kube-apiserver does on create and update (the shared CRD validation). */
-export function validateCRD(crd: StoredObject): FieldCause[] {
-  return validateCustomResourceDefinition(crd);
+export function validateCRD(crd: StoredObject, old?: StoredObject): FieldCause[] {
+  return old ? validateCustomResourceDefinitionUpdate(crd, old) : validateCustomResourceDefinition(crd);
 }
 
 /** The status a CRD gets once served: names accepted, established, stored versions. */

@@ -140,6 +140,9 @@ const listFunctions: CelFunc[] = [
 ];
 
 const regexFunctions: CelFunc[] = [
+  celMethod('matches', STRING, [STRING], BOOL, function (re) {
+    return compileGoRegexp(re).test(this);
+  }),
   celMethod('find', STRING, [STRING], STRING, function (re) {
     return compileGoRegexp(re).find(this) ?? '';
   }),
