@@ -79,6 +79,19 @@ function withTypeAndObjectMeta(schema: JSONSchemaProps): JSONSchemaProps {
  * not int-or-string). `name` names object types (cel-go prints it in errors).
  */
 export function schemaDeclType(schema: JSONSchemaProps, isResourceRoot: boolean, name = 'object'): DeclType | undefined {
+  // Every rule of a schema needs its type, and a rule's type contains those of the rules below it.
+  const key = `${isResourceRoot}|${name}`;
+  let cached = declTypes.get(schema);
+  if (cached?.has(key)) return cached.get(key);
+  const decl = buildDeclType(schema, isResourceRoot, name);
+  if (!cached) declTypes.set(schema, (cached = new Map()));
+  cached.set(key, decl);
+  return decl;
+}
+
+const declTypes = new WeakMap<JSONSchemaProps, Map<string, DeclType | undefined>>();
+
+function buildDeclType(schema: JSONSchemaProps, isResourceRoot: boolean, name: string): DeclType | undefined {
   if (schema['x-kubernetes-int-or-string']) return { type: DYN, maxElements: MAX_REQUEST_SIZE_BYTES - 2, minSize: 1 };
   const s = isResourceRoot ? withTypeAndObjectMeta(schema) : schema;
   switch (s.type) {
