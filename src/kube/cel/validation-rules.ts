@@ -108,10 +108,12 @@ export function compileValidationRule(rule: ValidationRule, decl: DeclType): Com
   const t = checked.type;
   // A rule that is dyn (an int-or-string value, say) is refused by cel-go; library functions this
   // checker types loosely also give dyn, so only a known non-bool type is reported.
-  if (t.kind !== 'dyn' && formatType(t) !== formatType(BOOL)) {
-    problems.push({ member: 'rule', detail: 'cel expression must evaluate to a bool' });
-  }
   const usesOldSelf = usesIdent(checked, 'oldSelf');
+  if (t.kind !== 'dyn' && formatType(t) !== formatType(BOOL)) {
+    // As compilation.go: no cost and no messageExpression for a rule that is not a bool.
+    problems.push({ member: 'rule', detail: 'cel expression must evaluate to a bool' });
+    return { problems, usesOldSelf, cost: 0, messageCost: 0, checked };
+  }
   const cost = estimateCost(checked).max;
   let messageCost = 0;
   if (rule.messageExpression !== undefined && rule.messageExpression.trim() !== '') {
