@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runManifests } from '../../src/manifests/index.js';
+import { eventually } from '../../src/testing/index.js';
 import { CASES } from './cases.js';
 import { caseFiles, KIND_FILE } from './harness.js';
 
@@ -49,19 +50,16 @@ describe('manifests on CRDs kube-apiserver refuses', () => {
     let err = '';
     const controller = new AbortController();
     const done = runManifests({ projectDir: dir, watch: true, signal: controller.signal }, { stdout: (s) => void (out += s), stderr: (s) => void (err += s) });
-    const until = async (condition: () => boolean) => {
-      while (!condition()) await new Promise((r) => setTimeout(r, 25));
-    };
-    await until(() => out.includes('manifests: watching'));
+    await eventually(() => out.includes('manifests: watching'), 'the watch to start');
     const crdFile = path.join(dir, 'config', 'crd', 'bases', 'test.example.com_widgets.yaml');
     const written = readFileSync(crdFile, 'utf8');
     const types = path.join(dir, KIND_FILE);
     writeFileSync(types, readFileSync(types, 'utf8').replace('type=integer', 'type=int'));
-    await until(() => err.includes('nothing written'));
+    await eventually(() => err.includes('nothing written'), 'the error to be reported');
     expect(err).toMatch(/error: CustomResourceDefinition "widgets\.test\.example\.com" is invalid: spec\.versions\[0\]\.additionalPrinterColumns\[0\]\.type: Invalid value: "int": must be one of boolean,date,integer,number,string/);
     expect(readFileSync(crdFile, 'utf8')).toBe(written);
     writeFileSync(types, readFileSync(types, 'utf8').replace('type=int', 'type=string'));
-    await until(() => readFileSync(crdFile, 'utf8').includes('type: string'));
+    await eventually(() => readFileSync(crdFile, 'utf8').includes('type: string'), 'the fixed CRD to be written');
     controller.abort();
     await done;
   });
