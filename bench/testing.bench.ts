@@ -5,9 +5,10 @@
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { startTestEnvironment } from '../src/testing/index.js';
+import { conformanceDir } from '../test/support/shared-paths.js';
 import { median } from './stats.js';
 
-const CRD_DIR = path.resolve(import.meta.dirname, '..', '..', 'shared', 'conformance', 'kubebuilder', 'multiversion-tutorial');
+const CRD_DIR = path.join(conformanceDir, 'kubebuilder', 'multiversion-tutorial');
 const STARTS = 10;
 const ROUND_TRIPS = 500;
 

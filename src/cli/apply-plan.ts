@@ -9,8 +9,15 @@ export interface PlanFlags {
   force: boolean;
 }
 
-/** Builds the plan with `build`, adds PROJECT, and applies or describes it. Returns whether files were written. */
-export function runPlan(io: CliIO, flags: PlanFlags, build: (plan: Plan) => ProjectConfig): boolean {
+export interface PlanOutcome {
+  /** Whether the files were written (false for a dry run). */
+  written: boolean;
+  /** A dry run's files as they would be written (relative path -> content); empty otherwise. */
+  planned: ReadonlyMap<string, string>;
+}
+
+/** Builds the plan with `build`, adds PROJECT, and applies or describes it. */
+export function runPlan(io: CliIO, flags: PlanFlags, build: (plan: Plan) => ProjectConfig): PlanOutcome {
   const plan = new Plan(io.cwd, { force: flags.force });
   const next = build(plan);
   plan.add({ path: projectFileName, body: serializeProjectFile(next), ifExists: 'overwrite' });
@@ -18,11 +25,11 @@ export function runPlan(io: CliIO, flags: PlanFlags, build: (plan: Plan) => Proj
     io.stdout(`dry run: nothing written in ${io.cwd}\n`);
     io.stdout(plan.describe());
     for (const w of plan.warnings) io.stderr(`warning: ${w}\n`);
-    return false;
+    return { written: false, planned: new Map(plan.changes().map((c) => [c.path, c.after])) };
   }
   const changes = plan.apply();
   for (const c of changes) io.stdout(`${c.action === 'create' ? 'created' : 'updated'} ${c.path}\n`);
   if (changes.length === 0) io.stdout('no changes\n');
   for (const w of plan.warnings) io.stderr(`warning: ${w}\n`);
-  return true;
+  return { written: true, planned: new Map() };
 }

@@ -3,25 +3,34 @@
 import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../scaffold/errors.js';
 import type { Action } from './commands/action.js';
+import { normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
 import { completionCommand } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
-import { editCommand } from './commands/edit.js';
-import { initCommand } from './commands/init.js';
-import { manifestsCommand } from './commands/manifests.js';
+import { createApiFlags } from './commands/create-api.js';
+import { createWebhookFlags } from './commands/create-webhook.js';
+import { editCommand, editFlags } from './commands/edit.js';
+import { initCommand, initFlags } from './commands/init.js';
+import { manifestsCommand, manifestsFlags } from './commands/manifests.js';
 import { versionCommand } from './commands/version.js';
+import { example } from './commands/examples.js';
 import { cliIO, type MainOptions } from './io.js';
 
 export type { MainOptions } from './io.js';
 
+const commandTree: CommandTree = {
+  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []]]),
+  flags: { 'init': initFlags, 'create api': createApiFlags, 'create webhook': createWebhookFlags, 'edit': editFlags, 'manifests': manifestsFlags },
+};
+
 function buildParser(select: (a: Action) => void): Argv {
   let y: Argv = yargs()
     .scriptName('scaffolder')
-    .usage('$0 <command> [options]\n\nScaffold Kubernetes operators in TypeScript (kubebuilder for TypeScript).')
+    .usage('$0 <command> [options]\n\nScaffold Kubernetes operators in TypeScript (kubebuilder for TypeScript).\n`$0 --version` is `$0 version`.')
     .exitProcess(false)
     .strict()
     .version(false)
     .option('dry-run', { type: 'boolean', default: false, global: true, describe: 'Print the files that would be created and the diffs of those that would change; write nothing' })
-    .wrap(100);
+    .wrap(120);
   y = initCommand(y, select);
   y = createCommand(y, select);
   y = editCommand(y, select);
@@ -30,8 +39,8 @@ function buildParser(select: (a: Action) => void): Argv {
   y = completionCommand(y, select);
   return y
     .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion')
-    .example('$0 init --domain my.domain', 'start a project in the current directory')
-    .example('$0 create api --group webapp --version v1 --kind Guestbook', 'add an API and its controller')
+    .example(...example('$0 init --domain my.domain', 'start a project in the current directory'))
+    .example(...example('$0 create api --group webapp --version v1 --kind Guestbook', 'add an API and its controller'))
     .help()
     .alias('help', 'h');
 }
@@ -80,15 +89,21 @@ async function completions(parser: Argv, argv: string[]): Promise<string> {
   return lines.map((l) => `${l}\n`).join('');
 }
 
-export async function main(argv: string[], options: MainOptions = {}): Promise<number> {
+export async function main(rawArgv: string[], options: MainOptions = {}): Promise<number> {
   const io = cliIO(options);
   try {
     let action: Action | undefined;
     const parser = buildParser((a) => { action = a; });
-    if (argv.includes('--get-yargs-completions')) {
-      io.stdout(await completions(parser, argv));
+    if (rawArgv.includes('--get-yargs-completions')) {
+      io.stdout(await completions(parser, rawArgv));
       return 0;
     }
+    const unknown = unknownCommand(rawArgv, commandTree);
+    if (unknown) {
+      io.stderr(`error: ${unknown}\n`);
+      return 1;
+    }
+    const argv = normalizeArgv(rawArgv, commandTree);
     const parsed = await new Promise<{ error?: Error; output: string; args: Record<string, unknown> }>((resolve) => {
       void parser.parse(argv, {}, (error, args, output) => resolve({ error: error ?? undefined, output, args: (args ?? {}) as Record<string, unknown> }));
     });

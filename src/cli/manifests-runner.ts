@@ -15,9 +15,14 @@ export async function runManifests(opts: ManifestsOptions, io: CliIO): Promise<n
 /**
  * `--make` after `create api`/`create webhook` wrote their files: regenerates the manifests. When that
  * fails (most often a marker error in the user's sources), says that the scaffolding itself is in
- * place, so that the user fixes the sources instead of running the command again.
+ * place, so that the user fixes the sources instead of running the command again. In a dry run,
+ * shows what the regeneration would write, from the files the command would have written (`planned`).
  */
-export async function manifestsAfterScaffold(io: CliIO): Promise<number> {
+export async function manifestsAfterScaffold(io: CliIO, planned: ReadonlyMap<string, string>): Promise<number> {
+  if (io.dryRun) {
+    io.stdout('then `scaffolder manifests` (--make):\n');
+    return runManifests({ projectDir: io.cwd, planned }, io);
+  }
   const status = await runManifests({ projectDir: io.cwd }, io);
   if (status !== 0) {
     io.stderr('error: the files above were scaffolded, but regenerating the manifests failed: fix what is reported above, then run `make manifests` (running this command again is not needed)\n');

@@ -52,14 +52,17 @@ export interface CheckResult {
   readonly outdated: string[];
 }
 
-/** Compares generated files with those on disk; writes nothing. */
-export function checkFiles(files: ReadonlyMap<string, string>, relativeTo: string): CheckResult {
+/**
+ * Compares generated files with those on disk (or, for paths in `planned`, relative to `relativeTo`,
+ * with what a scaffolding command would write there); writes nothing.
+ */
+export function checkFiles(files: ReadonlyMap<string, string>, relativeTo: string, planned?: ReadonlyMap<string, string>): CheckResult {
   const diffs: string[] = [];
   const outdated: string[] = [];
   for (const [file, content] of files) {
-    const onDisk = current(file);
-    if (onDisk === content) continue;
     const rel = path.relative(relativeTo, file);
+    const onDisk = planned?.get(rel.split(path.sep).join('/')) ?? current(file);
+    if (onDisk === content) continue;
     outdated.push(rel);
     diffs.push(createTwoFilesPatch(onDisk === undefined ? '/dev/null' : `a/${rel}`, `b/${rel}`, onDisk ?? '', content, undefined, undefined, { context: 3 }));
   }

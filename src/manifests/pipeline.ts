@@ -27,6 +27,11 @@ export interface PipelineOptions {
    */
   readonly kubeOpenApi?: readonly string[];
   readonly settings: ProjectSettings;
+  /**
+   * Files a scaffolding command would write (path relative to projectDir -> content), read in place
+   * of those on disk: `create api --dry-run` shows the manifests its run would regenerate.
+   */
+  readonly planned?: ReadonlyMap<string, string>;
 }
 
 export interface GeneratedFiles {
@@ -55,14 +60,23 @@ export class ManifestsPipeline {
 
   constructor(private readonly options: PipelineOptions) {
     const dir = path.resolve(options.projectDir);
-    const requested = options.paths?.length ? options.paths : ['api', 'src'].filter((p) => existsSync(path.join(dir, p)));
+    const planned = [...(options.planned ?? [])].map(([rel, content]): [string, string] => [path.resolve(dir, rel), content]);
+    const exists = (p: string) => existsSync(p) || planned.some(([f]) => f === p || f.startsWith(`${p}${path.sep}`));
+    const requested = options.paths?.length ? options.paths : ['api', 'src'].filter((p) => exists(path.join(dir, p)));
     for (const p of requested) {
-      if (!existsSync(path.resolve(dir, p))) throw new Error(`source path ${p} does not exist in ${dir}`);
+      if (!exists(path.resolve(dir, p))) throw new Error(`source path ${p} does not exist in ${dir}`);
     }
     this.sourcePaths = requested.map((p) => path.resolve(dir, p));
     this.outputDir = path.resolve(dir, options.outputDir ?? 'config');
     const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir) : undefined;
-    this.project = createApiProject(requested, dir);
+    this.project = createApiProject(requested.filter((p) => existsSync(path.resolve(dir, p))), dir);
+    // Planned sources under the source paths, as createApiProject would have read them from disk.
+    for (const [file, content] of planned) {
+      const source = file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts');
+      if (source && this.sourcePaths.some((p) => file === p || file.startsWith(`${p}${path.sep}`))) {
+        this.project.createSourceFile(file, content, { overwrite: true });
+      }
+    }
     this.markers = collectMarkers(this.project.getSourceFiles(), createRegistry(), { strict: options.strict });
     this.crds = new CrdGenerator({
       project: this.project,
@@ -123,7 +137,12 @@ export class ManifestsPipeline {
     const webhooks = generateWebhooks(packageMarkers.filter((m) => m.name === WEBHOOK_MARKER || m.name === WEBHOOK_CONFIGURATION_MARKER));
     if (webhooks.configurations.length > 0) files.set(path.join(this.outputDir, 'webhook', 'manifests.yaml'), render(webhooks.configurations));
     const syntax = this.project.getSourceFiles().flatMap(syntaxErrors);
-    const diagnostics = dedupe([...syntax, ...this.markers.diagnostics, ...crdResult.diagnostics, ...pathErrors, ...webhooks.diagnostics]).map((d) =>
+    // In a file that does not parse, what the generators say follows from the parser's recovery
+    // (`unknown type ` with no name, a field named after the next line's token): report the syntax
+    // errors alone there, as tsc does.
+    const unparsed = new Set(syntax.map((d) => d.file));
+    const generated = [...this.markers.diagnostics, ...crdResult.diagnostics, ...pathErrors, ...webhooks.diagnostics].filter((d) => !unparsed.has(d.file));
+    const diagnostics = dedupe([...syntax, ...generated]).map((d) =>
       this.options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
     );
     return { files, diagnostics };

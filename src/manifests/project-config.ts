@@ -9,12 +9,13 @@ export interface ProjectSettings {
   readonly namespaced: boolean;
 }
 
-export function readProjectSettings(projectDir: string): ProjectSettings {
+/** `planned`: the PROJECT text a scaffolding command would write, read instead of the file. */
+export function readProjectSettings(projectDir: string, planned?: string): ProjectSettings {
   const file = path.join(projectDir, 'PROJECT');
-  if (!existsSync(file)) return { namespaced: false };
+  if (planned === undefined && !existsSync(file)) return { namespaced: false };
   let doc: unknown;
   try {
-    doc = parse(readFileSync(file, 'utf8'));
+    doc = parse(planned ?? readFileSync(file, 'utf8'));
   } catch (e) {
     throw new Error(`${file}: not valid YAML: ${(e as Error).message}`);
   }

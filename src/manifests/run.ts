@@ -23,6 +23,11 @@ export interface ManifestsOptions {
   strict?: boolean;
   /** Kubernetes OpenAPI documents (files or directories, relative to projectDir) for the client-node types' schemas. */
   kubeOpenApi?: string[];
+  /**
+   * With dryRun: files a scaffolding command would write (path relative to projectDir -> content),
+   * generated from and compared with in place of those on disk.
+   */
+  planned?: ReadonlyMap<string, string>;
   /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
   signal?: AbortSignal;
 }
@@ -47,7 +52,7 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
     return 1;
   }
   if (opts.dryRun) {
-    const { diffs, outdated } = checkFiles(files, projectDir);
+    const { diffs, outdated } = checkFiles(files, projectDir, opts.planned);
     io.stdout(`dry run: nothing written in ${projectDir}\n`);
     for (const d of diffs) io.stdout(d);
     io.stdout(outdated.length === 0 ? 'no changes\n' : `would write: ${outdated.join(', ')}\n`);
@@ -80,7 +85,8 @@ export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Pro
   const projectDir = path.resolve(opts.projectDir);
   let pipeline: ManifestsPipeline;
   try {
-    pipeline = new ManifestsPipeline({ ...opts, projectDir, settings: readProjectSettings(projectDir) });
+    if (opts.planned && !opts.dryRun) throw new Error('planned files are only read with dryRun');
+    pipeline = new ManifestsPipeline({ ...opts, projectDir, settings: readProjectSettings(projectDir, opts.planned?.get('PROJECT')) });
   } catch (e) {
     io.stderr(`manifests: ${(e as Error).message}\n`);
     return 1;

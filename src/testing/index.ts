@@ -22,3 +22,4 @@ export type { KubeObject, StoredObject } from './api/object.js';
 export type { Status, StatusCause, StatusDetails } from '../kube/status.js';
 export { compileSchema, invalidStatus, type CompiledSchema, type FieldCause, type JSONSchemaProps } from './schema/index.js';
 export { AdmissionChain, convertObjects, type ServiceResolver, type WebhookConfiguration } from './admission/index.js';
+export { eventually, type EventuallyOptions } from './eventually.js';

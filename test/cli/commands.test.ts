@@ -16,6 +16,31 @@ describe('scaffolder version, completion, help and usage errors', () => {
     expect(run.stdout).toBe(`scaffolder ${version} (layout typescript.scaffolder.dev/v1, node ${process.version})\n`);
   });
 
+  it('--version prints what version prints', async () => {
+    const run = await ok(dir, ['--version']);
+    expect(run.stdout).toBe((await ok(dir, ['version'])).stdout);
+    expect((await ok(dir, ['--help'])).stdout).toContain('scaffolder --version');
+  });
+
+  it('create api --version still takes the API version', async () => {
+    await ok(dir, ['init', '--domain', 'my.domain', '--install=false']);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--make=false']);
+    expect(readFileSync(resolve(dir, 'PROJECT'), 'utf8')).toContain('version: v1');
+  });
+
+  it.each([[[]], [['init']], [['create']], [['create', 'api']], [['create', 'webhook']], [['edit']], [['manifests']], [['version']], [['completion']]])(
+    '%j --help prints each example command whole on its own line, under a # line saying what it does',
+    async (args) => {
+      const help = (await ok(dir, [...args, '--help'])).stdout;
+      // A long command goes on over lines ending in ' \\' (as kubebuilder's examples): joined here.
+      const examples = help.slice(help.indexOf('Examples:\n') + 'Examples:\n'.length).replace(/ \\\n +(?=\S)/g, ' ').split('\n').filter((l) => l.trim() !== '');
+      expect(examples.length).toBeGreaterThanOrEqual(2);
+      examples.forEach((line, i) => expect(line).toMatch(i % 2 === 0 ? /^ {2}# \S/ : /^ {2}(scaffolder|source <\(scaffolder) \S.*[^\s\\]$/));
+      // The lines after a command are a description or the next command, never the rest of the command.
+      for (let i = 1; i < examples.length; i += 2) expect(examples[i + 1] ?? '  # ').toMatch(/^ {2}# /);
+    },
+  );
+
   it('completion prints a shell completion script, and completes commands, subcommands and flags', async () => {
     const run = await ok(dir, ['completion']);
     expect(run.stdout).toContain('###-begin-scaffolder-completions-###');
@@ -61,7 +86,16 @@ describe('scaffolder version, completion, help and usage errors', () => {
 
   it.each([
     [[], 'error: a command is needed: init, create api, create webhook, edit, manifests, version, completion\n'],
-    [['frobnicate'], 'error: unknown flag or command: frobnicate (see --help)\n'],
+    [['frobnicate'], 'error: unknown command "frobnicate" for "scaffolder". (see scaffolder --help)\n'],
+    // A misspelt command: the nearest command, and no word about the flags that follow it.
+    [['craete'], 'error: unknown command "craete" for "scaffolder". Did you mean create? (see scaffolder --help)\n'],
+    [['craete', 'api', '--group', 'crew', '--kind', 'Captain'], 'error: unknown command "craete" for "scaffolder". Did you mean create? (see scaffolder --help)\n'],
+    [['--dry-run', 'manifest'], 'error: unknown command "manifest" for "scaffolder". Did you mean manifests? (see scaffolder --help)\n'],
+    [['create', 'apu', '--version', 'v1', '--kind', 'Captain'], 'error: unknown command "apu" for "scaffolder create". Did you mean api? (see scaffolder create --help)\n'],
+    // A value that starts with '-' is the value of the flag before it, as kubebuilder (pflag) reads it.
+    [['init', '--domain', '-bad.com'], 'error: invalid domain "-bad.com": must be a DNS-1123 subdomain (lower-case letters, digits, \'-\' and \'.\', starting and ending with a letter or digit, at most 253 characters)\n'],
+    [['manifests', '--max-desc-len', 'abc'], 'error: invalid --max-desc-len "abc": must be a whole number of at least 0\n'],
+    [['manifests', '--max-desc-len', '1.5'], 'error: invalid --max-desc-len "1.5": must be a whole number of at least 0\n'],
     [['create'], 'error: create needs a subcommand: api or webhook\n'],
     [['version', '--verbose'], 'error: unknown flag or command: verbose (see --help)\n'],
     [['manifests', '--max-desc-len', '-3'], 'error: invalid --max-desc-len "-3": must be a whole number of at least 0\n'],

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { reservedKinds } from '../../src/scaffold/project/validation.js';
+import { javaScriptGlobals, reservedKinds } from '../../src/scaffold/project/validation.js';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
@@ -234,7 +234,7 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it.each(['Manager', 'Client', 'Promise', 'GroupVersion', 'ObjectMeta'])('refuses kind %s, a name the generated code already uses', async (kind) => {
+  it.each(['Manager', 'Client', 'Promise', 'GroupVersion', 'ObjectMeta', 'Object', 'Array', 'Map', 'Set', 'Date', 'Error', 'JSON', 'Math', 'Number', 'String', 'Symbol', 'Boolean', 'Function', 'RegExp', 'Proxy', 'Reflect', 'BigInt', 'Intl', 'URL', 'Buffer'])('refuses kind %s, a name the generated code already uses', async (kind) => {
     const before = snapshot(dir);
     const run = await runCli(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', kind, ...noMake]);
     expect(run.code).toBe(1);
@@ -263,8 +263,13 @@ describe('scaffolder create api', () => {
     for (const name of imported) expect(reservedKinds.has(name), name).toBe(true);
     for (const global of ['Promise', 'AbortController']) {
       expect(files.some(([, text]) => text.includes(`${global}`)), global).toBe(true);
-      expect(reservedKinds.has(global)).toBe(true);
+      expect(javaScriptGlobals.has(global)).toBe(true);
     }
+  });
+
+  it('accepts a built-in kind named like a JavaScript global (core/v1 Event): the project does not declare it', async () => {
+    await ok(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Event', '--resource=false', '--controller', ...noMake]);
+    expect(read(dir, 'src/controllers/event_controller.ts')).toContain('export class EventReconciler');
   });
 
   it('needs a PROJECT file, and refuses a project of another layout', async () => {
@@ -315,6 +320,24 @@ describe('scaffolder create api', () => {
     expect(run.stdout).toContain("+import * as crewv1 from '../api/v1/index.js';\n");
     expect(run.stdout).toContain('-#- ../crd\n+- ../crd\n');
     expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('--dry-run with --make (the default) also shows the CRD and role.yaml the run would regenerate, exactly those it then writes', async () => {
+    const before = snapshot(dir);
+    const dry = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run']);
+    expect(snapshot(dir)).toEqual(before);
+    expect(dry.stdout).toContain('create api/v1/captain_types.ts\n');
+    expect(dry.stdout).toContain('then `scaffolder manifests` (--make):\n');
+    expect(dry.stdout).toContain('+++ b/config/crd/bases/crew.testproject.org_captains.yaml\n');
+    expect(dry.stdout).toContain('+++ b/config/rbac/role.yaml\n');
+    const wouldWrite = /^would write: (.*)$/m.exec(dry.stdout)?.[1]?.split(', ');
+    expect(wouldWrite).toEqual(['config/crd/bases/crew.testproject.org_captains.yaml', 'config/rbac/role.yaml']);
+    const real = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain']);
+    expect([...real.stdout.matchAll(/^wrote (.*)$/gm)].map((m) => m[1])).toEqual(wouldWrite);
+    // The diffs shown are the files written.
+    const crdDiff = dry.stdout.slice(dry.stdout.indexOf('+++ b/config/crd/bases/crew.testproject.org_captains.yaml'));
+    const added = crdDiff.split('\n').slice(2).filter((l) => l.startsWith('+') || l.startsWith(' ')).map((l) => l.slice(1));
+    expect(read(dir, 'config/crd/bases/crew.testproject.org_captains.yaml').startsWith(added.slice(0, 20).join('\n'))).toBe(true);
   });
 
   it('--make (the default) regenerates the manifests after writing', async () => {

@@ -69,7 +69,7 @@ describe('scaffolder edit', () => {
     expect(run.stderr).toBe('');
     // The manager watches only its namespace, as init --namespaced writes it.
     const main = read(dir, 'src/main.ts');
-    expect(main).toContain('  namespaces: [watchNamespace],\n});');
+    expect(main).toContain('  namespaces: [watchNamespace],\n}).catch(');
     expect(main).toContain("if (!watchNamespace) {\n  console.error('WATCH_NAMESPACE must be set");
     const other = tempProjectDir('project');
     try {

@@ -116,6 +116,28 @@ describe('scaffolder init', () => {
     expect(existsSync(join(dir, 'PROJECT'))).toBe(true);
   });
 
+  it('keeps an existing .gitignore, adds the entries the project needs to it, and says so', async () => {
+    writeFileSync(join(dir, '.gitignore'), 'mine\n# deps\nnode_modules/\n.env');
+    const run = await ok(dir, ['init', ...noInstall]);
+    const ignore = readFileSync(join(dir, '.gitignore'), 'utf8');
+    expect(ignore.startsWith('mine\n# deps\nnode_modules/\n.env\n\n# Added by scaffolder init\ndist/\n')).toBe(true);
+    const added = ignore.slice(ignore.indexOf('# Added by scaffolder init\n')).split('\n').slice(1).filter(Boolean);
+    expect(added).toEqual(expect.arrayContaining(['dist/', '*.tsbuildinfo', 'coverage/', '*.kubeconfig']));
+    expect(added).not.toContain('node_modules/');
+    expect(run.stdout).toContain('updated .gitignore\n');
+    expect(run.stderr).toBe(`warning: .gitignore exists: kept it and added the entries the project needs: ${added.join(', ')}\n`);
+    // A second look finds nothing missing.
+    const again = tempProjectDir('again');
+    try {
+      writeFileSync(join(again.dir, '.gitignore'), ignore);
+      const second = await ok(again.dir, ['init', ...noInstall]);
+      expect(readFileSync(join(again.dir, '.gitignore'), 'utf8')).toBe(ignore);
+      expect(second.stderr).toBe('warning: .gitignore exists: kept it as it is (it has every entry the project needs)\n');
+    } finally {
+      again.cleanup();
+    }
+  });
+
   it('rejects a directory name that is not a DNS-1123 label unless --project-name is given', async () => {
     const bad = tempProjectDir('My_Project');
     try {

@@ -73,3 +73,18 @@ describe('scaffolder manifests', () => {
     expect(existsSync(join(dir, 'only-src/crd/bases/crew.testproject.org_captains.yaml'))).toBe(false);
   });
 });
+
+describe('scaffolder manifests outside a project', () => {
+  it.each([[[]], [['--check']], [['--dry-run']]])('%j fails as every other command does, and writes nothing', async (flags) => {
+    const { dir, cleanup } = tempProjectDir('empty');
+    try {
+      const run = await runCli(dir, ['manifests', ...flags]);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(/^error: .*\/empty\/PROJECT not found: run this command in a project's root directory, or create a project with `scaffolder init`\n$/);
+      expect(snapshot(dir)).toEqual({});
+    } finally {
+      cleanup();
+    }
+  });
+});

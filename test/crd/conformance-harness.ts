@@ -4,12 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createTwoFilesPatch } from 'diff';
 import { parseAllDocuments, stringify } from 'yaml';
+import { conformanceDir, repoRoot } from '../support/shared.js';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const conformanceDir = path.resolve(repoRoot, '..', 'shared', 'conformance');
+export { conformanceDir, repoRoot };
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures', 'crd');
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };

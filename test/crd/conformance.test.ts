@@ -4,9 +4,10 @@
  * parsed objects (the tool-version annotation aside).
  */
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { generateCrds, VERSION_ANNOTATION } from '../../src/crd/index.js';
-import { fixturesDir, loadExpected, normalizeBuiltinSubtrees, objectDiff, applyApiSkew, type ApiSkew, withoutToolVersion, type SchemaPath } from './conformance-harness.js';
+import { itShared } from '../support/shared.js';
+import { conformanceDir, fixturesDir, loadExpected, normalizeBuiltinSubtrees, objectDiff, applyApiSkew, type ApiSkew, withoutToolVersion, type SchemaPath } from './conformance-harness.js';
 
 interface ConformanceCase {
   name: string;
@@ -99,7 +100,7 @@ function generate(c: ConformanceCase) {
 
 describe('CRD conformance with controller-gen and kubebuilder outputs', () => {
   for (const c of CASES) {
-    it(`reproduces ${c.name}`, () => {
+    itShared(Object.values(c.expected).map((f) => path.join(conformanceDir, f)), `reproduces ${c.name}`, () => {
       const { crds, diagnostics } = generate(c);
       const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(path.join(fixturesDir, c.fixture), d.file)}: ${d.message.replace(/^CustomResourceDefinition "[^"]*" /, '')}`);
       expect(errors.map((e, i) => (e.startsWith(c.refusedByApiServer?.[i] ?? '\0') ? c.refusedByApiServer![i] : e))).toEqual(c.refusedByApiServer ?? []);

@@ -14,6 +14,7 @@ import { ComponentNames, modelNamesOf } from '../../src/crd/schema/kube-openapi-
 import { readKubeOpenApiDocuments } from '../../src/crd/schema/kube-openapi-documents.js';
 import { main } from '../../src/cli/main.js';
 import { runManifests } from '../../src/manifests/index.js';
+import { eventually } from '../../src/testing/index.js';
 import { repoRoot } from './conformance-harness.js';
 
 const project = path.join(repoRoot, 'test', 'fixtures', 'kube-openapi', 'project');
@@ -312,11 +313,11 @@ describe('scaffolder manifests --kube-openapi', () => {
     const io = { stdout: (s: string) => void (out += s), stderr: (s: string) => void (err += s) };
     const controller = new AbortController();
     const done = runManifests({ projectDir: dir, kubeOpenApi: ['k8s'], watch: true, signal: controller.signal }, io);
-    await until(() => out.includes('manifests: watching'));
+    await eventually(() => out.includes('manifests: watching'));
     rmSync(path.join(dir, 'k8s'), { recursive: true });
     const types = path.join(dir, 'api', 'v1', 'report_types.ts');
     writeFileSync(types, readFileSync(types, 'utf8').replace('  endpoint?: V1Endpoint;', '  endpoint?: V1Endpoint;\n\n  // +optional\n  title?: string;'));
-    await until(() => readFileSync(crdFile(dir), 'utf8').includes('title:'));
+    await eventually(() => readFileSync(crdFile(dir), 'utf8').includes('title:'));
     expect(readFileSync(crdFile(dir), 'utf8')).toMatch(/x-kubernetes-list-map-keys:\n\s*- containerPort\n\s*- protocol\n/);
     controller.abort();
     expect(await done).toBe(0);
@@ -357,7 +358,3 @@ describe('scaffolder manifests --kube-openapi', () => {
     expect(existsSync(path.join(dir, 'config'))).toBe(false);
   });
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((r) => setTimeout(r, 25));
-}

@@ -4,17 +4,18 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { generateCrds, VERSION_ANNOTATION } from '../../src/crd/index.js';
 import { writeYamlDocuments } from '../../src/manifests/index.js';
-import { conformanceDir, fixturesDir } from './conformance-harness.js';
+import { conformanceDir, describeShared } from '../support/shared.js';
+import { fixturesDir } from './conformance-harness.js';
 
 function written(maxDescLen?: number): Map<string, string> {
   const { crds } = generateCrds({ paths: [path.join(fixturesDir, 'gen')], maxDescLen, toolVersion: '(devel)' });
   return new Map(crds.map((c) => [c.fileName, writeYamlDocuments([c.crd]).replace(`${VERSION_ANNOTATION}: (devel)`, 'controller-gen.kubebuilder.io/version: (devel)')]));
 }
 
-describe('CRD YAML as controller-gen writes it', () => {
+describeShared(path.join(conformanceDir, 'controller-gen', 'crd'), 'CRD YAML as controller-gen writes it', () => {
   it('gen/bar.example.com_foos.yaml and zoo/bar.example.com_zoos.yaml are byte-identical', () => {
     const files = written();
     expect(files.get('bar.example.com_foos.yaml')).toBe(readFileSync(path.join(conformanceDir, 'controller-gen/crd/gen_bar.example.com_foos.yaml'), 'utf8'));

@@ -9,10 +9,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { applyApiSkew, loadExpected, normalizeBuiltinSubtrees, objectDiff, withoutToolVersion, type ApiSkew, type SchemaPath } from '../crd/conformance-harness.js';
 import { examplesDir } from '../../scripts/examples/link-examples.js';
+import { conformanceDir, describeShared } from '../support/shared.js';
 
 const project = join(examplesDir, 'cronjob');
 const crdFile = 'batch.tutorial.kubebuilder.io_cronjobs.yaml';
@@ -48,8 +49,11 @@ function expectConformance(configDir: string, stage: string): void {
   }
 }
 
-describe('examples/cronjob conformance with the kubebuilder book', () => {
-  const scratch = mkdtempSync(join(tmpdir(), 'cronjob-v1-stage-'));
+describeShared([join(conformanceDir, 'kubebuilder', 'multiversion-tutorial'), join(conformanceDir, 'kubebuilder', 'cronjob-tutorial')], 'examples/cronjob conformance with the kubebuilder book', () => {
+  let scratch: string;
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'cronjob-v1-stage-'));
+  });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('has the multi-version tutorial config (v1 hub and storage, v2 spoke, four webhooks)', () => {

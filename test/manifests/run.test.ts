@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { runManifests } from '../../src/manifests/index.js';
+import { eventually } from '../../src/testing/index.js';
+import { conformanceDir as conformance, itShared, repoRoot } from '../support/shared.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+const kubebuilderProjectV4 = path.join(conformance, 'kubebuilder', 'project-v4');
 const fixtures = path.join(repoRoot, 'test', 'fixtures');
 
 const temps: string[] = [];
@@ -28,25 +29,29 @@ function capture() {
 
 const docs = (file: string) => parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as unknown);
 
-/** project-v4 rebuilt in TypeScript: API types, controllers and webhooks. */
+/**
+ * project-v4 rebuilt in TypeScript: API types, controllers and webhooks. Its PROJECT holds the one
+ * field manifests reads from kubebuilder's (the name), so the tests that do not compare with
+ * kubebuilder's output run without ../shared.
+ */
 function projectV4(): string {
   const dir = tempDir();
   cpSync(path.join(fixtures, 'crd', 'project-v4', 'api'), path.join(dir, 'api'), { recursive: true });
   cpSync(path.join(fixtures, 'rbac', 'project-v4'), path.join(dir, 'src', 'controllers'), { recursive: true });
   cpSync(path.join(fixtures, 'webhook', 'kubebuilder', 'project-v4', 'internal', 'webhook', 'v1'), path.join(dir, 'src', 'webhook', 'v1'), { recursive: true });
-  cpSync(path.join(conformance, 'kubebuilder', 'project-v4', 'PROJECT'), path.join(dir, 'PROJECT'));
+  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: project-v4\n');
   return dir;
 }
 
 describe('runManifests', () => {
-  it('writes CRDs, role.yaml and webhook manifests for project-v4', async () => {
+  itShared(kubebuilderProjectV4, 'writes CRDs, role.yaml and webhook manifests for project-v4', async () => {
     const dir = projectV4();
     const c = capture();
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(0);
     expect(c.errors()).toBe('');
-    expect(docs(path.join(dir, 'config', 'rbac', 'role.yaml'))).toEqual(docs(path.join(conformance, 'kubebuilder', 'project-v4', 'role.yaml')));
-    expect(docs(path.join(dir, 'config', 'webhook', 'manifests.yaml'))).toEqual(docs(path.join(conformance, 'kubebuilder', 'project-v4', 'manifests.yaml')));
-    const goldenCrds = readdirSync(path.join(conformance, 'kubebuilder', 'project-v4')).filter((f) => f.startsWith('crew.'));
+    expect(docs(path.join(dir, 'config', 'rbac', 'role.yaml'))).toEqual(docs(path.join(kubebuilderProjectV4, 'role.yaml')));
+    expect(docs(path.join(dir, 'config', 'webhook', 'manifests.yaml'))).toEqual(docs(path.join(kubebuilderProjectV4, 'manifests.yaml')));
+    const goldenCrds = readdirSync(kubebuilderProjectV4).filter((f) => f.startsWith('crew.'));
     expect(readdirSync(path.join(dir, 'config', 'crd', 'bases')).sort()).toEqual(goldenCrds.sort());
     expect(c.text()).toMatch(/wrote config\/rbac\/role.yaml/);
 
@@ -56,7 +61,7 @@ describe('runManifests', () => {
     expect(again.text()).toMatch(/0 written, 7 unchanged/);
   });
 
-  it('writes gen/bar.example.com_foos.yaml byte for byte as controller-gen does (but for the tool annotation)', async () => {
+  itShared(path.join(conformance, 'controller-gen', 'crd'), 'writes gen/bar.example.com_foos.yaml byte for byte as controller-gen does (but for the tool annotation)', async () => {
     const out = tempDir();
     const c = capture();
     expect(await runManifests({ projectDir: path.join(fixtures, 'crd', 'gen'), paths: ['foo'], outputDir: out }, c.io)).toBe(0);
@@ -138,38 +143,31 @@ describe('runManifests', () => {
     const c = capture();
     const controller = new AbortController();
     const done = runManifests({ projectDir: dir, watch: true, signal: controller.signal }, c.io);
-    await until(() => c.text().includes('manifests: watching'));
+    await eventually(() => c.text().includes('manifests: watching'));
     const role = path.join(dir, 'config', 'rbac', 'role.yaml');
     expect(readFileSync(role, 'utf8')).not.toContain('leases');
     const ctrl = path.join(dir, 'src', 'controllers', 'sailor_controller.ts');
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export class', '// +kubebuilder:rbac:groups=coordination.k8s.io,resources=leases,verbs=get\n\nexport class'));
-    await until(() => existsSync(role) && readFileSync(role, 'utf8').includes('leases'));
+    await eventually(() => existsSync(role) && readFileSync(role, 'utf8').includes('leases'));
     // a new file is picked up too
     mkdirSync(path.join(dir, 'src', 'extra'));
     writeFileSync(path.join(dir, 'src', 'extra', 'events.ts'), '// +kubebuilder:rbac:groups=events.k8s.io,resources=events,verbs=create\nexport {};\n');
-    await until(() => readFileSync(role, 'utf8').includes('events.k8s.io'));
+    await eventually(() => readFileSync(role, 'utf8').includes('events.k8s.io'));
     // and a deleted one drops its rules
     rmSync(path.join(dir, 'src', 'extra', 'events.ts'));
-    await until(() => !readFileSync(role, 'utf8').includes('events.k8s.io'));
+    await eventually(() => !readFileSync(role, 'utf8').includes('events.k8s.io'));
     // a half-written file is reported and changes nothing; the next save regenerates
     const before = readFileSync(role, 'utf8');
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('resources=leases,verbs=get', 'resources=leases,verbs=get;watch').replace('export class', 'export clas'));
-    await until(() => c.errors().includes('sailor_controller.ts'));
+    await eventually(() => c.errors().includes('sailor_controller.ts'));
     expect(readFileSync(role, 'utf8')).toBe(before);
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export clas ', 'export class '));
-    await until(() => readFileSync(role, 'utf8') !== before);
+    await eventually(() => readFileSync(role, 'utf8') !== before);
     expect(readFileSync(role, 'utf8')).toMatch(/- leases\n  verbs:\n  - get\n  - watch\n/);
     controller.abort();
     expect(await done).toBe(0);
   });
 });
-
-async function until(condition: () => boolean): Promise<void> {
-  for (;;) {
-    if (condition()) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('syntax errors', () => {
   it('reports a TypeScript syntax error with its location and writes nothing', async () => {
@@ -181,6 +179,21 @@ describe('syntax errors', () => {
     expect(c.errors()).toMatch(/api\/v1\/sailor_types\.ts:\d+:\d+: error: TypeScript syntax error: Type expected/);
     expect(existsSync(path.join(dir, 'config'))).toBe(false);
   });
+
+  it.each([['  broken: ;', 'Type expected'], ['  broken: string[', "']' expected"], ['  broken: Map<string,', "'>' expected"]])(
+    'reports only the syntax error of a file that does not parse (%s), not what the generators make of the recovered tree',
+    async (field, syntax) => {
+      const dir = projectV4();
+      const types = path.join(dir, 'api', 'v1', 'sailor_types.ts');
+      writeFileSync(types, readFileSync(types, 'utf8').replace(/(export interface SailorSpec \{)/, `$1\n${field}`));
+      const c = capture();
+      expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+      const lines = c.errors().trim().split('\n');
+      expect(lines[0]).toMatch(new RegExp(`^api/v1/sailor_types\\.ts:\\d+:\\d+: error: TypeScript syntax error: ${syntax.replace(/[[\]]/g, '\\$&')}\\.$`));
+      for (const line of lines.slice(0, -1)) expect(line).toMatch(/^api\/v1\/sailor_types\.ts:\d+:\d+: error: TypeScript syntax error: /);
+      expect(lines.at(-1)).toMatch(/^manifests: \d+ errors?; nothing written$/);
+    },
+  );
 });
 
 describe('CEL rules', () => {

@@ -1,12 +1,10 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { marshalYaml, writeYamlDocuments } from '../../src/manifests/yaml/emitter.js';
 import { compareYamlKeys } from '../../src/manifests/yaml/sort-keys.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+import { conformanceDir as conformance, describeShared } from '../support/shared.js';
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -18,15 +16,25 @@ function yamlFiles(dir: string): string[] {
 /** The webhook goldens of controller-tools are hand-written (fields in struct order), not tool output. */
 const handWritten = (rel: string) => rel.startsWith('controller-gen/webhook/');
 
-describe('YAML writer against every conformance golden', () => {
-  const files = yamlFiles(conformance);
-  const results = files.map((file) => {
-    const rel = path.relative(conformance, file);
-    const text = readFileSync(file, 'utf8');
-    const docs = parseAllDocuments(text).map((d) => d.toJS() as unknown);
-    // one golden (enums) was stored without its leading `---` and final newline
-    const normalized = (text.startsWith('---\n') ? text : `---\n${text}`).replace(/([^\n])$/, '$1\n');
-    return { rel, docs, written: writeYamlDocuments(docs), normalized, exact: writeYamlDocuments(docs) === text };
+interface GoldenResult {
+  rel: string;
+  docs: unknown[];
+  written: string;
+  normalized: string;
+  exact: boolean;
+}
+
+describeShared(conformance, 'YAML writer against every conformance golden', () => {
+  let results: GoldenResult[] = [];
+  beforeAll(() => {
+    results = yamlFiles(conformance).map((file) => {
+      const rel = path.relative(conformance, file);
+      const text = readFileSync(file, 'utf8');
+      const docs = parseAllDocuments(text).map((d) => d.toJS() as unknown);
+      // one golden (enums) was stored without its leading `---` and final newline
+      const normalized = (text.startsWith('---\n') ? text : `---\n${text}`).replace(/([^\n])$/, '$1\n');
+      return { rel, docs, written: writeYamlDocuments(docs), normalized, exact: writeYamlDocuments(docs) === text };
+    });
   });
 
   it('writes every tool-generated golden byte for byte', () => {

@@ -6,9 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import { MarkerRegistry, collectMarkers } from '../../src/markers/index.js';
 import { writeYamlDocuments } from '../../src/manifests/index.js';
 import { defineRbacMarkers, generateRoles, normalizeRules } from '../../src/rbac/index.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+import { conformanceDir as conformance, describeShared, repoRoot } from '../support/shared.js';
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'rbac');
 
 function golden(rel: string): unknown[] {
@@ -26,13 +24,16 @@ function rolesFrom(dir: string) {
   return generateRoles(all);
 }
 
-describe('role.yaml from +kubebuilder:rbac markers', () => {
-  it.each([
-    ['controller-gen', 'controller-gen/rbac/role.yaml'],
-    ['cronjob-tutorial', 'kubebuilder/cronjob-tutorial/role.yaml'],
-    ['multiversion-tutorial', 'kubebuilder/multiversion-tutorial/role.yaml'],
-    ['project-v4', 'kubebuilder/project-v4/role.yaml'],
-  ])('%s reproduces %s, byte for byte', (dir, goldenPath) => {
+/** Fixture folder -> the role.yaml controller-gen wrote for the Go package it was written after. */
+const GOLDEN_ROLES: [string, string][] = [
+  ['controller-gen', 'controller-gen/rbac/role.yaml'],
+  ['cronjob-tutorial', 'kubebuilder/cronjob-tutorial/role.yaml'],
+  ['multiversion-tutorial', 'kubebuilder/multiversion-tutorial/role.yaml'],
+  ['project-v4', 'kubebuilder/project-v4/role.yaml'],
+];
+
+describeShared(GOLDEN_ROLES.map(([, rel]) => path.join(conformance, rel)), 'role.yaml from +kubebuilder:rbac markers', () => {
+  it.each(GOLDEN_ROLES)('%s reproduces %s, byte for byte', (dir, goldenPath) => {
     const roles = rolesFrom(dir);
     expect(JSON.parse(JSON.stringify(roles))).toEqual(golden(goldenPath));
     expect(writeYamlDocuments(roles)).toBe(readFileSync(path.join(conformance, goldenPath), 'utf8'));

@@ -2,13 +2,14 @@
 // gives for its project-v4 (compared without descriptions: the doc comments name .ts files).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateGoldenProject } from '../../scripts/golden-sequence.js';
 import { runManifests } from '../../src/manifests/index.js';
+import { conformanceDir, describeShared } from '../support/shared.js';
 
-const conformance = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'conformance', 'kubebuilder', 'project-v4');
+const conformance = join(conformanceDir, 'kubebuilder', 'project-v4');
 
 function withoutDescriptions(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutDescriptions);
@@ -25,16 +26,18 @@ function comparable(text: string): unknown {
   return crd;
 }
 
-describe('scaffolded types give kubebuilder project-v4 CRDs', () => {
-  const work = mkdtempSync(join(tmpdir(), 'scaffolder-crd-conformance-'));
-  const dir = join(work, 'project-v1');
+describeShared(conformance, 'scaffolded types give kubebuilder project-v4 CRDs', () => {
+  let work: string;
+  let dir: string;
   beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'scaffolder-crd-conformance-'));
+    dir = join(work, 'project-v1');
     await generateGoldenProject('project-v1', dir);
     let log = '';
     const code = await runManifests({ projectDir: dir }, { stdout: () => undefined, stderr: (s: string) => { log += s; } });
     if (code !== 0) throw new Error(`scaffolder manifests failed:\n${log}`);
   });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
   it.each(['crew.testproject.org_captains.yaml', 'crew.testproject.org_admirales.yaml', 'crew.testproject.org_sailors.yaml', 'crew.testproject.org_firstmates.yaml'])('%s', (file) => {
     expect(comparable(readFileSync(join(dir, 'config/crd/bases', file), 'utf8'))).toEqual(comparable(readFileSync(join(conformance, file), 'utf8')));

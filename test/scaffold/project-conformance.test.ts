@@ -2,14 +2,16 @@
 // their PROJECT resources must agree field by field, apart from what is Go-specific.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { conformanceDir, describeShared, repoRoot } from '../support/shared.js';
 
 type Entry = Record<string, unknown> & { group: string; version: string; kind: string };
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
-const kubebuilder = parse(readFileSync(resolve(repoRoot, '..', 'shared', 'conformance', 'kubebuilder', 'project-v4', 'PROJECT'), 'utf8')) as { domain: string; resources: Entry[] };
-const ours = parse(readFileSync(resolve(repoRoot, 'test', 'golden', 'project-v1', 'PROJECT'), 'utf8')) as { domain: string; resources: Entry[] };
+type ProjectFile = { domain: string; resources: Entry[] };
+
+const kubebuilderProject = resolve(conformanceDir, 'kubebuilder', 'project-v4', 'PROJECT');
+const ours = parse(readFileSync(resolve(repoRoot, 'test', 'golden', 'project-v1', 'PROJECT'), 'utf8')) as ProjectFile;
 
 // Go import paths, named controllers (several controllers per kind) and server-side-apply
 // configurations have no counterpart here.
@@ -30,7 +32,12 @@ function find(list: Entry[], group: string, version: string, kind: string): Entr
   return found;
 }
 
-describe('PROJECT resources agree with kubebuilder project-v4', () => {
+describeShared(kubebuilderProject, 'PROJECT resources agree with kubebuilder project-v4', () => {
+  let kubebuilder: ProjectFile;
+  beforeAll(() => {
+    kubebuilder = parse(readFileSync(kubebuilderProject, 'utf8')) as ProjectFile;
+  });
+
   it('uses the same domain', () => {
     expect(ours.domain).toBe(kubebuilder.domain);
   });

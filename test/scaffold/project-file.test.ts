@@ -6,8 +6,9 @@ import { UsageError } from '../../src/scaffold/errors.js';
 import {
   newProjectConfig, parseProjectFile, scaffolderLayout, serializeProjectFile, type ProjectConfig,
 } from '../../src/scaffold/project/project-file.js';
+import { conformanceDir, itShared } from '../support/shared.js';
 
-const conformance = resolve(import.meta.dirname, '..', '..', '..', 'shared', 'conformance');
+const kubebuilderProject = resolve(conformanceDir, 'kubebuilder', 'project-v4', 'PROJECT');
 
 describe('PROJECT file', () => {
   it('round-trips a project with resources of every shape, keeping kubebuilder field names', () => {
@@ -30,8 +31,8 @@ describe('PROJECT file', () => {
     expect(serializeProjectFile(back)).toBe(text);
   });
 
-  it('reads the webhook and resource fields of kubebuilder\'s own PROJECT but refuses its layout', () => {
-    const text = readFileSync(resolve(conformance, 'kubebuilder', 'project-v4', 'PROJECT'), 'utf8');
+  itShared(kubebuilderProject, 'reads the webhook and resource fields of kubebuilder\'s own PROJECT but refuses its layout', () => {
+    const text = readFileSync(kubebuilderProject, 'utf8');
     expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow(UsageError);
     expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow(/^\/p\/PROJECT:\d+: project layout "go.kubebuilder.io\/v4" is not typescript.scaffolder.dev\/v1/);
     const ours = text.replace('go.kubebuilder.io/v4', scaffolderLayout);

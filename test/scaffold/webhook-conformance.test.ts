@@ -2,17 +2,17 @@
 // webhook configurations as kubebuilder's project-v4 for the same kinds and flags.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { generateGoldenProject } from '../../scripts/golden-sequence.js';
 import { runManifests } from '../../src/manifests/index.js';
+import { conformanceDir, describeShared } from '../support/shared.js';
 
 interface Webhook { name: string; [key: string]: unknown }
 interface Configuration { kind: string; webhooks: Webhook[] }
 
-const repoRoot = resolve(import.meta.dirname, '..', '..');
-const conformance = resolve(repoRoot, '..', 'shared', 'conformance', 'kubebuilder', 'project-v4', 'manifests.yaml');
+const conformance = join(conformanceDir, 'kubebuilder', 'project-v4', 'manifests.yaml');
 
 function webhooksByName(text: string): Map<string, Webhook & { configuration: string }> {
   const out = new Map<string, Webhook & { configuration: string }>();
@@ -24,12 +24,14 @@ function webhooksByName(text: string): Map<string, Webhook & { configuration: st
   return out;
 }
 
-describe('scaffolded webhooks agree with kubebuilder project-v4', () => {
-  const work = mkdtempSync(join(tmpdir(), 'scaffolder-webhook-conformance-'));
+describeShared(conformance, 'scaffolded webhooks agree with kubebuilder project-v4', () => {
+  let work: string;
   let ours: Map<string, Webhook & { configuration: string }>;
-  const theirs = webhooksByName(readFileSync(conformance, 'utf8'));
+  let theirs: Map<string, Webhook & { configuration: string }>;
 
   beforeAll(async () => {
+    theirs = webhooksByName(readFileSync(conformance, 'utf8'));
+    work = mkdtempSync(join(tmpdir(), 'scaffolder-webhook-conformance-'));
     const dir = join(work, 'project-v1');
     await generateGoldenProject('project-v1', dir);
     let log = '';
@@ -37,7 +39,7 @@ describe('scaffolded webhooks agree with kubebuilder project-v4', () => {
     if (code !== 0) throw new Error(`scaffolder manifests failed:\n${log}`);
     ours = webhooksByName(readFileSync(join(dir, 'config/webhook/manifests.yaml'), 'utf8'));
   });
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  afterAll(() => work && rmSync(work, { recursive: true, force: true }));
 
   it.each(['madmiral-v1.kb.io', 'mcaptain-v1.kb.io', 'mdeployment-v1.kb.io', 'mpod-v1.kb.io', 'msailor-v1.kb.io',
     'vadmiral-v1.kb.io', 'vcaptain-v1.kb.io', 'vdeployment-v1.kb.io', 'vsailor-v1.kb.io'])('%s', (name) => {

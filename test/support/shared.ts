@@ -6,13 +6,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
+import { conformanceDir, kubernetesOpenapiDir, repoRoot, sharedDir } from './shared-paths.js';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const sharedDir = path.resolve(repoRoot, '..', 'shared');
-export const conformanceDir = path.join(sharedDir, 'conformance');
-export const kubernetesOpenapiDir = path.join(sharedDir, 'kubernetes-openapi');
+export { conformanceDir, kubernetesOpenapiDir, repoRoot, sharedDir };
 
 /** The variable CI sets: a missing ../shared path is then a failure, not a skip. */
 export const REQUIRE_SHARED_ENV = 'SCAFFOLDER_REQUIRE_SHARED';
@@ -20,14 +17,29 @@ export const REQUIRE_SHARED_ENV = 'SCAFFOLDER_REQUIRE_SHARED';
 const reported = new Set<string>();
 
 /**
+ * What to name for a missing path: its highest missing ancestor below ../shared, so that a
+ * checkout without ../shared/conformance prints that one name, not one line per file in it.
+ */
+function missingRoot(missing: string): string {
+  let root = missing;
+  for (let parent = path.dirname(root); parent !== sharedDir && parent.startsWith(sharedDir + path.sep) && !existsSync(parent); parent = path.dirname(parent)) {
+    root = parent;
+  }
+  return root;
+}
+
+/**
  * Whether every path exists. When one does not: with SCAFFOLDER_REQUIRE_SHARED set, throws;
- * otherwise prints one line (once per path) saying what is missing and returns false.
+ * otherwise prints one line (once per missing folder or file) saying what is missing and returns false.
+ * Call it while tests are collected (as describeShared and itShared do) so a skip is decided
+ * before any test runs.
  */
 export function hasShared(...paths: string[]): boolean {
   const missing = paths.find((p) => !existsSync(p));
   if (missing === undefined) return true;
-  const shown = path.relative(repoRoot, missing);
-  if (process.env[REQUIRE_SHARED_ENV]) {
+  const shown = path.relative(repoRoot, missingRoot(missing));
+  const required = process.env[REQUIRE_SHARED_ENV];
+  if (required && required !== '0') {
     throw new Error(`${REQUIRE_SHARED_ENV} is set but ${shown} is missing`);
   }
   if (!reported.has(shown)) {

@@ -4,6 +4,7 @@ import { parse } from 'yaml';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, collectEvents, multiversionCRD, patchAs, statusOf } from './support.js';
+import { itShared } from '../support/shared.js';
 
 let env: TestEnvironment | undefined;
 afterEach(async () => {
@@ -142,7 +143,7 @@ describe('CustomResourceDefinitions', () => {
     expect(after.metadata.generation).toBe(2);
   });
 
-  it('serve every served version of a multi-version CRD, stored at the storage version', async () => {
+  itShared(multiversionCRD, 'serve every served version of a multi-version CRD, stored at the storage version', async () => {
     const crd = parse(await readFile(multiversionCRD, 'utf8')) as k8s.KubernetesObject;
     env = await startTestEnvironment({ crds: [crd] });
     const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);

@@ -2,6 +2,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, cronjobCRDDir, patchAs, statusOf } from './support.js';
+import { describeShared, hasShared } from '../support/shared.js';
 
 let env: TestEnvironment;
 let core: k8s.CoreV1Api;
@@ -9,7 +10,8 @@ let apps: k8s.AppsV1Api;
 let custom: k8s.CustomObjectsApi;
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir], errorIfCRDPathMissing: true });
+  // Without ../shared the built-in resources are still served; the custom-resource tests skip.
+  env = await startTestEnvironment({ crdDirectoryPaths: hasShared(cronjobCRDDir) ? [cronjobCRDDir] : [], errorIfCRDPathMissing: true });
   core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
   apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
   custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
@@ -162,7 +164,7 @@ describe('update', () => {
   });
 });
 
-describe('custom resources', () => {
+describeShared(cronjobCRDDir, 'custom resources', () => {
   const cronjob = (name: string) => ({
     apiVersion: `${CRONJOB_GROUP}/v1`,
     kind: 'CronJob',

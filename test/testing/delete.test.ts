@@ -1,6 +1,6 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { eventually, startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { patchAs, statusOf } from './support.js';
 
 let env: TestEnvironment;
@@ -13,15 +13,6 @@ beforeAll(async () => {
   apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
 });
 afterAll(() => env.stop());
-
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  let last = await read();
-  for (let i = 0; i < 200 && !ok(last); i++) {
-    await new Promise((r) => setTimeout(r, 10));
-    last = await read();
-  }
-  return last;
-}
 
 const exists = (call: Promise<unknown>) => call.then(() => true, (e: k8s.ApiException<string>) => (e.code === 404 ? false : Promise.reject(e)));
 
@@ -61,13 +52,13 @@ describe('garbage collection', () => {
   it('deletes dependents in the background', async () => {
     await ownerAndDependent('bg');
     await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'bg', propagationPolicy: 'Background' });
-    expect(await eventually(() => exists(core.readNamespacedSecret({ namespace: 'default', name: 'bg-dep' })), (e) => !e)).toBe(false);
+    await eventually(async () => !(await exists(core.readNamespacedSecret({ namespace: 'default', name: 'bg-dep' }))));
   });
 
   it('orphans dependents: owner reference removed, dependent kept', async () => {
     await ownerAndDependent('orph');
     await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'orph', propagationPolicy: 'Orphan' });
-    expect(await eventually(() => exists(core.readNamespacedConfigMap({ namespace: 'default', name: 'orph' })), (e) => !e)).toBe(false);
+    await eventually(async () => !(await exists(core.readNamespacedConfigMap({ namespace: 'default', name: 'orph' }))));
     const dep = await core.readNamespacedSecret({ namespace: 'default', name: 'orph-dep' });
     expect(dep.metadata?.ownerReferences).toBeUndefined();
   });
@@ -76,13 +67,16 @@ describe('garbage collection', () => {
     // The dependent's own finalizer keeps it (and so the owner) around until we release it.
     await ownerAndDependent('fg', true, ['example.com/hold']);
     await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'fg', propagationPolicy: 'Foreground' });
-    const dep = await eventually(() => core.readNamespacedSecret({ namespace: 'default', name: 'fg-dep' }), (s) => s.metadata?.deletionTimestamp !== undefined);
+    const dep = await eventually(async () => {
+      const s = await core.readNamespacedSecret({ namespace: 'default', name: 'fg-dep' });
+      return s.metadata?.deletionTimestamp !== undefined && s;
+    });
     expect(dep.metadata?.deletionTimestamp).toBeDefined();
     const owner = await core.readNamespacedConfigMap({ namespace: 'default', name: 'fg' });
     expect(owner.metadata?.finalizers).toEqual(['foregroundDeletion']);
     expect(owner.metadata?.deletionTimestamp).toBeDefined();
     await core.patchNamespacedSecret({ namespace: 'default', name: 'fg-dep', body: { metadata: { finalizers: null } } }, patchAs(k8s.PatchStrategy.MergePatch));
-    expect(await eventually(() => exists(core.readNamespacedConfigMap({ namespace: 'default', name: 'fg' })), (e) => !e)).toBe(false);
+    await eventually(async () => !(await exists(core.readNamespacedConfigMap({ namespace: 'default', name: 'fg' }))));
     expect(await exists(core.readNamespacedSecret({ namespace: 'default', name: 'fg-dep' }))).toBe(false);
   });
 
@@ -94,7 +88,10 @@ describe('garbage collection', () => {
       body: { metadata: { name: 'two-owners', ownerReferences: [a, b].map((o) => ({ apiVersion: 'v1', kind: 'ConfigMap', name: o.metadata!.name!, uid: o.metadata!.uid! })) } },
     });
     await core.deleteNamespacedConfigMap({ namespace: 'default', name: 'own-a' });
-    const dep = await eventually(() => core.readNamespacedSecret({ namespace: 'default', name: 'two-owners' }), (s) => s.metadata?.ownerReferences?.length === 1);
+    const dep = await eventually(async () => {
+      const s = await core.readNamespacedSecret({ namespace: 'default', name: 'two-owners' });
+      return s.metadata?.ownerReferences?.length === 1 && s;
+    });
     expect(dep.metadata?.ownerReferences?.map((r) => r.name)).toEqual(['own-b']);
   });
 });
@@ -122,7 +119,7 @@ describe('namespaces', () => {
     await core.createNamespace({ body: { metadata: { name: 'doomed' } } });
     await core.createNamespacedConfigMap({ namespace: 'doomed', body: { metadata: { name: 'inside' } } });
     await core.deleteNamespace({ name: 'doomed' });
-    expect(await eventually(() => exists(core.readNamespace({ name: 'doomed' })), (e) => !e)).toBe(false);
+    await eventually(async () => !(await exists(core.readNamespace({ name: 'doomed' }))));
     expect(await exists(core.readNamespacedConfigMap({ namespace: 'doomed', name: 'inside' }))).toBe(false);
   });
 
@@ -145,6 +142,6 @@ describe('namespaces', () => {
     expect(code).toBe(403);
     expect(body.message).toBe('configmaps "late" is forbidden: unable to create new content in namespace closing because it is being terminated');
     await core.patchNamespacedConfigMap({ namespace: 'closing', name: 'held', body: { metadata: { finalizers: null } } }, patchAs(k8s.PatchStrategy.MergePatch));
-    expect(await eventually(() => exists(core.readNamespace({ name: 'closing' })), (e) => !e)).toBe(false);
+    await eventually(async () => !(await exists(core.readNamespace({ name: 'closing' }))));
   });
 });

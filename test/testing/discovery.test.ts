@@ -2,11 +2,13 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, cronjobCRDDir, statusOf } from './support.js';
+import { describeShared, hasShared, itShared } from '../support/shared.js';
 
 let env: TestEnvironment;
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir] });
+  // Without ../shared the built-in groups are still served; the tests of the CronJob CRD skip.
+  env = await startTestEnvironment({ crdDirectoryPaths: hasShared(cronjobCRDDir) ? [cronjobCRDDir] : [] });
 });
 afterAll(() => env.stop());
 
@@ -16,7 +18,7 @@ async function getJSON(path: string): Promise<{ status: number; body: Record<str
 }
 
 describe('discovery', () => {
-  it('lists the core version and the groups, with the CRD group', async () => {
+  itShared(cronjobCRDDir, 'lists the core version and the groups, with the CRD group', async () => {
     const versions = await env.kubeConfig.makeApiClient(k8s.CoreApi).getAPIVersions();
     expect(versions.versions).toEqual(['v1']);
     const groups = await env.kubeConfig.makeApiClient(k8s.ApisApi).getAPIVersions();
@@ -25,7 +27,7 @@ describe('discovery', () => {
     expect(groups.groups.find((g) => g.name === 'apps')?.preferredVersion).toEqual({ groupVersion: 'apps/v1', version: 'v1' });
   });
 
-  it('describes the resources of a group version with verbs and subresources', async () => {
+  itShared(cronjobCRDDir, 'describes the resources of a group version with verbs and subresources', async () => {
     const core = await env.kubeConfig.makeApiClient(k8s.CoreV1Api).getAPIResources();
     const pods = core.resources.find((r) => r.name === 'pods')!;
     expect(pods).toMatchObject({ kind: 'Pod', namespaced: true, shortNames: ['po'], singularName: 'pod' });
@@ -69,7 +71,7 @@ describe('discovery', () => {
     expect(body).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 });
   });
 
-  it('serves OpenAPI v3 documents with the CRD schema', async () => {
+  itShared(cronjobCRDDir, 'serves OpenAPI v3 documents with the CRD schema', async () => {
     const index = await getJSON('/openapi/v3');
     const paths = index.body.paths as Record<string, { serverRelativeURL: string }>;
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['api/v1', 'apis/apps/v1', `apis/${CRONJOB_GROUP}/v1`]));
@@ -95,7 +97,7 @@ describe('discovery', () => {
   });
 });
 
-describe('schema validation of custom resources', () => {
+describeShared(cronjobCRDDir, 'schema validation of custom resources', () => {
   const custom = () => env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
   const create = (name: string, spec: Record<string, unknown>) =>
     custom().createNamespacedCustomObject({ group: CRONJOB_GROUP, version: 'v1', namespace: 'default', plural: 'cronjobs', body: { apiVersion: `${CRONJOB_GROUP}/v1`, kind: 'CronJob', metadata: { name }, spec } });

@@ -6,6 +6,9 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, conformance, cronjobCRDDir, statusOf } from './support.js';
+import { describeShared, itShared } from '../support/shared.js';
+
+const controllerGenCRDs = path.join(conformance, 'controller-gen', 'crd');
 
 let dir: string;
 beforeAll(async () => {
@@ -36,13 +39,13 @@ describe('startTestEnvironment inputs', () => {
     await expect(startTestEnvironment({ crdDirectoryPaths: [file] })).rejects.toThrow(new RegExp(`^${file.replace(/[.]/g, '\\.')}:9: invalid YAML: `));
   });
 
-  it('refuses apiextensions.k8s.io/v1beta1 CRDs with a clear error', async () => {
-    const v1beta1 = path.join(conformance, 'controller-gen', 'crd', 'gen_bar.example.com_foos.v1beta1.yaml');
+  itShared(controllerGenCRDs, 'refuses apiextensions.k8s.io/v1beta1 CRDs with a clear error', async () => {
+    const v1beta1 = path.join(controllerGenCRDs, 'gen_bar.example.com_foos.v1beta1.yaml');
     await expect(startTestEnvironment({ crdDirectoryPaths: [v1beta1] })).rejects.toThrow(/only apiextensions\.k8s\.io\/v1 is served/);
   });
 
-  it('loads every controller-gen conformance CRD that is v1', async () => {
-    const crdDir = path.join(conformance, 'controller-gen', 'crd');
+  itShared(controllerGenCRDs, 'loads every controller-gen conformance CRD that is v1', async () => {
+    const crdDir = controllerGenCRDs;
     // testdata._cronjobs.yaml has an empty group, which kube-apiserver refuses too.
     const files = (await import('node:fs/promises').then((fs) => fs.readdir(crdDir)))
       .filter((f) => !f.includes('v1beta1') && !f.startsWith('testdata._'))
@@ -58,10 +61,10 @@ describe('startTestEnvironment inputs', () => {
   });
 });
 
-describe('CRDs the server refuses', () => {
+describeShared(controllerGenCRDs, 'CRDs the server refuses', () => {
   it('are reported with their file and line', async () => {
     // The file starts with '---', so the object starts on line 2.
-    const file = path.join(conformance, 'controller-gen', 'crd', 'testdata._cronjobs.yaml');
+    const file = path.join(controllerGenCRDs, 'testdata._cronjobs.yaml');
     await expect(startTestEnvironment({ crdDirectoryPaths: [file] })).rejects.toThrow(`${file}:2: CustomResourceDefinition cronjobs. was refused: CustomResourceDefinition.apiextensions.k8s.io "cronjobs." is invalid`);
   });
 });
@@ -87,7 +90,7 @@ describe('secure: true', () => {
   });
 });
 
-describe('USE_EXISTING_CLUSTER', () => {
+describeShared(cronjobCRDDir, 'USE_EXISTING_CLUSTER', () => {
   it('runs against the kubeconfig cluster and installs the CRDs there', async () => {
     const host = await startTestEnvironment();
     const kubeconfig = path.join(dir, 'existing.kubeconfig');

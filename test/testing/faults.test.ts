@@ -1,6 +1,6 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { eventually, startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 
 let env: TestEnvironment;
 let core: k8s.CoreV1Api;
@@ -69,11 +69,6 @@ describe('injected faults carry the reason kube-apiserver gives the code', () =>
 describe('requests left unanswered', () => {
   const CM_WATCH = '/api/v1/namespaces/default/configmaps?watch=1';
 
-  async function until(check: () => boolean): Promise<void> {
-    for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-    expect(check()).toBe(true);
-  }
-
   /** A watch request whose answer (status line and headers) is tracked. */
   function openWatch(): { answered: () => boolean; response: Promise<Response>; abort: () => void } {
     const abort = new AbortController();
@@ -89,7 +84,7 @@ describe('requests left unanswered', () => {
   it('hangNext takes a watch request and sends no headers; the next watch is served', async () => {
     const fault = env.server.hangNext({ watch: true });
     const hung = openWatch();
-    await until(() => env.server.hungRequestCount === 1);
+    await eventually(() => env.server.hungRequestCount === 1);
     expect(fault.hits).toBe(1);
     expect(fault.remaining).toBe(0);
     // Lists are not watches: they are answered.
@@ -101,14 +96,14 @@ describe('requests left unanswered', () => {
     // The client gives up on the hung request: the server forgets it.
     hung.abort();
     await expect(hung.response).rejects.toThrow();
-    await until(() => env.server.hungRequestCount === 0);
+    await eventually(() => env.server.hungRequestCount === 0);
   });
 
   it('stallWatches({ beforeHeaders }) leaves every new watch unanswered until dropWatches', async () => {
     env.server.stallWatches({ beforeHeaders: true });
     const a = openWatch();
     const b = openWatch();
-    await until(() => env.server.hungRequestCount === 2);
+    await eventually(() => env.server.hungRequestCount === 2);
     expect(env.server.watchCount).toBe(0);
     expect(env.server.dropWatches()).toBe(2);
     await expect(a.response).rejects.toThrow();
@@ -128,7 +123,7 @@ describe('requests left unanswered', () => {
       headers: { 'content-type': 'application/json' },
       signal: abort.signal,
     });
-    await until(() => env.server.hungRequestCount === 1);
+    await eventually(() => env.server.hungRequestCount === 1);
     abort.abort();
     await expect(put).rejects.toThrow();
     // Never applied.
@@ -146,7 +141,7 @@ describe('requests left unanswered', () => {
     const informer = cache.getInformer(ConfigMap);
     try {
       await informer.waitForSync();
-      await until(() => fault.hits === 1);
+      await eventually(() => fault.hits === 1);
       await client.create(ConfigMap, { metadata: { namespace: 'default', name: 'after-hang' }, data: { v: '1' } });
       for (let i = 0; i < 1000; i++) {
         if ((await client.list(ConfigMap, { namespace: 'default' })).some((o) => o.metadata?.name === 'after-hang')) break;

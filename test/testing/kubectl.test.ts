@@ -8,6 +8,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, cronjobCRDDir } from './support.js';
+import { hasShared, itShared } from '../support/shared.js';
 
 const run = promisify(execFile);
 
@@ -59,7 +60,8 @@ async function manifest(name: string, text: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir], crds: [GADGET_CRD] });
+  // Without ../shared the built-ins and the Gadget CRD are still served; the CronJob tests skip.
+  env = await startTestEnvironment({ crdDirectoryPaths: hasShared(cronjobCRDDir) ? [cronjobCRDDir] : [], crds: [GADGET_CRD] });
   dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-kubectl-'));
   kubeconfig = path.join(dir, 'kubeconfig');
   await env.writeKubeconfig(kubeconfig);
@@ -99,7 +101,7 @@ spec:
 `;
 
 describe('kubectl', () => {
-  it('applies a built-in and a custom resource, then re-applies a change', async () => {
+  itShared(cronjobCRDDir, 'applies a built-in and a custom resource, then re-applies a change', async () => {
     const file = await manifest('app.yaml', `${DEPLOYMENT}---\n${CRONJOB}`);
     const first = await kubectl('apply', '-f', file);
     expect(first.stderr).toBe('');
@@ -113,7 +115,7 @@ describe('kubectl', () => {
     expect(d.metadata?.annotations?.['kubectl.kubernetes.io/last-applied-configuration']).toContain('"replicas":3');
   });
 
-  it('gets objects as JSON and as a table with the CRD printer columns', async () => {
+  itShared(cronjobCRDDir, 'gets objects as JSON and as a table with the CRD printer columns', async () => {
     const file = await manifest('get.yaml', CRONJOB.replace('nightly', 'listed'));
     await kubectl('apply', '-f', file);
     const json = await kubectl('get', `cronjobs.${CRONJOB_GROUP}`, 'listed', '-o', 'json');

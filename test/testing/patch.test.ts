@@ -2,6 +2,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, cronjobCRDDir, patchAs, projectV4CRDDir, statusOf } from './support.js';
+import { hasShared, itShared } from '../support/shared.js';
 
 let env: TestEnvironment;
 let apps: k8s.AppsV1Api;
@@ -9,7 +10,8 @@ let core: k8s.CoreV1Api;
 let custom: k8s.CustomObjectsApi;
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir, projectV4CRDDir] });
+  // Without ../shared the built-ins are still served; the custom-resource tests skip.
+  env = await startTestEnvironment({ crdDirectoryPaths: [cronjobCRDDir, projectV4CRDDir].filter((dir) => hasShared(dir)) });
   apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
   core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
   custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
@@ -51,7 +53,7 @@ describe('strategic merge patch', () => {
     expect(patched.spec!.template.spec!.containers.map((c) => c.name)).toEqual(['web']);
   });
 
-  it('is refused for custom resources with 415', async () => {
+  itShared(cronjobCRDDir, 'is refused for custom resources with 415', async () => {
     await custom.createNamespacedCustomObject({ group: CRONJOB_GROUP, version: 'v1', namespace: 'default', plural: 'cronjobs', body: { apiVersion: `${CRONJOB_GROUP}/v1`, kind: 'CronJob', metadata: { name: 'smp' }, spec: { schedule: '* * * * *', jobTemplate: {} } } });
     const { code, body } = await statusOf(custom.patchNamespacedCustomObject({ group: CRONJOB_GROUP, version: 'v1', namespace: 'default', plural: 'cronjobs', name: 'smp', body: { spec: { suspend: true } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch)));
     expect(code).toBe(415);
@@ -164,7 +166,7 @@ describe('server-side apply', () => {
     expect(again.metadata?.generation).toBe(1);
   });
 
-  it('merges status conditions of a custom resource by type (x-kubernetes-list-map-keys) through the status subresource', async () => {
+  itShared(projectV4CRDDir, 'merges status conditions of a custom resource by type (x-kubernetes-list-map-keys) through the status subresource', async () => {
     const group = 'crew.testproject.org';
     await custom.createNamespacedCustomObject({ group, version: 'v1', namespace: 'default', plural: 'captains', body: { apiVersion: `${group}/v1`, kind: 'Captain', metadata: { name: 'kirk' }, spec: { foo: 'bar' } } });
     const condition = (type: string, status: string) => ({ type, status, reason: 'Tested', message: type, lastTransitionTime: '2026-01-01T00:00:00Z' });

@@ -1,10 +1,9 @@
 /** Shared set-up for the test API server's tests: paths, clients, and error bodies. */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as k8s from '@kubernetes/client-node';
+import { conformanceDir as conformance, repoRoot } from '../support/shared.js';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+export { conformance, repoRoot };
 export const cronjobCRDDir = path.join(conformance, 'kubebuilder', 'cronjob-tutorial');
 export const multiversionCRD = path.join(conformance, 'kubebuilder', 'multiversion-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
 

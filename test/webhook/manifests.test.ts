@@ -6,9 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import { type MarkedValue, MarkerRegistry, collectMarkers } from '../../src/markers/index.js';
 import { writeYamlDocuments } from '../../src/manifests/index.js';
 import { defineWebhookMarkers, generateWebhooks } from '../../src/webhook/index.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+import { conformanceDir as conformance, describeShared, repoRoot } from '../support/shared.js';
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'webhook');
 
 function golden(rel: string): unknown[] {
@@ -32,23 +30,28 @@ function generate(dir: string) {
 
 const plain = (v: unknown) => JSON.parse(JSON.stringify(v)) as unknown;
 
+/** controller-tools' webhook test packages whose manifests.yaml the fixtures reproduce. */
+const CONTROLLER_GEN_CASES = [
+  'top',
+  'valid',
+  'valid-crosspkg-stable',
+  'valid-custom-name',
+  'valid-custom-service',
+  'valid-namespaceselector',
+  'valid-objectselector',
+  'valid-ordered',
+  'valid-selectors-matchexpressions',
+  'valid-url',
+];
+
 describe('controller-gen webhook cases', () => {
-  it.each([
-    'top',
-    'valid',
-    'valid-crosspkg-stable',
-    'valid-custom-name',
-    'valid-custom-service',
-    'valid-namespaceselector',
-    'valid-objectselector',
-    'valid-ordered',
-    'valid-selectors-matchexpressions',
-    'valid-url',
-  ])('%s reproduces its manifests.yaml', (name) => {
-    const result = generate(name);
-    expect(result.markerDiagnostics).toEqual([]);
-    expect(result.diagnostics).toEqual([]);
-    expect(plain(result.configurations)).toEqual(golden(`controller-gen/webhook/${name}/manifests.yaml`));
+  describeShared(path.join(conformance, 'controller-gen', 'webhook'), 'against controller-gen output', () => {
+    it.each(CONTROLLER_GEN_CASES)('%s reproduces its manifests.yaml', (name) => {
+      const result = generate(name);
+      expect(result.markerDiagnostics).toEqual([]);
+      expect(result.diagnostics).toEqual([]);
+      expect(plain(result.configurations)).toEqual(golden(`controller-gen/webhook/${name}/manifests.yaml`));
+    });
   });
 
   const line = (name: string, needle: string) =>
@@ -90,12 +93,15 @@ describe('controller-gen webhook cases', () => {
   });
 });
 
-describe('kubebuilder projects', () => {
-  it.each([
-    ['kubebuilder/cronjob-tutorial', 'kubebuilder/cronjob-tutorial/manifests.yaml'],
-    ['kubebuilder/multiversion-tutorial', 'kubebuilder/multiversion-tutorial/manifests.yaml'],
-    ['kubebuilder/project-v4', 'kubebuilder/project-v4/manifests.yaml'],
-  ])('%s reproduces %s, byte for byte', (dir, goldenPath) => {
+/** Fixture folder -> the webhook manifests kubebuilder's project of the same name has. */
+const KUBEBUILDER_PROJECTS: [string, string][] = [
+  ['kubebuilder/cronjob-tutorial', 'kubebuilder/cronjob-tutorial/manifests.yaml'],
+  ['kubebuilder/multiversion-tutorial', 'kubebuilder/multiversion-tutorial/manifests.yaml'],
+  ['kubebuilder/project-v4', 'kubebuilder/project-v4/manifests.yaml'],
+];
+
+describeShared(KUBEBUILDER_PROJECTS.map(([, rel]) => path.join(conformance, rel)), 'kubebuilder projects', () => {
+  it.each(KUBEBUILDER_PROJECTS)('%s reproduces %s, byte for byte', (dir, goldenPath) => {
     const result = generate(dir);
     expect(result.markerDiagnostics).toEqual([]);
     expect(result.diagnostics).toEqual([]);

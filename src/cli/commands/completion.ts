@@ -2,6 +2,7 @@
 // `scaffolder --get-yargs-completions <words>` for candidates, which main answers from the parser.
 import type { Argv } from 'yargs';
 import type { SelectAction } from './action.js';
+import { example } from './examples.js';
 
 const script = `###-begin-scaffolder-completions-###
 #
@@ -35,8 +36,8 @@ export function completionCommand(y: Argv, select: SelectAction): Argv {
     // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
     (b) => b
       .hide('dry-run')
-      .example('$0 completion >> ~/.bashrc', 'enable tab completion of commands and flags in bash')
-      .example('source <($0 completion)', 'enable it in the current shell only'),
+      .example(...example('$0 completion >> ~/.bashrc', 'enable tab completion of commands and flags in bash'))
+      .example(...example('source <($0 completion)', 'enable it in the current shell only')),
     () => select(async (io) => {
       io.stdout(script);
       return 0;

@@ -1,29 +1,46 @@
 // `scaffolder create api`: a kind (types, CRD entries, samples) and/or its controller.
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { planCreateApi } from '../../scaffold/plugins/api.js';
 import { runPlan } from '../apply-plan.js';
 import { manifestsAfterScaffold } from '../manifests-runner.js';
 import { loadProject } from '../project-dir.js';
 import { Prompter } from '../prompt.js';
 import type { SelectAction } from './action.js';
+import { example } from './examples.js';
+
+/** The flags of the command; main reads their types (see src/cli/argv.ts). */
+export const createApiFlags = {
+  'group': { type: 'string', default: '', describe: 'API group, prefixed to the project domain (crew: crew.my.domain; empty: the domain itself); core, apps, batch, networking, ... for built-in kinds' },
+  'version': { type: 'string', demandOption: true, describe: 'API version, e.g. v1, v1alpha1, v2beta3' },
+  'kind': { type: 'string', demandOption: true, describe: 'Kind, in PascalCase, e.g. CronJob' },
+  'plural': { type: 'string', describe: "Resource name (default: the plural of the kind's other versions, else the kind pluralised, e.g. policies)" },
+  'resource': { type: 'boolean', describe: 'Create the API types (default: ask on a terminal, else true)' },
+  'controller': { type: 'boolean', describe: 'Create a controller (default: ask on a terminal, else true)' },
+  'namespaced': { type: 'boolean', describe: "The kind is namespaced (false: cluster-scoped); default: true, or the scope of the kind's other versions" },
+  'make': { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' },
+  'force': { type: 'boolean', default: false, describe: 'Overwrite files that already exist' },
+  'controller-name': {
+    type: 'string',
+    describe: 'Name of the controller (a DNS-1035 label, e.g. captain-backup): one of several controllers of a kind, in <name>_controller.ts as CaptainBackupReconciler; PROJECT lists them under controllers',
+  },
+  'external-api-path': {
+    type: 'string',
+    describe: "With --resource=false: the kind belongs to another project, and this module exports its object type <Kind>: an npm module specifier (e.g. @example/cert-manager-types/v1) or a module of this project written ./<path> (a .ts file or a folder with index.ts); PROJECT records external: true and this path",
+  },
+  'external-api-domain': { type: 'string', describe: 'With --external-api-path: the domain of the kind\'s API group (group cert-manager + domain io: cert-manager.io); used in the RBAC markers' },
+} satisfies Record<string, Options>;
 
 export function createApiCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'api',
     'Scaffold a Kubernetes API (a kind) and its controller',
     (b) => b
-      .option('group', { type: 'string', default: '', describe: 'API group, prefixed to the project domain (crew: crew.my.domain; empty: the domain itself); core, apps, batch, networking, ... for built-in kinds' })
-      .option('version', { type: 'string', demandOption: true, describe: 'API version, e.g. v1, v1alpha1, v2beta3' })
-      .option('kind', { type: 'string', demandOption: true, describe: 'Kind, in PascalCase, e.g. CronJob' })
-      .option('plural', { type: 'string', describe: "Resource name (default: the plural of the kind's other versions, else the kind pluralised, e.g. policies)" })
-      .option('resource', { type: 'boolean', describe: 'Create the API types (default: ask on a terminal, else true)' })
-      .option('controller', { type: 'boolean', describe: 'Create a controller (default: ask on a terminal, else true)' })
-      .option('namespaced', { type: 'boolean', describe: "The kind is namespaced (false: cluster-scoped); default: true, or the scope of the kind's other versions" })
-      .option('make', { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Overwrite files that already exist' })
-      .example('$0 create api --group batch --version v1 --kind CronJob', 'types, controller, samples and config entries')
-      .example('$0 create api --group crew --version v1 --kind Admiral --plural admirales --namespaced=false', 'an irregular plural, cluster-scoped')
-      .example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'),
+      .options(createApiFlags)
+      .example(...example('$0 create api --group batch --version v1 --kind CronJob', 'types, controller, samples and config entries'))
+      .example(...example('$0 create api --group crew --version v1 --kind Admiral --plural admirales --namespaced=false', 'an irregular plural, cluster-scoped'))
+      .example(...example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'))
+      .example(...example('$0 create api --group crew --version v1 --kind Captain --resource=false --controller-name captain-backup', 'a second controller for a kind: captain_backup_controller.ts, CaptainBackupReconciler'))
+      .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller \\\n    --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports")),
     (argv) => select(async (io) => {
       const cfg = loadProject(io.cwd);
       let resource = argv.resource;
@@ -38,7 +55,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
           prompter.close();
         }
       }
-      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateApi(plan, cfg, {
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateApi(plan, cfg, {
         group: argv.group,
         version: argv.version,
         kind: argv.kind,
@@ -47,8 +64,11 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
         controller: controller ?? true,
         namespaced: argv.namespaced,
         force: argv.force,
+        controllerName: argv['controller-name'],
+        externalApiPath: argv['external-api-path'],
+        externalApiDomain: argv['external-api-domain'],
       }));
-      if (wrote && argv.make) return manifestsAfterScaffold(io);
+      if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;
     }),
   );

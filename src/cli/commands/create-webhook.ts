@@ -1,35 +1,41 @@
 // `scaffolder create webhook`: defaulting, validating or conversion webhooks for a kind.
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { planCreateWebhook } from '../../scaffold/plugins/webhook.js';
 import { runPlan } from '../apply-plan.js';
 import { manifestsAfterScaffold } from '../manifests-runner.js';
 import { loadProject } from '../project-dir.js';
 import type { SelectAction } from './action.js';
+import { example } from './examples.js';
+
+/** The flags of the command; main reads their types (see src/cli/argv.ts). */
+export const createWebhookFlags = {
+  'group': { type: 'string', default: '', describe: 'API group of the kind, as given to create api (empty: the project domain); core, apps, ... for built-in kinds' },
+  'version': { type: 'string', demandOption: true, describe: 'API version of the kind (the hub, with --conversion)' },
+  'kind': { type: 'string', demandOption: true, describe: 'Kind, in PascalCase' },
+  'plural': { type: 'string', describe: "Resource name of a built-in kind, when it is not the default plural (an API of the project keeps the plural PROJECT records)" },
+  'defaulting': { type: 'boolean', default: false, describe: 'A mutating webhook that sets defaults' },
+  'programmatic-validation': { type: 'boolean', default: false, describe: 'A validating webhook for create, update and delete' },
+  'conversion': { type: 'boolean', default: false, describe: 'A conversion webhook; this version becomes the hub' },
+  'spoke': { type: 'string', array: true, default: [] as string[], describe: 'With --conversion: the versions converted to and from the hub (repeatable, or comma-separated)' },
+  'defaulting-path': { type: 'string', describe: 'Custom URL path of the defaulting webhook' },
+  'validation-path': { type: 'string', describe: 'Custom URL path of the validating webhook' },
+  'make': { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' },
+  'force': { type: 'boolean', default: false, describe: 'Overwrite the webhook files and scaffold existing webhook types again' },
+} satisfies Record<string, Options>;
 
 export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'webhook',
     'Scaffold defaulting, validating or conversion webhooks for a kind',
     (b) => b
-      .option('group', { type: 'string', default: '', describe: 'API group of the kind, as given to create api (empty: the project domain); core, apps, ... for built-in kinds' })
-      .option('version', { type: 'string', demandOption: true, describe: 'API version of the kind (the hub, with --conversion)' })
-      .option('kind', { type: 'string', demandOption: true, describe: 'Kind, in PascalCase' })
-.option('plural', { type: 'string', describe: "Resource name of a built-in kind, when it is not the default plural (an API of the project keeps the plural PROJECT records)" })
-      .option('defaulting', { type: 'boolean', default: false, describe: 'A mutating webhook that sets defaults' })
-      .option('programmatic-validation', { type: 'boolean', default: false, describe: 'A validating webhook for create, update and delete' })
-      .option('conversion', { type: 'boolean', default: false, describe: 'A conversion webhook; this version becomes the hub' })
-      .option('spoke', { type: 'string', array: true, default: [] as string[], describe: 'With --conversion: the versions converted to and from the hub (repeatable, or comma-separated)' })
-      .option('defaulting-path', { type: 'string', describe: 'Custom URL path of the defaulting webhook' })
-      .option('validation-path', { type: 'string', describe: 'Custom URL path of the validating webhook' })
-      .option('make', { type: 'boolean', default: true, describe: 'Regenerate manifests afterwards (scaffolder manifests)' })
-      .option('force', { type: 'boolean', default: false, describe: 'Overwrite the webhook files and scaffold existing webhook types again' })
-      .example('$0 create webhook --group batch --version v1 --kind CronJob --defaulting --programmatic-validation', 'defaulter and validator')
-      .example('$0 create webhook --group batch --version v1 --kind CronJob --conversion --spoke v2', 'v1 is the hub, v2 converts to and from it')
-      .example('$0 create webhook --group core --version v1 --kind Pod --defaulting', 'a webhook for a built-in kind'),
+      .options(createWebhookFlags)
+      .example(...example('$0 create webhook --group batch --version v1 --kind CronJob --defaulting --programmatic-validation', 'defaulter and validator'))
+      .example(...example('$0 create webhook --group batch --version v1 --kind CronJob --conversion --spoke v2', 'v1 is the hub, v2 converts to and from it'))
+      .example(...example('$0 create webhook --group core --version v1 --kind Pod --defaulting', 'a webhook for a built-in kind')),
     (argv) => select(async (io) => {
       const cfg = loadProject(io.cwd);
       const spoke = argv.spoke.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
-      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {
         group: argv.group,
         version: argv.version,
         kind: argv.kind,
@@ -42,7 +48,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
         validationPath: argv['validation-path'],
         force: argv.force,
       }));
-      if (wrote && argv.make) return manifestsAfterScaffold(io);
+      if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;
     }),
   );

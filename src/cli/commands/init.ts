@@ -1,28 +1,34 @@
 // `scaffolder init`: a new project in the current directory.
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { packageRoot } from '../../scaffold/machinery/package-root.js';
 import { planInit } from '../../scaffold/plugins/init.js';
 import { runPlan } from '../apply-plan.js';
 import { npmInstall } from '../npm-install.js';
 import type { SelectAction } from './action.js';
+import { example } from './examples.js';
+
+/** The flags of the command; main reads their types (see src/cli/argv.ts). */
+export const initFlags = {
+  'domain': { type: 'string', default: 'my.domain', describe: 'Domain for API groups (a DNS-1123 subdomain)' },
+  'project-name': { type: 'string', describe: 'Project name (a DNS-1123 label); default: the directory name' },
+  'owner': { type: 'string', describe: 'Owner named in the license header' },
+  'license': { choices: ['apache2', 'none'] as const, default: 'apache2' as const, describe: 'License header for generated files' },
+  'multigroup': { type: 'boolean', default: false, describe: 'Allow APIs in several groups (api/<group>/<version>/)' },
+  'namespaced': { type: 'boolean', default: false, describe: 'Limit the operator to its own namespace (Role instead of ClusterRole)' },
+  'install': { type: 'boolean', default: true, describe: 'Run npm install in the new project' },
+} satisfies Record<string, Options>;
 
 export function initCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'init',
     'Initialise a new operator project in the current directory',
     (b) => b
-      .option('domain', { type: 'string', default: 'my.domain', describe: 'Domain for API groups (a DNS-1123 subdomain)' })
-      .option('project-name', { type: 'string', describe: 'Project name (a DNS-1123 label); default: the directory name' })
-      .option('owner', { type: 'string', describe: 'Owner named in the license header' })
-      .option('license', { choices: ['apache2', 'none'] as const, default: 'apache2' as const, describe: 'License header for generated files' })
-      .option('multigroup', { type: 'boolean', default: false, describe: 'Allow APIs in several groups (api/<group>/<version>/)' })
-      .option('namespaced', { type: 'boolean', default: false, describe: 'Limit the operator to its own namespace (Role instead of ClusterRole)' })
-      .option('install', { type: 'boolean', default: true, describe: 'Run npm install in the new project' })
-      .example('$0 init --domain my.domain', 'a project named after the current directory')
-      .example('$0 init --domain example.com --project-name guestbook --owner "Jane Doe"', 'choose the name and the license owner')
-      .example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install'),
+      .options(initFlags)
+      .example(...example('$0 init --domain my.domain', 'a project named after the current directory'))
+      .example(...example('$0 init --domain example.com --project-name guestbook --owner "Jane Doe"', 'choose the name and the license owner'))
+      .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
     (argv) => select(async (io) => {
-      const wrote = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
+      const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],
         owner: argv.owner,
@@ -31,7 +37,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
         namespaced: argv.namespaced,
         scaffolderDependency: `file:${packageRoot()}`,
       }));
-      if (!wrote) return 0;
+      if (!written) return 0;
       if (argv.install) {
         io.stdout('running npm install...\n');
         const result = await npmInstall(io);

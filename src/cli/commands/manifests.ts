@@ -1,35 +1,46 @@
 // `scaffolder manifests`: CRDs, RBAC and webhook configurations from the markers in the sources.
-import type { Argv } from 'yargs';
+import type { Argv, Options } from 'yargs';
 import { UsageError } from '../../scaffold/errors.js';
 import { runManifests } from '../manifests-runner.js';
+import { loadProject } from '../project-dir.js';
 import type { SelectAction } from './action.js';
+import { example } from './examples.js';
+
+/** The flags of the command; main reads their types (see src/cli/argv.ts). */
+export const manifestsFlags = {
+  'paths': { type: 'string', array: true, describe: 'Source files or directories to read (repeatable; default: api and src)' },
+  'output-dir': { type: 'string', describe: 'Where to write (default: config/)' },
+  // Read as text and checked here: yargs turns a non-number into NaN, losing what was typed.
+  'max-desc-len': { type: 'string', describe: 'Truncate field descriptions in CRDs to this length (0 drops them)' },
+  'check': { type: 'boolean', default: false, describe: 'Write nothing; fail if the files on disk are out of date' },
+  'watch': { type: 'boolean', default: false, describe: 'Regenerate whenever a source changes' },
+  'strict': { type: 'boolean', default: false, describe: 'Treat warnings (e.g. unknown markers) as errors' },
+  'kube-openapi': {
+    type: 'string',
+    array: true,
+    describe: "Kubernetes OpenAPI documents (a file, or a directory of *.json; repeatable) for the schemas of @kubernetes/client-node types, e.g. from `kubectl get --raw /openapi/v3/apis/batch/v1`",
+  },
+} satisfies Record<string, Options>;
 
 export function manifestsCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'manifests',
     'Generate CRDs, RBAC roles and webhook configurations from the markers in api/ and src/',
     (b) => b
-      .option('paths', { type: 'string', array: true, describe: 'Source files or directories to read (repeatable; default: api and src)' })
-      .option('output-dir', { type: 'string', describe: 'Where to write (default: config/)' })
-      .option('max-desc-len', { type: 'number', describe: 'Truncate field descriptions in CRDs to this length (0 drops them)' })
-      .option('check', { type: 'boolean', default: false, describe: 'Write nothing; fail if the files on disk are out of date' })
-      .option('watch', { type: 'boolean', default: false, describe: 'Regenerate whenever a source changes' })
-      .option('strict', { type: 'boolean', default: false, describe: 'Treat warnings (e.g. unknown markers) as errors' })
-      .option('kube-openapi', {
-        type: 'string',
-        array: true,
-        describe: "Kubernetes OpenAPI documents (a file, or a directory of *.json; repeatable) for the schemas of @kubernetes/client-node types, e.g. from `kubectl get --raw /openapi/v3/apis/batch/v1`",
-      })
-      .example('$0 manifests', 'regenerate config/crd/bases, config/rbac/role.yaml and config/webhook/manifests.yaml')
-      .example('$0 manifests --check', 'in CI: fail when someone forgot to regenerate')
-      .example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions')
-      .example('$0 manifests --kube-openapi k8s', 'built-in types (V1PodTemplateSpec, ...) from the OpenAPI documents in k8s/'),
+      .options(manifestsFlags)
+      .example(...example('$0 manifests', 'regenerate config/crd/bases, config/rbac/role.yaml and config/webhook/manifests.yaml'))
+      .example(...example('$0 manifests --check', 'in CI: fail when someone forgot to regenerate'))
+      .example(...example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions'))
+      .example(...example('$0 manifests --kube-openapi k8s', 'built-in types (V1PodTemplateSpec, ...) from the OpenAPI documents in k8s/')),
     (argv) => select(async (io) => {
-      const maxDescLen = argv['max-desc-len'];
-      if (maxDescLen !== undefined && (!Number.isInteger(maxDescLen) || maxDescLen < 0)) {
-        throw new UsageError(`invalid --max-desc-len "${String(maxDescLen)}": must be a whole number of at least 0`);
+      const maxDescLenText = argv['max-desc-len'];
+      if (maxDescLenText !== undefined && !/^\d+$/.test(maxDescLenText)) {
+        throw new UsageError(`invalid --max-desc-len "${maxDescLenText}": must be a whole number of at least 0`);
       }
+      const maxDescLen = maxDescLenText === undefined ? undefined : Number(maxDescLenText);
       if (argv.check && argv.watch) throw new UsageError('--check and --watch cannot be used together');
+      // As every other command: outside a project there is nothing to generate from (it said "0 written").
+      loadProject(io.cwd);
       return runManifests({
         projectDir: io.cwd,
         paths: argv.paths?.map(String),

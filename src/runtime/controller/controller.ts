@@ -5,7 +5,8 @@
  * shutdown) brings the process down.
  */
 import type { InformerCache } from '../cache/cache.js';
-import { type Logger, reconcileLogger } from '../log/index.js';
+import { isConflict } from '../client/errors.js';
+import { errorMessage, type Logger, reconcileLogger } from '../log/index.js';
 import type { ControllerMetrics, WorkqueueMetrics } from '../metrics/index.js';
 import { WorkQueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -227,7 +228,13 @@ export class Controller {
       } else {
         this.queue.addRateLimited(key, priority);
         outcome = 'error';
-        log.error(err, 'Reconciler error');
+        // controller-runtime logs every error as "Reconciler error" at error level (with a stack
+        // trace in development mode), conflicts included. A conflict (409: the object changed since
+        // it was read) is routine, and the queue's retry reads the new version; it is logged once,
+        // at info and without a stack, as client-go's RetryOnConflict and many operators treat it.
+        // It still counts as an error in the metrics, as controller-runtime counts it.
+        if (isConflict(err)) log.info('Reconciler conflict, requeued', { error: errorMessage(err) });
+        else log.error(err, 'Reconciler error');
       }
     } finally {
       clearTimeout(timer);

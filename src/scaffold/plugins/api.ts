@@ -10,8 +10,10 @@ import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeB
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { defaultPlural } from '../project/pluralize.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
-import { apiNamespaced, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../project/resource.js';
-import { validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
+import { apiNamespaced, gvkText, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../project/resource.js';
+import { validateDomain, validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
+import { addController, controllerFileBase, reconcilerClassName } from '../project/controller-name.js';
+import { externalTypeImport, resolveExternalApiPath } from '../project/external-api.js';
 
 export interface CreateApiOptions {
   group: string;
@@ -23,6 +25,11 @@ export interface CreateApiOptions {
   /** undefined: as the kind's other versions, else true. */
   namespaced?: boolean;
   force: boolean;
+  /** `--controller-name`: one of several controllers of the kind (see project/controller-name.ts). */
+  controllerName?: string;
+  /** `--external-api-path`/`--external-api-domain`: a kind of another project (see project/external-api.ts). */
+  externalApiPath?: string;
+  externalApiDomain?: string;
 }
 
 export const mainFile = 'src/main.ts';
@@ -31,13 +38,11 @@ export const mainFile = 'src/main.ts';
 export function validateGvk(opts: { group: string; version: string; kind: string; plural?: string }): void {
   validateGroup(opts.group);
   validateVersion(opts.version);
-  validateKind(opts.kind);
+  validateKind(opts.kind, { builtin: isBuiltinGroup(opts.group) });
   if (opts.plural !== undefined) validatePlural(opts.plural);
 }
 
-export function gvkText(r: { group: string; version: string; kind: string }): string {
-  return `${r.group === '' ? '(core)' : r.group}/${r.version}, Kind=${r.kind}`;
-}
+export { gvkText };
 
 /** Groups the project itself defines APIs in. */
 function ownGroups(cfg: ProjectConfig): Set<string> {
@@ -47,6 +52,7 @@ function ownGroups(cfg: ProjectConfig): Set<string> {
 /** Plans `create api`; returns the updated PROJECT configuration. */
 export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOptions): ProjectConfig {
   validateGvk(opts);
+  checkControllerAndExternalFlags(opts);
   if (!opts.resource && !opts.controller) {
     throw new UsageError('nothing to create: --resource=false and --controller=false');
   }
@@ -59,7 +65,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
       throw new UsageError(`group "${opts.group}" would be a second API group (the project has "${[...groups].join('", "')}"); multiple groups need a multi-group project: run \`scaffolder edit --multigroup\` first`);
     }
   }
-  if (opts.controller && existing?.controller && !opts.force && !opts.resource) {
+  if (opts.controller && existing?.controller && !opts.force && !opts.resource && opts.controllerName === undefined) {
     throw new UsageError(`a controller for ${gvkText(opts)} already exists in PROJECT; pass --force to scaffold it again`);
   }
   if (!opts.resource && existing && opts.plural !== undefined && opts.plural !== pluralOf(existing)) {
@@ -80,8 +86,9 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
     const twin = cfg.resources.find((r) => r.api && r.group !== opts.group && importAlias(r) === alias);
     if (twin) throw new UsageError(`group "${opts.group}" would share the import name ${alias} with group "${twin.group}" in src/main.ts; choose another group name`);
   }
-  const core = !opts.resource && !hasApi && (existing?.core === true || isBuiltinGroup(opts.group));
-  if (!opts.resource && !hasApi && !core) {
+  const external = !opts.resource && !hasApi && (opts.externalApiPath !== undefined || existing?.external === true);
+  const core = !opts.resource && !hasApi && !external && (existing?.core === true || isBuiltinGroup(opts.group));
+  if (!opts.resource && !hasApi && !core && !external) {
     throw new UsageError(`${gvkText(opts)} is neither an API of this project nor in a built-in group (core, apps, batch, ...); create it with --resource`);
   }
 
@@ -94,11 +101,16 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   } else if (core) {
     res.core = true;
     res.domain = builtinGroupDomain(opts.group) ?? '';
+  } else if (external && opts.externalApiPath !== undefined) {
+    res.external = true;
+    res.path = opts.externalApiPath;
+    res.domain = opts.externalApiDomain ?? '';
+    resolveExternalApiPath(res.path, (f) => plan.exists(f));
   }
   const plural = crd.plural ?? res.plural;
   if (plural !== undefined && plural !== defaultPlural(opts.kind)) res.plural = plural;
   else delete res.plural;
-  if (opts.controller) res.controller = true;
+  if (opts.controller) addController(res, opts.controllerName, { force: opts.force });
 
   const multigroup = cfg.multigroup === true;
   const names = resourceNames(res, multigroup);
@@ -111,7 +123,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   }
   if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
   const ctx = projectContext(cfg);
-  const namespaced = res.api ? apiNamespaced(res.api) : !clusterScopedBuiltinKinds.has(res.kind);
+  const namespaced = res.api ? apiNamespaced(res.api) : external ? (opts.namespaced ?? true) : !clusterScopedBuiltinKinds.has(res.kind);
   const resourceMarker = [...(res.plural ? [`path=${res.plural}`] : []), ...(namespaced ? [] : ['scope=Cluster'])].join(',');
   const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker };
 
@@ -127,8 +139,8 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (opts.controller && !opts.force) {
     // One controller file per kind name: another version's (or, without multigroup, another group's
     // kind of the same name, such as core Pod) is in the way; kubebuilder refuses too.
-    const file = controllerFile(res, names, multigroup);
-    const owner = cfg.resources.find((r) => r.controller && !sameGvk(r, res) && controllerFile(r, resourceNames(r, multigroup), multigroup) === file);
+    const file = controllerFile(res, multigroup, opts.controllerName);
+    const owner = cfg.resources.find((r) => !sameGvk(r, res) && controllerNames(r).some((n) => controllerFile(r, multigroup, n) === file));
     if (owner && plan.exists(file)) {
       const way = owner.group === res.group
         ? (opts.resource ? 'pass --controller=false to scaffold only the API, or --force to overwrite it' : 'pass --force to overwrite it')
@@ -136,7 +148,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
       throw new UsageError(`${file} already exists: it is the controller of ${gvkText(owner)}; ${way}`);
     }
   }
-  if (opts.controller) planControllerFiles(plan, res, names, { ...data, hasCrds }, multigroup, core);
+  if (opts.controller) planControllerFiles(plan, res, names, { ...data, hasCrds }, multigroup, core, opts.controllerName);
 
   return { ...cfg, resources };
 }
@@ -206,37 +218,57 @@ export function enableInDefault(plan: Plan, block: string): void {
   });
 }
 
-function controllerFile(res: Resource, names: ResourceNames, multigroup: boolean): string {
-  const dir = multigroup && res.group !== '' ? `src/controllers/${res.group}` : 'src/controllers';
-  return `${dir}/${names.lowerKind}_controller.ts`;
+/** Options that only go with others, as kubebuilder checks them. */
+function checkControllerAndExternalFlags(opts: CreateApiOptions): void {
+  if (opts.controllerName !== undefined && !opts.controller) throw new UsageError('--controller-name names a controller to create: it cannot go with --controller=false');
+  if (opts.resource && (opts.externalApiPath !== undefined || opts.externalApiDomain !== undefined)) {
+    throw new UsageError('--external-api-path and --external-api-domain name a kind of another project: they go with --resource=false, not with an API of this project');
+  }
+  if (opts.externalApiDomain !== undefined && opts.externalApiPath === undefined) throw new UsageError('--external-api-domain needs --external-api-path (the module that exports the kind\'s type)');
+  if (opts.externalApiDomain !== undefined) validateDomain(opts.externalApiDomain, 'external API domain');
 }
 
-function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean): void {
-  const file = controllerFile(res, names, multigroup);
+/** The names of a resource's controllers: undefined for its unnamed one. */
+function controllerNames(r: Resource): Array<string | undefined> {
+  return [...(r.controller ? [undefined] : []), ...(r.controllers ?? []).map((c) => c.name)];
+}
+
+function controllerFile(res: Resource, multigroup: boolean, name?: string): string {
+  const dir = multigroup && res.group !== '' ? `src/controllers/${res.group}` : 'src/controllers';
+  return `${dir}/${controllerFileBase(res.kind, name)}_controller.ts`;
+}
+
+function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean, name?: string): void {
+  const file = controllerFile(res, multigroup, name);
   const testDir = multigroup && res.group !== '' ? `test/controllers/${res.group}` : 'test/controllers';
-  const testFile = `${testDir}/${names.lowerKind}_controller.test.ts`;
+  const testFile = `${testDir}/${controllerFileBase(res.kind, name)}_controller.test.ts`;
   const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
   const apiIndex = `${names.apiPath}/index.ts`;
+  const external = res.external === true && !res.api;
+  const className = reconcilerClassName(res.kind, name);
+  const runtimeName = name ?? names.lowerKind;
   const controllerData = {
     ...data,
     runtimeKind: runtimeKind ?? '',
-    inlineKind: core && !runtimeKind,
-    kindImport: core ? '' : relativeImport(file, apiIndex),
+    inlineKind: (core && !runtimeKind) || external,
+    externalImport: external ? externalTypeImport(res.path!, file, (f) => plan.exists(f)) : '',
+    externalPath: external ? res.path : '',
+    kindImport: core || external ? '' : relativeImport(file, apiIndex),
     kindRef: runtimeKind ?? res.kind,
-    controllerName: multigroup && res.group !== '' ? `${res.group}-${names.lowerKind}` : names.lowerKind,
+    reconcilerName: className,
+    controllerName: multigroup && res.group !== '' ? `${res.group}-${runtimeName}` : runtimeName,
   };
   plan.add({ path: file, body: render('controller/controller.ts', controllerData), ifExists: 'error' });
   plan.add({
     path: testFile,
     body: render('controller/controller.test.ts', {
       ...controllerData,
-      apiImport: core ? '' : relativeImport(testFile, apiIndex),
+      apiImport: core || external ? '' : relativeImport(testFile, apiIndex),
       controllerImport: relativeImport(testFile, file),
-      createsObject: !core,
+      createsObject: !core && !external,
     }),
     ifExists: 'error',
   });
-  const className = `${res.kind}Reconciler`;
   const alias = multigroup && res.group !== '' ? `${pascal(res.group)}${className}` : className;
   const imported = alias === className ? className : `${className} as ${alias}`;
   plan.insert(mainFile, 'imports', [`import { ${imported} } from '${relativeImport(mainFile, file)}';`]);

@@ -79,6 +79,14 @@ function parseWebhooks(v: unknown, where: string): ResourceWebhooks | undefined 
   };
 }
 
+function parseControllers(v: unknown, where: string): Array<{ name: string }> | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!Array.isArray(v) || !v.every((c) => isRecord(c) && typeof c.name === 'string')) {
+    throw new UsageError(`${where}: "controllers" must be a list of mappings with a name`);
+  }
+  return v.map((c: Record<string, unknown>) => ({ name: c.name as string }));
+}
+
 function parseResource(v: unknown, where: string): Resource {
   if (!isRecord(v)) throw new UsageError(`${where}: a resource must be a mapping`);
   const api = v.api;
@@ -92,6 +100,7 @@ function parseResource(v: unknown, where: string): Resource {
     path: str(v, 'path', where, false),
     api: api === undefined ? undefined : { crdVersion: 'v1', namespaced: bool(api, 'namespaced', `${where} api`) },
     controller: bool(v, 'controller', where),
+    controllers: parseControllers(v.controllers, where),
     core: bool(v, 'core', where),
     external: bool(v, 'external', where),
     webhooks: parseWebhooks(v.webhooks, where),

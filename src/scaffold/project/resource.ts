@@ -27,8 +27,12 @@ export interface Resource {
   /** The directory (relative to the project root) of the TypeScript API package. */
   path?: string;
   api?: ResourceApi;
+  /** The kind's one unnamed controller (`<kind>_controller.ts`), as kubebuilder's legacy `controller: true`. */
   controller?: boolean;
+  /** Named controllers (`create api --controller-name`), as kubebuilder v4's `controllers`. */
+  controllers?: Array<{ name: string }>;
   core?: boolean;
+  /** A kind of another project (`create api --external-api-path`): `path` is the module that exports its type. */
   external?: boolean;
   webhooks?: ResourceWebhooks;
 }
@@ -52,6 +56,11 @@ export function qualifiedGroup(res: Resource): string {
  */
 export function apiNamespaced(api: ResourceApi): boolean {
   return api.namespaced === true;
+}
+
+/** `crew/v1, Kind=Captain` (`(core)` for the legacy group), as errors name a resource. */
+export function gvkText(r: { group: string; version: string; kind: string }): string {
+  return `${r.group === '' ? '(core)' : r.group}/${r.version}, Kind=${r.kind}`;
 }
 
 export function sameGvk(a: Resource, b: { group: string; version: string; kind: string }): boolean {

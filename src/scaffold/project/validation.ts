@@ -45,17 +45,29 @@ export const reservedKinds: ReadonlyMap<string, string> = new Map([
   ['GroupVersion', "the API package's GroupVersion (groupversion_info.ts)"],
   ['TestEnvironment', 'an import from scaffolder/testing'],
   ['V1Condition', 'an import from @kubernetes/client-node'],
-  ['Promise', 'a JavaScript global'],
-  ['AbortController', 'a JavaScript global'],
 ]);
 
-export function validateKind(kind: string): void {
+/**
+ * The capitalised globals of the JavaScript runtime scaffolder runs on (Object, Map, Promise, URL,
+ * Buffer, ...): a kind the project declares under such a name shadows the global in the generated
+ * code, which uses several of them. Read from the runtime rather than listed, so none is missed.
+ */
+export const javaScriptGlobals: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(globalThis).filter((n) => pascalCase.test(n)));
+
+/**
+ * `builtin`: the kind is one of Kubernetes' own (core/v1 Event, ...), imported or described under
+ * its Kubernetes name; only a kind the project declares must stay clear of the JavaScript globals.
+ */
+export function validateKind(kind: string, opts: { builtin?: boolean } = {}): void {
   if (!pascalCase.test(kind)) {
     throw new UsageError(`invalid kind "${kind}": must be PascalCase (an upper-case letter followed by letters and digits, e.g. CronJob)`);
   }
   const clash = reservedKinds.get(kind);
   if (clash !== undefined) {
     throw new UsageError(`invalid kind "${kind}": the generated code already uses the name ${kind} (${clash}); choose another kind name`);
+  }
+  if (!opts.builtin && javaScriptGlobals.has(kind)) {
+    throw new UsageError(`invalid kind "${kind}": the generated code already uses the name ${kind} (a JavaScript global); choose another kind name`);
   }
   if (kind.length > 63) {
     throw new UsageError(`invalid kind "${kind}": must be at most 63 characters`);

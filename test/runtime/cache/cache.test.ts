@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, isNotFound, Secret } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, eventually, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {

@@ -4,13 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, type InformerEventHandler, Secret } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, eventually, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {
-  env = await startEnv({ bookmarkIntervalMs: 100 });
+  env = await startEnv({ server: { bookmarkIntervalMs: 100 } });
 });
 afterAll(async () => {
   await env?.stop();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import {
   ConfigMap,
   Deployment,
@@ -10,7 +10,8 @@ import {
   ApiError,
 } from '../../../src/runtime/index.js';
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
-import { clientAndCache, createNamespace, eventually, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 let h: ReturnType<typeof clientAndCache>;

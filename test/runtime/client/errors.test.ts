@@ -20,7 +20,8 @@ import {
   isServiceUnavailable,
   isTooManyRequests,
 } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 let h: ReturnType<typeof clientAndCache>;

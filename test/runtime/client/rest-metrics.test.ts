@@ -5,9 +5,10 @@
 import { createServer } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, isNotFound, KubeClient, MetricsServer, RestTransport, RuntimeMetrics } from '../../../src/runtime/index.js';
-import { createNamespace, eventually, newManager, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { createNamespace, newManager } from '../../support/runtime.js';
 import { parsePrometheusText, valueOf } from '../metrics/prometheus-text.js';
 
 let env: TestEnvironment;
@@ -32,7 +33,7 @@ describe('REST client metrics', () => {
     const done = mgr.start();
     done.catch(() => undefined);
     try {
-      const url = await eventually(() => mgr.getMetricsServer().url(), 'the metrics server');
+      const url = await eventually(() => mgr.getMetricsServer().url() ?? false, 'the metrics server');
       await client.create(ConfigMap, { metadata: { namespace: ns, name: 'a' } });
       await client.create(ConfigMap, { metadata: { namespace: ns, name: 'b' } });
       expect(isNotFound(await mgr.getAPIReader().get(ConfigMap, { namespace: ns, name: 'missing' }).catch((e: unknown) => e))).toBe(true);

@@ -3,7 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import {
   ConfigMap,
   controllerManagedBy,
@@ -23,7 +23,8 @@ import {
   type Result,
   LOW_PRIORITY,
 } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {
@@ -702,6 +703,45 @@ describe('controllers', () => {
     expect(JSON.stringify(failure)).toContain('first attempt fails');
   });
 
+  it('logs a conflict the queue retries once, at info and without a stack; other errors stay "Reconciler error"', async () => {
+    const lines: Record<string, unknown>[] = [];
+    // JSON lines with stack traces at error level (as a development logger has them).
+    const logger = newLogger({ stacktraceLevel: 'error', output: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } });
+    const mgr = await newManager(env, { logger });
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'conflicts');
+    let attempts = 0;
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('conflict-test')
+      .complete(async (req) => {
+        if (req.namespace !== ns) return {};
+        attempts++;
+        const stale = await client.get(ConfigMap, req);
+        if (attempts === 1) {
+          // Someone else writes first: the update below carries a stale resourceVersion.
+          await client.update(ConfigMap, { ...stale, data: { by: 'someone else' } });
+          await client.update(ConfigMap, { ...stale, data: { by: 'reconciler' } });
+        }
+        return {};
+      });
+    await client.create(ConfigMap, cm(ns, 'contended'));
+    const r = run(mgr);
+    try {
+      await eventually(() => attempts === 2, 'the retry after the conflict');
+    } finally {
+      await r.stop();
+    }
+    const mine = lines.filter((l) => l.controller === 'conflict-test' && l.namespace === ns);
+    expect(mine.filter((l) => l.msg === 'Reconciler error')).toEqual([]);
+    const conflicts = mine.filter((l) => l.msg === 'Reconciler conflict, requeued');
+    expect(conflicts).toHaveLength(1);
+    expect(conflicts[0]).toMatchObject({ level: 'info', name: 'contended' });
+    expect(conflicts[0]!.error).toMatch(/the object has been modified; please apply your changes to the latest version and try again/);
+    expect(conflicts[0]).not.toHaveProperty('stacktrace');
+    expect(JSON.stringify(conflicts[0])).not.toMatch(/\n\s+at /);
+  });
+
   it('takes defaults from the manager\'s controller options: global, per group-kind, then withOptions', async () => {
     const mgr = await newManager(env, {
       controller: { maxConcurrentReconciles: 2, groupKindConcurrency: { ConfigMap: 4, 'Deployment.apps': 5 }, reconciliationTimeoutMs: 60_000 },
@@ -715,7 +755,7 @@ describe('controllers', () => {
       const text = await eventually(async () => {
         const t = await mgr.getMetrics().text();
         const started = ['defaults-gk', 'defaults-gk-apps', 'defaults-global', 'defaults-own'].every((c) => t.includes(`controller_runtime_max_concurrent_reconciles{controller="${c}"}`));
-        return started ? t : undefined;
+        return started ? t : false;
       }, 'the controllers to start');
       expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-gk"\} 4\n/);
       expect(text).toMatch(/controller_runtime_max_concurrent_reconciles\{controller="defaults-gk-apps"\} 5\n/);

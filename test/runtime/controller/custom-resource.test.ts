@@ -4,15 +4,14 @@
  * the controller owner, and writes the custom resource's status subresource.
  */
 import * as path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { V1Job, V1ObjectMeta } from '@kubernetes/client-node';
-import { startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { controllerManagedBy, defineKind, getControllerOf, isInvalid, Job, type Manager, setControllerReference } from '../../../src/runtime/index.js';
-import { createNamespace, eventually, newManager } from '../support/env.js';
+import { createNamespace, newManager } from '../../support/runtime.js';
+import { conformanceDir, describeShared } from '../../support/shared.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
-const crdFile = path.join(conformance, 'kubebuilder', 'cronjob-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
+const crdFile = path.join(conformanceDir, 'kubebuilder', 'cronjob-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
 
 interface CronJob {
   apiVersion?: string;
@@ -24,21 +23,21 @@ interface CronJob {
 const CronJob = defineKind<CronJob>({ group: 'batch.tutorial.kubebuilder.io', version: 'v1', kind: 'CronJob', plural: 'cronjobs', namespaced: true });
 const jobOwnerKey = '.metadata.controller';
 
-let env: TestEnvironment;
-beforeAll(async () => {
-  env = await startTestEnvironment({ crdDirectoryPaths: [crdFile], errorIfCRDPathMissing: true });
-});
-afterAll(async () => {
-  await env?.stop();
-});
-
 function run(mgr: Manager) {
   const done = mgr.start();
   done.catch(() => undefined);
   return { done, stop: async () => { mgr.stop(); await done; } };
 }
 
-describe('a controller for a custom resource', () => {
+describeShared(crdFile, 'a controller for a custom resource', () => {
+  let env: TestEnvironment;
+  beforeAll(async () => {
+    env = await startTestEnvironment({ crdDirectoryPaths: [crdFile], errorIfCRDPathMissing: true });
+  });
+  afterAll(async () => {
+    await env?.stop();
+  });
+
   it('creates owned Jobs, lists them by a controller-owner index, and writes status', async () => {
     const mgr = await newManager(env);
     mgr.getScheme().add(CronJob);
@@ -81,7 +80,7 @@ describe('a controller for a custom resource', () => {
       // The Job's creation (an owned object) brings the CronJob back, which then records it in status.
       const cj = await eventually(async () => {
         const got = await client.get(CronJob, { namespace: ns, name: 'nightly' });
-        return got.status?.active?.length === 1 ? got : undefined;
+        return got.status?.active?.length === 1 ? got : false;
       }, 'status.active to list the job');
       expect(cj.status?.active).toEqual([{ name: 'nightly-1', namespace: ns }]);
       const job = await client.get(Job, { namespace: ns, name: 'nightly-1' });

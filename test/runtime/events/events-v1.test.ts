@@ -10,12 +10,13 @@ import { EventSeriesBroadcaster } from '../../../src/runtime/events/index.js';
 import { Manager } from '../../../src/runtime/manager/index.js';
 import { builtinScheme } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
+import { eventually } from '../../../src/testing/index.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
-let api: ApiServerFixture;
+let api: TestEnvironment;
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
 });
 afterAll(async () => {
   await api?.stop();
@@ -31,16 +32,6 @@ const job = (name: string) => ({ apiVersion: 'batch/v1', kind: 'Job', metadata: 
 async function eventsRegarding(name: string): Promise<EventsV1Event[]> {
   const list = await api.kubeConfig.makeApiClient(EventsV1Api).listNamespacedEvent({ namespace: 'default' });
   return list.items.filter((e) => e.regarding?.name === name);
-}
-
-async function eventually<T>(fn: () => Promise<T | undefined>, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe('EventSeriesBroadcaster (events.k8s.io/v1)', () => {
@@ -84,7 +75,7 @@ describe('EventSeriesBroadcaster (events.k8s.io/v1)', () => {
     recorder.eventf(cronJob('repeat'), null, 'Warning', 'BackOff', 'OtherAction', 'another action is another event');
     await eventually(async () => {
       events = await eventsRegarding('repeat');
-      return events.some((e) => e.series?.count === 3) ? events : undefined;
+      return events.some((e) => e.series?.count === 3);
     }, 'the periodic refresh to write the series count');
     expect(events.map((e) => e.action).sort()).toEqual(['OtherAction', 'RunJob']);
     await broadcaster.shutdown();

@@ -2,13 +2,13 @@ import { CoreV1Api, type CoreV1Event } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventBroadcaster, EventCorrelator, sprintf } from '../../../src/runtime/events/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
-let api: ApiServerFixture;
+let api: TestEnvironment;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
 });
 afterAll(async () => {
   await api?.stop();

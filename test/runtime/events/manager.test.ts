@@ -4,11 +4,11 @@ import { getEventRecorderFor, eventBroadcasterFor } from '../../../src/runtime/e
 import { Manager } from '../../../src/runtime/manager/index.js';
 import { builtinScheme } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
 
-let api: ApiServerFixture;
+let api: TestEnvironment;
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
 });
 afterAll(async () => {
   await api?.stop();

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeClient, RestTransport } from '../../../src/runtime/client/index.js';
 import { ConfigMap, Deployment } from '../../../src/runtime/scheme/index.js';
 import { createOrPatch, createOrUpdate, setControllerReference } from '../../../src/runtime/helpers/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
 
-let api: ApiServerFixture;
+let api: TestEnvironment;
 let client: KubeClient;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
   client = new KubeClient(new RestTransport(api.kubeConfig));
 });
 afterAll(async () => {

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LeaderElector, type StoppedLeadingReason } from '../../../src/runtime/leaderelection/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
-import { eventually, startApiServer, type ApiServerFixture } from './api-server-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { eventually } from '../../../src/testing/index.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
-let api: ApiServerFixture;
+let api: TestEnvironment;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
 });
 afterAll(async () => {
   await api?.stop();
@@ -65,9 +66,9 @@ describe('LeaderElector against the test API server', () => {
 
     // b keeps trying while a renews: a's renewals move renewTime forward and b never leads.
     const firstRenew = String(lease.spec?.renewTime);
-    expect(await eventually(async () => String((await readLease('release-test')).spec?.renewTime) !== firstRenew)).toBe(true);
+    await eventually(async () => String((await readLease('release-test')).spec?.renewTime) !== firstRenew);
     expect(b.elector.isLeader()).toBe(false);
-    expect(await eventually(() => b.leaders.includes('a'))).toBe(true);
+    await eventually(() => b.leaders.includes('a'));
 
     // a stops: it releases the lease, and b takes it without waiting out the lease duration.
     await a.elector.stop();
@@ -89,7 +90,7 @@ describe('LeaderElector against the test API server', () => {
     await a.elector.elected();
     b.elector.start();
     // b has seen a lead before a disappears.
-    expect(await eventually(() => b.leaders.includes('a'))).toBe(true);
+    await eventually(() => b.leaders.includes('a'));
     await a.elector.stop();
     expect(a.stopped).toEqual(['stopped']);
     expect((await readLease('crash-test')).spec?.holderIdentity).toBe('a');

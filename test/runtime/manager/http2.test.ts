@@ -12,15 +12,16 @@ import { Manager, parseManagerFlags } from '../../../src/runtime/manager/index.j
 import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { WebhookServer, webhookManagedBy, type AdmissionReview } from '../../../src/runtime/webhook/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
-import { certDirWith, eventually, makeCertificate, post, servedCommonName, type Certificate } from '../webhook/tls-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { certDirWith, makeCertificate, post, servedCommonName, type Certificate } from '../../support/tls.js';
+import { eventually } from '../../../src/testing/index.js';
 
-let api: ApiServerFixture;
+let api: TestEnvironment;
 let certificate: Certificate;
 let certs: Awaited<ReturnType<typeof certDirWith>>;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
   certificate = await makeCertificate('http2-webhooks');
   certs = await certDirWith(certificate);
 });
@@ -117,7 +118,7 @@ async function managerWith(argv: string[], certDir = certs.dir) {
     .complete();
   const webhooks = mgr.getWebhookServer<WebhookServer>();
   const running = mgr.start().then(() => undefined, (err: unknown) => err);
-  expect(await eventually(async () => webhooks.port() !== undefined && mgr.getMetricsServer().url() !== undefined)).toBe(true);
+  await eventually(async () => webhooks.port() !== undefined && mgr.getMetricsServer().url() !== undefined);
   return {
     mgr,
     webhooks,
@@ -250,7 +251,7 @@ describe('--enable-http2', () => {
     const origin = `https://127.0.0.1:${server.port()}`;
     const overH2 = h2(origin, '/slow');
     const overH1 = post(server.port()!, '/slow', 'x', certificate.cert);
-    expect(await eventually(async () => entered === 2)).toBe(true);
+    await eventually(async () => entered === 2);
     const stopped = server.stop();
     release();
     expect(await overH2).toMatchObject({ status: 200, body: 'answered over HTTP/2.0' });

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
-import { clientAndCache, createNamespace, eventually, newManager, startEnv } from '../support/env.js';
+import { startEnv } from '../../support/environment.js';
+import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {
@@ -46,7 +47,7 @@ describe('Manager', () => {
     const r = run(mgr);
     try {
       await eventually(() => reconciled === 1, 'one reconcile');
-      await eventually(() => mgr.getMetricsServer().url(), 'the metrics server');
+      await eventually(() => mgr.getMetricsServer().url() ?? false, 'the metrics server');
       const text = await (await fetch(`${mgr.getMetricsServer().url()}/metrics`)).text();
       expect(text).toMatch(/controller_runtime_reconcile_total\{controller="served",result="success"\} [1-9]/);
       expect(text).toMatch(/workqueue_adds_total\{name="served",controller="served"\} [1-9]/);
@@ -245,7 +246,7 @@ describe('Manager', () => {
       await mgr.elected();
       const [became] = await eventually(async () => {
         const events = await leaseEvents();
-        return events.length > 0 ? events : undefined;
+        return events.length > 0 ? events : false;
       }, 'the became-leader event');
       expect(became).toMatchObject({ type: 'Normal', reason: 'LeaderElection', involvedObject: { apiVersion: 'coordination.k8s.io/v1', namespace: ns } });
       expect(became!.message).toMatch(/^\S+ became leader$/);
@@ -359,7 +360,7 @@ console.log('CLEAN EXIT');
     child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
     child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    await eventually(() => out.includes('RECONCILED'), 'the child to reconcile', 25_000).catch((err: Error) => {
+    await eventually(() => out.includes('RECONCILED'), { description: 'the child to reconcile', timeout: 25_000 }).catch((err: Error) => {
       child.kill('SIGKILL');
       throw new Error(`${err.message}\nchild output:\n${out}`);
     });

@@ -3,14 +3,13 @@
  * (a self-signed certificate, or the one in --metrics-cert-path) behind TokenReview and
  * SubjectAccessReview checks against the manager's cluster.
  */
-import { request } from 'node:https';
-import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
-import { eventually, newManager, startEnv } from '../support/env.js';
-import { startReviewProxy, type ReviewProxy } from '../support/review-proxy.js';
-import { certDirWith, makeCertificate } from '../webhook/tls-fixture.js';
+import { startEnv } from '../../support/environment.js';
+import { newManager } from '../../support/runtime.js';
+import { startReviewProxy, type ReviewProxy } from '../../support/review-proxy.js';
+import { certDirWith, getUnverified, makeCertificate, servedCommonName } from '../../support/tls.js';
 
 let env: TestEnvironment;
 let proxy: ReviewProxy;
@@ -23,34 +22,11 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function get(url: string, token?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { rejectUnauthorized: false, headers: token ? { Authorization: `Bearer ${token}` } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function servedCommonName(url: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port), rejectUnauthorized: false }, () => {
-      resolve(String(socket.getPeerCertificate().subject?.CN ?? ''));
-      socket.end();
-    });
-    socket.on('error', reject);
-  });
-}
-
 async function running(mgr: Manager, body: (metricsUrl: string) => Promise<void>): Promise<void> {
   const done = mgr.start();
   done.catch(() => undefined);
   try {
-    const url = await eventually(() => mgr.getMetricsServer().url(), 'the metrics server');
+    const url = await eventually(() => mgr.getMetricsServer().url() ?? false, 'the metrics server');
     await body(url);
   } finally {
     mgr.stop();
@@ -77,10 +53,10 @@ describe('Manager with --metrics-secure', () => {
       expect(await servedCommonName(url)).toMatch(/^localhost@\d+$/);
       proxy.reviews.token = 0;
       proxy.reviews.access = 0;
-      expect(await get(`${url}/metrics`)).toEqual({ status: 401, body: 'Unauthorized\n' });
-      expect(await get(`${url}/metrics`, 'forged')).toEqual({ status: 401, body: 'Unauthorized\n' });
-      expect(await get(`${url}/metrics`, 'nobody')).toEqual({ status: 403, body: 'Authorization denied for user nobody\n' });
-      const scraped = await get(`${url}/metrics`, 'reader');
+      expect(await getUnverified(`${url}/metrics`)).toEqual({ status: 401, body: 'Unauthorized\n' });
+      expect(await getUnverified(`${url}/metrics`, 'forged')).toEqual({ status: 401, body: 'Unauthorized\n' });
+      expect(await getUnverified(`${url}/metrics`, 'nobody')).toEqual({ status: 403, body: 'Authorization denied for user nobody\n' });
+      const scraped = await getUnverified(`${url}/metrics`, 'reader');
       expect(scraped.status).toBe(200);
       expect(scraped.body).toContain('# TYPE workqueue_adds_total counter');
       // The reviews were asked of the manager's cluster.
@@ -95,7 +71,7 @@ describe('Manager with --metrics-secure', () => {
       const mgr = await newManager(env, { ...flags, kubeConfig: proxy.kubeConfig });
       await running(mgr, async (url) => {
         expect(await servedCommonName(url)).toBe('metrics-from-dir');
-        expect((await get(`${url}/metrics`, 'reader')).status).toBe(200);
+        expect((await getUnverified(`${url}/metrics`, 'reader')).status).toBe(200);
       });
     } finally {
       await certs.remove();

@@ -1,37 +1,12 @@
 import { createServer, type Server } from 'node:http';
-import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:tls';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MetricsServer, RuntimeMetrics, withAuthenticationAndAuthorization } from '../../../src/runtime/metrics/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { certDirWith, makeCertificate } from '../webhook/tls-fixture.js';
+import { certDirWith, getUnverified, makeCertificate, servedCommonName } from '../../support/tls.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
-
-function get(url: string, token?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, { rejectUnauthorized: false, headers: token ? { Authorization: `Bearer ${token}` } : {} }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-function servedCommonName(url: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect({ host: hostname, port: Number(port), rejectUnauthorized: false }, () => {
-      resolve(String(socket.getPeerCertificate().subject?.CN ?? ''));
-      socket.end();
-    });
-    socket.on('error', reject);
-  });
-}
 
 /**
  * The test API server does not serve TokenReview and SubjectAccessReview, so a stand-in answers
@@ -88,7 +63,7 @@ describe('secure metrics serving', () => {
     await server.start();
     try {
       expect(server.url()).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-      const res = await get(`${server.url()}/metrics`);
+      const res = await getUnverified(`${server.url()}/metrics`);
       expect(res.status).toBe(200);
       expect(res.body).toContain('controller_runtime_reconcile_total{controller="cronjob",result="success"} 1');
       expect(await servedCommonName(server.url()!)).toMatch(/^localhost@\d+$/);
@@ -121,11 +96,11 @@ describe('secure metrics serving', () => {
     await server.start();
     try {
       const url = `${server.url()}/metrics`;
-      expect(await get(url)).toEqual({ status: 401, body: 'Unauthorized\n' });
-      expect(await get(url, 'forged')).toEqual({ status: 401, body: 'Unauthorized\n' });
-      expect(await get(url, 'nobody')).toEqual({ status: 403, body: 'Authorization denied for user nobody\n' });
-      expect((await get(url, 'reader')).status).toBe(200);
-      expect((await get(url, 'reader')).status).toBe(200);
+      expect(await getUnverified(url)).toEqual({ status: 401, body: 'Unauthorized\n' });
+      expect(await getUnverified(url, 'forged')).toEqual({ status: 401, body: 'Unauthorized\n' });
+      expect(await getUnverified(url, 'nobody')).toEqual({ status: 403, body: 'Authorization denied for user nobody\n' });
+      expect((await getUnverified(url, 'reader')).status).toBe(200);
+      expect((await getUnverified(url, 'reader')).status).toBe(200);
       // The second scrape reused both reviews.
       expect(reviews).toEqual({ token: 3, access: 2 });
     } finally {

@@ -13,7 +13,7 @@ import {
   type Warnings,
 } from '../../../src/runtime/webhook/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
-import { certDirWith, makeCertificate, post, type Certificate } from './tls-fixture.js';
+import { certDirWith, makeCertificate, post, type Certificate } from '../../support/tls.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 
 interface CronJob {

@@ -3,8 +3,8 @@ import { KubeClient, RestTransport } from '../../../src/runtime/client/index.js'
 import { defineKind } from '../../../src/runtime/scheme/kind.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { WebhookServer, webhookManagedBy } from '../../../src/runtime/webhook/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
-import { certDirWith, makeCertificate } from './tls-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { certDirWith, makeCertificate } from '../../support/tls.js';
 
 // A two-version CRD whose conversion strategy is our /convert webhook: the test API server stores
 // v1 (the hub) and converts through the webhook whenever a client speaks v2.
@@ -15,13 +15,13 @@ const group = 'batch.tutorial.kubebuilder.io';
 const V1 = defineKind<CronJobV1>({ group, version: 'v1', kind: 'CronJob', plural: 'cronjobs', namespaced: true });
 const V2 = defineKind<CronJobV2>({ group, version: 'v2', kind: 'CronJob', plural: 'cronjobs', namespaced: true });
 
-let api: ApiServerFixture;
+let api: TestEnvironment;
 let server: WebhookServer;
 let client: KubeClient;
 let removeCerts: () => Promise<void>;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
   const certificate = await makeCertificate('conversion');
   const certs = await certDirWith(certificate);
   removeCerts = certs.remove;

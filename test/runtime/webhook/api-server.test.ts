@@ -4,17 +4,17 @@ import { KubeClient, RestTransport, isInvalid } from '../../../src/runtime/clien
 import { ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { ValidationError, WebhookServer, fieldError, webhookManagedBy } from '../../../src/runtime/webhook/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
-import { certDirWith, makeCertificate } from './tls-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { certDirWith, makeCertificate } from '../../support/tls.js';
 
 // The test API server calls our webhook server as kube-apiserver would, and the client sees the outcome.
-let api: ApiServerFixture;
+let api: TestEnvironment;
 let server: WebhookServer;
 let client: KubeClient;
 let removeCerts: () => Promise<void>;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
   const certificate = await makeCertificate('api-server-webhooks');
   const certs = await certDirWith(certificate);
   removeCerts = certs.remove;

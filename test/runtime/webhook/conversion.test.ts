@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineKind } from '../../../src/runtime/scheme/kind.js';
 import { WebhookServer, webhookManagedBy, type ConversionReview } from '../../../src/runtime/webhook/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { certDirWith, makeCertificate, post, type Certificate } from './tls-fixture.js';
+import { certDirWith, makeCertificate, post, type Certificate } from '../../support/tls.js';
 
 // Three versions of one kind: v1 is the hub; v2 and v3 are spokes.
 interface Meta {

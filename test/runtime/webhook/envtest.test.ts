@@ -7,8 +7,7 @@ import { Manager } from '../../../src/runtime/manager/index.js';
 import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { ValidationError, WebhookServer, fieldError, webhookManagedBy } from '../../../src/runtime/webhook/index.js';
-import { startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
-import { eventually } from '../leaderelection/api-server-fixture.js';
+import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 
 // As a generated project's webhook suite test runs: the environment loads config/webhook (service
 // references, as controller-gen writes them) and gives the serving host, port and certificates

@@ -3,15 +3,16 @@ import { Manager, parseManagerFlags } from '../../../src/runtime/manager/index.j
 import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { WebhookServer, webhookManagedBy, type AdmissionReview } from '../../../src/runtime/webhook/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
-import { certDirWith, eventually, makeCertificate, post, type Certificate } from './tls-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { certDirWith, makeCertificate, post, type Certificate } from '../../support/tls.js';
+import { eventually } from '../../../src/testing/index.js';
 
-let api: ApiServerFixture;
+let api: TestEnvironment;
 let certificate: Certificate;
 let certs: Awaited<ReturnType<typeof certDirWith>>;
 
 beforeAll(async () => {
-  api = await startApiServer();
+  api = await startEnv();
   certificate = await makeCertificate('manager-webhooks');
   certs = await certDirWith(certificate);
 });
@@ -44,7 +45,7 @@ describe('webhooks on a Manager', () => {
     expect(mgr.getWebhookServer()).toBe(server);
 
     const running = mgr.start();
-    expect(await eventually(async () => server.port() !== undefined)).toBe(true);
+    await eventually(async () => server.port() !== undefined);
     const review = (data: Record<string, string>): string =>
       JSON.stringify({
         apiVersion: 'admission.k8s.io/v1',
@@ -85,7 +86,7 @@ describe('webhooks on a Manager', () => {
       webhookManagedBy(mgr).for(ConfigMap).withValidator({ validateCreate: () => [], validateUpdate: () => [], validateDelete: () => [] }).complete();
       const server = mgr.getWebhookServer<WebhookServer>();
       const running = mgr.start().then(() => undefined, (err: unknown) => err);
-      expect(await eventually(async () => server.port() !== undefined)).toBe(true);
+      await eventually(async () => server.port() !== undefined);
       mgr.stop();
       expect(await running).toBeUndefined();
     } finally {

@@ -16,7 +16,7 @@ import {
 } from '../../../src/runtime/webhook/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { certDirWith, makeCertificate, post, type Certificate } from './tls-fixture.js';
+import { certDirWith, makeCertificate, post, type Certificate } from '../../support/tls.js';
 
 interface Widget {
   apiVersion?: string;

@@ -13,8 +13,8 @@ import { ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
 import { WebhookServer, webhookManagedBy, type AdmissionReview, type WebhookServerOptions } from '../../../src/runtime/webhook/index.js';
-import { startApiServer, type ApiServerFixture } from '../leaderelection/api-server-fixture.js';
-import { certDirWith, makeCertificate, post, type Certificate } from './tls-fixture.js';
+import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { certDirWith, makeCertificate, post, type Certificate } from '../../support/tls.js';
 
 let certificate: Certificate;
 let certs: Awaited<ReturnType<typeof certDirWith>>;
@@ -92,9 +92,9 @@ function h2Post(session: ClientHttp2Session, path: string, body: string): Promis
 }
 
 describe('recoverPanic(false) on the webhook builder', () => {
-  let api: ApiServerFixture;
+  let api: TestEnvironment;
   beforeAll(async () => {
-    api = await startApiServer();
+    api = await startEnv();
   });
   afterAll(async () => {
     await api?.stop();

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookServer } from '../../../src/runtime/webhook/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
-import { certDirWith, eventually, makeCertificate, post, servedCommonName } from './tls-fixture.js';
+import { certDirWith, makeCertificate, post, servedCommonName } from '../../support/tls.js';
+import { eventually } from '../../../src/testing/index.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
 const cleanups: (() => Promise<void>)[] = [];
@@ -39,7 +40,7 @@ describe('WebhookServer', () => {
     const second = await makeCertificate('second');
     await certs.write(second);
     // The directory watch picks the change up; new connections get the new certificate.
-    expect(await eventually(async () => (await servedCommonName(server.port()!)) === 'second')).toBe(true);
+    await eventually(async () => (await servedCommonName(server.port()!)) === 'second');
     expect(await post(server.port()!, '/echo', 'after reload', second.cert)).toEqual({ status: 200, body: 'after reload' });
   });
 
@@ -79,7 +80,7 @@ describe('WebhookServer', () => {
     await requestArrived;
     expect(await inFlight()).toBe('1');
     req.destroy();
-    expect(await eventually(async () => (await inFlight()) === '0')).toBe(true);
+    await eventually(async () => (await inFlight()) === '0');
     release();
     const text = await metrics.text();
     expect(text).not.toMatch(/^controller_runtime_webhook_requests_total\{webhook="\/slow",code="200"\} [1-9]/m);

@@ -5,6 +5,9 @@ import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdmissionChain, convertObjects, type AdmissionAttributes, type CustomResourceDefinition, type Webhook, type WebhookConfiguration } from '../../../src/testing/admission/index.js';
 import { admissionResponse, jsonPatch, startWebhookServer, type WebhookServer } from './https-webhook-server.js';
+import { conformanceDir, itShared } from '../../support/shared.js';
+
+const controllerGenValidWebhooks = path.join(conformanceDir, 'controller-gen', 'webhook', 'valid', 'manifests.yaml');
 
 let server: WebhookServer;
 let closedPort: number;
@@ -277,10 +280,8 @@ describe('AdmissionChain', () => {
     expect(result).toEqual({ allowed: true, warnings: [], object: { ...v2, spec: { schedule: { cron: '@hourly' }, suspend: false } } });
   });
 
-  it('runs the webhook configurations controller-gen writes (conformance manifests)', async () => {
-    const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-    const file = path.resolve(repoRoot, '..', 'shared', 'conformance', 'controller-gen', 'webhook', 'valid', 'manifests.yaml');
-    const docs = parseAllDocuments(readFileSync(file, 'utf8')).map((d) => d.toJS() as WebhookConfiguration & { kind: string });
+  itShared(controllerGenValidWebhooks, 'runs the webhook configurations controller-gen writes (conformance manifests)', async () => {
+    const docs = parseAllDocuments(readFileSync(controllerGenValidWebhooks, 'utf8')).map((d) => d.toJS() as WebhookConfiguration & { kind: string });
     const mutating = docs.filter((d) => d.kind === 'MutatingWebhookConfiguration');
     const validating = docs.filter((d) => d.kind === 'ValidatingWebhookConfiguration');
     server.handle('/mutate-testdata-kubebuilder-io-v1-cronjob', (review) => admissionResponse(review, { allowed: true, ...jsonPatch([{ op: 'add', path: '/spec/suspend', value: true }]) }));

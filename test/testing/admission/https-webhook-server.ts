@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { generate } from 'selfsigned';
+import { makeCertificate } from '../../support/tls.js';
 
 export type Handler = (review: Record<string, unknown>) => unknown | Promise<unknown>;
 
@@ -19,17 +19,10 @@ export interface WebhookServer {
 }
 
 export async function startWebhookServer(): Promise<WebhookServer> {
-  const pems = await generate([{ name: 'commonName', value: 'webhook-test' }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
-    ],
-  });
+  const certificate = await makeCertificate('webhook-test', { isCA: true });
   const handlers = new Map<string, Handler>();
   const received: WebhookServer['received'] = [];
-  const server: Server = createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+  const server: Server = createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -58,7 +51,7 @@ export async function startWebhookServer(): Promise<WebhookServer> {
   return {
     url: `https://127.0.0.1:${port}`,
     port,
-    caBundle: Buffer.from(pems.cert).toString('base64'),
+    caBundle: Buffer.from(certificate.cert).toString('base64'),
     received,
     handle: (path, handler) => handlers.set(path, handler),
     close: () =>

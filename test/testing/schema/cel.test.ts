@@ -3,9 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { compileSchema, SchemaCompileError, type JSONSchemaProps, type ValidationRule } from '../../../src/testing/schema/index.js';
+import { conformanceDir, describeShared } from '../../support/shared.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const crdDir = path.resolve(repoRoot, '..', 'shared', 'conformance', 'controller-gen', 'crd');
+const crdDir = path.join(conformanceDir, 'controller-gen', 'crd');
 
 interface CRDVersion {
   name: string;
@@ -249,7 +249,7 @@ describe('x-kubernetes-validations', () => {
   });
 });
 
-describe('controller-gen conformance CRDs', () => {
+describeShared(crdDir, 'controller-gen conformance CRDs', () => {
   it('compiles every CRD version schema, CEL rules included', () => {
     const compiled: string[] = [];
     for (const file of readdirSync(crdDir)) {

@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { compileSchema, type JSONSchemaProps } from '../../../src/testing/schema/index.js';
+import { compileSchema, type CompiledSchema, type JSONSchemaProps } from '../../../src/testing/schema/index.js';
+import { conformanceDir, describeShared } from '../../support/shared.js';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const crdFile = path.resolve(repoRoot, '..', 'shared', 'conformance', 'kubebuilder', 'cronjob-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
-const crd = parseAllDocuments(readFileSync(crdFile, 'utf8'))[0]!.toJS() as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
-const schema = compileSchema(crd.spec.versions[0]!.schema.openAPIV3Schema, { source: crdFile });
+const crdFile = path.join(conformanceDir, 'kubebuilder', 'cronjob-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
 
 /** A CronJob as the kubebuilder tutorial's sample, with a realistic pod template. */
 function cronJob(): Record<string, unknown> {
@@ -48,7 +46,13 @@ function cronJob(): Record<string, unknown> {
   };
 }
 
-describe('the kubebuilder cronjob tutorial CRD', () => {
+describeShared(crdFile, 'the kubebuilder cronjob tutorial CRD', () => {
+  let schema: CompiledSchema;
+  beforeAll(() => {
+    const crd = parseAllDocuments(readFileSync(crdFile, 'utf8'))[0]!.toJS() as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
+    schema = compileSchema(crd.spec.versions[0]!.schema.openAPIV3Schema, { source: crdFile });
+  });
+
   it('accepts the sample with a realistic pod template, after pruning and defaulting', () => {
     const obj = cronJob();
     const unknown: string[] = [];

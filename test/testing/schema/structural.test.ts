@@ -3,16 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { validateStructuralSchema, type JSONSchemaProps } from '../../../src/testing/schema/index.js';
-
-const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
-const conformance = path.resolve(repoRoot, '..', 'shared', 'conformance');
+import { conformanceDir as conformance, itShared } from '../../support/shared.js';
 const prefix = 'spec.versions[0].schema.openAPIV3Schema';
 
 describe('validateStructuralSchema', () => {
-  it('accepts every CRD controller-gen and kubebuilder wrote for their test inputs', () => {
-    const dirs = [path.join(conformance, 'controller-gen', 'crd'), path.join(conformance, 'kubebuilder', 'cronjob-tutorial'), path.join(conformance, 'kubebuilder', 'multiversion-tutorial')];
+  const conformanceCrdDirs = [path.join(conformance, 'controller-gen', 'crd'), path.join(conformance, 'kubebuilder', 'cronjob-tutorial'), path.join(conformance, 'kubebuilder', 'multiversion-tutorial')];
+  itShared(conformanceCrdDirs, 'accepts every CRD controller-gen and kubebuilder wrote for their test inputs', () => {
     let checked = 0;
-    for (const dir of dirs) {
+    for (const dir of conformanceCrdDirs) {
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
         for (const doc of parseAllDocuments(readFileSync(path.join(dir, file), 'utf8'))) {
           const crd = doc.toJS() as { kind?: string; spec?: { versions?: { name: string; schema?: { openAPIV3Schema: JSONSchemaProps } }[] } };

@@ -21,12 +21,11 @@ limitations under the License.
 // controller: the tests write the Jobs' status.
 import type { V1Job, V1JobTemplateSpec } from '@kubernetes/client-node';
 import { Job, Manager, builtinScheme, getControllerOf, isConflict, jsonEqual, log, type Client, type Reader } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchv1 from '../../api/v1/index.js';
 import { CronJob, type CronJobSpec } from '../../api/v1/index.js';
 import { CronJobReconciler, jobOwnerKey, scheduledTimeAnnotation } from '../../src/controllers/cronjob_controller.js';
-import { eventually } from '../eventually.js';
 import { TestClock } from './test_clock.js';
 
 const namespace = 'default';

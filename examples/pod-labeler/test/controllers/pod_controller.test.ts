@@ -18,10 +18,9 @@ limitations under the License.
 // cluster: the tests annotate and un-annotate pods and wait for the label to follow.
 import type { V1Pod } from '@kubernetes/client-node';
 import { Manager, Pod, builtinScheme, type Client, type Reader } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PodReconciler, addPodNameLabelAnnotation, podNameLabel } from '../../src/controllers/pod_controller.js';
-import { eventually } from '../eventually.js';
 import { nginxPod } from '../pods.js';
 
 const namespace = 'default';

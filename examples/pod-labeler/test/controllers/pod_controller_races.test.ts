@@ -20,10 +20,9 @@ limitations under the License.
 // themselves on a manager whose cache the test API server has stopped feeding (stalled watches),
 // then write to the pod behind the cache's back.
 import { Manager, Pod, builtinScheme, log, type Client, type Reader, type ReconcileContext, type Request } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PodReconciler, addPodNameLabelAnnotation, podNameLabel } from '../../src/controllers/pod_controller.js';
-import { eventually } from '../eventually.js';
 import { nginxPod } from '../pods.js';
 
 const namespace = 'default';

@@ -19,12 +19,11 @@ limitations under the License.
 // status that says how many replicas are available.
 import type { V1Deployment } from '@kubernetes/client-node';
 import { Deployment, Event, Manager, builtinScheme, type Client, type Reader } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as samplecontrollerv1alpha1 from '../../api/v1alpha1/index.js';
 import { Foo, type FooSpec } from '../../api/v1alpha1/index.js';
 import { FooReconciler, ignoreResyncs } from '../../src/controllers/foo_controller.js';
-import { eventually, eventuallyGone } from '../eventually.js';
 
 const namespace = 'default';
 
@@ -142,7 +141,7 @@ describe('Foo controller', () => {
     });
     await createFoo('wants-taken', { deploymentName: 'taken', replicas: 1 });
 
-    const warning = await eventually(async () => (await events('wants-taken')).find((e) => e.reason === 'ErrResourceExists'), 'an ErrResourceExists event');
+    const warning = await eventually(async () => (await events('wants-taken')).find((e) => e.reason === 'ErrResourceExists') ?? false, 'an ErrResourceExists event');
     expect(warning.type).toBe('Warning');
     expect(warning.message).toBe('Resource "taken" already exists and is not managed by Foo');
 
@@ -171,7 +170,7 @@ describe('Foo controller', () => {
     const ours = await eventually(async () => {
       const d = await getDeployment('freed');
       return d.metadata?.ownerReferences?.[0]?.uid === foo.metadata?.uid && d;
-    }, 'a Deployment controlled by the Foo', 30_000);
+    }, { description: 'a Deployment controlled by the Foo', timeout: 30_000 });
     expect(ours.spec?.replicas).toBe(2);
   });
 
@@ -180,8 +179,8 @@ describe('Foo controller', () => {
     await eventually(() => getDeployment('doomed-nginx'), 'the Deployment');
 
     await client.delete(Foo, await getFoo('doomed'));
-    await eventuallyGone(() => getFoo('doomed'), 'the Foo to be gone');
-    await eventuallyGone(() => getDeployment('doomed-nginx'), 'the Deployment to be collected');
+    await eventually(() => expect(getFoo('doomed')).rejects.toMatchObject({ reason: 'NotFound' }), 'the Foo to be gone');
+    await eventually(() => expect(getDeployment('doomed-nginx')).rejects.toMatchObject({ reason: 'NotFound' }), 'the Deployment to be collected');
   });
 
   it('rejects a Foo without deploymentName or with negative replicas (CRD validation)', async () => {

@@ -20,13 +20,12 @@ limitations under the License.
 // own listen ports, since they all share these objects.
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
 import { ConfigMap, Manager, Namespace, Service, builtinScheme, parseManagerFlags, type Client, type Reader } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as nginxstreamv1beta1 from '../../api/v1beta1/index.js';
 import { StreamIngress, type StreamIngressSpec } from '../../api/v1beta1/index.js';
 import { StreamIngressReconciler, finalizerName } from '../../src/controllers/streamingress_controller.js';
 import { streamFlags, streamTargets } from '../../src/stream_flags.js';
-import { eventually, eventuallyGone } from '../eventually.js';
 
 const namespace = 'default';
 const ingressNamespace = 'ingress-nginx';
@@ -127,7 +126,7 @@ describe('StreamIngress controller', () => {
     expect((await lines('tcp-services'))['8081']).toBe('default/echo:1234');
 
     await client.delete(StreamIngress, await getIngress('short-lived'));
-    await eventuallyGone(() => getIngress('short-lived'), 'the StreamIngress to be gone');
+    await eventually(() => expect(getIngress('short-lived')).rejects.toMatchObject({ reason: 'NotFound' }), 'the StreamIngress to be gone');
     expect(await portsOn(8081)).toEqual([]);
     expect((await lines('tcp-services'))['8081']).toBeUndefined();
   });

@@ -18,11 +18,10 @@ limitations under the License.
 // others wait, and when the leader stops one of them takes over. Each replica records events under
 // its own component name, so the events say which replica did the work.
 import { Event, Job, Manager, builtinScheme, type Reader } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Xxx, addToScheme } from '../../api/v1alpha1/index.js';
 import { XxxReconciler } from '../../src/controllers/xxx_controller.js';
-import { eventually } from '../eventually.js';
 
 const namespace = 'default';
 
@@ -69,10 +68,11 @@ describe('three replicas with leader election', () => {
   });
 
   /** The components that recorded CreatedJob events about the named Xxx; undefined while there are none. */
-  async function creators(name: string): Promise<string[] | undefined> {
+  /** The components that reported creating the Job of `name`; false while none has. */
+  async function creators(name: string): Promise<string[] | false> {
     const events = await reader.list(Event, { namespace });
     const components = events.filter((e) => e.involvedObject.name === name && e.reason === 'CreatedJob').map((e) => e.source?.component ?? '');
-    return components.length > 0 ? components : undefined;
+    return components.length > 0 && components;
   }
 
   async function createXxx(name: string): Promise<void> {

@@ -19,12 +19,11 @@ limitations under the License.
 // build (or the removal) succeeded.
 import type { V1Job } from '@kubernetes/client-node';
 import { Event, Job, Manager, builtinScheme, isNotFound, type Client, type Reader } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as testv1alpha1 from '../../api/v1alpha1/index.js';
 import { Xxx, type XxxSpec } from '../../api/v1alpha1/index.js';
 import { XxxReconciler, finalizerName } from '../../src/controllers/xxx_controller.js';
-import { eventually } from '../eventually.js';
 
 const namespace = 'default';
 
@@ -174,7 +173,7 @@ describe('Xxx controller', () => {
 
   it('on delete runs <jobName>-delete and releases the finalizer only once that Job has succeeded', async () => {
     await createXxx('remove', sampleSpec('build-remove'));
-    await eventually(async () => (await getXxx('remove')).metadata?.finalizers?.includes(finalizerName), 'the finalizer');
+    await eventually(async () => (await getXxx('remove')).metadata?.finalizers?.includes(finalizerName) ?? false, 'the finalizer');
     await eventually(() => getJob('build-remove'), 'the build Job');
 
     await client.delete(Xxx, await getXxx('remove'));
@@ -223,7 +222,7 @@ describe('Xxx controller', () => {
 
   it('keeps the finalizer when the delete Job fails', async () => {
     await createXxx('stuck', sampleSpec('build-stuck'));
-    await eventually(async () => (await getXxx('stuck')).metadata?.finalizers?.includes(finalizerName), 'the finalizer');
+    await eventually(async () => (await getXxx('stuck')).metadata?.finalizers?.includes(finalizerName) ?? false, 'the finalizer');
     await client.delete(Xxx, await getXxx('stuck'));
     await eventually(() => getJob('build-stuck-delete'), 'the delete Job');
 

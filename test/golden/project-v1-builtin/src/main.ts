@@ -22,12 +22,23 @@ import { DeploymentReconciler } from './controllers/deployment_controller.js';
 import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';
 // +kubebuilder:scaffold:imports
 
+/**
+ * As kubebuilder's main.go (setupLog.Error, then os.Exit(1)): what keeps the manager from starting
+ * or running (no kubeconfig, a port in use) is said in one line, without a stack trace, and the
+ * process exits 1.
+ */
+function exitWith(what: string, err: unknown): never {
+  console.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
 const scheme = builtinScheme();
 // +kubebuilder:scaffold:scheme
 
 // --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
 const flags = parseManagerFlags(process.argv.slice(2));
-const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: 'f049f7a2.example.org' });
+const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: 'f049f7a2.example.org' })
+  .catch((err: unknown) => exitWith('unable to start manager', err));
 
 await new PodReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
 await new DeploymentReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
@@ -43,4 +54,4 @@ mgr.addHealthzCheck('healthz', healthz.ping);
 mgr.addReadyzCheck('readyz', healthz.ping);
 
 // Resolves after SIGTERM or SIGINT, once every controller has stopped.
-await mgr.start();
+await mgr.start().catch((err: unknown) => exitWith('problem running manager', err));

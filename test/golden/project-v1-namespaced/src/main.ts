@@ -6,6 +6,16 @@ import { MemcachedReconciler } from './controllers/memcached_controller.js';
 import { CronJobReconciler } from './controllers/cronjob_controller.js';
 // +kubebuilder:scaffold:imports
 
+/**
+ * As kubebuilder's main.go (setupLog.Error, then os.Exit(1)): what keeps the manager from starting
+ * or running (no kubeconfig, a port in use) is said in one line, without a stack trace, and the
+ * process exits 1.
+ */
+function exitWith(what: string, err: unknown): never {
+  console.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
 const scheme = builtinScheme();
 cachev1alpha1.addToScheme(scheme);
 // +kubebuilder:scaffold:scheme
@@ -23,7 +33,7 @@ const mgr = await Manager.create({
   ...flags,
   leaderElectionID: 'ea0c2276.example.com',
   namespaces: [watchNamespace],
-});
+}).catch((err: unknown) => exitWith('unable to start manager', err));
 
 await new MemcachedReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
 await new CronJobReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
@@ -39,4 +49,4 @@ mgr.addHealthzCheck('healthz', healthz.ping);
 mgr.addReadyzCheck('readyz', healthz.ping);
 
 // Resolves after SIGTERM or SIGINT, once every controller has stopped.
-await mgr.start();
+await mgr.start().catch((err: unknown) => exitWith('problem running manager', err));

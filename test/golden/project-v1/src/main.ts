@@ -28,6 +28,16 @@ import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';
 import * as appsv1DeploymentWebhook from './webhooks/apps/v1/deployment_webhook.js';
 // +kubebuilder:scaffold:imports
 
+/**
+ * As kubebuilder's main.go (setupLog.Error, then os.Exit(1)): what keeps the manager from starting
+ * or running (no kubeconfig, a port in use) is said in one line, without a stack trace, and the
+ * process exits 1.
+ */
+function exitWith(what: string, err: unknown): never {
+  console.error(`${what}: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}
+
 const scheme = builtinScheme();
 crewv1.addToScheme(scheme);
 crewv2.addToScheme(scheme);
@@ -35,7 +45,8 @@ crewv2.addToScheme(scheme);
 
 // --metrics-bind-address, --health-probe-bind-address, --leader-elect, --leader-election-namespace
 const flags = parseManagerFlags(process.argv.slice(2));
-const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: '522cf1b4.testproject.org' });
+const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: '522cf1b4.testproject.org' })
+  .catch((err: unknown) => exitWith('unable to start manager', err));
 
 await new CaptainReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
 await new FirstMateReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
@@ -59,4 +70,4 @@ mgr.addHealthzCheck('healthz', healthz.ping);
 mgr.addReadyzCheck('readyz', healthz.ping);
 
 // Resolves after SIGTERM or SIGINT, once every controller has stopped.
-await mgr.start();
+await mgr.start().catch((err: unknown) => exitWith('problem running manager', err));

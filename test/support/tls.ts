@@ -1,3 +1,4 @@
+/** TLS for tests: self-signed serving certificates, certificate directories, HTTPS requests. */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -10,14 +11,17 @@ export interface Certificate {
   key: string;
 }
 
-/** A self-signed serving certificate for 127.0.0.1 with the given common name. */
-export async function makeCertificate(commonName: string): Promise<Certificate> {
+/**
+ * A self-signed serving certificate for 127.0.0.1 and localhost with the given common name.
+ * `isCA` marks it a CA as well, for clients that take it as the CA bundle to verify it with.
+ */
+export async function makeCertificate(commonName: string, { isCA = false }: { isCA?: boolean } = {}): Promise<Certificate> {
   const pems = await generate([{ name: 'commonName', value: commonName }], {
     keyType: 'ec',
     curve: 'P-256',
     algorithm: 'sha256',
     extensions: [
-      { name: 'basicConstraints', cA: false },
+      { name: 'basicConstraints', cA: isCA },
       { name: 'extKeyUsage', serverAuth: true },
       { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
     ],
@@ -61,10 +65,11 @@ export function post(
   });
 }
 
-/** The common name of the certificate a TLS server presents. */
-export function servedCommonName(port: number): Promise<string> {
+/** The common name of the certificate a TLS server presents, at a port of 127.0.0.1 or a URL. */
+export function servedCommonName(at: number | string): Promise<string> {
+  const { hostname, port } = typeof at === 'number' ? { hostname: '127.0.0.1', port: at } : new URL(at);
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+    const socket = connect({ host: hostname, port: Number(port), rejectUnauthorized: false }, () => {
       const cn = socket.getPeerCertificate().subject?.CN;
       socket.end();
       resolve(Array.isArray(cn) ? cn.join(',') : (cn ?? ''));
@@ -73,12 +78,15 @@ export function servedCommonName(port: number): Promise<string> {
   });
 }
 
-/** Polls `check` until it returns true or `timeoutMs` passes. */
-export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return check();
+/** GETs an HTTPS URL without verifying the server's certificate, with a bearer token if given. */
+export function getUnverified(url: string, token?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { rejectUnauthorized: false, headers: token ? { Authorization: `Bearer ${token}` } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }

@@ -1,13 +1,9 @@
 /**
- * Shared set-up of the runtime's integration tests: the in-process test API server, a client
- * and cache of ours over it, and small polling helpers (tests wait for conditions, never for time).
+ * Set-up of the runtime's integration tests over a test environment (see environment.ts): a
+ * client and cache of ours, a manager, and unique namespaces.
  */
-import { startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
-import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../../src/runtime/index.js';
-
-export async function startEnv(server: { bookmarkIntervalMs?: number } = {}): Promise<TestEnvironment> {
-  return startTestEnvironment({ server });
-}
+import type { TestEnvironment } from '../../src/testing/index.js';
+import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../src/runtime/index.js';
 
 /** A cache and a client (reading through that cache) over the environment. */
 export function clientAndCache(env: TestEnvironment, options: CacheOptions = {}) {
@@ -38,23 +34,6 @@ export function newManager(env: TestEnvironment, options: Partial<ManagerOptions
     cache: { watchBackoff: { initialMs: 20, maxMs: 200 } },
     ...options,
   });
-}
-
-/** Polls `fn` until it returns a truthy value (or stops throwing), failing after `timeoutMs` with the last state. */
-export async function eventually<T>(fn: () => T | Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as NonNullable<T>;
-      last = v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last: ${last instanceof Error ? last.message : JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 let counter = 0;
