@@ -18,6 +18,9 @@ import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
 import { crdDefaultPlural } from '../kube/plural.js';
+import { celErrorSite } from './rule-diagnostics.js';
+import { locateCrdField, type LocatorContext } from './validation-locations.js';
+import { validateCustomResourceDefinition } from '../crd-validation/index.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -127,13 +130,19 @@ export class CrdGenerator {
       }
     }
     const crds: GeneratedCrd[] = [];
+    const apiServer: Diagnostic[] = [];
     for (const key of [...kinds.keys()].sort()) {
       const entry = kinds.get(key)!;
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
-      if (crd) crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
+      if (!crd) continue;
+      apiServer.push(...this.apiServerDiagnostics(crd, entry.versions));
+      crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
     diagnostics.push(...this.celDiagnostics());
+    // What the API server would refuse is checked on CRDs the generator could build without
+    // errors: a type it could not map leaves a schema hole the server would only echo.
+    if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...apiServer);
     return { crds, diagnostics: dedupe(diagnostics) };
   }
 
@@ -281,6 +290,33 @@ export class CrdGenerator {
       diagnostics.push(nodeDiagnostic(first, `CRD for ${groupKind} with version(s) ${crd.spec.versions.map((v) => v.name).join(', ')} does not serve any version`));
     }
     return crd;
+  }
+
+  /**
+   * What kube-apiserver would refuse in `crd`, each at the marker or declaration that produced
+   * it, worded as the API server words it. The storage-version count is left to buildCrd's own
+   * diagnostics, which say which marker to add.
+   */
+  private apiServerDiagnostics(crd: CustomResourceDefinition, versions: KindVersion[]): Diagnostic[] {
+    const storageCount = crd.spec.versions.filter((v) => v.storage).length;
+    const errors = validateCustomResourceDefinition(crd).filter((e) => !(e.field === 'spec.versions' && storageCount !== 1 && e.message.endsWith('must have exactly one version marked as storage version')));
+    if (errors.length === 0) return [];
+    const ctx: LocatorContext = {
+      index: this.index,
+      markersOf: (node) => this.options.markers.forNode(node).all(),
+      versionNames: crd.spec.versions.map((v) => v.name),
+      sources: versions.map(({ pkg, decl }) => ({ version: pkg.version, decl, packageMarkers: this.options.markers.forPackage(pkg.dir).all() })),
+    };
+    const markers = [...this.options.markers.all()];
+    return errors.map((e) => {
+      // A validation rule's error points at the rule in its XValidation marker.
+      const cel = celErrorSite(crd, e.field, e.message, markers);
+      return {
+        severity: 'error' as const,
+        ...(cel?.location ?? locateCrdField(e.field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
+        message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
+      };
+    });
   }
 
   /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */

@@ -123,8 +123,16 @@ export class ManifestsPipeline {
       return text;
     };
     const crdResult = this.crds.generate();
+    const crdDir = path.join(this.outputDir, 'crd', 'bases');
+    const pathErrors: Diagnostic[] = [];
     for (const { fileName, crd } of [...crdResult.crds].sort((a, b) => (a.fileName < b.fileName ? -1 : 1))) {
-      files.set(path.join(this.outputDir, 'crd', 'bases', fileName), render([crd]));
+      // The name comes from +groupName and +kubebuilder:resource:path: it must stay one file in crd/bases.
+      const file = path.join(crdDir, fileName);
+      if (path.dirname(file) !== crdDir || fileName !== path.basename(fileName)) {
+        pathErrors.push(this.escapingPathDiagnostic(fileName, crd.metadata.name, crdResult.diagnostics));
+        continue;
+      }
+      files.set(file, render([crd]));
     }
     const packageMarkers = this.allPackageMarkers();
     const roles = generateRoles(
@@ -139,11 +147,24 @@ export class ManifestsPipeline {
     // (`unknown type ` with no name, a field named after the next line's token): report the syntax
     // errors alone there, as tsc does.
     const unparsed = new Set(syntax.map((d) => d.file));
-    const generated = [...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics].filter((d) => !unparsed.has(d.file));
+    const generated = [...this.markers.diagnostics, ...crdResult.diagnostics, ...pathErrors, ...webhooks.diagnostics].filter((d) => !unparsed.has(d.file));
     const diagnostics = dedupe([...syntax, ...generated]).map((d) =>
       this.options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
     );
     return { files, diagnostics };
+  }
+
+  /** A CRD file name that would land outside config/crd/bases, at the marker that named it. */
+  private escapingPathDiagnostic(fileName: string, crdName: string, crdDiagnostics: readonly Diagnostic[]): Diagnostic {
+    const where = crdDiagnostics.find((d) => d.message.includes(`"${crdName}" is invalid: `) && /(metadata\.name|spec\.group|spec\.names\.plural)/.test(d.message));
+    const location = where ?? { file: path.join(this.options.projectDir, 'PROJECT'), line: 1, column: 1 };
+    return {
+      severity: 'error',
+      file: location.file,
+      line: location.line,
+      column: location.column,
+      message: `CRD file name ${JSON.stringify(fileName)} (from +groupName and +kubebuilder:resource:path) would be written outside ${path.relative(this.options.projectDir, path.join(this.outputDir, 'crd', 'bases')) || '.'}`,
+    };
   }
 
   private allPackageMarkers(): MarkedValue[] {

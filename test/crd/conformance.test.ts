@@ -22,6 +22,11 @@ interface ConformanceCase {
    * Every other key of every schema must match exactly.
    */
   descriptions?: DescriptionDifferences;
+  /**
+   * Errors kube-apiserver gives for CRDs controller-gen writes all the same (`manifests` refuses
+   * them; the CRD is still generated and compared): `<file>: <field>: <message>` endings.
+   */
+  refusedByApiServer?: readonly string[];
 }
 
 const CASES: ConformanceCase[] = [
@@ -42,6 +47,11 @@ const CASES: ConformanceCase[] = [
     // text changed since 1.34 (224), and none for fields newer than 1.34, ObjectMeta fields,
     // IntOrString ports and the Capability items (42).
     descriptions: { lineBreaks: 626, otherText: 224, missing: 42 },
+    // The nogroup package has no +groupName: controller-gen writes `cronjobs.` with an empty group.
+    refusedByApiServer: [
+      'nogroup/types.ts: is invalid: metadata.name: Invalid value: "cronjobs.": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters',
+      'nogroup/types.ts: is invalid: spec.group: Required value',
+    ],
     expected: Object.fromEntries(
       ['plural.example.com_testquotas', 'testdata.kubebuilder.io_jobs', 'testdata.kubebuilder.io_oneofs', 'testdata.kubebuilder.io_enums',
        'testdata.kubebuilder.io_immutabletypes', 'testdata.kubebuilder.io_externaldocs', 'testdata.kubebuilder.io_versionedresources',
@@ -84,7 +94,8 @@ describe('CRD conformance with controller-gen and kubebuilder outputs', () => {
   for (const c of CASES) {
     itShared(Object.values(c.expected).map((f) => path.join(conformanceDir, f)), `reproduces ${c.name}`, () => {
       const { crds, diagnostics } = generate(c);
-      expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => `${path.relative(path.join(fixturesDir, c.fixture), d.file)}: ${d.message.replace(/^CustomResourceDefinition "[^"]*" /, '')}`);
+      expect(errors.map((e, i) => (e.startsWith(c.refusedByApiServer?.[i] ?? '\0') ? c.refusedByApiServer![i] : e))).toEqual(c.refusedByApiServer ?? []);
       const byFile = new Map(crds.map((g) => [g.fileName, withoutToolVersion(g.crd as never, VERSION_ANNOTATION)]));
       const total: DescriptionDifferences = { lineBreaks: 0, otherText: 0, missing: 0 };
       for (const [fileName, conformanceFile] of Object.entries(c.expected)) {

@@ -117,4 +117,15 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     const jobSpec = child(child(spec, 'jobTemplate'), 'spec');
     defaultTemplate(jobSpec);
   },
+  // apiextensions/v1 SetDefaults_CustomResourceDefinitionSpec (names; conversion None; service port).
+  CustomResourceDefinition: (o) => {
+    const spec = child(o, 'spec');
+    const names = child(spec, 'names');
+    const kind = typeof names.kind === 'string' ? names.kind : '';
+    if (!names.singular) names.singular = kind.toLowerCase();
+    if (!names.listKind && kind !== '') names.listKind = `${kind}List`;
+    if (!isPlainObject(spec.conversion)) spec.conversion = { strategy: 'None' };
+    const service = (((spec.conversion as Obj).webhook as Obj | undefined)?.clientConfig as Obj | undefined)?.service;
+    if (isPlainObject(service)) setDefault(service, 'port', 443);
+  },
 };

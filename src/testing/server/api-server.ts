@@ -125,7 +125,7 @@ export class TestAPIServer {
     this.storage = new ResourceStorage({ store: this.store, registry: this.registry, schemas: this.schemas, converter, admission: () => this.admission });
     this.handlers = new ResourceHandlers(this.storage, this.store);
     const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
-    crdType.validate = (obj) => validateCRD(obj);
+    crdType.validate = (obj, old) => validateCRD(obj, old);
     this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);
     this.store.subscribe((e) => {
       if (e.resource === MUTATING_WEBHOOKS || e.resource === VALIDATING_WEBHOOKS) this.refreshAdmission();
