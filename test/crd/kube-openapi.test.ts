@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { generateCrds, type JSONSchemaProps, KubeOpenApiSource, kubeOpenApiSource } from '../../src/crd/index.js';
 import { QUANTITY_PATTERN } from '../../src/crd/schema/known-types.js';
-import { ComponentNames, modelNamesOf } from '../../src/crd/schema/kube-openapi-names.js';
+import { ComponentNames, modelNamesOf } from '../../src/kube/kubernetes-api-names.js';
 import { readKubeOpenApiDocuments } from '../../src/crd/schema/kube-openapi-documents.js';
 import { main } from '../../src/cli/main.js';
 import { runManifests } from '../../src/manifests/index.js';

@@ -11,7 +11,7 @@ import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { BuiltinSchemaSource } from './builtin-source.js';
 import { knownComponentSchema, modelOverlay } from './known-types.js';
 import { readKubeOpenApiDocuments, type OpenApiSchema } from './kube-openapi-documents.js';
-import { ComponentNames, modelNamesOf } from './kube-openapi-names.js';
+import { ComponentNames, modelNamesOf } from '../../kube/kubernetes-api-names.js';
 import { ComponentConverter } from './kube-openapi-schema.js';
 import { clientNodeModels } from './kubernetes-models.js';
 
