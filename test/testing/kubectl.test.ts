@@ -365,4 +365,16 @@ spec: {holderIdentity: manager-1}
     const nsTable = await kubectl('get', 'namespace', ns);
     expect(nsTable.stdout).toMatch(/^NAME\s+STATUS\s+AGE\ntables\s+Active\s+\d+s\n$/);
   });
+
+  it('prints Created At for kinds without a printer (CRDs) and events as kubectl get events shows them', async () => {
+    const crds = await kubectl('get', 'crd', 'widgets.example.com');
+    expect(crds.stdout).toMatch(/^NAME\s+CREATED AT\nwidgets\.example\.com\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const at = new Date(Date.now() - 30 * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    await core.createNamespacedEvent({ namespace: 'default', body: {
+      metadata: { name: 'web.1' }, involvedObject: { kind: 'Deployment', name: 'web', namespace: 'default' }, reason: 'ScalingReplicaSet', message: 'Scaled up replica set web-1 to 2',
+      type: 'Normal', firstTimestamp: at as unknown as Date, lastTimestamp: at as unknown as Date, count: 1, source: { component: 'deployment-controller' } } });
+    const events = await kubectl('get', 'events');
+    expect(events.stdout).toBe('LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n30m         Normal   ScalingReplicaSet   deployment/web   Scaled up replica set web-1 to 2\n');
+  });
 });
