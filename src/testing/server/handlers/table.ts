@@ -96,8 +96,11 @@ function partial(obj: KubeObject): KubeObject {
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
 }
 
-/** The Table for an object or a list; anything else passes through. */
-export function asTable(rt: ResourceType, version: VersionInfo, body: unknown, includeObject = 'Metadata'): unknown {
+/**
+ * The Table for an object or a list; anything else passes through. `noHeaders` leaves the column
+ * definitions out (null), as a watch does after its first event.
+ */
+export function asTable(rt: ResourceType, version: VersionInfo, body: unknown, includeObject = 'Metadata', noHeaders = false): unknown {
   if (!isPlainObject(body)) return body;
   const isList = Array.isArray(body.items);
   if (!isList && body.kind !== rt.kind) return body;
@@ -108,7 +111,7 @@ export function asTable(rt: ResourceType, version: VersionInfo, body: unknown, i
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',
     metadata: isList ? body.metadata : { resourceVersion: (body.metadata as { resourceVersion?: string } | undefined)?.resourceVersion },
-    columnDefinitions: printer.columns,
+    columnDefinitions: noHeaders ? null : printer.columns,
     rows: objects.map((o) => ({ cells: printer.row(o, now), object: includeObject === 'Object' ? o : partial(o) })),
   };
 }
