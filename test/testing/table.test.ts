@@ -76,6 +76,8 @@ describe('other built-in cells', () => {
     expect(row('batch/Job', { spec: { completions: 2 }, status: { startTime: ago(10 * MIN), completionTime: ago(8 * MIN), conditions: [{ type: 'Failed', status: 'True' }] } }))
       .toMatchObject({ Status: 'Failed', Completions: '0/2', Duration: '2m' });
     expect(row('batch/Job', { spec: {}, status: { conditions: [{ type: 'Suspended', status: 'True' }] } })).toMatchObject({ Status: 'Suspended' });
+    expect(row('batch/Job', { metadata: { name: 'j', deletionTimestamp: ago(0) }, spec: {}, status: { conditions: [{ type: 'Complete', status: 'True' }] } })).toMatchObject({ Status: 'Terminating' });
+    expect(row('batch/Job', { spec: {}, status: { conditions: [{ type: 'Complete', status: 'False' }, { type: 'SuccessCriteriaMet', status: 'True' }] } })).toMatchObject({ Status: 'SuccessCriteriaMet' });
   });
 
   it('workloads: ready counts, containers, images and selectors', () => {

@@ -212,12 +212,12 @@ function podRow(pod: KubeObject, nowMs: number): unknown[] {
   ];
 }
 
-/** printJob's STATUS: the first of Complete, Failed, Terminating, Suspended, FailureTarget, SuccessCriteriaMet, else Running. */
+/** printJob's STATUS: Terminating while deleted, else the first true of Complete, Failed, Suspended, FailureTarget, SuccessCriteriaMet, else Running. */
 function jobStatus(job: KubeObject): string {
   const conditions = obj(job.status).conditions;
+  if (job.metadata?.deletionTimestamp) return 'Terminating';
   if (hasCondition(conditions, 'Complete')) return 'Complete';
   if (hasCondition(conditions, 'Failed')) return 'Failed';
-  if (job.metadata?.deletionTimestamp) return 'Terminating';
   if (hasCondition(conditions, 'Suspended')) return 'Suspended';
   if (hasCondition(conditions, 'FailureTarget')) return 'FailureTarget';
   if (hasCondition(conditions, 'SuccessCriteriaMet')) return 'SuccessCriteriaMet';
