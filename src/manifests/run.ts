@@ -23,6 +23,10 @@ export interface ManifestsOptions {
   strict?: boolean;
   /** Kubernetes OpenAPI documents (files or directories, relative to projectDir) for the client-node types' schemas. */
   kubeOpenApi?: string[];
+  /** The Kubernetes minor release of the built-in types (default: PROJECT's kubernetesVersion, else the newest shipped). */
+  kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`: embedded ObjectMeta keeps name, namespace, labels, annotations, finalizers. */
+  generateEmbeddedObjectMeta?: boolean;
   /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
   signal?: AbortSignal;
 }

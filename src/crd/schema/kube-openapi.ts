@@ -76,7 +76,10 @@ export class KubeOpenApiSource implements BuiltinSchemaSource {
   }
 }
 
-/** Reads the documents at `paths` (files or directories, relative to `baseDir`) into a source; throws KubeOpenApiError naming the file. */
-export function kubeOpenApiSource(paths: readonly string[], baseDir = process.cwd()): KubeOpenApiSource {
-  return new KubeOpenApiSource(readKubeOpenApiDocuments(paths, baseDir));
+/**
+ * Reads the documents at `paths` (files or directories, relative to `baseDir`) into a source in
+ * front of `fallback` (default: client-node's models); throws KubeOpenApiError naming the file.
+ */
+export function kubeOpenApiSource(paths: readonly string[], baseDir = process.cwd(), fallback?: BuiltinSchemaSource): KubeOpenApiSource {
+  return new KubeOpenApiSource(readKubeOpenApiDocuments(paths, baseDir), fallback);
 }
