@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { goDecodeError } from '../../src/testing/api/go-json-decode.js';
+import { goDecode } from '../../src/testing/api/go-json-decode.js';
 import { loadKubernetesApi } from '../../src/kube/kubernetes-api.js';
 
 const run = promisify(execFile);
@@ -92,8 +92,9 @@ describe('decoding built-in kinds into their Go types', () => {
   it('drops, warns about or refuses unknown fields as fieldValidation says (default Warn)', async () => {
     const body = (name: string) => ({ ...deployment(name), spec: { ...deployment(name).spec, bogus: 1, template: { ...deployment(name).spec.template, spec: { containers: [{ name: 'c', image: 'nginx', colour: 'red' }] } } } });
     const strict = await request('POST', '/apis/apps/v1/namespaces/default/deployments?fieldValidation=Strict', body('strict'));
+    // Go's decoder names them in the order it meets them (template comes before bogus in this body).
     expect([strict.status, strict.body.message]).toEqual([400,
-      'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.bogus", unknown field "spec.template.spec.containers[0].colour"']);
+      'Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec.template.spec.containers[0].colour", unknown field "spec.bogus"']);
     const warned = await request('POST', '/apis/apps/v1/namespaces/default/deployments', body('warned'));
     expect(warned.status).toBe(201);
     expect(warned.warnings).toContain('unknown field \\"spec.bogus\\"');
@@ -116,9 +117,10 @@ describe('decoding built-in kinds into their Go types', () => {
   });
 });
 
-describe('Go decoding errors (unit)', () => {
+describe('Go decoding (unit)', () => {
   const api = loadKubernetesApi();
   const component = 'io.k8s.api.core.v1.Pod';
+  const goDecodeError = (a: typeof api, c: string, obj: unknown) => goDecode(a, c, obj).error;
   it.each([
     [{ spec: { containers: [{ name: 'a', resources: { limits: { cpu: '1Gb' } } }] } }, "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"],
     [{ spec: { containers: [{ name: 'a', resources: { limits: { cpu: '1iG' } } }] } }, "unable to parse quantity's suffix"],
@@ -131,6 +133,17 @@ describe('Go decoding errors (unit)', () => {
     [{ spec: { containers: [{ name: 'a', resources: { limits: { cpu: 0.5, memory: '1e3' } } }], priority: null } }, undefined],
   ])('%j', (obj, message) => {
     expect(goDecodeError(api, component, obj)).toBe(message);
+  });
+
+  it('lists and drops unknown fields in document order, metadata included', () => {
+    const pod = { metadata: { name: 'p', labelz: { a: 'b' } }, spec: { containers: [{ name: 'a', colour: 'red' }, { name: 'b', ports: [{ containerPort: 1, portName: 'x' }] }], bogus: true }, extra: 1 };
+    expect(goDecode(api, component, pod)).toEqual({ error: undefined, unknownFields: ['metadata.labelz', 'spec.containers[0].colour', 'spec.containers[1].ports[0].portName', 'spec.bogus', 'extra'] });
+    expect(pod).toEqual({ metadata: { name: 'p' }, spec: { containers: [{ name: 'a' }, { name: 'b', ports: [{ containerPort: 1 }] }] } });
+  });
+
+  it('takes raw JSON types as they are (managedFields fieldsV1, a ControllerRevision\'s data)', () => {
+    const meta = { name: 'r', managedFields: [{ manager: 'm', operation: 'Apply', fieldsV1: { 'f:spec': { 'f:replicas': {} } } }] };
+    expect(goDecode(api, 'io.k8s.api.apps.v1.ControllerRevision', { metadata: meta, revision: 1, data: { spec: { anything: [1] } } })).toEqual({ error: undefined, unknownFields: [] });
   });
 
   it('reports the first type mismatch, but a self-decoding type error wins', () => {

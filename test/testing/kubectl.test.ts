@@ -133,6 +133,7 @@ describe('kubectl', () => {
     expect(first.stdout).toBe(`deployment.apps/web created\ncronjob.${CRONJOB_GROUP}/nightly created\n`);
     await writeFile(file, `${DEPLOYMENT.replace('replicas: 2', 'replicas: 3')}---\n${CRONJOB}`);
     const second = await kubectl('apply', '-f', file);
+    expect(second.stderr).toBe("");
     expect(second.stdout).toBe(`deployment.apps/web configured\ncronjob.${CRONJOB_GROUP}/nightly unchanged\n`);
     const apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
     const d = await apps.readNamespacedDeployment({ namespace: 'default', name: 'web' });

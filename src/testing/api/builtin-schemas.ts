@@ -4,17 +4,14 @@
  * the test server claims to be, or the newest shipped one when that release is not shipped.
  */
 import { isKubernetesApiVersion, loadKubernetesApi, type KubernetesApi } from '../../kube/kubernetes-api.js';
-import { compileSchema, type CompiledSchema } from '../schema/index.js';
-import { goDecodeError } from './go-json-decode.js';
+import { goDecode, type GoDecodeResult } from './go-json-decode.js';
 import type { ResourceType } from './resource-type.js';
 
 export interface BuiltinSchema {
   /** The component that describes the kind (`io.k8s.api.apps.v1.Deployment`). */
   component: string;
-  /** The resolved schema, compiled: prunes what Go's decoding drops and names unknown fields. */
-  compiled: CompiledSchema;
-  /** The JSON decoding error kube-apiserver reports for `obj`, or undefined. */
-  decodeError(obj: unknown): string | undefined;
+  /** Decodes `obj` in place as kube-apiserver does into the Go type: drops and lists unknown fields, reports a wrong type. */
+  decode(obj: unknown): GoDecodeResult;
 }
 
 /** The release of the built-in API data for a server that reports `minor` (e.g. '36' for 1.36). */
@@ -27,9 +24,5 @@ export function builtinSchema(api: KubernetesApi, rt: ResourceType, version: str
   const component = api.componentOfKind({ group: rt.group, version, kind: rt.kind });
   const schema = component === undefined ? undefined : api.schema(component);
   if (!component || !schema) return undefined;
-  return {
-    component,
-    compiled: compileSchema(api.resolve(schema), { source: `${component} (Kubernetes ${api.version})` }),
-    decodeError: (obj) => goDecodeError(api, component, obj),
-  };
+  return { component, decode: (obj) => goDecode(api, component, obj) };
 }

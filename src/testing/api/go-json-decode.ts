@@ -1,9 +1,10 @@
 /**
- * What kube-apiserver's JSON decoding (sigs.k8s.io/json, Go's encoding/json) says about a built-in
- * object whose values do not fit its Go types, read from the type's schema (data/kubernetes-api):
- * `json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32`,
- * or the error of a type with its own decoder (a Quantity that does not parse, bad base64).
- * Built-in kinds get no OpenAPI validation; these decoding errors are what a wrong type earns.
+ * What kube-apiserver's JSON decoding (sigs.k8s.io/json, Go's encoding/json) makes of a built-in
+ * object, read from the type's schema (data/kubernetes-api): values that do not fit their Go types
+ * (`json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32`,
+ * or the error of a type with its own decoder: a Quantity that does not parse, bad base64), and
+ * the fields the types do not have, in document order (`spec.containers[0].colour`), which the
+ * decoding drops. Built-in kinds get no OpenAPI validation; these are what a wrong field earns.
  */
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
@@ -69,16 +70,26 @@ interface Context {
   struct: string;
   /** JSON field names from the root (no indexes, no map keys), as Go's errorContext.FieldStack. */
   fields: string[];
+  /** The path as strict decoding names unknown fields (`spec.containers[0]`). */
+  path: string;
+}
+
+export interface GoDecodeResult {
+  /** The decoding error, or undefined when the object decodes. */
+  error?: string;
+  /** Paths of the fields the types do not have, in document order (now removed from the object). */
+  unknownFields: string[];
 }
 
 class Decoder {
   private saved: string | undefined;
+  readonly unknown: string[] = [];
 
   constructor(private readonly api: KubernetesApi) {}
 
   run(component: string, obj: unknown, structName: string): string | undefined {
     try {
-      this.struct(this.api.schema(component)!, obj, { struct: structName, fields: [] });
+      this.struct(this.api.schema(component)!, obj, { struct: structName, fields: [], path: '' });
     } catch (err) {
       if (err instanceof Abort) return err.message;
       throw err;
@@ -145,13 +156,15 @@ class Decoder {
         return;
       case 'array':
         if (!Array.isArray(value)) return this.note(value, target, ctx);
-        for (const item of value) this.value(schema.items as JSONSchemaProps, item, ctx);
+        value.forEach((item, i) => this.value(schema.items as JSONSchemaProps, item, { ...ctx, path: `${ctx.path}[${i}]` }));
         return;
       case 'object': {
         if (typeof value !== 'object' || Array.isArray(value)) return this.note(value, target, ctx);
         if (schema.properties) return this.struct(schema, value, ctx);
         const element = schema.additionalProperties;
-        if (element && typeof element === 'object') for (const v of Object.values(value)) this.value(element, v, ctx);
+        if (element && typeof element === 'object') {
+          for (const [k, v] of Object.entries(value)) this.value(element, v, { ...ctx, path: `${ctx.path}[${k}]` });
+        }
         return;
       }
     }
@@ -170,7 +183,9 @@ class Decoder {
     if (name === INT_OR_STRING) return this.intOrString(value);
     const schema = this.api.schema(name);
     if (!schema) return;
-    if (schema.properties || (schema.type === 'object' && !schema.additionalProperties && !schema['x-kubernetes-preserve-unknown-fields'])) {
+    // An object type without properties is raw JSON in Go (FieldsV1, RawExtension): anything goes.
+    if (schema.type === 'object' && !schema.properties && !schema.additionalProperties) return;
+    if (schema.properties) {
       if (typeof value !== 'object' || Array.isArray(value)) return this.note(value, this.typeName({ $ref: name }), ctx);
       const parts = name.split('.');
       this.struct(schema, value, { ...ctx, struct: parts[parts.length - 1] });
@@ -193,20 +208,28 @@ class Decoder {
 
   private struct(schema: JSONSchemaProps, value: unknown, ctx: Context): void {
     const properties = schema.properties ?? {};
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    const obj = value as Record<string, unknown>;
+    for (const [key, v] of Object.entries(obj)) {
+      const path = ctx.path === '' ? key : `${ctx.path}.${key}`;
       const field = properties[key];
-      if (!field) continue;
-      this.value(field, v, { struct: ctx.struct, fields: [...ctx.fields, key] });
+      if (!field) {
+        this.unknown.push(path);
+        delete obj[key];
+        continue;
+      }
+      this.value(field, v, { struct: ctx.struct, fields: [...ctx.fields, key], path });
     }
   }
 }
 
 /**
- * The decoding error kube-apiserver reports for `obj` as the built-in type `component` (undefined
- * when it decodes): the first type mismatch in document order, or the first error of a type that
- * decodes itself, which ends decoding at once and wins.
+ * Decodes `obj` as the built-in type `component`, in place: fields the types do not have are
+ * removed and listed; the error is the first type mismatch in document order, or the first error
+ * of a type that decodes itself, which ends decoding at once and wins.
  */
-export function goDecodeError(api: KubernetesApi, component: string, obj: unknown): string | undefined {
+export function goDecode(api: KubernetesApi, component: string, obj: unknown): GoDecodeResult {
   const parts = component.split('.');
-  return new Decoder(api).run(component, obj, parts[parts.length - 1]);
+  const decoder = new Decoder(api);
+  const error = decoder.run(component, obj, parts[parts.length - 1]);
+  return { error, unknownFields: decoder.unknown };
 }

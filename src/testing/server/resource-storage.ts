@@ -24,7 +24,7 @@ import { invalidStatus } from '../schema/index.js';
 import { goJSON, goQuote } from '../schema/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
-import { checkUnknownFields, type FieldValidation } from './unknown-fields.js';
+import { applyFieldValidation, checkUnknownFields, type FieldValidation } from './unknown-fields.js';
 import { generateName, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { SchemaCache } from './schema-cache.js';
@@ -409,16 +409,21 @@ export class ResourceStorage {
    * the fieldValidation policy on fields the type does not declare.
    */
   private checkDecoding(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
+    const policy = options.fieldValidation ?? 'Warn';
     const builtin = this.deps.schemas.builtin(rt, version);
-    const decodeError = builtin?.decodeError(obj);
-    if (decodeError !== undefined) {
-      if (options.retryOnConflict) {
-        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(goJSON(obj))}: ${decodeError}` }]));
-      }
-      throw badRequest(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${decodeError}`);
+    if (!builtin) {
+      checkUnknownFields(this.deps.schemas.get(rt, version), obj, policy, version.name, options.warnings);
+      return;
     }
-    const schema = builtin?.compiled ?? this.deps.schemas.get(rt, version);
-    checkUnknownFields(schema, obj, options.fieldValidation ?? 'Warn', version.name, options.warnings);
+    const original = options.retryOnConflict ? goJSON(obj) : '';
+    const { error, unknownFields } = builtin.decode(obj);
+    if (error !== undefined) {
+      if (options.retryOnConflict) {
+        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(original)}: ${error}` }]));
+      }
+      throw badRequest(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${error}`);
+    }
+    applyFieldValidation(unknownFields, obj, policy, version.name, options.warnings);
   }
 
   /** NamespaceLifecycle admission: content goes only into namespaces that exist and are not terminating. */
@@ -436,7 +441,7 @@ export class ResourceStorage {
   private defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
     rt.schemeDefaults?.(obj);
     // Go's decoding keeps only the fields a built-in type has; its defaults are the scheme's.
-    this.deps.schemas.builtin(rt, version)?.compiled.prune(obj);
+    this.deps.schemas.builtin(rt, version)?.decode(obj);
     const schema = this.deps.schemas.get(rt, version);
     if (!schema) return;
     schema.prune(obj);
