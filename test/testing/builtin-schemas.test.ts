@@ -149,6 +149,10 @@ describe('Go decoding (unit)', () => {
   it('reports the first type mismatch, but a self-decoding type error wins', () => {
     expect(goDecodeError(api, component, { spec: { hostname: 1, subdomain: 2 } })).toBe('json: cannot unmarshal number into Go struct field PodSpec.spec.hostname of type string');
     expect(goDecodeError(api, component, { spec: { hostname: 1, containers: [{ resources: { limits: { cpu: 'x' } } }] } })).toMatch(/^quantities must match/);
+    // Bad base64 is noted like a type mismatch: the first of them in document order is reported.
+    const secret = 'io.k8s.api.core.v1.Secret';
+    expect(goDecodeError(api, secret, { type: 5, data: { a: '!!' } })).toBe('json: cannot unmarshal number into Go struct field Secret.type of type string');
+    expect(goDecodeError(api, secret, { data: { a: '!!' }, type: 5 })).toBe('illegal base64 data at input byte 0');
   });
 });
 

@@ -150,8 +150,9 @@ class Decoder {
       case 'string':
         if (typeof value !== 'string') return this.note(value, target, ctx);
         if (schema.format === 'byte') {
+          // Go notes a bad base64 string like a type mismatch and decodes on.
           const at = base64Error(value);
-          if (at !== undefined) throw new Abort(`illegal base64 data at input byte ${at}`);
+          if (at !== undefined) this.saved ??= `illegal base64 data at input byte ${at}`;
         }
         return;
       case 'array':
