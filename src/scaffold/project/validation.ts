@@ -74,6 +74,22 @@ export function validateKind(kind: string, opts: { builtin?: boolean } = {}): vo
   }
 }
 
+// The owner is free text (names with apostrophes, accents, commas, ...), written into the license
+// comment of every generated TypeScript file and into README.md. Only what would end that comment
+// (`*/`) or break the line it stands on (control characters, U+2028/U+2029) is refused: nothing in
+// a block comment can escape `*/`, and a name needs neither.
+export function validateOwner(owner: string): void {
+  if (owner.includes('*/')) {
+    throw new UsageError(`invalid owner ${JSON.stringify(owner)}: must not contain "*/" (it would end the license comment at the top of every generated TypeScript file)`);
+  }
+  const control = /[\p{Cc}\u2028\u2029]/u.exec(owner);
+  if (control) {
+    const code = `U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new UsageError(`invalid owner ${JSON.stringify(owner)}: must be one line of text without control characters (found ${code})`);
+  }
+  if (owner.length > 256) throw new UsageError(`invalid owner: must be at most 256 characters (got ${owner.length})`);
+}
+
 export function validatePlural(plural: string): void {
   if (plural.length > 63 || !dns1035Label.test(plural)) {
     throw new UsageError(`invalid plural "${plural}": must be a lower-case DNS-1035 label (a letter, then lower-case letters, digits and '-')`);
