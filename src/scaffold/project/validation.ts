@@ -14,9 +14,10 @@ export function validateDomain(domain: string, what = 'domain'): void {
   }
 }
 
-export function validateProjectName(name: string): void {
+/** `fix`: what to do about it, where the name came from (init's default is the directory name). */
+export function validateProjectName(name: string, fix = 'pass --project-name'): void {
   if (name.length === 0 || name.length > 63 || !dns1123Label.test(name)) {
-    throw new UsageError(`invalid project name "${name}": must be a DNS-1123 label (lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters); pass --project-name`);
+    throw new UsageError(`invalid project name "${name}": must be a DNS-1123 label (lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters); ${fix}`);
   }
 }
 
@@ -93,5 +94,25 @@ export function validateOwner(owner: string): void {
 export function validatePlural(plural: string): void {
   if (plural.length > 63 || !dns1035Label.test(plural)) {
     throw new UsageError(`invalid plural "${plural}": must be a lower-case DNS-1035 label (a letter, then lower-case letters, digits and '-')`);
+  }
+}
+
+// A webhook's URL path: written into a `+kubebuilder:webhook` marker and config/webhook/.
+const webhookPath = /^\/[A-Za-z0-9/_.-]*$/;
+
+export function validateWebhookPath(path: string): void {
+  if (!webhookPath.test(path)) {
+    throw new UsageError(`invalid webhook path "${path}": must start with '/' and hold only letters, digits, '/', '_', '.' and '-'`);
+  }
+}
+
+// A folder of the project, relative to its root: segments of letters, digits, '_', '.' and '-', each
+// starting with a letter or digit (so no '.', '..', absolute or home paths can leave the project).
+const projectFolder = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
+
+/** The API package folder PROJECT records for a kind (`api/v1`, `api/crew/v1`): files are written there. */
+export function validateApiPackagePath(path: string): void {
+  if (!projectFolder.test(path)) {
+    throw new UsageError(`invalid API package path "${path}": must be a folder inside the project, relative to its root (e.g. api/v1): segments of letters, digits, '_', '.' and '-', without '.' or '..'`);
   }
 }
