@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { assertWritesInside } from '../files/inside-root.js';
 
 export interface WriteSummary {
   readonly written: string[];
@@ -15,9 +16,9 @@ function current(file: string): string | undefined {
 /**
  * Writes the files whose content changed. Every file is first written beside its target and then renamed
  * into place, so a failure while writing leaves the previous files untouched. `lastWritten` (watch mode)
- * remembers what is on disk between calls.
+ * remembers what is on disk between calls; `root`, where every file must land (see files/inside-root.ts).
  */
-export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map<string, string>): WriteSummary {
+export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map<string, string>, root?: string): WriteSummary {
   // in watch mode, what we wrote last time stands for the disk (saves reading every output again)
   const changed: [string, string][] = [];
   const unchanged: string[] = [];
@@ -25,6 +26,8 @@ export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map
     if ((lastWritten?.get(file) ?? current(file)) === content) unchanged.push(file);
     else changed.push([file, content]);
   }
+  // With `root`, every target must land inside it, symbolic links resolved: checked before any write.
+  if (root !== undefined) for (const [file] of changed) assertWritesInside(root, file, path.relative(root, file));
   const staged: [string, string][] = [];
   const createdDirs: string[] = [];
   try {

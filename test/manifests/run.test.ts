@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -219,5 +219,25 @@ describe('writing', () => {
     expect(await runManifests({ projectDir: dir, outputDir: 'out' }, c.io)).toBe(1);
     expect(c.errors()).toMatch(/cannot write the output, nothing changed/);
     expect(readdirSync(out)).toEqual(['webhook']);
+  });
+
+  it('refuses to write through a symbolic link that leaves the project, writing nothing', async () => {
+    const dir = projectV4();
+    const outside = realpathSync(tempDir());
+    mkdirSync(path.join(dir, 'config'));
+    symlinkSync(outside, path.join(dir, 'config', 'crd'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    expect(c.errors()).toMatch(/cannot write the output, nothing changed: config\/crd\/bases\/\S+\.yaml: resolves to \S+ through a symbolic link, outside the project root/);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(path.join(dir, 'config'))).toEqual(['crd']);
+  });
+
+  it('writes to an --output-dir outside the project that the user chose', async () => {
+    const dir = projectV4();
+    const out = path.join(tempDir(), 'out');
+    const c = capture();
+    expect(await runManifests({ projectDir: dir, outputDir: out }, c.io)).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['crd', 'rbac', 'webhook']);
   });
 });

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { assertWritesInside } from '../../files/inside-root.js';
 import { UsageError } from '../errors.js';
 import { insertAtMarker, MarkerNotFoundError } from './inserter.js';
 import type { FileTemplate } from './template.js';
@@ -116,11 +117,19 @@ export class Plan {
   }
 
   /**
-   * Writes every change. If any write fails, files already written are put back as they were,
+   * Writes every change, none when one would land outside the project (through a symbolic link). If any write fails, files already written are put back as they were,
    * files created are removed with the directories made for them, and the error is rethrown.
    */
   apply(): PlannedChange[] {
     const changes = this.changes();
+    // Every target is checked before the first write, so a refused one leaves the project as it was.
+    for (const c of changes) {
+      try {
+        assertWritesInside(this.root, join(this.root, c.path), c.path);
+      } catch (err) {
+        throw new UsageError(`nothing was written: ${(err as Error).message}`);
+      }
+    }
     const madeDirs: string[] = [];
     const done: PlannedChange[] = [];
     try {
