@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { type Diagnostic, formatDiagnostic, hasErrors } from '../markers/index.js';
 import { isInside } from '../files/inside-root.js';
-import { checkFiles, writeFiles } from './output.js';
+import { checkFiles, PartialWriteError, writeFiles } from './output.js';
 import { ManifestsPipeline } from './pipeline.js';
 import { readProjectSettings } from './project-config.js';
 import { watchSources } from './watch.js';
@@ -82,7 +82,8 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
   try {
     summary = writeFiles(files, lastWritten, writeRoot(projectDir, opts.outputDir));
   } catch (e) {
-    io.stderr(`manifests: cannot write the output, nothing changed: ${(e as Error).message}\n`);
+    const outcome = e instanceof PartialWriteError ? 'some files changed' : 'nothing changed';
+    io.stderr(`manifests: cannot write the output, ${outcome}: ${(e as Error).message}\n`);
     return 1;
   }
   const { written, unchanged } = summary;

@@ -26,7 +26,7 @@ export function editCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 edit --namespaced', 'switch to a namespace-scoped operator'))
       .example(...example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header')),
     (argv) => select(async (io) => {
-      const cfg = loadProject(io.cwd);
+      const cfg = loadProject(io);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,
