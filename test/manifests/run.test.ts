@@ -240,4 +240,16 @@ describe('writing', () => {
     expect(await runManifests({ projectDir: dir, outputDir: out }, c.io)).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['crd', 'rbac', 'webhook']);
   });
+
+  it('an enum and a default holding U+2028/U+2029 read back from the CRD unchanged', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'admiral_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  // +optional\n  foo?: string;', '  // +optional\n  // +kubebuilder:validation:Enum="a\\u2028b";"c\\u2029d"\n  // +kubebuilder:default="a\\u2028b"\n  foo?: string;'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(0);
+    const text = readFileSync(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'), 'utf8');
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    const crd = docs(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'))[0] as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: { foo: unknown } } } } } }> } };
+    expect(crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.foo).toMatchObject({ type: 'string', default: 'a\u2028b', enum: ['a\u2028b', 'c\u2029d'] });
+  });
 });
