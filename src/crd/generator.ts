@@ -76,7 +76,8 @@ export class CrdGenerator {
   private readonly flattener: Flattener;
   private readonly rootCache = new Map<string, { schema: JSONSchemaProps; diagnostics: Diagnostic[] }>();
   private readonly lookup: MarkerLookup;
-  private flattenErrors: string[] = [];
+  /** `typeId`: the type an error is about (reported at its declaration), else the kind's root type. */
+  private flattenErrors: Array<{ message: string; typeId?: string }> = [];
   /** CEL checks by marker (markers of unchanged files are the same objects from one run to the next). */
   private readonly celChecked = new WeakMap<MarkedValue, Diagnostic | null>();
   private flattenWarnings: string[] = [];
@@ -90,7 +91,7 @@ export class CrdGenerator {
     this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas, options.generateEmbeddedObjectMeta);
     this.flattener = new Flattener(
       (id) => this.builder.schemaFor(id),
-      (message) => this.flattenErrors.push(message),
+      (message, typeId) => this.flattenErrors.push({ message, typeId }),
       (message) => this.flattenWarnings.push(message),
     );
   }
@@ -340,8 +341,11 @@ export class CrdGenerator {
     this.flattenWarnings = [];
     const flattened = this.flattener.flattenType(id);
     if (!flattened) return undefined;
-    flattenEmbedded(flattened, (m) => this.flattenErrors.push(m));
-    for (const m of this.flattenErrors) diagnostics.push(nodeDiagnostic(decl, m));
+    flattenEmbedded(flattened, (message) => this.flattenErrors.push({ message }));
+    for (const { message, typeId } of this.flattenErrors) {
+      const at = typeId?.includes('#') ? this.index.declarationById(typeId) : undefined;
+      diagnostics.push(nodeDiagnostic(at ?? decl, message));
+    }
     for (const m of this.flattenWarnings) diagnostics.push({ ...nodeDiagnostic(decl, m), severity: 'warning' });
     const props = flattened.properties;
     if (props) {

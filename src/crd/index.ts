@@ -25,7 +25,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project } from 'ts-morph';
-import { collectMarkers, defineCommonMarkers, MarkerRegistry, type Diagnostic } from '../markers/index.js';
+import { collectMarkers, defineCommonMarkers, MarkerRegistry, parserOverflowError, type Diagnostic } from '../markers/index.js';
 import { defineRbacMarkers } from '../rbac/markers.js';
 import { defineWebhookMarkers } from '../webhook/markers.js';
 import { CrdGenerator, type GeneratedCrd } from './generator.js';
@@ -92,8 +92,12 @@ export function createApiProject(paths: readonly string[], cwd = process.cwd()):
   });
   for (const p of paths) {
     const abs = path.resolve(cwd, p.replace(/\/\.\.\.$/, ''));
-    if (abs.endsWith('.ts')) project.addSourceFileAtPath(abs);
-    else project.addSourceFilesAtPaths([`${abs}/**/*.ts`, `!${abs}/**/*.test.ts`, `!${abs}/**/*.d.ts`]);
+    try {
+      if (abs.endsWith('.ts')) project.addSourceFileAtPath(abs);
+      else project.addSourceFilesAtPaths([`${abs}/**/*.ts`, `!${abs}/**/*.test.ts`, `!${abs}/**/*.d.ts`]);
+    } catch (err) {
+      throw parserOverflowError(err, abs); // a stack overflow in TypeScript's parser names the file
+    }
   }
   return project;
 }

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Project, type SourceFile, ts } from 'ts-morph';
 import { CrdGenerator, createApiProject, kubeOpenApiSource, kubernetesApiSource, packageVersion, registerCrdMarkers } from '../crd/index.js';
-import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers } from '../markers/index.js';
+import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers, nestingProblem } from '../markers/index.js';
 import { RBAC_MARKER, defineRbacMarkers, generateRoles } from '../rbac/index.js';
 import { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER, defineWebhookMarkers, generateWebhooks } from '../webhook/index.js';
 import { type ProjectSettings, operatorNamespace } from './project-config.js';
@@ -113,6 +113,9 @@ export class ManifestsPipeline {
 
   /** Every output file with its content; nothing is written here. */
   generate(): GeneratedFiles {
+    // Sources nested past the limits would overflow the generators' recursive walks: report them alone.
+    const tooDeep = this.project.getSourceFiles().flatMap((f) => nestingProblem(f.compilerNode) ?? []);
+    if (tooDeep.length > 0) return { files: new Map(), diagnostics: tooDeep };
     const files = new Map<string, string>();
     const previousYaml = this.yamlCache;
     this.yamlCache = new Map();

@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { type Diagnostic, formatDiagnostic, hasErrors } from '../markers/index.js';
-import { checkFiles, writeFiles } from './output.js';
+import { isInside } from '../files/inside-root.js';
+import { checkFiles, PartialWriteError, writeFiles } from './output.js';
 import { ManifestsPipeline } from './pipeline.js';
 import { readProjectSettings } from './project-config.js';
 import { watchSources } from './watch.js';
@@ -45,6 +46,15 @@ function report(diagnostics: readonly Diagnostic[], projectDir: string, io: Mani
   for (const d of diagnostics) io.stderr(`${formatDiagnostic(d, (f) => path.relative(projectDir, f) || f)}\n`);
 }
 
+/**
+ * What the written files must stay inside: the project, or an --output-dir given outside it (which
+ * the user chose); either way no symbolic link may carry a file elsewhere.
+ */
+function writeRoot(projectDir: string, outputDir: string | undefined): string {
+  const out = path.resolve(projectDir, outputDir ?? 'config');
+  return isInside(projectDir, out) ? projectDir : out;
+}
+
 /** One generation: 0 on success, 1 on errors or (with check) out-of-date files. */
 function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: ManifestsIO, lastWritten?: Map<string, string>): number {
   const projectDir = path.resolve(opts.projectDir);
@@ -74,9 +84,10 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
   }
   let summary;
   try {
-    summary = writeFiles(files, lastWritten);
+    summary = writeFiles(files, lastWritten, writeRoot(projectDir, opts.outputDir));
   } catch (e) {
-    io.stderr(`manifests: cannot write the output, nothing changed: ${(e as Error).message}\n`);
+    const outcome = e instanceof PartialWriteError ? 'some files changed' : 'nothing changed';
+    io.stderr(`manifests: cannot write the output, ${outcome}: ${(e as Error).message}\n`);
     return 1;
   }
   const { written, unchanged } = summary;

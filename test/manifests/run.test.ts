@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -262,5 +262,37 @@ describe('writing', () => {
     expect(await runManifests({ projectDir: dir, outputDir: 'out' }, c.io)).toBe(1);
     expect(c.errors()).toMatch(/cannot write the output, nothing changed/);
     expect(readdirSync(out)).toEqual(['webhook']);
+  });
+
+  it('refuses to write through a symbolic link that leaves the project, writing nothing', async () => {
+    const dir = projectV4();
+    const outside = realpathSync(tempDir());
+    mkdirSync(path.join(dir, 'config'));
+    symlinkSync(outside, path.join(dir, 'config', 'crd'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    expect(c.errors()).toMatch(/cannot write the output, nothing changed: config\/crd\/bases\/\S+\.yaml: resolves to \S+ through a symbolic link, outside the project root/);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(path.join(dir, 'config'))).toEqual(['crd']);
+  });
+
+  it('writes to an --output-dir outside the project that the user chose', async () => {
+    const dir = projectV4();
+    const out = path.join(tempDir(), 'out');
+    const c = capture();
+    expect(await runManifests({ projectDir: dir, outputDir: out }, c.io)).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['crd', 'rbac', 'webhook']);
+  });
+
+  it('an enum and a default holding U+2028/U+2029 read back from the CRD unchanged', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'admiral_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  // +optional\n  foo?: string;', '  // +optional\n  // +kubebuilder:validation:Enum="a\\u2028b";"c\\u2029d"\n  // +kubebuilder:default="a\\u2028b"\n  foo?: string;'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(0);
+    const text = readFileSync(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'), 'utf8');
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    const crd = docs(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'))[0] as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: { foo: unknown } } } } } }> } };
+    expect(crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.foo).toMatchObject({ type: 'string', default: 'a\u2028b', enum: ['a\u2028b', 'c\u2029d'] });
   });
 });

@@ -42,7 +42,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create api --group crew --version v1 --kind Captain --resource=false --controller-name captain-backup', 'a second controller for a kind: captain_backup_controller.ts, CaptainBackupReconciler'))
       .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller \\\n    --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports")),
     (argv) => select(async (io) => {
-      const cfg = loadProject(io.cwd);
+      const cfg = loadProject(io);
       let resource = argv.resource;
       let controller = argv.controller;
       // As kubebuilder: on a terminal, ask for whichever of the two flags was not given.

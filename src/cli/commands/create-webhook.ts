@@ -33,7 +33,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create webhook --group batch --version v1 --kind CronJob --conversion --spoke v2', 'v1 is the hub, v2 converts to and from it'))
       .example(...example('$0 create webhook --group core --version v1 --kind Pod --defaulting', 'a webhook for a built-in kind')),
     (argv) => select(async (io) => {
-      const cfg = loadProject(io.cwd);
+      const cfg = loadProject(io);
       const spoke = argv.spoke.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {
         group: argv.group,

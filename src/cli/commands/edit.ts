@@ -32,7 +32,7 @@ export function editCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header'))
       .example(...example('$0 edit --kubernetes-version 1.35', 'embed Kubernetes 1.35 built-in types in CRDs (run manifests afterwards)')),
     (argv) => select(async (io) => {
-      const cfg = loadProject(io.cwd);
+      const cfg = loadProject(io);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,

@@ -2,7 +2,7 @@
 import type { Argv, Options } from 'yargs';
 import { packageRoot } from '../../scaffold/machinery/package-root.js';
 import { planInit } from '../../scaffold/plugins/init.js';
-import { runPlan } from '../apply-plan.js';
+import { runPlan, undoInterrupted } from '../apply-plan.js';
 import { npmInstall } from '../npm-install.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
@@ -28,6 +28,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 init --domain example.com --project-name guestbook --owner "Jane Doe"', 'choose the name and the license owner'))
       .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
     (argv) => select(async (io) => {
+      undoInterrupted(io);
       const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],

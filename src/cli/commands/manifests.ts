@@ -54,7 +54,7 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
       }
       if (argv.check && argv.watch) throw new UsageError('--check and --watch cannot be used together');
       // As every other command: outside a project there is nothing to generate from (it said "0 written").
-      loadProject(io.cwd);
+      loadProject(io);
       return runManifests({
         projectDir: io.cwd,
         paths: argv.paths?.map(String),

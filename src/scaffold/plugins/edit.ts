@@ -7,6 +7,7 @@ import type { License } from '../project/boilerplate.js';
 import { projectContext } from '../project/context.js';
 import type { ProjectConfig } from '../project/project-file.js';
 import { apiPackagePath } from '../project/resource.js';
+import { validateOwner } from '../project/validation.js';
 
 export interface EditOptions {
   multigroup?: boolean;
@@ -51,7 +52,10 @@ export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): Pro
     next.multigroup = opts.multigroup || undefined;
   }
   // An empty --owner goes back to the default owner ("The <project> Authors"), as init without --owner.
-  if (opts.owner !== undefined) next.owner = opts.owner.trim() || undefined;
+  if (opts.owner !== undefined) {
+    validateOwner(opts.owner);
+    next.owner = opts.owner.trim() || undefined;
+  }
   if (opts.license !== undefined) next.license = opts.license;
   if (opts.namespaced !== undefined) next.namespaced = opts.namespaced || undefined;
 
