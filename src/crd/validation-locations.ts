@@ -101,12 +101,15 @@ function placeOf(ctx: LocatorContext, typeNode: ts.TypeNode | undefined, seen = 
   return { typeNode: t };
 }
 
-function allMembers(ctx: LocatorContext, decl: ts.InterfaceDeclaration): ts.TypeElement[] {
+// `seen` stops at a cycle (`interface T extends T`, which the generator reports on its own).
+function allMembers(ctx: LocatorContext, decl: ts.InterfaceDeclaration, seen = new Set<ts.Node>()): ts.TypeElement[] {
+  if (seen.has(decl)) return [];
+  seen.add(decl);
   const out = [...decl.members];
   for (const clause of decl.heritageClauses ?? []) {
     for (const base of clause.types) {
       const resolved = ctx.index.resolve(decl.getSourceFile(), base.expression.getText(decl.getSourceFile()));
-      if (resolved.kind === 'declaration' && ts.isInterfaceDeclaration(resolved.node)) out.push(...allMembers(ctx, resolved.node));
+      if (resolved.kind === 'declaration' && ts.isInterfaceDeclaration(resolved.node)) out.push(...allMembers(ctx, resolved.node, seen));
     }
   }
   return out;
