@@ -131,3 +131,9 @@ export function validateConversion(crd: unknown): FieldCause[] {
 function strategyForbidden(field: string): FieldCause {
   return { reason: 'FieldValueForbidden', field, message: 'Forbidden: should not be set when strategy is not set to Webhook' };
 }
+
+/** validatePreserveUnknownFields: apiextensions v1 prunes; spec.preserveUnknownFields may not be true. */
+export function validatePreserveUnknownFields(crd: unknown): FieldCause[] {
+  if (specOf(crd).preserveUnknownFields !== true) return [];
+  return [invalid('spec.preserveUnknownFields', true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead')];
+}
