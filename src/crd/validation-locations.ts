@@ -54,7 +54,8 @@ export interface LocatorContext {
   sources: readonly VersionSource[];
 }
 
-function nodeLocation(node: ts.Node): SourceLocation {
+/** Where a declaration starts (1-based, as editors show it). */
+export function nodeLocation(node: ts.Node): SourceLocation {
   const sf = node.getSourceFile();
   const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
   return { file: sf.fileName, line: line + 1, column: character + 1 };
