@@ -18,7 +18,7 @@ import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
 import { pluralize } from './spec/plural.js';
-import { locateCrdField, nodeLocation, type LocatorContext } from './validation-locations.js';
+import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../crd-validation/index.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
@@ -267,7 +267,7 @@ export class CrdGenerator {
     };
     return errors.map((e) => ({
       severity: 'error' as const,
-      ...(locateCrdField(e.field, ctx) ?? nodeLocation(versions[0]!.decl)),
+      ...(locateCrdField(e.field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
       message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}`,
     }));
   }
