@@ -14,7 +14,95 @@ export const goldenEpoch = '1767225600'; // 2026-01-01T00:00:00Z
 const noInstall = '--install=false';
 const noMake = '--make=false';
 
-export const goldenProjects: Record<string, string[][]> = {
+/**
+ * A step a user takes by hand between commands: edits of a generated file, each replacing text
+ * that must be there (a golden run fails when a template no longer has it).
+ */
+export interface GoldenEdit {
+  file: string;
+  replace: Array<[string, string]>;
+}
+
+export type GoldenStep = string[] | GoldenEdit;
+
+// The Hero controller of project-v1-plurals, filled in as a user fills the scaffold's TODO: it reads
+// the Hero, creates a ConfigMap it owns and writes the Hero's status; its test waits for both.
+const heroController: GoldenEdit = {
+  file: 'src/controllers/hero_controller.ts',
+  replace: [
+    ['  controllerManagedBy,\n', '  ConfigMap,\n  controllerManagedBy,\n  createOrUpdate,\n  isNotFound,\n  setControllerReference,\n  setStatusCondition,\n'],
+    ["import { Hero } from '../../api/v1/index.js';\n", "import type { V1ConfigMap } from '@kubernetes/client-node';\nimport { Hero } from '../../api/v1/index.js';\n"],
+    ['resources=heroes/finalizers,verbs=update\n', 'resources=heroes/finalizers,verbs=update\n// +kubebuilder:rbac:groups=core,resources=configmaps,verbs=get;list;watch;create;update;patch;delete\n'],
+    [
+      "    // TODO(user): your logic here, e.g. `const obj = await this.client.get(Hero, req);`\n    ctx.log.info('reconciling', { namespace: req.namespace, name: req.name });\n    return {};\n",
+      [
+        '    let hero: Hero;',
+        '    try {',
+        '      hero = await this.client.get(Hero, req);',
+        '    } catch (err) {',
+        '      if (isNotFound(err)) return {};',
+        '      throw err;',
+        '    }',
+        '    const configMap: V1ConfigMap = { metadata: { namespace: req.namespace, name: `${req.name}-hero` } };',
+        '    const operation = await createOrUpdate(this.client, ConfigMap, configMap, () => {',
+        '      configMap.data = { hero: req.name };',
+        '      setControllerReference(hero, configMap, Hero);',
+        '    });',
+        "    ctx.log.info('reconciled', { configMap: configMap.metadata?.name, operation });",
+        '    const conditions = hero.status?.conditions ?? [];',
+        "    const message = `ConfigMap ${configMap.metadata?.name} is up to date`;",
+        "    if (setStatusCondition(conditions, { type: 'Available', status: 'True', reason: 'ConfigMapReady', message, lastTransitionTime: new Date() })) {",
+        '      hero.status = { ...hero.status, conditions };',
+        '      await this.client.status().update(Hero, hero);',
+        '    }',
+        '    return {};',
+        '',
+      ].join('\n'),
+    ],
+    ['.for(Hero).named(', '.for(Hero).owns(ConfigMap).named('],
+  ],
+};
+
+const heroControllerTest: GoldenEdit = {
+  file: 'test/controllers/hero_controller.test.ts',
+  replace: [
+    ["import { Manager, builtinScheme } from 'scaffolder/runtime';", "import { ConfigMap, Manager, builtinScheme } from 'scaffolder/runtime';"],
+    [
+      [
+        '    // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:',
+        '    //   await eventually(async () => {',
+        '    //     const { status } = await mgr.getAPIReader().get(zoov1.Hero, key);',
+        "    //     expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True' }));",
+        "    //   }, 'the Available condition');",
+        '',
+      ].join('\n'),
+      [
+        '    await eventually(async () => {',
+        '      const { status } = await mgr.getAPIReader().get(zoov1.Hero, key);',
+        "      expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True', reason: 'ConfigMapReady' }));",
+        "    }, 'the Available condition');",
+        '    const configMap = await mgr.getAPIReader().get(ConfigMap, { namespace: key.namespace, name: `${key.name}-hero` });',
+        "    expect(configMap.data).toEqual({ hero: key.name });",
+        "    expect(configMap.metadata?.ownerReferences).toEqual([expect.objectContaining({ kind: 'Hero', name: key.name, uid: created.metadata?.uid, controller: true })]);",
+        '',
+      ].join('\n'),
+    ],
+  ],
+};
+
+// Cactus gets a required spec field after its webhook tests exist: only its test sample changes.
+const cactusRequiredField: GoldenEdit[] = [
+  {
+    file: 'api/v1/cactus_types.ts',
+    replace: [['export interface CactusSpec {\n', 'export interface CactusSpec {\n  /** spines is how many spines the cactus has. */\n  // +kubebuilder:validation:Minimum=0\n  spines: number;\n\n']],
+  },
+  {
+    file: 'test/samples/v1/cactus.ts',
+    replace: [['      // TODO(user): the spec the tests should use.\n', '      spines: 12,\n']],
+  },
+];
+
+export const goldenProjects: Record<string, GoldenStep[]> = {
   'project-v1': [
     ['init', '--domain', 'testproject.org', '--owner', 'The Kubernetes authors', noInstall],
     ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', noMake],
@@ -33,6 +121,8 @@ export const goldenProjects: Record<string, string[][]> = {
     // Re-runs with --force must not change anything.
     ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--force', noMake],
     ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', '--programmatic-validation', '--force', noMake],
+    // ... and keep the storageversion and conversion:hub markers earlier commands added.
+    ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'FirstMate', '--force', noMake],
   ],
   'project-v1-multigroup': [
     ['init', '--domain', 'testproject.org', '--multigroup', '--owner', 'The Kubernetes authors', noInstall],
@@ -60,6 +150,24 @@ export const goldenProjects: Record<string, string[][]> = {
     ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', noMake],
     ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting', '--programmatic-validation', noMake],
   ],
+  // Kinds with irregular plurals, then `manifests`: the CRD files and names must be those PROJECT,
+  // RBAC, the webhook configuration and config/crd/kustomization.yaml name.
+  'project-v1-plurals': [
+    ['init', '--domain', 'example.org', '--owner', 'The Kubernetes authors', noInstall],
+    ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'Hero', noMake],
+    heroController,
+    heroControllerTest,
+    ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'Wolf', noMake],
+    ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'Shelf', '--controller=false', noMake],
+    ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'Thief', '--controller=false', noMake],
+    ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'Cactus', '--controller=false', noMake],
+    ['create', 'webhook', '--group', 'zoo', '--version', 'v1', '--kind', 'Cactus', '--defaulting', '--programmatic-validation', noMake],
+    ...cactusRequiredField,
+    ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'Echo', '--controller=false', '--namespaced=false', noMake],
+    // create api's plural (bigoxes) is not controller-gen's (bigoxen): the types carry the path marker.
+    ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'BigOx', '--controller=false', noMake],
+    ['manifests'],
+  ],
   'project-v1-namespaced': [
     ['init', '--domain', 'example.com', '--namespaced', '--license', 'none', noInstall],
     ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', noMake],
@@ -78,6 +186,10 @@ export async function generateGoldenProject(name: string, dir: string): Promise<
   process.env.SOURCE_DATE_EPOCH = goldenEpoch;
   try {
     for (const args of sequence) {
+      if (!Array.isArray(args)) {
+        applyEdit(dir, args);
+        continue;
+      }
       let output = '';
       const code = await main(args, { cwd: dir, stdout: () => undefined, stderr: (s) => { output += s; } });
       if (code !== 0) throw new Error(`scaffolder ${args.join(' ')} exited ${code}: ${output}`);
@@ -89,6 +201,16 @@ export async function generateGoldenProject(name: string, dir: string): Promise<
   const manifest = join(dir, 'package.json');
   const pkg = readFileSync(manifest, 'utf8');
   writeFileSync(manifest, pkg.replace(/"file:[^"]*"/, `"${scaffolderPathPlaceholder}"`));
+}
+
+function applyEdit(dir: string, edit: GoldenEdit): void {
+  const file = join(dir, edit.file);
+  let content = readFileSync(file, 'utf8');
+  for (const [from, to] of edit.replace) {
+    if (!content.includes(from)) throw new Error(`golden edit of ${edit.file}: ${JSON.stringify(from)} not found`);
+    content = content.replace(from, to);
+  }
+  writeFileSync(file, content);
 }
 
 /** Every file under `dir` with its content, by relative path. */

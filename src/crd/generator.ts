@@ -17,7 +17,7 @@ import { TYPE_META_DESCRIPTIONS } from './schema/known-types.js';
 import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
-import { pluralize } from './spec/plural.js';
+import { crdDefaultPlural } from '../kube/plural.js';
 import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../crd-validation/index.js';
 
@@ -45,9 +45,15 @@ export interface CrdGeneratorOptions {
   toolVersion: string;
   /**
    * Where the schemas of Kubernetes built-in types (client-node imports) come from: default
-   * @kubernetes/client-node's models; `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
+   * the shipped Kubernetes API data (kubernetesApiSource); `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
    */
   builtinSchemas?: BuiltinSchemaSource;
+  /**
+   * controller-gen's `crd:generateEmbeddedObjectMeta=true`: ObjectMeta below the top level
+   * (a PodTemplateSpec's metadata) keeps name, namespace, labels, annotations and finalizers
+   * instead of a bare object.
+   */
+  generateEmbeddedObjectMeta?: boolean;
 }
 
 interface ApiPackage {
@@ -59,7 +65,8 @@ interface ApiPackage {
 
 interface KindVersion {
   pkg: ApiPackage;
-  decl: ts.InterfaceDeclaration;
+  /** The kind's interface, or a type alias of another version's kind (Go's `type GatewayClass v1.GatewayClass`). */
+  decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration;
 }
 
 export class CrdGenerator {
@@ -79,7 +86,7 @@ export class CrdGenerator {
       forNode: (node) => options.markers.forNode(node).all(),
       forPackage: (dir) => options.markers.forPackage(dir).all(),
     };
-    this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas);
+    this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas, options.generateEmbeddedObjectMeta);
     this.flattener = new Flattener(
       (id) => this.builder.schemaFor(id),
       (message) => this.flattenErrors.push(message),
@@ -110,7 +117,9 @@ export class CrdGenerator {
     for (const pkg of packages) {
       for (const file of pkg.files) {
         for (const decl of file.statements) {
-          if (!ts.isInterfaceDeclaration(decl) || !this.isKind(decl)) continue;
+          if (ts.isTypeAliasDeclaration(decl)) {
+            if (!this.isKindAlias(decl, diagnostics)) continue;
+          } else if (!ts.isInterfaceDeclaration(decl) || !this.isKind(decl)) continue;
           const kind = decl.name.text;
           const key = pkg.group ? `${kind}.${pkg.group}` : kind;
           let entry = kinds.get(key);
@@ -189,8 +198,40 @@ export class CrdGenerator {
     return false;
   }
 
+  /**
+   * Whether a type alias is a kind: `export type GatewayClass = v1.GatewayClass`, as Go API
+   * packages declare a version's kind as another version's type (`type GatewayClass
+   * v1.GatewayClass`) with its own markers. controller-gen generates that version from the
+   * target's fields and the alias's markers and doc. An alias marked +kubebuilder:object:root
+   * whose target is not a kind is an error at the alias.
+   */
+  private isKindAlias(decl: ts.TypeAliasDeclaration, diagnostics: Diagnostic[]): boolean {
+    const root = this.options.markers.forNode(decl).all().some((m) => m.name === 'kubebuilder:object:root' && m.value !== false);
+    const target = this.aliasTarget(decl);
+    if (target && this.isKind(target)) return true;
+    // A `<Kind>List` alias is a root type that is no kind, as the interface it names.
+    const isList = target?.name.text.endsWith('List') && target.members.some((m) => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === 'items');
+    if (root && !isList) {
+      diagnostics.push(
+        nodeDiagnostic(decl, `+kubebuilder:object:root type ${decl.name.text} is an alias of ${decl.type.getText(decl.getSourceFile())}, which is not a kind declared in the API packages read: alias an interface with metadata: ObjectMeta`),
+      );
+    }
+    return false;
+  }
+
+  /** The interface a type alias names (`= v1.GatewayClass`, through further aliases), if any. */
+  private aliasTarget(decl: ts.TypeAliasDeclaration, depth = 0): ts.InterfaceDeclaration | undefined {
+    if (depth > 5 || !ts.isTypeReferenceNode(decl.type) || decl.type.typeArguments?.length) return undefined;
+    const file = decl.getSourceFile();
+    const resolved = this.index.resolve(file, decl.type.typeName.getText(file));
+    if (resolved.kind !== 'declaration') return undefined;
+    if (ts.isInterfaceDeclaration(resolved.node)) return resolved.node;
+    if (ts.isTypeAliasDeclaration(resolved.node)) return this.aliasTarget(resolved.node, depth + 1);
+    return undefined;
+  }
+
   private buildCrd(group: string, kind: string, versions: KindVersion[], diagnostics: Diagnostic[]): CustomResourceDefinition | undefined {
-    const plural = pluralize(kind).toLowerCase();
+    const plural = crdDefaultPlural(kind);
     const crd: CustomResourceDefinition = {
       apiVersion: 'apiextensions.k8s.io/v1',
       kind: 'CustomResourceDefinition',
@@ -273,7 +314,7 @@ export class CrdGenerator {
   }
 
   /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */
-  private rootSchema(decl: ts.InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+  private rootSchema(decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     const id = this.builder.refFor(decl);
     const cached = this.rootCache.get(id);
     if (cached && this.flattener.has(id)) {
@@ -288,7 +329,7 @@ export class CrdGenerator {
     return cloneJson(schema);
   }
 
-  private buildRootSchema(id: string, decl: ts.InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+  private buildRootSchema(id: string, decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     this.flattenErrors = [];
     this.flattenWarnings = [];
     const flattened = this.flattener.flattenType(id);

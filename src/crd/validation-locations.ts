@@ -40,8 +40,8 @@ const KEYWORD_MARKERS: Readonly<Record<string, readonly string[]>> = {
 export interface VersionSource {
   /** The version's name in the CRD. */
   version: string;
-  /** The kind's root type in that version's package. */
-  decl: ts.InterfaceDeclaration;
+  /** The kind's root type in that version's package (an interface, or an alias of another version's kind). */
+  decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration;
   /** Package markers (`+groupName`, `+versionName`). */
   packageMarkers: readonly MarkedValue[];
 }
@@ -164,10 +164,10 @@ export function locateCrdField(field: string, ctx: LocatorContext): SourceLocati
 }
 
 /** Walks `path` (below openAPIV3Schema) through the types from `root`. */
-function locateSchemaPath(path: string, root: ts.InterfaceDeclaration, ctx: LocatorContext): SourceLocation {
+function locateSchemaPath(path: string, root: ts.InterfaceDeclaration | ts.TypeAliasDeclaration, ctx: LocatorContext): SourceLocation {
   let holder: ts.Node = root; // the field or declaration whose markers apply
   let typeDecl: ts.Node | undefined = root;
-  let members: readonly ts.TypeElement[] | undefined = allMembers(ctx, root);
+  let members: readonly ts.TypeElement[] | undefined = ts.isInterfaceDeclaration(root) ? allMembers(ctx, root) : placeOf(ctx, root.type).members;
   let typeNode: ts.TypeNode | undefined;
   let itemsDepth = 0; // `.items` steps taken inside one field (items markers)
   let rest = path;

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Project, type SourceFile, ts } from 'ts-morph';
-import { CrdGenerator, createApiProject, kubeOpenApiSource, packageVersion, registerCrdMarkers } from '../crd/index.js';
+import { CrdGenerator, createApiProject, kubeOpenApiSource, kubernetesApiSource, packageVersion, registerCrdMarkers } from '../crd/index.js';
 import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers } from '../markers/index.js';
 import { RBAC_MARKER, defineRbacMarkers, generateRoles } from '../rbac/index.js';
 import { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER, defineWebhookMarkers, generateWebhooks } from '../webhook/index.js';
@@ -26,6 +26,10 @@ export interface PipelineOptions {
    * schemas of client-node types come from them where they have the type. Read once, here.
    */
   readonly kubeOpenApi?: readonly string[];
+  /** The Kubernetes minor release of the built-in types (default: the settings', else the newest shipped). */
+  readonly kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`. */
+  readonly generateEmbeddedObjectMeta?: boolean;
   readonly settings: ProjectSettings;
   /**
    * Files a scaffolding command would write (path relative to projectDir -> content), read in place
@@ -68,7 +72,8 @@ export class ManifestsPipeline {
     }
     this.sourcePaths = requested.map((p) => path.resolve(dir, p));
     this.outputDir = path.resolve(dir, options.outputDir ?? 'config');
-    const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir) : undefined;
+    const kubernetesApi = kubernetesApiSource(options.kubernetesVersion ?? options.settings.kubernetesVersion);
+    const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir, kubernetesApi) : kubernetesApi;
     this.project = createApiProject(requested.filter((p) => existsSync(path.resolve(dir, p))), dir);
     // Planned sources under the source paths, as createApiProject would have read them from disk.
     for (const [file, content] of planned) {
@@ -84,6 +89,7 @@ export class ManifestsPipeline {
       maxDescLen: options.maxDescLen,
       toolVersion: packageVersion(),
       builtinSchemas,
+      generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
     });
   }
 

@@ -28,6 +28,10 @@ export interface ManifestsOptions {
    * generated from and compared with in place of those on disk.
    */
   planned?: ReadonlyMap<string, string>;
+  /** The Kubernetes minor release of the built-in types (default: PROJECT's kubernetesVersion, else the newest shipped). */
+  kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`: embedded ObjectMeta keeps name, namespace, labels, annotations, finalizers. */
+  generateEmbeddedObjectMeta?: boolean;
   /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
   signal?: AbortSignal;
 }

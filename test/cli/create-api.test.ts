@@ -173,6 +173,22 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(first);
   });
 
+  it('--force keeps the storageversion and conversion:hub markers the CLI added to the types file', async () => {
+    const v1 = ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'FirstMate', ...noMake];
+    await ok(dir, v1);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'FirstMate', '--controller=false', ...noMake]);
+    await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'FirstMate', '--conversion', '--spoke', 'v2', ...noMake]);
+    const marked = read(dir, 'api/v1/firstmate_types.ts');
+    expect(marked).toContain('// +kubebuilder:storageversion\n// +kubebuilder:conversion:hub\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status\n');
+    await ok(dir, [...v1, '--force']);
+    expect(read(dir, 'api/v1/firstmate_types.ts')).toBe(marked);
+    // The spoke, rewritten, stays unmarked.
+    const spoke = read(dir, 'api/v2/firstmate_types.ts');
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'FirstMate', '--controller=false', '--force', ...noMake]);
+    expect(read(dir, 'api/v2/firstmate_types.ts')).toBe(spoke);
+    expect(read(dir, 'api/v1/firstmate_types.ts')).toBe(marked);
+  });
+
   it('a user-owned file in the way is refused without --force, and nothing is written', async () => {
     const before = snapshot(dir);
     writeFileSync(join(dir, 'PROJECT.bak'), 'x');
@@ -261,7 +277,7 @@ describe('scaffolder create api', () => {
     }
     expect(imported.size).toBeGreaterThan(5);
     for (const name of imported) expect(reservedKinds.has(name), name).toBe(true);
-    for (const global of ['Promise', 'AbortController']) {
+    for (const global of ['Promise']) {
       expect(files.some(([, text]) => text.includes(`${global}`)), global).toBe(true);
       expect(javaScriptGlobals.has(global)).toBe(true);
     }
@@ -406,6 +422,15 @@ describe('scaffolder create api', () => {
     expect(read(dir, 'api/v1/admiral_types.ts')).toContain('// +kubebuilder:resource:path=admirales,scope=Cluster');
   });
 
+  it('writes +kubebuilder:resource:path when controller-gen would pluralize the kind otherwise (BigOx: bigoxes, not bigoxen)', async () => {
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'BigOx', '--controller=false', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Hero', '--controller=false', ...noMake]);
+    expect(read(dir, 'api/v1/bigox_types.ts')).toContain('// +kubebuilder:subresource:status\n// +kubebuilder:resource:path=bigoxes\n');
+    // Where both agree, as for nearly every kind, the types carry no path (as kubebuilder's).
+    expect(read(dir, 'api/v1/hero_types.ts')).not.toContain('+kubebuilder:resource');
+    expect(read(dir, 'config/crd/kustomization.yaml')).toContain('- bases/crew.testproject.org_bigoxes.yaml\n- bases/crew.testproject.org_heroes.yaml\n');
+  });
+
   it('a controller added to an existing API keeps its plural and scope; a different --plural is refused', async () => {
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--plural', 'admirales', '--namespaced=false', '--controller=false', ...noMake]);
     const before = snapshot(dir);
@@ -414,9 +439,9 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(before);
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--resource=false', '--controller', ...noMake]);
     expect(read(dir, 'src/controllers/admiral_controller.ts')).toContain('resources=admirales,');
-    const test = read(dir, 'test/controllers/admiral_controller.test.ts');
-    expect(test).toContain("const key = { namespace: '', name: 'test-resource' };");
-    expect(test).not.toContain('namespace: key.namespace');
+    // The controller test creates the kind's sample, which has no namespace (cluster-scoped).
+    expect(read(dir, 'test/controllers/admiral_controller.test.ts')).toContain("create(crewv1.Admiral, newAdmiral('test-resource'))");
+    expect(read(dir, 'test/samples/v1/admiral.ts')).toContain('    metadata: { name },\n');
   });
 
   it('config files the user removed are reported, not fatal; src/main.ts stays required', async () => {

@@ -108,6 +108,7 @@ describe('scaffolder create webhook', () => {
     // Static imports of the testing kit, the runtime and the hub's API package, as the other tests.
     expect(test).toContain([
       "import * as crewv2 from '../../../api/v2/index.js';",
+      "import { newFirstMate as newFirstMateV2 } from '../../samples/v2/firstmate.js';",
       "import { Manager, builtinScheme } from 'scaffolder/runtime';",
       "import { startTestEnvironment } from 'scaffolder/testing';",
       "import * as crewv1 from '../../../api/v1/index.js';",
@@ -219,6 +220,24 @@ describe('scaffolder create webhook', () => {
     expect(read(dir, 'api/v1/admiral_webhook.ts')).toContain('groups=crew.testproject.org,resources=admirales,');
   });
 
+  it('the scaffolded tests take their objects from one sample per kind and version, so a required spec field is filled in once', async () => {
+    await ok(dir, api('FirstMate', 'v1'));
+    await ok(dir, api('FirstMate', 'v2', ['--controller=false']));
+    await ok(dir, webhook('FirstMate', ['--defaulting', '--programmatic-validation', '--conversion', '--spoke', 'v2']));
+    const files = Object.entries(snapshot(dir));
+    const tests = files.filter(([f]) => f.endsWith('firstmate_controller.test.ts') || f.endsWith('firstmate_webhook.test.ts'));
+    expect(tests.map(([f]) => f)).toEqual(['test/controllers/firstmate_controller.test.ts', 'test/webhooks/v1/firstmate_webhook.test.ts']);
+    for (const [file, text] of tests) expect(text, file).not.toMatch(/\bspec:/);
+    expect(tests[0]![1]).toContain("newFirstMate('test-resource')");
+    const webhookTest = tests[1]![1];
+    for (const use of ["newFirstMate('sample')", "newFirstMate('admitted')", "newFirstMateV2('sample')", "newFirstMateV2('converted')"]) expect(webhookTest).toContain(use);
+    const samples = files.filter(([f]) => f.startsWith('test/samples/') && f.endsWith('/firstmate.ts'));
+    expect(samples.map(([f]) => f)).toEqual(['test/samples/v1/firstmate.ts', 'test/samples/v2/firstmate.ts']);
+    expect(samples[0]![1]).toContain("import { FirstMate } from '../../../api/v1/index.js';");
+    expect(samples[0]![1]).toContain('export function newFirstMate(name: string): FirstMate {');
+    expect(samples[1]![1]).toContain("apiVersion: 'crew.testproject.org/v2',");
+  });
+
   it('a --plural other than the one in PROJECT is refused', async () => {
     await ok(dir, api('Admiral', 'v1', ['--plural', 'admirales']));
     const before = snapshot(dir);
@@ -232,9 +251,13 @@ describe('scaffolder create webhook', () => {
     await ok(dir, api('Admiral', 'v2', ['--controller=false']));
     await ok(dir, webhook('Admiral', ['--defaulting', '--conversion', '--spoke', 'v2']));
     const test = read(dir, 'test/webhooks/v1/admiral_webhook.test.ts');
-    expect(test).toContain("metadata: { name: 'admitted' },");
-    expect(test).toContain("const key = { name: 'converted' };");
+    expect(test).toContain("create(crewv1.Admiral, newAdmiral('admitted'))");
+    expect(test).toContain("create(crewv2.Admiral, newAdmiralV2('converted'))");
     expect(test).not.toContain("namespace: 'default'");
+    // The tests' objects come from the samples of both versions, which have no namespace.
+    for (const sample of ['test/samples/v1/admiral.ts', 'test/samples/v2/admiral.ts']) {
+      expect(read(dir, sample)).toContain('    metadata: { name },\n');
+    }
   });
 
   it('a later webhook keeps the user\'s changes to the webhook and cert-manager config', async () => {

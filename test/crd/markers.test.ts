@@ -185,15 +185,15 @@ export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectM
 });
 
 describe('type markers', () => {
-  it('AtMostOneOf, ExactlyOneOf and AtLeastOneOf become CEL rules in that order', () => {
+  it('AtMostOneOf, ExactlyOneOf and AtLeastOneOf become CEL rules in that order, in released controller-tools v0.21\'s form', () => {
     const r = widget(`// +kubebuilder:validation:AtLeastOneOf=e;f
 // +kubebuilder:validation:ExactlyOneOf=c;d
 // +kubebuilder:validation:AtMostOneOf=a;b
 export interface WidgetSpec { a?: string; b?: string; c?: string; d?: string; e?: string; f?: string }`);
     expect(r.spec['x-kubernetes-validations']).toEqual([
-      { rule: '(has(self.a)?1:0)+(has(self.b)?1:0) <= 1', message: 'at most one of the fields in [a b] may be set' },
-      { rule: '(has(self.c)?1:0)+(has(self.d)?1:0) == 1', message: 'exactly one of the fields in [c d] must be set' },
-      { rule: 'has(self.e)||has(self.f)', message: 'at least one of the fields in [e f] must be set' },
+      { rule: '[has(self.a),has(self.b)].filter(x,x==true).size() <= 1', message: 'at most one of the fields in [a b] may be set' },
+      { rule: '[has(self.c),has(self.d)].filter(x,x==true).size() == 1', message: 'exactly one of the fields in [c d] must be set' },
+      { rule: '[has(self.e),has(self.f)].filter(x,x==true).size() >= 1', message: 'at least one of the fields in [e f] must be set' },
     ]);
   });
 

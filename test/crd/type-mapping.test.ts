@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QUANTITY_PATTERN } from '../../src/crd/schema/known-types.js';
 import { field, generateFrom, widget } from './api-sandbox.js';
 
-function fieldSchema(typeText: string, imports = "import type { int32, int64, Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, JSONValue } from 'scaffolder/runtime';") {
+function fieldSchema(typeText: string, imports = "import type { int, int32, int64, Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, JSONValue } from 'scaffolder/runtime';") {
   const r = widget(`${imports}\nexport interface WidgetSpec {\n  f?: ${typeText};\n}`);
   expect(r.errors).toEqual([]);
   return field(r.spec, 'f');
@@ -14,6 +14,8 @@ describe('type mapping: scalars and runtime aliases', () => {
     ['string', { type: 'string' }],
     ['boolean', { type: 'boolean' }],
     ['number', { type: 'number' }],
+    // Go's int: controller-gen writes no format.
+    ['int', { type: 'integer' }],
     ['int32', { type: 'integer', format: 'int32' }],
     ['int64', { type: 'integer', format: 'int64' }],
     ['Time', { type: 'string', format: 'date-time' }],

@@ -37,7 +37,7 @@ async function run(cmd: string, args: string[], cwd: string, extraEnv: Record<st
 
 /**
  * The package as the examples import it, built from the current sources into a private directory
- * (bin, dist, templates, and the checkout's node_modules linked): the examples never see the
+ * (package.json "files": bin, dist, templates, data; and the checkout's node_modules linked): the examples never see the
  * checkout's dist/, which may be stale, or half-written while another test rebuilds it. Type
  * errors in the sources are for the package's own typecheck, so this only emits.
  */
@@ -46,7 +46,9 @@ function packageSnapshot(): Promise<string> {
   snapshot ??= (async () => {
     const dir = mkdtempSync(join(tmpdir(), 'scaffolder-package-'));
     await run(node, [tsc, '-p', 'tsconfig.build.json', '--outDir', join(dir, 'dist'), '--noCheck'], repoRoot);
-    for (const entry of ['package.json', 'bin', 'templates']) cpSync(join(repoRoot, entry), join(dir, entry), { recursive: true });
+    // What the published package holds (package.json "files"), dist/ built above.
+    const shipped = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { files: string[] }).files.filter((f) => !f.startsWith('dist'));
+    for (const entry of ['package.json', ...shipped]) cpSync(join(repoRoot, entry), join(dir, entry), { recursive: true });
     symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
     return dir;
   })();

@@ -3,7 +3,7 @@
 // that hands `kubectl kustomize` to the real kubectl, so no cluster is needed either).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runManifests } from '../../src/manifests/index.js';
 import { noInstall, noMake, ok, tempProjectDir } from '../cli/run-cli.js';
@@ -22,6 +22,15 @@ function fakeKubectl(dir: string): { path: string; calls(): string } {
   writeFileSync(path, `#!/bin/sh\nif [ "$1" = kustomize ]; then exec kubectl "$@"; fi\necho "ARGS: $*" >> '${log}'\ncat >> '${log}'\n`);
   chmodSync(path, 0o755);
   return { path, calls: () => (existsSync(log) ? readFileSync(log, 'utf8') : '') };
+}
+
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+/** SCAFFOLDER for make: this checkout's CLI from its sources (the project has no node_modules). */
+function scaffolderFromSources(dir: string): string {
+  const entry = join(dir, 'scaffolder-cli.ts');
+  writeFileSync(entry, `import { main } from '${join(repoRoot, 'src', 'cli', 'main.ts')}';\nprocess.exitCode = await main(process.argv.slice(2));\n`);
+  return `SCAFFOLDER=${join(repoRoot, 'node_modules', '.bin', 'tsx')} ${entry}`;
 }
 
 describe('generated Makefile', () => {
@@ -71,6 +80,25 @@ describe('generated Makefile', () => {
     expect(install.status).not.toBe(0);
     expect(install.stdout).not.toContain('skipping');
     expect(kubectl.calls()).toBe('');
+  });
+
+  it('make manifests fails on a misspelt marker and writes nothing (manifests --strict); a direct manifests run only warns', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', ...noMake]);
+    const types = join(dir, 'api/v1/frigate_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  // +optional\n  foo?: string;', '  // +kubebuilder:validation:MinLenght=1\n  // +optional\n  foo?: string;'));
+    const crd = join(dir, 'config/crd/bases/ship.my.domain_frigates.yaml');
+
+    const viaMake = make(dir, ['manifests', scaffolderFromSources(dir)]);
+    expect(viaMake.status).not.toBe(0);
+    expect(viaMake.stdout + viaMake.stderr).toMatch(/frigate_types\.ts:\d+:\d+: .*kubebuilder:validation:MinLenght/);
+    expect(existsSync(crd)).toBe(false);
+
+    let warnings = '';
+    const direct = await runManifests({ projectDir: dir }, { stdout: () => undefined, stderr: (s) => (warnings += s) });
+    expect(direct).toBe(0);
+    expect(warnings).toContain('kubebuilder:validation:MinLenght');
+    expect(existsSync(crd)).toBe(true);
   });
 
   it('run passes $(ARGS) to the manager', async () => {

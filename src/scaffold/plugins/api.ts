@@ -8,7 +8,7 @@ import { render } from '../machinery/render.js';
 import { projectContext } from '../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
-import { defaultPlural } from '../project/pluralize.js';
+import { crdDefaultPlural, resourcePlural } from '../../kube/plural.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
 import { apiNamespaced, gvkText, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../project/resource.js';
 import { validateDomain, validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
@@ -108,7 +108,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
     resolveExternalApiPath(res.path, (f) => plan.exists(f));
   }
   const plural = crd.plural ?? res.plural;
-  if (plural !== undefined && plural !== defaultPlural(opts.kind)) res.plural = plural;
+  if (plural !== undefined && plural !== resourcePlural(opts.kind)) res.plural = plural;
   else delete res.plural;
   if (opts.controller) addController(res, opts.controllerName, { force: opts.force });
 
@@ -124,7 +124,10 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
   const ctx = projectContext(cfg);
   const namespaced = res.api ? apiNamespaced(res.api) : external ? (opts.namespaced ?? true) : !clusterScopedBuiltinKinds.has(res.kind);
-  const resourceMarker = [...(res.plural ? [`path=${res.plural}`] : []), ...(namespaced ? [] : ['scope=Cluster'])].join(',');
+  // path= whenever controller-gen would not choose this plural itself (kubebuilder writes it only for a
+  // --plural, but its rule and controller-gen's differ for a few kinds, e.g. BigOx).
+  const pathMarker = names.plural !== crdDefaultPlural(res.kind) ? [`path=${names.plural}`] : [];
+  const resourceMarker = [...pathMarker, ...(namespaced ? [] : ['scope=Cluster'])].join(',');
   const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker };
 
   if (opts.resource) planResourceFiles(plan, res, names, data);
@@ -174,10 +177,15 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   const pkg = names.apiPath;
   plan.add({ path: `${pkg}/groupversion_info.ts`, body: render('api/groupversion_info.ts', data), ifExists: 'skip' });
   plan.add({ path: `${pkg}/index.ts`, body: render('api/index.ts', data), ifExists: 'skip' });
-  plan.add({ path: `${pkg}/${names.lowerKind}_types.ts`, body: render('api/types.ts', data), ifExists: 'error' });
+  const typesFile = `${pkg}/${names.lowerKind}_types.ts`;
+  const previousTypes = plan.read(typesFile);
+  const types = render('api/types.ts', data);
+  plan.add({ path: typesFile, body: previousTypes === undefined ? types : keepRootMarkers(previousTypes, types), ifExists: 'error' });
   plan.insert(`${pkg}/index.ts`, 'imports', [`import { ${names.kind} } from './${names.lowerKind}_types.js';`]);
   plan.insert(`${pkg}/index.ts`, 'exports', [`export * from './${names.lowerKind}_types.js';`]);
   plan.insert(`${pkg}/index.ts`, 'scheme', [`scheme.add(${names.kind});`]);
+
+  planTestSample(plan, names, data);
 
   plan.insert(mainFile, 'imports', [`import * as ${names.importAlias} from '${relativeImport(mainFile, `${pkg}/index.ts`)}';`]);
   plan.insert(mainFile, 'scheme', [`${names.importAlias}.addToScheme(scheme);`]);
@@ -200,6 +208,12 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   plan.add({ path: 'config/crd/kustomizeconfig.yaml', body: render('api/config/crd_kustomizeconfig.yaml', data), ifExists: 'skip' });
   plan.insert('config/crd/kustomization.yaml', 'crdkustomizeresource', [`- bases/${names.qualifiedGroup}_${names.plural}.yaml`]);
   enableInDefault(plan, blocks.crdResource);
+}
+
+/** The kind's sample object for the tests; the user's once written (it holds their spec). */
+export function planTestSample(plan: Plan, names: ResourceNames, data: object): void {
+  const apiImport = relativeImport(names.sampleFile, `${names.apiPath}/index.ts`);
+  plan.add({ path: names.sampleFile, body: render('api/test_sample.ts', { ...data, ...names, apiImport }), ifExists: 'skip' });
 }
 
 /** Un-comments a block of config/default/kustomization.yaml (a no-op when it is already on). */
@@ -266,6 +280,7 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
       apiImport: core || external ? '' : relativeImport(testFile, apiIndex),
       controllerImport: relativeImport(testFile, file),
       createsObject: !core && !external,
+      sampleImport: core || external ? '' : relativeImport(testFile, names.sampleFile),
     }),
     ifExists: 'error',
   });
@@ -288,6 +303,20 @@ export function markRootType(plan: Plan, typesFile: string, marker: string, kind
     }
     return content.replace(root, `${marker}\n${root}`);
   });
+}
+
+// Markers the CLI itself puts above a root type (create webhook --conversion, a second version's
+// create api); a --force rewrite of the types file keeps them, in their order.
+const cliRootMarkers = new Set(['// +kubebuilder:storageversion', '// +kubebuilder:conversion:hub']);
+const rootMarker = '// +kubebuilder:object:root=true';
+
+function keepRootMarkers(previous: string, fresh: string): string {
+  const lines = previous.split('\n');
+  const root = lines.indexOf(rootMarker);
+  let start = root;
+  while (start > 0 && cliRootMarkers.has(lines[start - 1]!)) start--;
+  if (root < 0 || start === root) return fresh;
+  return fresh.replace(rootMarker, [...lines.slice(start, root), rootMarker].join('\n'));
 }
 
 // A CRD with several versions stores exactly one of them: when a kind gets its second version,

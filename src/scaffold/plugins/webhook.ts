@@ -9,12 +9,12 @@ import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';
 import { projectContext, type ProjectContext } from '../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
-import { relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
-import { defaultPlural } from '../project/pluralize.js';
+import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
+import { resourcePlural } from '../../kube/plural.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
 import { apiNamespaced, pluralOf, type Resource, type ResourceWebhooks } from '../project/resource.js';
 import { validateVersion } from '../project/validation.js';
-import { enableInDefault, gvkText, mainFile, markRootType, validateGvk } from './api.js';
+import { enableInDefault, gvkText, mainFile, markRootType, planTestSample, validateGvk } from './api.js';
 
 export interface CreateWebhookOptions {
   group: string;
@@ -107,7 +107,7 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   }
 
   const res: Resource = existing ? { ...existing } : { group: opts.group, version: opts.version, kind: opts.kind, core: true, domain: builtinGroupDomain(opts.group) ?? '' };
-  if (opts.plural !== undefined && opts.plural !== defaultPlural(opts.kind)) res.plural = opts.plural;
+  if (opts.plural !== undefined && opts.plural !== resourcePlural(opts.kind)) res.plural = opts.plural;
   const webhooks: ResourceWebhooks = { ...(old ?? {}), webhookVersion: 'v1' };
   if (opts.defaulting) {
     webhooks.defaulting = true;
@@ -173,6 +173,11 @@ function spokeNamesOf(wc: WebhookContext, spoke: string): ResourceNames {
 
 function spokeAlias(wc: WebhookContext, spoke: string): string {
   return spokeNamesOf(wc, spoke).importAlias;
+}
+
+/** The spoke's sample constructor as the conversion tests import it: `newCronJobV2`. */
+function spokeSampleName(wc: WebhookContext, spoke: string): string {
+  return `new${wc.res.kind}${pascal(spoke)}`;
 }
 
 function spokeIndex(wc: WebhookContext, spoke: string): string {
@@ -263,7 +268,7 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
   for (const spoke of types.spokes) {
     const spokeNames = spokeNamesOf(wc, spoke);
     sections.push(render('webhook/test_conversion.ts', {
-      ...data, spokeVersion: spoke, spokeAlias: spokeNames.importAlias, spokeApiVersion: spokeNames.apiVersion,
+      ...data, spokeVersion: spoke, spokeAlias: spokeNames.importAlias, spokeApiVersion: spokeNames.apiVersion, spokeSample: spokeSampleName(wc, spoke),
       hubAlias: wc.names.importAlias, crdName: `${wc.names.plural}.${wc.names.qualifiedGroup}`, conversionPatch: `config/crd/${conversionPatchFile(wc)}`,
     }).trimEnd());
   }
@@ -286,7 +291,17 @@ function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTypes, re
     else imports.push(`import { ${names.join(', ')} } from '${module}';`);
   };
   importNames(relativeImport(wc.testFile, wc.webhookFile), classes);
-  for (const spoke of types.spokes) imports.push(`import * as ${spokeAlias(wc, spoke)} from '${relativeImport(wc.testFile, spokeIndex(wc, spoke))}';`);
+  // The tests start from the kind's sample objects (test/samples/), one per version.
+  if (!wc.core && (types.defaulting || types.validation || admission)) {
+    planTestSample(plan, wc.names, data);
+    importNames(relativeImport(wc.testFile, wc.names.sampleFile), [`new${wc.res.kind}`]);
+  }
+  for (const spoke of types.spokes) {
+    const spokeNames = spokeNamesOf(wc, spoke);
+    planTestSample(plan, spokeNames, data);
+    imports.push(`import * as ${spokeNames.importAlias} from '${relativeImport(wc.testFile, spokeIndex(wc, spoke))}';`);
+    imports.push(`import { new${wc.res.kind} as ${spokeSampleName(wc, spoke)} } from '${relativeImport(wc.testFile, spokeNames.sampleFile)}';`);
+  }
   // The admission block and the conversion tests run the manager against the test environment,
   // with the kind's API package (the hub version, for conversion) in its scheme.
   if (admission || types.spokes.length > 0) {

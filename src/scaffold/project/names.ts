@@ -16,6 +16,8 @@ export interface ResourceNames {
    * The recorded path wins so that APIs created before `edit --multigroup` are still found.
    */
   apiPath: string;
+  /** The tests' sample object of the kind (`new<Kind>(name)`), mirroring apiPath: `test/samples/v1/cronjob.ts`. */
+  sampleFile: string;
   importAlias: string;
   /** `group_kind` in multi-group projects (file names of roles), else `kind`. */
   groupedLowerKind: string;
@@ -29,6 +31,7 @@ export function resourceNames(res: Resource, multigroup: boolean): ResourceNames
   const group = qualifiedGroup(res);
   const lowerKind = res.kind.toLowerCase();
   const grouped = multigroup && res.group !== '';
+  const apiPath = res.path ?? apiPackagePath(res.group, res.version, multigroup);
   return {
     kind: res.kind,
     lowerKind,
@@ -36,7 +39,8 @@ export function resourceNames(res: Resource, multigroup: boolean): ResourceNames
     plural: pluralOf(res),
     qualifiedGroup: group,
     apiVersion: group === '' ? res.version : `${group}/${res.version}`,
-    apiPath: res.path ?? apiPackagePath(res.group, res.version, multigroup),
+    apiPath,
+    sampleFile: `test/samples/${apiPath.replace(/^api\//, '')}/${lowerKind}.ts`,
     importAlias: importAlias(res),
     groupedLowerKind: grouped ? `${res.group}_${lowerKind}` : lowerKind,
     rbacGroup: group === '' ? 'core' : group,

@@ -1,6 +1,7 @@
 // The PROJECT file: what `init` decided and which resources later commands created, in the
 // fields kubebuilder uses, so that every command can read the project it works on.
 import { LineCounter, parseDocument, stringify } from 'yaml';
+import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { UsageError } from '../errors.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
@@ -17,6 +18,12 @@ export interface ProjectConfig {
   /** Not a kubebuilder field: who the license header names (kept so later commands repeat it). */
   owner?: string;
   license?: 'apache2' | 'none';
+  /**
+   * Not a kubebuilder field: the Kubernetes minor release (`1.36`) whose built-in types `manifests`
+   * writes into CRDs (controller-gen takes them from the k8s.io/api version in go.mod). Absent in
+   * projects made before it existed: the newest shipped release.
+   */
+  kubernetesVersion?: string;
   resources: Resource[];
   version: '3';
 }
@@ -35,6 +42,7 @@ export function newProjectConfig(fields: { domain: string; projectName: string; 
     projectName: fields.projectName,
     ...(fields.owner ? { owner: fields.owner } : {}),
     license: fields.license,
+    kubernetesVersion: NEWEST_KUBERNETES_API_VERSION,
     resources: [],
     version: '3',
   };
@@ -134,6 +142,10 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
   if (resources !== undefined && resources !== null && !Array.isArray(resources)) throw new UsageError(`${at('resources')}: "resources" must be a list`);
   const license = str(raw, 'license', at('license'), false);
   if (license !== undefined && license !== 'apache2' && license !== 'none') throw new UsageError(`${at('license')}: license must be apache2 or none`);
+  const kubernetesVersion = str(raw, 'kubernetesVersion', at('kubernetesVersion'), false);
+  if (kubernetesVersion !== undefined && !isKubernetesApiVersion(kubernetesVersion)) {
+    throw new UsageError(`${at('kubernetesVersion')}: kubernetesVersion "${kubernetesVersion}" is not one scaffolder ships (${KUBERNETES_API_VERSIONS.join(', ')})`);
+  }
   return {
     domain: str(raw, 'domain', at('domain'), true)!,
     layout: layouts,
@@ -142,6 +154,7 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
     projectName: str(raw, 'projectName', at('projectName'), true)!,
     owner: str(raw, 'owner', at('owner'), false),
     license: license as 'apache2' | 'none' | undefined,
+    kubernetesVersion,
     resources: (resources ?? []).map((r: unknown, i: number) => parseResource(r, `${at('resources', i)}: resources[${i}]`)),
     version: '3',
   };

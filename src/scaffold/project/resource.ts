@@ -1,6 +1,6 @@
 // One entry of PROJECT's `resources`: a group/version/kind the project defines, controls or
 // serves webhooks for, with the names derived from it that templates use.
-import { defaultPlural } from './pluralize.js';
+import { resourcePlural } from '../../kube/plural.js';
 
 export interface ResourceApi {
   crdVersion: 'v1';
@@ -38,7 +38,7 @@ export interface Resource {
 }
 
 export function pluralOf(res: Resource): string {
-  return res.plural ?? defaultPlural(res.kind);
+  return res.plural ?? resourcePlural(res.kind);
 }
 
 /** The API group as the API server knows it: `batch.my.domain`, `apps`, `networking.k8s.io`, '' for core. */

@@ -14,15 +14,18 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Manager, builtinScheme, log } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as crewv1 from '../../api/v1/index.js';
 import { FirstMateReconciler } from '../../src/controllers/firstmate_controller.js';
+import { newFirstMate } from '../samples/v1/firstmate.js';
 
 describe('FirstMate controller', () => {
   let env: TestEnvironment;
   let mgr: Manager;
+  let running: Promise<void>;
+  let reconciler: FirstMateReconciler;
 
   beforeAll(async () => {
     // An in-process API server with the project's CRDs installed (run `make manifests` first).
@@ -30,27 +33,39 @@ describe('FirstMate controller', () => {
     const scheme = builtinScheme();
     crewv1.addToScheme(scheme);
     mgr = await Manager.create({ scheme, kubeConfig: env.kubeConfig, handleSignals: false });
+    // The reconciler runs inside the manager as in src/main.ts: its client reads from the
+    // manager's cache, and the watches of setupWithManager call it.
+    reconciler = new FirstMateReconciler(mgr.getClient(), mgr.getScheme());
+    vi.spyOn(reconciler, 'reconcile');
+    await reconciler.setupWithManager(mgr);
+    running = mgr.start();
+    await mgr.elected();
   });
 
   afterAll(async () => {
+    mgr?.stop();
+    await running;
     await env?.stop();
   });
 
-  it('reconciles a FirstMate without error', async () => {
-    const key = { namespace: 'default', name: 'test-resource' };
-    // Create the object the reconcile is about, through the API server as a user would.
-    await mgr.getClient().create(crewv1.FirstMate, {
-      apiVersion: 'crew.testproject.org/v1',
-      kind: 'FirstMate',
-      metadata: { name: key.name, namespace: key.namespace },
-      spec: {},
-    });
-    const stored = await mgr.getAPIReader().get(crewv1.FirstMate, key);
-    expect(stored.metadata?.name).toBe(key.name);
-
-    const reconciler = new FirstMateReconciler(mgr.getClient(), mgr.getScheme());
-    const result = await reconciler.reconcile(key, { log: log.withName('test'), signal: new AbortController().signal, reconcileID: 'test' });
-    // TODO(user): check what the reconcile did to the cluster, e.g. the status it wrote.
-    expect(result).toEqual({});
+  it('reconciles a FirstMate once it is created', async () => {
+    // Created through the API server as a user would; the controller sees it through its watch.
+    const created = await mgr.getClient().create(crewv1.FirstMate, newFirstMate('test-resource'));
+    const key = { namespace: created.metadata?.namespace ?? '', name: created.metadata!.name! };
+    const reconcile = vi.mocked(reconciler.reconcile);
+    await eventually(async () => {
+      // The latest reconcile of the object, which must have finished without throwing.
+      const call = reconcile.mock.calls.findLastIndex(([req]) => req.namespace === key.namespace && req.name === key.name);
+      if (call < 0) return false;
+      const outcome = reconcile.mock.settledResults[call];
+      if (outcome?.type === 'rejected') throw outcome.value;
+      return outcome?.type === 'fulfilled';
+    }, `a reconcile of ${key.name} that does not throw`);
+    // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:
+    //   await eventually(async () => {
+    //     const { status } = await mgr.getAPIReader().get(crewv1.FirstMate, key);
+    //     expect(status?.conditions).toContainEqual(expect.objectContaining({ type: 'Available', status: 'True' }));
+    //   }, 'the Available condition');
+    expect((await mgr.getAPIReader().get(crewv1.FirstMate, key)).metadata?.uid).toBe(created.metadata?.uid);
   });
 });

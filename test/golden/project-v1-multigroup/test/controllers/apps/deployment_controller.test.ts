@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Manager, builtinScheme, log } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { DeploymentReconciler } from '../../../src/controllers/apps/deployment_controller.js';
@@ -22,24 +22,33 @@ import { DeploymentReconciler } from '../../../src/controllers/apps/deployment_c
 describe('Deployment controller', () => {
   let env: TestEnvironment;
   let mgr: Manager;
+  let running: Promise<void>;
+  let reconciler: DeploymentReconciler;
 
   beforeAll(async () => {
     // An in-process API server with the project's CRDs installed (run `make manifests` first).
     env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] });
     const scheme = builtinScheme();
     mgr = await Manager.create({ scheme, kubeConfig: env.kubeConfig, handleSignals: false });
+    // The reconciler runs inside the manager as in src/main.ts: its client reads from the
+    // manager's cache, and the watches of setupWithManager call it.
+    reconciler = new DeploymentReconciler(mgr.getClient(), mgr.getScheme());
+    vi.spyOn(reconciler, 'reconcile');
+    await reconciler.setupWithManager(mgr);
+    running = mgr.start();
+    await mgr.elected();
   });
 
   afterAll(async () => {
+    mgr?.stop();
+    await running;
     await env?.stop();
   });
 
-  it('reconciles a Deployment without error', async () => {
+  it('reconciles a Deployment that does not exist without error', async () => {
     const key = { namespace: 'default', name: 'test-resource' };
-
-    const reconciler = new DeploymentReconciler(mgr.getClient(), mgr.getScheme());
     const result = await reconciler.reconcile(key, { log: log.withName('test'), signal: new AbortController().signal, reconcileID: 'test' });
-    // TODO(user): check what the reconcile did to the cluster, e.g. the status it wrote.
+    // TODO(user): create the objects your reconcile reads, and check what it did to the cluster.
     expect(result).toEqual({});
   });
 });

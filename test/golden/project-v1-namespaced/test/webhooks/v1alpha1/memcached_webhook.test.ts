@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memcached } from '../../../api/v1alpha1/memcached_types.js';
 import { MemcachedCustomValidator, setupMemcachedWebhookWithManager } from '../../../api/v1alpha1/memcached_webhook.js';
+import { newMemcached } from '../../samples/v1alpha1/memcached.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as cachev1alpha1 from '../../../api/v1alpha1/index.js';
@@ -8,7 +9,7 @@ import * as cachev1alpha1 from '../../../api/v1alpha1/index.js';
 
 describe('Memcached webhook', () => {
   it('admits a valid Memcached on create, update and delete', async () => {
-    const obj: Memcached = { apiVersion: 'cache.example.com/v1alpha1', kind: 'Memcached', metadata: { name: 'sample' }, spec: {} };
+    const obj: Memcached = newMemcached('sample');
     const validator = new MemcachedCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);
@@ -55,12 +56,7 @@ describe('Memcached webhook', () => {
     });
 
     it('admits a valid Memcached', async () => {
-      const created = await mgr.getClient().create(cachev1alpha1.Memcached, {
-        apiVersion: 'cache.example.com/v1alpha1',
-        kind: 'Memcached',
-        metadata: { name: 'admitted', namespace: 'default' },
-        spec: {},
-      });
+      const created = await mgr.getClient().create(cachev1alpha1.Memcached, newMemcached('admitted'));
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
       expect(created.metadata?.uid).toBeTruthy();
     });

@@ -17,6 +17,7 @@ limitations under the License.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Admiral } from '../../../api/v1/admiral_types.js';
 import { AdmiralCustomDefaulter, setupAdmiralWebhookWithManager, AdmiralCustomValidator } from '../../../api/v1/admiral_webhook.js';
+import { newAdmiral } from '../../samples/v1/admiral.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
@@ -24,7 +25,7 @@ import * as crewv1 from '../../../api/v1/index.js';
 
 describe('Admiral webhook', () => {
   it('defaults a Admiral without error', async () => {
-    const obj: Admiral = { apiVersion: 'crew.testproject.org/v1', kind: 'Admiral', metadata: { name: 'sample' }, spec: {} };
+    const obj: Admiral = newAdmiral('sample');
     await new AdmiralCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
@@ -69,19 +70,14 @@ describe('Admiral webhook', () => {
     });
 
     it('admits a valid Admiral', async () => {
-      const created = await mgr.getClient().create(crewv1.Admiral, {
-        apiVersion: 'crew.testproject.org/v1',
-        kind: 'Admiral',
-        metadata: { name: 'admitted' },
-        spec: {},
-      });
+      const created = await mgr.getClient().create(crewv1.Admiral, newAdmiral('admitted'));
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
       expect(created.metadata?.uid).toBeTruthy();
     });
   });
 
   it('admits a valid Admiral on create, update and delete', async () => {
-    const obj: Admiral = { apiVersion: 'crew.testproject.org/v1', kind: 'Admiral', metadata: { name: 'sample' }, spec: {} };
+    const obj: Admiral = newAdmiral('sample');
     const validator = new AdmiralCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);

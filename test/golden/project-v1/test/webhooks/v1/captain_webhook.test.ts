@@ -17,6 +17,7 @@ limitations under the License.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Captain } from '../../../api/v1/captain_types.js';
 import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';
+import { newCaptain } from '../../samples/v1/captain.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
@@ -24,14 +25,14 @@ import * as crewv1 from '../../../api/v1/index.js';
 
 describe('Captain webhook', () => {
   it('defaults a Captain without error', async () => {
-    const obj: Captain = { apiVersion: 'crew.testproject.org/v1', kind: 'Captain', metadata: { name: 'sample' }, spec: {} };
+    const obj: Captain = newCaptain('sample');
     await new CaptainCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
   });
 
   it('admits a valid Captain on create, update and delete', async () => {
-    const obj: Captain = { apiVersion: 'crew.testproject.org/v1', kind: 'Captain', metadata: { name: 'sample' }, spec: {} };
+    const obj: Captain = newCaptain('sample');
     const validator = new CaptainCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);
@@ -78,12 +79,7 @@ describe('Captain webhook', () => {
     });
 
     it('admits a valid Captain', async () => {
-      const created = await mgr.getClient().create(crewv1.Captain, {
-        apiVersion: 'crew.testproject.org/v1',
-        kind: 'Captain',
-        metadata: { name: 'admitted', namespace: 'default' },
-        spec: {},
-      });
+      const created = await mgr.getClient().create(crewv1.Captain, newCaptain('admitted'));
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
       expect(created.metadata?.uid).toBeTruthy();
     });

@@ -16,6 +16,7 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import * as crewv2 from '../../../api/v2/index.js';
+import { newFirstMate as newFirstMateV2 } from '../../samples/v2/firstmate.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment } from 'scaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
@@ -23,13 +24,7 @@ import * as crewv1 from '../../../api/v1/index.js';
 
 describe('FirstMate webhook', () => {
   it('converts FirstMate v2 to the hub and back without loss', () => {
-    const spoke: crewv2.FirstMate = {
-      apiVersion: 'crew.testproject.org/v2',
-      kind: 'FirstMate',
-      metadata: { name: 'sample' },
-      spec: {},
-      status: {},
-    };
+    const spoke: crewv2.FirstMate = { ...newFirstMateV2('sample'), status: {} };
     const hub = crewv2.firstMateConversion.convertTo(spoke);
     expect(hub.apiVersion).toBe('crew.testproject.org/v1');
     expect(crewv2.firstMateConversion.convertFrom(hub)).toEqual(spoke);
@@ -54,8 +49,8 @@ describe('FirstMate webhook', () => {
     const running = mgr.start();
     try {
       await mgr.elected();
-      const key = { name: 'converted', namespace: 'default' };
-      await mgr.getClient().create(crewv2.FirstMate, { apiVersion: 'crew.testproject.org/v2', kind: 'FirstMate', metadata: key, spec: {} });
+      const created = await mgr.getClient().create(crewv2.FirstMate, newFirstMateV2('converted'));
+      const key = { namespace: created.metadata?.namespace ?? '', name: created.metadata!.name! };
       // TODO(user): set fields that differ between the versions, and expect them converted.
       expect((await mgr.getAPIReader().get(crewv1.FirstMate, key)).apiVersion).toBe('crew.testproject.org/v1');
       expect((await mgr.getAPIReader().get(crewv2.FirstMate, key)).apiVersion).toBe('crew.testproject.org/v2');

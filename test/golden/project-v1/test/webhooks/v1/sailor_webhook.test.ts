@@ -17,6 +17,7 @@ limitations under the License.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sailor } from '../../../api/v1/sailor_types.js';
 import { SailorCustomDefaulter, SailorCustomValidator, setupSailorWebhookWithManager } from '../../../api/v1/sailor_webhook.js';
+import { newSailor } from '../../samples/v1/sailor.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
@@ -24,14 +25,14 @@ import * as crewv1 from '../../../api/v1/index.js';
 
 describe('Sailor webhook', () => {
   it('defaults a Sailor without error', async () => {
-    const obj: Sailor = { apiVersion: 'crew.testproject.org/v1', kind: 'Sailor', metadata: { name: 'sample' }, spec: {} };
+    const obj: Sailor = newSailor('sample');
     await new SailorCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
   });
 
   it('admits a valid Sailor on create, update and delete', async () => {
-    const obj: Sailor = { apiVersion: 'crew.testproject.org/v1', kind: 'Sailor', metadata: { name: 'sample' }, spec: {} };
+    const obj: Sailor = newSailor('sample');
     const validator = new SailorCustomValidator();
     // TODO(user): add cases that your validator must reject (they throw a ValidationError).
     await expect(validator.validateCreate(obj)).resolves.toEqual([]);
@@ -78,12 +79,7 @@ describe('Sailor webhook', () => {
     });
 
     it('admits a valid Sailor', async () => {
-      const created = await mgr.getClient().create(crewv1.Sailor, {
-        apiVersion: 'crew.testproject.org/v1',
-        kind: 'Sailor',
-        metadata: { name: 'admitted', namespace: 'default' },
-        spec: {},
-      });
+      const created = await mgr.getClient().create(crewv1.Sailor, newSailor('admitted'));
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
       expect(created.metadata?.uid).toBeTruthy();
     });

@@ -16,6 +16,7 @@ limitations under the License.
 
 import { describe, expect, it } from 'vitest';
 import * as seacreaturesv1beta2 from '../../../../api/sea-creatures/v1beta2/index.js';
+import { newKraken as newKrakenV1beta2 } from '../../../samples/sea-creatures/v1beta2/kraken.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment } from 'scaffolder/testing';
 import * as seacreaturesv1beta1 from '../../../../api/sea-creatures/v1beta1/index.js';
@@ -23,13 +24,7 @@ import * as seacreaturesv1beta1 from '../../../../api/sea-creatures/v1beta1/inde
 
 describe('Kraken webhook', () => {
   it('converts Kraken v1beta2 to the hub and back without loss', () => {
-    const spoke: seacreaturesv1beta2.Kraken = {
-      apiVersion: 'sea-creatures.testproject.org/v1beta2',
-      kind: 'Kraken',
-      metadata: { name: 'sample' },
-      spec: {},
-      status: {},
-    };
+    const spoke: seacreaturesv1beta2.Kraken = { ...newKrakenV1beta2('sample'), status: {} };
     const hub = seacreaturesv1beta2.krakenConversion.convertTo(spoke);
     expect(hub.apiVersion).toBe('sea-creatures.testproject.org/v1beta1');
     expect(seacreaturesv1beta2.krakenConversion.convertFrom(hub)).toEqual(spoke);
@@ -54,8 +49,8 @@ describe('Kraken webhook', () => {
     const running = mgr.start();
     try {
       await mgr.elected();
-      const key = { name: 'converted', namespace: 'default' };
-      await mgr.getClient().create(seacreaturesv1beta2.Kraken, { apiVersion: 'sea-creatures.testproject.org/v1beta2', kind: 'Kraken', metadata: key, spec: {} });
+      const created = await mgr.getClient().create(seacreaturesv1beta2.Kraken, newKrakenV1beta2('converted'));
+      const key = { namespace: created.metadata?.namespace ?? '', name: created.metadata!.name! };
       // TODO(user): set fields that differ between the versions, and expect them converted.
       expect((await mgr.getAPIReader().get(seacreaturesv1beta1.Kraken, key)).apiVersion).toBe('sea-creatures.testproject.org/v1beta1');
       expect((await mgr.getAPIReader().get(seacreaturesv1beta2.Kraken, key)).apiVersion).toBe('sea-creatures.testproject.org/v1beta2');

@@ -17,6 +17,7 @@ limitations under the License.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Destroyer } from '../../../../api/ship/v1/destroyer_types.js';
 import { DestroyerCustomDefaulter, setupDestroyerWebhookWithManager } from '../../../../api/ship/v1/destroyer_webhook.js';
+import { newDestroyer } from '../../../samples/ship/v1/destroyer.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as shipv1 from '../../../../api/ship/v1/index.js';
@@ -24,7 +25,7 @@ import * as shipv1 from '../../../../api/ship/v1/index.js';
 
 describe('Destroyer webhook', () => {
   it('defaults a Destroyer without error', async () => {
-    const obj: Destroyer = { apiVersion: 'ship.testproject.org/v1', kind: 'Destroyer', metadata: { name: 'sample' }, spec: {} };
+    const obj: Destroyer = newDestroyer('sample');
     await new DestroyerCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
@@ -69,12 +70,7 @@ describe('Destroyer webhook', () => {
     });
 
     it('admits a valid Destroyer', async () => {
-      const created = await mgr.getClient().create(shipv1.Destroyer, {
-        apiVersion: 'ship.testproject.org/v1',
-        kind: 'Destroyer',
-        metadata: { name: 'admitted' },
-        spec: {},
-      });
+      const created = await mgr.getClient().create(shipv1.Destroyer, newDestroyer('admitted'));
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
       expect(created.metadata?.uid).toBeTruthy();
     });

@@ -1,0 +1,89 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Cactus } from '../../../api/v1/cactus_types.js';
+import { CactusCustomDefaulter, CactusCustomValidator, setupCactusWebhookWithManager } from '../../../api/v1/cactus_webhook.js';
+import { newCactus } from '../../samples/v1/cactus.js';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import * as zoov1 from '../../../api/v1/index.js';
+// +kubebuilder:scaffold:imports
+
+describe('Cactus webhook', () => {
+  it('defaults a Cactus without error', async () => {
+    const obj: Cactus = newCactus('sample');
+    await new CactusCustomDefaulter().default(obj);
+    // TODO(user): expect the fields your defaulter sets.
+    expect(obj.metadata?.name).toBe('sample');
+  });
+
+  it('admits a valid Cactus on create, update and delete', async () => {
+    const obj: Cactus = newCactus('sample');
+    const validator = new CactusCustomValidator();
+    // TODO(user): add cases that your validator must reject (they throw a ValidationError).
+    await expect(validator.validateCreate(obj)).resolves.toEqual([]);
+    await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
+    await expect(validator.validateDelete(obj)).resolves.toEqual([]);
+  });
+
+  describe('through the API server', () => {
+    let env: TestEnvironment;
+    let mgr: Manager;
+    let running: Promise<void>;
+
+    beforeAll(async () => {
+      // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
+      // manager's webhook server, with a serving certificate the test environment made.
+      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
+      // Without a configuration for Cactus the API server admits it without calling the webhooks.
+      const { mutatingWebhooks, validatingWebhooks } = env.webhookInstallOptions;
+      const loaded = [...mutatingWebhooks, ...validatingWebhooks]
+        .flatMap((configuration) => configuration.webhooks ?? [])
+        .filter((webhook) => webhook.rules?.some((rule) => rule.apiGroups?.includes('zoo.example.org') && rule.resources?.includes('cacti')));
+      expect(loaded, 'no mutating or validating webhook for cacti.zoo.example.org was loaded from config/webhook: run `make manifests` first').not.toEqual([]);
+      const scheme = builtinScheme();
+      zoov1.addToScheme(scheme);
+      const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
+      mgr = await Manager.create({
+        scheme,
+        kubeConfig: env.kubeConfig,
+        handleSignals: false,
+        webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
+      });
+      setupCactusWebhookWithManager(mgr);
+      // The API server also calls the webhooks of Cactus's other versions (converting the object):
+      // `create webhook` adds them here.
+      // +kubebuilder:scaffold:webhooksetup
+      running = mgr.start();
+      await mgr.elected();
+    });
+
+    afterAll(async () => {
+      mgr?.stop();
+      await running;
+      await env?.stop();
+    });
+
+    it('admits a valid Cactus', async () => {
+      const created = await mgr.getClient().create(zoov1.Cactus, newCactus('admitted'));
+      // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
+      expect(created.metadata?.uid).toBeTruthy();
+    });
+  });
+
+  // +kubebuilder:scaffold:webhooktests
+});
