@@ -18,6 +18,7 @@ import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
 import { crdDefaultPlural } from '../kube/plural.js';
+import { celErrorSite } from './rule-diagnostics.js';
 import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../crd-validation/index.js';
 
@@ -306,11 +307,16 @@ export class CrdGenerator {
       versionNames: crd.spec.versions.map((v) => v.name),
       sources: versions.map(({ pkg, decl }) => ({ version: pkg.version, decl, packageMarkers: this.options.markers.forPackage(pkg.dir).all() })),
     };
-    return errors.map((e) => ({
-      severity: 'error' as const,
-      ...(locateCrdField(e.field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
-      message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}`,
-    }));
+    const markers = [...this.options.markers.all()];
+    return errors.map((e) => {
+      // A validation rule's error points at the rule in its XValidation marker.
+      const cel = celErrorSite(crd, e.field, e.message, markers);
+      return {
+        severity: 'error' as const,
+        ...(cel?.location ?? locateCrdField(e.field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
+        message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
+      };
+    });
   }
 
   /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */

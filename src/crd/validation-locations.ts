@@ -40,7 +40,7 @@ const KEYWORD_MARKERS: Readonly<Record<string, readonly string[]>> = {
 export interface VersionSource {
   /** The version's name in the CRD. */
   version: string;
-  /** The kind's root type in that version's package (an interface, or an alias of another version's kind). */
+  /** The kind's root type in that version's package. */
   decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration;
   /** Package markers (`+groupName`, `+versionName`). */
   packageMarkers: readonly MarkedValue[];
@@ -54,8 +54,7 @@ export interface LocatorContext {
   sources: readonly VersionSource[];
 }
 
-/** Where a declaration starts (1-based, as editors show it). */
-export function nodeLocation(node: ts.Node): SourceLocation {
+function nodeLocation(node: ts.Node): SourceLocation {
   const sf = node.getSourceFile();
   const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
   return { file: sf.fileName, line: line + 1, column: character + 1 };
@@ -166,9 +165,11 @@ export function locateCrdField(field: string, ctx: LocatorContext): SourceLocati
 /** Walks `path` (below openAPIV3Schema) through the types from `root`. */
 function locateSchemaPath(path: string, root: ts.InterfaceDeclaration | ts.TypeAliasDeclaration, ctx: LocatorContext): SourceLocation {
   let holder: ts.Node = root; // the field or declaration whose markers apply
-  let typeDecl: ts.Node | undefined = root;
-  let members: readonly ts.TypeElement[] | undefined = ts.isInterfaceDeclaration(root) ? allMembers(ctx, root) : placeOf(ctx, root.type).members;
-  let typeNode: ts.TypeNode | undefined;
+  // A kind declared as an alias of another version's kind is walked through the aliased declaration.
+  const start = ts.isInterfaceDeclaration(root) ? { decl: root as ts.Node, members: allMembers(ctx, root), typeNode: undefined } : placeOf(ctx, root.type);
+  let typeDecl: ts.Node | undefined = start.decl ?? root;
+  let members: readonly ts.TypeElement[] | undefined = start.members;
+  let typeNode: ts.TypeNode | undefined = start.typeNode;
   let itemsDepth = 0; // `.items` steps taken inside one field (items markers)
   let rest = path;
   for (;;) {

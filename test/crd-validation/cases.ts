@@ -85,6 +85,26 @@ export const CASES: CorpusCase[] = [
     at: 'XValidation:rule=',
     fix: ['message=" "', 'message="must not be empty"'],
   },
+  // x-kubernetes-validations compiled (src/kube/cel)
+  {
+    name: 'XValidation rule that is not a bool',
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self.size()"\n  color?: string;`),
+    error:
+      `${P('color')}.x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.size()", Message:"", MessageExpression:"", ` +
+      'Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: cel expression must evaluate to a bool',
+    at: 'XValidation:rule="self.size()"',
+    fix: ['rule="self.size()"', 'rule="self.size() > 0"'],
+  },
+  {
+    name: 'XValidation transition rule under a list that is not a map list',
+    source: spec(
+      `  items?: Item[];`,
+      `export interface Item {\n  // +kubebuilder:validation:MaxLength=10\n  // +kubebuilder:validation:XValidation:rule="self == oldSelf",message="immutable"\n  name?: string;\n}\n`,
+    ),
+    error: `${P('items')}.items.properties[name].x-kubernetes-validations[0].rule: Invalid value: "self == oldSelf": oldSelf cannot be used on the uncorrelatable portion of the schema within ${P('items')}`,
+    at: 'XValidation:rule="self == oldSelf"',
+    fix: ['rule="self == oldSelf"', 'rule="self != \'\'"'],
+  },
   // selectable fields
   {
     name: 'selectablefield on a list',

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runManifests } from '../../src/manifests/index.js';
 import { TestAPIServer } from '../../src/testing/index.js';
+import { credentials } from '../testing/support.js';
 import { CASES, type CorpusCase } from './cases.js';
 import { caseFiles, generateCase } from './harness.js';
 
@@ -43,7 +44,7 @@ async function createCRD(crd: unknown): Promise<{ code: number; body: Record<str
   try {
     const res = await fetch(`${server.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...credentials(server) },
       body: JSON.stringify(crd),
     });
     return { code: res.status, body: (await res.json()) as Record<string, unknown> };

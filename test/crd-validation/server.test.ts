@@ -10,6 +10,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { credentials } from '../testing/support.js';
 
 const run = promisify(execFile);
 
@@ -47,7 +48,7 @@ let dir: string;
 async function request(method: string, urlPath: string, body?: unknown): Promise<{ code: number; body: Record<string, unknown> }> {
   const res = await fetch(`${env.server.url}${urlPath}`, {
     method,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...credentials(env.server) },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { code: res.status, body: (await res.json()) as Record<string, unknown> };

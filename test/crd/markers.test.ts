@@ -56,16 +56,26 @@ describe('validation markers on fields', () => {
   it('XValidation takes rule, message, messageExpression, reason, fieldPath and optionalOldSelf', () => {
     const { schema, errors } = marked(
       [
-        '+kubebuilder:validation:XValidation:rule="self.size() > 1",message="too short"',
-        '+kubebuilder:validation:XValidation:rule="self != oldSelf",messageExpression="\'changed \' + self.x",reason="FieldValueForbidden",fieldPath=".x",optionalOldSelf=true',
+        '+kubebuilder:validation:XValidation:rule="has(self.x)",message="too short"',
+        '+kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self.x == oldSelf.value().x",messageExpression="\'changed \' + self.x",reason="FieldValueForbidden",fieldPath=".x",optionalOldSelf=true',
       ],
-      '{ x?: string }',
+      'Inner',
+      'export interface Inner { x?: string; }',
     );
     expect(errors).toEqual([]);
     expect(schema!['x-kubernetes-validations']).toEqual([
-      { rule: 'self.size() > 1', message: 'too short' },
-      { rule: 'self != oldSelf', messageExpression: "'changed ' + self.x", reason: 'FieldValueForbidden', fieldPath: '.x', optionalOldSelf: true },
+      { rule: 'has(self.x)', message: 'too short' },
+      { rule: '!oldSelf.hasValue() || self.x == oldSelf.value().x', messageExpression: "'changed ' + self.x", reason: 'FieldValueForbidden', fieldPath: '.x', optionalOldSelf: true },
     ]);
+  });
+
+  it('XValidation rules the API server would refuse are errors at the marker: a fieldPath that names no field, oldSelf of the wrong type', () => {
+    const { errors } = marked(['+kubebuilder:validation:XValidation:rule="self != oldSelf",fieldPath=".x",optionalOldSelf=true'], 'string');
+    expect(errors).toEqual([
+      'api/v1/widget_types.ts:5: CustomResourceDefinition "widgets.test.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].fieldPath: Invalid value: ".x": fieldPath must be a valid path',
+    ]);
+    const optional = marked(['+kubebuilder:validation:XValidation:rule="self != oldSelf",optionalOldSelf=true'], 'string');
+    expect(optional.errors.join('\n')).toContain("found no matching overload for '_!=_' applied to '(string, optional_type(string))'");
   });
 
   it('XValidation rejects an unknown reason and a CEL syntax error, at the marker', () => {

@@ -8,6 +8,8 @@
  */
 import { forbidden, invalid, notSupported, required } from './field-error.js';
 import type { FieldCause } from '../../kube/field-errors.js';
+import { resolveFieldPath } from '../../kube/cel/field-path.js';
+import { RULE_REASONS } from '../../kube/cel/validation-rules.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 const OPENAPI_V3_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
@@ -78,7 +80,6 @@ function checkNode(s: JSONSchemaProps, path: string, ctx: Context, isRoot: boole
   checkValidationRules(s, path, out);
 }
 
-const SUPPORTED_RULE_REASONS = ['FieldValueDuplicate', 'FieldValueForbidden', 'FieldValueInvalid', 'FieldValueRequired'];
 const hasNewlines = (text: string) => /[\n\r]/.test(text);
 
 /** The text of x-kubernetes-validations entries (their CEL is compiled elsewhere, once these pass). */
@@ -94,10 +95,11 @@ function checkValidationRules(s: JSONSchemaProps, path: string, out: FieldCause[
     else if (hasNewlines(ruleText) && trimmedMessage === '') out.push(required(`${at}.message`, 'message must be specified if rule contains line breaks'));
     const messageExpression = rule.messageExpression ?? '';
     if (messageExpression !== '' && messageExpression.trim() === '') out.push(required(`${at}.messageExpression`, 'messageExpression must be non-empty if specified'));
-    if (rule.reason !== undefined && !SUPPORTED_RULE_REASONS.includes(rule.reason)) out.push(notSupported(`${at}.reason`, rule.reason, SUPPORTED_RULE_REASONS));
+    if (rule.reason !== undefined && !(RULE_REASONS as readonly string[]).includes(rule.reason)) out.push(notSupported(`${at}.reason`, rule.reason, [...RULE_REASONS]));
     const fieldPath = rule.fieldPath ?? '';
     if (fieldPath !== '' && fieldPath.trim() === '') out.push(invalid(`${at}.fieldPath`, fieldPath, 'must be non-empty if specified'));
     if (hasNewlines(fieldPath)) out.push(invalid(`${at}.fieldPath`, fieldPath, 'must not contain line breaks'));
+    if (fieldPath !== '' && resolveFieldPath(fieldPath, s) instanceof Error) out.push(invalid(`${at}.fieldPath`, fieldPath, 'fieldPath must be a valid path'));
   });
 }
 

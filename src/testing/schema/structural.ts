@@ -6,6 +6,7 @@
  * and wording, sorted as it sorts them, for a 422 on the CustomResourceDefinition.
  */
 import { compileSchema } from './compile.js';
+import { validateSchemaRules } from '../../kube/cel/validation-rules.js';
 import { compileNode, compilePattern, SchemaCompileError } from './node.js';
 import { validateDefaults } from './default-validation.js';
 import { validateOpenAPIRules } from './openapi-rules.js';
@@ -180,7 +181,9 @@ export function validateStructuralSchema(schema: JSONSchemaProps, prefix = 'open
   if (out.length === 0) out.push(...validateDefaults(compileNode(schema, prefix, true, false), prefix));
   out.push(...validateOpenAPIRules(schema, prefix));
   if (out.length > 0) return out;
-  // CEL rules compile only on a structural schema.
+  // CEL rules compile only on a structural schema; every rule problem is reported, as kube-apiserver does.
+  const ruleErrors = validateSchemaRules(schema, prefix);
+  if (ruleErrors.length > 0) return ruleErrors.map(({ reason, field, message }) => ({ reason, field, message }));
   try {
     compileSchema(schema);
   } catch (err) {

@@ -79,8 +79,8 @@ export function writeError(res: ServerResponse, err: unknown): void {
     return;
   }
   const extra: Record<string, string> = {};
-  const retry = status.details?.retryAfterSeconds;
-  if (retry) extra['Retry-After'] = String(retry);
+  const retry = err instanceof StatusError ? err.retryAfterSeconds : status.details?.retryAfterSeconds;
+  if (retry !== undefined) extra['Retry-After'] = String(retry);
   const text = JSON.stringify(status);
   res.writeHead(status.code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...extra });
   res.end(text);
