@@ -70,7 +70,15 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
       }
     }
   },
-  Secret: (o) => setDefault(o, 'type', 'Opaque'),
+  Secret: (o) => {
+    // stringData is write-only: the v1-to-internal conversion writes each entry over data (base64) and drops it.
+    if (isPlainObject(o.stringData)) {
+      const data = child(o, 'data');
+      for (const [key, value] of Object.entries(o.stringData)) data[key] = Buffer.from(String(value), 'utf8').toString('base64');
+    }
+    delete o.stringData;
+    setDefault(o, 'type', 'Opaque');
+  },
   Deployment: (o) => {
     const spec = child(o, 'spec');
     setDefault(spec, 'replicas', 1);

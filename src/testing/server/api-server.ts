@@ -101,7 +101,7 @@ export class TestAPIServer {
   readonly token: string;
   readonly storage: ResourceStorage;
   private readonly handlers: ResourceHandlers;
-  private readonly schemas = new SchemaCache();
+  private readonly schemas: SchemaCache;
   private readonly gc: GarbageCollector;
   private readonly crdController: CRDController;
   private readonly namespaceController: NamespaceController;
@@ -118,6 +118,7 @@ export class TestAPIServer {
   constructor(private readonly options: TestAPIServerOptions = {}) {
     this.reviews = new AccessReviews(options.authn, options.authz);
     this.token = options.token ?? randomBytes(24).toString('base64url');
+    this.schemas = new SchemaCache(options.kubernetesVersion?.minor);
     this.store = new ObjectStore(options.watchHistoryLimit ?? 10_000);
     this.bookmarkIntervalMs = options.bookmarkIntervalMs ?? 1000;
     const resolveService: ServiceResolver = options.resolveService ?? ((namespace, name, port) => `https://${name}.${namespace}.svc:${port}`);
@@ -553,7 +554,7 @@ export class TestAPIServer {
       return;
     }
     if (path.startsWith('/openapi/')) {
-      const doc = openAPIDocument(path, this.registry);
+      const doc = openAPIDocument(path, this.registry, this.schemas.builtinApi());
       if (doc !== undefined) {
         writeJSON(res, 200, doc);
         return;

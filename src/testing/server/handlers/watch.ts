@@ -35,6 +35,8 @@ export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ER
 export class WatchSession {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Whether a Table event has gone out (later ones leave the column definitions out). */
+  private tableHeadersSent = false;
   stalled = false;
   private unsubscribe: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
@@ -117,7 +119,10 @@ export class WatchSession {
         this.sendError(errorToStatus(err));
         return;
       }
-      this.write({ type, object: this.params.table ? asTable(rt, version, out) : out });
+      // Only the first Table of a watch carries the column definitions.
+      const shown = this.params.table ? asTable(rt, version, out, 'Metadata', this.tableHeadersSent) : out;
+      this.tableHeadersSent = this.params.table === true;
+      this.write({ type, object: shown });
     });
   }
 
