@@ -31,7 +31,7 @@ export default async function (): Promise<Record<string, number | string>> {
   const write = async (i: number): Promise<number> => {
     const res = await fetch(`${env.server.url}/apis/bench.example.com/v1/namespaces/default/floods`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', authorization: `Bearer ${env.server.token}` },
       body: JSON.stringify({ apiVersion: 'bench.example.com/v1', kind: 'Flood', metadata: { name: `f${i}` }, spec: { text } }),
     });
     await res.arrayBuffer();

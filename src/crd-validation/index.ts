@@ -10,13 +10,21 @@
 import type { FieldCause } from '../kube/field-errors.js';
 import { validateCrdName, validateGroup, validateNames } from './names.js';
 import { validateUpdateRules } from './update.js';
-import { validateConversion, validateScope, validateVersions } from './versions.js';
+import { validateConversion, validatePreserveUnknownFields, validateScope, validateVersions } from './versions.js';
 
 /** One family of rules: the errors it finds in a CRD (JSON as sent). */
 export type CrdRuleFamily = (crd: unknown) => FieldCause[];
 
 /** The families in the order kube-apiserver reports their errors. */
-export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [validateCrdName, validateGroup, validateScope, validateVersions, validateNames, validateConversion];
+export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [
+  validateCrdName,
+  validateGroup,
+  validateScope,
+  validateVersions,
+  validateNames,
+  validateConversion,
+  validatePreserveUnknownFields,
+];
 
 /** Every error kube-apiserver would report creating `crd`; empty when it would accept it. */
 export function validateCustomResourceDefinition(crd: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {

@@ -4,7 +4,7 @@
  * accepts (structural, defaults, OpenAPI rules, patterns and CEL rules compile); names unique;
  * exactly one storage version.
  */
-import { invalid, notSupported, required } from '../testing/schema/field-error.js';
+import { forbidden, invalid, notSupported, required } from '../testing/schema/field-error.js';
 import { validateStructuralSchema } from '../testing/schema/structural.js';
 import type { FieldCause } from '../kube/field-errors.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
@@ -122,12 +122,14 @@ export function validateConversion(crd: unknown): FieldCause[] {
       if (!versions.some((v) => ACCEPTED_REVIEW_VERSIONS.includes(v))) out.push(invalid(reviewPath, versions, `must include at least one of ${ACCEPTED_REVIEW_VERSIONS.join(', ')}`));
     }
   } else if (c.webhook !== undefined && c.webhook !== null) {
-    out.push(strategyForbidden(`${path}.webhookClientConfig`));
-    if (asArray(webhook.conversionReviewVersions).length > 0) out.push(strategyForbidden(`${path}.conversionReviewVersions`));
+    out.push(forbidden(`${path}.webhookClientConfig`, 'should not be set when strategy is not set to Webhook'));
+    if (asArray(webhook.conversionReviewVersions).length > 0) out.push(forbidden(`${path}.conversionReviewVersions`, 'should not be set when strategy is not set to Webhook'));
   }
   return out;
 }
 
-function strategyForbidden(field: string): FieldCause {
-  return { reason: 'FieldValueForbidden', field, message: 'Forbidden: should not be set when strategy is not set to Webhook' };
+/** validatePreserveUnknownFields: apiextensions v1 prunes; spec.preserveUnknownFields may not be true. */
+export function validatePreserveUnknownFields(crd: unknown): FieldCause[] {
+  if (specOf(crd).preserveUnknownFields !== true) return [];
+  return [invalid('spec.preserveUnknownFields', true, 'cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead')];
 }

@@ -70,6 +70,16 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     (c) => (specSchema(c)['x-kubernetes-validations'] = [{ rule: 'true &&\ntrue' }]),
     [`${SCHEMA}.properties[spec].x-kubernetes-validations[0].message: Required value: message must be specified if rule contains line breaks`],
   ],
+  [
+    'spec.preserveUnknownFields: true',
+    (c) => (c.spec.preserveUnknownFields = true),
+    ['spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'],
+  ],
+  [
+    'None conversion with a webhook',
+    (c) => (c.spec.conversion = { strategy: 'None', webhook: { conversionReviewVersions: ['v1'] } }),
+    ['spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook', 'spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook'],
+  ],
   ['conversion strategy outside None and Webhook', (c) => (c.spec.conversion = { strategy: 'Magic' }), ['spec.conversion.strategy: Unsupported value: "Magic": supported values: "None", "Webhook"']],
   [
     'Webhook conversion without a client config or review versions',
