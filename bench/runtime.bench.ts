@@ -39,7 +39,7 @@ async function serve(): Promise<void> {
   await server.listen();
   const { rt, version } = server.resourceFor('v1', 'ConfigMap');
   const v = rt.versions.find((x) => x.name === version)!;
-  process.send!({ url: server.url });
+  process.send!({ url: server.url, token: server.token });
   process.on('message', (msg: Command) => {
     void (async () => {
       if (msg.cmd === 'seed') {
@@ -81,7 +81,7 @@ if (process.env[ROLE] === 'api-server') await serve();
 class ServerProcess {
   private nextId = 0;
   private readonly waiting = new Map<number, () => void>();
-  private constructor(private readonly child: ChildProcess, readonly url: string) {
+  private constructor(private readonly child: ChildProcess, readonly url: string, readonly token: string) {
     child.on('message', (m: { id?: number }) => {
       if (m.id !== undefined) this.waiting.get(m.id)?.();
     });
@@ -93,12 +93,12 @@ class ServerProcess {
       env: { ...process.env, [ROLE]: 'api-server' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const url = await new Promise<string>((resolve, reject) => {
-      child.once('message', (m: { url: string }) => resolve(m.url));
+    const { url, token } = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+      child.once('message', (m: { url: string; token: string }) => resolve(m));
       child.once('error', reject);
       child.once('exit', (code) => reject(new Error(`the API server process exited with ${code}`)));
     });
-    return new ServerProcess(child, url);
+    return new ServerProcess(child, url, token);
   }
 
   send(cmd: Request): Promise<void> {
@@ -265,7 +265,7 @@ export default async function runtimeBench(): Promise<Record<string, number | st
   const server = await ServerProcess.start();
   try {
     await server.send({ cmd: 'seed', n: OBJECTS });
-    const kubeConfig = kubeConfigFor(server.url, { skipTLSVerify: true });
+    const kubeConfig = kubeConfigFor(server.url, { skipTLSVerify: true, token: server.token });
     let round = 0;
     // Warm-up passes (JIT on both sides, connection set-up) whose figures are discarded; then the
     // two informers take turns, so that neither always meets a colder or busier server, and each

@@ -127,7 +127,7 @@ export function writeSyntheticApi(dir: string): string {
 /** A whole project in a new temporary folder: PROJECT, the API package and the controllers. */
 export function syntheticProject(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-manifests-'));
-  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: bench\ndomain: example.com\n');
+  writeFileSync(path.join(dir, 'PROJECT'), 'version: "3"\nlayout:\n- typescript.scaffolder.dev/v1\nprojectName: bench\ndomain: example.com\n');
   writeSyntheticApi(dir);
   const controllers = path.join(dir, 'src', 'controllers');
   mkdirSync(controllers, { recursive: true });

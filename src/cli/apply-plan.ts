@@ -1,6 +1,8 @@
 // The common end of every scaffolding command: record PROJECT in the plan, then either print the
 // plan (--dry-run) or write it all at once and list what changed.
+import { UsageError } from '../scaffold/errors.js';
 import { Plan } from '../scaffold/machinery/plan.js';
+import { undoInterruptedPlan, undoJournalName } from '../scaffold/machinery/undo-journal.js';
 import { projectFileName, serializeProjectFile, type ProjectConfig } from '../scaffold/project/project-file.js';
 import type { CliIO } from './io.js';
 
@@ -16,11 +18,11 @@ export interface PlanOutcome {
   planned: ReadonlyMap<string, string>;
 }
 
-/** Builds the plan with `build`, adds PROJECT, and applies or describes it. */
+/** Builds the plan with `build`, adds PROJECT (written last), and applies or describes it. */
 export function runPlan(io: CliIO, flags: PlanFlags, build: (plan: Plan) => ProjectConfig): PlanOutcome {
   const plan = new Plan(io.cwd, { force: flags.force });
   const next = build(plan);
-  plan.add({ path: projectFileName, body: serializeProjectFile(next), ifExists: 'overwrite' });
+  plan.add({ path: projectFileName, body: serializeProjectFile(next), ifExists: 'overwrite' }, { last: true });
   if (flags.dryRun) {
     io.stdout(`dry run: nothing written in ${io.cwd}\n`);
     io.stdout(plan.describe());
@@ -32,4 +34,17 @@ export function runPlan(io: CliIO, flags: PlanFlags, build: (plan: Plan) => Proj
   if (changes.length === 0) io.stdout('no changes\n');
   for (const w of plan.warnings) io.stderr(`warning: ${w}\n`);
   return { written: true, planned: new Map() };
+}
+
+/**
+ * Puts back the files of a command that was interrupted while writing (see undo-journal.ts), and
+ * says so. A dry run cannot show a plan against half-written files, and writes nothing: it stops.
+ */
+export function undoInterrupted(io: CliIO): void {
+  const paths = undoInterruptedPlan(io.cwd, { dryRun: io.dryRun });
+  if (paths === undefined) return;
+  if (io.dryRun) {
+    throw new UsageError(`${undoJournalName}: an interrupted scaffolder command left ${paths.length} file(s) half-written (${paths.join(', ')}); run the command without --dry-run: it puts them back first`);
+  }
+  io.stderr(`warning: ${undoJournalName}: an interrupted scaffolder command left ${paths.length} file(s) half-written; put them back as they were: ${paths.join(', ')}\n`);
 }

@@ -2,9 +2,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../scaffold/errors.js';
+import { undoInterrupted } from './apply-plan.js';
+import type { CliIO } from './io.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../scaffold/project/project-file.js';
 
-export function loadProject(dir: string): ProjectConfig {
+/** PROJECT of the directory `io` runs in, after undoing what an interrupted command half-wrote. */
+export function loadProject(io: CliIO): ProjectConfig {
+  const dir = io.cwd;
+  undoInterrupted(io);
   const file = join(dir, projectFileName);
   if (!existsSync(file)) {
     throw new UsageError(`${file} not found: run this command in a project's root directory, or create a project with \`scaffolder init\``);

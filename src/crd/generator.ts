@@ -18,6 +18,9 @@ import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
 import { crdDefaultPlural } from '../kube/plural.js';
+import { celErrorSite } from './rule-diagnostics.js';
+import { locateCrdField, type LocatorContext } from './validation-locations.js';
+import { validateCustomResourceDefinition } from '../crd-validation/index.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -43,9 +46,15 @@ export interface CrdGeneratorOptions {
   toolVersion: string;
   /**
    * Where the schemas of Kubernetes built-in types (client-node imports) come from: default
-   * @kubernetes/client-node's models; `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
+   * the shipped Kubernetes API data (kubernetesApiSource); `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
    */
   builtinSchemas?: BuiltinSchemaSource;
+  /**
+   * controller-gen's `crd:generateEmbeddedObjectMeta=true`: ObjectMeta below the top level
+   * (a PodTemplateSpec's metadata) keeps name, namespace, labels, annotations and finalizers
+   * instead of a bare object.
+   */
+  generateEmbeddedObjectMeta?: boolean;
 }
 
 interface ApiPackage {
@@ -57,7 +66,8 @@ interface ApiPackage {
 
 interface KindVersion {
   pkg: ApiPackage;
-  decl: ts.InterfaceDeclaration;
+  /** The kind's interface, or a type alias of another version's kind (Go's `type GatewayClass v1.GatewayClass`). */
+  decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration;
 }
 
 export class CrdGenerator {
@@ -66,7 +76,8 @@ export class CrdGenerator {
   private readonly flattener: Flattener;
   private readonly rootCache = new Map<string, { schema: JSONSchemaProps; diagnostics: Diagnostic[] }>();
   private readonly lookup: MarkerLookup;
-  private flattenErrors: string[] = [];
+  /** `typeId`: the type an error is about (reported at its declaration), else the kind's root type. */
+  private flattenErrors: Array<{ message: string; typeId?: string }> = [];
   /** CEL checks by marker (markers of unchanged files are the same objects from one run to the next). */
   private readonly celChecked = new WeakMap<MarkedValue, Diagnostic | null>();
   private flattenWarnings: string[] = [];
@@ -77,10 +88,10 @@ export class CrdGenerator {
       forNode: (node) => options.markers.forNode(node).all(),
       forPackage: (dir) => options.markers.forPackage(dir).all(),
     };
-    this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas);
+    this.builder = new SchemaBuilder(this.index, this.lookup, options.builtinSchemas, options.generateEmbeddedObjectMeta);
     this.flattener = new Flattener(
       (id) => this.builder.schemaFor(id),
-      (message) => this.flattenErrors.push(message),
+      (message, typeId) => this.flattenErrors.push({ message, typeId }),
       (message) => this.flattenWarnings.push(message),
     );
   }
@@ -108,7 +119,9 @@ export class CrdGenerator {
     for (const pkg of packages) {
       for (const file of pkg.files) {
         for (const decl of file.statements) {
-          if (!ts.isInterfaceDeclaration(decl) || !this.isKind(decl)) continue;
+          if (ts.isTypeAliasDeclaration(decl)) {
+            if (!this.isKindAlias(decl, diagnostics)) continue;
+          } else if (!ts.isInterfaceDeclaration(decl) || !this.isKind(decl)) continue;
           const kind = decl.name.text;
           const key = pkg.group ? `${kind}.${pkg.group}` : kind;
           let entry = kinds.get(key);
@@ -118,13 +131,19 @@ export class CrdGenerator {
       }
     }
     const crds: GeneratedCrd[] = [];
+    const apiServer: Diagnostic[] = [];
     for (const key of [...kinds.keys()].sort()) {
       const entry = kinds.get(key)!;
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
-      if (crd) crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
+      if (!crd) continue;
+      apiServer.push(...this.apiServerDiagnostics(crd, entry.versions));
+      crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
     diagnostics.push(...this.celDiagnostics());
+    // What the API server would refuse is checked on CRDs the generator could build without
+    // errors: a type it could not map leaves a schema hole the server would only echo.
+    if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...apiServer);
     return { crds, diagnostics: dedupe(diagnostics) };
   }
 
@@ -179,6 +198,38 @@ export class CrdGenerator {
       if (resolved.kind === 'declaration' && ts.isInterfaceDeclaration(resolved.node) && this.isKind(resolved.node, seen)) return true;
     }
     return false;
+  }
+
+  /**
+   * Whether a type alias is a kind: `export type GatewayClass = v1.GatewayClass`, as Go API
+   * packages declare a version's kind as another version's type (`type GatewayClass
+   * v1.GatewayClass`) with its own markers. controller-gen generates that version from the
+   * target's fields and the alias's markers and doc. An alias marked +kubebuilder:object:root
+   * whose target is not a kind is an error at the alias.
+   */
+  private isKindAlias(decl: ts.TypeAliasDeclaration, diagnostics: Diagnostic[]): boolean {
+    const root = this.options.markers.forNode(decl).all().some((m) => m.name === 'kubebuilder:object:root' && m.value !== false);
+    const target = this.aliasTarget(decl);
+    if (target && this.isKind(target)) return true;
+    // A `<Kind>List` alias is a root type that is no kind, as the interface it names.
+    const isList = target?.name.text.endsWith('List') && target.members.some((m) => ts.isPropertySignature(m) && ts.isIdentifier(m.name) && m.name.text === 'items');
+    if (root && !isList) {
+      diagnostics.push(
+        nodeDiagnostic(decl, `+kubebuilder:object:root type ${decl.name.text} is an alias of ${decl.type.getText(decl.getSourceFile())}, which is not a kind declared in the API packages read: alias an interface with metadata: ObjectMeta`),
+      );
+    }
+    return false;
+  }
+
+  /** The interface a type alias names (`= v1.GatewayClass`, through further aliases), if any. */
+  private aliasTarget(decl: ts.TypeAliasDeclaration, depth = 0): ts.InterfaceDeclaration | undefined {
+    if (depth > 5 || !ts.isTypeReferenceNode(decl.type) || decl.type.typeArguments?.length) return undefined;
+    const file = decl.getSourceFile();
+    const resolved = this.index.resolve(file, decl.type.typeName.getText(file));
+    if (resolved.kind !== 'declaration') return undefined;
+    if (ts.isInterfaceDeclaration(resolved.node)) return resolved.node;
+    if (ts.isTypeAliasDeclaration(resolved.node)) return this.aliasTarget(resolved.node, depth + 1);
+    return undefined;
   }
 
   private buildCrd(group: string, kind: string, versions: KindVersion[], diagnostics: Diagnostic[]): CustomResourceDefinition | undefined {
@@ -242,8 +293,35 @@ export class CrdGenerator {
     return crd;
   }
 
+  /**
+   * What kube-apiserver would refuse in `crd`, each at the marker or declaration that produced
+   * it, worded as the API server words it. The storage-version count is left to buildCrd's own
+   * diagnostics, which say which marker to add.
+   */
+  private apiServerDiagnostics(crd: CustomResourceDefinition, versions: KindVersion[]): Diagnostic[] {
+    const storageCount = crd.spec.versions.filter((v) => v.storage).length;
+    const errors = validateCustomResourceDefinition(crd).filter((e) => !(e.field === 'spec.versions' && storageCount !== 1 && e.message.endsWith('must have exactly one version marked as storage version')));
+    if (errors.length === 0) return [];
+    const ctx: LocatorContext = {
+      index: this.index,
+      markersOf: (node) => this.options.markers.forNode(node).all(),
+      versionNames: crd.spec.versions.map((v) => v.name),
+      sources: versions.map(({ pkg, decl }) => ({ version: pkg.version, decl, packageMarkers: this.options.markers.forPackage(pkg.dir).all() })),
+    };
+    const markers = [...this.options.markers.all()];
+    return errors.map((e) => {
+      // A validation rule's error points at the rule in its XValidation marker.
+      const cel = celErrorSite(crd, e.field, e.message, markers);
+      return {
+        severity: 'error' as const,
+        ...(cel?.location ?? locateCrdField(e.field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
+        message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
+      };
+    });
+  }
+
   /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */
-  private rootSchema(decl: ts.InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+  private rootSchema(decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     const id = this.builder.refFor(decl);
     const cached = this.rootCache.get(id);
     if (cached && this.flattener.has(id)) {
@@ -258,13 +336,16 @@ export class CrdGenerator {
     return cloneJson(schema);
   }
 
-  private buildRootSchema(id: string, decl: ts.InterfaceDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
+  private buildRootSchema(id: string, decl: ts.InterfaceDeclaration | ts.TypeAliasDeclaration, diagnostics: Diagnostic[]): JSONSchemaProps | undefined {
     this.flattenErrors = [];
     this.flattenWarnings = [];
     const flattened = this.flattener.flattenType(id);
     if (!flattened) return undefined;
-    flattenEmbedded(flattened, (m) => this.flattenErrors.push(m));
-    for (const m of this.flattenErrors) diagnostics.push(nodeDiagnostic(decl, m));
+    flattenEmbedded(flattened, (message) => this.flattenErrors.push({ message }));
+    for (const { message, typeId } of this.flattenErrors) {
+      const at = typeId?.includes('#') ? this.index.declarationById(typeId) : undefined;
+      diagnostics.push(nodeDiagnostic(at ?? decl, message));
+    }
     for (const m of this.flattenWarnings) diagnostics.push({ ...nodeDiagnostic(decl, m), severity: 'warning' });
     const props = flattened.properties;
     if (props) {

@@ -25,12 +25,13 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project } from 'ts-morph';
-import { collectMarkers, defineCommonMarkers, MarkerRegistry, type Diagnostic } from '../markers/index.js';
+import { collectMarkers, defineCommonMarkers, MarkerRegistry, parserOverflowError, type Diagnostic } from '../markers/index.js';
 import { defineRbacMarkers } from '../rbac/markers.js';
 import { defineWebhookMarkers } from '../webhook/markers.js';
 import { CrdGenerator, type GeneratedCrd } from './generator.js';
 import { registerCrdMarkers } from './markers/definitions.js';
 import type { BuiltinSchemaSource } from './schema/builtin-source.js';
+import { kubernetesApiSource } from './schema/kubernetes-api-source.js';
 
 export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
 export { registerCrdMarkers } from './markers/definitions.js';
@@ -40,6 +41,7 @@ export { truncateDescription } from './schema/descriptions.js';
 export type { BuiltinSchemaSource } from './schema/builtin-source.js';
 export { clientNodeModels } from './schema/kubernetes-models.js';
 export { KubeOpenApiSource, kubeOpenApiSource } from './schema/kube-openapi.js';
+export { KubernetesApiSource, kubernetesApiSource } from './schema/kubernetes-api-source.js';
 export { KubeOpenApiError } from './schema/kube-openapi-documents.js';
 
 export interface GenerateCrdsOptions {
@@ -51,8 +53,12 @@ export interface GenerateCrdsOptions {
   strict?: boolean;
   /** Defaults to this package's version. */
   toolVersion?: string;
-  /** Where the schemas of Kubernetes built-in types come from (default: @kubernetes/client-node's models). */
+  /** Where the schemas of Kubernetes built-in types come from (default: the shipped data of `kubernetesVersion`). */
   builtinSchemas?: BuiltinSchemaSource;
+  /** The Kubernetes minor release of the built-in types (`'1.36'`; default: the newest shipped). */
+  kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true` (see CrdGeneratorOptions). */
+  generateEmbeddedObjectMeta?: boolean;
 }
 
 let ownVersion: string | undefined;
@@ -86,8 +92,12 @@ export function createApiProject(paths: readonly string[], cwd = process.cwd()):
   });
   for (const p of paths) {
     const abs = path.resolve(cwd, p.replace(/\/\.\.\.$/, ''));
-    if (abs.endsWith('.ts')) project.addSourceFileAtPath(abs);
-    else project.addSourceFilesAtPaths([`${abs}/**/*.ts`, `!${abs}/**/*.test.ts`, `!${abs}/**/*.d.ts`]);
+    try {
+      if (abs.endsWith('.ts')) project.addSourceFileAtPath(abs);
+      else project.addSourceFilesAtPaths([`${abs}/**/*.ts`, `!${abs}/**/*.test.ts`, `!${abs}/**/*.d.ts`]);
+    } catch (err) {
+      throw parserOverflowError(err, abs); // a stack overflow in TypeScript's parser names the file
+    }
   }
   return project;
 }
@@ -107,7 +117,8 @@ export function generateCrds(options: GenerateCrdsOptions): { crds: GeneratedCrd
     markers,
     maxDescLen: options.maxDescLen,
     toolVersion: options.toolVersion ?? packageVersion(),
-    builtinSchemas: options.builtinSchemas,
+    builtinSchemas: options.builtinSchemas ?? kubernetesApiSource(options.kubernetesVersion),
+    generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
   });
   const result = generator.generate();
   return { crds: result.crds, diagnostics: [...markers.diagnostics, ...result.diagnostics] };

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Project, type SourceFile, ts } from 'ts-morph';
-import { CrdGenerator, createApiProject, kubeOpenApiSource, packageVersion, registerCrdMarkers } from '../crd/index.js';
-import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers } from '../markers/index.js';
+import { CrdGenerator, createApiProject, kubeOpenApiSource, kubernetesApiSource, packageVersion, registerCrdMarkers } from '../crd/index.js';
+import { type Diagnostic, type MarkedValue, type MarkerCollection, MarkerRegistry, collectMarkers, defineCommonMarkers, nestingProblem } from '../markers/index.js';
 import { RBAC_MARKER, defineRbacMarkers, generateRoles } from '../rbac/index.js';
 import { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER, defineWebhookMarkers, generateWebhooks } from '../webhook/index.js';
 import { type ProjectSettings, operatorNamespace } from './project-config.js';
@@ -26,6 +26,10 @@ export interface PipelineOptions {
    * schemas of client-node types come from them where they have the type. Read once, here.
    */
   readonly kubeOpenApi?: readonly string[];
+  /** The Kubernetes minor release of the built-in types (default: the settings', else the newest shipped). */
+  readonly kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`. */
+  readonly generateEmbeddedObjectMeta?: boolean;
   readonly settings: ProjectSettings;
   /**
    * Files a scaffolding command would write (path relative to projectDir -> content), read in place
@@ -68,7 +72,8 @@ export class ManifestsPipeline {
     }
     this.sourcePaths = requested.map((p) => path.resolve(dir, p));
     this.outputDir = path.resolve(dir, options.outputDir ?? 'config');
-    const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir) : undefined;
+    const kubernetesApi = kubernetesApiSource(options.kubernetesVersion ?? options.settings.kubernetesVersion);
+    const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir, kubernetesApi) : kubernetesApi;
     this.project = createApiProject(requested.filter((p) => existsSync(path.resolve(dir, p))), dir);
     // Planned sources under the source paths, as createApiProject would have read them from disk.
     for (const [file, content] of planned) {
@@ -84,6 +89,7 @@ export class ManifestsPipeline {
       maxDescLen: options.maxDescLen,
       toolVersion: packageVersion(),
       builtinSchemas,
+      generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
     });
   }
 
@@ -107,6 +113,9 @@ export class ManifestsPipeline {
 
   /** Every output file with its content; nothing is written here. */
   generate(): GeneratedFiles {
+    // Sources nested past the limits would overflow the generators' recursive walks: report them alone.
+    const tooDeep = this.project.getSourceFiles().flatMap((f) => nestingProblem(f.compilerNode) ?? []);
+    if (tooDeep.length > 0) return { files: new Map(), diagnostics: tooDeep };
     const files = new Map<string, string>();
     const previousYaml = this.yamlCache;
     this.yamlCache = new Map();
@@ -117,8 +126,16 @@ export class ManifestsPipeline {
       return text;
     };
     const crdResult = this.crds.generate();
+    const crdDir = path.join(this.outputDir, 'crd', 'bases');
+    const pathErrors: Diagnostic[] = [];
     for (const { fileName, crd } of [...crdResult.crds].sort((a, b) => (a.fileName < b.fileName ? -1 : 1))) {
-      files.set(path.join(this.outputDir, 'crd', 'bases', fileName), render([crd]));
+      // The name comes from +groupName and +kubebuilder:resource:path: it must stay one file in crd/bases.
+      const file = path.join(crdDir, fileName);
+      if (path.dirname(file) !== crdDir || fileName !== path.basename(fileName)) {
+        pathErrors.push(this.escapingPathDiagnostic(fileName, crd.metadata.name, crdResult.diagnostics));
+        continue;
+      }
+      files.set(file, render([crd]));
     }
     const packageMarkers = this.allPackageMarkers();
     const roles = generateRoles(
@@ -133,11 +150,24 @@ export class ManifestsPipeline {
     // (`unknown type ` with no name, a field named after the next line's token): report the syntax
     // errors alone there, as tsc does.
     const unparsed = new Set(syntax.map((d) => d.file));
-    const generated = [...this.markers.diagnostics, ...crdResult.diagnostics, ...webhooks.diagnostics].filter((d) => !unparsed.has(d.file));
+    const generated = [...this.markers.diagnostics, ...crdResult.diagnostics, ...pathErrors, ...webhooks.diagnostics].filter((d) => !unparsed.has(d.file));
     const diagnostics = dedupe([...syntax, ...generated]).map((d) =>
       this.options.strict && d.severity === 'warning' ? { ...d, severity: 'error' as const } : d,
     );
     return { files, diagnostics };
+  }
+
+  /** A CRD file name that would land outside config/crd/bases, at the marker that named it. */
+  private escapingPathDiagnostic(fileName: string, crdName: string, crdDiagnostics: readonly Diagnostic[]): Diagnostic {
+    const where = crdDiagnostics.find((d) => d.message.includes(`"${crdName}" is invalid: `) && /(metadata\.name|spec\.group|spec\.names\.plural)/.test(d.message));
+    const location = where ?? { file: path.join(this.options.projectDir, 'PROJECT'), line: 1, column: 1 };
+    return {
+      severity: 'error',
+      file: location.file,
+      line: location.line,
+      column: location.column,
+      message: `CRD file name ${JSON.stringify(fileName)} (from +groupName and +kubebuilder:resource:path) would be written outside ${path.relative(this.options.projectDir, path.join(this.outputDir, 'crd', 'bases')) || '.'}`,
+    };
   }
 
   private allPackageMarkers(): MarkedValue[] {

@@ -1,4 +1,4 @@
-/** What the manifests command reads from the PROJECT file: the project name and whether it is namespaced. */
+/** What the manifests command reads from the PROJECT file: the project name, whether it is namespaced, its Kubernetes release. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -7,6 +7,8 @@ export interface ProjectSettings {
   readonly projectName?: string;
   /** `init --namespaced`: the manager runs with a Role in its own namespace. */
   readonly namespaced: boolean;
+  /** The Kubernetes minor release of the built-in types in CRDs (`init` writes it; absent: the newest shipped). */
+  readonly kubernetesVersion?: string;
 }
 
 /** `planned`: the PROJECT text a scaffolding command would write, read instead of the file. */
@@ -21,7 +23,8 @@ export function readProjectSettings(projectDir: string, planned?: string): Proje
   }
   const record = (doc ?? {}) as Record<string, unknown>;
   const projectName = typeof record['projectName'] === 'string' ? record['projectName'] : undefined;
-  return { projectName, namespaced: record['namespaced'] === true };
+  const kubernetesVersion = record['kubernetesVersion'] === undefined || record['kubernetesVersion'] === null ? undefined : String(record['kubernetesVersion']);
+  return { projectName, namespaced: record['namespaced'] === true, kubernetesVersion };
 }
 
 /** The namespace kubebuilder's kustomize config deploys the manager into. */

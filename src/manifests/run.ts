@@ -6,7 +6,8 @@
  */
 import path from 'node:path';
 import { type Diagnostic, formatDiagnostic, hasErrors } from '../markers/index.js';
-import { checkFiles, writeFiles } from './output.js';
+import { isInside } from '../files/inside-root.js';
+import { checkFiles, PartialWriteError, writeFiles } from './output.js';
 import { ManifestsPipeline } from './pipeline.js';
 import { readProjectSettings } from './project-config.js';
 import { watchSources } from './watch.js';
@@ -28,6 +29,10 @@ export interface ManifestsOptions {
    * generated from and compared with in place of those on disk.
    */
   planned?: ReadonlyMap<string, string>;
+  /** The Kubernetes minor release of the built-in types (default: PROJECT's kubernetesVersion, else the newest shipped). */
+  kubernetesVersion?: string;
+  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`: embedded ObjectMeta keeps name, namespace, labels, annotations, finalizers. */
+  generateEmbeddedObjectMeta?: boolean;
   /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
   signal?: AbortSignal;
 }
@@ -39,6 +44,15 @@ export interface ManifestsIO {
 
 function report(diagnostics: readonly Diagnostic[], projectDir: string, io: ManifestsIO): void {
   for (const d of diagnostics) io.stderr(`${formatDiagnostic(d, (f) => path.relative(projectDir, f) || f)}\n`);
+}
+
+/**
+ * What the written files must stay inside: the project, or an --output-dir given outside it (which
+ * the user chose); either way no symbolic link may carry a file elsewhere.
+ */
+function writeRoot(projectDir: string, outputDir: string | undefined): string {
+  const out = path.resolve(projectDir, outputDir ?? 'config');
+  return isInside(projectDir, out) ? projectDir : out;
 }
 
 /** One generation: 0 on success, 1 on errors or (with check) out-of-date files. */
@@ -70,9 +84,10 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
   }
   let summary;
   try {
-    summary = writeFiles(files, lastWritten);
+    summary = writeFiles(files, lastWritten, writeRoot(projectDir, opts.outputDir));
   } catch (e) {
-    io.stderr(`manifests: cannot write the output, nothing changed: ${(e as Error).message}\n`);
+    const outcome = e instanceof PartialWriteError ? 'some files changed' : 'nothing changed';
+    io.stderr(`manifests: cannot write the output, ${outcome}: ${(e as Error).message}\n`);
     return 1;
   }
   const { written, unchanged } = summary;

@@ -58,8 +58,8 @@ export function checkCelRule(marker: MarkedValue): Diagnostic | undefined {
   if (typeof rule !== 'string') return undefined;
   const problem = celSyntaxProblem(rule);
   if (problem === undefined) return undefined;
-  const ruleOffset = marker.text.indexOf('rule=');
-  const column = ruleOffset >= 0 && problem.line === 1 ? marker.location.column + 1 + ruleOffset + 'rule='.length + (marker.text[ruleOffset + 5] === '"' || marker.text[ruleOffset + 5] === '`' ? 1 : 0) + problem.column - 1 : marker.location.column;
+  const start = ruleColumn(marker);
+  const column = start !== marker.location.column && problem.line === 1 ? start + problem.column - 1 : marker.location.column;
   return {
     severity: 'error',
     message: `invalid CEL rule ${JSON.stringify(rule)} in +${marker.name}: ${problem.message} (rule line ${problem.line}, column ${problem.column})`,
@@ -67,4 +67,12 @@ export function checkCelRule(marker: MarkedValue): Diagnostic | undefined {
     line: marker.location.line,
     column,
   };
+}
+
+/** The column where an XValidation marker's rule text starts (the marker's column when not found). */
+export function ruleColumn(marker: MarkedValue): number {
+  const ruleOffset = marker.text.indexOf('rule=');
+  if (ruleOffset < 0) return marker.location.column;
+  const quoted = marker.text[ruleOffset + 5] === '"' || marker.text[ruleOffset + 5] === '`';
+  return marker.location.column + 1 + ruleOffset + 'rule='.length + (quoted ? 1 : 0);
 }

@@ -14,6 +14,7 @@ import { Node, type SourceFile, ts } from 'ts-morph';
 import { type CommentGroup, type LeadingComments, commentGroupsAt, isMarkerComment, leadingComments, lineStarts } from './comments.js';
 import type { Diagnostic } from './diagnostic.js';
 import { parseMarker } from './grammar.js';
+import { nestingProblem } from './nesting.js';
 import type { MarkerRegistry } from './registry.js';
 import { MarkerSyntaxError } from './scanner.js';
 import { isCheckedMarker, nearestMarkerName } from './suggest.js';
@@ -233,13 +234,17 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
     forEachChild(node, visitChild);
   };
 
+  // A file nested past the limits is reported, and not walked (the walk would run out of stack).
+  const tooDeep = nestingProblem(sf);
+  if (tooDeep) diagnostics.push(tooDeep);
+
   for (const statement of sf.statements) {
     const lc = leadingComments(sf, statement);
     attach(statement, markersOf(lc.earlier), 'package', true);
     const own = markersOf([lc.markerBlock, lc.doc]);
     if (TYPE_DECLARATION_KINDS.has(statement.kind)) {
       attach(statement, own, 'type', true);
-      if (mayHoldMarker(sf.text, endOfLeadingComments(lc, statement.pos), statement.end)) visitMembers(statement);
+      if (!tooDeep && mayHoldMarker(sf.text, endOfLeadingComments(lc, statement.pos), statement.end)) visitMembers(statement);
     } else {
       attach(statement, own, 'package', true);
     }

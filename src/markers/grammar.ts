@@ -143,11 +143,18 @@ function parseValue(type: ArgType, scanner: Scanner, inSlice: boolean): MarkerVa
         return 0;
       }
       const text = (negative ? '-' : '') + tok.text;
-      if (type === 'int' ? !/^-?\d+$/.test(text) : !/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
-        scanner.error(`unable to parse ${type === 'int' ? 'integer' : 'number'} ${JSON.stringify(text)}`);
+      // Unambiguous patterns: `\d+\.?\d*` backtracked quadratically on a long number that did not match.
+      if (type === 'int' ? !/^-?\d+$/.test(text) : !/^-?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(text)) {
+        scanner.error(`unable to parse ${type === 'int' ? 'integer' : 'number'} ${quoteShort(text)}`);
         return 0;
       }
-      return Number(text);
+      const value = Number(text);
+      // As Go's strconv (Atoi: int64; ParseFloat: finite float64), out of range is an error, not a rounding.
+      if (type === 'int' ? !fitsInt64(text) : !Number.isFinite(value)) {
+        scanner.error(`unable to parse ${type === 'int' ? 'integer' : 'number'} ${quoteShort(text)}: value out of range`);
+        return 0;
+      }
+      return value;
     }
     case 'string':
       return parseString(scanner, false);
@@ -277,4 +284,17 @@ function guessType(scanner: Scanner, allowSlice: boolean): ArgType {
     if (follow === COMMA || follow === SEMI || follow === EOF || follow === RBRACE) return tok.kind === 'int' ? 'int' : 'number';
   }
   return 'string';
+}
+
+/** A literal as errors quote it: at most 40 characters of it. */
+function quoteShort(text: string): string {
+  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+}
+
+/** Whether decimal integer text fits Go's int (int64), compared as text so that its length does not matter. */
+function fitsInt64(text: string): boolean {
+  const negative = text.startsWith('-');
+  const digits = text.slice(negative ? 1 : 0).replace(/^0+(?=\d)/, '');
+  const limit = negative ? '9223372036854775808' : '9223372036854775807';
+  return digits.length < limit.length || (digits.length === limit.length && digits <= limit);
 }

@@ -43,6 +43,7 @@ export { parseMarker, splitMarker } from './grammar.js';
 export { MarkerSyntaxError } from './scanner.js';
 export { type CollectOptions, type FileMarkers, MarkerCollection, MarkerValues, collectFileMarkers, collectMarkers } from './collector.js';
 export { extractDescription, formatDescription } from './description.js';
-export { celSyntaxProblem, checkCelRule } from './cel.js';
+export { celSyntaxProblem, checkCelRule, ruleColumn } from './cel.js';
 export { defineCommonMarkers } from './common.js';
 export { nearestMarkerName } from './suggest.js';
+export { MAX_SYNTAX_NESTING, MAX_TYPE_NESTING, nestingProblem, parserOverflowError } from './nesting.js';

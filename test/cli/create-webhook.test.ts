@@ -18,6 +18,17 @@ describe('scaffolder create webhook', () => {
   });
   afterEach(() => cleanup());
 
+  it('refuses a PROJECT whose resource path leaves the project, writing nothing (PROJECT is read as the flags are)', async () => {
+    const project = read(dir, 'PROJECT');
+    writeFileSync(join(dir, 'PROJECT'), project.replace('path: api/v1', 'path: ../../outside'));
+    const before = snapshot(join(dir, '..'));
+    const run = await runCli(dir, webhook('Captain', ['--defaulting']));
+    expect(run.code).toBe(1);
+    const line = project.split('\n').findIndex((l) => l.includes('path: api/v1')) + 1;
+    expect(run.stderr).toContain(`PROJECT:${line}: resources[0].path: invalid API package path "../../outside": must be a folder inside the project`);
+    expect(snapshot(join(dir, '..'))).toEqual(before);
+  });
+
   it('--defaulting --programmatic-validation: markers, setup function, test, config and registration', async () => {
     await ok(dir, webhook('Captain', ['--defaulting', '--programmatic-validation']));
     const file = read(dir, 'api/v1/captain_webhook.ts');

@@ -115,6 +115,14 @@ describe('scaffolder edit', () => {
     expect(read(dir, 'api/v1/captain_types.ts')).toMatch(/^import type/);
   });
 
+  it('refuses an --owner that would end the license comment, and changes nothing', async () => {
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['edit', '--owner', 'x */ console.log("INJECTED"); /* y']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('invalid owner "x */ console.log(\\"INJECTED\\"); /* y": must not contain "*/"');
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('an empty --owner goes back to the default owner', async () => {
     await ok(dir, ['edit', '--owner', 'Jane Doe']);
     await ok(dir, ['edit', '--owner', '']);
@@ -124,7 +132,7 @@ describe('scaffolder edit', () => {
 
   it('needs at least one flag', async () => {
     const run = await runCli(dir, ['edit']);
-    expect(run).toMatchObject({ code: 1, stderr: 'error: edit needs at least one of --multigroup, --namespaced, --owner, --license\n' });
+    expect(run).toMatchObject({ code: 1, stderr: 'error: edit needs at least one of --multigroup, --namespaced, --owner, --license, --kubernetes-version\n' });
   });
 
   it('--dry-run shows the diff and writes nothing', async () => {

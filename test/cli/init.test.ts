@@ -51,6 +51,26 @@ describe('scaffolder init', () => {
     expect(readFileSync(join(dir, 'src/main.ts'), 'utf8')).toMatch(/^\/\*\nCopyright \d{4} The guestbook Authors\./);
   });
 
+  it('refuses an --owner that would end the license comment or break its line, and writes nothing', async () => {
+    for (const [owner, rule] of [['x */ console.log("INJECTED"); /* y', 'must not contain "*/"'], ['Jane\nDoe', 'must be one line of text without control characters (found U+000A)'], ['Jane\u2028Doe', 'must be one line of text without control characters (found U+2028)']] as const) {
+      const run = await runCli(dir, ['init', '--owner', owner, ...noInstall]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`invalid owner ${JSON.stringify(owner)}: ${rule}`);
+      expect(snapshot(dir)).toEqual({});
+    }
+  });
+
+  it('an --owner with an apostrophe, quotes and accents stays inside the license comment', async () => {
+    const owner = `Jane O'Brien "JOB" & Zoë (/* co-author)`;
+    await ok(dir, ['init', '--owner', owner, ...noInstall]);
+    const main = readFileSync(join(dir, 'src/main.ts'), 'utf8');
+    expect(main).toMatch(/^\/\*\nCopyright \d{4} /);
+    expect(main).toContain(` ${owner}.\n`);
+    // The comment ends once, where the license text ends.
+    expect(main.indexOf('*/')).toBe(main.indexOf('limitations under the License.\n*/') + 'limitations under the License.\n'.length);
+    expect((parse(readFileSync(join(dir, 'PROJECT'), 'utf8')) as Record<string, unknown>).owner).toBe(owner);
+  });
+
   it('--project-name, --owner, --license none, --multigroup and --namespaced', async () => {
     await ok(dir, ['init', '--project-name', 'other-name', '--owner', 'Jane Doe', '--license', 'none', '--multigroup', '--namespaced', ...noInstall]);
     const project = parse(readFileSync(join(dir, 'PROJECT'), 'utf8')) as Record<string, unknown>;

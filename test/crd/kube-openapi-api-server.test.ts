@@ -1,12 +1,13 @@
 /**
  * A CRD whose schema embeds Kubernetes' resource.Quantity accepts `cpu: 1` (a number) when the
- * schemas come from Kubernetes' OpenAPI documents (int-or-string), and is rejected by the API
- * server when they come from client-node's models (a string), the bug `--kube-openapi` fixes.
+ * schemas come from Kubernetes' OpenAPI documents or from the shipped Kubernetes API data (the
+ * default; int-or-string), and is rejected by the API server when they come from client-node's
+ * models (a string), the bug both fix.
  */
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kubeOpenApiSource } from '../../src/crd/index.js';
+import { clientNodeModels, kubeOpenApiSource } from '../../src/crd/index.js';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { generateFrom } from './api-sandbox.js';
 import { repoRoot } from './conformance-harness.js';
@@ -33,11 +34,9 @@ export interface Runner {
 }
 `;
 
-function runners(group: string, withDocuments: boolean) {
-  const r = generateFrom(
-    { 'api/v1/groupversion_info.ts': `// +groupName=${group}\nexport {};\n`, 'api/v1/runner_types.ts': types },
-    withDocuments ? { builtinSchemas: kubeOpenApiSource([documents]) } : {},
-  );
+function runners(group: string, source: 'documents' | 'models' | 'default') {
+  const options = { documents: { builtinSchemas: kubeOpenApiSource([documents]) }, models: { builtinSchemas: clientNodeModels }, default: {} }[source];
+  const r = generateFrom({ 'api/v1/groupversion_info.ts': `// +groupName=${group}\nexport {};\n`, 'api/v1/runner_types.ts': types }, options);
   expect(r.errors).toEqual([]);
   return r.crds;
 }
@@ -46,7 +45,7 @@ let env: TestEnvironment;
 let custom: k8s.CustomObjectsApi;
 
 beforeAll(async () => {
-  env = await startTestEnvironment({ crds: [...runners('documents.example.com', true), ...runners('models.example.com', false)] });
+  env = await startTestEnvironment({ crds: [...runners('documents.example.com', 'documents'), ...runners('models.example.com', 'models'), ...runners('shipped.example.com', 'default')] });
   custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
 }, 60_000);
 
@@ -73,6 +72,15 @@ describe('resource.Quantity in an API server', () => {
     const created = (await create('documents.example.com', 'number', 1)) as { spec: { containers: { resources: { limits: Record<string, unknown> } }[] } };
     expect(created.spec.containers[0]!.resources.limits).toEqual({ cpu: 1, memory: '64Mi' });
     await expect(create('documents.example.com', 'string', '500m')).resolves.toBeDefined();
+  });
+
+  it('accepts cpu: 1 and rejects a malformed quantity with the shipped data (the default)', async () => {
+    await expect(create('shipped.example.com', 'number', 1)).resolves.toBeDefined();
+    const err = await create('shipped.example.com', 'malformed', 'lots').then(
+      () => undefined,
+      (e: k8s.ApiException<string>) => e,
+    );
+    expect(err?.code).toBe(422);
   });
 
   it('rejects a malformed quantity with the documents, by its pattern', async () => {

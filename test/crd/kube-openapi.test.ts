@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateCrds, type JSONSchemaProps, KubeOpenApiSource, kubeOpenApiSource } from '../../src/crd/index.js';
+import { type BuiltinSchemaSource, clientNodeModels, generateCrds, type JSONSchemaProps, KubeOpenApiSource, kubeOpenApiSource, kubernetesApiSource } from '../../src/crd/index.js';
 import { QUANTITY_PATTERN } from '../../src/crd/schema/known-types.js';
-import { ComponentNames, modelNamesOf } from '../../src/crd/schema/kube-openapi-names.js';
+import { ComponentNames, modelNamesOf } from '../../src/kube/kubernetes-api-names.js';
 import { readKubeOpenApiDocuments } from '../../src/crd/schema/kube-openapi-documents.js';
 import { main } from '../../src/cli/main.js';
 import { runManifests } from '../../src/manifests/index.js';
@@ -19,7 +19,7 @@ import { repoRoot } from './conformance-harness.js';
 
 const project = path.join(repoRoot, 'test', 'fixtures', 'kube-openapi', 'project');
 
-function generate(source?: KubeOpenApiSource) {
+function generate(source: BuiltinSchemaSource) {
   const r = generateCrds({ paths: [path.join(project, 'api')], toolVersion: 'test', builtinSchemas: source });
   expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   return r.crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema;
@@ -38,7 +38,9 @@ function at(schema: JSONSchemaProps, ...steps: string[]): JSONSchemaProps {
 }
 
 const withDocs = generate(kubeOpenApiSource(['k8s'], project));
-const withoutDocs = generate();
+const withoutDocs = generate(clientNodeModels);
+// What `manifests --kube-openapi` uses: the documents in front of the shipped Kubernetes API data.
+const withDocsOverData = generate(kubeOpenApiSource(['k8s'], project, kubernetesApiSource()));
 const podSpec = (root: JSONSchemaProps) => at(root, 'spec', 'jobTemplate', 'spec', 'template', 'spec');
 const container = (root: JSONSchemaProps) => at(podSpec(root), 'containers', '[]');
 
@@ -292,18 +294,18 @@ describe('scaffolder manifests --kube-openapi', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const crd = parse(readFileSync(crdFile(dir), 'utf8')) as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
-    expect(crd.spec.versions[0]!.schema.openAPIV3Schema).toEqual(withDocs);
+    expect(crd.spec.versions[0]!.schema.openAPIV3Schema).toEqual(withDocsOverData);
   });
 
-  it('accepts repeated files; without the flag the client-node models are used', async () => {
+  it('accepts repeated files; without the flag the shipped Kubernetes API data is used', async () => {
     const dir = projectCopy();
     expect((await run(dir, ['--kube-openapi', 'k8s/batch-v1.json', '--kube-openapi', 'k8s/discovery-v1.json'])).code).toBe(0);
     const portKeys = /x-kubernetes-list-map-keys:\n\s*- containerPort\n\s*- protocol\n/;
     expect(readFileSync(crdFile(dir), 'utf8')).toMatch(portKeys);
     const plain = projectCopy();
     expect((await run(plain, [])).code).toBe(0);
-    expect(readFileSync(crdFile(plain), 'utf8')).not.toMatch(portKeys);
-    expect(readFileSync(crdFile(plain), 'utf8')).toContain('containerPort:');
+    const crd = parse(readFileSync(crdFile(plain), 'utf8')) as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
+    expect(crd.spec.versions[0]!.schema.openAPIV3Schema).toEqual(generate(kubernetesApiSource()));
   });
 
   it('reads the documents once in watch mode: regenerating after a save works with them gone', async () => {

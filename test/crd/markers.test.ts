@@ -18,15 +18,15 @@ describe('validation markers on fields', () => {
     [['+kubebuilder:validation:MultipleOf=0.5'], 'number', { multipleOf: 0.5 }],
     [['+kubebuilder:validation:MaxLength=64', '+kubebuilder:validation:MinLength=1'], 'string', { maxLength: 64, minLength: 1 }],
     [['+kubebuilder:validation:Pattern=`^[a-z]+$`'], 'string', { pattern: '^[a-z]+$' }],
-    [['+kubebuilder:validation:MaxItems=3', '+kubebuilder:validation:MinItems=1', '+kubebuilder:validation:UniqueItems=true'], 'string[]', { maxItems: 3, minItems: 1, uniqueItems: true }],
+    [['+kubebuilder:validation:MaxItems=3', '+kubebuilder:validation:MinItems=1'], 'string[]', { maxItems: 3, minItems: 1 }],
     [['+kubebuilder:validation:MaxProperties=4', '+kubebuilder:validation:MinProperties=1'], 'Record<string, string>', { maxProperties: 4, minProperties: 1 }],
     [['+kubebuilder:validation:Enum=Allow;Forbid'], 'string', { enum: ['Allow', 'Forbid'] }],
     [['+kubebuilder:validation:Format=email'], 'string', { format: 'email' }],
     [['+kubebuilder:validation:Type=string'], 'boolean', { type: 'string' }],
     [['+kubebuilder:validation:XPreserveUnknownFields'], 'Record<string, string>', { 'x-kubernetes-preserve-unknown-fields': true }],
     [['+kubebuilder:pruning:PreserveUnknownFields'], 'Record<string, string>', { 'x-kubernetes-preserve-unknown-fields': true }],
-    [['+kubebuilder:validation:XEmbeddedResource'], 'Record<string, string>', { 'x-kubernetes-embedded-resource': true }],
-    [['+kubebuilder:validation:EmbeddedResource'], 'Record<string, string>', { 'x-kubernetes-embedded-resource': true }],
+    [['+kubebuilder:validation:XEmbeddedResource'], '{ kind?: string }', { 'x-kubernetes-embedded-resource': true }],
+    [['+kubebuilder:validation:EmbeddedResource'], '{ kind?: string }', { 'x-kubernetes-embedded-resource': true }],
     [['+kubebuilder:validation:XIntOrString', '+kubebuilder:validation:MaxLength=4'], 'IntOrString', { 'x-kubernetes-int-or-string': true, maxLength: 4 }],
     [['+nullable'], 'string', { nullable: true }],
     [['+kubebuilder:example=forty-two'], 'string', { example: 'forty-two' }],
@@ -44,19 +44,38 @@ describe('validation markers on fields', () => {
     if (Object.keys(expected).length === 0) expect(schema).not.toHaveProperty('default');
   });
 
+  it('UniqueItems and EmbeddedResource on a map are written as controller-gen writes them, and refused as kube-apiserver refuses them', () => {
+    const unique = marked(['+kubebuilder:validation:UniqueItems=true'], 'string[]');
+    expect(unique.schema).toMatchObject({ uniqueItems: true });
+    expect(unique.errors.join('\n')).toContain('.uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic');
+    const embedded = marked(['+kubebuilder:validation:EmbeddedResource'], 'Record<string, string>');
+    expect(embedded.schema).toMatchObject({ 'x-kubernetes-embedded-resource': true });
+    expect(embedded.errors.join('\n')).toContain('.additionalProperties: Forbidden: must not be used if x-kubernetes-embedded-resource is set');
+  });
+
   it('XValidation takes rule, message, messageExpression, reason, fieldPath and optionalOldSelf', () => {
     const { schema, errors } = marked(
       [
-        '+kubebuilder:validation:XValidation:rule="self.size() > 1",message="too short"',
-        '+kubebuilder:validation:XValidation:rule="self != oldSelf",messageExpression="\'changed \' + self",reason="FieldValueForbidden",fieldPath=".x",optionalOldSelf=true',
+        '+kubebuilder:validation:XValidation:rule="has(self.x)",message="too short"',
+        '+kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self.x == oldSelf.value().x",messageExpression="\'changed \' + self.x",reason="FieldValueForbidden",fieldPath=".x",optionalOldSelf=true',
       ],
-      'string',
+      'Inner',
+      'export interface Inner { x?: string; }',
     );
     expect(errors).toEqual([]);
     expect(schema!['x-kubernetes-validations']).toEqual([
-      { rule: 'self.size() > 1', message: 'too short' },
-      { rule: 'self != oldSelf', messageExpression: "'changed ' + self", reason: 'FieldValueForbidden', fieldPath: '.x', optionalOldSelf: true },
+      { rule: 'has(self.x)', message: 'too short' },
+      { rule: '!oldSelf.hasValue() || self.x == oldSelf.value().x', messageExpression: "'changed ' + self.x", reason: 'FieldValueForbidden', fieldPath: '.x', optionalOldSelf: true },
     ]);
+  });
+
+  it('XValidation rules the API server would refuse are errors at the marker: a fieldPath that names no field, oldSelf of the wrong type', () => {
+    const { errors } = marked(['+kubebuilder:validation:XValidation:rule="self != oldSelf",fieldPath=".x",optionalOldSelf=true'], 'string');
+    expect(errors).toEqual([
+      'api/v1/widget_types.ts:5: CustomResourceDefinition "widgets.test.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].fieldPath: Invalid value: ".x": fieldPath must be a valid path',
+    ]);
+    const optional = marked(['+kubebuilder:validation:XValidation:rule="self != oldSelf",optionalOldSelf=true'], 'string');
+    expect(optional.errors.join('\n')).toContain("found no matching overload for '_!=_' applied to '(string, optional_type(string))'");
   });
 
   it('XValidation rejects an unknown reason and a CEL syntax error, at the marker', () => {
@@ -176,15 +195,15 @@ export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectM
 });
 
 describe('type markers', () => {
-  it('AtMostOneOf, ExactlyOneOf and AtLeastOneOf become CEL rules in that order', () => {
+  it('AtMostOneOf, ExactlyOneOf and AtLeastOneOf become CEL rules in that order, in released controller-tools v0.21\'s form', () => {
     const r = widget(`// +kubebuilder:validation:AtLeastOneOf=e;f
 // +kubebuilder:validation:ExactlyOneOf=c;d
 // +kubebuilder:validation:AtMostOneOf=a;b
 export interface WidgetSpec { a?: string; b?: string; c?: string; d?: string; e?: string; f?: string }`);
     expect(r.spec['x-kubernetes-validations']).toEqual([
-      { rule: '(has(self.a)?1:0)+(has(self.b)?1:0) <= 1', message: 'at most one of the fields in [a b] may be set' },
-      { rule: '(has(self.c)?1:0)+(has(self.d)?1:0) == 1', message: 'exactly one of the fields in [c d] must be set' },
-      { rule: 'has(self.e)||has(self.f)', message: 'at least one of the fields in [e f] must be set' },
+      { rule: '[has(self.a),has(self.b)].filter(x,x==true).size() <= 1', message: 'at most one of the fields in [a b] may be set' },
+      { rule: '[has(self.c),has(self.d)].filter(x,x==true).size() == 1', message: 'exactly one of the fields in [c d] must be set' },
+      { rule: '[has(self.e),has(self.f)].filter(x,x==true).size() >= 1', message: 'at least one of the fields in [e f] must be set' },
     ]);
   });
 

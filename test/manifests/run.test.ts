@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -206,6 +206,49 @@ describe('CEL rules', () => {
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
     expect(c.errors()).toMatch(new RegExp(`api/v1/sailor_types\\.ts:${line}:\\d+: error: invalid CEL rule "self\\.foo == "`));
   });
+  it('refuses a rule naming a field the schema does not have, at its marker, and writes nothing', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'sailor_types.ts');
+    const marker = '// +kubebuilder:validation:XValidation:rule="self.configMapNam == \'\'",message="needs a name"';
+    writeFileSync(types, readFileSync(types, 'utf8').replace(/^(export interface SailorSpec)/m, `${marker}\n$1`));
+    const lines = readFileSync(types, 'utf8').split('\n');
+    const line = lines.findIndex((l) => l.includes('configMapNam')) + 1;
+    const column = lines[line - 1]!.indexOf('self.') + 1;
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    expect(c.errors()).toContain(
+      `api/v1/sailor_types.ts:${line}:${column}: error: CustomResourceDefinition "sailors.crew.testproject.org" is invalid: ` +
+        'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: ' +
+        'apiextensions.ValidationRule{Rule:"self.configMapNam == \'\'", Message:"needs a name", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
+        "compilation failed: ERROR: <input>:1:5: undefined field 'configMapNam'\n | self.configMapNam == ''\n | ....^\n",
+    );
+    expect(existsSync(path.join(dir, 'config'))).toBe(false);
+  });
+
+  it('refuses a rule over the cost budget with the estimate, the budget and the API server\'s hint; maxItems and maxLength bring it under', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'sailor_types.ts');
+    const original = readFileSync(types, 'utf8');
+    const withField = (bounds: string) =>
+      original.replace(/^(\s*foo\?: string;)/m, `$1\n  // +kubebuilder:validation:XValidation:rule="self.all(a, self.exists_one(b, a == b))",message="unique"\n${bounds}  tags?: string[];`);
+    writeFileSync(types, withField(''));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    const line = readFileSync(types, 'utf8').split('\n').findIndex((l) => l.includes('exists_one')) + 1;
+    expect(c.errors()).toMatch(
+      new RegExp(
+        `api/v1/sailor_types\\.ts:${line}:\\d+: error: CustomResourceDefinition "sailors\\.crew\\.testproject\\.org" is invalid: ` +
+          'spec\\.versions\\[0\\]\\.schema\\.openAPIV3Schema\\.properties\\[spec\\]\\.properties\\[tags\\]\\.x-kubernetes-validations\\[0\\]\\.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x ' +
+          '\\(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared\\) \\[estimated cost \\d+, budget 10000000\\]',
+      ),
+    );
+    expect(existsSync(path.join(dir, 'config'))).toBe(false);
+
+    writeFileSync(types, withField('  // +kubebuilder:validation:MaxItems=20\n  // +kubebuilder:validation:items:MaxLength=64\n'));
+    const bounded = capture();
+    expect(await runManifests({ projectDir: dir }, bounded.io)).toBe(0);
+    expect(bounded.errors()).toBe('');
+  });
 });
 
 describe('writing', () => {
@@ -219,5 +262,37 @@ describe('writing', () => {
     expect(await runManifests({ projectDir: dir, outputDir: 'out' }, c.io)).toBe(1);
     expect(c.errors()).toMatch(/cannot write the output, nothing changed/);
     expect(readdirSync(out)).toEqual(['webhook']);
+  });
+
+  it('refuses to write through a symbolic link that leaves the project, writing nothing', async () => {
+    const dir = projectV4();
+    const outside = realpathSync(tempDir());
+    mkdirSync(path.join(dir, 'config'));
+    symlinkSync(outside, path.join(dir, 'config', 'crd'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
+    expect(c.errors()).toMatch(/cannot write the output, nothing changed: config\/crd\/bases\/\S+\.yaml: resolves to \S+ through a symbolic link, outside the project root/);
+    expect(readdirSync(outside)).toEqual([]);
+    expect(readdirSync(path.join(dir, 'config'))).toEqual(['crd']);
+  });
+
+  it('writes to an --output-dir outside the project that the user chose', async () => {
+    const dir = projectV4();
+    const out = path.join(tempDir(), 'out');
+    const c = capture();
+    expect(await runManifests({ projectDir: dir, outputDir: out }, c.io)).toBe(0);
+    expect(readdirSync(out).sort()).toEqual(['crd', 'rbac', 'webhook']);
+  });
+
+  it('an enum and a default holding U+2028/U+2029 read back from the CRD unchanged', async () => {
+    const dir = projectV4();
+    const types = path.join(dir, 'api', 'v1', 'admiral_types.ts');
+    writeFileSync(types, readFileSync(types, 'utf8').replace('  // +optional\n  foo?: string;', '  // +optional\n  // +kubebuilder:validation:Enum="a\\u2028b";"c\\u2029d"\n  // +kubebuilder:default="a\\u2028b"\n  foo?: string;'));
+    const c = capture();
+    expect(await runManifests({ projectDir: dir }, c.io)).toBe(0);
+    const text = readFileSync(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'), 'utf8');
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    const crd = docs(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'))[0] as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: { foo: unknown } } } } } }> } };
+    expect(crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.foo).toMatchObject({ type: 'string', default: 'a\u2028b', enum: ['a\u2028b', 'c\u2029d'] });
   });
 });

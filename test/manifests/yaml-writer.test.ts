@@ -138,3 +138,25 @@ describe('collections', () => {
     expect([...keys].sort(compareYamlKeys)).toEqual(['_x', 'A', 'a_b', 'a9', 'a10', 'ab', 'b', 'x-kubernetes-list-type', 'xa']);
   });
 });
+
+describe('line and paragraph separators (U+2028, U+2029)', () => {
+  // yaml.v2 writes them raw in single quotes or literal blocks, where they do not read back as written;
+  // double quotes with the escapes \L and \P do.
+  const values = ['a\u2028b', 'p\u2029q', '\u2028', 'multi\nline\u2028end', "it's\u2028quoted", 'x'.repeat(90) + ' \u2029 tail'];
+
+  it('writes them escaped in double quotes, so every value reads back unchanged', () => {
+    const doc = { default: values[0], enum: values, nested: { description: values[3] } };
+    const text = writeYamlDocuments([doc]);
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    expect(text).toContain('default: "a\\Lb"');
+    expect(text).toContain('- "p\\Pq"');
+    expect(parse(text)).toEqual(doc);
+  });
+
+  it('keys holding them read back unchanged too', () => {
+    const doc = { 'k\u2028ey': 1 };
+    const text = writeYamlDocuments([doc]);
+    expect(text).not.toMatch(/[\u2028\u2029]/);
+    expect(parse(text)).toEqual(doc);
+  });
+});

@@ -1,4 +1,5 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/scaffold/errors.js';
@@ -73,5 +74,50 @@ describe('Plan', () => {
     }
     expect(snapshot(dir)).toEqual(before);
     expect(readFileSync(join(dir, 'kept.txt'), 'utf8')).toBe('old\n');
+  });
+
+  describe('symbolic links out of the project', () => {
+    let outside: string;
+    beforeEach(() => {
+      outside = realpathSync(mkdtempSync(join(tmpdir(), 'scaffolder-outside-')));
+      writeFileSync(join(outside, 'kustomization.yaml'), 'resources: []\n');
+    });
+    afterEach(() => rmSync(outside, { recursive: true, force: true }));
+
+    it('refuses a write under a linked folder, naming it, and writes nothing at all', () => {
+      symlinkSync(outside, join(dir, 'config'));
+      const before = snapshot(outside);
+      const plan = new Plan(dir, { force: false });
+      plan.add({ path: 'kept.txt', body: 'changed\n', ifExists: 'overwrite' });
+      plan.add({ path: 'config/crd/x.yaml', body: 'x: 1\n', ifExists: 'error' });
+      expect(() => plan.apply()).toThrow(UsageError);
+      expect(() => plan.apply()).toThrow(`nothing was written: config/crd/x.yaml: resolves to ${join(outside, 'crd/x.yaml')} through a symbolic link, outside the project root ${realpathSync(dir)}`);
+      expect(snapshot(outside)).toEqual(before);
+      expect(readFileSync(join(dir, 'kept.txt'), 'utf8')).toBe('old\n');
+    });
+
+    it('refuses to rewrite a file linked to one outside, and a link to a missing file', () => {
+      mkdirSync(join(dir, 'config'));
+      symlinkSync(join(outside, 'kustomization.yaml'), join(dir, 'config/kustomization.yaml'));
+      const plan = new Plan(dir, { force: false });
+      plan.edit('config/kustomization.yaml', (text) => `${text}- ../crd\n`);
+      expect(() => plan.apply()).toThrow(`config/kustomization.yaml: resolves to ${join(outside, 'kustomization.yaml')} through a symbolic link`);
+      expect(readFileSync(join(outside, 'kustomization.yaml'), 'utf8')).toBe('resources: []\n');
+
+      symlinkSync(join(outside, 'missing.yaml'), join(dir, 'config/dangling.yaml'));
+      const dangling = new Plan(dir, { force: false });
+      dangling.add({ path: 'config/dangling.yaml', body: 'x\n', ifExists: 'overwrite' });
+      expect(() => dangling.apply()).toThrow('config/dangling.yaml: is a symbolic link to a missing file');
+      expect(snapshot(outside)).toEqual({ 'kustomization.yaml': 'resources: []\n' });
+    });
+
+    it('still writes through links that stay inside the project', () => {
+      mkdirSync(join(dir, 'real-config'));
+      symlinkSync('real-config', join(dir, 'config'));
+      const plan = new Plan(dir, { force: false });
+      plan.add({ path: 'config/x.yaml', body: 'x\n', ifExists: 'error' });
+      plan.apply();
+      expect(readFileSync(join(dir, 'real-config/x.yaml'), 'utf8')).toBe('x\n');
+    });
   });
 });

@@ -55,6 +55,31 @@ describe('PROJECT file', () => {
     expect(() => parseProjectFile(`${head}version: "2"\n`, 'PROJECT')).toThrow(new UsageError('PROJECT:4: unsupported PROJECT version "2" (expected "3")'));
   });
 
+  it('validates every value as its flag is validated, naming file, line and field', () => {
+    const project = (resource: string, top = 'domain: example.com\nprojectName: demo\n') => `${top}layout: [${scaffolderLayout}]\nresources:\n- group: crew\n  version: v1\n  kind: Captain\n${resource}version: "3"\n`;
+    const cases: Array<[string, string]> = [
+      [project('  path: ../../outside\n'), 'PROJECT:8: resources[0].path: invalid API package path "../../outside": must be a folder inside the project'],
+      [project('  path: /etc\n'), 'PROJECT:8: resources[0].path: invalid API package path "/etc"'],
+      [project(`  domain: "x'; process.exit(1); '"\n`), `PROJECT:8: resources[0].domain: invalid domain "x'; process.exit(1); '": must be a DNS-1123 subdomain`],
+      [project('', `domain: "my.domain'"\nprojectName: demo\n`), `PROJECT:1: invalid domain "my.domain'"`],
+      [project('', 'domain: example.com\nprojectName: "a b"\n'), 'PROJECT:2: invalid project name "a b": must be a DNS-1123 label'],
+      [project('', 'domain: example.com\nprojectName: demo\nowner: "x */ evil() /* y"\n'), 'PROJECT:3: invalid owner "x */ evil() /* y": must not contain "*/"'],
+      [project('  plural: "Cap tains"\n'), 'PROJECT:8: resources[0].plural: invalid plural "Cap tains"'],
+      [project('  external: true\n  path: ./../x\n'), 'PROJECT:9: resources[0].path: invalid --external-api-path "./../x": a module of the project must lie inside it'],
+      [project('  controllers:\n  - name: "x\\"y"\n'), 'PROJECT:9: resources[0].controllers.0: invalid controller name "x\"y"'],
+      [project('  webhooks:\n    defaultingPath: "/m\\"x"\n'), 'PROJECT:9: resources[0].webhooks.defaultingPath: invalid webhook path "/m\"x"'],
+      [project('  webhooks:\n    spoke: [v2, "v3\\n"]\n'), 'PROJECT:9: resources[0].webhooks.spoke.1: invalid version "v3\n"'],
+    ];
+    for (const [text, message] of cases) {
+      expect(() => parseProjectFile(text, 'PROJECT'), text).toThrow(UsageError);
+      expect(() => parseProjectFile(text, 'PROJECT'), text).toThrow(message);
+    }
+    const kind = project('').replace('kind: Captain', 'kind: "Cap\'tain"');
+    expect(() => parseProjectFile(kind, 'PROJECT')).toThrow('PROJECT:7: resources[0].kind: invalid kind "Cap\'tain"');
+    // What the flags accept is still read.
+    expect(parseProjectFile(project('  path: api/crew/v1\n  domain: example.com\n'), 'PROJECT').resources[0]!.path).toBe('api/crew/v1');
+  });
+
   it('names a missing field and a wrong version', () => {
     expect(() => parseProjectFile(`layout: [${scaffolderLayout}]\nprojectName: a\nversion: "3"\n`, 'PROJECT')).toThrow('PROJECT: missing field "domain"');
     expect(() => parseProjectFile(`domain: a\nlayout: [${scaffolderLayout}]\nprojectName: a\nversion: "2"\n`, 'PROJECT')).toThrow('unsupported PROJECT version "2"');

@@ -64,7 +64,8 @@ export async function startReviewProxy(upstream: KubeConfig): Promise<ReviewProx
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromOptions({
     clusters: [{ name: 'proxy', server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, skipTLSVerify: true }],
-    users: [{ name: 'u' }],
+    // The upstream's credentials (the test API server requires its token), passed through.
+    users: [{ name: 'u', token: upstream.getCurrentUser()?.token }],
     contexts: [{ name: 'proxy', cluster: 'proxy', user: 'u' }],
     currentContext: 'proxy',
   });

@@ -12,7 +12,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withAuthenticationAndAuthorization } from '../../src/runtime/metrics/index.js';
 import { startTestEnvironment, type AuthorizationAttributes, type TestEnvironment } from '../../src/testing/index.js';
-import { statusOf } from './support.js';
+import { credentials, statusOf } from './support.js';
 
 let env: TestEnvironment | undefined;
 afterEach(async () => {
@@ -74,7 +74,7 @@ describe('TokenReview and SubjectAccessReview', () => {
     expect(neither.body).toMatchObject({ reason: 'Invalid', details: { causes: [{ field: 'spec.resourceAttributes' }] } });
     const nobody = await statusOf(accessReview(env, { nonResourceAttributes: { path: '/metrics', verb: 'get' } }));
     expect(nobody.body).toMatchObject({ reason: 'Invalid', details: { causes: [{ field: 'spec.user' }] } });
-    const list = await fetch(`${env.server.url}/apis/authentication.k8s.io/v1/tokenreviews`);
+    const list = await fetch(`${env.server.url}/apis/authentication.k8s.io/v1/tokenreviews`, { headers: credentials(env.server) });
     expect(list.status).toBe(405);
   });
 });

@@ -145,6 +145,17 @@ describe('scheme defaults', () => {
   });
 });
 
+describe('secrets', () => {
+  it('write stringData over data and never store it (the v1 conversion)', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const created = await core.createNamespacedSecret({ namespace: 'default', body: { metadata: { name: 'mixed' }, data: { a: Buffer.from('old').toString('base64'), b: Buffer.from('kept').toString('base64') }, stringData: { a: 'new', c: 'plain' } } });
+    expect(created.stringData).toBeUndefined();
+    const read = await core.readNamespacedSecret({ namespace: 'default', name: 'mixed' });
+    expect(Object.fromEntries(Object.entries(read.data ?? {}).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]))).toEqual({ a: 'new', b: 'kept', c: 'plain' });
+    expect(read.stringData).toBeUndefined();
+  });
+});
+
 describe('strategic merge keys of built-in kinds', () => {
   it('merges Service ports by port', async () => {
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);

@@ -1,7 +1,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { CRONJOB_GROUP, cronjobCRDDir, statusOf } from './support.js';
+import { CRONJOB_GROUP, credentials, cronjobCRDDir, statusOf } from './support.js';
 import { describeShared, hasShared, itShared } from '../support/shared.js';
 
 let env: TestEnvironment;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => env.stop());
 
 async function getJSON(path: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${env.server.url}${path}`);
+  const res = await fetch(`${env.server.url}${path}`, { headers: credentials(env.server) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -41,7 +41,7 @@ describe('discovery', () => {
 
   it('serves aggregated discovery (apidiscovery.k8s.io/v2) when asked for it', async () => {
     const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList,application/json';
-    const res = await fetch(`${env.server.url}/apis`, { headers: { accept } });
+    const res = await fetch(`${env.server.url}/apis`, { headers: { accept, ...credentials(env.server) } });
     expect(res.headers.get('content-type')).toBe('application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList');
     const doc = (await res.json()) as { kind: string; items: { metadata: { name?: string }; versions: { version: string; resources: Record<string, unknown>[] }[] }[] };
     expect(doc.kind).toBe('APIGroupDiscoveryList');
@@ -59,7 +59,7 @@ describe('discovery', () => {
         { subresource: 'status', responseKind: { group: 'apps', version: 'v1', kind: 'Deployment' }, verbs: ['get', 'patch', 'update'] },
       ],
     });
-    const core = (await (await fetch(`${env.server.url}/api`, { headers: { accept } })).json()) as typeof doc;
+    const core = (await (await fetch(`${env.server.url}/api`, { headers: { accept, ...credentials(env.server) } })).json()) as typeof doc;
     expect(core.items).toHaveLength(1);
     expect(core.items[0].versions[0].resources.map((r) => r.resource)).toContain('pods');
   });
@@ -82,7 +82,7 @@ describe('discovery', () => {
   });
 
   it('answers 405 for methods a path does not take', async () => {
-    const res = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/named`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/named`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', ...credentials(env.server) } });
     expect(res.status).toBe(405);
     expect(await res.json()).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 });
   });
@@ -91,7 +91,7 @@ describe('discovery', () => {
     const version = await env.kubeConfig.makeApiClient(k8s.VersionApi).getCode();
     expect(version.major).toBe('1');
     for (const p of ['/healthz', '/readyz', '/livez']) {
-      const res = await fetch(`${env.server.url}${p}`);
+      const res = await fetch(`${env.server.url}${p}`, { headers: credentials(env.server) });
       expect([res.status, await res.text()]).toEqual([200, 'ok']);
     }
   });
@@ -132,13 +132,13 @@ describeShared(cronjobCRDDir, 'schema validation of custom resources', () => {
   it('refuses unknown fields with fieldValidation=Strict and warns about them by default', async () => {
     const body = JSON.stringify({ apiVersion: `${CRONJOB_GROUP}/v1`, kind: 'CronJob', metadata: { name: 'strict' }, spec: { schedule: '* * * * *', jobTemplate: {}, bogus: 1, extra: { a: 1 } } });
     const url = `${env.server.url}/apis/${CRONJOB_GROUP}/v1/namespaces/default/cronjobs`;
-    const strict = await fetch(`${url}?fieldValidation=Strict`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const strict = await fetch(`${url}?fieldValidation=Strict`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...credentials(env.server) } });
     expect(strict.status).toBe(400);
     expect(await strict.json()).toMatchObject({
       reason: 'BadRequest',
       message: 'CronJob in version "v1" cannot be handled as a CronJob: strict decoding error: unknown field "spec.bogus", unknown field "spec.extra"',
     });
-    const warned = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const warned = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...credentials(env.server) } });
     expect(warned.status).toBe(201);
     expect(warned.headers.get('warning')).toBe('299 - "unknown field \\"spec.bogus\\"", 299 - "unknown field \\"spec.extra\\""');
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { CRONJOB_GROUP, conformance, cronjobCRDDir, statusOf } from './support.js';
+import { CRONJOB_GROUP, conformance, credentials, cronjobCRDDir, statusOf } from './support.js';
 import { describeShared, itShared } from '../support/shared.js';
 
 const controllerGenCRDs = path.join(conformance, 'controller-gen', 'crd');
@@ -84,6 +84,50 @@ describe('secure: true', () => {
         execFile('kubectl', ['get', 'namespace', 'kube-system', '-o', 'name'], { env: { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: path.join(dir, 'cache') } }, (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout))),
       );
       expect(out).toBe('namespace/kube-system\n');
+    } finally {
+      await env.stop();
+    }
+  });
+});
+
+describe('authentication', () => {
+  const UNAUTHORIZED = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 };
+
+  it('answers requests without the kubeconfig\'s credentials 401 Unauthorized, as kube-apiserver', async () => {
+    const env = await startTestEnvironment();
+    try {
+      for (const headers of [{} as Record<string, string>, { authorization: 'Bearer not-the-token' }, { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}` }]) {
+        for (const p of ['/api/v1/namespaces', '/apis', '/version', '/api/v1/namespaces/default/configmaps?watch=true']) {
+          const res = await fetch(`${env.server.url}${p}`, { headers });
+          expect(res.status, `${p} ${JSON.stringify(headers)}`).toBe(401);
+          expect(await res.json()).toEqual(UNAUTHORIZED);
+        }
+      }
+      const created = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps`, { method: 'POST', body: JSON.stringify({ metadata: { name: 'sneaky' } }), headers: { 'content-type': 'application/json' } });
+      expect(created.status).toBe(401);
+      expect(await env.server.getObject({ apiVersion: 'v1', kind: 'ConfigMap', namespace: 'default', name: 'sneaky' })).toBeUndefined();
+      // The environment's kubeconfig carries the server's token: client-node and kubectl get through.
+      expect(env.kubeConfig.getCurrentUser()?.token).toBe(env.server.token);
+      const res = await fetch(`${env.server.url}/api/v1/namespaces/default`, { headers: credentials(env.server) });
+      expect(res.status).toBe(200);
+      expect((await env.kubeConfig.makeApiClient(k8s.CoreV1Api).readNamespace({ name: 'default' })).metadata?.name).toBe('default');
+      const kubeconfig = path.join(dir, 'authn.kubeconfig');
+      await env.writeKubeconfig(kubeconfig);
+      const { execFile } = await import('node:child_process');
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile('kubectl', ['get', 'namespace', 'kube-system', '-o', 'name'], { env: { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: path.join(dir, 'cache') } }, (err, stdout, stderr) => (err ? reject(new Error(stderr)) : resolve(stdout))),
+      );
+      expect(out).toBe('namespace/kube-system\n');
+    } finally {
+      await env.stop();
+    }
+  });
+
+  it('authentication: false answers any local process', async () => {
+    const env = await startTestEnvironment({ authentication: false });
+    try {
+      const res = await fetch(`${env.server.url}/api/v1/namespaces/default`);
+      expect(res.status).toBe(200);
     } finally {
       await env.stop();
     }

@@ -1,6 +1,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { credentials } from './support.js';
 
 let env: TestEnvironment;
 let core: k8s.CoreV1Api;
@@ -73,7 +74,7 @@ describe('requests left unanswered', () => {
   function openWatch(): { answered: () => boolean; response: Promise<Response>; abort: () => void } {
     const abort = new AbortController();
     let answered = false;
-    const response = fetch(`${env.server.url}${CM_WATCH}`, { signal: abort.signal });
+    const response = fetch(`${env.server.url}${CM_WATCH}`, { signal: abort.signal, headers: credentials(env.server) });
     response.then(
       () => (answered = true),
       () => undefined,
@@ -120,7 +121,7 @@ describe('requests left unanswered', () => {
     const put = fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/h`, {
       method: 'PUT',
       body: JSON.stringify({ metadata: { name: 'h' }, data: { v: '1' } }),
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...credentials(env.server) },
       signal: abort.signal,
     });
     await eventually(() => env.server.hungRequestCount === 1);

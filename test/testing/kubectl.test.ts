@@ -34,6 +34,33 @@ const GADGET_CRD = {
     }],
   },
 };
+/** Printer columns as kubebuilder writes them for conditions (JSONPath filters), and no Age column. */
+const WIDGET_CRD = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: 'widgets.example.com' },
+  spec: {
+    group: 'example.com',
+    scope: 'Namespaced',
+    names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+    versions: [{
+      name: 'v1',
+      served: true,
+      storage: true,
+      subresources: { status: {} },
+      schema: { openAPIV3Schema: { type: 'object', properties: {
+        spec: { type: 'object', properties: { replicas: { type: 'integer' }, labels: { type: 'object', additionalProperties: { type: 'string' } } } },
+        status: { type: 'object', properties: { conditions: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, status: { type: 'string' }, reason: { type: 'string' } } } } } },
+      } } },
+      additionalPrinterColumns: [
+        { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+        { name: 'Reason', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].reason' },
+        { name: 'Replicas', type: 'integer', jsonPath: '.spec.replicas' },
+        { name: 'Labels', type: 'string', jsonPath: '.spec.labels', priority: 1 },
+      ],
+    }],
+  },
+};
 let env: TestEnvironment;
 let dir: string;
 let kubeconfig: string;
@@ -61,7 +88,7 @@ async function manifest(name: string, text: string): Promise<string> {
 
 beforeAll(async () => {
   // Without ../shared the built-ins and the Gadget CRD are still served; the CronJob tests skip.
-  env = await startTestEnvironment({ crdDirectoryPaths: hasShared(cronjobCRDDir) ? [cronjobCRDDir] : [], crds: [GADGET_CRD] });
+  env = await startTestEnvironment({ crdDirectoryPaths: hasShared(cronjobCRDDir) ? [cronjobCRDDir] : [], crds: [GADGET_CRD, WIDGET_CRD] });
   dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-kubectl-'));
   kubeconfig = path.join(dir, 'kubeconfig');
   await env.writeKubeconfig(kubeconfig);
@@ -108,6 +135,7 @@ describe('kubectl', () => {
     expect(first.stdout).toBe(`deployment.apps/web created\ncronjob.${CRONJOB_GROUP}/nightly created\n`);
     await writeFile(file, `${DEPLOYMENT.replace('replicas: 2', 'replicas: 3')}---\n${CRONJOB}`);
     const second = await kubectl('apply', '-f', file);
+    expect(second.stderr).toBe("");
     expect(second.stdout).toBe(`deployment.apps/web configured\ncronjob.${CRONJOB_GROUP}/nightly unchanged\n`);
     const apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
     const d = await apps.readNamespacedDeployment({ namespace: 'default', name: 'web' });
@@ -193,5 +221,163 @@ describe('kubectl', () => {
     expect(deleted.stdout).toBe('deployment.apps "gone" deleted\n');
     const after = await kubectl('get', 'deployment', 'gone');
     expect(after.stderr.trim()).toBe('Error from server (NotFound): deployments.apps "gone" not found');
+  });
+});
+
+/** The header words of each table kubectl prints (one table per kind with `get a,b,c`). */
+function headers(stdout: string): string[][] {
+  return stdout.split('\n\n').map((block) => block.split('\n')[0].split(/\s{2,}/).filter((w) => w !== ''));
+}
+
+describe('kubectl get: printer columns', () => {
+  it('evaluates CRD printer columns with JSONPath filters, server-side and as custom columns', async () => {
+    const file = await manifest('widget.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w1}\nspec: {replicas: 2, labels: {tier: web}}\n');
+    await kubectl('apply', '-f', file);
+    const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+    await custom.patchNamespacedCustomObjectStatus(
+      { group: 'example.com', version: 'v1', namespace: 'default', plural: 'widgets', name: 'w1',
+        body: { status: { conditions: [{ type: 'Progressing', status: 'False', reason: 'Done' }, { type: 'Ready', status: 'True', reason: 'AllGood' }] } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+    );
+    const table = await kubectl('get', 'widgets');
+    expect(table.stderr).toBe('');
+    // The CRD lists its own columns and no Age, so the server adds none.
+    expect(table.stdout).toBe('NAME   READY   REASON    REPLICAS\nw1     True    AllGood   2\n');
+    const wide = await kubectl('get', 'widgets', '-o', 'wide');
+    expect(wide.stdout.split('\n')[1].split(/\s+/)).toEqual(['w1', 'True', 'AllGood', '2', '{"tier":"web"}']);
+    const columns = await kubectl('get', 'widgets', '-o', 'custom-columns=NAME:.metadata.name,READY:.status.conditions[?(@.type=="Ready")].status,TYPES:.status.conditions[*].type');
+    expect(columns.stdout).toBe('NAME   READY   TYPES\nw1     True    Progressing,Ready\n');
+  });
+
+  it('leaves a filtered cell empty when nothing matches', async () => {
+    const file = await manifest('widget2.yaml', 'apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w2}\nspec: {replicas: 1}\n');
+    await kubectl('apply', '-f', file);
+    const table = await kubectl('get', 'widget', 'w2');
+    expect(table.stdout).toBe('NAME   READY   REASON   REPLICAS\nw2                      1\n');
+  });
+
+  it('prints the real server columns for built-in kinds', async () => {
+    const ns = 'tables';
+    await kubectl('create', 'namespace', ns);
+    const file = await manifest('builtins.yaml', `${DEPLOYMENT}---
+apiVersion: v1
+kind: Service
+metadata: {name: web}
+spec:
+  selector: {app: web}
+  ports: [{port: 80, targetPort: 8080}, {port: 443, protocol: TCP}]
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: settings}
+data: {a: "1", b: "2"}
+---
+apiVersion: v1
+kind: Secret
+metadata: {name: creds}
+type: Opaque
+stringData: {password: s3cret}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: solo}
+spec:
+  containers: [{name: app, image: busybox}, {name: side, image: busybox}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: once}
+spec:
+  completions: 3
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: work, image: busybox}]
+---
+apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  schedule: "0 0 * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          restartPolicy: OnFailure
+          containers: [{name: work, image: busybox}]
+---
+apiVersion: v1
+kind: ServiceAccount
+metadata: {name: robot}
+---
+apiVersion: coordination.k8s.io/v1
+kind: Lease
+metadata: {name: leader}
+spec: {holderIdentity: manager-1}
+`);
+    const applied = await kubectl('apply', '-n', ns, '-f', file);
+    expect(applied.stderr).toBe('');
+    const apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
+    await apps.patchNamespacedDeploymentStatus(
+      { namespace: ns, name: 'web', body: { status: { replicas: 2, readyReplicas: 1, updatedReplicas: 2, availableReplicas: 1 } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+    );
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.patchNamespacedPodStatus(
+      { namespace: ns, name: 'solo', body: { status: { phase: 'Running', containerStatuses: [
+        { name: 'app', ready: true, restartCount: 0, image: 'busybox', imageID: '', state: { running: { startedAt: '2026-01-01T00:00:00Z' } } },
+        { name: 'side', ready: false, restartCount: 3, image: 'busybox', imageID: '', state: { waiting: { reason: 'CrashLoopBackOff' } } },
+      ] } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+    );
+    const batch = env.kubeConfig.makeApiClient(k8s.BatchV1Api);
+    await batch.patchNamespacedJobStatus(
+      { namespace: ns, name: 'once', body: { status: { startTime: new Date(Date.now() - 10 * 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'), succeeded: 1 } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+    );
+
+    const got = await kubectl('get', '-n', ns, 'deploy,svc,cm,secrets,pods,jobs,cronjobs,sa,leases');
+    expect(got.stderr).toBe('');
+    expect(headers(got.stdout)).toEqual([
+      ['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE'],
+      ['NAME', 'TYPE', 'CLUSTER-IP', 'EXTERNAL-IP', 'PORT(S)', 'AGE'],
+      ['NAME', 'DATA', 'AGE'],
+      ['NAME', 'TYPE', 'DATA', 'AGE'],
+      ['NAME', 'READY', 'STATUS', 'RESTARTS', 'AGE'],
+      ['NAME', 'STATUS', 'COMPLETIONS', 'DURATION', 'AGE'],
+      ['NAME', 'SCHEDULE', 'TIMEZONE', 'SUSPEND', 'ACTIVE', 'LAST SCHEDULE', 'AGE'],
+      ['NAME', 'SECRETS', 'AGE'],
+      ['NAME', 'HOLDER', 'AGE'],
+    ]);
+    const rows = got.stdout.split('\n').map((line) => line.split(/\s{2,}/));
+    const row = (name: string) => rows.find((r) => r[0] === name)?.slice(0, -1);
+    expect(row('deployment.apps/web')).toEqual(['deployment.apps/web', '1/2', '2', '1']);
+    expect(row('service/web')?.slice(0, 3)).toEqual(['service/web', 'ClusterIP', expect.stringMatching(/^10\.96\./)]);
+    expect(row('service/web')?.slice(3)).toEqual(['<none>', '80/TCP,443/TCP']);
+    expect(row('configmap/settings')).toEqual(['configmap/settings', '2']);
+    expect(row('secret/creds')).toEqual(['secret/creds', 'Opaque', '1']);
+    expect(row('pod/solo')).toEqual(['pod/solo', '1/2', 'CrashLoopBackOff', '3']);
+    expect(row('job.batch/once')).toEqual(['job.batch/once', 'Running', '1/3', '10h']);
+    expect(row('cronjob.batch/nightly')).toEqual(['cronjob.batch/nightly', '0 0 * * *', '<none>', 'False', '0', '<none>']);
+    expect(row('serviceaccount/robot')).toEqual(['serviceaccount/robot', '0']);
+    expect(row('lease.coordination.k8s.io/leader')).toEqual(['lease.coordination.k8s.io/leader', 'manager-1']);
+
+    const wide = await kubectl('get', '-n', ns, 'deployment', 'web', '-o', 'wide');
+    expect(headers(wide.stdout)[0]).toEqual(['NAME', 'READY', 'UP-TO-DATE', 'AVAILABLE', 'AGE', 'CONTAINERS', 'IMAGES', 'SELECTOR']);
+    expect(wide.stdout.split('\n')[1].split(/\s+/).slice(-3)).toEqual(['nginx', 'nginx:1.25', 'app=web']);
+    const nsTable = await kubectl('get', 'namespace', ns);
+    expect(nsTable.stdout).toMatch(/^NAME\s+STATUS\s+AGE\ntables\s+Active\s+\d+s\n$/);
+  });
+
+  it('prints Created At for kinds without a printer (CRDs) and events as kubectl get events shows them', async () => {
+    const crds = await kubectl('get', 'crd', 'widgets.example.com');
+    expect(crds.stdout).toMatch(/^NAME\s+CREATED AT\nwidgets\.example\.com\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const at = new Date(Date.now() - 30 * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+    await core.createNamespacedEvent({ namespace: 'default', body: {
+      metadata: { name: 'web.1' }, involvedObject: { kind: 'Deployment', name: 'web', namespace: 'default' }, reason: 'ScalingReplicaSet', message: 'Scaled up replica set web-1 to 2',
+      type: 'Normal', firstTimestamp: at as unknown as Date, lastTimestamp: at as unknown as Date, count: 1, source: { component: 'deployment-controller' } } });
+    const events = await kubectl('get', 'events');
+    expect(events.stdout).toBe('LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n30m         Normal   ScalingReplicaSet   deployment/web   Scaled up replica set web-1 to 2\n');
   });
 });

@@ -1,7 +1,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { CRONJOB_GROUP, cronjobCRDDir, patchAs, projectV4CRDDir, statusOf } from './support.js';
+import { CRONJOB_GROUP, credentials, cronjobCRDDir, patchAs, projectV4CRDDir, statusOf } from './support.js';
 import { hasShared, itShared } from '../support/shared.js';
 
 let env: TestEnvironment;
@@ -153,7 +153,7 @@ describe('server-side apply', () => {
 
   it('accepts a YAML apply configuration', async () => {
     const yaml = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\ndata:\n  a: "1"\n';
-    const res = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/from-yaml?fieldManager=yaml-writer`, { method: 'PATCH', body: yaml, headers: { 'content-type': 'application/apply-patch+yaml' } });
+    const res = await fetch(`${env.server.url}/api/v1/namespaces/default/configmaps/from-yaml?fieldManager=yaml-writer`, { method: 'PATCH', body: yaml, headers: { 'content-type': 'application/apply-patch+yaml', ...credentials(env.server) } });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ data: { a: '1' }, metadata: { managedFields: [{ manager: 'yaml-writer', operation: 'Apply' }] } });
   });

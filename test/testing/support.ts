@@ -64,3 +64,8 @@ export function collectEvents(
 }
 
 export const projectV4CRDDir = path.join(conformance, 'kubebuilder', 'project-v4');
+
+/** The header a raw request to the test API server carries (it answers 401 without it). */
+export function credentials(server: { token: string }): { authorization: string } {
+  return { authorization: `Bearer ${server.token}` };
+}

@@ -1,7 +1,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { collectEvents } from './support.js';
+import { collectEvents, credentials } from './support.js';
 
 let env: TestEnvironment;
 let core: k8s.CoreV1Api;
@@ -71,6 +71,16 @@ describe('watch', () => {
     expect(events[0].type).toBe('ERROR');
     expect(events[0].object).toMatchObject({ kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Expired', code: 410 });
     expect(events[0].object.message).toMatch(/^too old resource version: \d+ \(\d+\)$/);
+  });
+
+  it('sends Tables when asked, with the column definitions in the first event only', async () => {
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('t1') });
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('t2') });
+    const res = await fetch(`${env.server.url}${CM_PATH}?watch=true&timeoutSeconds=1`, { headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io', ...credentials(env.server) } });
+    const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l) as { type: string; object: { kind: string; columnDefinitions: { name: string }[] | null; rows: { cells: unknown[] }[] } });
+    expect(lines.map((l) => [l.type, l.object.kind, l.object.rows[0].cells[0]])).toEqual([['ADDED', 'Table', 't1'], ['ADDED', 'Table', 't2']]);
+    expect(lines[0].object.columnDefinitions?.map((c) => c.name)).toEqual(['Name', 'Data', 'Age']);
+    expect(lines[1].object.columnDefinitions).toBeNull();
   });
 
   it('sends BOOKMARK events when allowed', async () => {

@@ -43,7 +43,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');
       const { Prompter } = await import('../prompt.js');
-      const cfg = loadProject(io.cwd);
+      const cfg = loadProject(io);
       let resource = argv.resource;
       let controller = argv.controller;
       // As kubebuilder: on a terminal, ask for whichever of the two flags was not given.

@@ -34,7 +34,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
       const { runPlan } = await import('../apply-plan.js');
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');
-      const cfg = loadProject(io.cwd);
+      const cfg = loadProject(io);
       const spoke = argv.spoke.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {
         group: argv.group,

@@ -1,5 +1,6 @@
 // `scaffolder edit`: change project-wide choices made at init.
 import type { Argv, Options } from 'yargs';
+import { KUBERNETES_API_VERSIONS } from '../../kube/kubernetes-api.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 
@@ -9,30 +10,36 @@ export const editFlags = {
   'namespaced': { type: 'boolean', describe: 'Limit the operator to its own namespace' },
   'owner': { type: 'string', describe: 'Owner named in the license header' },
   'license': { choices: ['apache2', 'none'] as const, describe: 'License header for generated files' },
+  'kubernetes-version': {
+    type: 'string',
+    describe: `Kubernetes minor release whose built-in types CRDs embed (PROJECT's kubernetesVersion): ${KUBERNETES_API_VERSIONS.join(', ')}`,
+  },
   'make': { type: 'boolean', default: true, describe: 'With --namespaced: regenerate config/rbac/role.yaml from the RBAC markers afterwards (scaffolder manifests)' },
 } satisfies Record<string, Options>;
 
 export function editCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'edit',
-    'Change project-wide settings (multi-group, namespace scope, license header)',
+    'Change project-wide settings (multi-group, namespace scope, license header, Kubernetes version)',
     (b) => b
       .options(editFlags)
       .example(...example('$0 edit --multigroup', 'allow a second API group'))
       .example(...example('$0 edit --namespaced', 'switch to a namespace-scoped operator'))
-      .example(...example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header')),
+      .example(...example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header'))
+      .example(...example('$0 edit --kubernetes-version 1.35', 'embed Kubernetes 1.35 built-in types in CRDs (run manifests afterwards)')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
       const { planEdit } = await import('../../scaffold/plugins/edit.js');
       const { runPlan } = await import('../apply-plan.js');
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');
-      const cfg = loadProject(io.cwd);
+      const cfg = loadProject(io);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,
         owner: argv.owner,
         license: argv.license,
+        kubernetesVersion: argv['kubernetes-version'] === undefined ? undefined : String(argv['kubernetes-version']),
       }));
       // The manager's role is generated: redo it in the new scope from the markers (init's role.yaml stays without any).
       if ((written || io.dryRun) && argv.make && argv.namespaced !== undefined && argv.namespaced !== (cfg.namespaced === true)) return manifestsAfterScaffold(io, planned);

@@ -27,8 +27,9 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
       // Loaded when the command runs (see main.ts).
       const { packageRoot } = await import('../../scaffold/machinery/package-root.js');
       const { planInit } = await import('../../scaffold/plugins/init.js');
-      const { runPlan } = await import('../apply-plan.js');
+      const { runPlan, undoInterrupted } = await import('../apply-plan.js');
       const { npmInstall } = await import('../npm-install.js');
+      undoInterrupted(io);
       const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],

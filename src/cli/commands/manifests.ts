@@ -1,5 +1,6 @@
 // `scaffolder manifests`: CRDs, RBAC and webhook configurations from the markers in the sources.
 import type { Argv, Options } from 'yargs';
+import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { UsageError } from '../../scaffold/errors.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
@@ -17,6 +18,15 @@ export const manifestsFlags = {
     type: 'string',
     array: true,
     describe: "Kubernetes OpenAPI documents (a file, or a directory of *.json; repeatable) for the schemas of @kubernetes/client-node types, e.g. from `kubectl get --raw /openapi/v3/apis/batch/v1`",
+  },
+  'kubernetes-version': {
+    type: 'string',
+    describe: `Kubernetes minor release whose built-in types (V1PodTemplateSpec, ...) CRDs embed: ${KUBERNETES_API_VERSIONS.join(', ')} (default: PROJECT's kubernetesVersion, else ${NEWEST_KUBERNETES_API_VERSION})`,
+  },
+  'generate-embedded-object-meta': {
+    type: 'boolean',
+    default: false,
+    describe: "As controller-gen's crd:generateEmbeddedObjectMeta=true: metadata below the top level (a pod template's) keeps name, namespace, labels, annotations and finalizers",
   },
 } satisfies Record<string, Options>;
 
@@ -39,9 +49,13 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
         throw new UsageError(`invalid --max-desc-len "${maxDescLenText}": must be a whole number of at least 0`);
       }
       const maxDescLen = maxDescLenText === undefined ? undefined : Number(maxDescLenText);
+      const kubernetesVersion = argv['kubernetes-version'];
+      if (kubernetesVersion !== undefined && !isKubernetesApiVersion(String(kubernetesVersion))) {
+        throw new UsageError(`invalid --kubernetes-version "${String(kubernetesVersion)}": must be one of ${KUBERNETES_API_VERSIONS.join(', ')}`);
+      }
       if (argv.check && argv.watch) throw new UsageError('--check and --watch cannot be used together');
       // As every other command: outside a project there is nothing to generate from (it said "0 written").
-      loadProject(io.cwd);
+      loadProject(io);
       return runManifests({
         projectDir: io.cwd,
         paths: argv.paths?.map(String),
@@ -51,6 +65,8 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
         watch: argv.watch,
         strict: argv.strict,
         kubeOpenApi: argv['kube-openapi']?.map(String),
+        kubernetesVersion: kubernetesVersion === undefined ? undefined : String(kubernetesVersion),
+        generateEmbeddedObjectMeta: argv['generate-embedded-object-meta'],
       }, io);
     }),
   );

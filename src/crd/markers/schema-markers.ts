@@ -122,16 +122,25 @@ const xValidation: SchemaEffect = {
 
 const goList = (fields: string[]) => `[${fields.join(' ')}]`;
 
+/**
+ * The CEL rule of a oneOf marker as released controller-tools v0.21 writes it: the number of
+ * set fields, `[has(self.a),has(self.b)].filter(x,x==true).size()`, compared with 1. (Its main
+ * branch has since moved to cheaper forms, `(has(self.a)?1:0)+...` and `has(self.a)||...`, in no
+ * release yet.)
+ */
+export function oneOfRule(fields: readonly string[], comparison: '<= 1' | '== 1' | '>= 1'): string {
+  return `[${fields.map((f) => `has(self.${f})`).join(',')}].filter(x,x==true).size() ${comparison}`;
+}
+
 function oneOf(kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', priority: number): SchemaEffect {
   return {
     priority,
     apply(schema, value) {
       const fields = (value as MarkerValue[]).map(String);
       if (fields.length === 0) return undefined;
-      const sum = fields.map((f) => `(has(self.${f})?1:0)`).join('+');
-      if (kind === 'AtMostOneOf') addRule(schema, { rule: `${sum} <= 1`, message: `at most one of the fields in ${goList(fields)} may be set` });
-      else if (kind === 'ExactlyOneOf') addRule(schema, { rule: `${sum} == 1`, message: `exactly one of the fields in ${goList(fields)} must be set` });
-      else addRule(schema, { rule: fields.map((f) => `has(self.${f})`).join('||'), message: `at least one of the fields in ${goList(fields)} must be set` });
+      if (kind === 'AtMostOneOf') addRule(schema, { rule: oneOfRule(fields, '<= 1'), message: `at most one of the fields in ${goList(fields)} may be set` });
+      else if (kind === 'ExactlyOneOf') addRule(schema, { rule: oneOfRule(fields, '== 1'), message: `exactly one of the fields in ${goList(fields)} must be set` });
+      else addRule(schema, { rule: oneOfRule(fields, '>= 1'), message: `at least one of the fields in ${goList(fields)} must be set` });
       return undefined;
     },
   };

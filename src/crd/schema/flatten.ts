@@ -131,16 +131,29 @@ function preserveFields(typeSchema: JSONSchemaProps, useSite: JSONSchemaProps): 
  * Resolves `$ref`s against unflattened schemas, caching each type's flattened schema. The pass
  * never mutates what it reads or caches (subtrees are shared); flattenType hands out a deep copy.
  */
+/**
+ * How deep a schema may nest: fields, list items, map values and embedded (`extends`) types each
+ * add a level. Kubernetes' deepest built-in schemas (a CronJob's pod template down to a probe's
+ * exec command) stay under 20 levels; 100 is far beyond any real API and far below where the
+ * recursive passes would run out of stack (a chain of about 1,000 embedded types).
+ */
+export const MAX_SCHEMA_NESTING = 100;
+
 export class Flattener {
   private readonly flattened = new Map<string, JSONSchemaProps>();
   /** For each cached type, every type its flattened schema was built from. */
   private readonly includes = new Map<string, Set<string>>();
   /** The types whose resolution is under way (innermost last), to record what each includes. */
   private readonly building: Set<string>[] = [];
+  /** The nesting of the resolution under way, and the types on its path (innermost last). */
+  private depth = 0;
+  private readonly typePath: string[] = [];
+  private tooDeepReported = false;
 
   constructor(
     private readonly lookup: (id: string) => JSONSchemaProps | undefined,
-    private readonly onError: (message: string) => void,
+    /** `typeId`: the type the error is about, when it is about one. */
+    private readonly onError: (message: string, typeId?: string) => void,
     private readonly onWarning: (message: string) => void = () => {},
   ) {}
 
@@ -167,6 +180,7 @@ export class Flattener {
 
   /** The type's schema with every reference resolved (allOf not yet merged), as a fresh copy. */
   flattenType(id: string): JSONSchemaProps | undefined {
+    this.tooDeepReported = false;
     this.resolve({ $ref: id });
     const flattened = this.flattened.get(id);
     return flattened ? cloneJson(flattened) : undefined;
@@ -181,6 +195,29 @@ export class Flattener {
   }
 
   private resolve(input: JSONSchemaProps): JSONSchemaProps {
+    if (this.depth >= MAX_SCHEMA_NESTING) return this.tooDeep(input);
+    this.depth++;
+    const pathLength = this.typePath.length;
+    try {
+      return this.resolveAtDepth(input);
+    } finally {
+      this.depth--;
+      this.typePath.length = pathLength;
+    }
+  }
+
+  /** Past the nesting limit: one error per type flattened, naming the innermost type; the rest is cut off. */
+  private tooDeep(input: JSONSchemaProps): JSONSchemaProps {
+    if (!this.tooDeepReported) {
+      this.tooDeepReported = true;
+      const typeId = input.$ref ?? this.typePath.at(-1);
+      const name = typeId === undefined ? 'a type' : `type ${typeId.slice(typeId.lastIndexOf('#') + 1)}`;
+      this.onError(`${name} is nested more than ${MAX_SCHEMA_NESTING} levels deep in the schema (fields, list items and embedded types each add a level; no real API comes near this): flatten the type or cut the chain of embedded types`, typeId);
+    }
+    return {};
+  }
+
+  private resolveAtDepth(input: JSONSchemaProps): JSONSchemaProps {
     let schema = input;
     const pending: { id: string; useSite: JSONSchemaProps; deps: Set<string> }[] = [];
     const seen = new Set<string>();
@@ -210,6 +247,7 @@ export class Flattener {
       const deps = new Set<string>();
       this.building.push(deps);
       pending.push({ id, useSite: schema, deps });
+      this.typePath.push(id);
       schema = base;
     }
     let out = walkChildren ? this.resolveChildren(schema) : schema;

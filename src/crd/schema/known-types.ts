@@ -10,6 +10,7 @@ export const QUANTITY_PATTERN =
 
 /** The value types exported by scaffolder/runtime (src/runtime/api/types.ts), by alias name. */
 const RUNTIME_TYPES: Record<string, JSONSchemaProps> = {
+  int: { type: 'integer' },
   int32: { type: 'integer', format: 'int32' },
   int64: { type: 'integer', format: 'int64' },
   Time: { type: 'string', format: 'date-time' },
@@ -28,7 +29,7 @@ const RUNTIME_TYPES: Record<string, JSONSchemaProps> = {
 };
 
 /** Runtime aliases that are Go basic types: inlined at the use site, never a reference. */
-export const BASIC_RUNTIME_TYPES = new Set(['int32', 'int64']);
+export const BASIC_RUNTIME_TYPES = new Set(['int', 'int32', 'int64']);
 
 export function runtimeTypeSchema(name: string): JSONSchemaProps | undefined {
   const s = RUNTIME_TYPES[name];
@@ -102,6 +103,32 @@ export function modelOverlay(name: string, schema: JSONSchemaProps): void {
       pattern: '^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$',
     });
   }
+}
+
+const OBJECT_META_REFERENCE = /^(?:runtime:ObjectMeta|k8s:V1ObjectMeta|[a-z-]+:io\.k8s\.apimachinery\.pkg\.apis\.meta\.v1\.ObjectMeta)$/;
+
+/** Whether a reference id (of scaffolder/runtime or any built-in source) stands for metav1.ObjectMeta. */
+export function isObjectMetaReference(id: string): boolean {
+  return OBJECT_META_REFERENCE.test(id);
+}
+
+/**
+ * metav1.ObjectMeta below a CRD's top level with controller-gen's
+ * `crd:generateEmbeddedObjectMeta=true`: the fields a client may set on an embedded object
+ * (controller-tools' allow-list); without the option it is a bare object.
+ */
+export function embeddedObjectMetaSchema(): JSONSchemaProps {
+  const stringMap = (): JSONSchemaProps => ({ type: 'object', additionalProperties: { type: 'string' } });
+  return {
+    type: 'object',
+    properties: {
+      annotations: stringMap(),
+      finalizers: { type: 'array', items: { type: 'string' } },
+      labels: stringMap(),
+      name: { type: 'string' },
+      namespace: { type: 'string' },
+    },
+  };
 }
 
 /** metav1.TypeMeta's field docs: the descriptions of a kind's `apiVersion` and `kind` when they have none of their own. */

@@ -60,7 +60,8 @@ const COPIED_KEYS = new Set([
 /** Where a schema stands in its parent: the kind of default it may carry depends on it. */
 type Position = 'type' | 'property' | 'required-property' | 'items' | 'values';
 
-const ENUM_PARAGRAPH = /(?:^|\n\n)Possible enum values:\n[\s\S]*$/;
+/** The paragraph kube-openapi (and client-node, generated from it) appends to an `+enum` field's description. */
+export const ENUM_PARAGRAPH = /(?:^|\n\n)Possible enum values:\n[\s\S]*$/;
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

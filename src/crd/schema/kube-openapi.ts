@@ -11,7 +11,7 @@ import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { BuiltinSchemaSource } from './builtin-source.js';
 import { knownComponentSchema, modelOverlay } from './known-types.js';
 import { readKubeOpenApiDocuments, type OpenApiSchema } from './kube-openapi-documents.js';
-import { ComponentNames, modelNamesOf } from './kube-openapi-names.js';
+import { ComponentNames, modelNamesOf } from '../../kube/kubernetes-api-names.js';
 import { ComponentConverter } from './kube-openapi-schema.js';
 import { clientNodeModels } from './kubernetes-models.js';
 
@@ -76,7 +76,10 @@ export class KubeOpenApiSource implements BuiltinSchemaSource {
   }
 }
 
-/** Reads the documents at `paths` (files or directories, relative to `baseDir`) into a source; throws KubeOpenApiError naming the file. */
-export function kubeOpenApiSource(paths: readonly string[], baseDir = process.cwd()): KubeOpenApiSource {
-  return new KubeOpenApiSource(readKubeOpenApiDocuments(paths, baseDir));
+/**
+ * Reads the documents at `paths` (files or directories, relative to `baseDir`) into a source in
+ * front of `fallback` (default: client-node's models); throws KubeOpenApiError naming the file.
+ */
+export function kubeOpenApiSource(paths: readonly string[], baseDir = process.cwd(), fallback?: BuiltinSchemaSource): KubeOpenApiSource {
+  return new KubeOpenApiSource(readKubeOpenApiDocuments(paths, baseDir), fallback);
 }

@@ -128,6 +128,30 @@ function buildModelSchema(name: string): JSONSchemaProps | null {
   return schema;
 }
 
+/** A model's descriptions: the class's, and each property's own JSDoc by wire name (empty when it has none). */
+export interface ModelDescriptions {
+  type: string;
+  properties: Map<string, string>;
+}
+
+const descriptions = new Map<string, ModelDescriptions | null>();
+
+/** The descriptions client-node's model `name` carries, or undefined when there is no such model. */
+export function clientNodeDescriptions(name: string): ModelDescriptions | undefined {
+  let found = descriptions.get(name);
+  if (found === undefined) {
+    found = null;
+    if (existsSync(path.join(modelsDirectory(), `${name}.d.ts`))) {
+      const doc = readDoc(name);
+      const properties = new Map<string, string>();
+      for (const attr of readAttributes(name)) properties.set(attr.baseName, doc.properties.get(attr.name)?.description ?? '');
+      found = { type: doc.description, properties };
+    }
+    descriptions.set(name, found);
+  }
+  return found ?? undefined;
+}
+
 /** The (unflattened) schema of a client-node model, or undefined when there is no such model. */
 export function kubernetesModelSchema(name: string): JSONSchemaProps | undefined {
   let schema = cache.get(name);

@@ -12,9 +12,9 @@ import type { ResolvedType, TypeDeclarationNode, TypeIndex } from '../loader/typ
 import { declarationId } from '../loader/type-index.js';
 import { extractDescription as docOf } from '../../markers/index.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import { BASIC_RUNTIME_TYPES, runtimeTypeSchema } from './known-types.js';
+import { BASIC_RUNTIME_TYPES, embeddedObjectMetaSchema, isObjectMetaReference, runtimeTypeSchema } from './known-types.js';
 import type { BuiltinSchemaSource } from './builtin-source.js';
-import { clientNodeModels } from './kubernetes-models.js';
+import { kubernetesApiSource } from './kubernetes-api-source.js';
 
 export const RUNTIME_REF_PREFIX = 'runtime:';
 
@@ -54,7 +54,9 @@ export class SchemaBuilder {
     private readonly index: TypeIndex,
     private readonly markers: MarkerLookup,
     /** Schemas of the Kubernetes built-in types (client-node imports). */
-    private readonly builtins: BuiltinSchemaSource = clientNodeModels,
+    private readonly builtins: BuiltinSchemaSource = kubernetesApiSource(),
+    /** controller-gen's generateEmbeddedObjectMeta: ObjectMeta keeps its allow-listed fields. */
+    private readonly embeddedObjectMeta = false,
   ) {}
 
   allProblems(): SchemaProblem[] {
@@ -114,7 +116,8 @@ export class SchemaBuilder {
     const cached = this.schemata.get(id);
     if (cached) return cached;
     let schema: JSONSchemaProps | undefined;
-    if (id.startsWith(RUNTIME_REF_PREFIX)) schema = runtimeTypeSchema(id.slice(RUNTIME_REF_PREFIX.length));
+    if (this.embeddedObjectMeta && isObjectMetaReference(id)) schema = embeddedObjectMetaSchema();
+    else if (id.startsWith(RUNTIME_REF_PREFIX)) schema = runtimeTypeSchema(id.slice(RUNTIME_REF_PREFIX.length));
     else if (!id.includes('#')) schema = this.builtins.schemaFor(id);
     else {
       const decl = this.declarations.get(id) ?? this.index.declarationById(id);
@@ -379,7 +382,10 @@ export class SchemaBuilder {
       case 'model': {
         const ref = this.builtins.referenceTo(resolved.name);
         if (!ref) {
-          this.problems.push({ node, message: `@kubernetes/client-node has no model ${resolved.name}` });
+          const missing = this.builtins.missingFrom?.(resolved.name);
+          const field = fieldNameAround(node);
+          const message = missing ? `${field ? `field ${field}: ` : ''}${missing}` : `@kubernetes/client-node has no model ${resolved.name}`;
+          this.problems.push({ node, message });
           return {};
         }
         return { $ref: ref };
@@ -451,4 +457,13 @@ function propertyName(member: ts.PropertySignature, file: ts.SourceFile): string
 function extendedTypes(decl: ts.InterfaceDeclaration): readonly ts.ExpressionWithTypeArguments[] {
   const clause = decl.heritageClauses?.find((c) => c.token === ts.SyntaxKind.ExtendsKeyword);
   return clause?.types ?? [];
+}
+
+/** The name of the property whose type `node` is part of, if any (for errors about a field's type). */
+function fieldNameAround(node: ts.Node): string | undefined {
+  for (let n: ts.Node | undefined = node; n; n = n.parent) {
+    if ((ts.isPropertySignature(n) || ts.isPropertyDeclaration(n)) && !ts.isComputedPropertyName(n.name)) return n.name.getText();
+    if (ts.isInterfaceDeclaration(n) || ts.isTypeAliasDeclaration(n) || ts.isClassDeclaration(n)) return undefined;
+  }
+  return undefined;
 }

@@ -58,6 +58,7 @@ function analyze(chars: ArrayLike<string>): ScalarAnalysis {
   let previousSpace = false;
   let previousBreak = false;
   let precededByWhitespace = true;
+  let unicodeBreak = false;
   const head = `${chars[0]}${chars[1] ?? ''}${chars[2] ?? ''}`;
   if (head === '---' || head === '...') blockIndicators = true;
   for (let i = 0; i < chars.length; i++) {
@@ -78,6 +79,7 @@ function analyze(chars: ArrayLike<string>): ScalarAnalysis {
       previousBreak = false;
     } else if (isBreak(c)) {
       lineBreaks = true;
+      if (c === '\u2028' || c === '\u2029') unicodeBreak = true;
       if (i === 0) leadingBreak = true;
       if (i === chars.length - 1) trailingBreak = true;
       if (previousSpace) spaceBreak = true;
@@ -95,6 +97,11 @@ function analyze(chars: ArrayLike<string>): ScalarAnalysis {
   if (breakSpace) a.blockPlainAllowed = a.singleQuotedAllowed = false;
   if (spaceBreak || special) a.blockPlainAllowed = a.singleQuotedAllowed = a.blockAllowed = false;
   if (lineBreaks || blockIndicators) a.blockPlainAllowed = false;
+  // Where yaml.v2 parts from YAML: it writes U+2028/U+2029 raw inside single quotes or a literal block,
+  // where a YAML 1.2 reader keeps them as text and a 1.1 reader (yaml.v2 itself) folds them as line
+  // breaks, so the value reads back changed. Only double quotes can escape them (\L, \P), as yaml.v2
+  // does once it writes double quotes.
+  if (unicodeBreak) a.blockPlainAllowed = a.singleQuotedAllowed = a.blockAllowed = false;
   return a;
 }
 

@@ -7,6 +7,8 @@
  */
 import type { V1ObjectMeta, V1ListMeta } from '@kubernetes/client-node';
 
+/** `integer` without a format (Go's `int`, as controller-gen writes it). */
+export type int = number;
 /** `integer` with `format: int32`. */
 export type int32 = number;
 /** `integer` with `format: int64`. */

@@ -31,7 +31,7 @@ export interface InformerOptions extends ReflectorOptions {
 }
 
 export class Informer<T extends ObjectWithMeta> {
-  readonly store = new IndexedStore<T>();
+  readonly store = new IndexedStore<T>((err, index, key) => this.log.error(err, 'index function failed: the object is cached but not in this index', { kind: this.kind.kind, index, key }));
   private readonly handlers = new Set<InformerEventHandler<T>>();
   private readonly reflectors: Reflector<T>[] = [];
   private readonly scopes: (string | undefined)[];

@@ -6,7 +6,12 @@
  * - 410 Gone (as an HTTP answer or an ERROR event) means the version is too old: list again;
  * - any other failure (connection refused or reset, 429, 5xx, a malformed line) waits with
  *   jittered backoff (at least the server's Retry-After) and reopens the watch;
- * - a watch that goes silent (no event nor bookmark for `stallTimeoutMs`) is dropped and reopened.
+ * - a watch that goes silent (no event nor bookmark for `stallTimeoutMs`) is dropped and reopened;
+ * - a watch request that gets no answer within `stallTimeoutMs` is abandoned (client-go times a
+ *   watch out after its timeoutSeconds) and retried after the shortest backoff: the hang was the
+ *   wait (client-go's backoff manager resets after 2 min without failures, and its hangs last 5-10
+ *   min), so hung requests do not compound the delay; a connection that was answered and lasted
+ *   resets the backoff too.
  * client-node's informer lacks the last three, which is why this loop exists.
  */
 import type { IncomingMessage } from 'node:http';
@@ -50,6 +55,11 @@ interface ListAnswer<T> {
 }
 
 class StallError extends Error {}
+/** A watch request the server took and never answered (no status line) within the stall timeout. */
+class UnansweredWatchError extends StallError {}
+
+/** A watch shorter than this that delivered nothing is a server in trouble, not a healthy connection. */
+const SHORT_WATCH_MS = 1000;
 
 export class Reflector<T extends ObjectWithMeta> {
   private resourceVersion = '';
@@ -58,6 +68,8 @@ export class Reflector<T extends ObjectWithMeta> {
   private readonly stallTimeoutMs: number;
   private readonly minWatchTimeoutSeconds: number;
   private readonly pageSize: number;
+  /** When the current watch was answered (undefined before, or when it never was). */
+  private answeredAt: number | undefined;
   /** Counters for tests, benchmarks and debugging. */
   readonly stats = { lists: 0, watches: 0, events: 0, bookmarks: 0, stalls: 0, gone: 0, errors: 0 };
 
@@ -99,9 +111,11 @@ export class Reflector<T extends ObjectWithMeta> {
         const started = Date.now();
         const before = this.stats.events + this.stats.bookmarks;
         await this.watch(signal);
-        if (this.stats.events + this.stats.bookmarks === before && Date.now() - started < 1000) {
+        if (this.stats.events + this.stats.bookmarks === before && Date.now() - started < SHORT_WATCH_MS) {
           // Ended at once and delivered nothing: a server in trouble, not a watch timeout. Do not spin.
           await sleep(this.backoff.next(), signal);
+        } else {
+          this.backoff.reset();
         }
       } catch (err) {
         if (signal.aborted) break;
@@ -113,13 +127,20 @@ export class Reflector<T extends ObjectWithMeta> {
           continue;
         }
         this.stats.errors++;
+        if (err instanceof UnansweredWatchError || this.lastedAfterAnswer()) this.backoff.reset();
         const retryAfterMs = err instanceof ApiError && err.retryAfterSeconds !== undefined ? err.retryAfterSeconds * 1000 : 0;
         const delay = this.backoff.next(retryAfterMs);
-        if (err instanceof StallError) this.log.info('watch stalled, reconnecting', { afterMs: this.stallTimeoutMs });
+        if (err instanceof UnansweredWatchError) this.log.info('watch request unanswered, reconnecting', { afterMs: this.stallTimeoutMs, delayMs: Math.round(delay) });
+        else if (err instanceof StallError) this.log.info('watch stalled, reconnecting', { afterMs: this.stallTimeoutMs, delayMs: Math.round(delay) });
         else this.log.info(needList ? 'list failed, retrying' : 'watch failed, reconnecting', { error: errorText(err), delayMs: Math.round(delay) });
         await sleep(delay, signal);
       }
     }
+  }
+
+  /** Whether the last watch was answered and stayed connected long enough to count as a success. */
+  private lastedAfterAnswer(): boolean {
+    return this.answeredAt !== undefined && Date.now() - this.answeredAt >= SHORT_WATCH_MS;
   }
 
   private scopePath(): string {
@@ -177,6 +198,7 @@ export class Reflector<T extends ObjectWithMeta> {
 
   private async watch(signal: AbortSignal): Promise<void> {
     this.stats.watches++;
+    this.answeredAt = undefined;
     const timeoutSeconds = Math.floor(this.minWatchTimeoutSeconds * (1 + Math.random()));
     const abort = new AbortController();
     const onAbort = () => abort.abort();
@@ -202,11 +224,12 @@ export class Reflector<T extends ObjectWithMeta> {
       ).catch((err: unknown) => {
         if (unanswered && !signal.aborted) {
           this.stats.stalls++;
-          throw new StallError('watch request unanswered');
+          throw new UnansweredWatchError('watch request unanswered');
         }
         throw err;
       });
       clearTimeout(answerTimer);
+      this.answeredAt = Date.now();
       await this.consume(res, abort);
     } finally {
       clearTimeout(answerTimer);

@@ -19,7 +19,20 @@ export function objectKey(obj: ObjectWithMeta): string {
   return ns ? `${ns}/${name}` : name;
 }
 
+/** Told when an index function throws on an object (the index name, the object's key, the error). */
+export type IndexErrorHandler = (err: unknown, index: string, key: string) => void;
+
 export class IndexedStore<T extends ObjectWithMeta> {
+  /**
+   * `onIndexError` hears of an index function that throws. client-go's store panics there (an
+   * IndexFunc error; controller-runtime's IndexerFunc has no error, so a panic), which kills the
+   * process; before, our reflector retried the event forever and the whole kind's cache stopped
+   * moving. We keep the object, leave it out of that one index (it is missing from
+   * `matchingFields` lists on that index, nothing else), and report it loudly: one bad object
+   * or index function must not stop every controller watching the kind.
+   */
+  constructor(private readonly onIndexError: IndexErrorHandler = () => {}) {}
+
   private readonly items = new Map<string, T>();
   private readonly byNamespace = new Map<string, Set<string>>();
   private readonly indexes = new Map<string, FieldIndex<T>>();
@@ -49,7 +62,7 @@ export class IndexedStore<T extends ObjectWithMeta> {
     if (this.indexes.has(name)) throw new Error(`field index "${name}" is already registered`);
     const index: FieldIndex<T> = { fn, byValue: new Map(), valuesOf: new Map() };
     this.indexes.set(name, index);
-    for (const [key, obj] of this.items) this.indexInto(index, key, obj);
+    for (const [key, obj] of this.items) this.indexInto(name, index, key, obj);
   }
 
   /** Keys whose index `name` holds `value`. */
@@ -70,9 +83,9 @@ export class IndexedStore<T extends ObjectWithMeta> {
       if (!set) this.byNamespace.set(ns, (set = new Set()));
       set.add(key);
     }
-    for (const index of this.indexes.values()) {
+    for (const [name, index] of this.indexes) {
       if (old) this.unindexFrom(index, key);
-      this.indexInto(index, key, obj);
+      this.indexInto(name, index, key, obj);
     }
     return old;
   }
@@ -90,8 +103,14 @@ export class IndexedStore<T extends ObjectWithMeta> {
     return old;
   }
 
-  private indexInto(index: FieldIndex<T>, key: string, obj: T): void {
-    const raw = index.fn(obj);
+  private indexInto(name: string, index: FieldIndex<T>, key: string, obj: T): void {
+    let raw: ReturnType<IndexFunc<T>>;
+    try {
+      raw = index.fn(obj);
+    } catch (err) {
+      this.onIndexError(err, name, key);
+      return;
+    }
     const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
     if (values.length === 0) return;
     index.valuesOf.set(key, values);

@@ -37,6 +37,11 @@ export interface RestTransportOptions {
   credentialTtlMs?: number;
   /** Told of every request once it is answered (with its body read) or failed; watches once their stream opens. */
   metrics?: RestRequestObserver;
+  /**
+   * How often a request answered 429 or 5xx with a Retry-After header is sent again, after the
+   * server's delay, before its error is thrown. 10, as client-go's default.
+   */
+  maxRetries?: number;
 }
 
 interface Credentials {
@@ -55,6 +60,7 @@ export class RestTransport {
   private readonly timeoutMs: number;
   private readonly credentialTtlMs: number;
   private readonly metrics: RestRequestObserver | undefined;
+  private readonly maxRetries: number;
 
   constructor(readonly kubeConfig: KubeConfig, options: RestTransportOptions = {}) {
     const cluster = kubeConfig.getCurrentCluster();
@@ -65,43 +71,50 @@ export class RestTransport {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.credentialTtlMs = options.credentialTtlMs ?? 30_000;
     this.metrics = options.metrics;
+    this.maxRetries = options.maxRetries ?? 10;
   }
 
   /** Sends a request and parses the JSON answer; failures become `ApiError`. */
   async request<T = unknown>(req: RestRequest): Promise<T> {
-    const started = performance.now();
-    let res: http.IncomingMessage;
-    let text: string;
-    try {
-      res = await this.send(req, false);
-      text = await readBody(res, req.signal);
-    } catch (err) {
-      this.observe(req.method, '<error>', started);
-      throw err;
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
+      let res: http.IncomingMessage;
+      let text: string;
+      try {
+        res = await this.send(req, false);
+        text = await readBody(res, req.signal);
+      } catch (err) {
+        this.observe(req.method, '<error>', started);
+        throw err;
+      }
+      const code = res.statusCode ?? 0;
+      this.observe(req.method, code, started);
+      if (code < 400) return (text.length > 0 ? JSON.parse(text) : undefined) as T;
+      const wait = attempt < this.maxRetries ? retryAfterSeconds(code, res.headers) : undefined;
+      if (wait === undefined) throw errorFrom(code, text, res.headers, `${req.method} ${req.path}`);
+      await sleep(wait * 1000, req.signal);
     }
-    const code = res.statusCode ?? 0;
-    this.observe(req.method, code, started);
-    if (code >= 400) throw errorFrom(code, text, res.headers, `${req.method} ${req.path}`);
-    return (text.length > 0 ? JSON.parse(text) : undefined) as T;
   }
 
   /** Opens a streaming GET (a watch); the caller consumes and destroys the response. Status >= 400 is thrown. */
   async stream(path: string, query: Query, signal: AbortSignal): Promise<http.IncomingMessage> {
-    const started = performance.now();
-    let res: http.IncomingMessage;
-    try {
-      res = await this.send({ method: 'GET', path, query, signal }, true);
-    } catch (err) {
-      this.observe('GET', '<error>', started);
-      throw err;
-    }
-    const code = res.statusCode ?? 0;
-    this.observe('GET', code, started);
-    if (code >= 400) {
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
+      let res: http.IncomingMessage;
+      try {
+        res = await this.send({ method: 'GET', path, query, signal }, true);
+      } catch (err) {
+        this.observe('GET', '<error>', started);
+        throw err;
+      }
+      const code = res.statusCode ?? 0;
+      this.observe('GET', code, started);
+      if (code < 400) return res;
       const text = await readBody(res, signal);
-      throw errorFrom(code, text, res.headers, `GET ${path} (watch)`);
+      const wait = attempt < this.maxRetries ? retryAfterSeconds(code, res.headers) : undefined;
+      if (wait === undefined) throw errorFrom(code, text, res.headers, `GET ${path} (watch)`);
+      await sleep(wait * 1000, signal);
     }
-    return res;
   }
 
   private observe(method: string, code: number | '<error>', started: number): void {
@@ -223,6 +236,36 @@ function readBody(res: http.IncomingMessage, signal?: AbortSignal): Promise<stri
     res.on('data', onData);
     res.on('end', onEnd);
     res.on('error', onError);
+  });
+}
+
+/**
+ * The delay the server asked for, when the answer is one to send again: 429 or any 5xx with an
+ * integer Retry-After header (client-go's checkWait). Other failures are the caller's to handle.
+ */
+function retryAfterSeconds(code: number, headers: http.IncomingHttpHeaders): number | undefined {
+  if (code !== 429 && code < 500) return undefined;
+  const header = headers['retry-after'];
+  if (header === undefined || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
+/** Waits, or rejects as soon as the request is aborted. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason ?? new Error('aborted'));
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason ?? new Error('aborted'));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -56,6 +56,8 @@ export class LeaderElector {
   #observed: ObservedLease | undefined;
   /** performance.now() when the observed record last changed. */
   #observedAt = 0;
+  /** performance.now() when this leader last acquired or renewed the lease. */
+  #renewedAt = 0;
   #leading = false;
   #stopping = false;
   #wake: (() => void) | undefined;
@@ -129,23 +131,34 @@ export class LeaderElector {
     }
 
     this.#leading = true;
+    this.#renewedAt = performance.now();
     this.#options.metrics?.setLeader(this.#options.name, true);
     this.#log.info('successfully acquired lease');
     this.#resolveElected();
     this.#callback(() => this.#options.onStartedLeading?.());
 
     let reason: StoppedLeadingReason = 'stopped';
-    while (!this.#stopping) {
+    leading: while (!this.#stopping) {
       const deadline = performance.now() + this.#renewDeadline;
       let renewed = false;
       while (!this.#stopping) {
+        // Fencing, which client-go lacks (it keeps leading until its renew deadline): a leader that
+        // sees another holder, or whose own lease ran out (the process was frozen, or starved),
+        // stops at once, since another candidate may already be leading.
+        const fenced = this.#fenced();
+        if (fenced) {
+          reason = 'lost';
+          this.#log.info(`${fenced}: leader election lost`);
+          break leading;
+        }
         const remaining = deadline - performance.now();
         if (remaining <= 0) break;
         if (await this.#attempt(remaining)) {
           renewed = true;
+          this.#renewedAt = performance.now();
           break;
         }
-        await this.#sleep(Math.min(this.#retryPeriod, Math.max(0, deadline - performance.now())));
+        if (!this.#fenced()) await this.#sleep(Math.min(this.#retryPeriod, Math.max(0, deadline - performance.now())));
       }
       if (this.#stopping) break;
       if (!renewed) {
@@ -225,6 +238,14 @@ export class LeaderElector {
       if (statusCodeOf(err) === 409) return false;
       throw err;
     }
+  }
+
+  /** Why this leader must stop at once, if it must: the lease shows another holder, or ours expired. */
+  #fenced(): string | undefined {
+    const holder = this.#observed?.record.holderIdentity ?? '';
+    if (holder !== '' && holder !== this.identity) return `the lease is held by ${holder}`;
+    if (performance.now() - this.#renewedAt >= this.#leaseDuration) return 'our lease expired before it was renewed';
+    return undefined;
   }
 
   /** Whether the lease we observed is still within its duration, by our own clock. */

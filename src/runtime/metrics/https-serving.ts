@@ -18,6 +18,39 @@ import type { Socket } from 'node:net';
 import type { SecureContextOptions, Server as TlsServer, TLSSocket } from 'node:tls';
 import { close as closeHttpServer } from './http-listen.js';
 
+/**
+ * What Go's crypto/tls offers by default, which the webhook and metrics servers of a Go operator
+ * serve with: TLS 1.2 at least; for TLS 1.2 only ECDHE key exchange with AES-GCM, ChaCha20-Poly1305
+ * and AES-CBC-SHA, in Go's preference order (no static-RSA key exchange, no CBC-SHA256/SHA384,
+ * no 3DES or RC4: Go's rsaKexCiphers, disabledCipherSuites, tdesCiphers); TLS 1.3's three suites.
+ * Node's defaults (OpenSSL's HIGH) also accept static RSA and CBC-SHA256/384.
+ */
+export const GO_DEFAULT_TLS: Readonly<SecureContextOptions> = {
+  minVersion: 'TLSv1.2',
+  ciphers: [
+    'TLS_AES_128_GCM_SHA256',
+    'TLS_AES_256_GCM_SHA384',
+    'TLS_CHACHA20_POLY1305_SHA256',
+    'ECDHE-ECDSA-AES128-GCM-SHA256',
+    'ECDHE-RSA-AES128-GCM-SHA256',
+    'ECDHE-ECDSA-AES256-GCM-SHA384',
+    'ECDHE-RSA-AES256-GCM-SHA384',
+    'ECDHE-ECDSA-CHACHA20-POLY1305',
+    'ECDHE-RSA-CHACHA20-POLY1305',
+    'ECDHE-ECDSA-AES128-SHA',
+    'ECDHE-RSA-AES128-SHA',
+    'ECDHE-ECDSA-AES256-SHA',
+    'ECDHE-RSA-AES256-SHA',
+  ].join(':'),
+};
+
+/**
+ * HTTP/2 limits of Go's http2 server: 250 concurrent streams per connection (its defaultMaxStreams)
+ * and a header list of net/http's DefaultMaxHeaderBytes (1 MB) plus 32 bytes of overhead for 10
+ * typical fields. node:http2 leaves streams unbounded.
+ */
+export const GO_HTTP2_SETTINGS = { maxConcurrentStreams: 250, maxHeaderListSize: (1 << 20) + 10 * 32 } as const;
+
 export type HttpsRequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface HttpsServingOptions {
@@ -28,8 +61,10 @@ export interface HttpsServingOptions {
 }
 
 export interface HttpsServing {
-  /** The server: listen on it with http-listen's `listen`; replace its certificate with `setSecureContext`. */
+  /** The server: listen on it with http-listen's `listen`. */
   readonly server: TlsServer;
+  /** Serves this certificate (and key) from now on, with the serving's TLS settings. */
+  setCertificate(pair: { cert: string | Buffer; key: string | Buffer }): void;
   /** Whether HTTP/2 is offered. */
   readonly http2: boolean;
   /**
@@ -40,14 +75,18 @@ export interface HttpsServing {
 }
 
 export function createHttpsServing(options: HttpsServingOptions, handler: HttpsRequestHandler): HttpsServing {
-  if (options.enableHTTP2 === true) return http2Serving(options.tls ?? {}, handler);
-  const server = createHttpsServer({ ...options.tls, ALPNProtocols: ['http/1.1'] }, handler);
-  return { server, http2: false, close: () => closeHttpServer(server) };
+  // setSecureContext replaces the whole context: the settings go with every certificate.
+  const tls = { ...GO_DEFAULT_TLS, ...options.tls };
+  if (options.enableHTTP2 === true) return http2Serving(tls, handler);
+  const server = createHttpsServer({ ...tls, ALPNProtocols: ['http/1.1'] }, handler);
+  return { server, http2: false, setCertificate: (pair) => server.setSecureContext({ ...tls, ...pair }), close: () => closeHttpServer(server) };
 }
 
 function http2Serving(tls: SecureContextOptions, handler: HttpsRequestHandler): HttpsServing {
   // HTTP/1.1 requests on this server are Node's IncomingMessage/ServerResponse; HTTP/2 ones the compatibility objects.
-  const server = createSecureServer({ ...tls, allowHTTP1: true }, (req, res) => handler(req as unknown as IncomingMessage, res as unknown as ServerResponse));
+  const server = createSecureServer({ ...tls, allowHTTP1: true, settings: GO_HTTP2_SETTINGS }, (req, res) =>
+    handler(req as unknown as IncomingMessage, res as unknown as ServerResponse),
+  );
 
   // node:http2's close() neither ends idle sessions nor idle HTTP/1.1 keep-alive connections: keep track of them.
   let closing = false;
@@ -82,6 +121,7 @@ function http2Serving(tls: SecureContextOptions, handler: HttpsRequestHandler): 
   return {
     server,
     http2: true,
+    setCertificate: (pair) => server.setSecureContext({ ...tls, ...pair }),
     close: () =>
       new Promise<void>((resolve) => {
         closing = true;

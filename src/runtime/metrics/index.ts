@@ -17,7 +17,7 @@ export { ControllerMetrics, RECONCILE_RESULTS, type ReconcileOutcome } from './c
 export { WorkqueueMetrics } from './workqueue-metrics.js';
 export { WebhookMetrics } from './webhook-metrics.js';
 export { MetricsServer, DEFAULT_METRICS_BIND_ADDRESS, type MetricsServerOptions } from './server.js';
-export { withAuthenticationAndAuthorization, type RequestFilter, type AuthFilterOptions } from './auth-filter.js';
+export { withAuthenticationAndAuthorization, type AuthFilter, type RequestFilter, type AuthFilterOptions } from './auth-filter.js';
 export { selfSignedCertificate } from './self-signed.js';
 export { parseBindAddress, type ListenAddress } from './bind-address.js';
 export { RECONCILE_TIME_BUCKETS, LATENCY_BUCKETS, REST_CLIENT_LATENCY_BUCKETS } from './buckets.js';

@@ -79,23 +79,23 @@ export class MetricsServer {
     let closeServer: () => Promise<void>;
     const metrics = this.#options.metrics instanceof Registry ? undefined : this.#options.metrics;
     if (this.#options.secureServing) {
-      const serving = createHttpsServing({ enableHTTP2: this.#options.enableHTTP2, tls: { minVersion: 'TLSv1.2' } }, handler);
+      const serving = createHttpsServing({ enableHTTP2: this.#options.enableHTTP2 }, handler);
       const https = serving.server;
       closeServer = () => serving.close();
       if (this.#options.certDir) {
         const watcher = new CertWatcher(
           join(this.#options.certDir, this.#options.certName ?? 'tls.crt'),
           join(this.#options.certDir, this.#options.keyName ?? 'tls.key'),
-          (pair) => https.setSecureContext({ minVersion: 'TLSv1.2', ...pair }),
+          (pair) => serving.setCertificate(pair),
           this.#log,
           undefined,
           metrics ? (ok) => metrics.certificateRead(ok) : undefined,
         );
-        https.setSecureContext({ minVersion: 'TLSv1.2', ...(await watcher.load()) });
+        serving.setCertificate(await watcher.load());
         watcher.start();
         this.#certWatcher = watcher;
       } else {
-        https.setSecureContext({ minVersion: 'TLSv1.2', ...(await selfSignedCertificate()) });
+        serving.setCertificate(await selfSignedCertificate());
       }
       server = https;
     } else {

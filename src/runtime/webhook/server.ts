@@ -26,7 +26,7 @@ export interface WebhookServerOptions {
   certName?: string;
   /** Default `tls.key`. */
   keyName?: string;
-  /** More TLS settings (ciphers, minVersion, ca for client certificates...). Minimum TLS 1.2 by default. */
+  /** More TLS settings (ciphers, minVersion, ca for client certificates...). Default: Go's crypto/tls defaults (GO_DEFAULT_TLS). */
   tlsOptions?: Omit<SecureContextOptions, 'cert' | 'key'>;
   /**
    * Serve HTTP/2 as well (kubebuilder's `--enable-http2`). Default false: the TLS handshake offers only
@@ -99,19 +99,18 @@ export class WebhookServer {
     const certDir = this.#options.certDir ?? DEFAULT_CERT_DIR;
     const certPath = join(certDir, this.#options.certName ?? 'tls.crt');
     const keyPath = join(certDir, this.#options.keyName ?? 'tls.key');
-    const tlsOptions = { minVersion: 'TLSv1.2' as const, ...this.#options.tlsOptions };
-    const serving = createHttpsServing({ enableHTTP2: this.#options.enableHTTP2, tls: tlsOptions }, (req, res) => void this.#serve(req, res));
+    const serving = createHttpsServing({ enableHTTP2: this.#options.enableHTTP2, tls: this.#options.tlsOptions }, (req, res) => void this.#serve(req, res));
     const server = serving.server;
     const watcher = new CertWatcher(
       certPath,
       keyPath,
-      (pair) => server.setSecureContext({ ...tlsOptions, ...pair }),
+      (pair) => serving.setCertificate(pair),
       this.#log,
       this.#options.certPollInterval ?? 10_000,
       (ok) => this.#options.metrics?.certificateRead(ok),
     );
     const pair = await watcher.load();
-    server.setSecureContext({ ...tlsOptions, ...pair });
+    serving.setCertificate(pair);
 
     const address = { host: this.#options.host, port: this.#options.port ?? DEFAULT_WEBHOOK_PORT };
     this.#port = (await listen(server, address, 'webhook server', (err) => this.#log.error(err, 'webhook server error'))).port;

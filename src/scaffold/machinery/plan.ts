@@ -2,11 +2,13 @@
 // an overlay of the project directory, checked, and only then written, all or nothing; or shown
 // as a dry run (files created, unified diffs of files changed) without touching the disk.
 import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
+import { assertWritesInside } from '../../files/inside-root.js';
 import { UsageError } from '../errors.js';
 import { insertAtMarker, MarkerNotFoundError } from './inserter.js';
 import type { FileTemplate } from './template.js';
+import { removeUndoJournal, writeUndoJournal } from './undo-journal.js';
 
 export interface PlannedChange {
   path: string;
@@ -24,6 +26,8 @@ interface Entry {
 export class Plan {
   private readonly entries = new Map<string, Entry>();
   private readonly notes: string[] = [];
+  /** Files written after all others (PROJECT: it claims what the rest holds). */
+  private readonly writtenLast = new Set<string>();
 
   constructor(readonly root: string, readonly options: { force: boolean }) {}
 
@@ -51,8 +55,12 @@ export class Plan {
     else this.entries.set(path, { original: this.readDisk(path), content });
   }
 
-  /** Adds a file according to its if-exists policy (`error` yields to --force). */
-  add(template: FileTemplate): void {
+  /**
+   * Adds a file according to its if-exists policy (`error` yields to --force). `last`: write it after
+   * every other file (the record of what the others hold, so it never claims files not yet there).
+   */
+  add(template: FileTemplate, opts: { last?: boolean } = {}): void {
+    if (opts.last) this.writtenLast.add(template.path);
     if (this.exists(template.path)) {
       if (template.ifExists === 'skip') return;
       if (template.ifExists === 'error' && !this.options.force) {
@@ -116,36 +124,67 @@ export class Plan {
   }
 
   /**
-   * Writes every change. If any write fails, files already written are put back as they were,
+   * Writes every change, none when one would land outside the project (through a symbolic link). If any write fails, files already written are put back as they were,
    * files created are removed with the directories made for them, and the error is rethrown.
    */
   apply(): PlannedChange[] {
     const changes = this.changes();
+    // Every target is checked before the first write, so a refused one leaves the project as it was.
+    for (const c of changes) {
+      try {
+        assertWritesInside(this.root, join(this.root, c.path), c.path);
+      } catch (err) {
+        throw new UsageError(`nothing was written: ${(err as Error).message}`);
+      }
+    }
+    if (changes.length === 0) return changes;
+    const order = [...changes.filter((c) => !this.writtenLast.has(c.path)), ...changes.filter((c) => this.writtenLast.has(c.path))];
+    // If the process dies while writing, the next command undoes the half-written plan from this journal.
+    writeUndoJournal(this.root, {
+      files: order.map((c) => ({ path: c.path, before: c.before ?? null })),
+      dirs: missingDirs(this.root, order.map((c) => c.path)),
+    });
     const madeDirs: string[] = [];
     const done: PlannedChange[] = [];
     try {
-      for (const c of changes) {
+      for (const c of order) {
         const full = join(this.root, c.path);
         ensureDir(dirname(full), madeDirs);
         writeFileSync(full, c.after);
         done.push(c);
       }
     } catch (err) {
+      let undone = true;
       for (const c of done.reverse()) {
         const full = join(this.root, c.path);
         try {
           if (c.before === undefined) rmSync(full, { force: true });
           else writeFileSync(full, c.before);
-        } catch { /* best effort: the original error is the one to report */ }
+        } catch {
+          undone = false; // the journal stays: the next command puts it back
+        }
       }
       for (const d of madeDirs.reverse()) {
         try { rmdirSync(d); } catch { /* not empty or gone */ }
       }
+      if (undone) removeUndoJournal(this.root);
       const message = err instanceof Error ? err.message : String(err);
       throw new UsageError(`writing files failed, nothing was changed: ${message}`);
     }
+    removeUndoJournal(this.root);
     return changes;
   }
+}
+
+/** The folders (relative to root) that writing `paths` creates, outermost first. */
+function missingDirs(root: string, paths: string[]): string[] {
+  const missing = new Set<string>();
+  for (const p of paths) {
+    const chain: string[] = [];
+    for (let d = dirname(join(root, p)); d !== root && !existsSync(d); d = dirname(d)) chain.unshift(relative(root, d));
+    for (const d of chain) missing.add(d);
+  }
+  return [...missing];
 }
 
 function ensureDir(dir: string, made: string[]): void {

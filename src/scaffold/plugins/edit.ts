@@ -1,4 +1,5 @@
 // `edit`: changes to project-wide choices after init (multi-group, namespace scope, license header).
+import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS } from '../../kube/kubernetes-api.js';
 import { UsageError } from '../errors.js';
 import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';
@@ -6,12 +7,15 @@ import type { License } from '../project/boilerplate.js';
 import { projectContext } from '../project/context.js';
 import type { ProjectConfig } from '../project/project-file.js';
 import { apiPackagePath } from '../project/resource.js';
+import { validateOwner } from '../project/validation.js';
 
 export interface EditOptions {
   multigroup?: boolean;
   namespaced?: boolean;
   owner?: string;
   license?: License;
+  /** PROJECT's kubernetesVersion: the Kubernetes release of the built-in types `manifests` writes. */
+  kubernetesVersion?: string;
 }
 
 const watchNamespaceEnv = `        env:
@@ -23,10 +27,17 @@ const watchNamespaceEnv = `        env:
 
 /** Plans `edit`; returns the updated PROJECT configuration. */
 export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): ProjectConfig {
-  if (opts.multigroup === undefined && opts.namespaced === undefined && opts.owner === undefined && opts.license === undefined) {
-    throw new UsageError('edit needs at least one of --multigroup, --namespaced, --owner, --license');
+  if (opts.multigroup === undefined && opts.namespaced === undefined && opts.owner === undefined && opts.license === undefined && opts.kubernetesVersion === undefined) {
+    throw new UsageError('edit needs at least one of --multigroup, --namespaced, --owner, --license, --kubernetes-version');
   }
   const next: ProjectConfig = { ...cfg };
+  if (opts.kubernetesVersion !== undefined) {
+    if (!isKubernetesApiVersion(opts.kubernetesVersion)) {
+      throw new UsageError(`invalid --kubernetes-version "${opts.kubernetesVersion}": must be one of ${KUBERNETES_API_VERSIONS.join(', ')}`);
+    }
+    next.kubernetesVersion = opts.kubernetesVersion;
+    plan.note(`CRDs embed Kubernetes ${opts.kubernetesVersion} built-in types from the next \`scaffolder manifests\` (make manifests)`);
+  }
   if (opts.multigroup !== undefined) {
     if (!opts.multigroup && cfg.multigroup) {
       const groups = new Set(cfg.resources.filter((r) => r.api).map((r) => r.group));
@@ -41,7 +52,10 @@ export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): Pro
     next.multigroup = opts.multigroup || undefined;
   }
   // An empty --owner goes back to the default owner ("The <project> Authors"), as init without --owner.
-  if (opts.owner !== undefined) next.owner = opts.owner.trim() || undefined;
+  if (opts.owner !== undefined) {
+    validateOwner(opts.owner);
+    next.owner = opts.owner.trim() || undefined;
+  }
   if (opts.license !== undefined) next.license = opts.license;
   if (opts.namespaced !== undefined) next.namespaced = opts.namespaced || undefined;
 

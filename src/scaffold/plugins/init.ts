@@ -8,7 +8,7 @@ import type { FileTemplate, IfExists } from '../machinery/template.js';
 import { projectContext } from '../project/context.js';
 import type { License } from '../project/boilerplate.js';
 import { newProjectConfig, projectFileName, type ProjectConfig } from '../project/project-file.js';
-import { validateDomain, validateProjectName } from '../project/validation.js';
+import { validateDomain, validateOwner, validateProjectName } from '../project/validation.js';
 
 export interface InitOptions {
   domain: string;
@@ -95,13 +95,15 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
   validateDomain(opts.domain);
   const projectName = opts.projectName ?? basename(plan.root);
   validateProjectName(projectName);
+  if (opts.owner !== undefined) validateOwner(opts.owner);
   const cfg = newProjectConfig({
     domain: opts.domain, projectName, multigroup: opts.multigroup, namespaced: opts.namespaced,
     owner: opts.owner, license: opts.license,
   });
   const data = {
     ...projectContext(cfg),
-    scaffolderDependency: opts.scaffolderDependency,
+    // A JSON string's contents in package.json (the install path may hold quotes or backslashes).
+    scaffolderDependency: JSON.stringify(opts.scaffolderDependency).slice(1, -1),
     leaderElectionId: `${fnv32a(projectName)}.${opts.domain}`,
   };
   for (const [name, path, ifExists] of initFiles) {

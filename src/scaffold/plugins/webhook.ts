@@ -13,7 +13,7 @@ import { pascal, relativeImport, resourceNames, type ResourceNames } from '../pr
 import { resourcePlural } from '../../kube/plural.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
 import { apiNamespaced, pluralOf, type Resource, type ResourceWebhooks } from '../project/resource.js';
-import { validateVersion } from '../project/validation.js';
+import { validateVersion, validateWebhookPath } from '../project/validation.js';
 import { enableInDefault, gvkText, mainFile, markRootType, planTestSample, validateGvk } from './api.js';
 
 export interface CreateWebhookOptions {
@@ -66,7 +66,7 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   if (opts.defaultingPath !== undefined && !opts.defaulting) throw new UsageError('--defaulting-path is only valid with --defaulting');
   if (opts.validationPath !== undefined && !opts.validation) throw new UsageError('--validation-path is only valid with --programmatic-validation');
   for (const p of [opts.defaultingPath, opts.validationPath]) {
-    if (p !== undefined && !/^\/[A-Za-z0-9/_.-]*$/.test(p)) throw new UsageError(`invalid webhook path "${p}": must start with '/' and hold only letters, digits, '/', '_', '.' and '-'`);
+    if (p !== undefined) validateWebhookPath(p);
   }
 
   const existing = findResource(cfg, opts);

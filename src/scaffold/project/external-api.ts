@@ -17,10 +17,10 @@ function isProjectPath(path: string): boolean {
 }
 
 /**
- * Checks the flag; for a module of the project, returns its file relative to the project root,
- * found with `exists` (the plan's view of the project).
+ * Checks the form of the path (the flag, or PROJECT's `path` of an external kind); returns the
+ * module's path relative to the project root for a module of the project, undefined for an npm module.
  */
-export function resolveExternalApiPath(path: string, exists: (file: string) => boolean): string | undefined {
+export function validateExternalApiPath(path: string): string | undefined {
   if (!isProjectPath(path)) {
     if (!npmSpecifier.test(path)) {
       throw new UsageError(`invalid --external-api-path "${path}": must be an npm module specifier (e.g. @example/cert-manager-types/v1) or a module of the project starting with ./ (e.g. ./external/certmanager/v1)`);
@@ -28,7 +28,17 @@ export function resolveExternalApiPath(path: string, exists: (file: string) => b
     return undefined;
   }
   const rel = posix.normalize(path.slice(2)).replace(/\/$/, '');
-  if (rel.startsWith('..')) throw new UsageError(`invalid --external-api-path "${path}": a module of the project must lie inside it`);
+  if (rel === '.' || rel.startsWith('..') || posix.isAbsolute(rel)) throw new UsageError(`invalid --external-api-path "${path}": a module of the project must lie inside it`);
+  return rel;
+}
+
+/**
+ * Checks the flag; for a module of the project, returns its file relative to the project root,
+ * found with `exists` (the plan's view of the project).
+ */
+export function resolveExternalApiPath(path: string, exists: (file: string) => boolean): string | undefined {
+  const rel = validateExternalApiPath(path);
+  if (rel === undefined) return undefined;
   const candidates = rel.endsWith('.ts') ? [rel] : [`${rel}.ts`, `${rel}/index.ts`];
   const file = candidates.find(exists);
   if (file === undefined) {

@@ -1,10 +1,18 @@
 // The PROJECT file: what `init` decided and which resources later commands created, in the
 // fields kubebuilder uses, so that every command can read the project it works on.
 import { LineCounter, parseDocument, stringify } from 'yaml';
+import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { UsageError } from '../errors.js';
+import { validateControllerName } from './controller-name.js';
+import { isBuiltinGroup } from './core-groups.js';
+import { validateExternalApiPath } from './external-api.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
 import { scaffolderLayout } from './layout.js';
+import {
+  validateApiPackagePath, validateDomain, validateGroup, validateKind, validateOwner, validatePlural, validateProjectName,
+  validateVersion, validateWebhookPath,
+} from './validation.js';
 
 export const projectFileName = 'PROJECT';
 export { scaffolderLayout };
@@ -18,6 +26,12 @@ export interface ProjectConfig {
   /** Not a kubebuilder field: who the license header names (kept so later commands repeat it). */
   owner?: string;
   license?: 'apache2' | 'none';
+  /**
+   * Not a kubebuilder field: the Kubernetes minor release (`1.36`) whose built-in types `manifests`
+   * writes into CRDs (controller-gen takes them from the k8s.io/api version in go.mod). Absent in
+   * projects made before it existed: the newest shipped release.
+   */
+  kubernetesVersion?: string;
   resources: Resource[];
   version: '3';
 }
@@ -36,6 +50,7 @@ export function newProjectConfig(fields: { domain: string; projectName: string; 
     projectName: fields.projectName,
     ...(fields.owner ? { owner: fields.owner } : {}),
     license: fields.license,
+    kubernetesVersion: NEWEST_KUBERNETES_API_VERSION,
     resources: [],
     version: '3',
   };
@@ -108,7 +123,44 @@ function parseResource(v: unknown, where: string): Resource {
   };
 }
 
-/** Parses PROJECT text; `file` names it in errors. Refuses other layouts. */
+/** Runs a flag's validator on a PROJECT value, its error prefixed with `where` (file:line and field). */
+function check(where: string, validate: () => void): void {
+  try {
+    validate();
+  } catch (err) {
+    if (err instanceof UsageError) throw new UsageError(`${where}: ${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * PROJECT is read as the flags are: every value that lands in a generated file or names where one
+ * is written passes the flag's own validator (a hand-edited `path: ../../x` or a domain with a
+ * quote would otherwise write outside the project or into generated code).
+ */
+function validateConfig(cfg: ProjectConfig, at: (...path: Array<string | number>) => string): void {
+  check(at('domain'), () => validateDomain(cfg.domain));
+  check(at('projectName'), () => validateProjectName(cfg.projectName, 'correct projectName in PROJECT'));
+  if (cfg.owner !== undefined) check(at('owner'), () => validateOwner(cfg.owner!));
+  cfg.resources.forEach((r, i) => {
+    const field = (name: string, ...sub: Array<string | number>) => `${at('resources', i, name, ...sub)}: resources[${i}].${[name, ...sub].join('.')}`;
+    check(field('group'), () => validateGroup(r.group));
+    check(field('version'), () => validateVersion(r.version));
+    check(field('kind'), () => validateKind(r.kind, { builtin: r.core === true || isBuiltinGroup(r.group) }));
+    if (r.plural !== undefined) check(field('plural'), () => validatePlural(r.plural!));
+    if (r.domain) check(field('domain'), () => validateDomain(r.domain!, 'domain'));
+    if (r.path !== undefined) {
+      check(field('path'), () => (r.external ? validateExternalApiPath(r.path!) : validateApiPackagePath(r.path!)));
+    }
+    r.controllers?.forEach((c, j) => check(field('controllers', j), () => validateControllerName(c.name)));
+    const w = r.webhooks;
+    if (w?.defaultingPath !== undefined) check(field('webhooks', 'defaultingPath'), () => validateWebhookPath(w.defaultingPath!));
+    if (w?.validationPath !== undefined) check(field('webhooks', 'validationPath'), () => validateWebhookPath(w.validationPath!));
+    w?.spoke?.forEach((v, j) => check(field('webhooks', 'spoke', j), () => validateVersion(v)));
+  });
+}
+
+/** Parses PROJECT text; `file` names it in errors. Refuses other layouts and values the flags refuse. */
 export function parseProjectFile(text: string, file: string): ProjectConfig {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines });
@@ -135,7 +187,11 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
   if (resources !== undefined && resources !== null && !Array.isArray(resources)) throw new UsageError(`${at('resources')}: "resources" must be a list`);
   const license = str(raw, 'license', at('license'), false);
   if (license !== undefined && license !== 'apache2' && license !== 'none') throw new UsageError(`${at('license')}: license must be apache2 or none`);
-  return {
+  const kubernetesVersion = str(raw, 'kubernetesVersion', at('kubernetesVersion'), false);
+  if (kubernetesVersion !== undefined && !isKubernetesApiVersion(kubernetesVersion)) {
+    throw new UsageError(`${at('kubernetesVersion')}: kubernetesVersion "${kubernetesVersion}" is not one scaffolder ships (${KUBERNETES_API_VERSIONS.join(', ')})`);
+  }
+  const cfg: ProjectConfig = {
     domain: str(raw, 'domain', at('domain'), true)!,
     layout: layouts,
     multigroup: bool(raw, 'multigroup', at('multigroup')),
@@ -143,9 +199,12 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
     projectName: str(raw, 'projectName', at('projectName'), true)!,
     owner: str(raw, 'owner', at('owner'), false),
     license: license as 'apache2' | 'none' | undefined,
+    kubernetesVersion,
     resources: (resources ?? []).map((r: unknown, i: number) => parseResource(r, `${at('resources', i)}: resources[${i}]`)),
     version: '3',
   };
+  validateConfig(cfg, at);
+  return cfg;
 }
 
 // Keys in a fixed (alphabetical, as kubebuilder writes them) order; false and empty values dropped.

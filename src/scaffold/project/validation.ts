@@ -14,9 +14,10 @@ export function validateDomain(domain: string, what = 'domain'): void {
   }
 }
 
-export function validateProjectName(name: string): void {
+/** `fix`: what to do about it, where the name came from (init's default is the directory name). */
+export function validateProjectName(name: string, fix = 'pass --project-name'): void {
   if (name.length === 0 || name.length > 63 || !dns1123Label.test(name)) {
-    throw new UsageError(`invalid project name "${name}": must be a DNS-1123 label (lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters); pass --project-name`);
+    throw new UsageError(`invalid project name "${name}": must be a DNS-1123 label (lower-case letters, digits and '-', starting and ending with a letter or digit, at most 63 characters); ${fix}`);
   }
 }
 
@@ -74,8 +75,44 @@ export function validateKind(kind: string, opts: { builtin?: boolean } = {}): vo
   }
 }
 
+// The owner is free text (names with apostrophes, accents, commas, ...), written into the license
+// comment of every generated TypeScript file and into README.md. Only what would end that comment
+// (`*/`) or break the line it stands on (control characters, U+2028/U+2029) is refused: nothing in
+// a block comment can escape `*/`, and a name needs neither.
+export function validateOwner(owner: string): void {
+  if (owner.includes('*/')) {
+    throw new UsageError(`invalid owner ${JSON.stringify(owner)}: must not contain "*/" (it would end the license comment at the top of every generated TypeScript file)`);
+  }
+  const control = /[\p{Cc}\u2028\u2029]/u.exec(owner);
+  if (control) {
+    const code = `U+${control[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw new UsageError(`invalid owner ${JSON.stringify(owner)}: must be one line of text without control characters (found ${code})`);
+  }
+  if (owner.length > 256) throw new UsageError(`invalid owner: must be at most 256 characters (got ${owner.length})`);
+}
+
 export function validatePlural(plural: string): void {
   if (plural.length > 63 || !dns1035Label.test(plural)) {
     throw new UsageError(`invalid plural "${plural}": must be a lower-case DNS-1035 label (a letter, then lower-case letters, digits and '-')`);
+  }
+}
+
+// A webhook's URL path: written into a `+kubebuilder:webhook` marker and config/webhook/.
+const webhookPath = /^\/[A-Za-z0-9/_.-]*$/;
+
+export function validateWebhookPath(path: string): void {
+  if (!webhookPath.test(path)) {
+    throw new UsageError(`invalid webhook path "${path}": must start with '/' and hold only letters, digits, '/', '_', '.' and '-'`);
+  }
+}
+
+// A folder of the project, relative to its root: segments of letters, digits, '_', '.' and '-', each
+// starting with a letter or digit (so no '.', '..', absolute or home paths can leave the project).
+const projectFolder = /^[A-Za-z0-9][A-Za-z0-9_.-]*(\/[A-Za-z0-9][A-Za-z0-9_.-]*)*$/;
+
+/** The API package folder PROJECT records for a kind (`api/v1`, `api/crew/v1`): files are written there. */
+export function validateApiPackagePath(path: string): void {
+  if (!projectFolder.test(path)) {
+    throw new UsageError(`invalid API package path "${path}": must be a folder inside the project, relative to its root (e.g. api/v1): segments of letters, digits, '_', '.' and '-', without '.' or '..'`);
   }
 }

@@ -70,7 +70,15 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
       }
     }
   },
-  Secret: (o) => setDefault(o, 'type', 'Opaque'),
+  Secret: (o) => {
+    // stringData is write-only: the v1-to-internal conversion writes each entry over data (base64) and drops it.
+    if (isPlainObject(o.stringData)) {
+      const data = child(o, 'data');
+      for (const [key, value] of Object.entries(o.stringData)) data[key] = Buffer.from(String(value), 'utf8').toString('base64');
+    }
+    delete o.stringData;
+    setDefault(o, 'type', 'Opaque');
+  },
   Deployment: (o) => {
     const spec = child(o, 'spec');
     setDefault(spec, 'replicas', 1);
@@ -116,5 +124,16 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     setDefault(spec, 'failedJobsHistoryLimit', 1);
     const jobSpec = child(child(spec, 'jobTemplate'), 'spec');
     defaultTemplate(jobSpec);
+  },
+  // apiextensions/v1 SetDefaults_CustomResourceDefinitionSpec (names; conversion None; service port).
+  CustomResourceDefinition: (o) => {
+    const spec = child(o, 'spec');
+    const names = child(spec, 'names');
+    const kind = typeof names.kind === 'string' ? names.kind : '';
+    if (!names.singular) names.singular = kind.toLowerCase();
+    if (!names.listKind && kind !== '') names.listKind = `${kind}List`;
+    if (!isPlainObject(spec.conversion)) spec.conversion = { strategy: 'None' };
+    const service = (((spec.conversion as Obj).webhook as Obj | undefined)?.clientConfig as Obj | undefined)?.service;
+    if (isPlainObject(service)) setDefault(service, 'port', 443);
   },
 };

@@ -39,8 +39,15 @@ function listRuleFromSchema(schema: JSONObject | undefined, path: readonly strin
   if (!node) return undefined;
   const listType = node['x-kubernetes-list-type'];
   if (listType === 'map') {
-    const keys = node['x-kubernetes-list-map-keys'];
-    return { type: 'map', keys: Array.isArray(keys) ? keys.map(String) : [] };
+    const keys = Array.isArray(node['x-kubernetes-list-map-keys']) ? node['x-kubernetes-list-map-keys'].map(String) : [];
+    // SMD fills a missing key field with its schema default before matching items (a port's protocol is TCP).
+    const itemProps = asObject(asObject(node.items)?.properties);
+    const keyDefaults: Record<string, unknown> = {};
+    for (const k of keys) {
+      const d = asObject(itemProps?.[k])?.default;
+      if (d !== undefined) keyDefaults[k] = d;
+    }
+    return Object.keys(keyDefaults).length > 0 ? { type: 'map', keys, keyDefaults } : { type: 'map', keys };
   }
   if (listType === 'set') return { type: 'set' };
   return { type: 'atomic' };

@@ -19,6 +19,8 @@ export function qualifiedResource(gr: GroupResource): string {
 /** An error that the server answers with its Status body. */
 export class StatusError extends Error {
   readonly status: Status;
+  /** The Retry-After header to send, 0 included (the body's details.retryAfterSeconds omits 0, as Go's omitempty). */
+  readonly retryAfterSeconds: number | undefined;
   /** Takes the parts of a failure, or a whole Status body built elsewhere (schema, admission). */
   constructor(status: Omit<Status, 'kind' | 'apiVersion' | 'metadata' | 'status'> | Status) {
     super(status.message ?? status.reason ?? `status ${status.code}`);
@@ -29,6 +31,7 @@ export class StatusError extends Error {
     if (status.details !== undefined) body.details = compactDetails(status.details);
     body.code = status.code;
     this.status = body;
+    this.retryAfterSeconds = status.details?.retryAfterSeconds;
   }
   get code(): number {
     return this.status.code;
@@ -138,6 +141,11 @@ export function forbidden(gr: GroupResource, name: string, detail: string): Stat
     details: { name, group: gr.group, kind: gr.resource },
     code: 403,
   });
+}
+
+/** What kube-apiserver answers a request that carries no valid credentials. */
+export function unauthorized(): StatusError {
+  return new StatusError({ message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
 }
 
 export function gone(message: string): StatusError {

@@ -62,6 +62,11 @@ export interface TestEnvironmentOptions {
    * other tokens do not authenticate. Default: any token authenticates as the environment's admin.
    */
   authn?: TestAPIServerOptions['authn'];
+  /**
+   * Whether the in-process server requires the bearer token its kubeconfig carries (default true,
+   * as kube-apiserver requires credentials); false answers any local process.
+   */
+  authentication?: boolean;
   /** SubjectAccessReview's decisions (in-process server only): `(attrs) => boolean`. Default: everything is allowed. */
   authz?: TestAPIServerOptions['authz'];
 }
@@ -87,7 +92,10 @@ export interface TestEnvironment {
   /** The CRDs installed. */
   readonly crds: KubeObject[];
   readonly webhookInstallOptions: WebhookInstallOptions;
-  /** Writes a kubeconfig file for kubectl and other tools. */
+  /**
+   * Writes a kubeconfig file for kubectl and other tools. In-process over plain HTTP, it names an
+   * HTTPS port of the same server (client-go sends credentials only over TLS).
+   */
   writeKubeconfig(file: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -179,7 +187,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
 
   const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);
   const tls = options.secure ? await selfSignedCertificate('127.0.0.1', 'scaffolder-test-apiserver') : undefined;
-  const server = new TestAPIServer({ authn: options.authn, authz: options.authz, ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
+  const server = new TestAPIServer({ authn: options.authn, authz: options.authz, authentication: options.authentication, ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
   const stopServer = async (): Promise<void> => {
     await server.stop();
     await removeServing();
@@ -194,17 +202,24 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
     }
   }
   // client-node refuses plain http unless TLS verification is off (there is no TLS to verify).
-  // The server does not authenticate; a token keeps kubectl from prompting for a user name over HTTPS.
+  // The token is the server's credential (and keeps kubectl from prompting for a user name).
   const kubeConfig = tls
-    ? kubeConfigFor(server.url, { caData: Buffer.from(tls.cert).toString('base64'), token: 'envtest-admin' })
-    : kubeConfigFor(server.url, { skipTLSVerify: true });
+    ? kubeConfigFor(server.url, { caData: Buffer.from(tls.cert).toString('base64'), token: server.token })
+    : kubeConfigFor(server.url, { skipTLSVerify: true, token: server.token });
+  // kubectl (client-go) sends no credentials to a plain-HTTP server: tools get an HTTPS port of the same server.
+  let toolConfig: Promise<KubeConfig> | undefined;
+  const kubeConfigForTools = async (): Promise<KubeConfig> => {
+    if (tls || !server.requiresToken) return kubeConfig;
+    const cert = await selfSignedCertificate('127.0.0.1', 'scaffolder-test-apiserver');
+    return kubeConfigFor(await server.listenTLS(cert), { caData: Buffer.from(cert.cert).toString('base64'), token: server.token });
+  };
   return {
     kubeConfig,
     mode: 'in-process',
     server,
     crds: inputs.crds,
     webhookInstallOptions,
-    writeKubeconfig: (file) => writeKubeConfigFile(kubeConfig, file),
+    writeKubeconfig: async (file) => writeKubeConfigFile(await (toolConfig ??= kubeConfigForTools()), file),
     stop: stopServer,
   };
 }

@@ -7,6 +7,11 @@
  * for CEL rules `Invalid value: "object": failed rule: <rule>`. Updates ratchet: an unchanged
  * invalid value is not reported again.
  *
+ * Patterns and CEL's matches/find/findAll are Go regular expressions (RE2, src/kube/re2.ts): Go
+ * syntax, linear time. Before a CRD is accepted its schema is checked as kube-apiserver checks it:
+ * structural (structural.ts), OpenAPI rules (openapi-rules.ts), defaults valid and pruned
+ * (default-validation.ts); src/crd-validation adds the rest of the CRD.
+ *
  * CEL runs on @bufbuild/cel with the Kubernetes libraries common rules use (see cel/library.ts),
  * optional selection `.?field`, and optionalOldSelf. Compiling a schema reports rules that do not
  * parse, undeclared variables and fields the schema does not declare. Not done: CEL cost budgets,

@@ -1,10 +1,11 @@
 /**
  * A schema compiled once per CRD version: each node keeps what validation needs ready to use
- * (effective types, the stripped format's check, the pattern as a RegExp, child nodes, planned
+ * (effective types, the stripped format's check, the pattern as Go's regexp, child nodes, planned
  * CEL rules), so per-request work is a single walk of the object.
  */
 import { compileRule, RuleCompileError, type CompiledRule } from './cel/rules.js';
 import { formatCheck } from './formats.js';
+import { compileGoRegexp, GoRegexpSyntaxError, type GoRegexp } from '../../kube/re2.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 export interface SchemaNode {
@@ -14,7 +15,7 @@ export interface SchemaNode {
   /** The format after apiextensions strips unsupported ones ('' when none). */
   format: string;
   formatCheck?: (value: string) => boolean;
-  pattern?: RegExp;
+  pattern?: GoRegexp;
   properties?: Map<string, SchemaNode>;
   additionalProperties?: SchemaNode;
   additionalPropertiesForbidden: boolean;
@@ -46,29 +47,13 @@ export class SchemaCompileError extends Error {
   }
 }
 
-/**
- * A Go RE2 pattern as a JavaScript RegExp. The common RE2-only syntax is translated: a leading
- * `(?i)` becomes the i flag, `\A` and `\z` anchors; `\p{..}` classes need the u flag.
- */
-export function compilePattern(pattern: string, location: string): RegExp {
-  let source = pattern;
-  let flags = 'u';
-  const inline = /^\(\?([imsU]+)\)/.exec(source);
-  if (inline) {
-    source = source.slice(inline[0].length);
-    if (inline[1]!.includes('i')) flags += 'i';
-    if (inline[1]!.includes('s')) flags += 's';
-    if (inline[1]!.includes('m')) flags += 'm';
-  }
-  source = source.replace(/\\A/g, '^').replace(/\\z/g, '$');
+/** A schema `pattern` compiled as Go's regexp (RE2), as kube-openapi compiles it. */
+export function compilePattern(pattern: string, location: string): GoRegexp {
   try {
-    return new RegExp(source, flags);
-  } catch {
-    try {
-      return new RegExp(source, flags.replace('u', ''));
-    } catch (err) {
-      throw new SchemaCompileError(location, `${JSON.stringify(pattern)} is not a valid regular expression: ${(err as Error).message}`);
-    }
+    return compileGoRegexp(pattern);
+  } catch (err) {
+    if (!(err instanceof GoRegexpSyntaxError)) throw err;
+    throw new SchemaCompileError(location, `${JSON.stringify(pattern)} is not a valid regular expression: ${err.message}`);
   }
 }
 
@@ -88,7 +73,8 @@ function effectiveFormat(schema: JSONSchemaProps): string {
   }
 }
 
-export function compileNode(schema: JSONSchemaProps, location: string, isRoot = false): SchemaNode {
+/** `withRules: false` leaves CEL rules out (checking defaults of a schema whose rules may not compile). */
+export function compileNode(schema: JSONSchemaProps, location: string, isRoot = false, withRules = true): SchemaNode {
   const types = schema['x-kubernetes-int-or-string'] ? ['integer', 'string'] : schema.type ? [schema.type] : [];
   const format = schema['x-kubernetes-int-or-string'] ? '' : effectiveFormat(schema);
   const node: SchemaNode = {
@@ -96,9 +82,9 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
     types,
     format,
     additionalPropertiesForbidden: schema.additionalProperties === false,
-    allOf: (schema.allOf ?? []).map((s, i) => compileNode(s, `${location}.allOf[${i}]`)),
-    anyOf: (schema.anyOf ?? []).map((s, i) => compileNode(s, `${location}.anyOf[${i}]`)),
-    oneOf: (schema.oneOf ?? []).map((s, i) => compileNode(s, `${location}.oneOf[${i}]`)),
+    allOf: (schema.allOf ?? []).map((s, i) => compileNode(s, `${location}.allOf[${i}]`, false, withRules)),
+    anyOf: (schema.anyOf ?? []).map((s, i) => compileNode(s, `${location}.anyOf[${i}]`, false, withRules)),
+    oneOf: (schema.oneOf ?? []).map((s, i) => compileNode(s, `${location}.oneOf[${i}]`, false, withRules)),
     rules: [],
     hasRules: false,
     hasDefaults: schema.default !== undefined,
@@ -106,18 +92,18 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
   const check = format ? formatCheck(schema.type, format) : undefined;
   if (check) node.formatCheck = check;
   if (schema.pattern !== undefined) node.pattern = compilePattern(schema.pattern, `${location}.pattern`);
-  if (schema.not) node.not = compileNode(schema.not, `${location}.not`);
+  if (schema.not) node.not = compileNode(schema.not, `${location}.not`, false, withRules);
   if (schema.properties) {
     node.properties = new Map();
     for (const [name, prop] of Object.entries(schema.properties)) {
-      node.properties.set(name, compileNode(prop, `${location}.properties[${name}]`));
+      node.properties.set(name, compileNode(prop, `${location}.properties[${name}]`, false, withRules));
     }
   }
   if (schema.additionalProperties !== undefined && typeof schema.additionalProperties === 'object') {
-    node.additionalProperties = compileNode(schema.additionalProperties, `${location}.additionalProperties`);
+    node.additionalProperties = compileNode(schema.additionalProperties, `${location}.additionalProperties`, false, withRules);
   }
-  if (schema.items) node.items = compileNode(schema.items, `${location}.items`);
-  (schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
+  if (schema.items) node.items = compileNode(schema.items, `${location}.items`, false, withRules);
+  (withRules ? (schema['x-kubernetes-validations'] ?? []) : []).forEach((rule, i) => {
     try {
       node.rules.push(compileRule(rule, node, isRoot));
     } catch (err) {

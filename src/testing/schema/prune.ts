@@ -77,3 +77,10 @@ export function pruneObject(obj: unknown, root: SchemaNode): string[] {
   prune(obj, root, '', true, unknown);
   return unknown.sort();
 }
+
+/** Prunes a value below the root in place (a schema default); `isResourceRoot` for embedded resources. */
+export function pruneValue(value: unknown, node: SchemaNode, isResourceRoot: boolean): string[] {
+  const unknown: string[] = [];
+  prune(value, node, '', isResourceRoot, unknown);
+  return unknown;
+}

@@ -6,7 +6,10 @@
  * and wording, sorted as it sorts them, for a 422 on the CustomResourceDefinition.
  */
 import { compileSchema } from './compile.js';
-import { compilePattern, SchemaCompileError } from './node.js';
+import { validateSchemaRules } from '../../kube/cel/validation-rules.js';
+import { compileNode, compilePattern, SchemaCompileError } from './node.js';
+import { validateDefaults } from './default-validation.js';
+import { validateOpenAPIRules } from './openapi-rules.js';
 import { fieldError, forbidden, invalid, notSupported, required } from './field-error.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
@@ -73,6 +76,18 @@ function checkListType(s: JSONSchemaProps, path: string, out: FieldCause[]): voi
     if (listType === undefined) out.push(required(`${path}.x-kubernetes-list-type`, 'must be map if x-kubernetes-list-map-keys is non-empty'));
     else out.push(invalid(`${path}.x-kubernetes-list-type`, listType, 'must be map if x-kubernetes-list-map-keys is non-empty'));
   }
+  if (listType === 'set' && s.type === 'array' && s.items) {
+    const items = s.items;
+    if (items.type === 'array' && items['x-kubernetes-list-type'] !== undefined && items['x-kubernetes-list-type'] !== 'atomic') {
+      out.push(invalid(`${path}.items.x-kubernetes-list-type`, items['x-kubernetes-list-type'], 'must be atomic as item of a list with x-kubernetes-list-type=set'));
+    }
+    if (items.type === 'object' && items['x-kubernetes-map-type'] !== 'atomic') {
+      out.push(invalid(`${path}.items.x-kubernetes-map-type`, items['x-kubernetes-list-type'] ?? null, 'must be atomic as item of a list with x-kubernetes-list-type=set'));
+    }
+  }
+  if ((listType === 'set' || listType === 'map') && s.items?.nullable) {
+    out.push(forbidden(`${path}.items.nullable`, `cannot be nullable when x-kubernetes-list-type is ${listType}`));
+  }
   if (listType === 'map') {
     if (keys.length === 0) out.push(required(`${path}.x-kubernetes-list-map-keys`, 'must not be empty if x-kubernetes-list-type is map'));
     const items = s.items;
@@ -87,6 +102,10 @@ function checkListType(s: JSONSchemaProps, path: string, out: FieldCause[]): voi
     for (const k of keys) {
       const prop = props[k];
       if (!prop) continue;
+      // The API server shows the items' type as the bad value here.
+      if (prop.type === 'array' || prop.type === 'object') {
+        out.push(invalid(`${path}.items.properties[${k}].type`, items.type ?? '', "must be a scalar type if parent array's x-kubernetes-list-type is map"));
+      }
       if (prop.default === undefined && !(items.required ?? []).includes(k)) {
         out.push(required(`${path}.items.properties[${k}].default`, 'this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property'));
       }
@@ -158,8 +177,13 @@ export function validateStructuralSchema(schema: JSONSchemaProps, prefix = 'open
     const y = `${b.field}: ${b.message}`;
     return x < y ? -1 : x > y ? 1 : 0;
   });
+  // Defaults are checked only on a structural schema, as the API server does.
+  if (out.length === 0) out.push(...validateDefaults(compileNode(schema, prefix, true, false), prefix));
+  out.push(...validateOpenAPIRules(schema, prefix));
   if (out.length > 0) return out;
-  // CEL rules compile only on a structural schema.
+  // CEL rules compile only on a structural schema; every rule problem is reported, as kube-apiserver does.
+  const ruleErrors = validateSchemaRules(schema, prefix);
+  if (ruleErrors.length > 0) return ruleErrors.map(({ reason, field, message }) => ({ reason, field, message }));
   try {
     compileSchema(schema);
   } catch (err) {

@@ -2,13 +2,14 @@
  * The test API server: node:http on 127.0.0.1, the Kubernetes REST protocol over the in-memory
  * store, plus the handles tests use to inject faults and to read the store directly.
  */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from '../admission/index.js';
 import { deepClone, splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
-import { notFound, pageNotFound, StatusError, unsupportedMediaType } from '../api/status.js';
+import { notFound, pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../api/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
 import { parseLabelSelector } from '../selectors/label-selector.js';
 import { ObjectStore } from '../store/object-store.js';
@@ -60,8 +61,15 @@ export interface TestAPIServerOptions {
   /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP. */
   tls?: { cert: string; key: string };
   /**
+   * Whether requests must carry the server's bearer token (`token`), as kube-apiserver requires
+   * credentials (envtest's kubeconfig carries an admin's); others get 401 Unauthorized. Default true.
+   */
+  authentication?: boolean;
+  /** The bearer token requests carry (default: a random one per server). */
+  token?: string;
+  /**
    * Which tokens TokenReview authenticates, and as whom (`{ tokens: { 'token-a': { username, groups } } }`).
-   * Default: any token is the environment's admin. Requests to this server are not authenticated.
+   * Default: any token is the environment's admin. Unrelated to the token requests to this server carry.
    */
   authn?: AuthenticationPolicy;
   /** What SubjectAccessReview allows (`(attrs) => boolean`). Default: everything. */
@@ -76,14 +84,24 @@ export interface ObjectReference {
   name: string;
 }
 
+async function listenLocal(http: Server, port: number): Promise<void> {
+  http.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(port, '127.0.0.1', () => resolve());
+  });
+}
+
 export class TestAPIServer {
   /** The storage itself, for tests that inspect it (`store.get('<plural>.<group>', ns, name)`); treat it as read-only. */
   readonly store: ObjectStore;
   readonly registry = new ResourceRegistry();
   readonly faults = new FaultInjector();
+  /** The bearer token requests to this server carry (`Authorization: Bearer <token>`). */
+  readonly token: string;
   readonly storage: ResourceStorage;
   private readonly handlers: ResourceHandlers;
-  private readonly schemas = new SchemaCache();
+  private readonly schemas: SchemaCache;
   private readonly gc: GarbageCollector;
   private readonly crdController: CRDController;
   private readonly namespaceController: NamespaceController;
@@ -99,6 +117,8 @@ export class TestAPIServer {
 
   constructor(private readonly options: TestAPIServerOptions = {}) {
     this.reviews = new AccessReviews(options.authn, options.authz);
+    this.token = options.token ?? randomBytes(24).toString('base64url');
+    this.schemas = new SchemaCache(options.kubernetesVersion?.minor);
     this.store = new ObjectStore(options.watchHistoryLimit ?? 10_000);
     this.bookmarkIntervalMs = options.bookmarkIntervalMs ?? 1000;
     const resolveService: ServiceResolver = options.resolveService ?? ((namespace, name, port) => `https://${name}.${namespace}.svc:${port}`);
@@ -106,7 +126,7 @@ export class TestAPIServer {
     this.storage = new ResourceStorage({ store: this.store, registry: this.registry, schemas: this.schemas, converter, admission: () => this.admission });
     this.handlers = new ResourceHandlers(this.storage, this.store);
     const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
-    crdType.validate = (obj) => validateCRD(obj);
+    crdType.validate = (obj, old) => validateCRD(obj, old);
     this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);
     this.store.subscribe((e) => {
       if (e.resource === MUTATING_WEBHOOKS || e.resource === VALIDATING_WEBHOOKS) this.refreshAdmission();
@@ -171,13 +191,24 @@ export class TestAPIServer {
   // ---- lifecycle ---------------------------------------------------------
 
   async listen(): Promise<void> {
-    const handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res);
-    this.http = this.options.tls ? createHttpsServer({ cert: this.options.tls.cert, key: this.options.tls.key }, handler) : createServer(handler);
-    this.http.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve, reject) => {
-      this.http!.once('error', reject);
-      this.http!.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
-    });
+    this.http = this.options.tls ? createHttpsServer({ cert: this.options.tls.cert, key: this.options.tls.key }, this.handler) : createServer(this.handler);
+    await listenLocal(this.http, this.options.port ?? 0);
+  }
+
+  private readonly handler = (req: IncomingMessage, res: ServerResponse): void => void this.handle(req, res);
+  private secondary: Server | undefined;
+
+  /**
+   * Serves the same API over HTTPS too, on another port, and returns its URL: kubectl (client-go)
+   * sends credentials only over TLS, so a plain-HTTP server needs this for tools that authenticate.
+   */
+  async listenTLS(tls: { cert: string; key: string }): Promise<string> {
+    if (this.options.tls) return this.url;
+    if (!this.secondary) {
+      this.secondary = createHttpsServer({ cert: tls.cert, key: tls.key }, this.handler);
+      await listenLocal(this.secondary, 0);
+    }
+    return `https://127.0.0.1:${(this.secondary.address() as AddressInfo).port}`;
   }
 
   get port(): number {
@@ -196,13 +227,18 @@ export class TestAPIServer {
     this.gc.stop();
     this.crdController.stop();
     this.namespaceController.stop();
-    const http = this.http;
+    const servers = [this.http, this.secondary].filter((s): s is Server => s !== undefined);
     this.http = undefined;
-    if (!http) return;
-    await new Promise<void>((resolve) => {
-      http.close(() => resolve());
-      http.closeAllConnections();
-    });
+    this.secondary = undefined;
+    await Promise.all(
+      servers.map(
+        (http) =>
+          new Promise<void>((resolve) => {
+            http.close(() => resolve());
+            http.closeAllConnections();
+          }),
+      ),
+    );
   }
 
   /** Waits until garbage collection and the controllers have nothing queued. */
@@ -348,8 +384,25 @@ export class TestAPIServer {
 
   // ---- HTTP --------------------------------------------------------------
 
+  /** Whether requests must carry `token` (the authentication option). */
+  get requiresToken(): boolean {
+    return this.options.authentication !== false;
+  }
+
+  /** Whether a request carries the server's token (or authentication is off). */
+  private authenticated(req: IncomingMessage): boolean {
+    if (!this.requiresToken) return true;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+    if (!match) return false;
+    const given = Buffer.from(match[1]);
+    const expected = Buffer.from(this.token);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
+      // Authentication comes first, as in kube-apiserver's handler chain: before faults, health and discovery.
+      if (!this.authenticated(req)) throw unauthorized();
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = req.method ?? 'GET';
       const info = parseRequest(method, url.pathname, url.searchParams);
@@ -501,7 +554,7 @@ export class TestAPIServer {
       return;
     }
     if (path.startsWith('/openapi/')) {
-      const doc = openAPIDocument(path, this.registry);
+      const doc = openAPIDocument(path, this.registry, this.schemas.builtinApi());
       if (doc !== undefined) {
         writeJSON(res, 200, doc);
         return;

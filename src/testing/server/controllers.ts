@@ -6,10 +6,8 @@
  */
 import { deepClone, deepEqual, isPlainObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
-import { invalidField } from '../api/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import { validateStructuralSchema } from '../schema/index.js';
+import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../crd-validation/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
@@ -18,44 +16,9 @@ import { now } from './object-meta.js';
 export const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';
 export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
 
-/** Checks a CRD the server cannot serve (the subset of apiextensions validation that matters here). */
-export function validateCRD(crd: StoredObject): FieldCause[] {
-  const spec = isPlainObject(crd.spec) ? crd.spec : {};
-  const names = isPlainObject(spec.names) ? spec.names : {};
-  const errors: FieldCause[] = [];
-  const expected = `${String(names.plural ?? '')}.${String(spec.group ?? '')}`;
-  if (crd.metadata.name !== expected) errors.push(invalidField('metadata.name', crd.metadata.name, `must be spec.names.plural+"."+spec.group`));
-  const versions = Array.isArray(spec.versions) ? spec.versions.filter(isPlainObject) : [];
-  if (versions.length === 0) errors.push({ reason: 'FieldValueRequired', field: 'spec.versions', message: 'Required value: must have exactly one version marked as storage version' });
-  else if (versions.filter((v) => v.storage === true).length !== 1) {
-    errors.push(invalidField('spec.versions', versions.map((v) => v.name), 'must have exactly one version marked as storage version'));
-  }
-  if (!names.kind) errors.push({ reason: 'FieldValueRequired', field: 'spec.names.kind', message: 'Required value' });
-  if (spec.scope !== 'Namespaced' && spec.scope !== 'Cluster') errors.push({ reason: 'FieldValueNotSupported', field: 'spec.scope', message: `Unsupported value: ${JSON.stringify(spec.scope ?? '')}: supported values: "Cluster", "Namespaced"` });
-  // Each version's schema must be structural, its patterns and CEL rules must compile: a bad rule
-  // refuses the CRD, instead of failing the first write of its objects.
-  versions.forEach((v, i) => {
-    const schema = isPlainObject(v.schema) ? v.schema.openAPIV3Schema : undefined;
-    if (isPlainObject(schema)) errors.push(...schemaErrors(schema as JSONSchemaProps, `spec.versions[${i}].schema.openAPIV3Schema`));
-  });
-  return errors;
-}
-
-/**
- * validateStructuralSchema, remembered by schema text and path: test suites install the same
- * CRDs in many environments, and compiling a large schema's CEL rules is most of the cost.
- */
-const checkedSchemas = new Map<string, FieldCause[]>();
-
-function schemaErrors(schema: JSONSchemaProps, path: string): FieldCause[] {
-  const key = `${path}\n${JSON.stringify(schema)}`;
-  let causes = checkedSchemas.get(key);
-  if (!causes) {
-    causes = validateStructuralSchema(schema, path);
-    if (checkedSchemas.size >= 500) checkedSchemas.delete(checkedSchemas.keys().next().value!);
-    checkedSchemas.set(key, causes);
-  }
-  return causes.map((c) => ({ reason: c.reason, field: c.field, message: c.message }));
+/** Checks a CRD as kube-apiserver does on create and update (the shared CRD validation). */
+export function validateCRD(crd: StoredObject, old?: StoredObject): FieldCause[] {
+  return old ? validateCustomResourceDefinitionUpdate(crd, old) : validateCustomResourceDefinition(crd);
 }
 
 /** The status a CRD gets once served: names accepted, established, stored versions. */

@@ -21,7 +21,7 @@ export interface FaultSpec extends FaultFilter {
    * 409 Conflict, 410 Expired, 429 TooManyRequests, 500 InternalError, ...).
    */
   reason?: string;
-  /** Retry-After (and details.retryAfterSeconds) for 429 and 503; 429 defaults to 1. */
+  /** Retry-After (and details.retryAfterSeconds), 0 included; 429 defaults to 1. */
   retryAfterSeconds?: number;
 }
 
@@ -107,7 +107,7 @@ export function faultError(code: number, message?: string, reason?: string, retr
   return new StatusError({
     message: message ?? defaultMessage(code, why),
     reason: why,
-    ...(retry ? { details: { retryAfterSeconds: retry } } : {}),
+    ...(retry !== undefined ? { details: { retryAfterSeconds: retry } } : {}),
     code,
   });
 }

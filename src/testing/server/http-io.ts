@@ -1,13 +1,44 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import jsyaml from 'js-yaml';
-import { badRequest, statusOf, internalError } from '../api/status.js';
+import { badRequest, statusOf, internalError, StatusError } from '../api/status.js';
 import type { Status } from '../../kube/status.js';
 
-export async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+/**
+ * kube-apiserver's MaxRequestBodyBytes (genericapiserver's default, 3 MiB): larger bodies are
+ * refused with 413 RequestEntityTooLarge before they are decoded.
+ */
+export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
+
+export function requestEntityTooLarge(limit: number): StatusError {
+  return new StatusError({ message: `Request entity too large: limit is ${limit}`, reason: 'RequestEntityTooLarge', code: 413 });
+}
+
+/**
+ * The request body, refused with 413 once it is larger than `limit` (by Content-Length up front,
+ * or while reading). The rest of a refused body is read and dropped, so the client gets the answer.
+ */
+export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const refuse = () => {
+      req.removeAllListeners('data');
+      req.resume();
+      reject(requestEntityTooLarge(limit));
+    };
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      refuse();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) refuse();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
 }
 
 /** Parses a JSON body (or YAML for apply patches, which kubectl may send). */
@@ -48,8 +79,8 @@ export function writeError(res: ServerResponse, err: unknown): void {
     return;
   }
   const extra: Record<string, string> = {};
-  const retry = status.details?.retryAfterSeconds;
-  if (retry) extra['Retry-After'] = String(retry);
+  const retry = err instanceof StatusError ? err.retryAfterSeconds : status.details?.retryAfterSeconds;
+  if (retry !== undefined) extra['Retry-After'] = String(retry);
   const text = JSON.stringify(status);
   res.writeHead(status.code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...extra });
   res.end(text);

@@ -21,9 +21,10 @@ import {
 } from '../api/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
+import { goJSON, goQuote } from '../schema/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
-import { checkUnknownFields, type FieldValidation } from './unknown-fields.js';
+import { applyFieldValidation, checkUnknownFields, type FieldValidation } from './unknown-fields.js';
 import { generateName, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { SchemaCache } from './schema-cache.js';
@@ -132,7 +133,7 @@ export class ResourceStorage {
 
   async create(rt: ResourceType, version: VersionInfo, namespace: string | undefined, body: unknown, options: WriteOptions = {}): Promise<StoredObject> {
     const obj = this.decode(rt, version, body, namespace);
-    checkUnknownFields(this.deps.schemas.get(rt, version), obj, options.fieldValidation ?? 'Warn', version.name, options.warnings);
+    this.checkDecoding(rt, version, obj, options);
     if (rt.namespaced && !obj.metadata!.namespace) throw badRequest('the server could not find the requested resource');
     const meta = obj.metadata!;
     if (meta.resourceVersion) throw new StatusError({ message: 'resourceVersion should not be set on objects to be created', reason: 'BadRequest', code: 400 });
@@ -203,7 +204,7 @@ export class ResourceStorage {
       const current = await this.present(rt, stored, version.name);
       const body = compute(deepClone(current));
       const requested = this.decode(rt, version, body, namespace);
-      if (attempt === 0) checkUnknownFields(this.deps.schemas.get(rt, version), requested, options.fieldValidation ?? 'Warn', version.name, options.warnings);
+      if (attempt === 0) this.checkDecoding(rt, version, requested, options);
       const reqMeta = requested.metadata!;
       if ((reqMeta.name ?? '') !== name) {
         throw badRequest(`the name of the object (${reqMeta.name ?? ''}) does not match the name on the URL (${name})`);
@@ -402,6 +403,29 @@ export class ResourceStorage {
     return obj;
   }
 
+  /**
+   * What decoding a request body enforces: for built-in kinds, the Go types (a value of the wrong
+   * type is a 400 from the decoder, or for a patch a 422 on the patched object); for every kind,
+   * the fieldValidation policy on fields the type does not declare.
+   */
+  private checkDecoding(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
+    const policy = options.fieldValidation ?? 'Warn';
+    const builtin = this.deps.schemas.builtin(rt, version);
+    if (!builtin) {
+      checkUnknownFields(this.deps.schemas.get(rt, version), obj, policy, version.name, options.warnings);
+      return;
+    }
+    const original = options.retryOnConflict ? goJSON(obj) : '';
+    const { error, unknownFields } = builtin.decode(obj);
+    if (error !== undefined) {
+      if (options.retryOnConflict) {
+        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(original)}: ${error}` }]));
+      }
+      throw badRequest(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${error}`);
+    }
+    applyFieldValidation(unknownFields, obj, policy, version.name, options.warnings);
+  }
+
   /** NamespaceLifecycle admission: content goes only into namespaces that exist and are not terminating. */
   private checkNamespace(rt: ResourceType, namespace: string | undefined, name: string): void {
     if (!rt.namespaced || namespace === undefined) return;
@@ -416,6 +440,8 @@ export class ResourceStorage {
 
   private defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
     rt.schemeDefaults?.(obj);
+    // Go's decoding keeps only the fields a built-in type has; its defaults are the scheme's.
+    this.deps.schemas.builtin(rt, version)?.decode(obj);
     const schema = this.deps.schemas.get(rt, version);
     if (!schema) return;
     schema.prune(obj);

@@ -1,7 +1,7 @@
 /**
  * Server-side field validation (the fieldValidation query parameter): fields a custom resource's
- * schema does not declare are dropped silently (Ignore), reported as warnings (Warn, the
- * default), or refuse the request (Strict), as kube-apiserver does for custom resources.
+ * schema (or a built-in kind's type) does not declare are dropped silently (Ignore), reported as
+ * warnings (Warn, the default), or refuse the request (Strict), as kube-apiserver does.
  */
 import { deepClone, type KubeObject } from '../api/object.js';
 import { badRequest } from '../api/status.js';
@@ -23,11 +23,15 @@ export function unknownFields(schema: CompiledSchema, obj: KubeObject): string[]
   return paths;
 }
 
-/** Applies the policy: throws 400 for Strict, adds warnings for Warn. */
+/** Applies the policy to a custom resource's unknown fields: throws 400 for Strict, adds warnings for Warn. */
 export function checkUnknownFields(schema: CompiledSchema | undefined, obj: KubeObject, policy: FieldValidation, version: string, warnings: string[] | undefined): void {
   if (!schema || policy === 'Ignore') return;
-  const unknown = unknownFields(schema, obj);
-  if (unknown.length === 0) return;
+  applyFieldValidation(unknownFields(schema, obj), obj, policy, version, warnings);
+}
+
+/** Applies the policy to the paths of unknown fields: throws 400 for Strict, adds warnings for Warn. */
+export function applyFieldValidation(unknown: string[], obj: KubeObject, policy: FieldValidation, version: string, warnings: string[] | undefined): void {
+  if (policy === 'Ignore' || unknown.length === 0) return;
   const messages = unknown.map((p) => `unknown field ${JSON.stringify(p)}`);
   if (policy === 'Strict') {
     throw badRequest(`${String(obj.kind)} in version ${JSON.stringify(version)} cannot be handled as a ${String(obj.kind)}: strict decoding error: ${messages.join(', ')}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, isNotFound, Secret } from '../../../src/runtime/index.js';
+import { ConfigMap, isNotFound, newLogger, Secret } from '../../../src/runtime/index.js';
 import { startEnv } from '../../support/environment.js';
 import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
@@ -97,6 +97,34 @@ describe('InformerCache', () => {
       await eventually(async () => (await owned('odd')).length === 3, 'c0 to move to the odd index');
       expect(await owned('even')).toEqual(['c2', 'c4']);
       await expect(h.client.list(ConfigMap, { matchingFields: { 'spec.nothing': 'x' } })).rejects.toThrow(/no field index "spec.nothing"/);
+    } finally {
+      await h.stop();
+    }
+  });
+
+  it('keeps a kind moving when an index function throws on one object, and says so loudly', async () => {
+    const lines: string[] = [];
+    const logger = newLogger({ level: 'info', output: { write: (line: string) => (lines.push(line), true) } });
+    const h = clientAndCache(env, { logger });
+    const ns = await createNamespace(h.client, 'bad-index');
+    // Throws on objects without the annotation, as `o.spec.configRef!.toLowerCase()` would.
+    h.cache.indexField(ConfigMap, 'owner', (o: V1ConfigMap) => o.metadata!.annotations!.owner!.toLowerCase());
+    await h.client.create(ConfigMap, cm(ns, 'before', {}, 'Alice'));
+    await h.client.create(ConfigMap, cm(ns, 'unowned'));
+    h.start();
+    try {
+      expect(await h.cache.getInformer(ConfigMap).waitForSync()).toBe(true);
+      // The object the index function throws on is cached (just not in that index); later changes still arrive.
+      expect((await h.client.get(ConfigMap, { namespace: ns, name: 'unowned' })).data).toEqual({ v: 'unowned' });
+      await h.client.create(ConfigMap, cm(ns, 'after', {}, 'ALICE'));
+      await h.client.create(ConfigMap, cm(ns, 'unowned-too'));
+      await eventually(() => h.client.get(ConfigMap, { namespace: ns, name: 'unowned-too' }), 'the cache to keep moving');
+      const owned = (await h.client.list(ConfigMap, { namespace: ns, matchingFields: { owner: 'alice' } })).map((o) => o.metadata?.name).sort();
+      expect(owned).toEqual(['after', 'before']);
+      const errors = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 'error' && l.index === 'owner' && String(l.key).startsWith(`${ns}/`));
+      expect(errors.map((e) => e.key).sort()).toEqual([`${ns}/unowned`, `${ns}/unowned-too`]);
+      expect(errors[0]).toMatchObject({ logger: 'cache', kind: 'ConfigMap', msg: 'index function failed: the object is cached but not in this index' });
+      expect(String(errors[0]!.error)).toMatch(/toLowerCase|undefined/);
     } finally {
       await h.stop();
     }

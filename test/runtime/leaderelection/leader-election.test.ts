@@ -118,6 +118,40 @@ describe('LeaderElector against the test API server', () => {
     expect((await readLease('lost-test')).spec?.holderIdentity).toBe('intruder');
   });
 
+  it('stops leading as soon as it sees another holder, long before its renew deadline (fencing)', async () => {
+    // A renew deadline of a minute: without fencing the leader would keep leading that long.
+    const a = candidate('fence-holder-test', 'a', { leaseDuration: 90_000, renewDeadline: 60_000, retryPeriod: 200 });
+    a.elector.start();
+    await a.elector.elected();
+    const current = await readLease('fence-holder-test');
+    current.spec = { ...current.spec, holderIdentity: 'usurper' };
+    await api.kubeConfig.makeApiClient(CoordinationV1Api).replaceNamespacedLease({ name: 'fence-holder-test', namespace: 'default', body: current });
+
+    expect(await eventually(() => a.stopped.length > 0, { timeout: 10_000 })).toBe(true);
+    expect(a.stopped).toEqual(['lost']);
+    expect(a.elector.isLeader()).toBe(false);
+    expect(a.leaders).toEqual(['a', 'usurper']);
+    await a.elector.done();
+  });
+
+  it('stops leading when its own lease expired while it was frozen, without waiting for a renewal', async () => {
+    const a = candidate('fence-expired-test', 'a', { leaseDuration: 2000, renewDeadline: 1500, retryPeriod: 200 });
+    a.elector.start();
+    await a.elector.elected();
+    // Wait for a renewal, so that the leader is between renewals (asleep), as a leader mostly is.
+    const renewed = (await readLease('fence-expired-test')).spec?.renewTime;
+    expect(await eventually(async () => String((await readLease('fence-expired-test')).spec?.renewTime) !== String(renewed))).toBe(true);
+    // Freeze the process (as SIGSTOP would) for longer than the lease: nobody else takes it meanwhile.
+    const frozenUntil = performance.now() + 2300;
+    while (performance.now() < frozenUntil) {
+      // busy: no timer, no I/O runs
+    }
+    expect(await eventually(() => a.stopped.length > 0, { timeout: 10_000 })).toBe(true);
+    expect(a.stopped).toEqual(['lost']);
+    expect(a.elector.isLeader()).toBe(false);
+    await a.elector.done();
+  });
+
   it('survives API failures while campaigning', async () => {
     const fault = api.server.failNext({ code: 503, count: 3, path: /leases/ });
     const a = candidate('fault-test', 'a');

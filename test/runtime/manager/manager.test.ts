@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { V1ConfigMap } from '@kubernetes/client-node';
+import { CoordinationV1Api, type V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
 import { startEnv } from '../../support/environment.js';
@@ -325,6 +325,32 @@ describe('Manager', () => {
       expect(stoppedRunnable).toBe(true);
     } finally {
       fault?.cancel();
+      mgr.stop();
+      await done.catch(() => undefined);
+      await setup.stop();
+    }
+  });
+
+  it('stops its leader-only runnables as soon as the lease shows another holder (fencing)', async () => {
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'fence');
+    const id = 'fence-test.example.com';
+    // A renew deadline of a minute: without fencing the manager would keep leading that long.
+    const mgr = await newManager(env, { leaderElection: true, leaderElectionID: id, leaderElectionNamespace: ns, leaseDuration: 90_000, renewDeadline: 60_000, retryPeriod: 200 });
+    let stoppedRunnable = false;
+    mgr.add({ start: (signal) => new Promise<void>((res) => signal.addEventListener('abort', () => { stoppedRunnable = true; res(); }, { once: true })) });
+    const done = mgr.start();
+    const outcome = done.then(() => 'resolved', (err: Error) => err.message);
+    try {
+      await mgr.elected();
+      const coordination = env.kubeConfig.makeApiClient(CoordinationV1Api);
+      const lease = await coordination.readNamespacedLease({ name: id, namespace: ns });
+      lease.spec = { ...lease.spec, holderIdentity: 'other-replica' };
+      await coordination.replaceNamespacedLease({ name: id, namespace: ns, body: lease });
+      const settled = await Promise.race([outcome, new Promise((r) => setTimeout(() => r('still leading after 10 s'), 10_000))]);
+      expect(settled).toMatch(/leader election lost/);
+      expect(stoppedRunnable).toBe(true);
+    } finally {
       mgr.stop();
       await done.catch(() => undefined);
       await setup.stop();

@@ -1,4 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { KubeConfig } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,5 +108,47 @@ describe('secure metrics serving', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+describe('the authentication and authorization caches', () => {
+  const scrape = (token: string): IncomingMessage => ({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } }) as IncomingMessage;
+  const randomToken = (): string => randomBytes(3072).toString('base64url');
+
+  it('hold at most their size in entries, least recently used first out', async () => {
+    reviews = { token: 0, access: 0 };
+    const filter = withAuthenticationAndAuthorization(kubeConfig, { log: quiet, authenticationCacheSize: 16, authorizationCacheSize: 1 });
+    expect(await filter(scrape('reader'))).toBeUndefined();
+    for (let i = 0; i < 200; i++) {
+      expect(await filter(scrape(randomToken()))).toEqual({ status: 401, message: 'Unauthorized' });
+      if (i % 10 === 0) expect(await filter(scrape('reader'))).toBeUndefined();
+    }
+    expect(filter.cacheSizes()).toEqual({ authentication: 16, authorization: 1 });
+    // "reader" stayed in use, so it stayed cached: one TokenReview for it, one per random token.
+    expect(reviews.token).toBe(201);
+    expect(reviews.access).toBe(1);
+    expect(await filter(scrape('nobody'))).toEqual({ status: 403, message: 'Authorization denied for user nobody' });
+    expect(await filter(scrape('reader'))).toBeUndefined();
+    expect(reviews.access).toBe(3); // nobody's denial pushed reader's decision out of the one-entry cache
+  });
+
+  it('forget answers after their TTL (failures too) and share concurrent reviews of one token', async () => {
+    reviews = { token: 0, access: 0 };
+    let clock = 1_000_000;
+    const filter = withAuthenticationAndAuthorization(kubeConfig, { log: quiet, now: () => clock, authenticationCacheTtl: 60_000, allowCacheTtl: 300_000, denyCacheTtl: 30_000 });
+    const results = await Promise.all([filter(scrape('forged')), filter(scrape('forged')), filter(scrape('forged'))]);
+    expect(results).toEqual(Array(3).fill({ status: 401, message: 'Unauthorized' }));
+    expect(reviews.token).toBe(1);
+    await filter(scrape('reader'));
+    expect(reviews).toEqual({ token: 2, access: 1 });
+    clock += 59_000;
+    await filter(scrape('forged'));
+    await filter(scrape('reader'));
+    expect(reviews).toEqual({ token: 2, access: 1 });
+    clock += 2_000;
+    await filter(scrape('forged'));
+    await filter(scrape('reader'));
+    // Both token reviews expired; the allowed decision (5 min) did not.
+    expect(reviews).toEqual({ token: 4, access: 1 });
   });
 });

@@ -67,8 +67,31 @@ describe('validateStructuralSchema', () => {
       {
         reason: 'FieldValueInvalid',
         field: `${prefix}.properties[spec].x-kubernetes-validations[0].rule`,
-        message: `Invalid value: "self.b > 0": compilation failed: "self.b > 0" does not compile: undefined field 'b'`,
+        message:
+          'Invalid value: apiextensions.ValidationRule{Rule:"self.b > 0", Message:"", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
+          "compilation failed: ERROR: <input>:1:5: undefined field 'b'\n | self.b > 0\n | ....^",
       },
     ]);
+  });
+
+  it('reports a rule fieldPath that names no field, and compiles no rule then', () => {
+    const schema: JSONSchemaProps = {
+      type: 'object',
+      properties: {
+        spec: { type: 'object', properties: { a: { type: 'integer' }, l: { type: 'array', items: { type: 'integer' } } }, 'x-kubernetes-validations': [{ rule: 'self.b > 0', fieldPath: '.l[0]' }] },
+      },
+    };
+    expect(validateStructuralSchema(schema, prefix)).toEqual([
+      { reason: 'FieldValueInvalid', field: `${prefix}.properties[spec].x-kubernetes-validations[0].fieldPath`, message: 'Invalid value: ".l[0]": fieldPath must be a valid path' },
+    ]);
+  });
+
+  it('refuses a rule whose estimated cost is over the budget', () => {
+    const names: JSONSchemaProps = { type: 'array', items: { type: 'string' }, 'x-kubernetes-validations': [{ rule: 'self.all(a, self.exists(b, a == b))' }] };
+    const fields = validateStructuralSchema({ type: 'object', properties: { spec: { type: 'object', properties: { names } } } }, prefix).map((c) => `${c.field}: ${c.message}`);
+    expect(fields[0]).toBe(
+      `${prefix}.properties[spec].properties[names].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)`,
+    );
+    expect(validateStructuralSchema({ type: 'object', properties: { spec: { type: 'object', properties: { names: { ...names, maxItems: 10, items: { type: 'string', maxLength: 10 } } } } } }, prefix)).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import { strings } from '@bufbuild/cel/ext';
 import { isIP } from 'node:net';
 import { optionalFunctions } from './optional.js';
 import { parseQuantity } from './quantity.js';
+import { compileGoRegexp } from '../../../kube/re2.js';
 
 const { DYN, BOOL, INT, STRING, DOUBLE } = CelScalar;
 const LIST = listType(DYN);
@@ -139,15 +140,17 @@ const listFunctions: CelFunc[] = [
 ];
 
 const regexFunctions: CelFunc[] = [
+  celMethod('matches', STRING, [STRING], BOOL, function (re) {
+    return compileGoRegexp(re).test(this);
+  }),
   celMethod('find', STRING, [STRING], STRING, function (re) {
-    return new RegExp(re, 'u').exec(this)?.[0] ?? '';
+    return compileGoRegexp(re).find(this) ?? '';
   }),
   celMethod('findAll', STRING, [STRING], listType(STRING), function (re) {
-    return [...this.matchAll(new RegExp(re, 'gu'))].map((m) => m[0]);
+    return compileGoRegexp(re).findAll(this);
   }),
   celMethod('findAll', STRING, [STRING, INT], listType(STRING), function (re, n) {
-    const all = [...this.matchAll(new RegExp(re, 'gu'))].map((m) => m[0]);
-    return n < 0n ? all : all.slice(0, Number(n));
+    return compileGoRegexp(re).findAll(this, n < 0n ? -1 : Number(n));
   }),
 ];
 

@@ -42,7 +42,7 @@ export const optionalFunctions: CelFunc[] = [
   celMethod('or', DYN, [DYN], DYN, function (alt) {
     return (asOptional(this).has ? this : alt) as CelInput;
   }),
-  // The target of `x.?name` (rewritten by optional-syntax.ts): a map, or an optional of one.
+  // The target of `x.?name` (rewritten by src/kube/cel/optional-syntax.ts): a map, or an optional of one.
   celFunc('optional.select_', [DYN, STRING], DYN, (target, name) => {
     let value: CelValue | undefined = target;
     if (isCelMap(target) && target.has(MARKER)) value = asOptional(target).value;

@@ -9,10 +9,12 @@ import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FI
 import type { FieldCause } from '../../../kube/field-errors.js';
 import type { ValidationRule } from '../../../kube/json-schema-props.js';
 import type { SchemaNode } from '../node.js';
-import { undefinedField } from './field-check.js';
+import { compileValidationRule, RULE_REASONS } from '../../../kube/cel/validation-rules.js';
+import { schemaDeclType } from '../../../kube/cel/decl-type.js';
+import { resolveFieldPath } from '../../../kube/cel/field-path.js';
 import { kubernetesFunctions } from './library.js';
 import { optionalOf } from './optional.js';
-import { rewriteOptionalSelection } from './optional-syntax.js';
+import { rewriteOptionalSelection } from '../../../kube/cel/optional-syntax.js';
 
 const env = celEnv({ funcs: kubernetesFunctions });
 
@@ -30,7 +32,7 @@ export interface CompiledRule {
 /** A rule that does not compile: `member` is the ValidationRule field at fault (rule, fieldPath, ...). */
 export class RuleCompileError extends Error {
   constructor(
-    readonly member: 'rule' | 'messageExpression' | 'fieldPath' | 'reason',
+    readonly member: 'rule' | 'messageExpression' | 'fieldPath' | 'reason' | 'optionalOldSelf',
     readonly detail: string,
   ) {
     super(`${member}: ${detail}`);
@@ -46,136 +48,45 @@ function referencesIdent(node: unknown, name: string, seen = new Set<unknown>())
   return false;
 }
 
-function compileExpression(text: string, what: 'rule' | 'messageExpression'): { program: Program; ast: unknown } {
-  let parsed;
+function parseForPlan(text: string, what: 'rule' | 'messageExpression') {
   try {
-    parsed = parse(rewriteOptionalSelection(text));
+    return parse(rewriteOptionalSelection(text));
   } catch (err) {
-    throw new RuleCompileError(what, `${JSON.stringify(text)} does not compile: ${(err as Error).message}`);
+    throw new RuleCompileError(what, `${what === 'rule' ? 'compilation failed' : 'messageExpression compilation failed'}: ${(err as Error).message}`);
   }
-  const program = plan(env, parsed) as unknown as Program;
-  return { program, ast: parsed.expr };
 }
 
 /**
- * A rule's fieldPath (`.spec.x`, `.m['a.b']`) as a field path string, checked against the schema
- * that holds the rule as apiextensions-apiserver checks it (ValidFieldPath): each step names a
- * property or a map key, and list indices are not allowed.
+ * Compiles a rule of `node` (whose children are compiled already): it must pass kube-apiserver's
+ * checks (src/kube/cel: types against the schema, reason, fieldPath), then it is planned for
+ * evaluation with @bufbuild/cel.
  */
-function normalizeFieldPath(fieldPath: string, node: SchemaNode): string {
-  const fail = (why: string): never => {
-    throw new RuleCompileError('fieldPath', `${JSON.stringify(fieldPath)} must be a valid path: ${why}`);
-  };
-  let out = '';
-  let rest = fieldPath;
-  let current: SchemaNode | undefined = node;
-  while (rest.length > 0) {
-    let m: RegExpExecArray | null;
-    let name: string;
-    if ((m = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(rest))) name = m[1]!;
-    else if ((m = /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest))) name = m[1]!.replace(/\\(.)/g, '$1');
-    else if (/^\[\d*\]/.test(rest)) return fail('array notation is not allowed');
-    else return fail(`expected [ or . but got: ${rest}`);
-    const next: SchemaNode | undefined = current?.properties?.get(name) ?? current?.additionalProperties;
-    if (!next) fail('does not refer to a valid field');
-    out = current?.properties?.has(name) ? childPath(out, name) : `${out}[${name}]`;
-    current = next;
-    rest = rest.slice(m[0].length);
-  }
-  return out;
-}
-
-/** Names a rule may refer to besides the variables of its macros. */
-const typeNames = new Set(['int', 'uint', 'double', 'bool', 'string', 'bytes', 'list', 'map', 'null_type', 'type', 'dyn']);
-/** Namespaces of qualified functions (`optional.none()`, `sets.contains()`). */
-const functionNamespaces = new Set(['optional', 'sets', 'math', 'strings', 'base64']);
-
-type AstNode = { exprKind?: { case?: string; value?: Record<string, unknown> } };
-
-/** The first identifier the expression uses that is neither declared nor bound by a macro. */
-function undeclaredReference(expr: unknown, declared: Set<string>): string | undefined {
-  const visit = (e: unknown, scope: Set<string>): string | undefined => {
-    const kind = (e as AstNode | undefined)?.exprKind;
-    if (!kind?.case || !kind.value) return undefined;
-    const v = kind.value;
-    switch (kind.case) {
-      case 'identExpr': {
-        const name = v.name as string;
-        return scope.has(name) || typeNames.has(name) ? undefined : name;
-      }
-      case 'selectExpr':
-        return visit(v.operand, scope);
-      case 'callExpr': {
-        const target = v.target as AstNode | undefined;
-        const namespaced = target?.exprKind?.case === 'identExpr' && functionNamespaces.has(target.exprKind.value?.name as string);
-        if (target && !namespaced) {
-          const bad = visit(target, scope);
-          if (bad) return bad;
-        }
-        for (const arg of (v.args as unknown[]) ?? []) {
-          const bad = visit(arg, scope);
-          if (bad) return bad;
-        }
-        return undefined;
-      }
-      case 'listExpr':
-        for (const el of (v.elements as unknown[]) ?? []) {
-          const bad = visit(el, scope);
-          if (bad) return bad;
-        }
-        return undefined;
-      case 'structExpr':
-        for (const entry of (v.entries as { mapKey?: unknown; value?: unknown }[]) ?? []) {
-          const bad = visit(entry.mapKey, scope) ?? visit(entry.value, scope);
-          if (bad) return bad;
-        }
-        return undefined;
-      case 'comprehensionExpr': {
-        const inner = new Set(scope);
-        for (const name of [v.iterVar, v.iterVar2, v.accuVar]) if (typeof name === 'string' && name !== '') inner.add(name);
-        return visit(v.iterRange, scope) ?? visit(v.accuInit, scope) ?? visit(v.loopCondition, inner) ?? visit(v.loopStep, inner) ?? visit(v.result, inner);
-      }
-      default:
-        return undefined;
-    }
-  };
-  return visit(expr, declared);
-}
-
-const ruleReasons = ['FieldValueInvalid', 'FieldValueForbidden', 'FieldValueRequired', 'FieldValueDuplicate'];
-
-/** Compiles the rules of `node` (whose children are compiled already, for fieldPath checks). */
 export function compileRule(rule: ValidationRule, node: SchemaNode, isRoot = false): CompiledRule {
   if (typeof rule.rule !== 'string' || rule.rule.trim() === '') {
     throw new RuleCompileError('rule', 'Required value: a CEL expression');
   }
-  if (rule.reason !== undefined && !ruleReasons.includes(rule.reason)) {
-    throw new RuleCompileError('reason', `${JSON.stringify(rule.reason)} is not supported: supported values: ${ruleReasons.map((r) => JSON.stringify(r)).join(', ')}`);
+  if (rule.reason !== undefined && !(RULE_REASONS as readonly string[]).includes(rule.reason)) {
+    throw new RuleCompileError('reason', `Unsupported value: ${JSON.stringify(rule.reason)}: supported values: ${RULE_REASONS.map((r) => JSON.stringify(r)).join(', ')}`);
   }
-  const declared = new Set(['self', 'oldSelf']);
-  const { program, ast } = compileExpression(rule.rule, 'rule');
-  const undeclared = undeclaredReference(ast, declared);
-  if (undeclared) {
-    throw new RuleCompileError('rule', `${JSON.stringify(rule.rule)} does not compile: undeclared reference to '${undeclared}'`);
+  const fieldPath = rule.fieldPath ? resolveFieldPath(rule.fieldPath, node.schema) : '';
+  if (fieldPath instanceof Error) throw new RuleCompileError('fieldPath', 'fieldPath must be a valid path');
+  const decl = schemaDeclType(node.schema, isRoot || node.schema['x-kubernetes-embedded-resource'] === true);
+  let usesOldSelf: boolean | undefined;
+  if (decl) {
+    const checked = compileValidationRule(rule, decl);
+    const problem = checked.problems[0];
+    if (problem) throw new RuleCompileError(problem.member, problem.detail);
+    usesOldSelf = checked.usesOldSelf;
   }
-  const variables = new Map([['self', node], ['oldSelf', node]]);
-  const undefinedName = undefinedField(ast, variables, isRoot ? node : undefined);
-  if (undefinedName) {
-    throw new RuleCompileError('rule', `${JSON.stringify(rule.rule)} does not compile: undefined field '${undefinedName}'`);
-  }
+  usesOldSelf ??= referencesIdent(parseForPlan(rule.rule, 'rule').expr, 'oldSelf');
   const compiled: CompiledRule = {
     rule,
-    program,
-    usesOldSelf: referencesIdent(ast, 'oldSelf'),
-    fieldPath: rule.fieldPath ? normalizeFieldPath(rule.fieldPath, node) : '',
+    program: plan(env, parseForPlan(rule.rule, 'rule')) as unknown as Program,
+    usesOldSelf,
+    fieldPath,
   };
   if (rule.messageExpression) {
-    const message = compileExpression(rule.messageExpression, 'messageExpression');
-    const undeclaredInMessage = undeclaredReference(message.ast, declared);
-    if (undeclaredInMessage) {
-      throw new RuleCompileError('messageExpression', `${JSON.stringify(rule.messageExpression)} does not compile: undeclared reference to '${undeclaredInMessage}'`);
-    }
-    compiled.messageProgram = message.program;
+    compiled.messageProgram = plan(env, parseForPlan(rule.messageExpression, 'messageExpression')) as unknown as Program;
   }
   return compiled;
 }

@@ -8,29 +8,7 @@ import type { CelInput } from '@bufbuild/cel';
 import { create } from '@bufbuild/protobuf';
 import { DurationSchema, timestampFromDate } from '@bufbuild/protobuf/wkt';
 import type { SchemaNode } from '../node.js';
-
-const reserved = new Set([
-  'true', 'false', 'null', 'in', 'as', 'break', 'const', 'continue', 'else', 'for', 'function', 'if',
-  'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
-]);
-
-/** The CEL name of a property, or undefined when it cannot be referred to. */
-export function escapePropertyName(name: string): string | undefined {
-  if (reserved.has(name)) return `__${name}__`;
-  let out = '';
-  for (let i = 0; i < name.length; i++) {
-    const ch = name[i]!;
-    if (name.startsWith('__', i)) {
-      out += '__underscores__';
-      i++;
-    } else if (ch === '.') out += '__dot__';
-    else if (ch === '-') out += '__dash__';
-    else if (ch === '/') out += '__slash__';
-    else if (/[A-Za-z0-9_]/.test(ch)) out += ch;
-    else return undefined;
-  }
-  return /^[A-Za-z_]/.test(out) ? out : undefined;
-}
+import { escapePropertyName } from '../../../kube/cel/escape.js';
 
 const goDurationPart = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
 const unitNanos: Record<string, number> = { ns: 1, us: 1e3, 'µs': 1e3, 'μs': 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };

@@ -1,64 +1,117 @@
 /**
- * meta.k8s.io/v1 Table responses, which kubectl asks for (`Accept: ...;as=Table`): a Name
- * column, a CRD's additionalPrinterColumns, and Age, with the objects as partial metadata.
+ * meta.k8s.io/v1 Table responses, which kubectl asks for (`Accept: ...;as=Table`), with the
+ * objects as partial metadata (or whole with includeObject=Object). Custom resources get a
+ * Name column and their additionalPrinterColumns evaluated as kube-apiserver's tableconvertor
+ * does (Kubernetes JSONPath; Age only when the CRD lists no columns); built-in kinds get the
+ * columns of kube-apiserver's printers.
  */
 import { isPlainObject, type KubeObject } from '../../api/object.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from '../../api/resource-type.js';
-import { getPath } from '../json-path.js';
+import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../api/builtin-printers.js';
+import { JSONPath } from '../../jsonpath/index.js';
+import { isGoInt } from '../../schema/go-format.js';
 
 export function wantsTable(accept: string | undefined): boolean {
   return accept !== undefined && /as=Table/.test(accept);
 }
 
-/** Ages as kubectl shows them (duration.HumanDuration, short form). */
+/** Ages as kubectl shows them (metatable.ConvertToHumanReadableDateType). */
 export function humanAge(timestamp: string | undefined, nowMs = Date.now()): string {
   if (!timestamp) return '<unknown>';
-  const seconds = Math.max(0, Math.floor((nowMs - Date.parse(timestamp)) / 1000));
-  if (seconds < 120) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 10) return `${minutes}m${seconds % 60 ? `${seconds % 60}s` : ''}`;
-  if (minutes < 180) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours}h`;
-  const days = Math.floor(hours / 24);
-  if (days < 730) return `${days}d`;
-  return `${Math.floor(days / 365)}y`;
+  return humanDuration(nowMs - Date.parse(timestamp));
 }
 
-function columns(rt: ResourceType, version: VersionInfo): PrinterColumn[] {
-  const name: PrinterColumn = { name: 'Name', type: 'string', format: 'name', description: 'Name must be unique within a namespace.', priority: 0, jsonPath: '.metadata.name' };
-  const age: PrinterColumn = { name: 'Age', type: 'date', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', priority: 0, jsonPath: '.metadata.creationTimestamp' };
-  const custom = rt.builtin ? [] : version.printerColumns;
-  // A CRD that lists its own Age column (type date on creationTimestamp) keeps it where it is.
-  const hasAge = custom.some((c) => c.jsonPath === '.metadata.creationTimestamp');
-  return hasAge ? [name, ...custom] : [name, ...custom, age];
+const AGE_COLUMN: PrinterColumn = { name: 'Age', type: 'date', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', jsonPath: '.metadata.creationTimestamp' };
+
+/** RFC 3339 as Go's time.Parse reads it (metav1.Time's query-parameter form). */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** cellForJSONValue: a non-string column's cell from the first value its path finds. */
+function typedCell(type: string, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case 'integer': return typeof value === 'number' ? (isGoInt(value) ? value : Math.trunc(value)) : null;
+    case 'number': return typeof value === 'number' ? value : null;
+    case 'boolean': return typeof value === 'boolean' ? value : null;
+    case 'string': return typeof value === 'string' ? value : null;
+    case 'date': return typeof value === 'string' ? (RFC3339.test(value) && !Number.isNaN(Date.parse(value)) ? humanAge(value) : '<invalid>') : null;
+    default: return null;
+  }
 }
 
-function cell(obj: KubeObject, column: PrinterColumn): unknown {
-  const value = getPath(obj, column.jsonPath);
-  if (value === undefined || value === null) return null;
-  if (column.type === 'date') return humanAge(String(value));
-  if (column.type === 'integer' || column.type === 'number') return typeof value === 'number' ? value : Number(value);
-  if (column.type === 'boolean') return Boolean(value);
-  return typeof value === 'string' ? value : JSON.stringify(value);
+/** A column whose JSONPath does not parse shows nothing (the real server refuses such a CRD). */
+function compileColumn(column: PrinterColumn): JSONPath | undefined {
+  try {
+    return JSONPath.parse(`{${column.jsonPath}}`, { allowMissingKeys: true });
+  } catch {
+    return undefined;
+  }
+}
+
+function customResourcePrinter(version: VersionInfo): TablePrinter {
+  const columns = version.printerColumns.length > 0 ? version.printerColumns : [AGE_COLUMN];
+  const paths = columns.map(compileColumn);
+  return {
+    columns: [
+      NAME_COLUMN,
+      ...columns.map((c) => ({
+        name: c.name,
+        type: c.type,
+        format: c.format ?? '',
+        description: c.description || `Custom resource definition column (in JSONPath format): ${c.jsonPath}`,
+        priority: c.priority ?? 0,
+      })),
+    ],
+    row: (obj) => [
+      obj.metadata?.name ?? '',
+      ...columns.map((c, i) => {
+        const path = paths[i];
+        let results: unknown[][];
+        try {
+          results = path ? path.findResults(obj) : [];
+        } catch {
+          return null;
+        }
+        if (results.length === 0 || results[0].length === 0) return null;
+        const value = results[0][0];
+        if (c.type !== 'string') return typedCell(c.type, value);
+        // Go prints a nil interface as <no value>; lists and maps as JSON.
+        return value === null ? '<no value>' : path!.printResults([value]);
+      }),
+    ],
+  };
+}
+
+/** The printers of a CRD version, compiled once per version object. */
+const printers = new WeakMap<VersionInfo, TablePrinter>();
+
+function printerFor(rt: ResourceType, version: VersionInfo): TablePrinter | undefined {
+  if (rt.builtin) return BUILTIN_PRINTERS[`${rt.group}/${rt.kind}`];
+  let printer = printers.get(version);
+  if (!printer) printers.set(version, (printer = customResourcePrinter(version)));
+  return printer;
 }
 
 function partial(obj: KubeObject): KubeObject {
   return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: obj.metadata };
 }
 
-/** The Table for an object or a list; anything else passes through. */
-export function asTable(rt: ResourceType, version: VersionInfo, body: unknown, includeObject = 'Metadata'): unknown {
+/**
+ * The Table for an object or a list; anything else passes through. `noHeaders` leaves the column
+ * definitions out (null), as a watch does after its first event.
+ */
+export function asTable(rt: ResourceType, version: VersionInfo, body: unknown, includeObject = 'Metadata', noHeaders = false): unknown {
   if (!isPlainObject(body)) return body;
   const isList = Array.isArray(body.items);
   if (!isList && body.kind !== rt.kind) return body;
   const objects = (isList ? body.items : [body]) as KubeObject[];
-  const cols = columns(rt, version);
+  const printer = printerFor(rt, version) ?? DEFAULT_PRINTER;
+  const now = Date.now();
   return {
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',
     metadata: isList ? body.metadata : { resourceVersion: (body.metadata as { resourceVersion?: string } | undefined)?.resourceVersion },
-    columnDefinitions: cols.map((c) => ({ name: c.name, type: c.type, format: c.format ?? '', description: c.description ?? '', priority: c.priority ?? 0 })),
-    rows: objects.map((o) => ({ cells: cols.map((c) => cell(o, c)), object: includeObject === 'Object' ? o : partial(o) })),
+    columnDefinitions: noHeaders ? null : printer.columns,
+    rows: objects.map((o) => ({ cells: printer.row(o, now), object: includeObject === 'Object' ? o : partial(o) })),
   };
 }

@@ -52,6 +52,8 @@ function encode(object: object): string {
 export class WatchSession {
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Whether a Table event has gone out (later ones leave the column definitions out). */
+  private tableHeadersSent = false;
   stalled = false;
   private unsubscribe: (() => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
@@ -134,9 +136,15 @@ export class WatchSession {
         this.sendError(errorToStatus(err));
         return;
       }
-      if (this.params.table) this.write({ type, object: asTable(rt, version, out) });
-      // As JSON.stringify({ type, object }) writes it.
-      else if (!this.closed) this.res.write(`{"type":"${type}","object":${encode(out)}}\n`);
+      if (this.params.table) {
+        // Only the first Table of a watch carries the column definitions.
+        const shown = asTable(rt, version, out, 'Metadata', this.tableHeadersSent);
+        this.tableHeadersSent = true;
+        this.write({ type, object: shown });
+      } else if (!this.closed) {
+        // As JSON.stringify({ type, object }) writes it.
+        this.res.write(`{"type":"${type}","object":${encode(out)}}\n`);
+      }
     });
   }
 

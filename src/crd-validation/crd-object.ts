@@ -1,0 +1,18 @@
+/** Reading a CustomResourceDefinition as it arrives (JSON of any shape) for validation. */
+
+export type JSONObject = Record<string, unknown>;
+
+export function asObject(value: unknown): JSONObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JSONObject) : {};
+}
+
+export function asString(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function asArray(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+export const specOf = (crd: unknown) => asObject(asObject(crd).spec);
+export const versionsOf = (crd: unknown) => asArray(specOf(crd).versions).map(asObject);

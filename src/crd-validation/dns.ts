@@ -1,0 +1,57 @@
+/**
+ * The name rules of k8s.io/apimachinery/pkg/util/validation that CRDs use, with its messages:
+ * an RFC 1123 subdomain (group, CRD name) and an RFC 1035 label (plural, singular, versions, ...).
+ */
+
+const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const DNS1123_SUBDOMAIN = `${DNS1123_LABEL}(\\.${DNS1123_LABEL})*`;
+const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
+
+const subdomainRe = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
+const labelRe = new RegExp(`^${DNS1035_LABEL}$`);
+
+/** validation.RegexError: the message, its examples and the regex shown. */
+function regexError(message: string, regex: string, ...examples: string[]): string {
+  if (examples.length === 0) return `${message} (regex used for validation is '${regex}')`;
+  let text = `${message} (e.g. `;
+  examples.forEach((e, i) => {
+    if (i > 0) text += ' or ';
+    text += `'${e}', `;
+  });
+  return `${text}regex used for validation is '${regex}')`;
+}
+
+const maxLenError = (n: number) => `must be no more than ${n} characters`;
+
+/** validation.IsDNS1123Subdomain: the reasons `value` is not one (none when it is). */
+export function isDNS1123Subdomain(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 253) errs.push(maxLenError(253));
+  if (!subdomainRe.test(value)) {
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
+        DNS1123_SUBDOMAIN,
+        'example.com',
+      ),
+    );
+  }
+  return errs;
+}
+
+/** validation.IsDNS1035Label. */
+export function isDNS1035Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenError(63));
+  if (!labelRe.test(value)) {
+    errs.push(
+      regexError(
+        "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
+        DNS1035_LABEL,
+        'my-name',
+        'abc-123',
+      ),
+    );
+  }
+  return errs;
+}

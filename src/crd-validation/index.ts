@@ -1,0 +1,40 @@
+/**
+ * kube-apiserver's validation of a CustomResourceDefinition (apiextensions.k8s.io/v1), shared by
+ * `scaffolder manifests` (which refuses to write a CRD the server would refuse) and the test API
+ * server (which answers 422 as kube-apiserver does). Each rule family takes the CRD as JSON and
+ * returns field errors with the API server's paths and messages
+ * (`spec.versions[0].additionalPrinterColumns[0].type: Invalid value: "int": must be one of ...`).
+ * The schema families (structural, defaults, OpenAPI rules, patterns as RE2, CEL) live with the
+ * schema engine in src/testing/schema and are reached through validateVersions.
+ */
+import type { FieldCause } from '../kube/field-errors.js';
+import { validateCrdName, validateGroup, validateNames } from './names.js';
+import { validateUpdateRules } from './update.js';
+import { validateConversion, validatePreserveUnknownFields, validateScope, validateVersions } from './versions.js';
+
+/** One family of rules: the errors it finds in a CRD (JSON as sent). */
+export type CrdRuleFamily = (crd: unknown) => FieldCause[];
+
+/** The families in the order kube-apiserver reports their errors. */
+export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [
+  validateCrdName,
+  validateGroup,
+  validateScope,
+  validateVersions,
+  validateNames,
+  validateConversion,
+  validatePreserveUnknownFields,
+];
+
+/** Every error kube-apiserver would report creating `crd`; empty when it would accept it. */
+export function validateCustomResourceDefinition(crd: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
+  return families.flatMap((family) => family(crd));
+}
+
+/** Every error kube-apiserver would report updating `old` to `crd` (create rules, then update rules). */
+export function validateCustomResourceDefinitionUpdate(crd: unknown, old: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
+  return [...validateCustomResourceDefinition(crd, families), ...validateUpdateRules(crd, old)];
+}
+
+export { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from './printer-columns.js';
+export { isDNS1035Label, isDNS1123Subdomain } from './dns.js';

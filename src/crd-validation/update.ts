@@ -1,0 +1,41 @@
+/**
+ * What kube-apiserver checks in addition on a CRD update (ValidateCustomResourceDefinitionUpdate):
+ * group and plural never change, scope and kind not once the CRD is established, and every version
+ * ever stored (status.storedVersions) stays in spec.versions until a storage migration removes it.
+ */
+import { invalid } from '../testing/schema/field-error.js';
+import type { FieldCause } from '../kube/field-errors.js';
+import { asArray, asObject, asString, specOf, versionsOf } from './crd-object.js';
+
+const immutable = (field: string, value: unknown): FieldCause => invalid(field, value, 'field is immutable');
+
+function isEstablished(crd: unknown): boolean {
+  return asArray(asObject(asObject(crd).status).conditions).some((c) => asObject(c).type === 'Established' && asObject(c).status === 'True');
+}
+
+export function validateUpdateRules(crd: unknown, old: unknown): FieldCause[] {
+  const spec = specOf(crd);
+  const oldSpec = specOf(old);
+  const names = asObject(spec.names);
+  const oldNames = asObject(oldSpec.names);
+  const out: FieldCause[] = [];
+  if (isEstablished(old)) {
+    if (asString(spec.scope) !== asString(oldSpec.scope)) out.push(immutable('spec.scope', asString(spec.scope)));
+    if (asString(names.kind) !== asString(oldNames.kind)) out.push(immutable('spec.names.kind', asString(names.kind)));
+  }
+  if (asString(spec.group) !== asString(oldSpec.group)) out.push(immutable('spec.group', asString(spec.group)));
+  if (asString(names.plural) !== asString(oldNames.plural)) out.push(immutable('spec.names.plural', asString(names.plural)));
+  const served = new Set(versionsOf(crd).map((v) => asString(v.name)));
+  asArray(asObject(asObject(old).status).storedVersions).forEach((raw, i) => {
+    const v = asString(raw);
+    if (served.has(v)) return;
+    out.push(
+      invalid(
+        `status.storedVersions[${i}]`,
+        v,
+        `missing from spec.versions; ${v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in ${v} and removes ${v} from status.storedVersions`,
+      ),
+    );
+  });
+  return out;
+}

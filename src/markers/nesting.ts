@@ -1,0 +1,84 @@
+/**
+ * How deeply a source file may nest, checked once per parsed file before anything walks it
+ * recursively (the marker collector, the schema builder, the flatten pass): past these limits
+ * those walks would run out of stack ("Maximum call stack size exceeded", no location) instead of
+ * reporting the file and line.
+ *
+ * Types: each array (`[]`), type argument, union member, inline object type or parenthesis adds a
+ * level. Kubernetes' deepest API types nest under 20 levels, so 100 is far beyond any real API and
+ * far below what the walks can take. Any syntax (an initializer, an expression) may nest 1,000 levels.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ts } from 'ts-morph';
+import type { Diagnostic } from './diagnostic.js';
+
+export const MAX_TYPE_NESTING = 100;
+export const MAX_SYNTAX_NESTING = 1000;
+
+const checked = new WeakMap<ts.SourceFile, Diagnostic | null>();
+
+function at(sf: ts.SourceFile, node: ts.Node, message: string): Diagnostic {
+  const { line, character } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
+  return { severity: 'error', file: sf.fileName, line: line + 1, column: character + 1, message };
+}
+
+/** The first place `sf` nests too deeply (an error), or undefined; walked without recursion. */
+export function nestingProblem(sf: ts.SourceFile): Diagnostic | undefined {
+  const known = checked.get(sf);
+  if (known !== undefined) return known ?? undefined;
+  let problem: Diagnostic | undefined;
+  const stack: Array<[ts.Node, number, number]> = [[sf, 0, 0]];
+  while (stack.length > 0 && problem === undefined) {
+    const [node, depth, typeDepth] = stack.pop()!;
+    const types = typeDepth + (ts.isTypeNode(node) ? 1 : 0);
+    if (types > MAX_TYPE_NESTING) {
+      problem = at(sf, node, `type nested more than ${MAX_TYPE_NESTING} levels deep (arrays, type arguments, unions and inline object types each add a level; no real API comes near this): name the inner types`);
+    } else if (depth > MAX_SYNTAX_NESTING) {
+      problem = at(sf, node, `syntax nested more than ${MAX_SYNTAX_NESTING} levels deep: split the expression or declaration`);
+    } else {
+      ts.forEachChild(node, (child) => void stack.push([child, depth + 1, types]));
+    }
+  }
+  checked.set(sf, problem ?? null);
+  return problem;
+}
+
+/** Where brackets first nest past MAX_TYPE_NESTING in `text` (1-based line), strings and comments not told apart. */
+function deepestBracketLine(text: string): number | undefined {
+  let depth = 0;
+  let line = 1;
+  for (const ch of text) {
+    if (ch === '\n') line++;
+    else if (ch === '{' || ch === '(' || ch === '[' || ch === '<') {
+      if (++depth > MAX_TYPE_NESTING) return line;
+    } else if (ch === '}' || ch === ')' || ch === ']' || ch === '>') depth = Math.max(0, depth - 1);
+  }
+  return undefined;
+}
+
+function sourceFilesUnder(target: string): string[] {
+  if (!existsSync(target)) return [];
+  if (!statSync(target).isDirectory()) return target.endsWith('.ts') ? [target] : [];
+  return readdirSync(target).sort().flatMap((name) => sourceFilesUnder(path.join(target, name)));
+}
+
+/**
+ * TypeScript's own parser is recursive: a file nested deeply enough (a thousand inline object types)
+ * overflows the stack while it is read. For such an error, the file (under `target`) the parser
+ * cannot read, as an error naming it and the line where its brackets pass the limit; else `err`.
+ */
+export function parserOverflowError(err: unknown, target: string): unknown {
+  if (!(err instanceof RangeError)) return err;
+  for (const file of sourceFilesUnder(target)) {
+    const text = readFileSync(file, 'utf8');
+    try {
+      ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
+    } catch (e) {
+      if (!(e instanceof RangeError)) continue;
+      const line = deepestBracketLine(text);
+      return new Error(`${file}${line === undefined ? '' : `:${line}`}: nested too deeply for the TypeScript parser (types may nest at most ${MAX_TYPE_NESTING} levels): name the inner types`);
+    }
+  }
+  return err;
+}

@@ -1,0 +1,463 @@
+/**
+ * The corpus: marker sets that produce a CRD kube-apiserver refuses, each with the error the API
+ * server gives (field path and message, as its 422 Status words it), the source text the
+ * `manifests` diagnostic must point at, and a valid twin (the same input, fixed) that both
+ * `manifests` and the test API server accept.
+ */
+
+export interface CorpusCase {
+  name: string;
+  /** The WidgetSpec declaration(s) and any other types, or a whole kind file (see `kindFile`). */
+  source: string;
+  /** Markers above the kind. */
+  kindMarkers?: string;
+  /** The kind's name (default Widget). */
+  kind?: string;
+  /** Markers of the API package (groupversion_info.ts); default `+groupName=test.example.com`. */
+  packageMarkers?: string;
+  /** The error, `<field>: <message>`, as kube-apiserver reports it. */
+  error: string;
+  /** Text on the source line the diagnostic must point at. */
+  at: string;
+  /** The same input, fixed: [search, replacement] applied to source, kind, kindMarkers and packageMarkers. */
+  fix: [string, string];
+}
+
+const V = 'spec.versions[0]';
+const S = `${V}.schema.openAPIV3Schema.properties[spec]`;
+const P = (f: string) => `${S}.properties[${f}]`;
+const DNS1035 =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+const DNS1123 =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+
+const spec = (fields: string, extra = '') => `${extra}export interface WidgetSpec {\n${fields}\n}\n`;
+const SIZE = `  size?: number;`;
+const specWithSize = spec(`  // +kubebuilder:validation:Type=integer\n${SIZE}`);
+
+export const CASES: CorpusCase[] = [
+  // printer columns
+  {
+    name: 'printcolumn type outside the five column types',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=int,JSONPath=".spec.size"',
+    error: `${V}.additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
+    at: 'type=int',
+    fix: ['type=int', 'type=integer'],
+  },
+  {
+    name: 'printcolumn type that is a schema type but not a column type',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=object,JSONPath=".spec"',
+    error: `${V}.additionalPrinterColumns[0].type: Invalid value: "object": must be one of boolean,date,integer,number,string`,
+    at: 'type=object',
+    fix: ['type=object', 'type=string'],
+  },
+  {
+    name: 'printcolumn format outside the column formats',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,format=uint8,JSONPath=".spec.size"',
+    error: `${V}.additionalPrinterColumns[0].format: Invalid value: "uint8": must be one of byte,date,date-time,double,float,int32,int64,password`,
+    at: 'format=uint8',
+    fix: ['format=uint8', 'format=int32'],
+  },
+  {
+    name: 'printcolumn JSONPath without the leading dot',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,JSONPath="spec.size"',
+    error: `${V}.additionalPrinterColumns[0].JSONPath: Invalid value: "spec.size": must be a simple json path starting with .`,
+    at: 'JSONPath="spec.size"',
+    fix: ['JSONPath="spec.size"', 'JSONPath=".spec.size"'],
+  },
+  {
+    name: 'second printcolumn reported at its own marker',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,JSONPath=".spec.size"\n// +kubebuilder:printcolumn:name="Age",type=time,JSONPath=".metadata.creationTimestamp"',
+    error: `${V}.additionalPrinterColumns[1].type: Invalid value: "time": must be one of boolean,date,integer,number,string`,
+    at: 'type=time',
+    fix: ['type=time', 'type=date'],
+  },
+  // x-kubernetes-validations text
+  {
+    name: 'XValidation with a blank message',
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self.size() > 0",message=" "\n  color?: string;`),
+    error: `${P('color')}.x-kubernetes-validations[0].message: Invalid value: " ": must be non-empty if specified`,
+    at: 'XValidation:rule=',
+    fix: ['message=" "', 'message="must not be empty"'],
+  },
+  // x-kubernetes-validations compiled (src/kube/cel)
+  {
+    name: 'XValidation rule that is not a bool',
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self.size()"\n  color?: string;`),
+    error:
+      `${P('color')}.x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.size()", Message:"", MessageExpression:"", ` +
+      'Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: cel expression must evaluate to a bool',
+    at: 'XValidation:rule="self.size()"',
+    fix: ['rule="self.size()"', 'rule="self.size() > 0"'],
+  },
+  {
+    name: 'XValidation transition rule under a list that is not a map list',
+    source: spec(
+      `  items?: Item[];`,
+      `export interface Item {\n  // +kubebuilder:validation:MaxLength=10\n  // +kubebuilder:validation:XValidation:rule="self == oldSelf",message="immutable"\n  name?: string;\n}\n`,
+    ),
+    error: `${P('items')}.items.properties[name].x-kubernetes-validations[0].rule: Invalid value: "self == oldSelf": oldSelf cannot be used on the uncorrelatable portion of the schema within ${P('items')}`,
+    at: 'XValidation:rule="self == oldSelf"',
+    fix: ['rule="self == oldSelf"', 'rule="self != \'\'"'],
+  },
+  // selectable fields
+  {
+    name: 'selectablefield on a list',
+    source: spec(`  tags?: string[];`),
+    kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.tags"',
+    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.tags": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.`,
+    at: 'selectablefield:JSONPath=".spec.tags"',
+    fix: ['tags?: string[];', 'tags?: string;'],
+  },
+  {
+    name: 'selectablefield without the leading dot',
+    source: spec(`  color?: string;`),
+    kindMarkers: '// +kubebuilder:selectablefield:JSONPath="spec.color"',
+    error: `${V}.selectableFields[0].jsonPath: Invalid value: "spec.color": is an invalid path: expected [ or . but got: spec`,
+    at: 'selectablefield:JSONPath="spec.color"',
+    fix: ['JSONPath="spec.color"', 'JSONPath=".spec.color"'],
+  },
+  {
+    name: 'selectablefield naming no field',
+    source: spec(`  color?: string;`),
+    kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.colour"',
+    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.colour": is an invalid path: does not refer to a valid field`,
+    at: 'selectablefield:JSONPath=".spec.colour"',
+    fix: ['.spec.colour', '.spec.color'],
+  },
+  // defaults validated against their own schema
+  {
+    name: 'default above Maximum',
+    source: spec(`  // +kubebuilder:validation:Maximum=10\n  // +kubebuilder:default=100\n  size?: number;`),
+    error: `${P('size')}.default: Invalid value: 100:  in body should be less than or equal to 10`,
+    at: '+kubebuilder:default=100',
+    fix: ['default=100', 'default=10'],
+  },
+  {
+    name: 'default below Minimum',
+    source: spec(`  // +kubebuilder:validation:Minimum=1\n  // +kubebuilder:default=0\n  replicas?: number;`),
+    error: `${P('replicas')}.default: Invalid value: 0:  in body should be greater than or equal to 1`,
+    at: '+kubebuilder:default=0',
+    fix: ['default=0', 'default=1'],
+  },
+  {
+    name: 'default equal to an exclusive maximum',
+    source: spec(`  // +kubebuilder:validation:Maximum=5\n  // +kubebuilder:validation:ExclusiveMaximum=true\n  // +kubebuilder:default=5\n  level?: number;`),
+    error: `${P('level')}.default: Invalid value: 5:  in body should be less than 5`,
+    at: '+kubebuilder:default=5',
+    fix: ['default=5', 'default=4'],
+  },
+  {
+    name: 'default not a multiple of MultipleOf',
+    source: spec(`  // +kubebuilder:validation:MultipleOf=4\n  // +kubebuilder:default=6\n  blocks?: number;`),
+    error: `${P('blocks')}.default: Invalid value: 6:  in body should be a multiple of 4`,
+    at: '+kubebuilder:default=6',
+    fix: ['default=6', 'default=8'],
+  },
+  {
+    name: 'default shorter than MinLength',
+    source: spec(`  // +kubebuilder:validation:MinLength=5\n  // +kubebuilder:default="abc"\n  name?: string;`),
+    error: `${P('name')}.default: Invalid value: "abc":  in body should be at least 5 chars long`,
+    at: '+kubebuilder:default="abc"',
+    fix: ['default="abc"', 'default="abcde"'],
+  },
+  {
+    name: 'default longer than MaxLength',
+    source: spec(`  // +kubebuilder:validation:MaxLength=3\n  // +kubebuilder:default="abcd"\n  code?: string;`),
+    error: `${P('code')}.default: Too long: may not be more than 3 bytes`,
+    at: '+kubebuilder:default="abcd"',
+    fix: ['default="abcd"', 'default="abc"'],
+  },
+  {
+    name: 'default that does not match the Pattern',
+    source: spec(`  // +kubebuilder:validation:Pattern="^[a-z]+$"\n  // +kubebuilder:default="ABC"\n  mode?: string;`),
+    error: `${P('mode')}.default: Invalid value: "ABC":  in body should match '^[a-z]+$'`,
+    at: '+kubebuilder:default="ABC"',
+    fix: ['default="ABC"', 'default="abc"'],
+  },
+  {
+    name: 'default outside the Enum',
+    source: spec(`  // +kubebuilder:validation:Enum=fast;slow\n  // +kubebuilder:default="medium"\n  speed?: string;`),
+    error: `${P('speed')}.default: Unsupported value: "medium": supported values: "fast", "slow"`,
+    at: '+kubebuilder:default="medium"',
+    fix: ['default="medium"', 'default="slow"'],
+  },
+  {
+    name: 'default of the wrong type',
+    source: spec(`  // +kubebuilder:default="many"\n  count?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
+    error: `${P('count')}.default: Invalid value: "string":  in body must be of type integer: "string"`,
+    at: '+kubebuilder:default="many"',
+    fix: ['default="many"', 'default=3'],
+  },
+  {
+    name: 'default with more items than MaxItems',
+    source: spec(`  // +kubebuilder:validation:MaxItems=2\n  // +kubebuilder:default={"a","b","c"}\n  tags?: string[];`),
+    error: `${P('tags')}.default: Too many: 3: must have at most 2 items`,
+    at: '+kubebuilder:default={"a","b","c"}',
+    fix: ['default={"a","b","c"}', 'default={"a","b"}'],
+  },
+  {
+    name: 'default object with a field the schema does not have (pruned)',
+    source: spec(`  // +kubebuilder:default={port: 80, bogus: 1}\n  endpoint?: Endpoint;`, 'export interface Endpoint {\n  port?: number;\n}\n'),
+    error: `${P('endpoint')}.default: Invalid value: {"bogus":1,"port":80}: must not have unknown fields`,
+    at: '+kubebuilder:default={port: 80, bogus: 1}',
+    fix: ['{port: 80, bogus: 1}', '{port: 80}'],
+  },
+  {
+    name: 'default object whose field breaks its own Maximum',
+    source: spec(`  // +kubebuilder:default={port: 70000}\n  endpoint?: Endpoint;`, 'export interface Endpoint {\n  // +kubebuilder:validation:Maximum=65535\n  port?: number;\n}\n'),
+    error: `${P('endpoint')}.default.port: Invalid value: 70000: port in body should be less than or equal to 65535`,
+    at: '+kubebuilder:default={port: 70000}',
+    fix: ['{port: 70000}', '{port: 8080}'],
+  },
+  {
+    name: 'numeric default outside a numeric Enum',
+    source: spec(`  // +kubebuilder:validation:Enum=1;2\n  // +kubebuilder:default=3\n  shards?: number;`),
+    error: `${P('shards')}.default: Unsupported value: 3: supported values: "1", "2"`,
+    at: '+kubebuilder:default=3',
+    fix: ['default=3', 'default=2'],
+  },
+  // patterns are Go (RE2) regular expressions
+  {
+    name: 'Pattern with a lookbehind',
+    source: spec(`  // +kubebuilder:validation:Pattern="(?<=a)b"\n  host?: string;`),
+    error: `${P('host')}.pattern: Invalid value: "(?<=a)b": must be a valid regular expression, but isn't: error parsing regexp: invalid named capture: \`(?<=a)b\``,
+    at: 'Pattern="(?<=a)b"',
+    fix: ['(?<=a)b', '(?P<a>a)b'],
+  },
+  {
+    name: 'Pattern with a backreference',
+    source: spec(`  // +kubebuilder:validation:Pattern="(a)\\\\1"\n  twice?: string;`),
+    error: `${P('twice')}.pattern: Invalid value: "(a)\\\\1": must be a valid regular expression, but isn't: error parsing regexp: invalid escape sequence: \`\\1\``,
+    at: 'Pattern="(a)',
+    fix: ['(a)\\\\1', '(a)\\\\d'],
+  },
+  {
+    name: 'Pattern with an unclosed class',
+    source: spec(`  // +kubebuilder:validation:Pattern="[a-"\n  letters?: string;`),
+    error: `${P('letters')}.pattern: Invalid value: "[a-": must be a valid regular expression, but isn't: error parsing regexp: missing closing ]: \`[a-\``,
+    at: 'Pattern="[a-"',
+    fix: ['[a-"', '[a-z]"'],
+  },
+  {
+    name: 'Pattern with a repeat count above 1000',
+    source: spec(`  // +kubebuilder:validation:Pattern="^a{1001}$"\n  many?: string;`),
+    error: `${P('many')}.pattern: Invalid value: "^a{1001}$": must be a valid regular expression, but isn't: error parsing regexp: invalid repeat count: \`{1001}\``,
+    at: 'Pattern="^a{1001}$"',
+    fix: ['{1001}', '{1000}'],
+  },
+  {
+    name: 'items:Pattern with a lookahead on a list of strings',
+    source: spec(`  // +kubebuilder:validation:items:Pattern="^(?=x)"\n  names?: string[];`),
+    error: `${P('names')}.items.pattern: Invalid value: "^(?=x)": must be a valid regular expression, but isn't: error parsing regexp: invalid or unsupported Perl syntax: \`(?=\``,
+    at: 'items:Pattern',
+    fix: ['^(?=x)', '^x'],
+  },
+  // names
+  {
+    name: 'groupName that is a path',
+    source: specWithSize,
+    packageMarkers: '// +groupName=../../somewhere',
+    error: `spec.group: Invalid value: "../../somewhere": ${DNS1123}`,
+    at: '+groupName=../../somewhere',
+    fix: ['../../somewhere', 'somewhere.example.com'],
+  },
+  {
+    name: 'groupName without a dot',
+    source: specWithSize,
+    packageMarkers: '// +groupName=widgets',
+    error: `spec.group: Invalid value: "widgets": should be a domain with at least one dot`,
+    at: '+groupName=widgets',
+    fix: ['groupName=widgets', 'groupName=widgets.example.com'],
+  },
+  {
+    name: 'groupName in upper case',
+    source: specWithSize,
+    packageMarkers: '// +groupName=Test.Example.com',
+    error: `spec.group: Invalid value: "Test.Example.com": ${DNS1123}`,
+    at: '+groupName=Test.Example.com',
+    fix: ['Test.Example.com', 'test.example.com'],
+  },
+  {
+    name: 'resource path that is a path',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:resource:path=../x',
+    error: `spec.names.plural: Invalid value: "../x": ${DNS1035}`,
+    at: 'resource:path=../x',
+    fix: ['path=../x', 'path=xs'],
+  },
+  {
+    name: 'resource path in upper case',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:resource:path=Widgets',
+    error: `spec.names.plural: Invalid value: "Widgets": ${DNS1035}`,
+    at: 'resource:path=Widgets',
+    fix: ['path=Widgets', 'path=widgets'],
+  },
+  {
+    name: 'resource singular with an underscore',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:resource:singular=my_widget',
+    error: `spec.names.singular: Invalid value: "my_widget": ${DNS1035}`,
+    at: 'resource:singular=my_widget',
+    fix: ['my_widget', 'my-widget'],
+  },
+  {
+    name: 'resource shortName starting with a digit',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:resource:shortName=1w',
+    error: `spec.names.shortNames[0]: Invalid value: "1w": ${DNS1035}`,
+    at: 'shortName=1w',
+    fix: ['shortName=1w', 'shortName=w1'],
+  },
+  {
+    name: 'resource category with a dot',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:resource:categories=all.things',
+    error: `spec.names.categories[0]: Invalid value: "all.things": ${DNS1035}`,
+    at: 'categories=all.things',
+    fix: ['all.things', 'all-things'],
+  },
+  {
+    name: 'version name from +versionName in upper case',
+    source: specWithSize,
+    packageMarkers: '// +groupName=test.example.com\n// +versionName=V1',
+    error: `${V}.name: Invalid value: "V1": ${DNS1035}`,
+    at: '+versionName=V1',
+    fix: ['versionName=V1', 'versionName=v1'],
+  },
+  {
+    name: 'version name starting with a digit',
+    source: specWithSize,
+    packageMarkers: '// +groupName=test.example.com\n// +versionName=1beta1',
+    error: `${V}.name: Invalid value: "1beta1": ${DNS1035}`,
+    at: '+versionName=1beta1',
+    fix: ['versionName=1beta1', 'versionName=v1beta1'],
+  },
+  // scale subresource
+  {
+    name: 'scale specpath under status',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:subresource:scale:specpath=.status.replicas,statuspath=.status.replicas',
+    error: `${V}.subresources.scale.specReplicasPath: Invalid value: ".status.replicas": should be a json path under .spec`,
+    at: 'subresource:scale',
+    fix: ['specpath=.status.replicas', 'specpath=.spec.replicas'],
+  },
+  {
+    name: 'scale statuspath under spec',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.spec.size',
+    error: `${V}.subresources.scale.statusReplicasPath: Invalid value: ".spec.size": should be a json path under .status`,
+    at: 'subresource:scale',
+    fix: ['statuspath=.spec.size', 'statuspath=.status.replicas'],
+  },
+  {
+    name: 'scale selectorpath under metadata',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.metadata.labels',
+    error: `${V}.subresources.scale.labelSelectorPath: Invalid value: ".metadata.labels": should be a json path under either .spec or .status`,
+    at: 'subresource:scale',
+    fix: ['selectorpath=.metadata.labels', 'selectorpath=.status.selector'],
+  },
+  {
+    name: 'scale specpath without the leading dot',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:subresource:scale:specpath=spec.replicas,statuspath=.status.replicas',
+    error: `${V}.subresources.scale.specReplicasPath: Invalid value: "spec.replicas": must be a simple json path starting with .`,
+    at: 'subresource:scale',
+    fix: ['specpath=spec.replicas', 'specpath=.spec.replicas'],
+  },
+  {
+    name: 'deprecation warning longer than 256 characters',
+    source: specWithSize,
+    kindMarkers: `// +kubebuilder:deprecatedversion:warning="${'x'.repeat(257)}"`,
+    error: `${V}.deprecationWarning: Invalid value: "${'x'.repeat(257)}": must be <= 256 characters long`,
+    at: 'deprecatedversion:warning',
+    fix: ['x'.repeat(257), 'x'.repeat(256)],
+  },
+  // list types
+  {
+    name: 'listMapKey that is neither required nor defaulted',
+    source: spec(`  // +listType=map\n  // +listMapKey=name\n  ports?: Port[];`, 'export interface Port {\n  name?: string;\n  port: number;\n}\n'),
+    error: `${P('ports')}.items.properties[name].default: Required value: this property is in x-kubernetes-list-map-keys, so it must have a default or be a required property`,
+    at: 'name?: string;',
+    fix: ['name?: string;', 'name: string;'],
+  },
+  {
+    name: 'listMapKey on an object field',
+    source: spec(`  // +listType=map\n  // +listMapKey=target\n  routes?: Route[];`, 'export interface Target {\n  host?: string;\n}\nexport interface Route {\n  target: Target;\n}\n'),
+    error: `${P('routes')}.items.properties[target].type: Invalid value: "object": must be a scalar type if parent array's x-kubernetes-list-type is map`,
+    at: 'target: Target;',
+    fix: ['target: Target;', 'target: string;'],
+  },
+  {
+    name: 'listMapKey that names no item field',
+    source: spec(`  // +listType=map\n  // +listMapKey=id\n  ports?: Port[];`, 'export interface Port {\n  name: string;\n}\n'),
+    error: `${P('ports')}.x-kubernetes-list-map-keys: Invalid value: ["id"]: entries must all be names of item properties`,
+    at: '+listMapKey=id',
+    fix: ['listMapKey=id', 'listMapKey=name'],
+  },
+  {
+    name: 'listType=set over objects that are not atomic',
+    source: spec(`  // +listType=set\n  ports?: Port[];`, 'export interface Port {\n  name: string;\n}\n'),
+    error: `${P('ports')}.items.x-kubernetes-map-type: Invalid value: null: must be atomic as item of a list with x-kubernetes-list-type=set`,
+    at: 'export interface Port {',
+    fix: ['+listType=set', '+listType=atomic'],
+  },
+  {
+    name: 'nullable listMapKey',
+    source: spec(`  // +listType=map\n  // +listMapKey=name\n  ports?: Port[];`, 'export interface Port {\n  // +nullable\n  name: string;\n}\n'),
+    error: `${P('ports')}.items.properties[name].nullable: Forbidden: this property is in x-kubernetes-list-map-keys, so it cannot be nullable`,
+    at: '// +nullable',
+    fix: ['// +nullable\n', ''],
+  },
+  // OpenAPI rules
+  {
+    name: 'UniqueItems',
+    source: spec(`  // +kubebuilder:validation:UniqueItems=true\n  tags?: string[];`),
+    error: `${P('tags')}.uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic`,
+    at: 'UniqueItems=true',
+    fix: ['UniqueItems=true', 'UniqueItems=false'],
+  },
+  {
+    name: 'Type that is not an OpenAPI type',
+    source: spec(`  // +kubebuilder:validation:Type=int\n  size?: number;`),
+    error: `${P('size')}.type: Unsupported value: "int": supported values: "array", "boolean", "integer", "number", "object", "string"`,
+    at: 'Type=int',
+    fix: ['Type=int', 'Type=integer'],
+  },
+  {
+    name: 'Type=null',
+    source: spec(`  // +kubebuilder:validation:Type=null\n  nothing?: string;`),
+    error: `${P('nothing')}.type: Forbidden: type cannot be set to null, use nullable as an alternative`,
+    at: 'Type=null',
+    fix: ['Type=null', 'Type=string'],
+  },
+  {
+    name: 'embedded resource without properties',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  template?: Template;`, 'export interface Template {}\n'),
+    error: `${P('template')}.properties: Required value: must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields`,
+    at: 'template?: Template;',
+    fix: ['  template?: Template;', '  // +kubebuilder:pruning:PreserveUnknownFields\n  template?: Template;'],
+  },
+  {
+    name: 'int-or-string that also preserves unknown fields',
+    source: spec(`  // +kubebuilder:validation:XIntOrString\n  // +kubebuilder:pruning:PreserveUnknownFields\n  port?: string;`),
+    error: `${P('port')}.x-kubernetes-preserve-unknown-fields: Invalid value: true: must be false if x-kubernetes-int-or-string is true`,
+    at: 'PreserveUnknownFields',
+    fix: ['  // +kubebuilder:pruning:PreserveUnknownFields\n', ''],
+  },
+  {
+    name: 'kind name with an underscore',
+    source: specWithSize,
+    kind: 'My_Widget',
+    error: `spec.names.kind: Invalid value: "My_Widget": may have mixed case, but should otherwise match: ${DNS1035}`,
+    at: 'export interface My_Widget',
+    fix: ['My_Widget', 'MyWidget'],
+  },
+];

@@ -1,0 +1,106 @@
+/**
+ * The corpus of CRDs kube-apiserver refuses (cases.ts): each is refused by `scaffolder manifests`
+ * (exit 1, nothing written, the API server's error at the marker's file:line) and by the test API
+ * server (422 with kube-apiserver's Status); each valid twin passes both.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runManifests } from '../../src/manifests/index.js';
+import { TestAPIServer } from '../../src/testing/index.js';
+import { credentials } from '../testing/support.js';
+import { CASES, type CorpusCase } from './cases.js';
+import { caseFiles, generateCase } from './harness.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'crd-corpus-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let counter = 0;
+
+function writeProject(files: Record<string, string>): string {
+  const dir = path.join(root, `p${++counter}`);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+async function manifests(dir: string): Promise<{ code: number; stderr: string }> {
+  const err: string[] = [];
+  const code = await runManifests({ projectDir: dir }, { stdout: () => {}, stderr: (s) => void err.push(s) });
+  return { code, stderr: err.join('') };
+}
+
+/** `<field>: <message>` split as a StatusCause carries it. */
+function cause(error: string): { field: string; message: string } {
+  const i = error.indexOf(': ');
+  return { field: error.slice(0, i), message: error.slice(i + 2) };
+}
+
+async function createCRD(crd: unknown): Promise<{ code: number; body: Record<string, unknown> }> {
+  const server = new TestAPIServer();
+  await server.listen();
+  try {
+    const res = await fetch(`${server.url}/apis/apiextensions.k8s.io/v1/customresourcedefinitions`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...credentials(server) },
+      body: JSON.stringify(crd),
+    });
+    return { code: res.status, body: (await res.json()) as Record<string, unknown> };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The 1-based line of `file` holding the diagnostic's position, and its text. */
+function lineAt(dir: string, diagnostic: string): { file: string; text: string } {
+  const m = /^([^:\n]+):(\d+):(\d+): error: /.exec(diagnostic)!;
+  const lines = readFileSync(path.join(dir, m[1]!), 'utf8').split('\n');
+  return { file: m[1]!, text: lines[Number(m[2]) - 1]! };
+}
+
+describe('CRDs kube-apiserver refuses', () => {
+  it('has at least 40 cases with distinct names', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(CASES.map((c) => c.name)).size).toBe(CASES.length);
+  });
+
+  describe.each(CASES.map((c) => [c.name, c] as [string, CorpusCase]))('%s', (_name, c) => {
+    it('manifests refuses it at the marker, with the API server error, and writes nothing; the twin is written', async () => {
+      const dir = writeProject(caseFiles(c, false));
+      const { code, stderr } = await manifests(dir);
+      expect(code).toBe(1);
+      const line = stderr.split('\n').find((l) => l.endsWith(` is invalid: ${c.error}`));
+      expect(line, stderr).toBeDefined();
+      expect(line).toContain('error: CustomResourceDefinition "');
+      expect(lineAt(dir, line!).text).toContain(c.at);
+      expect(existsSync(path.join(dir, 'config'))).toBe(false);
+
+      const twin = writeProject(caseFiles(c, true));
+      const fixed = await manifests(twin);
+      expect(fixed.stderr).toBe('');
+      expect(fixed.code).toBe(0);
+    });
+
+    it('the test API server answers 422 Invalid with the same error; the twin is created', async () => {
+      const generated = generateCase(c, false);
+      expect(generated.crds).toHaveLength(1);
+      const crd = generated.crds[0]!;
+      const { code, body } = await createCRD(crd);
+      expect(code).toBe(422);
+      expect(body.reason).toBe('Invalid');
+      expect(String(body.message)).toMatch(new RegExp(`^CustomResourceDefinition\\.apiextensions\\.k8s\\.io ${JSON.stringify(crd.metadata.name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is invalid: `));
+      expect(String(body.message)).toContain(c.error);
+      const details = body.details as { causes: { field: string; message: string }[]; kind: string; group: string };
+      expect(details.kind).toBe('CustomResourceDefinition');
+      expect(details.group).toBe('apiextensions.k8s.io');
+      expect(details.causes).toContainEqual(expect.objectContaining(cause(c.error)));
+
+      const twin = generateCase(c, true);
+      const created = await createCRD(twin.crds[0]);
+      expect(created.body).toMatchObject({ kind: 'CustomResourceDefinition' });
+      expect(created.code).toBe(201);
+    });
+  });
+});

@@ -1,0 +1,34 @@
+/** Turns a corpus case into an API package and generates its CRD (as `manifests` does). */
+import { generateFrom, type SandboxResult } from '../crd/api-sandbox.js';
+import type { CorpusCase } from './cases.js';
+
+export const KIND_FILE = 'api/v1/widget_types.ts';
+
+function fixed(text: string | undefined, c: CorpusCase, apply: boolean): string | undefined {
+  return apply && text !== undefined ? text.split(c.fix[0]).join(c.fix[1]) : text;
+}
+
+/** The case's sources; `applyFix` gives the valid twin. */
+export function caseFiles(c: CorpusCase, applyFix: boolean): Record<string, string> {
+  const kind = fixed(c.kind ?? 'Widget', c, applyFix)!;
+  const packageMarkers = fixed(c.packageMarkers ?? '// +groupName=test.example.com', c, applyFix)!;
+  const types = `import type { ObjectMeta } from 'scaffolder/runtime';
+${fixed(c.source, c, applyFix)}
+${fixed(c.kindMarkers ?? '', c, applyFix)}
+// ${kind} is the kind under test.
+export interface ${kind} {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+`;
+  return {
+    'api/v1/groupversion_info.ts': `${packageMarkers}\nexport const GroupVersion = { group: 'test.example.com', version: 'v1' };\n`,
+    [KIND_FILE]: types,
+  };
+}
+
+export function generateCase(c: CorpusCase, applyFix: boolean): SandboxResult {
+  return generateFrom(caseFiles(c, applyFix));
+}

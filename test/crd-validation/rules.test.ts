@@ -1,0 +1,106 @@
+/**
+ * Rules of kube-apiserver's CRD validation that markers cannot produce (a hand-written or edited
+ * CRD can): each mutation of a valid CRD gives exactly the API server's error(s), and the valid
+ * CRD gives none.
+ */
+import { describe, expect, it } from 'vitest';
+import { CRD_RULE_FAMILIES, validateCustomResourceDefinition } from '../../src/crd-validation/index.js';
+
+type CRD = {
+  metadata: { name: string };
+  spec: Record<string, unknown> & { names: Record<string, unknown>; versions: Record<string, unknown>[] };
+};
+
+function valid(): CRD {
+  return {
+    metadata: { name: 'widgets.example.com' },
+    spec: {
+      group: 'example.com',
+      scope: 'Namespaced',
+      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+      versions: [
+        {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { size: { type: 'integer' } } } } } },
+        },
+      ],
+    },
+  };
+}
+
+const SCHEMA = 'spec.versions[0].schema.openAPIV3Schema';
+const specSchema = (c: CRD) => (c.spec.versions[0]!.schema as { openAPIV3Schema: { properties: { spec: Record<string, unknown> } } }).openAPIV3Schema.properties.spec;
+
+const CASES: [string, (c: CRD) => void, string[]][] = [
+  ['metadata.name that is not <plural>.<group>', (c) => (c.metadata.name = 'gadgets.example.com'), ['metadata.name: Invalid value: "gadgets.example.com": must be spec.names.plural+"."+spec.group']],
+  ['scope outside Cluster and Namespaced', (c) => (c.spec.scope = 'Global'), ['spec.scope: Unsupported value: "Global": supported values: "Cluster", "Namespaced"']],
+  ['no scope', (c) => delete c.spec.scope, ['spec.scope: Required value']],
+  ['kind equal to listKind', (c) => (c.spec.names.listKind = 'Widget'), ['spec.names.listKind: Invalid value: "Widget": kind and listKind may not be the same']],
+  ['no listKind', (c) => delete c.spec.names.listKind, ['spec.names.listKind: Required value']],
+  ['no storage version', (c) => (c.spec.versions[0]!.storage = false), ['spec.versions: Invalid value: ["v1"]: must have exactly one version marked as storage version']],
+  [
+    'two versions with one name, both stored',
+    (c) => c.spec.versions.push({ ...c.spec.versions[0]! }),
+    ['spec.versions: Invalid value: ["v1","v1"]: must contain unique version names', 'spec.versions: Invalid value: ["v1","v1"]: must have exactly one version marked as storage version'],
+  ],
+  ['a version without a schema', (c) => delete c.spec.versions[0]!.schema, [`${SCHEMA}: Required value`]],
+  ['deprecationWarning on a version that is not deprecated', (c) => (c.spec.versions[0]!.deprecationWarning = 'old'), ['spec.versions[0].deprecationWarning: Invalid value: "old": can only be set for deprecated versions']],
+  ['nullable root', (c) => ((c.spec.versions[0]!.schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema.nullable = true), [`${SCHEMA}.nullable: Forbidden: nullable cannot be true at the root`]],
+  ['x-kubernetes-preserve-unknown-fields: false', (c) => (specSchema(c)['x-kubernetes-preserve-unknown-fields'] = false), [`${SCHEMA}.properties[spec].x-kubernetes-preserve-unknown-fields: Invalid value: false: must be true or undefined`]],
+  ['x-kubernetes-map-type outside atomic and granular', (c) => (specSchema(c)['x-kubernetes-map-type'] = 'merge'), [`${SCHEMA}.properties[spec].x-kubernetes-map-type: Unsupported value: "merge": supported values: "atomic", "granular"`]],
+  ['$ref', (c) => (specSchema(c).$ref = '#/definitions/x'), [`${SCHEMA}.properties[spec].$ref: Forbidden: $ref is not supported`]],
+  [
+    'default in top-level metadata',
+    (c) => ((c.spec.versions[0]!.schema as { openAPIV3Schema: { properties: Record<string, unknown> } }).openAPIV3Schema.properties.metadata = { type: 'object', properties: { name: { type: 'string', default: 'x' } } }),
+    [`${SCHEMA}.properties[metadata].properties[name].default: Forbidden: must not be set in top-level metadata`],
+  ],
+  [
+    'x-kubernetes-validations with an empty rule, a blank message, an unknown reason',
+    (c) => (specSchema(c)['x-kubernetes-validations'] = [{ rule: ' ' }, { rule: 'true', message: '  ' }, { rule: 'true', reason: 'FieldValueNope' }]),
+    [
+      `${SCHEMA}.properties[spec].x-kubernetes-validations[0].rule: Required value: rule is not specified`,
+      `${SCHEMA}.properties[spec].x-kubernetes-validations[1].message: Invalid value: "  ": must be non-empty if specified`,
+      `${SCHEMA}.properties[spec].x-kubernetes-validations[2].reason: Unsupported value: "FieldValueNope": supported values: "FieldValueDuplicate", "FieldValueForbidden", "FieldValueInvalid", "FieldValueRequired"`,
+    ],
+  ],
+  [
+    'a multi-line rule without a message',
+    (c) => (specSchema(c)['x-kubernetes-validations'] = [{ rule: 'true &&\ntrue' }]),
+    [`${SCHEMA}.properties[spec].x-kubernetes-validations[0].message: Required value: message must be specified if rule contains line breaks`],
+  ],
+  [
+    'spec.preserveUnknownFields: true',
+    (c) => (c.spec.preserveUnknownFields = true),
+    ['spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'],
+  ],
+  [
+    'None conversion with a webhook',
+    (c) => (c.spec.conversion = { strategy: 'None', webhook: { conversionReviewVersions: ['v1'] } }),
+    ['spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook', 'spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook'],
+  ],
+  ['conversion strategy outside None and Webhook', (c) => (c.spec.conversion = { strategy: 'Magic' }), ['spec.conversion.strategy: Unsupported value: "Magic": supported values: "None", "Webhook"']],
+  [
+    'Webhook conversion without a client config or review versions',
+    (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v2'] } }),
+    ['spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook', 'spec.conversion.conversionReviewVersions: Invalid value: ["v2"]: must include at least one of v1, v1beta1'],
+  ],
+];
+
+describe('kube-apiserver CRD rules', () => {
+  it('accepts the valid CRD', () => {
+    expect(validateCustomResourceDefinition(valid())).toEqual([]);
+  });
+
+  it.each(CASES)('%s', (_name, mutate, expected) => {
+    const crd = valid();
+    mutate(crd);
+    expect(validateCustomResourceDefinition(crd).map((e) => `${e.field}: ${e.message}`)).toEqual(expected);
+  });
+
+  it('takes one more rule family as a function of the CRD (how CEL checks plug in)', () => {
+    const family = (crd: unknown) => [{ reason: 'FieldValueForbidden' as const, field: 'spec.group', message: `Forbidden: ${(crd as CRD).spec.group}` }];
+    expect(validateCustomResourceDefinition(valid(), [...CRD_RULE_FAMILIES, family])).toEqual([{ reason: 'FieldValueForbidden', field: 'spec.group', message: 'Forbidden: example.com' }]);
+  });
+});

@@ -1,0 +1,142 @@
+/** Table cells as kube-apiserver computes them: CRD printer columns and the built-in printers. */
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_PRINTERS, humanDuration } from '../../src/testing/api/builtin-printers.js';
+import type { KubeObject } from '../../src/testing/api/object.js';
+import { crdResourceType } from '../../src/testing/api/crd-resource-type.js';
+import { asTable } from '../../src/testing/server/handlers/table.js';
+
+const NOW = Date.parse('2026-06-01T12:00:00Z');
+const ago = (ms: number) => new Date(NOW - ms).toISOString().replace(/\.\d+Z$/, 'Z');
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+
+function cells(key: string, obj: Partial<KubeObject>): unknown[] {
+  const printer = BUILTIN_PRINTERS[key];
+  const row = printer.row({ metadata: { name: 'x', creationTimestamp: ago(5 * MIN) }, ...obj } as KubeObject, NOW);
+  return Object.fromEntries(printer.columns.map((c, i) => [c.name, row[i]])) as unknown as unknown[];
+}
+
+describe('humanDuration (duration.HumanDuration)', () => {
+  it.each([
+    [-1500, '0s'], [-2500, '<invalid>'], [59_000, '59s'], [119_000, '119s'], [2 * MIN, '2m'], [9 * MIN + 5000, '9m5s'],
+    [179 * MIN, '179m'], [3 * HOUR, '3h'], [7 * HOUR + 30 * MIN, '7h30m'], [47 * HOUR, '47h'], [2 * DAY, '2d'], [3 * DAY + 4 * HOUR, '3d4h'],
+    [400 * DAY, '400d'], [3 * 365 * DAY + 10 * DAY, '3y10d'], [9 * 365 * DAY, '9y'],
+  ])('%d ms is %s', (ms, text) => {
+    expect(humanDuration(ms)).toBe(text);
+  });
+});
+
+describe('pod STATUS, READY and RESTARTS', () => {
+  const spec = { containers: [{ name: 'a', image: 'i' }, { name: 'b', image: 'i' }] };
+  it.each([
+    ['a pending pod', { spec, status: { phase: 'Pending' } }, '0/2', 'Pending', '0'],
+    ['running and ready', { spec, status: { phase: 'Running', containerStatuses: [
+      { name: 'a', ready: true, restartCount: 0, state: { running: {} } }, { name: 'b', ready: true, restartCount: 0, state: { running: {} } }] } }, '2/2', 'Running', '0'],
+    ['a container waiting, with restarts', { spec, status: { phase: 'Running', containerStatuses: [
+      { name: 'a', ready: true, restartCount: 1, state: { running: {} }, lastState: {} },
+      { name: 'b', ready: false, restartCount: 4, state: { waiting: { reason: 'CrashLoopBackOff' } }, lastTerminationState: { terminated: { finishedAt: ago(3 * MIN) } } }] } },
+      '1/2', 'CrashLoopBackOff', '5 (3m ago)'],
+    ['a container exited without a reason', { spec, status: { phase: 'Running', containerStatuses: [{ name: 'a', state: { terminated: { exitCode: 2 } } }] } }, '0/2', 'ExitCode:2', '0'],
+    ['an init container running', { spec: { ...spec, initContainers: [{ name: 'i1' }, { name: 'i2' }] }, status: { phase: 'Pending',
+      initContainerStatuses: [{ name: 'i1', state: { terminated: { exitCode: 0 } } }, { name: 'i2', state: { running: {} } }] } }, '0/2', 'Init:1/2', '0'],
+    ['an init container failing', { spec: { ...spec, initContainers: [{ name: 'i1' }] }, status: { phase: 'Pending',
+      initContainerStatuses: [{ name: 'i1', state: { waiting: { reason: 'ImagePullBackOff' } } }] } }, '0/2', 'Init:ImagePullBackOff', '0'],
+    ['a sidecar counts as a container', { spec: { ...spec, initContainers: [{ name: 's', restartPolicy: 'Always' }] }, status: { phase: 'Running',
+      initContainerStatuses: [{ name: 's', started: true, ready: true, state: { running: {} } }],
+      containerStatuses: [{ name: 'a', ready: true, state: { running: {} } }, { name: 'b', ready: true, state: { running: {} } }] } }, '3/3', 'Running', '0'],
+    ['being deleted', { metadata: { name: 'x', creationTimestamp: ago(MIN), deletionTimestamp: ago(0) }, spec, status: { phase: 'Running' } }, '0/2', 'Terminating', '0'],
+    ['scheduling gated', { spec, status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated' }] } }, '0/2', 'SchedulingGated', '0'],
+  ])('%s', (_name, pod, ready, status, restarts) => {
+    const row = cells('/Pod', pod as Partial<KubeObject>) as unknown as Record<string, unknown>;
+    expect([row.Ready, row.Status, row.Restarts]).toEqual([ready, status, restarts]);
+  });
+});
+
+describe('other built-in cells', () => {
+  const row = (key: string, obj: Record<string, unknown>) => cells(key, obj as Partial<KubeObject>) as unknown as Record<string, unknown>;
+
+  it('services: external IPs by type, node ports, selectors', () => {
+    expect(row('/Service', { spec: { type: 'LoadBalancer', clusterIPs: ['10.96.0.5'], ports: [{ port: 80, nodePort: 30080, protocol: 'TCP' }], selector: { b: '2', a: '1' } } }))
+      .toMatchObject({ 'Cluster-IP': '10.96.0.5', 'External-IP': '<pending>', 'Port(s)': '80:30080/TCP', Selector: 'a=1,b=2' });
+    expect(row('/Service', { spec: { type: 'LoadBalancer', externalIPs: ['1.2.3.4'], ports: [] }, status: { loadBalancer: { ingress: [{ ip: '5.6.7.8' }] } } }))
+      .toMatchObject({ 'Cluster-IP': '<none>', 'External-IP': '5.6.7.8,1.2.3.4', 'Port(s)': '<none>', Selector: '<none>' });
+    expect(row('/Service', { spec: { type: 'ExternalName', externalName: 'db.example.com' } })).toMatchObject({ 'External-IP': 'db.example.com' });
+  });
+
+  it('endpoints: the first three addresses, then how many more', () => {
+    const subsets = [{ addresses: [{ ip: '10.0.0.1' }, { ip: '10.0.0.2' }], ports: [{ port: 80 }, { port: 443 }] }];
+    expect(row('/Endpoints', { subsets }).Endpoints).toBe('10.0.0.1:80,10.0.0.2:80,10.0.0.1:443 + 1 more...');
+    expect(row('/Endpoints', {}).Endpoints).toBe('<none>');
+  });
+
+  it('jobs: status from conditions, completions with parallelism', () => {
+    expect(row('batch/Job', { spec: { parallelism: 3 }, status: { succeeded: 1, conditions: [{ type: 'Complete', status: 'True' }] } }))
+      .toMatchObject({ Status: 'Complete', Completions: '1/1 of 3', Duration: '' });
+    expect(row('batch/Job', { spec: { completions: 2 }, status: { startTime: ago(10 * MIN), completionTime: ago(8 * MIN), conditions: [{ type: 'Failed', status: 'True' }] } }))
+      .toMatchObject({ Status: 'Failed', Completions: '0/2', Duration: '2m' });
+    expect(row('batch/Job', { spec: {}, status: { conditions: [{ type: 'Suspended', status: 'True' }] } })).toMatchObject({ Status: 'Suspended' });
+    expect(row('batch/Job', { metadata: { name: 'j', deletionTimestamp: ago(0) }, spec: {}, status: { conditions: [{ type: 'Complete', status: 'True' }] } })).toMatchObject({ Status: 'Terminating' });
+    expect(row('batch/Job', { spec: {}, status: { conditions: [{ type: 'Complete', status: 'False' }, { type: 'SuccessCriteriaMet', status: 'True' }] } })).toMatchObject({ Status: 'SuccessCriteriaMet' });
+  });
+
+  it('workloads: ready counts, containers, images and selectors', () => {
+    const template = { spec: { containers: [{ name: 'web', image: 'nginx' }, { name: 'log', image: 'fluentd' }] } };
+    expect(row('apps/Deployment', { spec: { replicas: 3, template, selector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['prod', 'dev'] }] } }, status: { readyReplicas: 2, updatedReplicas: 3, availableReplicas: 2 } }))
+      .toMatchObject({ Ready: '2/3', 'Up-to-date': 3, Available: 2, Containers: 'web,log', Images: 'nginx,fluentd', Selector: 'app=web,env in (dev,prod)' });
+    expect(row('apps/StatefulSet', { spec: { replicas: 2, template }, status: { readyReplicas: 1 } })).toMatchObject({ Ready: '1/2' });
+    expect(row('apps/DaemonSet', { spec: { template: { spec: { ...template.spec, nodeSelector: { 'kubernetes.io/os': 'linux' } } } }, status: { desiredNumberScheduled: 3, numberReady: 2 } }))
+      .toMatchObject({ Desired: 3, Ready: 2, 'Node Selector': 'kubernetes.io/os=linux' });
+    expect(row('apps/ControllerRevision', { metadata: { name: 'r', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: 'u', controller: true }] }, revision: 4 }))
+      .toMatchObject({ Controller: 'statefulset.apps/db', Revision: 4 });
+  });
+
+  it('events: last seen, object, series counts', () => {
+    const event = { type: 'Warning', reason: 'BackOff', message: ' Back-off restarting \n', involvedObject: { kind: 'Pod', name: 'web-1', fieldPath: 'spec.containers{web}' },
+      source: { component: 'kubelet', host: 'node-1' }, firstTimestamp: ago(10 * MIN), lastTimestamp: ago(MIN), count: 7 };
+    expect(row('/Event', event)).toMatchObject({ 'Last Seen': '60s', Object: 'pod/web-1', Subobject: 'spec.containers{web}', Source: 'kubelet, node-1', Message: 'Back-off restarting', 'First Seen': '10m', Count: 7 });
+    expect(row('events.k8s.io/Event', { type: 'Normal', reason: 'Created', note: 'made', regarding: { kind: 'Job', name: 'j' }, eventTime: '2026-06-01T11:59:00.000000Z', reportingController: 'ctl', series: { count: 3, lastObservedTime: ago(30_000) } }))
+      .toMatchObject({ 'Last Seen': '30s', Object: 'job/j', Message: 'made', 'First Seen': '60s', Count: 3, Source: 'ctl' });
+  });
+
+  it('roles print Created At, bindings their role and subjects', () => {
+    expect(row('rbac.authorization.k8s.io/Role', { metadata: { name: 'r', creationTimestamp: '2026-05-01T10:00:00Z' } })).toEqual({ Name: 'r', 'Created At': '2026-05-01T10:00:00Z' });
+    expect(row('rbac.authorization.k8s.io/RoleBinding', { roleRef: { kind: 'ClusterRole', name: 'edit' }, subjects: [{ kind: 'User', name: 'ann' }, { kind: 'ServiceAccount', name: 'bot', namespace: 'ops' }, { kind: 'User', name: 'bo' }] }))
+      .toMatchObject({ Role: 'ClusterRole/edit', Users: 'ann, bo', Groups: '', ServiceAccounts: 'ops/bot' });
+  });
+});
+
+describe('CRD printer columns (tableconvertor)', () => {
+  const crd = {
+    apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'things.example.com' },
+    spec: { group: 'example.com', scope: 'Namespaced', names: { plural: 'things', kind: 'Thing' }, versions: [{ name: 'v1', served: true, storage: true,
+      additionalPrinterColumns: [
+        { name: 'Ready', type: 'string', jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+        { name: 'Size', type: 'integer', jsonPath: '.spec.size' },
+        { name: 'Ratio', type: 'number', jsonPath: '.spec.ratio' },
+        { name: 'On', type: 'boolean', jsonPath: '.spec.on' },
+        { name: 'Spec', type: 'string', jsonPath: '.spec.nested' },
+        { name: 'Nothing', type: 'string', jsonPath: '.spec.nothing' },
+        { name: 'Since', type: 'date', jsonPath: '.status.since' },
+        { name: 'Items', type: 'string', jsonPath: '.spec.items[*]' },
+      ] }] },
+  };
+  const rt = crdResourceType(crd as unknown as KubeObject);
+
+  it('types each cell as its column says, prints maps as JSON and nulls as <no value>', () => {
+    const thing = { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't1' },
+      spec: { size: 2.7, ratio: 3, on: 'yes', nested: { b: 1, a: [true] }, nothing: null, items: ['x', 'y'] },
+      status: { since: 'not a time', conditions: [{ type: 'Ready', status: 'False' }] } };
+    const table = asTable(rt, rt.versions[0], thing) as { columnDefinitions: { name: string; description: string }[]; rows: { cells: unknown[] }[] };
+    expect(table.columnDefinitions.map((c) => c.name)).toEqual(['Name', 'Ready', 'Size', 'Ratio', 'On', 'Spec', 'Nothing', 'Since', 'Items']);
+    expect(table.columnDefinitions[1].description).toBe('Custom resource definition column (in JSONPath format): .status.conditions[?(@.type=="Ready")].status');
+    // Only the first value a path finds makes the cell.
+    expect(table.rows[0].cells).toEqual(['t1', 'False', 2, 3, null, '{"a":[true],"b":1}', '<no value>', '<invalid>', 'x']);
+  });
+
+  it('leaves a cell empty when the path finds nothing or fails', () => {
+    const table = asTable(rt, rt.versions[0], { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't2' }, spec: { items: 'not a list' } }) as { rows: { cells: unknown[] }[] };
+    // [*] on a string is a slice of a non-list: an error, so no cell (a `.*` would yield its bytes).
+    expect(table.rows[0].cells).toEqual(['t2', null, null, null, null, null, null, null, null]);
+  });
+});
