@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import jsyaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import { validateCustomResourceDefinition } from '../src/crd-validation/index.js';
 import { startTestEnvironment } from '../src/testing/index.js';
 import { median } from './stats.js';
@@ -47,7 +47,7 @@ export default async function (): Promise<Record<string, number | string>> {
   }
   await env.stop();
 
-  const crd = jsyaml.load(readFileSync(CRONJOB_CRD, 'utf8'));
+  const crd = parseYaml(readFileSync(CRONJOB_CRD, 'utf8'));
   validateCustomResourceDefinition(crd);
   const checks: number[] = [];
   for (let i = 0; i < 10; i++) {

@@ -75,7 +75,9 @@ export function emulateDockerBuild(context: string, out: string, hostEnv: NodeJS
       case 'ENV': {
         const m = /^(\w+)=(\S*)$/.exec(args);
         if (!m) throw new Error(`ENV ${args}: not understood`);
-        current().env[m[1]!] = m[2]!;
+        // The host's tools stand for the image's, so the host's PATH stays (the image's names
+        // directories such as /nodejs/bin that the host does not have).
+        if (m[1] !== 'PATH') current().env[m[1]!] = m[2]!;
         break;
       }
       case 'USER':

@@ -101,6 +101,36 @@ describe('generated Makefile', () => {
     expect(existsSync(crd)).toBe(true);
   });
 
+  it('update-base-digests re-pins every FROM image@sha256 line to the digest the tag names now, and stops on a non-digest', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    const dockerfile = join(dir, 'Dockerfile');
+    const bases = (text: string) => text.split('\n').filter((l) => l.startsWith('FROM '));
+    const before = bases(readFileSync(dockerfile, 'utf8'));
+    expect(before).toEqual([
+      expect.stringMatching(/^FROM node:24-bookworm@sha256:[0-9a-f]{64} AS builder$/),
+      expect.stringMatching(/^FROM gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
+    ]);
+    // A digest reader that answers per image, as `crane digest IMAGE` does.
+    const reader = join(dir, 'fake-digest.sh');
+    writeFileSync(reader, `#!/bin/sh\ncase "$1" in node:24-bookworm) echo sha256:${'a'.repeat(64)};; *) echo sha256:${'b'.repeat(64)};; esac\n`);
+    chmodSync(reader, 0o755);
+    const updated = make(dir, ['update-base-digests', `CRANE_DIGEST=${reader}`]);
+    expect(updated).toMatchObject({ status: 0, stdout: `node:24-bookworm@sha256:${'a'.repeat(64)}\ngcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}\n` });
+    expect(bases(readFileSync(dockerfile, 'utf8'))).toEqual([
+      `FROM node:24-bookworm@sha256:${'a'.repeat(64)} AS builder`,
+      `FROM gcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}`,
+    ]);
+
+    const failing = join(dir, 'failing-digest.sh');
+    writeFileSync(failing, '#!/bin/sh\necho "UNAUTHORIZED: authentication required"\n');
+    chmodSync(failing, 0o755);
+    const text = readFileSync(dockerfile, 'utf8');
+    const refused = make(dir, ['update-base-digests', `CRANE_DIGEST=${failing}`]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('node:24-bookworm: not a digest: UNAUTHORIZED');
+    expect(readFileSync(dockerfile, 'utf8')).toBe(text);
+  });
+
   it('run passes $(ARGS) to the manager', async () => {
     await ok(dir, ['init', ...noInstall]);
     expect(make(dir, ['-n', '-o', 'build', 'run', 'ARGS=--tcp-configmap=x --leader-elect'])).toMatchObject({ status: 0, stdout: 'node dist/src/main.js --tcp-configmap=x --leader-elect\n' });

@@ -7,8 +7,8 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import jsyaml from 'js-yaml';
 import type { KubeObject } from '../api/object.js';
+import { parseYaml } from '../yaml.js';
 import { keepManifestSource, ManifestError, manifestSource } from './manifest-loader.js';
 
 export type ConversionWebhooksOption = string[] | 'auto';
@@ -47,7 +47,7 @@ async function patchedCrdNames(source: string): Promise<Set<string>> {
       continue;
     }
     for (const file of files.filter((f) => /^webhook_in_.*\.ya?ml$/.test(f))) {
-      const doc = jsyaml.load(await readFile(path.join(patches, file), 'utf8')) as { metadata?: { name?: unknown } } | undefined;
+      const doc = parseYaml(await readFile(path.join(patches, file), 'utf8')) as { metadata?: { name?: unknown } } | undefined;
       if (typeof doc?.metadata?.name === 'string') names.add(doc.metadata.name);
     }
   }

@@ -1,8 +1,8 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import jsyaml from 'js-yaml';
 import { badRequest, statusOf, internalError, StatusError } from '../api/status.js';
 import type { Status } from '../../kube/status.js';
+import { parseYaml } from '../yaml.js';
 
 /**
  * kube-apiserver's MaxRequestBodyBytes (genericapiserver's default, 3 MiB): larger bodies are
@@ -46,7 +46,7 @@ export function parseBody(text: string, contentType: string): unknown {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   try {
     // Apply patches may be YAML; clients mostly send JSON, which is YAML too and parses faster as JSON.
-    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) return jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) return parseYaml(text);
     return JSON.parse(text) as unknown;
   } catch (err) {
     throw badRequest(`the body of the request could not be decoded: ${(err as Error).message}`);

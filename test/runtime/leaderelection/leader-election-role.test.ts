@@ -8,7 +8,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
-import yaml from 'js-yaml';
+import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { startEnv } from '../../support/environment.js';
@@ -89,7 +89,7 @@ describe('the scaffolded leader-election Role', () => {
       await done;
     }
 
-    const role = yaml.load(readFileSync(TEMPLATE, 'utf8').replace(/\{\{projectName\}\}/g, 'p')) as { rules: Rule[] };
+    const role = parseYaml(readFileSync(TEMPLATE, 'utf8').replace(/\{\{projectName\}\}/g, 'p')) as { rules: Rule[] };
     const granted = new Set(role.rules.flatMap((r) => r.apiGroups.flatMap((g) => r.resources.flatMap((res) => r.verbs.map((v) => `${g}/${res} ${v}`)))));
     // Everything used is granted; everything granted is used, except patch on events, which the
     // event recorder needs when an event repeats (a count update), not in a single election.
