@@ -1,5 +1,6 @@
 // The naming rules a project, a group, a version, a kind and a plural must follow. Each check
 // throws a UsageError naming the value and the rule it breaks.
+import { createContext, runInContext } from 'node:vm';
 import { UsageError } from '../errors.js';
 
 const dns1123Label = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -49,11 +50,18 @@ export const reservedKinds: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * The capitalised globals of the JavaScript runtime scaffolder runs on (Object, Map, Promise, URL,
- * Buffer, ...): a kind the project declares under such a name shadows the global in the generated
- * code, which uses several of them. Read from the runtime rather than listed, so none is missed.
+ * The capitalised globals a kind must not shadow (Object, Map, Promise, URL, Buffer, ...): generated
+ * code uses several of them, and a kind declared under such a name hides the global there.
+ * The language's own are read from a fresh V8 context (no host objects), so they are not listed by
+ * hand; they differ between Node lines only by the newest language additions (Node 24 adds Iterator,
+ * Float16Array, DisposableStack, ...). The host's are Node's that generated code
+ * and its libraries use; they are listed, because the host set grows with Node versions (Node 21 added
+ * Navigator, a kind name kubebuilder's own testdata uses), and a PROJECT valid under one Node must
+ * stay valid under the next.
  */
-export const javaScriptGlobals: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(globalThis).filter((n) => pascalCase.test(n)));
+const languageGlobals = Object.getOwnPropertyNames(runInContext('globalThis', createContext()) as object);
+const hostGlobals = ['AbortController', 'AbortSignal', 'Buffer', 'Event', 'EventTarget', 'Headers', 'Request', 'Response', 'TextDecoder', 'TextEncoder', 'URL', 'URLSearchParams'];
+export const javaScriptGlobals: ReadonlySet<string> = new Set([...languageGlobals, ...hostGlobals].filter((n) => pascalCase.test(n)));
 
 /**
  * `builtin`: the kind is one of Kubernetes' own (core/v1 Event, ...), imported or described under
