@@ -42,6 +42,9 @@ async function run(cmd: string, args: string[], cwd: string, extraEnv: Record<st
  */
 let built: Promise<{ ok: boolean; output: string }> | undefined;
 function buildExamples(): Promise<{ ok: boolean; output: string }> {
+  // Every example reaches the package through its link, which its own describe block would make
+  // only later: a fresh clone has none yet when the first block builds them all.
+  if (built === undefined) for (const n of exampleNames()) linkExample(n);
   built ??= run(node, [tsc, '-b', '--force', ...exampleNames().map((n) => join(examplesDir, n, 'tsconfig.json'))], repoRoot)
     .then((output) => ({ ok: true, output }), (err: Error) => ({ ok: false, output: err.message }));
   return built;
