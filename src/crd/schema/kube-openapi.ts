@@ -8,7 +8,7 @@
  * Models the documents lack come from client-node. Reference ids are `kube-openapi:<component>`.
  */
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import type { BuiltinSchemaSource } from './builtin-source.js';
+import { type BuiltinSchemaSource, ComponentSchemaSource } from './builtin-source.js';
 import { knownComponentSchema, modelOverlay } from './known-types.js';
 import { readKubeOpenApiDocuments, type OpenApiSchema } from './kube-openapi-documents.js';
 import { ComponentNames, modelNamesOf } from '../../kube/kubernetes-api-names.js';
@@ -19,16 +19,16 @@ export const KUBE_OPENAPI_REF_PREFIX = 'kube-openapi:';
 
 const CONDITION_COMPONENT = 'io.k8s.apimachinery.pkg.apis.meta.v1.Condition';
 
-export class KubeOpenApiSource implements BuiltinSchemaSource {
+export class KubeOpenApiSource extends ComponentSchemaSource {
   private readonly names: ComponentNames;
   private readonly converter = new ComponentConverter((component) => this.refTo(component));
-  private readonly cache = new Map<string, JSONSchemaProps | null>();
 
   /** `components`: every component schema by name (readKubeOpenApiDocuments); `fallback`: for what they lack. */
   constructor(
     private readonly components: ReadonlyMap<string, OpenApiSchema>,
-    private readonly fallback: BuiltinSchemaSource = clientNodeModels,
+    fallback: BuiltinSchemaSource = clientNodeModels,
   ) {
+    super(KUBE_OPENAPI_REF_PREFIX, fallback);
     this.names = new ComponentNames(components.keys());
   }
 
@@ -39,23 +39,10 @@ export class KubeOpenApiSource implements BuiltinSchemaSource {
 
   referenceTo(model: string): string | undefined {
     const component = this.names.componentOf(model);
-    return component !== undefined ? KUBE_OPENAPI_REF_PREFIX + component : this.fallback.referenceTo(model);
+    return component !== undefined ? this.idOf(component) : this.fallback.referenceTo(model);
   }
 
-  schemaFor(id: string): JSONSchemaProps | undefined {
-    if (!id.startsWith(KUBE_OPENAPI_REF_PREFIX)) return this.fallback.schemaFor(id);
-    const component = id.slice(KUBE_OPENAPI_REF_PREFIX.length);
-    let schema = this.cache.get(component);
-    if (schema === undefined) {
-      schema = this.build(component);
-      this.cache.set(component, schema);
-    }
-    return schema ?? undefined;
-  }
-
-  private build(component: string): JSONSchemaProps | null {
-    const known = knownComponentSchema(component);
-    if (known) return known;
+  protected buildComponent(component: string): JSONSchemaProps | null {
     const raw = this.components.get(component);
     if (!raw) return null;
     const schema = this.converter.convert(raw);
@@ -66,13 +53,13 @@ export class KubeOpenApiSource implements BuiltinSchemaSource {
 
   /** The reference for a component a document's `$ref` names: the document's, else client-node's model. */
   private refTo(component: string): string {
-    if (this.components.has(component) || knownComponentSchema(component)) return KUBE_OPENAPI_REF_PREFIX + component;
+    if (this.components.has(component) || knownComponentSchema(component)) return this.idOf(component);
     for (const model of modelNamesOf(component)) {
       const ref = this.fallback.referenceTo(model);
       if (ref) return ref;
     }
     // Unresolvable: the flatten pass reports "unable to locate schema for type kube-openapi:<component>".
-    return KUBE_OPENAPI_REF_PREFIX + component;
+    return this.idOf(component);
   }
 }
 

@@ -21,9 +21,8 @@ import {
   versionsWithModel,
 } from '../../kube/kubernetes-api.js';
 import { modelNamesOf } from '../../kube/kubernetes-api-names.js';
-import type { BuiltinSchemaSource } from './builtin-source.js';
+import { type BuiltinSchemaSource, ComponentSchemaSource } from './builtin-source.js';
 import { cloneJson, walkSchema } from './json-schema.js';
-import { knownComponentSchema } from './known-types.js';
 import { ENUM_PARAGRAPH } from './kube-openapi-schema.js';
 import { clientNodeDescriptions, clientNodeModels } from './kubernetes-models.js';
 
@@ -41,15 +40,15 @@ function isTypeDoc(text: string): boolean {
   return text.startsWith('IntOrString is a type that can hold an int32 or a string.');
 }
 
-export class KubernetesApiSource implements BuiltinSchemaSource {
-  private readonly cache = new Map<string, JSONSchemaProps | null>();
+export class KubernetesApiSource extends ComponentSchemaSource {
   private loaded?: KubernetesApi;
 
   /** `version`: a shipped minor release; its data is read on first use (a CRD without built-in types never reads it). */
   constructor(
     readonly version: string = NEWEST_KUBERNETES_API_VERSION,
-    private readonly fallback: BuiltinSchemaSource = clientNodeModels,
+    fallback: BuiltinSchemaSource = clientNodeModels,
   ) {
+    super(KUBERNETES_API_REF_PREFIX, fallback);
     if (!isKubernetesApiVersion(version)) {
       throw new KubernetesApiError(`Kubernetes ${version} is not shipped: choose one of ${KUBERNETES_API_VERSIONS.join(', ')}`);
     }
@@ -61,7 +60,7 @@ export class KubernetesApiSource implements BuiltinSchemaSource {
 
   referenceTo(model: string): string | undefined {
     const component = this.api.componentOfModel(model);
-    if (component !== undefined) return KUBERNETES_API_REF_PREFIX + component;
+    if (component !== undefined) return this.idOf(component);
     if (this.missingFrom(model)) return undefined;
     return this.fallback.referenceTo(model);
   }
@@ -74,26 +73,12 @@ export class KubernetesApiSource implements BuiltinSchemaSource {
     return `${model} is not in Kubernetes ${this.api.version}: it is in ${others.join(', ')} (choose one with --kubernetes-version or PROJECT's kubernetesVersion)`;
   }
 
-  schemaFor(id: string): JSONSchemaProps | undefined {
-    if (!id.startsWith(KUBERNETES_API_REF_PREFIX)) return this.fallback.schemaFor(id);
-    const component = id.slice(KUBERNETES_API_REF_PREFIX.length);
-    let schema = this.cache.get(component);
-    if (schema === undefined) {
-      schema = this.build(component);
-      this.cache.set(component, schema);
-    }
-    return schema ?? undefined;
-  }
-
-  private build(component: string): JSONSchemaProps | null {
-    // ObjectMeta and friends are written as controller-gen's known types, whatever the API says.
-    const known = knownComponentSchema(component);
-    if (known) return known;
+  protected buildComponent(component: string): JSONSchemaProps | null {
     const data = this.api.schema(component);
     if (!data) return null;
     const schema = cloneJson(data);
     walkSchema(schema, (s) => {
-      if (s.$ref !== undefined) s.$ref = KUBERNETES_API_REF_PREFIX + s.$ref;
+      if (s.$ref !== undefined) s.$ref = this.idOf(s.$ref);
     });
     const docs = modelNamesOf(component)
       .map((m) => clientNodeDescriptions(m))
