@@ -37,4 +37,4 @@ export function validateCustomResourceDefinitionUpdate(crd: unknown, old: unknow
 }
 
 export { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from './printer-columns.js';
-export { isDNS1035Label, isDNS1123Subdomain } from './dns.js';
+export { isDNS1035Label, isDNS1123Subdomain } from '../kube/dns-names.js';

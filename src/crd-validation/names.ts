@@ -6,7 +6,7 @@
 import { invalid, required } from '../testing/schema/field-error.js';
 import type { FieldCause } from '../kube/field-errors.js';
 import { asArray, asObject, asString, specOf } from './crd-object.js';
-import { isDNS1035Label, isDNS1123Subdomain } from './dns.js';
+import { isDNS1035Label, isDNS1123Subdomain } from '../kube/dns-names.js';
 
 /** ValidateObjectMeta's name check with the CRD's name function. */
 export function validateCrdName(crd: unknown): FieldCause[] {

@@ -9,7 +9,7 @@ import { validateStructuralSchema } from '../testing/schema/structural.js';
 import type { FieldCause } from '../kube/field-errors.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 import { asArray, asObject, asString, specOf, versionsOf } from './crd-object.js';
-import { isDNS1035Label } from './dns.js';
+import { isDNS1035Label } from '../kube/dns-names.js';
 import { validatePrinterColumn, validateSubresources } from './printer-columns.js';
 import { validateSelectableFields } from './selectable-fields.js';
 

@@ -2,10 +2,9 @@
 // The name is a DNS-1035 label; it names the file (`-` as `_`), the reconciler class (PascalCase +
 // Reconciler) and the controller at runtime (`.named(...)`, group-prefixed in multi-group projects).
 // A controller without a name is the kind's (`<kind>_controller.ts`, `<Kind>Reconciler`).
+import { dns1035LabelPattern as dns1035Label } from '../../kube/dns-names.js';
 import { UsageError } from '../errors.js';
 import { gvkText, type Resource } from './resource.js';
-
-const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 export function validateControllerName(name: string): void {
   if (name.length > 63 || !dns1035Label.test(name)) {

@@ -1,11 +1,9 @@
 // The naming rules a project, a group, a version, a kind and a plural must follow. Each check
 // throws a UsageError naming the value and the rule it breaks.
 import { createContext, runInContext } from 'node:vm';
+import { dns1035LabelPattern as dns1035Label, dns1123LabelPattern as dns1123Label, dns1123SubdomainPattern as dns1123Subdomain } from '../../kube/dns-names.js';
 import { UsageError } from '../errors.js';
 
-const dns1123Label = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
-const dns1123Subdomain = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const dns1035Label = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 const apiVersion = /^v\d+(?:(alpha|beta)\d+)?$/;
 const pascalCase = /^[A-Z][A-Za-z0-9]*$/;
 

@@ -4,11 +4,10 @@
  */
 import { childPath, keyPath, indexPath, invalid, required } from './field-error.js';
 import type { SchemaNode } from './node.js';
+import { isDNS1035Label } from '../../kube/dns-names.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { isObject } from './values.js';
 
-const dns1035 = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
-const dns1035Message = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 
 function checkEmbedded(obj: Record<string, unknown>, field: string, out: FieldCause[]): void {
   if (!('apiVersion' in obj)) out.push(required(childPath(field, 'apiVersion')));
@@ -25,9 +24,10 @@ function checkEmbedded(obj: Record<string, unknown>, field: string, out: FieldCa
     const f = childPath(field, 'kind');
     if (typeof v !== 'string') out.push(invalid(f, v, 'must be a string'));
     else if (v === '') out.push(invalid(f, v, 'must not be empty'));
-    else if (v.length > 63 || !dns1035.test(v.toLowerCase())) {
-      const why = v.length > 63 ? 'must be no more than 63 characters' : dns1035Message;
-      out.push(invalid(f, v, `may have mixed case, but should otherwise match: ${why}`));
+    else {
+      // The first reason only (length before pattern), as this check has always reported.
+      const why = isDNS1035Label(v.toLowerCase())[0];
+      if (why !== undefined) out.push(invalid(f, v, `may have mixed case, but should otherwise match: ${why}`));
     }
   }
 }

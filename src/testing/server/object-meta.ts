@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../api/object.js';
 import { invalidField, requiredField, forbiddenField } from '../api/status.js';
+import { dns1123LabelPattern as DNS1123_LABEL, dns1123SubdomainPattern as DNS1123_SUBDOMAIN } from '../../kube/dns-names.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */
@@ -20,8 +21,6 @@ export function generateName(prefix: string): string {
   return base + suffix;
 }
 
-const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 

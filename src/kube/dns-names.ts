@@ -1,14 +1,18 @@
 /**
- * The name rules of k8s.io/apimachinery/pkg/util/validation that CRDs use, with its messages:
- * an RFC 1123 subdomain (group, CRD name) and an RFC 1035 label (plural, singular, versions, ...).
+ * The name rules of k8s.io/apimachinery/pkg/util/validation: an RFC 1123 label and subdomain
+ * (object names, groups, domains) and an RFC 1035 label (plurals, versions, controller names, ...),
+ * as patterns for every check of such a name, and with apimachinery's messages for the API
+ * server's own (CRD validation).
  */
 
 const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN = `${DNS1123_LABEL}(\\.${DNS1123_LABEL})*`;
 const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
 
-const subdomainRe = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
-const labelRe = new RegExp(`^${DNS1035_LABEL}$`);
+/** The whole-string patterns (lengths are checked apart: 63 for labels, 253 for subdomains). */
+export const dns1123LabelPattern = new RegExp(`^${DNS1123_LABEL}$`);
+export const dns1123SubdomainPattern = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
+export const dns1035LabelPattern = new RegExp(`^${DNS1035_LABEL}$`);
 
 /** validation.RegexError: the message, its examples and the regex shown. */
 function regexError(message: string, regex: string, ...examples: string[]): string {
@@ -27,7 +31,7 @@ const maxLenError = (n: number) => `must be no more than ${n} characters`;
 export function isDNS1123Subdomain(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 253) errs.push(maxLenError(253));
-  if (!subdomainRe.test(value)) {
+  if (!dns1123SubdomainPattern.test(value)) {
     errs.push(
       regexError(
         "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character",
@@ -43,7 +47,7 @@ export function isDNS1123Subdomain(value: string): string[] {
 export function isDNS1035Label(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 63) errs.push(maxLenError(63));
-  if (!labelRe.test(value)) {
+  if (!dns1035LabelPattern.test(value)) {
     errs.push(
       regexError(
         "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character",
