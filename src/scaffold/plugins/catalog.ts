@@ -67,7 +67,7 @@ export const optionalPlugins: readonly PluginEntry[] = [
     commands: { 'init': {}, 'edit': {} },
     parseConfig: (value, where) => {
       if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length > 0)) {
-        throw new UsageError(`${where}: plugins.${grafanaKey} takes no configuration (write {})`);
+        throw new UsageError(`${where}: the grafana plugin takes no configuration (write {})`);
       }
       return {};
     },

@@ -9,9 +9,11 @@ export const customMetricsConfigFile = 'grafana/custom-metrics/config.yaml';
 export const customMetricsDashboardFile = 'grafana/custom-metrics/custom-metrics-dashboard.json';
 
 export const customMetricsConfigTemplate = `---
-# The metrics of this project (registered in mgr.metrics.registry) to show in
+# The metrics of this project to show in
 # grafana/custom-metrics/custom-metrics-dashboard.json, which
-# \`scaffolder edit --plugins grafana/v1-alpha\` writes from this file.
+# \`scaffolder edit --plugins grafana/v1-alpha\` writes from this file. Register
+# them in the \`registry\` of the RuntimeMetrics given to Manager.create as
+# \`metrics\`: the manager serves that registry at /metrics.
 customMetrics:
 #  - metric: # the metric's name as exported (required)
 #    type:   # counter, gauge or histogram (required unless expr is given)
