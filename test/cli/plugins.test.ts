@@ -146,6 +146,21 @@ describe('deploy-image/v1-alpha', () => {
     }
   });
 
+  it('in a multi-group project, kinds of one name in two groups get an image variable each', async () => {
+    const dir = await project('demo', ['--multigroup']);
+    await ok(dir, ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--image', 'memcached:1.6', '--plugins', 'deploy-image', ...noMake]);
+    await ok(dir, ['create', 'api', '--group', 'web.tier', '--version', 'v1', '--kind', 'Memcached', '--image', 'nginx:1.27', '--plugins', 'deploy-image', ...noMake]);
+    const files = snapshot(dir);
+    const manager = parse(files['config/manager/manager.yaml']!.split('---\n')[1]!) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
+    expect(manager.spec.template.spec.containers[0]!.env).toEqual([
+      { name: 'WEB_TIER_MEMCACHED_IMAGE', value: 'nginx:1.27' },
+      { name: 'CACHE_MEMCACHED_IMAGE', value: 'memcached:1.6' },
+    ]);
+    expect(files['src/controllers/cache/memcached_controller.ts']).toContain("const memcachedImageEnv = 'CACHE_MEMCACHED_IMAGE';");
+    expect(files['src/controllers/web.tier/memcached_controller.ts']).toContain("const memcachedImageEnv = 'WEB_TIER_MEMCACHED_IMAGE';");
+    expect(files['src/main.ts']).toContain("await new CacheMemcachedReconciler(mgr.getClient(), mgr.getScheme(), mgr.getEventRecorder('cache-memcached-controller')).setupWithManager(mgr);");
+  });
+
   it('edit --namespaced=false and back keeps the image variables under the one env: key', async () => {
     const dir = goldenCopy('project-v1-deploy-image');
     const original = readFileSync(join(dir, 'config/manager/manager.yaml'), 'utf8');

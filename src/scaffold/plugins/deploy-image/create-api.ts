@@ -59,7 +59,8 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
     command,
     // A container name is a DNS label, and the same name on its port is at most 15 characters.
     containerName: names.lowerKind.slice(0, 15),
-    imageEnv: `${res.kind.toUpperCase()}_IMAGE`,
+    // <KIND>_IMAGE as kubebuilder's; a multi-group project may have a kind of that name in each group: <GROUP>_<KIND>_IMAGE.
+    imageEnv: `${(multigroup && res.group !== '' ? `${res.group}_${res.kind}` : res.kind).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_IMAGE`,
     reconcilerName: reconcilerClassName(res.kind),
     controllerName: multigroup && res.group !== '' ? `${res.group}-${names.lowerKind}` : names.lowerKind,
     kindImport: relativeImport(file, `${names.apiPath}/index.ts`),
@@ -82,7 +83,7 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
   // src/main.ts hands the reconciler its event recorder (events.k8s.io, as kubebuilder's mgr.GetEventRecorder).
   const alias = reconcilerAlias(res, multigroup);
   const base = controllerRegistration(alias, reconcilerArgs);
-  const withRecorder = controllerRegistration(alias, [...reconcilerArgs, `mgr.getEventRecorder('${names.lowerKind}-controller')`]);
+  const withRecorder = controllerRegistration(alias, [...reconcilerArgs, `mgr.getEventRecorder('${data.controllerName}-controller')`]);
   plan.edit(mainFile, (content) => {
     if (!content.includes(base)) {
       if (content.includes(withRecorder)) return content;
