@@ -101,6 +101,25 @@ describe('deploy-image/v1-alpha', () => {
     });
   });
 
+  it("gives the kind kubebuilder's deploy-image schema: spec.size (default 1, minimum 0), a required spec.containerPort, status conditions", () => {
+    const crd = parse(readFileSync(join(goldenRoot, 'project-v1-deploy-image/config/crd/bases/example.com.testproject.org_memcacheds.yaml'), 'utf8'));
+    const version = crd.spec.versions[0];
+    const schema = version.schema.openAPIV3Schema;
+    expect(version.subresources).toEqual({ status: {} });
+    expect(schema.required).toEqual(['spec']);
+    expect(schema.properties.spec).toMatchObject({
+      required: ['containerPort'],
+      properties: {
+        size: { type: 'integer', format: 'int32', default: 1, minimum: 0 },
+        containerPort: { type: 'integer', format: 'int32' },
+      },
+    });
+    expect(schema.properties.status.properties.conditions).toMatchObject({ type: 'array', 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['type'] });
+    // Without --image-container-port the kind has no containerPort.
+    const busybox = parse(readFileSync(join(goldenRoot, 'project-v1-deploy-image/config/crd/bases/example.com.testproject.org_busyboxes.yaml'), 'utf8'));
+    expect(Object.keys(busybox.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties)).toEqual(['size']);
+  });
+
   it('scaffolded again with --force and a new image changes only the image, in the manager and PROJECT', async () => {
     const dir = await project('memcached-operator');
     await ok(dir, memcached);
