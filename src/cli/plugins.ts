@@ -31,7 +31,7 @@ export function withPluginFlags<T>(b: Argv<T>, command: PluginCommand): Argv<T &
  * The chosen plugins' steps for `command`, loaded, as one function to run after the command's own
  * step inside the plan; also what they set of the command's flags when not given.
  */
-export async function pluginSteps(command: PluginCommand, args: Record<string, unknown>, force: boolean): Promise<{
+export async function pluginSteps(command: PluginCommand, args: Record<string, unknown>): Promise<{
   keys: string[];
   defaults: Record<string, unknown>;
   run: (plan: Plan, cfg: ProjectConfig) => ProjectConfig;
@@ -44,6 +44,6 @@ export async function pluginSteps(command: PluginCommand, args: Record<string, u
   return {
     keys: chosen.map((p) => p.key),
     defaults,
-    run: (plan, cfg) => steps.reduce((next, step) => step(plan, next, { args, force }), cfg),
+    run: (plan, cfg) => steps.reduce((next, step) => step(plan, next, { args }), cfg),
   };
 }

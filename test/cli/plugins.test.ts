@@ -246,6 +246,11 @@ describe('PROJECT plugins:', () => {
     expect(() => parseProjectFile(base + plugins, 'PROJECT')).toThrow(message);
   });
 
+  it('refuses a layout naming a plugin scaffolder does not have', () => {
+    expect(() => parseProjectFile('domain: testproject.org\nlayout:\n- typescript.scaffolder.dev/v1\n- go.kubebuilder.io/v4\nprojectName: demo\nversion: "3"\n', 'PROJECT'))
+      .toThrow('PROJECT:3: layout names plugin "go.kubebuilder.io/v4", which scaffolder does not have');
+  });
+
   it('reads what the golden projects record', () => {
     const cfg = parseProjectFile(readFileSync(join(goldenRoot, 'project-v1-grafana', 'PROJECT'), 'utf8'), 'PROJECT');
     expect(cfg.plugins).toEqual({ 'grafana.scaffolder.dev/v1-alpha': {} });

@@ -46,7 +46,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       const { Prompter } = await import('../prompt.js');
       const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
-      const plugins = await pluginSteps('create api', argv, argv.force);
+      const plugins = await pluginSteps('create api', argv);
       let resource = argv.resource ?? (plugins.defaults.resource as boolean | undefined);
       let controller = argv.controller ?? (plugins.defaults.controller as boolean | undefined);
       // As kubebuilder: on a terminal, ask for whichever of the two flags was not given.

@@ -36,7 +36,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
       const { loadProject } = await import('../project-dir.js');
       const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
-      const plugins = await pluginSteps('create webhook', argv, argv.force);
+      const plugins = await pluginSteps('create webhook', argv);
       const spoke = argv.spoke.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => plugins.run(plan, planCreateWebhook(plan, cfg, {
         group: argv.group,

@@ -36,7 +36,7 @@ export function editCommand(y: Argv, select: SelectAction): Argv {
       const { loadProject } = await import('../project-dir.js');
       const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
-      const plugins = await pluginSteps('edit', argv, false);
+      const plugins = await pluginSteps('edit', argv);
       const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => plugins.run(plan, planEdit(plan, cfg, {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,

@@ -31,7 +31,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
       const { npmInstall } = await import('../npm-install.js');
       const { pluginSteps } = await import('../plugins.js');
       undoInterrupted(io);
-      const plugins = await pluginSteps('init', argv, false);
+      const plugins = await pluginSteps('init', argv);
       const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => plugins.run(plan, planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],

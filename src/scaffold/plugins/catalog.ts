@@ -17,7 +17,6 @@ export type PluginCommand = 'init' | 'create api' | 'create webhook' | 'edit';
 /** What a plugin's step receives: the command's parsed flags (its own among them). */
 export interface PluginInput {
   args: Record<string, unknown>;
-  force: boolean;
 }
 
 /** A plugin's step of a command: adds to the plan after the steps before it; returns the next PROJECT. */

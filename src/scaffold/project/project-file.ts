@@ -204,6 +204,11 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
   if (!layouts.includes(scaffolderLayout)) {
     throw new UsageError(`${at('layout')}: project layout "${layouts.join(',') || '(none)'}" is not ${scaffolderLayout}; this project was not made by scaffolder`);
   }
+  // As kubebuilder resolves the layout's plugin chain: every entry must name a plugin scaffolder has.
+  const unknownLayout = layouts.find((l) => l !== scaffolderLayout && pluginByKey(l) === undefined);
+  if (unknownLayout !== undefined) {
+    throw new UsageError(`${at('layout')}: layout names plugin "${unknownLayout}", which scaffolder does not have (it has ${[scaffolderLayout, ...optionalPlugins.map((p) => p.key)].join(', ')})`);
+  }
   const resources = raw.resources;
   if (resources !== undefined && resources !== null && !Array.isArray(resources)) throw new UsageError(`${at('resources')}: "resources" must be a list`);
   const license = str(raw, 'license', at('license'), false);
