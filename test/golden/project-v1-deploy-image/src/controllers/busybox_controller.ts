@@ -97,9 +97,10 @@ export class BusyboxReconciler implements Reconciler {
       busybox = await this.setCondition(busybox, typeAvailableBusybox, 'Unknown', reasonReconciling, 'Starting reconciliation');
     }
 
-    // The finalizer makes the API server wait for the cleanup below before it deletes the Busybox.
+    // The finalizer makes the API server wait for the cleanup below before it deletes the Busybox
+    // (an object being deleted takes no new finalizers).
     // More: https://kubernetes.io/docs/concepts/overview/working-with-objects/finalizers/
-    if (!containsFinalizer(busybox, busyboxFinalizer)) {
+    if (!busybox.metadata?.deletionTimestamp && !containsFinalizer(busybox, busyboxFinalizer)) {
       log.info('Adding finalizer for Busybox');
       addFinalizer(busybox, busyboxFinalizer);
       busybox = await this.client.update(Busybox, busybox);

@@ -97,9 +97,10 @@ export class MemcachedReconciler implements Reconciler {
       memcached = await this.setCondition(memcached, typeAvailableMemcached, 'Unknown', reasonReconciling, 'Starting reconciliation');
     }
 
-    // The finalizer makes the API server wait for the cleanup below before it deletes the Memcached.
+    // The finalizer makes the API server wait for the cleanup below before it deletes the Memcached
+    // (an object being deleted takes no new finalizers).
     // More: https://kubernetes.io/docs/concepts/overview/working-with-objects/finalizers/
-    if (!containsFinalizer(memcached, memcachedFinalizer)) {
+    if (!memcached.metadata?.deletionTimestamp && !containsFinalizer(memcached, memcachedFinalizer)) {
       log.info('Adding finalizer for Memcached');
       addFinalizer(memcached, memcachedFinalizer);
       memcached = await this.client.update(Memcached, memcached);
