@@ -120,6 +120,17 @@ describe('deploy-image/v1-alpha', () => {
     expect(Object.keys(busybox.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties)).toEqual(['size']);
   });
 
+  it('--dry-run shows the plugin\'s files and edits with the base plugin\'s, and writes nothing', async () => {
+    const dir = await project('memcached-operator');
+    const before = snapshot(dir);
+    const { stdout } = await ok(dir, [...memcached, '--dry-run']);
+    expect(stdout).toContain('create src/controllers/conditions.ts\n');
+    expect(stdout).toContain('create src/controllers/memcached_controller.ts\n');
+    expect(stdout).toContain('+        - name: MEMCACHED_IMAGE\n');
+    expect(stdout).toContain("+await new MemcachedReconciler(mgr.getClient(), mgr.getScheme(), mgr.getEventRecorder('memcached-controller')).setupWithManager(mgr);\n");
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('scaffolded again with --force and a new image changes only the image, in the manager and PROJECT', async () => {
     const dir = await project('memcached-operator');
     await ok(dir, memcached);
