@@ -214,6 +214,21 @@ describe('kubectl', () => {
     expect(unsupported.stderr).toContain('the body of the request was in an unknown format');
   });
 
+  it('creates cluster role bindings and role bindings imperatively (protobuf bodies)', async () => {
+    expect((await kubectl('create', 'clusterrolebinding', 'robot-metrics', '--clusterrole=metrics-reader', '--serviceaccount=imperative:robot', '--user=alice')).stdout).toBe('clusterrolebinding.rbac.authorization.k8s.io/robot-metrics created\n');
+    expect((await kubectl('create', 'rolebinding', 'robot-view', '-n', 'imperative', '--clusterrole=view', '--group=viewers')).stdout).toBe('rolebinding.rbac.authorization.k8s.io/robot-view created\n');
+    const rbac = env.kubeConfig.makeApiClient(k8s.RbacAuthorizationV1Api);
+    const cluster = await rbac.readClusterRoleBinding({ name: 'robot-metrics' });
+    expect(cluster.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'metrics-reader' });
+    expect(cluster.subjects).toEqual([
+      { kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'alice' },
+      { kind: 'ServiceAccount', name: 'robot', namespace: 'imperative' },
+    ]);
+    const namespaced = await rbac.readNamespacedRoleBinding({ namespace: 'imperative', name: 'robot-view' });
+    expect(namespaced.roleRef.name).toBe('view');
+    expect(namespaced.subjects).toEqual([{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'viewers' }]);
+  });
+
   it('deletes what a manifest names', async () => {
     const file = await manifest('del.yaml', DEPLOYMENT.replace('name: web', 'name: gone'));
     await kubectl('apply', '-f', file);

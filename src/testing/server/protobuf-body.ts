@@ -1,7 +1,7 @@
 /**
  * Request bodies in Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), for the few
  * kinds kubectl's imperative commands create that way (`kubectl create namespace`, `configmap`,
- * `secret`, `serviceaccount`, the access review of `kubectl auth can-i`). The envelope is the magic `k8s\0` then a runtime.Unknown whose
+ * `secret`, `serviceaccount`, `clusterrolebinding`, `rolebinding`, the access review of `kubectl auth can-i`). The envelope is the magic `k8s\0` then a runtime.Unknown whose
  * `raw` holds the object; fields are decoded by number from the tables below, into the JSON
  * the rest of the server handles. Empty values are dropped, as JSON's omitempty would.
  */
@@ -27,6 +27,11 @@ const OBJECT_META: Message = {
 };
 const OBJECT_REFERENCE: Message = { 1: ['kind', 'string'], 2: ['namespace', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'], 5: ['apiVersion', 'string'] };
 
+// rbac/v1 Subject and RoleRef (k8s.io/api/rbac/v1/generated.proto).
+const SUBJECT: Message = { 1: ['kind', 'string'], 2: ['apiGroup', 'string'], 3: ['name', 'string'], 4: ['namespace', 'string'] };
+const ROLE_REF: Message = { 1: ['apiGroup', 'string'], 2: ['kind', 'string'], 3: ['name', 'string'] };
+const ROLE_BINDING: Message = { 1: ['metadata', OBJECT_META], 2: ['subjects', { repeated: SUBJECT }], 3: ['roleRef', ROLE_REF] };
+
 const RESOURCE_ATTRIBUTES: Message = { 1: ['namespace', 'string'], 2: ['verb', 'string'], 3: ['group', 'string'], 4: ['version', 'string'], 5: ['resource', 'string'], 6: ['subresource', 'string'], 7: ['name', 'string'] };
 const NON_RESOURCE_ATTRIBUTES: Message = { 1: ['path', 'string'], 2: ['verb', 'string'] };
 
@@ -39,6 +44,9 @@ const KINDS: Record<string, Message> = {
     2: ['spec', { 1: ['resourceAttributes', RESOURCE_ATTRIBUTES], 2: ['nonResourceAttributes', NON_RESOURCE_ATTRIBUTES], 3: ['user', 'string'], 4: ['groups', 'strings'], 6: ['uid', 'string'] }],
   },
   'authentication.k8s.io/v1/TokenReview': { 1: ['metadata', OBJECT_META], 2: ['spec', { 1: ['token', 'string'], 2: ['audiences', 'strings'] }] },
+  // kubectl create clusterrolebinding / rolebinding (kubebuilder's e2e tests grant metrics access so).
+  'rbac.authorization.k8s.io/v1/ClusterRoleBinding': ROLE_BINDING,
+  'rbac.authorization.k8s.io/v1/RoleBinding': ROLE_BINDING,
   Namespace: { 1: ['metadata', OBJECT_META], 2: ['spec', { 1: ['finalizers', 'strings'] }] },
   ConfigMap: { 1: ['metadata', OBJECT_META], 2: ['data', 'stringMap'], 3: ['binaryData', 'bytesMap'], 4: ['immutable', 'bool'] },
   Secret: { 1: ['metadata', OBJECT_META], 2: ['data', 'bytesMap'], 3: ['type', 'string'], 4: ['stringData', 'stringMap'], 5: ['immutable', 'bool'] },
