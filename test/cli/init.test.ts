@@ -17,7 +17,8 @@ describe('scaffolder init', () => {
     for (const f of ['package.json', 'tsconfig.json', 'src/main.ts', 'Makefile', 'Dockerfile', '.dockerignore', '.gitignore', 'README.md', 'PROJECT',
       'hack/boilerplate.ts.txt', 'config/default/kustomization.yaml', 'config/manager/manager.yaml', 'config/rbac/role.yaml',
       'config/rbac/leader_election_role.yaml', 'config/rbac/metrics_auth_role.yaml', 'config/rbac/metrics_reader_role.yaml',
-      'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml']) {
+      'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml',
+      'test/e2e/manager.test.ts', 'test/e2e/vitest.config.ts', '.github/workflows/test-e2e.yml', '.devcontainer/devcontainer.json']) {
       expect(files, f).toContain(f);
     }
     expect(run.stdout).toContain('created src/main.ts');
@@ -28,7 +29,7 @@ describe('scaffolder init', () => {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.name).toBe('guestbook');
     expect(pkg.type).toBe('module');
-    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'manifests', 'run', 'lint']);
+    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint']);
     expect(pkg.scripts!.run).toBe('node dist/src/main.js');
     expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
     expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);
@@ -44,7 +45,7 @@ describe('scaffolder init', () => {
     expect(main).toContain("process.env.ENABLE_WEBHOOKS !== 'false'");
     expect(main).toMatch(/leaderElectionID: '[0-9a-f]{8}\.example\.com'/);
     const makefile = readFileSync(join(dir, 'Makefile'), 'utf8');
-    for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer', 'help']) {
+    for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer', 'help', 'setup-test-e2e', 'test-e2e', 'cleanup-test-e2e']) {
       expect(makefile).toMatch(new RegExp(`^${target}:.*`, 'm'));
     }
     expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toContain('USER 65532:65532');

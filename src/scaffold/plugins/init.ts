@@ -1,4 +1,4 @@
-// `init`: the files of a new project (package, manager entry point, Makefile, image, config/).
+// `init`: the files of a new project (package, manager entry point, Makefile, image, config/, e2e tests, CI, dev container).
 import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
@@ -58,6 +58,17 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['config/prometheus/monitor_tls_patch.yaml', 'config/prometheus/monitor_tls_patch.yaml', 'overwrite'],
   ['config/network-policy/kustomization.yaml', 'config/network-policy/kustomization.yaml', 'skip'],
   ['config/network-policy/allow-metrics-traffic.yaml', 'config/network-policy/allow-metrics-traffic.yaml', 'overwrite'],
+  // The project's own development loop: end-to-end tests in a kind cluster, CI workflows, a dev container.
+  ['test/e2e/vitest.config.ts', 'test/e2e/vitest.config.ts', 'error'],
+  ['test/e2e/setup.ts', 'test/e2e/setup.ts', 'error'],
+  ['test/e2e/utils.ts', 'test/e2e/utils.ts', 'error'],
+  ['test/e2e/project.ts', 'test/e2e/project.ts', 'error'],
+  ['test/e2e/manager.test.ts', 'test/e2e/manager.test.ts', 'error'],
+  ['github/workflows/lint.yml', '.github/workflows/lint.yml', 'skip'],
+  ['github/workflows/test.yml', '.github/workflows/test.yml', 'skip'],
+  ['github/workflows/test-e2e.yml', '.github/workflows/test-e2e.yml', 'skip'],
+  ['devcontainer/devcontainer.json', '.devcontainer/devcontainer.json', 'skip'],
+  ['devcontainer/post-install.sh', '.devcontainer/post-install.sh', 'skip'],
 ];
 
 /**
