@@ -4,7 +4,7 @@
 // through kubectl and make, and the suite itself is run where no cluster is reachable: it skips
 // with one line. The workflows must run Makefile targets and npm scripts the project has.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -165,6 +165,8 @@ describe('a scaffolded project\'s end-to-end suite', () => {
     let savedEnv: NodeJS.ProcessEnv;
     type ProjectSteps = typeof import('../golden/project-v1/test/e2e/project.js');
     let steps: ProjectSteps;
+    type ProjectUtils = typeof import('../golden/project-v1/test/e2e/utils.js');
+    let utils: ProjectUtils;
     let objects: k8s.KubernetesObjectApi;
 
     beforeAll(async () => {
@@ -176,7 +178,17 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       process.env.KUBECONFIG = kubeconfig;
       process.env.KUBECACHEDIR = join(project, '.kube-cache');
       process.env.SCAFFOLDER = `${process.execPath} ${join(repoRoot, 'bin', 'scaffolder.js')}`;
+      // Stand-ins for docker and kind that record their arguments.
+      for (const tool of ['docker', 'kind']) {
+        const script = join(project, `fake-${tool}`);
+        writeFileSync(script, `#!/bin/sh\necho "$*" >> '${join(project, `${tool}.log`)}'\n`);
+        chmodSync(script, 0o755);
+      }
+      process.env.CONTAINER_TOOL = join(project, 'fake-docker');
+      process.env.KIND = join(project, 'fake-kind');
+      process.env.KIND_CLUSTER = 'fleet-test-e2e';
       steps = (await import(join(project, 'test', 'e2e', 'project.ts'))) as ProjectSteps;
+      utils = (await import(join(project, 'test', 'e2e', 'utils.ts'))) as ProjectUtils;
       objects = k8s.KubernetesObjectApi.makeApiClient(env.kubeConfig);
     }, 120_000);
     afterAll(async () => {
@@ -186,6 +198,13 @@ describe('a scaffolded project\'s end-to-end suite', () => {
 
     const read = (apiVersion: string, kind: string, name: string, namespace?: string) =>
       objects.read({ apiVersion, kind, metadata: { name, ...(namespace === undefined ? {} : { namespace }) } });
+
+    it('finds nothing missing with kubectl reaching the server, docker and kind; loads the image into KIND_CLUSTER', async () => {
+      expect(await utils.missingPrerequisites()).toBeUndefined();
+      expect(readFileSync(join(project, 'docker.log'), 'utf8')).toBe('info\n');
+      await utils.loadImageToKindCluster('example.com/fleet:v0.0.1');
+      expect(readFileSync(join(project, 'kind.log'), 'utf8')).toBe('version\nload docker-image example.com/fleet:v0.0.1 --name fleet-test-e2e\n');
+    }, 60_000);
 
     it('names the project as config/default deploys it', () => {
       expect([steps.namespace, steps.serviceAccountName, steps.metricsServiceName, steps.metricsReaderRole]).toEqual([
