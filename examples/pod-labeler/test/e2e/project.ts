@@ -1,0 +1,151 @@
+/*
+Copyright 2026 The pod-labeler Authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// This project as config/default deploys it (namespace and name prefix `pod-labeler-`), and the
+// steps the end-to-end tests take with it: deploy, grant metrics access, scrape metrics, apply samples.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { kubectl, make, nonEmptyLines, projectDir } from './utils.js';
+
+/** The image the tests build, load into kind and deploy. */
+export const managerImage = process.env.IMG ?? 'example.com/pod-labeler:v0.0.1';
+/** The namespace the manager runs in. */
+export const namespace = 'pod-labeler-system';
+/** The manager's service account. */
+export const serviceAccountName = 'pod-labeler-controller-manager';
+/** The Service in front of the manager's metrics endpoint (HTTPS on 8443). */
+export const metricsServiceName = 'pod-labeler-controller-manager-metrics-service';
+/** The ClusterRole allowed to GET /metrics (config/rbac/metrics_reader_role.yaml). */
+export const metricsReaderRole = 'pod-labeler-metrics-reader';
+/** The ClusterRoleBinding the tests create to grant the manager's service account that role. */
+export const metricsRoleBindingName = 'pod-labeler-metrics-binding';
+
+/**
+ * Creates the manager's namespace labelled for the restricted Pod Security Standard (the manager
+ * must run under it), installs the CRDs and deploys the manager with `image`.
+ */
+export async function deploy(image: string = managerImage): Promise<void> {
+  await kubectl('create', 'ns', namespace);
+  await kubectl('label', '--overwrite', 'ns', namespace, 'pod-security.kubernetes.io/enforce=restricted');
+  await make('install');
+  await make('deploy', `IMG=${image}`);
+}
+
+/** Removes what the tests created; failures are only reported, so that every step runs. */
+export async function undeploy(): Promise<void> {
+  const steps: Array<() => Promise<string>> = [
+    () => kubectl('delete', 'clusterrolebinding', metricsRoleBindingName, '--ignore-not-found'),
+    () => make('undeploy', 'ignore-not-found=true'),
+    () => make('uninstall', 'ignore-not-found=true'),
+    () => kubectl('delete', 'ns', namespace, '--ignore-not-found'),
+  ];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (err) {
+      console.warn(`warning: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+}
+
+interface PodList {
+  items: Array<{
+    metadata: { name: string; deletionTimestamp?: string };
+    status?: { phase?: string; conditions?: Array<{ type: string; status: string }> };
+  }>;
+}
+
+/** The manager's pods that are not being deleted. */
+export async function managerPods(): Promise<PodList['items']> {
+  const list = JSON.parse(await kubectl('get', 'pods', '-l', 'control-plane=controller-manager', '-n', namespace, '-o', 'json')) as PodList;
+  return list.items.filter((pod) => pod.metadata.deletionTimestamp === undefined);
+}
+
+/** Binds the metrics-reader ClusterRole to the manager's service account. */
+export async function bindMetricsReader(): Promise<void> {
+  await kubectl('create', 'clusterrolebinding', metricsRoleBindingName, `--clusterrole=${metricsReaderRole}`, `--serviceaccount=${namespace}:${serviceAccountName}`);
+}
+
+/** A token of the manager's service account (a TokenRequest, through `kubectl create token`). */
+export async function serviceAccountToken(): Promise<string> {
+  return (await kubectl('create', 'token', serviceAccountName, '-n', namespace)).trim();
+}
+
+/**
+ * Runs a pod named `podName` that GETs the metrics endpoint through the Service with `token` (up to
+ * 30 tries), waits until it has finished and returns its log: curl's verbose output, then the metrics.
+ * The pod runs under the namespace's restricted Pod Security Standard like the manager.
+ */
+export async function scrapeMetrics(podName: string, token: string): Promise<string> {
+  const url = `https://${metricsServiceName}.${namespace}.svc.cluster.local:8443/metrics`;
+  const overrides = {
+    spec: {
+      serviceAccountName,
+      containers: [{
+        name: 'curl',
+        image: 'curlimages/curl:latest',
+        command: ['/bin/sh', '-c'],
+        args: [`for i in $(seq 1 30); do curl -v -k -H 'Authorization: Bearer ${token}' ${url} && exit 0 || sleep 2; done; exit 1`],
+        securityContext: {
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'] },
+          runAsNonRoot: true,
+          runAsUser: 1000,
+          seccompProfile: { type: 'RuntimeDefault' },
+        },
+      }],
+    },
+  };
+  await kubectl('delete', 'pod', podName, '-n', namespace, '--ignore-not-found', '--wait=true');
+  await kubectl('run', podName, '--restart=Never', '--namespace', namespace, '--image=curlimages/curl:latest', '--overrides', JSON.stringify(overrides));
+  await kubectl('wait', `pod/${podName}`, '-n', namespace, '--for=jsonpath={.status.phase}=Succeeded', '--timeout=5m');
+  return kubectl('logs', podName, '-n', namespace);
+}
+
+/** Whether config/samples has a kustomization (`create api` adds one with the first sample). */
+export function hasSamples(): boolean {
+  return existsSync(join(projectDir, 'config', 'samples', 'kustomization.yaml'));
+}
+
+/** Applies config/samples in the manager's namespace; returns the kinds applied (one per sample). */
+export async function applySamples(): Promise<string[]> {
+  const names = nonEmptyLines(await kubectl('apply', '-k', 'config/samples', '-n', namespace, '-o', 'name'));
+  if (names.length === 0) return [];
+  // `-o name` prints <resource>.<group>/<name>; the resource of a custom kind is its lower-case plural.
+  const applied = JSON.parse(await kubectl('get', ...names, '-n', namespace, '-o', 'json')) as { items?: Array<{ kind: string }>; kind: string };
+  return (applied.items ?? [applied]).map((object) => object.kind);
+}
+
+/** Deletes config/samples' objects from the manager's namespace. */
+export async function deleteSamples(): Promise<void> {
+  await kubectl('delete', '-k', 'config/samples', '-n', namespace, '--ignore-not-found');
+}
+
+/**
+ * The reconciles of `controller` that ended without an error (results success, requeue and
+ * requeue_after of controller_runtime_reconcile_total), read from a scrape of the metrics endpoint.
+ */
+export function successfulReconciles(metrics: string, controller: string): number {
+  let total = 0;
+  for (const line of metrics.split('\n')) {
+    const match = /^controller_runtime_reconcile_total\{([^}]*)\}\s+(\S+)/.exec(line);
+    if (match === null) continue;
+    const labels = new Map([...match[1].matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (labels.get('controller') === controller && labels.get('result') !== 'error') total += Number(match[2]);
+  }
+  return total;
+}
