@@ -237,6 +237,13 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'fleet-controller-manager', namespace: 'fleet-system' }]);
     }, 60_000);
 
+    it('serviceAccountToken gets a token (kubectl create token) that TokenReview authenticates as the manager\'s service account', async () => {
+      const token = await steps.serviceAccountToken();
+      const review = await env.kubeConfig.makeApiClient(k8s.AuthenticationV1Api).createTokenReview({ body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } } });
+      expect(review.status?.authenticated).toBe(true);
+      expect(review.status?.user?.username).toBe('system:serviceaccount:fleet-system:fleet-controller-manager');
+    }, 60_000);
+
     it('applySamples applies config/samples in the manager\'s namespace and returns their kinds', async () => {
       expect(steps.hasSamples()).toBe(true);
       // As scaffolded (kubebuilder's sample too), the sample's spec is null: the API server drops it

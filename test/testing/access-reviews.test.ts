@@ -128,3 +128,55 @@ describe('kubectl auth can-i', () => {
     }
   });
 });
+
+describe('service account tokens (serviceaccounts/token)', () => {
+  it('kubectl create token issues a token TokenReview authenticates as the service account, which the metrics filter authorizes as such', async () => {
+    const asked: string[] = [];
+    env = await startTestEnvironment({
+      // Only the configured token and the tokens the server issues authenticate; only the robot may read /metrics.
+      authn: { tokens: { 'token-a': { username: 'alice', groups: ['system:authenticated'] } } },
+      authz: (attrs) => {
+        asked.push(`${attrs.user} ${attrs.groups.join(',')}`);
+        return attrs.user === 'system:serviceaccount:ops:robot' && attrs.path === '/metrics';
+      },
+    });
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.createNamespace({ body: { metadata: { name: 'ops' } } });
+    const account = await core.createNamespacedServiceAccount({ namespace: 'ops', body: { metadata: { name: 'robot' } } });
+    const dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-token-'));
+    try {
+      const kubeconfig = path.join(dir, 'kubeconfig');
+      await env.writeKubeconfig(kubeconfig);
+      const kubectl = (...args: string[]) =>
+        promisify(execFile)('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: path.join(dir, 'cache') } }).then(
+          ({ stdout }) => ({ stdout, stderr: '' }),
+          (err: { stdout: string; stderr: string }) => ({ stdout: err.stdout, stderr: err.stderr }),
+        );
+      const token = (await kubectl('create', 'token', 'robot', '-n', 'ops')).stdout.trim();
+      expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+
+      const review = await tokenReview(env, token);
+      expect(review.status).toEqual({
+        authenticated: true,
+        user: { username: 'system:serviceaccount:ops:robot', uid: account.metadata!.uid, groups: ['system:serviceaccounts', 'system:serviceaccounts:ops', 'system:authenticated'] },
+        audiences: ['https://kubernetes.default.svc.cluster.local'],
+      });
+      const filter = withAuthenticationAndAuthorization(env.kubeConfig);
+      const request = (authorization: string): IncomingMessage => ({ method: 'GET', url: '/metrics', headers: { authorization } }) as IncomingMessage;
+      expect(await filter(request(`Bearer ${token}`))).toBeUndefined();
+      expect(await filter(request('Bearer token-a'))).toEqual({ status: 403, message: 'Authorization denied for user alice' });
+      expect(asked).toContain('system:serviceaccount:ops:robot system:serviceaccounts,system:serviceaccounts:ops,system:authenticated');
+
+      // Another audience than the token's, a missing account and a too short life are refused as kube-apiserver refuses them.
+      const other = await core.createNamespacedServiceAccountToken({ namespace: 'ops', name: 'robot', body: { spec: { audiences: ['vault'], expirationSeconds: 600 } } });
+      expect(other.spec.audiences).toEqual(['vault']);
+      expect((await tokenReview(env, other.status!.token)).status).toEqual({ user: {}, error: 'token audiences is invalid for the target audiences' });
+      expect((await kubectl('create', 'token', 'nobody', '-n', 'ops')).stderr.trim()).toBe('error: failed to create token: serviceaccounts "nobody" not found');
+      expect((await kubectl('create', 'token', 'robot', '-n', 'ops', '--duration=5m')).stderr.trim()).toBe(
+        'error: failed to create token: TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

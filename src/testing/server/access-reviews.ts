@@ -3,12 +3,13 @@
  * (authorization.k8s.io/v1): the create-only reviews that delegated authentication and
  * authorization call (controller-runtime's secure metrics filter). Tokens are authenticated and
  * requests authorized by the environment's policies; by default any token is the environment's
- * admin and everything is allowed.
+ * admin and everything is allowed. Tokens the server issued (token-requests.ts) are their service accounts.
  */
 import { isPlainObject } from '../api/object.js';
 import { badRequest, invalid, StatusError } from '../api/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import type { ResourceRequest } from './request-info.js';
+import type { TokenRequests } from './token-requests.js';
 
 /** A user as TokenReview reports it (authentication.k8s.io/v1 UserInfo). */
 export interface AuthenticatedUser {
@@ -63,6 +64,8 @@ export class AccessReviews {
   constructor(
     private readonly authn: AuthenticationPolicy = {},
     private readonly authz: AuthorizationPolicy = () => true,
+    /** The service account tokens the server issued (serviceaccounts/token), authenticated as their accounts. */
+    private readonly issuedTokens?: TokenRequests,
   ) {}
 
   /** Answers a request to a review resource: 201 with the review and its status. */
@@ -89,8 +92,12 @@ export class AccessReviews {
   private tokenReview(spec: Record<string, unknown>): Record<string, unknown> {
     const token = typeof spec.token === 'string' ? spec.token : '';
     if (token === '') throw badRequest('token is required for TokenReview in authentication');
-    const user = this.authn.tokens ? this.authn.tokens[token] : ADMIN_USER;
     const audiences = Array.isArray(spec.audiences) ? spec.audiences : undefined;
+    const issued = this.issuedTokens?.authenticate(token, audiences?.map(String));
+    if (issued !== undefined) {
+      return 'error' in issued ? { user: {}, error: issued.error } : { authenticated: true, user: { ...issued.user }, audiences: issued.audiences };
+    }
+    const user = this.authn.tokens ? this.authn.tokens[token] : ADMIN_USER;
     if (!user) return { user: {}, error: 'invalid bearer token' };
     return { authenticated: true, user: { ...user }, ...(audiences ? { audiences } : {}) };
   }

@@ -24,6 +24,7 @@ import { asTable, wantsTable } from './handlers/table.js';
 import { WatchSession } from './handlers/watch.js';
 import { parseBody, readBody, writeError, writeJSON } from './http-io.js';
 import { decodeProtobufBody } from './protobuf-body.js';
+import { isTokenRequest, TokenRequests, type ServiceAccountRecord } from './token-requests.js';
 import { parseRequest, type ResourceRequest } from './request-info.js';
 import { ResourceRegistry } from './resource-registry.js';
 import { ResourceStorage } from './resource-storage.js';
@@ -114,9 +115,10 @@ export class TestAPIServer {
   private hangWatches: InjectedFault | undefined;
   private readonly bookmarkIntervalMs: number;
   private readonly reviews: AccessReviews;
+  private readonly tokenRequests = new TokenRequests();
 
   constructor(private readonly options: TestAPIServerOptions = {}) {
-    this.reviews = new AccessReviews(options.authn, options.authz);
+    this.reviews = new AccessReviews(options.authn, options.authz, this.tokenRequests);
     this.token = options.token ?? randomBytes(24).toString('base64url');
     this.schemas = new SchemaCache(options.kubernetesVersion?.minor);
     this.store = new ObjectStore(options.watchHistoryLimit ?? 10_000);
@@ -430,6 +432,14 @@ export class TestAPIServer {
           return;
         }
         writeJSON(res, 200, discovery(info, this.registry, `127.0.0.1:${this.port}`));
+        return;
+      }
+      if (isTokenRequest(info)) {
+        const raw = await readBody(req);
+        const { rt, version } = this.resourceFor('v1', 'ServiceAccount');
+        const account = async () => (await this.storage.get(rt, version, info.namespace, info.name!)) as ServiceAccountRecord;
+        const result = await this.tokenRequests.create(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json'), account);
+        writeJSON(res, result.code, result.body);
         return;
       }
       if (isAccessReview(info)) {

@@ -1,7 +1,7 @@
 /**
  * Request bodies in Kubernetes protobuf (`application/vnd.kubernetes.protobuf`), for the few
  * kinds kubectl's imperative commands create that way (`kubectl create namespace`, `configmap`,
- * `secret`, `serviceaccount`, `clusterrolebinding`, `rolebinding`, the access review of `kubectl auth can-i`). The envelope is the magic `k8s\0` then a runtime.Unknown whose
+ * `secret`, `serviceaccount`, `clusterrolebinding`, `rolebinding`, `token`, the access review of `kubectl auth can-i`). The envelope is the magic `k8s\0` then a runtime.Unknown whose
  * `raw` holds the object; fields are decoded by number from the tables below, into the JSON
  * the rest of the server handles. Empty values are dropped, as JSON's omitempty would.
  */
@@ -42,6 +42,11 @@ const KINDS: Record<string, Message> = {
   'authorization.k8s.io/v1/SubjectAccessReview': {
     1: ['metadata', OBJECT_META],
     2: ['spec', { 1: ['resourceAttributes', RESOURCE_ATTRIBUTES], 2: ['nonResourceAttributes', NON_RESOURCE_ATTRIBUTES], 3: ['user', 'string'], 4: ['groups', 'strings'], 6: ['uid', 'string'] }],
+  },
+  // kubectl create token (the serviceaccounts/token subresource).
+  'authentication.k8s.io/v1/TokenRequest': {
+    1: ['metadata', OBJECT_META],
+    2: ['spec', { 1: ['audiences', 'strings'], 3: ['boundObjectRef', { 1: ['kind', 'string'], 2: ['apiVersion', 'string'], 3: ['name', 'string'], 4: ['uid', 'string'] }], 4: ['expirationSeconds', 'int'] }],
   },
   'authentication.k8s.io/v1/TokenReview': { 1: ['metadata', OBJECT_META], 2: ['spec', { 1: ['token', 'string'], 2: ['audiences', 'strings'] }] },
   // kubectl create clusterrolebinding / rolebinding (kubebuilder's e2e tests grant metrics access so).
