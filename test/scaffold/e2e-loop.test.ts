@@ -244,14 +244,14 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       expect(review.status?.user?.username).toBe('system:serviceaccount:fleet-system:fleet-controller-manager');
     }, 60_000);
 
-    it('applySamples applies config/samples in the manager\'s namespace and returns their kinds', async () => {
+    it('applySamples applies config/samples in the manager\'s namespace and returns what it applied', async () => {
       expect(steps.hasSamples()).toBe(true);
       // As scaffolded (kubebuilder's sample too), the sample's spec is null: the API server drops it
       // and refuses the object, since spec is required; the suite fails with the server's message.
       await expect(steps.applySamples()).rejects.toThrow(/The Frigate "frigate-sample" is invalid: spec: Required value/);
       const sample = join(project, 'config', 'samples', 'ship_v1_frigate.yaml');
       writeFileSync(sample, readFileSync(sample, 'utf8').replace('spec:\n  # TODO(user): Add fields here\n', 'spec:\n  foo: bar\n'));
-      expect(await steps.applySamples()).toEqual(['Frigate']);
+      expect(await steps.applySamples()).toEqual([{ apiVersion: 'ship.my.domain/v1', kind: 'Frigate', name: 'frigate-sample' }]);
       await read('ship.my.domain/v1', 'Frigate', 'frigate-sample', 'fleet-system');
       await steps.deleteSamples();
       await expect(read('ship.my.domain/v1', 'Frigate', 'frigate-sample', 'fleet-system')).rejects.toThrow();
@@ -270,16 +270,21 @@ describe('a scaffolded project\'s end-to-end suite', () => {
     }, 180_000);
   });
 
-  it('successfulReconciles counts a controller\'s reconciles that ended without an error, whatever the label order', async () => {
-    const { successfulReconciles } = (await import(join(project, 'test', 'e2e', 'project.ts'))) as typeof import('../golden/project-v1/test/e2e/project.js');
+  it('successfulReconciles counts the reconciles of a sample\'s controller (as named in a single- or multi-group project) that ended without an error', async () => {
+    const { controllerNames, successfulReconciles } = (await import(join(project, 'test', 'e2e', 'project.ts'))) as typeof import('../golden/project-v1/test/e2e/project.js');
+    expect(controllerNames({ apiVersion: 'ship.my.domain/v1', kind: 'Frigate' })).toEqual(['frigate', 'ship-frigate']);
+    expect(controllerNames({ apiVersion: 'foo.policy.my.domain/v1', kind: 'HealthCheckPolicy' })).toEqual(['healthcheckpolicy', 'foo.policy-healthcheckpolicy']);
+    expect(controllerNames({ apiVersion: 'v1', kind: 'Pod' })).toEqual(['pod']);
     const metrics = [
       '# TYPE controller_runtime_reconcile_total counter',
       'controller_runtime_reconcile_total{controller="frigate",result="success"} 2',
       'controller_runtime_reconcile_total{result="requeue_after",controller="frigate"} 1',
       'controller_runtime_reconcile_total{controller="frigate",result="error"} 5',
+      'controller_runtime_reconcile_total{controller="ship-frigate",result="requeue"} 4',
       'controller_runtime_reconcile_total{controller="frigates",result="success"} 7',
     ].join('\n');
-    expect(successfulReconciles(metrics, 'frigate')).toBe(3);
-    expect(successfulReconciles(metrics, 'captain')).toBe(0);
+    expect(successfulReconciles(metrics, ['frigate'])).toBe(3);
+    expect(successfulReconciles(metrics, controllerNames({ apiVersion: 'ship.my.domain/v1', kind: 'Frigate' }))).toBe(7);
+    expect(successfulReconciles(metrics, ['captain'])).toBe(0);
   });
 });

@@ -22,6 +22,8 @@ import { kubectl, make, nonEmptyLines, projectDir } from './utils.js';
 
 /** The image the tests build, load into kind and deploy. */
 export const managerImage = process.env.IMG ?? 'example.com/project-v1-builtin:v0.0.1';
+/** The project's domain: its API groups are `<group>.example.org`. */
+export const domain = 'example.org';
 /** The namespace the manager runs in. */
 export const namespace = 'project-v1-builtin-system';
 /** The manager's service account. */
@@ -121,13 +123,21 @@ export function hasSamples(): boolean {
   return existsSync(join(projectDir, 'config', 'samples', 'kustomization.yaml'));
 }
 
-/** Applies config/samples in the manager's namespace; returns the kinds applied (one per sample). */
-export async function applySamples(): Promise<string[]> {
+/** A sample as applied: what its controller is named after. */
+export interface AppliedSample {
+  apiVersion: string;
+  kind: string;
+  name: string;
+}
+
+/** Applies config/samples in the manager's namespace; returns the objects applied. */
+export async function applySamples(): Promise<AppliedSample[]> {
   const names = nonEmptyLines(await kubectl('apply', '-k', 'config/samples', '-n', namespace, '-o', 'name'));
   if (names.length === 0) return [];
-  // `-o name` prints <resource>.<group>/<name>; the resource of a custom kind is its lower-case plural.
-  const applied = JSON.parse(await kubectl('get', ...names, '-n', namespace, '-o', 'json')) as { items?: Array<{ kind: string }>; kind: string };
-  return (applied.items ?? [applied]).map((object) => object.kind);
+  // `-o name` prints <resource>.<group>/<name>; reading them back gives each one's kind and apiVersion.
+  interface Applied { apiVersion: string; kind: string; metadata: { name: string } }
+  const applied = JSON.parse(await kubectl('get', ...names, '-n', namespace, '-o', 'json')) as { items?: Applied[] } & Applied;
+  return (applied.items ?? [applied]).map((object) => ({ apiVersion: object.apiVersion, kind: object.kind, name: object.metadata.name }));
 }
 
 /** Deletes config/samples' objects from the manager's namespace. */
@@ -136,16 +146,29 @@ export async function deleteSamples(): Promise<void> {
 }
 
 /**
- * The reconciles of `controller` that ended without an error (results success, requeue and
- * requeue_after of controller_runtime_reconcile_total), read from a scrape of the metrics endpoint.
+ * The names the controller of a sample's kind runs under as scaffolded (`.named(...)` in its
+ * setupWithManager): the kind in lower case, or `<group>-<kind>` in a multi-group project.
  */
-export function successfulReconciles(metrics: string, controller: string): number {
+export function controllerNames(sample: Pick<AppliedSample, 'apiVersion' | 'kind'>): string[] {
+  const slash = sample.apiVersion.indexOf('/');
+  const group = slash < 0 ? '' : sample.apiVersion.slice(0, slash);
+  const shortGroup = group.endsWith(`.${domain}`) ? group.slice(0, -(domain.length + 1)) : group;
+  const kind = sample.kind.toLowerCase();
+  return shortGroup === '' ? [kind] : [kind, `${shortGroup}-${kind}`];
+}
+
+/**
+ * The reconciles of the named controllers that ended without an error (results success, requeue
+ * and requeue_after of controller_runtime_reconcile_total), read from a scrape of the metrics endpoint.
+ */
+export function successfulReconciles(metrics: string, controllers: string[]): number {
   let total = 0;
   for (const line of metrics.split('\n')) {
     const match = /^controller_runtime_reconcile_total\{([^}]*)\}\s+(\S+)/.exec(line);
     if (match === null) continue;
     const labels = new Map([...match[1].matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (labels.get('controller') === controller && labels.get('result') !== 'error') total += Number(match[2]);
+    const controller = labels.get('controller');
+    if (controller !== undefined && controllers.includes(controller) && labels.get('result') !== 'error') total += Number(match[2]);
   }
   return total;
 }

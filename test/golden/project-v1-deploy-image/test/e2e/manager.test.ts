@@ -21,6 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import {
   applySamples,
   bindMetricsReader,
+  controllerNames,
   deploy,
   deleteSamples,
   hasSamples,
@@ -108,15 +109,14 @@ describe.skipIf(inject('e2eSkipReason') !== '')('Manager', () => {
     }
     // Retried while the webhooks (if any) are not serving yet; an invalid sample fails with the API
     // server's message: TODO(user): fill in the samples' required fields.
-    const kinds = await eventually(applySamples);
-    expect(kinds.length, 'samples applied').toBeGreaterThan(0);
-    // Each sample's controller counts a reconcile that ended without an error. The scaffolded
-    // controllers are named after their kind in lower case (.named(...) in setupWithManager).
+    const samples = await eventually(applySamples);
+    expect(samples.length, 'samples applied').toBeGreaterThan(0);
+    // Each sample's controller counts a reconcile that ended without an error.
     // TODO(user): check what your controllers do with the samples: their status, the objects they own.
     await eventually(async () => {
       const metrics = await scrapeMetrics('curl-metrics-samples', token);
-      for (const kind of new Set(kinds)) {
-        expect(successfulReconciles(metrics, kind.toLowerCase()), `reconciles of ${kind}`).toBeGreaterThan(0);
+      for (const sample of samples) {
+        expect(successfulReconciles(metrics, controllerNames(sample)), `reconciles of ${sample.kind} ${sample.name}`).toBeGreaterThan(0);
       }
     }, 300_000);
   });
