@@ -172,6 +172,16 @@ describe('scaffolder init', () => {
     }
   });
 
+  it('keeps the workflows and dev container a repository already has, and adds the missing ones', async () => {
+    mkdirSync(join(dir, '.github', 'workflows'), { recursive: true });
+    writeFileSync(join(dir, '.github', 'workflows', 'test.yml'), 'name: Our tests\n');
+    await ok(dir, ['init', '--domain', 'example.com', ...noInstall]);
+    expect(readFileSync(join(dir, '.github', 'workflows', 'test.yml'), 'utf8')).toBe('name: Our tests\n');
+    expect(parse(readFileSync(join(dir, '.github', 'workflows', 'test-e2e.yml'), 'utf8'))).toMatchObject({ name: 'E2E Tests' });
+    expect(existsSync(join(dir, '.github', 'workflows', 'lint.yml'))).toBe(true);
+    expect(existsSync(join(dir, '.devcontainer', 'devcontainer.json'))).toBe(true);
+  });
+
   it('rejects an invalid domain and an unknown license, writing nothing', async () => {
     const run = await runCli(dir, ['init', '--domain', 'My_Domain', ...noInstall]);
     expect(run).toMatchObject({ code: 1, stderr: expect.stringMatching(/^error: invalid domain "My_Domain": must be a DNS-1123 subdomain/) });
