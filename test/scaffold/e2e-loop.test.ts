@@ -178,10 +178,10 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       process.env.KUBECONFIG = kubeconfig;
       process.env.KUBECACHEDIR = join(project, '.kube-cache');
       process.env.SCAFFOLDER = `${process.execPath} ${join(repoRoot, 'bin', 'scaffolder.js')}`;
-      // Stand-ins for docker and kind that record their arguments.
+      // Stand-ins for docker and kind that record their arguments; kind lists the clusters in clusters.txt.
       for (const tool of ['docker', 'kind']) {
         const script = join(project, `fake-${tool}`);
-        writeFileSync(script, `#!/bin/sh\necho "$*" >> '${join(project, `${tool}.log`)}'\n`);
+        writeFileSync(script, `#!/bin/sh\necho "$*" >> '${join(project, `${tool}.log`)}'\nif [ "$1 $2" = "get clusters" ]; then cat '${join(project, 'clusters.txt')}' 2>/dev/null; fi\nexit 0\n`);
         chmodSync(script, 0o755);
       }
       process.env.CONTAINER_TOOL = join(project, 'fake-docker');
@@ -204,6 +204,38 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       expect(readFileSync(join(project, 'docker.log'), 'utf8')).toBe('info\n');
       await utils.loadImageToKindCluster('example.com/fleet:v0.0.1');
       expect(readFileSync(join(project, 'kind.log'), 'utf8')).toBe('version\nload docker-image example.com/fleet:v0.0.1 --name fleet-test-e2e\n');
+    }, 60_000);
+
+    it('the global setup builds the image with make docker-build, loads it into KIND_CLUSTER and tells the tests nothing is missing', async () => {
+      writeFileSync(join(project, 'docker.log'), '');
+      writeFileSync(join(project, 'kind.log'), '');
+      // vendor/ (docker-context) is make docker-build's other prerequisite; its own tests cover it. cert-manager would come from the network.
+      process.env.MAKEFLAGS = '-o docker-context';
+      process.env.CERT_MANAGER_INSTALL_SKIP = 'true';
+      const { default: setup } = (await import(join(project, 'test', 'e2e', 'setup.ts'))) as typeof import('../golden/project-v1/test/e2e/setup.js');
+      const provided: Record<string, unknown> = {};
+      const vitestProject = { provide: (key: string, value: unknown) => (provided[key] = value) } as unknown as Parameters<typeof setup>[0];
+      const teardown = await setup(vitestProject);
+      expect(provided).toEqual({ e2eSkipReason: '' });
+      const docker = readFileSync(join(project, 'docker.log'), 'utf8').split('\n').filter(Boolean);
+      expect(docker[0]).toBe('info');
+      expect(docker[1]).toMatch(/^build (.* )?-t example\.com\/fleet:v0\.0\.1 (.* )?\.$/);
+      expect(readFileSync(join(project, 'kind.log'), 'utf8')).toBe('version\nload docker-image example.com/fleet:v0.0.1 --name fleet-test-e2e\n');
+      await teardown?.();
+      delete process.env.MAKEFLAGS;
+    }, 120_000);
+
+    it('make setup-test-e2e creates the kind cluster only when kind lists none of that name; cleanup-test-e2e deletes it', async () => {
+      writeFileSync(join(project, 'kind.log'), '');
+      const make = (target: string) => runAsync('make', ['--no-print-directory', target], { cwd: project, env: process.env });
+      expect(await make('setup-test-e2e')).toMatchObject({ code: 0, stdout: "Creating kind cluster 'fleet-test-e2e'...\n" });
+      writeFileSync(join(project, 'clusters.txt'), 'kind\nfleet-test-e2e\n');
+      expect(await make('setup-test-e2e')).toMatchObject({ code: 0, stdout: "kind cluster 'fleet-test-e2e' already exists; not creating it.\n" });
+      expect(await make('cleanup-test-e2e')).toMatchObject({ code: 0 });
+      expect(readFileSync(join(project, 'kind.log'), 'utf8')).toBe('get clusters\ncreate cluster --name fleet-test-e2e\nget clusters\ndelete cluster --name fleet-test-e2e\n');
+      const withoutKind = await runAsync('make', ['--no-print-directory', 'setup-test-e2e', `KIND=${join(project, 'no-such-kind')}`], { cwd: project, env: process.env });
+      expect(withoutKind.code).not.toBe(0);
+      expect(withoutKind.stdout).toBe('kind is not installed: install it (https://kind.sigs.k8s.io) and run again.\n');
     }, 60_000);
 
     it('names the project as config/default deploys it', () => {
