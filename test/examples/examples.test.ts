@@ -130,6 +130,14 @@ describe.each(exampleNames())('examples/%s', (name) => {
     }
   }, 300_000);
 
+  it('runs on the Node and @kubernetes/client-node that scaffolder/runtime runs on', () => {
+    type Manifest = { engines?: { node?: string }; dependencies?: Record<string, string> };
+    const own = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Manifest;
+    const example = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+    expect(example.engines?.node).toBe(own.engines?.node);
+    expect(example.dependencies?.['@kubernetes/client-node']).toBe(own.dependencies?.['@kubernetes/client-node']);
+  });
+
   it('has manifests that match its markers (scaffolder manifests --check)', async () => {
     const script = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['manifests'] ?? '';
     const words = script.split(/\s+/).filter(Boolean);
