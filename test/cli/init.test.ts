@@ -32,7 +32,15 @@ describe('scaffolder init', () => {
     expect(pkg.scripts!.run).toBe('node dist/src/main.js');
     expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
     expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);
-    expect(pkg.dependencies!['@kubernetes/client-node']).toBe('~1.4.0');
+    // The project runs on what scaffolder/runtime runs on: the same Node floor and client-node.
+    const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(pkg.dependencies!['@kubernetes/client-node']).toBe(own.dependencies!['@kubernetes/client-node']);
+    expect(pkg.dependencies!['@kubernetes/client-node']).toMatch(/^~2\./);
+    expect(pkg.engines).toEqual({ node: own.engines!.node });
+    // The same @types/node major as client-node depends on: one @types/node in the production tree.
+    const clientNode = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../node_modules/@kubernetes/client-node/package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const major = (range: string) => /\d+/.exec(range)?.[0];
+    expect(major(pkg.devDependencies!['@types/node']!)).toBe(major(clientNode.dependencies!['@types/node']!));
     const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown>; include: string[] };
     expect(tsconfig.compilerOptions).toMatchObject({ strict: true, module: 'NodeNext' });
     expect(tsconfig.include).toEqual(['api', 'src', 'test']);

@@ -101,15 +101,16 @@ describe('generated Makefile', () => {
     expect(existsSync(crd)).toBe(true);
   });
 
-  it('update-base-digests re-pins every FROM image@sha256 line to the digest the tag names now, and stops on a non-digest', async () => {
+  it('update-base-digests re-pins every base image (ARG *_IMAGE=image@sha256) to the digest the tag names now, and stops on a non-digest', async () => {
     await ok(dir, ['init', ...noInstall]);
     const dockerfile = join(dir, 'Dockerfile');
-    const bases = (text: string) => text.split('\n').filter((l) => l.startsWith('FROM '));
+    const bases = (text: string) => text.split('\n').filter((l) => /^ARG \w+_IMAGE=/.test(l));
     const before = bases(readFileSync(dockerfile, 'utf8'));
     expect(before).toEqual([
-      expect.stringMatching(/^FROM node:24-bookworm@sha256:[0-9a-f]{64} AS builder$/),
-      expect.stringMatching(/^FROM gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
+      expect.stringMatching(/^ARG BUILDER_IMAGE=node:24-bookworm@sha256:[0-9a-f]{64}$/),
+      expect.stringMatching(/^ARG RUNTIME_IMAGE=gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
     ]);
+    expect(readFileSync(dockerfile, 'utf8').split('\n').filter((l) => l.startsWith('FROM '))).toEqual(['FROM ${BUILDER_IMAGE} AS builder', 'FROM ${RUNTIME_IMAGE}']);
     // A digest reader that answers per image, as `crane digest IMAGE` does.
     const reader = join(dir, 'fake-digest.sh');
     writeFileSync(reader, `#!/bin/sh\ncase "$1" in node:24-bookworm) echo sha256:${'a'.repeat(64)};; *) echo sha256:${'b'.repeat(64)};; esac\n`);
@@ -117,8 +118,8 @@ describe('generated Makefile', () => {
     const updated = make(dir, ['update-base-digests', `CRANE_DIGEST=${reader}`]);
     expect(updated).toMatchObject({ status: 0, stdout: `node:24-bookworm@sha256:${'a'.repeat(64)}\ngcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}\n` });
     expect(bases(readFileSync(dockerfile, 'utf8'))).toEqual([
-      `FROM node:24-bookworm@sha256:${'a'.repeat(64)} AS builder`,
-      `FROM gcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}`,
+      `ARG BUILDER_IMAGE=node:24-bookworm@sha256:${'a'.repeat(64)}`,
+      `ARG RUNTIME_IMAGE=gcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}`,
     ]);
 
     const failing = join(dir, 'failing-digest.sh');

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Plan } from '../machinery/plan.js';
+import { packageManifest } from '../machinery/package-root.js';
 import { render } from '../machinery/render.js';
 import type { FileTemplate, IfExists } from '../machinery/template.js';
 import { projectContext } from '../project/context.js';
@@ -105,6 +106,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
     // A JSON string's contents in package.json (the install path may hold quotes or backslashes).
     scaffolderDependency: JSON.stringify(opts.scaffolderDependency).slice(1, -1),
     leaderElectionId: `${fnv32a(projectName)}.${opts.domain}`,
+    ...runtimeRequirements(),
   };
   for (const [name, path, ifExists] of initFiles) {
     const template: FileTemplate = { path, body: render(`init/${name}`, data), ifExists };
@@ -112,6 +114,20 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
     else plan.add(template);
   }
   return cfg;
+}
+
+/**
+ * What a generated project runs on is what scaffolder/runtime runs on: the same Node floor and the
+ * same @kubernetes/client-node (the runtime's API takes and returns its KubeConfig and models).
+ */
+function runtimeRequirements(): { nodeEngine: string; clientNodeRange: string } {
+  const manifest = packageManifest();
+  const nodeEngine = manifest.engines?.node;
+  const clientNodeRange = manifest.dependencies?.['@kubernetes/client-node'];
+  if (nodeEngine === undefined || clientNodeRange === undefined) {
+    throw new Error("scaffolder's package.json lacks engines.node or the @kubernetes/client-node dependency");
+  }
+  return { nodeEngine, clientNodeRange };
 }
 
 /**
