@@ -4,8 +4,7 @@
 // Commit the result: a clone or the published package needs nothing from ../shared.
 //
 // Each file holds every component schema of that release as controller-gen writes it when a CRD
-// embeds the Go type (descriptions come from @kubernetes/client-node at generation time, but for a
-// field typed with another component, whose own doc client-node's models lack: that one is kept):
+// embeds the Go type (no descriptions: those come from @kubernetes/client-node at generation time):
 // - structure (properties, types, formats, required, list-type/list-map-keys/map-type) from the
 //   release's OpenAPI: v3 for 1.34 and 1.35, v2 for 1.36 (no v3 could be had for it);
 // - defaults: only explicit `+default=`/`+kubebuilder:default=` markers (kube-openapi's v3 also
@@ -152,16 +151,7 @@ function isZero(v: unknown): boolean {
   return typeof v === 'object' && v !== null && Object.keys(v).length === 0;
 }
 
-/**
- * Drops texts and defaults, but keeps the description of a property typed with another component
- * (`{ $ref, description }`): the field's own doc, which @kubernetes/client-node's models lack
- * (`'lifecycle'?: V1Lifecycle` has no JSDoc), so that a CRD shows it and not the type's doc.
- */
 function stripDescriptionsAndDefaults(schema: JSONSchemaProps): void {
-  const fieldDocs = new Map<JSONSchemaProps, string>();
-  for (const prop of Object.values(schema.properties ?? {})) {
-    if (prop.$ref !== undefined && prop.description) fieldDocs.set(prop, prop.description);
-  }
   walkSchema(schema, (s) => {
     delete s.description;
     delete s.default;
@@ -169,7 +159,6 @@ function stripDescriptionsAndDefaults(schema: JSONSchemaProps): void {
     delete s.title;
     delete s.example;
   });
-  for (const [prop, description] of fieldDocs) prop.description = description;
 }
 
 function derive(release: (typeof RELEASES)[number]): KubernetesApiData {

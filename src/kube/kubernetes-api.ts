@@ -1,8 +1,7 @@
 /**
  * The Kubernetes built-in API as data: for each shipped minor release, every component schema
  * (`io.k8s.api.core.v1.PodSpec`, ...) as controller-gen writes it when a CRD embeds the Go type,
- * without descriptions but the own doc of each field typed with another component (which
- * @kubernetes/client-node's models lack), and the component of each top-level kind. The files
+ * without descriptions, and the component of each top-level kind. The files
  * (data/kubernetes-api/<minor>.json) are derived from Kubernetes' published OpenAPI and Go markers
  * by scripts/derive-kubernetes-api.ts; see there for what each holds and where it comes from.
  *

@@ -67,20 +67,6 @@ describe('the Kubernetes release of built-in types', () => {
     expect(byVersion('1.34')).not.toContain('workloadRef');
   });
 
-  it("describes a field typed with another type by the field's own doc, as controller-gen does, not by the type's", () => {
-    const dir = generateFrom({ 'api/v1/groupversion_info.ts': GROUP, 'api/v1/runner_types.ts': podTypes }).dir;
-    for (const kubernetesVersion of ['1.34', '1.36']) {
-      const { crds } = generateCrds({ paths: [dir], toolVersion: 'test', kubernetesVersion });
-      const pod = podSpecOf(crds[0]!.crd).properties!;
-      // client-node's model has no JSDoc on `affinity?: V1Affinity`; the type's doc is "Affinity is a group of ...".
-      expect(pod.affinity!.description).toBe("If specified, the pod's scheduling constraints");
-      const container = pod.containers!.items!.properties!;
-      expect(container.lifecycle!.description).toMatch(/^Actions that the management system should take in response to container lifecycle events\./);
-      // An IntOrString field: client-node gives the IntOrString type's doc, so it had none.
-      expect(container.livenessProbe!.properties!.httpGet!.properties!.port!.description).toMatch(/^Name or number of the port to access on the container\./);
-    }
-  });
-
   it('refuses a type the chosen release lacks, naming the field, the file:line and the releases that have it', () => {
     const dir = generateFrom({ 'api/v1/groupversion_info.ts': GROUP, 'api/v1/gang_types.ts': podGroupTypes }).dir;
     const r = generateCrds({ paths: [dir], toolVersion: 'test', kubernetesVersion: '1.34' });

@@ -49,7 +49,7 @@ describe('Kubernetes API data', () => {
   });
 
   for (const version of KUBERNETES_API_VERSIONS) {
-    it(`${version}: has controller-gen's defaults, topology, int-or-string and Condition validations, and no text but fields' docs client-node lacks`, () => {
+    it(`${version}: has controller-gen's defaults, topology, int-or-string and Condition validations, and no text`, () => {
       const api = loadKubernetesApi(version);
       const port = api.schemaOfModel('V1ContainerPort')!;
       expect(port.properties!.protocol!.default).toBe('TCP');
@@ -78,17 +78,9 @@ describe('Kubernetes API data', () => {
       expect(condition.status!.enum).toEqual(['True', 'False', 'Unknown']);
       expect(condition.reason).toMatchObject({ maxLength: 1024, minLength: 1 });
       expect(condition.observedGeneration!.minimum).toBe(0);
-      // The only texts: the docs of fields typed with another component, which client-node lacks.
       let described = 0;
-      let fieldDocs = 0;
-      for (const component of api.components()) {
-        const schema = api.schema(component)!;
-        walkSchema(schema, (s) => void (typeof s.description === 'string' && described++));
-        for (const prop of Object.values(schema.properties ?? {})) if (prop.$ref !== undefined && prop.description) fieldDocs++;
-      }
-      expect(fieldDocs).toBeGreaterThan(700);
-      expect(described).toBe(fieldDocs);
-      expect(api.schemaOfModel('V1Container')!.properties!.lifecycle!.description).toMatch(/^Actions that the management system should take in response to container lifecycle events/);
+      for (const component of api.components()) walkSchema(api.schema(component)!, (s) => void (typeof s.description === 'string' && described++));
+      expect(described).toBe(0);
     });
   }
 

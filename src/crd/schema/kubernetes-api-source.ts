@@ -2,10 +2,9 @@
  * The default source of built-in schemas (builtin-source.ts): the Kubernetes API data the package
  * ships for one minor release (src/kube/kubernetes-api.ts), which carries what controller-gen
  * reads from the Go types: list/map topology, explicit `+default`s, Quantity and IntOrString as
- * int-or-string, metav1.Condition's validations, and the fields of that release. Its only text is
- * the own doc of each field typed with another component, which @kubernetes/client-node's models
- * lack (`'lifecycle'?: V1Lifecycle`); the other descriptions come from those models: the type's
- * JSDoc and a field's own JSDoc.
+ * int-or-string, metav1.Condition's validations, and the fields of that release. The data has no
+ * text; descriptions come from @kubernetes/client-node's models: the type's JSDoc, and a field's
+ * own JSDoc where it has one (else the flatten pass shows the field type's description).
  *
  * Models the release lacks: an error when another shipped release has them (the user's API
  * needs a different `--kubernetes-version`), client-node's model otherwise (KubernetesObject,
@@ -88,8 +87,6 @@ export class KubernetesApiSource extends ComponentSchemaSource {
       const own = withoutEnumParagraph(docs.type);
       if (own) schema.description = own;
       for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-        // The data's field doc (of this release) when it has one; else client-node's.
-        if (prop.description !== undefined) continue;
         const text = withoutEnumParagraph(docs.properties.get(name) ?? '');
         if (text && !isTypeDoc(text)) prop.description = text;
       }

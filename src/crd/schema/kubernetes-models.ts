@@ -8,8 +8,7 @@
  * descriptions (joined into one line upstream), x-kubernetes-list-type / list-map-keys /
  * map-type, `+default` values, validation markers, resource.Quantity (typed as string), and the
  * field's own description of a property whose type is another model (`'lifecycle'?: V1Lifecycle`
- * has none; the shipped Kubernetes API data supplies it, kubernetes-api-source.ts, and without it
- * the type's description shows). `scaffolder manifests --kube-openapi <file|dir>`
+ * has none, so the type's description shows). `scaffolder manifests --kube-openapi <file|dir>`
  * reads Kubernetes' published OpenAPI documents first (kube-openapi.ts), which carry all of these
  * but the line breaks; this source remains the fallback for models those documents lack.
  */

@@ -1,9 +1,8 @@
 /**
  * OpenAPI documents: /openapi/v3 (index and per group-version) for the served kinds. Custom
- * resources carry their CRD schema; built-in kinds the schemas of the Kubernetes API data (whose
- * only descriptions are those of fields typed with another type), each type a component
- * referenced as kube-openapi does (`allOf: [{$ref}]` when the use site adds keys, such as that
- * description), so `kubectl explain` and kubectl's validation can read them.
+ * resources carry their CRD schema; built-in kinds the schemas of the Kubernetes API data (no
+ * descriptions), each type a component referenced as kube-openapi does (`allOf: [{$ref}]` when
+ * the use site adds keys), so `kubectl explain` and kubectl's validation can read them.
  */
 import { createHash } from 'node:crypto';
 import type { ResourceType } from '../../api/resource-type.js';
