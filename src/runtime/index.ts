@@ -11,6 +11,7 @@ export * from './controller/index.js';
 export * from './manager/index.js';
 export * from './log/index.js';
 export * from './metrics/index.js';
+export * from './serving/index.js';
 export * from './leaderelection/index.js';
 export * from './helpers/index.js';
 export * from './events/index.js';
