@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as http2Constants, type Http2ServerResponse } from 'node:http2';
-import { isPanic } from '../controller/panic.js';
+import { isPanic } from '../panic/panic.js';
 import { connect, type SecureContextOptions } from 'node:tls';
 import { join } from 'node:path';
 import type { Checker } from '../healthz/checker.js';
