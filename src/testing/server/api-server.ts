@@ -11,7 +11,7 @@ import { deepClone, splitAPIVersion, type KubeObject, type StoredObject } from '
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
 import { notFound, pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../api/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
-import { parseLabelSelector } from '../selectors/label-selector.js';
+import { labelSelectorParam } from '../selectors/label-selector-param.js';
 import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
 import { AccessReviews, isAccessReview, type AuthenticationPolicy, type AuthorizationPolicy } from './access-reviews.js';
@@ -509,7 +509,7 @@ export class TestAPIServer {
         rt,
         version,
         namespace: info.namespace,
-        labels: parseLabelSelector(query.get('labelSelector') ?? undefined),
+        labels: labelSelectorParam(query.get('labelSelector')),
         fields,
         resourceVersion: query.get('resourceVersion') ?? undefined,
         allowBookmarks: query.get('allowWatchBookmarks') === 'true',

@@ -20,7 +20,8 @@ import { applyConfiguration } from '../../patch/managed-fields.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { parseFieldSelector, matchesFields, selectedName } from '../../selectors/field-selector.js';
-import { formatLabelSelector, fromLabelSelectorObject, matchesLabels, parseLabelSelector } from '../../selectors/label-selector.js';
+import { formatLabelSelector, fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
+import { labelSelectorParam } from '../../selectors/label-selector-param.js';
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
@@ -102,7 +103,7 @@ export class ResourceHandlers {
 
   async list(call: ResourceCall): Promise<CallResult> {
     const { rt, version, query } = call;
-    const labels = parseLabelSelector(query.get('labelSelector') ?? undefined);
+    const labels = labelSelectorParam(query.get('labelSelector'));
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     const limit = Number(query.get('limit') ?? '0');
     const token = query.get('continue');
@@ -272,7 +273,7 @@ export class ResourceHandlers {
 
   async deleteCollection(call: ResourceCall): Promise<CallResult> {
     const { rt, version, query } = call;
-    const labels = parseLabelSelector(query.get('labelSelector') ?? undefined);
+    const labels = labelSelectorParam(query.get('labelSelector'));
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     const targets = this.store
       .list(this.storage.key(rt), rt.namespaced ? call.namespace : undefined)
