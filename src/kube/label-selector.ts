@@ -10,6 +10,19 @@ export class LabelSelectorError extends Error {
   override readonly name = 'LabelSelectorError';
 }
 
+/** metav1.LabelSelectorRequirement. */
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+/** metav1.LabelSelector, a selector as API objects carry it (matchLabels and matchExpressions, all must hold). */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
 export type LabelOperator = '=' | '!=' | 'in' | 'notin' | 'exists' | '!' | 'gt' | 'lt';
 
 export interface LabelRequirement {
