@@ -7,7 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { internalErrorStatus, StatusError } from './status-error.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
-import type { CustomResourceDefinition, ServiceResolver } from './types.js';
+import type { CustomResourceDefinitionSpec } from '../../kube/custom-resource-definition.js';
+import type { ServiceResolver } from './types.js';
+
+/** What conversion reads of a CustomResourceDefinition. */
+type ConvertibleCRD = { spec: Pick<CustomResourceDefinitionSpec, 'group' | 'names' | 'conversion'> };
 
 export interface ConversionOptions {
   /** Accept any server certificate (tests only). */
@@ -58,7 +62,7 @@ function checkSameObject(original: Obj, converted: Obj): void {
   }
 }
 
-async function callWebhook(crd: CustomResourceDefinition, toConvert: Obj[], desiredAPIVersion: string, resolveService: ServiceResolver, options: ConversionOptions): Promise<Obj[]> {
+async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVersion: string, resolveService: ServiceResolver, options: ConversionOptions): Promise<Obj[]> {
   const webhook = crd.spec.conversion?.webhook;
   const clientConfig = webhook?.clientConfig;
   if (!clientConfig) throw new Error('spec.conversion.webhook.clientConfig is required when strategy is Webhook');
@@ -97,7 +101,7 @@ async function callWebhook(crd: CustomResourceDefinition, toConvert: Obj[], desi
  * Throws StatusError (500 InternalError, `conversion webhook for <gvk> failed: ...`) on failure.
  */
 export async function convertObjects(
-  crd: CustomResourceDefinition,
+  crd: ConvertibleCRD,
   objects: unknown[],
   desiredAPIVersion: string,
   resolveService: ServiceResolver,

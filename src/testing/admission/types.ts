@@ -4,9 +4,10 @@
  */
 import type { GroupVersionKind, GroupVersionResource, Operation, UserInfo } from '../../kube/admission-review.js';
 import type { Status } from '../../kube/status.js';
-import type { WebhookClientConfig, WebhookConfiguration } from '../../kube/admissionregistration.js';
+import type { WebhookConfiguration } from '../../kube/admissionregistration.js';
 
 export type { LabelSelector, LabelSelectorRequirement } from '../../kube/label-selector.js';
+export type { CustomResourceDefinition } from '../../kube/custom-resource-definition.js';
 export type { RuleWithOperations, ServiceReference, Webhook, WebhookClientConfig, WebhookConfiguration } from '../../kube/admissionregistration.js';
 
 export type MutatingWebhookConfiguration = WebhookConfiguration;
@@ -47,15 +48,4 @@ export interface AdmissionResult {
   warnings: string[];
   /** The Status the API server answers with when not allowed. */
   status?: Status;
-}
-
-export interface CustomResourceDefinition {
-  spec: {
-    group: string;
-    names: { kind: string; plural: string };
-    conversion?: {
-      strategy?: 'None' | 'Webhook';
-      webhook?: { clientConfig?: WebhookClientConfig; conversionReviewVersions?: string[] };
-    };
-  };
 }
