@@ -5,7 +5,8 @@
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION } from './builtin-validation.js';
-import { deepEqual, type KubeObject, type StoredObject } from './object.js';
+import { deepEqual } from '../../kube/json-values.js';
+import type { KubeObject, StoredObject } from './object.js';
 import { forbiddenField } from './status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';

@@ -3,7 +3,8 @@
  * delete, deletecollection, and the status and scale subresources.
  */
 import jsonpatch from 'fast-json-patch';
-import { deepClone, isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../api/object.js';
+import { deepCopy } from '../../../kube/json-values.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../api/object.js';
 import type { ResourceType, VersionInfo } from '../../api/resource-type.js';
 import {
   badRequest,
@@ -189,11 +190,11 @@ export class ResourceHandlers {
     if (type === 'application/apply-patch+yaml') return this.apply(call, options);
     const patchBody = call.body;
     const applyPatch = (current: unknown): unknown => {
-      const base = deepClone(current);
+      const base = deepCopy(current);
       if (type === 'application/json-patch+json') {
         if (!Array.isArray(patchBody)) throw badRequest('json patch must be an array of operations');
         try {
-          return jsonpatch.applyPatch(base, deepClone(patchBody) as jsonpatch.Operation[], true, true).newDocument;
+          return jsonpatch.applyPatch(base, deepCopy(patchBody) as jsonpatch.Operation[], true, true).newDocument;
         } catch (err) {
           throw new StatusError({
             message: `the server rejected our request due to an error in our request`,
@@ -343,7 +344,7 @@ export class ResourceHandlers {
         if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
           throw invalid('Scale', 'autoscaling', name!, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]);
         }
-        const obj = deepClone(current) as unknown as Record<string, unknown>;
+        const obj = deepCopy(current) as unknown as Record<string, unknown>;
         setPath(obj, scaleSpec.specReplicasPath, replicas);
         const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
         (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
