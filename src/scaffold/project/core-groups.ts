@@ -2,6 +2,7 @@
 // is a built-in kind (PROJECT `core: true`): `apps` stays `apps`, `networking` becomes
 // `networking.k8s.io`, and `core` is the empty (legacy) group.
 
+import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../../kube/cluster-scoped-kinds.js';
 import * as runtimeBuiltins from '../../runtime/scheme/builtins.js';
 
 const k8sIo = 'k8s.io';
@@ -42,10 +43,5 @@ export const runtimeBuiltinKinds: ReadonlyMap<string, string> = new Map(
     }),
 );
 
-/** Built-in kinds that exist only at cluster scope (everything else is namespaced). */
-export const clusterScopedBuiltinKinds: ReadonlySet<string> = new Set([
-  'Namespace', 'Node', 'PersistentVolume', 'ClusterRole', 'ClusterRoleBinding', 'StorageClass',
-  'CustomResourceDefinition', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration',
-  'PriorityClass', 'CSIDriver', 'CSINode', 'VolumeAttachment', 'IngressClass', 'RuntimeClass',
-  'CertificateSigningRequest', 'APIService',
-]);
+/** Built-in kinds that exist only at cluster scope (src/kube/cluster-scoped-kinds.ts). */
+export const clusterScopedBuiltinKinds = CLUSTER_SCOPED_BUILTIN_KINDS;

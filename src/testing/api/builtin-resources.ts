@@ -5,6 +5,7 @@
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION } from './builtin-validation.js';
+import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../../kube/cluster-scoped-kinds.js';
 import { deepEqual } from '../../kube/json-values.js';
 import type { KubeObject, StoredObject } from './object.js';
 import { forbiddenField } from './status.js';
@@ -17,7 +18,6 @@ interface BuiltinRow {
   version: string;
   resource: string;
   kind: string;
-  namespaced: boolean;
   shortNames?: string[];
   categories?: string[];
   status?: boolean;
@@ -98,39 +98,39 @@ function keepClusterIP(current: KubeObject, next: KubeObject): void {
 }
 
 const ROWS: BuiltinRow[] = [
-  { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, shortNames: ['ns'], status: true, fields: ['status.phase'],
+  { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', shortNames: ['ns'], status: true, fields: ['status.phase'],
     defaults: (o) => { setDefault(record(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(record(o, 'status'), 'phase', 'Active'); } },
-  { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], status: true,
+  { group: '', version: 'v1', resource: 'pods', kind: 'Pod', shortNames: ['po'], categories: ['all'], status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
     defaults: (o) => setDefault(record(o, 'status'), 'phase', 'Pending') },
-  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
-  { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], validate: immutableData },
-  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'], validate: immutableData },
-  { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
+  { group: '', version: 'v1', resource: 'services', kind: 'Service', shortNames: ['svc'], categories: ['all'], status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
+  { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', shortNames: ['cm'], validate: immutableData },
+  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', fields: ['type'], validate: immutableData },
+  { group: '', version: 'v1', resource: 'events', kind: 'Event', shortNames: ['ev'],
     fields: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'] },
-  { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'] },
-  { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', namespaced: true, shortNames: ['ep'] },
-  { group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', namespaced: true, shortNames: ['pvc'], status: true },
-  { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false, shortNames: ['no'], status: true },
-  { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'], status: true, scale: true },
-  { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'], status: true, scale: true },
-  { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true, shortNames: ['sts'], categories: ['all'], status: true, scale: true },
-  { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', namespaced: true, shortNames: ['ds'], categories: ['all'], status: true },
-  { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true },
-  { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', namespaced: true, categories: ['all'], status: true, fields: ['status.successful'], defaultPropagation: 'Orphan' },
-  { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', namespaced: true, shortNames: ['cj'], categories: ['all'], status: true },
-  { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
-  { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'], fields: Object.keys(EVENTS_V1_FIELDS),
+  { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', shortNames: ['sa'] },
+  { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', shortNames: ['ep'] },
+  { group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', shortNames: ['pvc'], status: true },
+  { group: '', version: 'v1', resource: 'nodes', kind: 'Node', shortNames: ['no'], status: true },
+  { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', shortNames: ['deploy'], categories: ['all'], status: true, scale: true },
+  { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', shortNames: ['rs'], categories: ['all'], status: true, scale: true },
+  { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', shortNames: ['sts'], categories: ['all'], status: true, scale: true },
+  { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', shortNames: ['ds'], categories: ['all'], status: true },
+  { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', },
+  { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', categories: ['all'], status: true, fields: ['status.successful'], defaultPropagation: 'Orphan' },
+  { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', shortNames: ['cj'], categories: ['all'], status: true },
+  { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', },
+  { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', shortNames: ['ev'], fields: Object.keys(EVENTS_V1_FIELDS),
     sharesStorageOf: { resource: 'events.', toStored: eventsV1ToCore, fromStored: coreToEventsV1 } },
-  { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], status: true },
-  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
-  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'roles', kind: 'Role', namespaced: true },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'rolebindings', kind: 'RoleBinding', namespaced: true },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles', kind: 'ClusterRole', namespaced: false },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false },
-  { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses', kind: 'Ingress', namespaced: true, shortNames: ['ing'], status: true },
-  { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', namespaced: true, shortNames: ['pdb'], status: true },
+  { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', shortNames: ['crd', 'crds'], categories: ['api-extensions'], status: true },
+  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', categories: ['api-extensions'] },
+  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', categories: ['api-extensions'] },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'roles', kind: 'Role', },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'rolebindings', kind: 'RoleBinding', },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles', kind: 'ClusterRole', },
+  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', },
+  { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses', kind: 'Ingress', shortNames: ['ing'], status: true },
+  { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', shortNames: ['pdb'], status: true },
 ];
 
 /**
@@ -195,7 +195,7 @@ export function builtinResourceTypes(): ResourceType[] {
     kind: row.kind,
     listKind: `${row.kind}List`,
     singular: row.kind.toLowerCase(),
-    namespaced: row.namespaced,
+    namespaced: !CLUSTER_SCOPED_BUILTIN_KINDS.has(row.kind),
     shortNames: row.shortNames ?? [],
     categories: row.categories ?? [],
     versions: [{ name: row.version, served: true, storage: true, statusSubresource: row.status ?? false, scale: row.scale ? REPLICAS_SCALE : undefined, printerColumns: [], selectableFields: [] }],
