@@ -114,7 +114,7 @@ export function matchesLabels(selector: LabelRequirements, labels: Record<string
 }
 
 /** metav1.LabelSelector (matchLabels / matchExpressions) as a requirement list. */
-export function fromLabelSelectorObject(sel: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] } | undefined): LabelRequirements {
+export function fromLabelSelectorObject(sel: LabelSelector | undefined): LabelRequirements {
   if (!sel) return [];
   const out: LabelRequirements = Object.entries(sel.matchLabels ?? {}).map(([key, v]) => ({ key, operator: '=', values: [v] }));
   for (const e of sel.matchExpressions ?? []) {
