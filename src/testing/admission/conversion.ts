@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { internalErrorStatus, StatusError } from './status-error.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
+import type { ConversionResponse, ConversionReview } from '../../kube/conversion-review.js';
 import type { CustomResourceDefinitionSpec } from '../../kube/custom-resource-definition.js';
 import type { ServiceResolver } from './types.js';
 
@@ -70,7 +71,7 @@ async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVers
     throw new Error('no supported conversion review versions');
   }
   const uid = randomUUID();
-  const review = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { uid, desiredAPIVersion, objects: toConvert } };
+  const review: ConversionReview = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { uid, desiredAPIVersion, objects: toConvert } };
   let answer: unknown;
   try {
     answer = await postJSON(webhookURL(clientConfig, resolveService), review, {
@@ -82,7 +83,8 @@ async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVers
   } catch (err) {
     throw new Error(err instanceof WebhookCallError ? err.message : String(err));
   }
-  const body = answer as { apiVersion?: string; kind?: string; response?: { uid?: string; result?: { status?: string; message?: string }; convertedObjects?: unknown[] } };
+  // The webhook's answer, which may lack any of what a ConversionReview response must hold.
+  const body = answer as { apiVersion?: string; kind?: string; response?: Partial<Omit<ConversionResponse, 'result'>> & { result?: Partial<ConversionResponse['result']> } };
   if (!isObj(body) || body.apiVersion !== 'apiextensions.k8s.io/v1' || body.kind !== 'ConversionReview') {
     throw new Error(`expected webhook response of apiextensions.k8s.io/v1, Kind=ConversionReview, got ${body?.apiVersion ?? ''}, Kind=${body?.kind ?? ''}`);
   }

@@ -6,7 +6,8 @@ import { log as rootLog } from '../../log/root.js';
 import { apiVersionOf, parseApiVersion } from '../../scheme/kind.js';
 import { readBody } from '../http-body.js';
 import { ConversionRegistry } from './registry.js';
-import type { Conversion, ConversionRequest, ConversionResponse, ConversionReview } from './types.js';
+import type { ConversionRequest, ConversionResponse, ConversionReview } from '../../../kube/conversion-review.js';
+import type { Conversion } from './types.js';
 
 type JsonObject = Record<string, unknown>;
 
