@@ -4,7 +4,7 @@
 import type { Argv, Options } from 'yargs';
 import type { Plan } from '../scaffold/machinery/plan.js';
 import type { ProjectConfig } from '../scaffold/project/project-file.js';
-import { checkPluginFlags, optionalPlugins, pluginFlags, resolvePlugins, type PluginCommand, type PluginStep } from '../scaffold/plugins/catalog.js';
+import { checkPluginFlags, optionalPlugins, pluginFlags, resolvePlugins, type PluginCommand, type PluginStep } from '../scaffold/project/plugin-catalog.js';
 
 function pluginsFlag(command: PluginCommand): Options {
   const names = optionalPlugins.filter((p) => command in p.commands).map((p) => p.short);

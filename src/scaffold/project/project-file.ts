@@ -9,7 +9,7 @@ import { validateExternalApiPath } from './external-api.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
 import { scaffolderLayout } from './layout.js';
-import { optionalPlugins, pluginByKey } from '../plugins/catalog.js';
+import { optionalPlugins, pluginByKey } from './plugin-catalog.js';
 import {
   validateApiPackagePath, validateDomain, validateGroup, validateKind, validateOwner, validatePlural, validateProjectName,
   validateVersion, validateWebhookPath,

@@ -3,7 +3,7 @@
 // that lists metrics, their dashboard. PROJECT records the plugin with no configuration.
 import type { Plan } from '../../machinery/plan.js';
 import type { ProjectConfig } from '../../project/project-file.js';
-import { grafanaKey, withPluginConfig } from '../catalog.js';
+import { grafanaKey, withPluginConfig } from '../../project/plugin-catalog.js';
 import { customMetricsConfigFile, customMetricsConfigTemplate, customMetricsDashboard, customMetricsDashboardFile, parseCustomMetrics } from './custom-metrics.js';
 import { resourcesDashboard, runtimeDashboard } from './dashboards.js';
 

@@ -8,9 +8,9 @@
 import type { Options } from 'yargs';
 import { UsageError } from '../errors.js';
 import type { Plan } from '../machinery/plan.js';
-import type { ProjectConfig } from '../project/project-file.js';
-import { scaffolderLayout } from '../project/layout.js';
-import { deployImageFlags, parseDeployImageConfig, replayDeployImage } from './deploy-image/config.js';
+import type { ProjectConfig } from './project-file.js';
+import { scaffolderLayout } from './layout.js';
+import { deployImageFlags, parseDeployImageConfig, replayDeployImage } from './deploy-image-config.js';
 
 export type PluginCommand = 'init' | 'create api' | 'create webhook' | 'edit';
 
@@ -57,7 +57,7 @@ export const optionalPlugins: readonly PluginEntry[] = [
     defaults: { 'create api': { resource: true, controller: true } },
     parseConfig: parseDeployImageConfig,
     replay: replayDeployImage,
-    load: async () => ({ 'create api': (await import('./deploy-image/create-api.js')).planDeployImage }),
+    load: async () => ({ 'create api': (await import('../plugins/deploy-image/create-api.js')).planDeployImage }),
   },
   {
     key: grafanaKey,
@@ -72,7 +72,7 @@ export const optionalPlugins: readonly PluginEntry[] = [
     },
     replay: () => [['edit', '--plugins', 'grafana/v1-alpha']],
     load: async () => {
-      const { planGrafana } = await import('./grafana/plan.js');
+      const { planGrafana } = await import('../plugins/grafana/plan.js');
       return { 'init': planGrafana, 'edit': planGrafana };
     },
   },
