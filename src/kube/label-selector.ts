@@ -4,6 +4,7 @@
  * labels package does: the test API server's `labelSelector` parameter and the runtime's
  * cache reads.
  */
+import { labelKeyPattern, labelValuePattern } from './dns-names.js';
 
 /** A selector that does not parse; the message is apimachinery's (the API server's 400 carries it). */
 export class LabelSelectorError extends Error {
@@ -33,8 +34,6 @@ export interface LabelRequirement {
 
 export type LabelRequirements = LabelRequirement[];
 
-const KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-const VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 /** Splits at commas that are not inside parentheses. */
 function splitTerms(text: string): string[] {
@@ -54,12 +53,12 @@ function splitTerms(text: string): string[] {
 }
 
 function checkKey(key: string, selector: string): string {
-  if (!KEY.test(key) || key.length > 316) throw new LabelSelectorError(`unable to parse requirement: invalid label key "${key}" in selector "${selector}"`);
+  if (!labelKeyPattern.test(key) || key.length > 316) throw new LabelSelectorError(`unable to parse requirement: invalid label key "${key}" in selector "${selector}"`);
   return key;
 }
 
 function checkValue(value: string, selector: string): string {
-  if (!VALUE.test(value) || value.length > 63) throw new LabelSelectorError(`unable to parse requirement: invalid label value "${value}" in selector "${selector}"`);
+  if (!labelValuePattern.test(value) || value.length > 63) throw new LabelSelectorError(`unable to parse requirement: invalid label value "${value}" in selector "${selector}"`);
   return value;
 }
 
