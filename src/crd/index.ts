@@ -22,7 +22,6 @@
  * not to be trusted (controller-gen would exit non-zero). Objects are plain JSON: the caller writes
  * them (keys sorted, as controller-gen does).
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Project } from 'ts-morph';
 import { collectMarkers, defineCommonMarkers, MarkerRegistry, parserOverflowError, type Diagnostic } from '../markers/index.js';
@@ -32,6 +31,7 @@ import { CrdGenerator, type GeneratedCrd } from './generator.js';
 import { registerCrdMarkers } from './markers/definitions.js';
 import type { BuiltinSchemaSource } from './schema/builtin-source.js';
 import { kubernetesApiSource } from './schema/kubernetes-api-source.js';
+import { packageVersion } from '../scaffold/machinery/package-root.js';
 
 export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
 export { registerCrdMarkers } from './markers/definitions.js';
@@ -61,26 +61,8 @@ export interface GenerateCrdsOptions {
   generateEmbeddedObjectMeta?: boolean;
 }
 
-let ownVersion: string | undefined;
 /** The version of the scaffolder package, for the CRD annotation. */
-export function packageVersion(): string {
-  if (ownVersion === undefined) {
-    const require = createRequire(import.meta.url);
-    for (const candidate of ['../../package.json', '../../../package.json']) {
-      try {
-        const pkg = require(candidate) as { name?: string; version?: string };
-        if (pkg.name === 'scaffolder' && pkg.version) {
-          ownVersion = pkg.version;
-          break;
-        }
-      } catch {
-        // try the next layout (src/ in development, dist/src/ when installed)
-      }
-    }
-    ownVersion ??= '(devel)';
-  }
-  return ownVersion;
-}
+export { packageVersion };
 
 /** Creates the ts-morph project the generator reads (parse only: no type checking, no dependency resolution). */
 export function createApiProject(paths: readonly string[], cwd = process.cwd()): Project {

@@ -1,6 +1,7 @@
 /**
  * The name rules of k8s.io/apimachinery/pkg/util/validation: an RFC 1123 label and subdomain
- * (object names, groups, domains) and an RFC 1035 label (plurals, versions, controller names, ...),
+ * (object names, groups, domains), an RFC 1035 label (plurals, versions, controller names, ...),
+ * qualified names and label values (label and annotation keys, label values, label selectors),
  * as patterns for every check of such a name, and with apimachinery's messages for the API
  * server's own (CRD validation).
  */
@@ -8,11 +9,18 @@
 const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN = `${DNS1123_LABEL}(\\.${DNS1123_LABEL})*`;
 const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const QUALIFIED_NAME = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 
 /** The whole-string patterns (lengths are checked apart: 63 for labels, 253 for subdomains). */
 export const dns1123LabelPattern = new RegExp(`^${DNS1123_LABEL}$`);
 export const dns1123SubdomainPattern = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
 export const dns1035LabelPattern = new RegExp(`^${DNS1035_LABEL}$`);
+/** The name part of a qualified name (label and annotation keys: `[prefix/]name`; 63 characters). */
+export const qualifiedNamePattern = new RegExp(`^${QUALIFIED_NAME}$`);
+/** A label key: an optional RFC 1123 subdomain prefix (253) and `/`, then the name part (63). */
+export const labelKeyPattern = new RegExp(`^(${DNS1123_SUBDOMAIN}/)?${QUALIFIED_NAME}$`);
+/** A label value: empty or a name part (63 characters). */
+export const labelValuePattern = new RegExp(`^(${QUALIFIED_NAME})?$`);
 
 /** validation.RegexError: the message, its examples and the regex shown. */
 function regexError(message: string, regex: string, ...examples: string[]): string {

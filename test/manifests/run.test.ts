@@ -39,7 +39,7 @@ function projectV4(): string {
   cpSync(path.join(fixtures, 'crd', 'project-v4', 'api'), path.join(dir, 'api'), { recursive: true });
   cpSync(path.join(fixtures, 'rbac', 'project-v4'), path.join(dir, 'src', 'controllers'), { recursive: true });
   cpSync(path.join(fixtures, 'webhook', 'kubebuilder', 'project-v4', 'internal', 'webhook', 'v1'), path.join(dir, 'src', 'webhook', 'v1'), { recursive: true });
-  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: project-v4\n');
+  writeFileSync(path.join(dir, 'PROJECT'), 'domain: example.com\nlayout: [typescript.scaffolder.dev/v1]\nprojectName: project-v4\nversion: "3"\n');
   return dir;
 }
 

@@ -1,38 +1,22 @@
-/** apiextensions.k8s.io/v1 CustomResourceDefinition, as plain JSON (only what generation writes). */
+/**
+ * The CustomResourceDefinitions generation writes: the apiextensions.k8s.io/v1 shapes
+ * (src/kube/custom-resource-definition.ts) with the fields controller-gen always sets required.
+ */
+import type * as apiextensions from '../../kube/custom-resource-definition.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
-export interface CustomResourceColumnDefinition {
-  name: string;
-  type: string;
-  jsonPath: string;
-  description?: string;
-  format?: string;
-  priority?: number;
-}
+export type { CustomResourceColumnDefinition } from '../../kube/custom-resource-definition.js';
 
-export interface CustomResourceDefinitionVersion {
-  name: string;
-  served: boolean;
-  storage: boolean;
-  deprecated?: boolean;
-  deprecationWarning?: string;
+export interface CustomResourceDefinitionVersion extends apiextensions.CustomResourceDefinitionVersion {
   schema?: { openAPIV3Schema: JSONSchemaProps };
-  subresources?: {
-    status?: Record<string, never>;
-    scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
-  };
-  additionalPrinterColumns?: CustomResourceColumnDefinition[];
-  selectableFields?: { jsonPath: string }[];
 }
 
-export interface CustomResourceDefinition {
+export interface CustomResourceDefinition extends apiextensions.CustomResourceDefinition {
   apiVersion: 'apiextensions.k8s.io/v1';
   kind: 'CustomResourceDefinition';
   metadata: { name: string; annotations?: Record<string, string>; labels?: Record<string, string> };
-  spec: {
-    group: string;
-    names: { kind: string; listKind: string; plural: string; singular: string; shortNames?: string[]; categories?: string[] };
-    scope: 'Namespaced' | 'Cluster' | string;
+  spec: Omit<apiextensions.CustomResourceDefinitionSpec, 'names' | 'versions'> & {
+    names: apiextensions.CustomResourceDefinitionNames & { listKind: string; singular: string };
     versions: CustomResourceDefinitionVersion[];
   };
 }

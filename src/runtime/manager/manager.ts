@@ -21,7 +21,7 @@ import { MetricsServer, RuntimeMetrics, withAuthenticationAndAuthorization, type
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
 import { getEventRecorder, getEventRecorderFor, type EventRecorder, type EventsRecorder } from '../events/index.js';
-import type { WebhookServer, WebhookServerOptions } from '../webhook/server.js';
+import { WebhookServer, type WebhookServerOptions } from '../webhook/server.js';
 import { inClusterNamespace, loadKubeConfig } from './kubeconfig.js';
 import type { Runnable } from './runnable.js';
 
@@ -185,7 +185,7 @@ export class Manager implements ControllerHost {
       setLogger({ development, level: logLevel, encoder: logEncoder, stacktraceLevel: logStacktraceLevel, timeEncoding: logTimeEncoding });
     }
     const kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
-    // The webhook server is made from options.webhookServer (src/runtime/webhook/manager-integration.ts).
+    // The webhook server is made from options.webhookServer (getWebhookServer).
     const webhookHTTP2 = options.webhookServer?.enableHTTP2 ?? options.enableHTTP2;
     const withWebhookHTTP2 = webhookHTTP2 === undefined ? options : { ...options, webhookServer: { ...options.webhookServer, enableHTTP2: webhookHTTP2 } };
     return new Manager(withWebhookHTTP2, kubeConfig);
@@ -301,23 +301,26 @@ export class Manager implements ControllerHost {
   }
 
   /**
-   * The webhook server, created on first call by the factory the webhook package registers
-   * (so that the runtime core does not depend on it).
+   * The webhook server, created on the first call from the manager's webhook options
+   * (`webhookServer`, `--webhook-cert-path`); it records into the manager's metrics, and is started
+   * before the caches and stopped last with the manager.
    */
   getWebhookServer<W extends WebhookServer = WebhookServer>(): W {
     if (this.webhookServerValue === undefined) {
-      const factory = Manager.defaultWebhookServerFactory;
-      if (!factory) throw new Error('no webhook server is available: import the webhook support of scaffolder/runtime');
-      this.webhookServerValue = factory(this);
+      const options = this.options.webhookServer ?? {};
+      const server = new WebhookServer({
+        ...options,
+        certDir: this.options.webhookCertPath ?? options.certDir,
+        certName: this.options.webhookCertName || options.certName,
+        keyName: this.options.webhookCertKey || options.keyName,
+        metrics: this.getMetrics(),
+        log: this.getLogger().withName('webhook'),
+      });
+      this.addServer(server);
+      this.webhookServerValue = server;
     }
     return this.webhookServerValue as W;
   }
-
-  /**
-   * Set by src/runtime/webhook when it is loaded: how a manager makes its webhook server (the
-   * manager does not import the webhook code itself, which imports the manager).
-   */
-  static defaultWebhookServerFactory: ((mgr: Manager) => WebhookServer) | undefined;
 
   /**
    * An events.k8s.io/v1 recorder with `name` as its reportingController (`mgr.GetEventRecorder`,

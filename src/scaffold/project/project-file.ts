@@ -9,7 +9,7 @@ import { validateExternalApiPath } from './external-api.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
 import { scaffolderLayout } from './layout.js';
-import { optionalPlugins, pluginByKey } from '../plugins/catalog.js';
+import { optionalPlugins, pluginByKey } from './plugin-catalog.js';
 import {
   validateApiPackagePath, validateDomain, validateGroup, validateKind, validateOwner, validatePlural, validateProjectName,
   validateVersion, validateWebhookPath,
@@ -35,7 +35,7 @@ export interface ProjectConfig {
   kubernetesVersion?: string;
   /**
    * The optional plugins run in this project (`--plugins`), each with its own configuration, by
-   * plugin key (src/scaffold/plugins/catalog.ts), as kubebuilder's `plugins:`.
+   * plugin key (plugin-catalog.ts), as kubebuilder's `plugins:`.
    */
   plugins?: Record<string, unknown>;
   resources: Resource[];
@@ -267,4 +267,17 @@ export function serializeProjectFile(cfg: ProjectConfig): string {
 
 export function findResource(cfg: ProjectConfig, gvk: { group: string; version: string; kind: string }): Resource | undefined {
   return cfg.resources.find((r) => sameGvk(r, gvk));
+}
+
+/** Records `config` for the plugin in PROJECT. */
+export function withPluginConfig(cfg: ProjectConfig, key: string, config: unknown): ProjectConfig {
+  return { ...cfg, plugins: { ...cfg.plugins, [key]: config } };
+}
+
+/**
+ * The optional plugins' CLI runs that reproduce what PROJECT records of them, in the order of
+ * PROJECT's plugins (for `alpha generate`, after the base plugin's init, create api and create webhook).
+ */
+export function replayPlugins(cfg: ProjectConfig): string[][] {
+  return Object.entries(cfg.plugins ?? {}).flatMap(([key, config]) => pluginByKey(key)?.replay(config) ?? []);
 }

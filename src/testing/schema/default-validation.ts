@@ -9,7 +9,7 @@ import { invalid, ROOT_FIELD } from './field-error.js';
 import type { SchemaNode } from './node.js';
 import { validateValue } from './openapi-validate.js';
 import { pruneValue } from './prune.js';
-import { deepCopy, deepEqual } from './values.js';
+import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 
 /** Re-roots a value error (field relative to the default) under `<path>.default`. */

@@ -11,7 +11,8 @@ import { goFloat, goJSON, goQuote, isGoInt } from './go-format.js';
 import { invalid, notSupported, required, tooLong, tooMany, typeInvalid, ROOT_FIELD } from './field-error.js';
 import type { SchemaNode } from './node.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import { deepEqual, correlateListItem } from './values.js';
+import { deepEqual } from '../../kube/json-values.js';
+import { correlateListItem } from './values.js';
 
 const IN = 'body';
 

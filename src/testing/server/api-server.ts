@@ -7,11 +7,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from '../admission/index.js';
-import { deepClone, splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
+import { deepCopy } from '../../kube/json-values.js';
+import { splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
 import { notFound, pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../api/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
-import { parseLabelSelector } from '../selectors/label-selector.js';
+import { labelSelectorParam } from '../selectors/label-selector-param.js';
 import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
 import { AccessReviews, isAccessReview, type AuthenticationPolicy, type AuthorizationPolicy } from './access-reviews.js';
@@ -338,7 +339,7 @@ export class TestAPIServer {
     const { rt, version } = this.resourceFor(ref.apiVersion, ref.kind);
     try {
       // A copy: tests may change what they get without changing the store.
-      return deepClone(await this.storage.get(rt, version, ref.namespace, ref.name));
+      return deepCopy(await this.storage.get(rt, version, ref.namespace, ref.name));
     } catch (err) {
       if (err instanceof StatusError && err.code === 404) return undefined;
       throw err;
@@ -351,7 +352,7 @@ export class TestAPIServer {
     const query = new URLSearchParams();
     if (options.labelSelector) query.set('labelSelector', options.labelSelector);
     const result = await this.handlers.list(this.call(rt, version, options.namespace, undefined, query));
-    return deepClone((result.body as { items: StoredObject[] }).items);
+    return deepCopy((result.body as { items: StoredObject[] }).items);
   }
 
   /** Creates an object through the full write path (defaults, admission, validation). */
@@ -509,7 +510,7 @@ export class TestAPIServer {
         rt,
         version,
         namespace: info.namespace,
-        labels: parseLabelSelector(query.get('labelSelector') ?? undefined),
+        labels: labelSelectorParam(query.get('labelSelector')),
         fields,
         resourceVersion: query.get('resourceVersion') ?? undefined,
         allowBookmarks: query.get('allowWatchBookmarks') === 'true',

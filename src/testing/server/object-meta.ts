@@ -2,7 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../api/object.js';
 import { invalidField, requiredField, forbiddenField } from '../api/status.js';
-import { dns1123LabelPattern as DNS1123_LABEL, dns1123SubdomainPattern as DNS1123_SUBDOMAIN } from '../../kube/dns-names.js';
+import {
+  dns1123LabelPattern as DNS1123_LABEL,
+  dns1123SubdomainPattern as DNS1123_SUBDOMAIN,
+  labelValuePattern as LABEL_VALUE,
+  qualifiedNamePattern as QUALIFIED_NAME,
+} from '../../kube/dns-names.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */
@@ -20,9 +25,6 @@ export function generateName(prefix: string): string {
   for (const b of bytes) suffix += NAME_ALPHABET[b % NAME_ALPHABET.length];
   return base + suffix;
 }
-
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 
 function subdomainError(field: string, value: string): FieldCause {
   return invalidField(field, value, "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AdmissionAttributes, AdmissionChain, AdmissionResult } from '../admission/index.js';
 import type { Operation, UserInfo } from '../../kube/admission-review.js';
-import { deepClone, deepEqual, isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
+import { deepCopy, deepEqual } from '../../kube/json-values.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
 import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../api/resource-type.js';
 import {
   alreadyExists,
@@ -116,7 +117,7 @@ export class ResourceStorage {
     if (!schema) return converted;
     // Defaults apply on read too, so objects stored before a default was added get it;
     // an object written under this very schema already has them.
-    return converted.map((o) => (this.defaulted.get(o) === schema ? o : schema.applyDefaults(deepClone(o))));
+    return converted.map((o) => (this.defaulted.get(o) === schema ? o : schema.applyDefaults(deepCopy(o))));
   }
 
   /** Which schema each stored object was last defaulted with (skips read-time defaulting). */
@@ -202,7 +203,7 @@ export class ResourceStorage {
       const stored = this.store.get(this.key(rt), ns, name);
       if (!stored) throw notFound(rt, name);
       const current = await this.present(rt, stored, version.name);
-      const body = compute(deepClone(current));
+      const body = compute(deepCopy(current));
       const requested = this.decode(rt, version, body, namespace);
       if (attempt === 0) this.checkDecoding(rt, version, requested, options);
       const reqMeta = requested.metadata!;
@@ -259,16 +260,16 @@ export class ResourceStorage {
     let next: StoredObject;
     if (subresource === 'status') {
       // A status write changes status only (and its own managedFields).
-      next = deepClone(current);
+      next = deepCopy(current);
       if (requested.status === undefined) delete next.status;
-      else next.status = deepClone(requested.status);
+      else next.status = deepCopy(requested.status);
       next.metadata.managedFields = requested.metadata?.managedFields ?? current.metadata.managedFields;
     } else {
-      next = deepClone(requested) as StoredObject;
+      next = deepCopy(requested) as StoredObject;
       rt.keepAllocated?.(current, next);
       if (version.statusSubresource) {
         if (current.status === undefined) delete next.status;
-        else next.status = deepClone(current.status);
+        else next.status = deepCopy(current.status);
       }
     }
     const meta = next.metadata;
@@ -346,7 +347,7 @@ export class ResourceStorage {
       return this.present(rt, deleted, version.name);
     }
     // Graceful: mark for deletion; finalizers (and the namespace controller) finish it.
-    const next = deepClone(stored);
+    const next = deepCopy(stored);
     const alreadyDeleting = next.metadata.deletionTimestamp !== undefined;
     next.metadata.finalizers = finalizers.length > 0 ? finalizers : undefined;
     if (next.metadata.finalizers === undefined) delete next.metadata.finalizers;
@@ -367,7 +368,7 @@ export class ResourceStorage {
     const stored = this.store.get(key, undefined, name);
     if (!stored || !stored.metadata.deletionTimestamp) return;
     if ((stored.metadata.finalizers ?? []).length > 0) {
-      const next = deepClone(stored);
+      const next = deepCopy(stored);
       if (isPlainObject(next.spec)) delete (next.spec as Record<string, unknown>).finalizers;
       if (!deepEqual(next, stored)) this.store.update(key, next);
       return;
@@ -380,7 +381,7 @@ export class ResourceStorage {
   /** Checks and fills apiVersion, kind, namespace of a request body. */
   private decode(rt: ResourceType, version: VersionInfo, body: unknown, namespace: string | undefined): KubeObject {
     if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
-    const obj = deepClone(body) as KubeObject;
+    const obj = deepCopy(body) as KubeObject;
     const apiVersion = joinAPIVersion(rt.group, version.name);
     if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersion) {
       throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
@@ -509,7 +510,7 @@ export class ResourceStorage {
     if (!chain) return fallback;
     const result = await chain.mutate(this.admissionAttributes(rt, version, operation, obj, old, options, subResource));
     this.admissionResult(result, options);
-    if (result.object !== undefined && obj !== undefined && !deepEqual(result.object, obj)) return deepClone(result.object) as KubeObject;
+    if (result.object !== undefined && obj !== undefined && !deepEqual(result.object, obj)) return deepCopy(result.object) as KubeObject;
     return fallback;
   }
 

@@ -6,7 +6,8 @@
 import { childPath, indexPath, keyPath } from '../field-error.js';
 import type { SchemaNode } from '../node.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
-import { correlateListItem, deepEqual, isObject } from '../values.js';
+import { deepEqual } from '../../../kube/json-values.js';
+import { correlateListItem, isObject } from '../values.js';
 import { evaluateRules } from './rules.js';
 import { toCel } from './values.js';
 

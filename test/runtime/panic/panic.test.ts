@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPanic } from '../../../src/runtime/controller/panic.js';
+import { isPanic } from '../../../src/runtime/panic/panic.js';
 
 function thrown(fn: () => unknown): unknown {
   try {

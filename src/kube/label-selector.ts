@@ -1,9 +1,28 @@
 /**
  * Label selectors in their string form (`app=web,tier in (a,b),!canary`), parsed
  * into requirements and matched against an object's labels as k8s.io/apimachinery's
- * labels package does.
+ * labels package does: the test API server's `labelSelector` parameter and the runtime's
+ * cache reads.
  */
-import { badRequest } from '../api/status.js';
+import { labelKeyPattern, labelValuePattern } from './dns-names.js';
+
+/** A selector that does not parse; the message is apimachinery's (the API server's 400 carries it). */
+export class LabelSelectorError extends Error {
+  override readonly name = 'LabelSelectorError';
+}
+
+/** metav1.LabelSelectorRequirement. */
+export interface LabelSelectorRequirement {
+  key: string;
+  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
+  values?: string[];
+}
+
+/** metav1.LabelSelector, a selector as API objects carry it (matchLabels and matchExpressions, all must hold). */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
 
 export type LabelOperator = '=' | '!=' | 'in' | 'notin' | 'exists' | '!' | 'gt' | 'lt';
 
@@ -13,10 +32,8 @@ export interface LabelRequirement {
   values: string[];
 }
 
-export type LabelSelector = LabelRequirement[];
+export type LabelRequirements = LabelRequirement[];
 
-const KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
-const VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 /** Splits at commas that are not inside parentheses. */
 function splitTerms(text: string): string[] {
@@ -36,16 +53,16 @@ function splitTerms(text: string): string[] {
 }
 
 function checkKey(key: string, selector: string): string {
-  if (!KEY.test(key) || key.length > 316) throw badRequest(`unable to parse requirement: invalid label key "${key}" in selector "${selector}"`);
+  if (!labelKeyPattern.test(key) || key.length > 316) throw new LabelSelectorError(`unable to parse requirement: invalid label key "${key}" in selector "${selector}"`);
   return key;
 }
 
 function checkValue(value: string, selector: string): string {
-  if (!VALUE.test(value) || value.length > 63) throw badRequest(`unable to parse requirement: invalid label value "${value}" in selector "${selector}"`);
+  if (!labelValuePattern.test(value) || value.length > 63) throw new LabelSelectorError(`unable to parse requirement: invalid label value "${value}" in selector "${selector}"`);
   return value;
 }
 
-export function parseLabelSelector(selector: string | undefined): LabelSelector {
+export function parseLabelSelector(selector: string | undefined): LabelRequirements {
   if (!selector || selector.trim() === '') return [];
   return splitTerms(selector).map((term) => {
     let m = /^!\s*(\S+)$/.exec(term);
@@ -60,17 +77,17 @@ export function parseLabelSelector(selector: string | undefined): LabelSelector 
       const op = m[2];
       const key = checkKey(m[1], selector);
       if (op === '<' || op === '>') {
-        if (!/^-?\d+$/.test(m[3])) throw badRequest(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer in selector "${selector}"`);
+        if (!/^-?\d+$/.test(m[3])) throw new LabelSelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer in selector "${selector}"`);
         return { key, operator: op === '>' ? 'gt' : 'lt', values: [m[3]] };
       }
       return { key, operator: op === '!=' ? '!=' : '=', values: [checkValue(m[3], selector)] };
     }
     if (/^\S+$/.test(term)) return { key: checkKey(term, selector), operator: 'exists', values: [] };
-    throw badRequest(`unable to parse requirement: found '${term}', expected: in, notin, =, ==, !=, gt, lt in selector "${selector}"`);
+    throw new LabelSelectorError(`unable to parse requirement: found '${term}', expected: in, notin, =, ==, !=, gt, lt in selector "${selector}"`);
   });
 }
 
-export function matchesLabels(selector: LabelSelector, labels: Record<string, string> | undefined): boolean {
+export function matchesLabels(selector: LabelRequirements, labels: Record<string, string> | undefined): boolean {
   const l = labels ?? {};
   return selector.every((r) => {
     const has = Object.prototype.hasOwnProperty.call(l, r.key);
@@ -96,9 +113,9 @@ export function matchesLabels(selector: LabelSelector, labels: Record<string, st
 }
 
 /** metav1.LabelSelector (matchLabels / matchExpressions) as a requirement list. */
-export function fromLabelSelectorObject(sel: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] } | undefined): LabelSelector {
+export function fromLabelSelectorObject(sel: LabelSelector | undefined): LabelRequirements {
   if (!sel) return [];
-  const out: LabelSelector = Object.entries(sel.matchLabels ?? {}).map(([key, v]) => ({ key, operator: '=', values: [v] }));
+  const out: LabelRequirements = Object.entries(sel.matchLabels ?? {}).map(([key, v]) => ({ key, operator: '=', values: [v] }));
   for (const e of sel.matchExpressions ?? []) {
     const op = e.operator.toLowerCase();
     out.push({ key: e.key, operator: op === 'exists' ? 'exists' : op === 'doesnotexist' ? '!' : (op as 'in' | 'notin'), values: e.values ?? [] });
@@ -107,7 +124,7 @@ export function fromLabelSelectorObject(sel: { matchLabels?: Record<string, stri
 }
 
 /** The string form kube-apiserver puts in a Scale's status.selector. */
-export function formatLabelSelector(selector: LabelSelector): string {
+export function formatLabelSelector(selector: LabelRequirements): string {
   return selector
     .map((r) => {
       switch (r.operator) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileLabelSelector, labelSelectorString } from '../../../src/runtime/cache/index.js';
+import { compileLabelSelector, labelSelectorString } from '../../../src/runtime/client/index.js';
 
 describe('label selectors', () => {
   const web = { app: 'web', tier: 'front' };
@@ -34,7 +34,13 @@ describe('label selectors', () => {
     expect(labelSelectorString({ app: 'web', tier: 'front' })).toBe('app=web,tier=front');
   });
 
-  it('names the requirement it cannot parse', () => {
-    expect(() => compileLabelSelector('app=web,a b c')).toThrow(/cannot parse requirement "a b c"/);
+  it('names the requirement it cannot parse, in the API server\'s words', () => {
+    expect(() => compileLabelSelector('app=web,a b c')).toThrow(/unable to parse requirement: found 'a b c'/);
+    expect(() => compileLabelSelector('app=-web')).toThrow('unable to parse requirement: invalid label value "-web" in selector "app=-web"');
+  });
+
+  it('reads the selectors the API server reads (the grammar of src/kube/label-selector.ts)', () => {
+    expect(compileLabelSelector('replicas>2')({ replicas: '3' })).toBe(true);
+    expect(compileLabelSelector('replicas<2')({ replicas: '3' })).toBe(false);
   });
 });

@@ -3,24 +3,14 @@
 // optional plugins chosen with `--plugins <key>[,<key>]`, each adding its flags and its files and
 // insertions to the same plan after the base plugin's. PROJECT records an optional plugin's own
 // configuration under `plugins.<key>`, so later runs (and `alpha generate`) can replay it.
-// This module is what the CLI loads at start-up (flags, help); a plugin's planning code is imported
-// only when it runs (`load`).
+// This module is what the CLI loads at start-up (flags, help) and what PROJECT is checked with; a
+// plugin's steps live in src/scaffold/plugins, loaded only when it runs (plugins/steps.ts).
 import type { Options } from 'yargs';
 import { UsageError } from '../errors.js';
-import type { Plan } from '../machinery/plan.js';
-import type { ProjectConfig } from '../project/project-file.js';
-import { scaffolderLayout } from '../project/layout.js';
-import { deployImageFlags, parseDeployImageConfig, replayDeployImage } from './deploy-image/config.js';
+import { scaffolderLayout } from './layout.js';
+import { deployImageFlags, parseDeployImageConfig, replayDeployImage } from './deploy-image-config.js';
 
 export type PluginCommand = 'init' | 'create api' | 'create webhook' | 'edit';
-
-/** What a plugin's step receives: the command's parsed flags (its own among them). */
-export interface PluginInput {
-  args: Record<string, unknown>;
-}
-
-/** A plugin's step of a command: adds to the plan after the steps before it; returns the next PROJECT. */
-export type PluginStep = (plan: Plan, cfg: ProjectConfig, input: PluginInput) => ProjectConfig;
 
 export interface PluginEntry {
   /** The key PROJECT records it under (kubebuilder's `<name>.<qualifier>/<version>`). */
@@ -36,8 +26,6 @@ export interface PluginEntry {
   parseConfig(value: unknown, where: string): unknown;
   /** The CLI runs (arguments after `scaffolder`) that produce what PROJECT records of it. */
   replay(config: unknown): string[][];
-  /** Its steps, loaded when a command runs it. */
-  load(): Promise<Partial<Record<PluginCommand, PluginStep>>>;
 }
 
 /** The base plugin: the layout itself. Its steps are the commands (src/scaffold/plugins/{init,api,webhook,edit}.ts). */
@@ -57,7 +45,6 @@ export const optionalPlugins: readonly PluginEntry[] = [
     defaults: { 'create api': { resource: true, controller: true } },
     parseConfig: parseDeployImageConfig,
     replay: replayDeployImage,
-    load: async () => ({ 'create api': (await import('./deploy-image/create-api.js')).planDeployImage }),
   },
   {
     key: grafanaKey,
@@ -71,10 +58,6 @@ export const optionalPlugins: readonly PluginEntry[] = [
       return {};
     },
     replay: () => [['edit', '--plugins', 'grafana/v1-alpha']],
-    load: async () => {
-      const { planGrafana } = await import('./grafana/plan.js');
-      return { 'init': planGrafana, 'edit': planGrafana };
-    },
   },
 ];
 
@@ -138,17 +121,4 @@ export function pluginsHelp(): string {
     }
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Records `config` for the plugin in PROJECT. */
-export function withPluginConfig(cfg: ProjectConfig, key: string, config: unknown): ProjectConfig {
-  return { ...cfg, plugins: { ...cfg.plugins, [key]: config } };
-}
-
-/**
- * The optional plugins' CLI runs that reproduce what PROJECT records of them, in the order of
- * PROJECT's plugins (for `alpha generate`, after the base plugin's init, create api and create webhook).
- */
-export function replayPlugins(cfg: ProjectConfig): string[][] {
-  return Object.entries(cfg.plugins ?? {}).flatMap(([key, config]) => pluginByKey(key)?.replay(config) ?? []);
 }

@@ -3,8 +3,8 @@
 // (options as strings, as kubebuilder writes them). The values land in generated code and YAML,
 // so PROJECT's are checked as the flags are.
 import type { Options } from 'yargs';
-import { UsageError } from '../../errors.js';
-import { validateDomain, validateGroup, validateKind, validateVersion } from '../../project/validation.js';
+import { UsageError } from '../errors.js';
+import { validateDomain, validateGroup, validateKind, validateVersion } from './validation.js';
 
 export const deployImageFlags = {
   'image': { type: 'string', describe: 'deploy-image: the Operand image the controller deploys (e.g. memcached:1.6.26-alpine3.19); required' },
