@@ -40,7 +40,7 @@ export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGen
 export { registerCrdMarkers } from './markers/definitions.js';
 export { CrdManifestsGenerator, type CrdManifestsOptions } from './manifests-generator.js';
 export { createApiProject } from '../manifests/loader.js';
-export type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
+export type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './crd-types.js';
 export type { JSONSchemaProps, ValidationRule } from '../kube/json-schema-props.js';
 export { truncateDescription } from './schema/descriptions.js';
 export type { BuiltinSchemaSource } from './schema/builtin-source.js';

@@ -1,6 +1,6 @@
 /** The effect of CRD markers (on a kind's root type) on the CRD, as controller-gen's markers/crd.go. */
 import type { MarkedValue, MarkerValue } from '../../markers/index.js';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './crd-types.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../crd-types.js';
 
 type Args = Record<string, MarkerValue | undefined>;
 

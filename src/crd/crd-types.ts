@@ -1,5 +1,5 @@
 /** apiextensions.k8s.io/v1 CustomResourceDefinition, as plain JSON (only what generation writes). */
-import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
+import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 
 export interface CustomResourceColumnDefinition {
   name: string;
