@@ -5,7 +5,8 @@ import * as blocks from '../../machinery/kustomize-blocks.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';
 import { relativeImport } from '../../project/names.js';
-import { enableInDefault, markRootType } from '../api.js';
+import { enableInDefault } from '../../machinery/kustomize-edits.js';
+import { markRootType } from '../../machinery/root-markers.js';
 import { type WebhookContext, spokeNamesOf } from './context.js';
 
 /** The CRD's conversion patch, relative to config/crd (multigroup names carry the group, as kubebuilder's). */

@@ -8,9 +8,8 @@ import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../../p
 import { resourceNames } from '../../project/names.js';
 import { resourcePlural } from '../../../kube/plural.js';
 import { findResource, type ProjectConfig } from '../../project/project-file.js';
-import { pluralOf, type Resource, type ResourceWebhooks } from '../../project/resource.js';
-import { validateVersion, validateWebhookPath } from '../../project/validation.js';
-import { gvkText, validateGvk } from '../api.js';
+import { gvkText, pluralOf, type Resource, type ResourceWebhooks } from '../../project/resource.js';
+import { validateGvk, validateVersion, validateWebhookPath } from '../../project/validation.js';
 import { type WebhookContext, type WebhookTypes, apiWebhookTestFile } from './context.js';
 import { planConversion } from './conversion.js';
 import { planRegistration } from './registration.js';

@@ -4,7 +4,7 @@ import { containsLines } from '../../machinery/inserter.js';
 import * as blocks from '../../machinery/kustomize-blocks.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';
-import { enableInDefault } from '../api.js';
+import { enableInDefault } from '../../machinery/kustomize-edits.js';
 import type { CreateWebhookOptions } from './create-webhook.js';
 import type { WebhookContext } from './context.js';
 
