@@ -168,6 +168,30 @@ export const goldenProjects: Record<string, GoldenStep[]> = {
     ['create', 'api', '--group', 'zoo', '--version', 'v1', '--kind', 'BigOx', '--controller=false', noMake],
     ['manifests'],
   ],
+  // deploy-image/v1-alpha (kubebuilder's testdata/project-v4-with-plugins): operators that deploy an
+  // image, one with every option, in a namespaced project (the image variables join WATCH_NAMESPACE).
+  'project-v1-deploy-image': [
+    ['init', '--domain', 'testproject.org', '--owner', 'The Kubernetes authors', '--namespaced', noInstall],
+    [
+      'create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Memcached',
+      '--image', 'memcached:1.6.26-alpine3.19', '--image-container-command', 'memcached,--memory-limit=64,-o,modern,-v',
+      '--image-container-port', '11211', '--run-as-user', '1001', '--plugins', 'deploy-image/v1-alpha', noMake,
+    ],
+    ['create', 'webhook', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Memcached', '--programmatic-validation', noMake],
+    ['create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Busybox', '--image', 'busybox:1.36.1', '--plugins', 'deploy-image/v1-alpha', noMake],
+    ['manifests'],
+  ],
+  // grafana/v1-alpha: the runtime's dashboards from init, then a metric of the project's own that
+  // `edit --plugins grafana/v1-alpha` puts on the custom-metrics dashboard.
+  'project-v1-grafana': [
+    ['init', '--domain', 'testproject.org', '--owner', 'The Kubernetes authors', '--plugins', 'grafana/v1-alpha', noInstall],
+    ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', noMake],
+    {
+      file: 'grafana/custom-metrics/config.yaml',
+      replace: [['\ncustomMetrics:\n', '\ncustomMetrics:\n  - metric: captain_voyages_total\n    type: counter\n  - metric: captain_reconcile_duration_seconds\n    type: histogram\n']],
+    },
+    ['edit', '--plugins', 'grafana/v1-alpha'],
+  ],
   'project-v1-namespaced': [
     ['init', '--domain', 'example.com', '--namespaced', '--license', 'none', noInstall],
     ['create', 'api', '--group', 'cache', '--version', 'v1alpha1', '--kind', 'Memcached', noMake],

@@ -21,3 +21,8 @@ $scaffolder create webhook --group batch --version v2 --kind CronJob --defaultin
 # The project depends on the generating checkout through a file: path; keep it relative so that
 # the repository works from any clone.
 npm pkg set "dependencies.scaffolder=file:$(node -e 'console.log(require("path").relative(process.cwd(), process.argv[1]) || ".")' "$checkout")"
+
+# The book's CRDs carry no field descriptions (controller-gen's crd:maxDescLen=0): the manifests
+# script says so, and make manifests runs that script.
+npm pkg set "scripts.manifests=scaffolder manifests --strict --max-desc-len 0"
+node -e 'const fs = require("fs"); fs.writeFileSync("Makefile", fs.readFileSync("Makefile", "utf8").replace("\t$(SCAFFOLDER) manifests --strict\n", "\tnpm run manifests\n"))'

@@ -14,14 +14,22 @@ import { editCommand, editFlags } from './commands/edit.js';
 import { initCommand, initFlags } from './commands/init.js';
 import { manifestsCommand, manifestsFlags } from './commands/manifests.js';
 import { versionCommand } from './commands/version.js';
+import { helpCommand } from './commands/help.js';
 import { example } from './commands/examples.js';
 import { cliIO, type MainOptions } from './io.js';
+import { pluginCliFlags } from './plugins.js';
 
 export type { MainOptions } from './io.js';
 
 const commandTree: CommandTree = {
-  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []]]),
-  flags: { 'init': initFlags, 'create api': createApiFlags, 'create webhook': createWebhookFlags, 'edit': editFlags, 'manifests': manifestsFlags },
+  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []], ['help', ['plugins']]]),
+  flags: {
+    'init': { ...initFlags, ...pluginCliFlags('init') },
+    'create api': { ...createApiFlags, ...pluginCliFlags('create api') },
+    'create webhook': { ...createWebhookFlags, ...pluginCliFlags('create webhook') },
+    'edit': { ...editFlags, ...pluginCliFlags('edit') },
+    'manifests': manifestsFlags,
+  },
 };
 
 function buildParser(select: (a: Action) => void): Argv {
@@ -39,8 +47,9 @@ function buildParser(select: (a: Action) => void): Argv {
   y = manifestsCommand(y, select);
   y = versionCommand(y, select);
   y = completionCommand(y, select);
+  y = helpCommand(y, select);
   return y
-    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion')
+    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion, help')
     .example(...example('$0 init --domain my.domain', 'start a project in the current directory'))
     .example(...example('$0 create api --group webapp --version v1 --kind Guestbook', 'add an API and its controller'))
     .help()

@@ -132,7 +132,7 @@ describe('scaffolder edit', () => {
 
   it('needs at least one flag', async () => {
     const run = await runCli(dir, ['edit']);
-    expect(run).toMatchObject({ code: 1, stderr: 'error: edit needs at least one of --multigroup, --namespaced, --owner, --license, --kubernetes-version\n' });
+    expect(run).toMatchObject({ code: 1, stderr: 'error: edit needs at least one of --multigroup, --namespaced, --owner, --license, --kubernetes-version, --plugins\n' });
   });
 
   it('--dry-run shows the diff and writes nothing', async () => {

@@ -150,4 +150,30 @@ describe('kubectl kustomize config/default', () => {
       'CustomResourceDefinition/leviathans.sea-creatures.testproject.org',
     ]);
   });
+  it('builds the deploy-image golden project: the manager gets the images, its Role the Deployments it manages', async () => {
+    const dir = join(work, 'project-v1-deploy-image');
+    await generateGoldenProject('project-v1-deploy-image', dir);
+    const objs = kustomize(dir, 'config/default');
+    expect(names(objs).filter((n) => n.startsWith('CustomResourceDefinition/'))).toEqual([
+      'CustomResourceDefinition/busyboxes.example.com.testproject.org', 'CustomResourceDefinition/memcacheds.example.com.testproject.org',
+    ]);
+    const deployment = objs.find((o) => o.kind === 'Deployment')! as K8sObject & { spec: { template: { spec: { containers: Array<{ name: string; env: Array<{ name: string; value?: string }> }> } } } };
+    const manager = deployment.spec.template.spec.containers.find((c) => c.name === 'manager')!;
+    expect(manager.env).toEqual([
+      { name: 'BUSYBOX_IMAGE', value: 'busybox:1.36.1' },
+      { name: 'MEMCACHED_IMAGE', value: 'memcached:1.6.26-alpine3.19' },
+      { name: 'WATCH_NAMESPACE', valueFrom: { fieldRef: { fieldPath: 'metadata.namespace' } } },
+    ]);
+    const role = objs.find((o) => o.kind === 'Role' && o.metadata.name === 'project-v1-deploy-image-manager-role')!;
+    expect(role.metadata.namespace).toBe('project-v1-deploy-image-system');
+    expect(role.rules).toContainEqual({ apiGroups: ['apps'], resources: ['deployments'], verbs: ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'] });
+    expect(role.rules).toContainEqual({ apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] });
+  });
+
+  it('builds the grafana golden project (the dashboards stay out of config/)', async () => {
+    const dir = join(work, 'project-v1-grafana');
+    await generateGoldenProject('project-v1-grafana', dir);
+    await generateManifests(dir);
+    expect(names(kustomize(dir, 'config/default'))).toContain('CustomResourceDefinition/captains.crew.testproject.org');
+  });
 });

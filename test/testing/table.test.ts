@@ -62,6 +62,9 @@ describe('other built-in cells', () => {
     expect(row('/Service', { spec: { type: 'LoadBalancer', externalIPs: ['1.2.3.4'], ports: [] }, status: { loadBalancer: { ingress: [{ ip: '5.6.7.8' }] } } }))
       .toMatchObject({ 'Cluster-IP': '<none>', 'External-IP': '5.6.7.8,1.2.3.4', 'Port(s)': '<none>', Selector: '<none>' });
     expect(row('/Service', { spec: { type: 'ExternalName', externalName: 'db.example.com' } })).toMatchObject({ 'External-IP': 'db.example.com' });
+    // The load balancer's addresses are a set: sorted, each once.
+    expect(row('/Service', { spec: { type: 'LoadBalancer' }, status: { loadBalancer: { ingress: [{ ip: '9.9.9.9' }, { hostname: 'lb.example.com' }, { ip: '1.1.1.1' }, { ip: '9.9.9.9' }] } } }))
+      .toMatchObject({ 'External-IP': '1.1.1.1,9.9.9.9,lb.example.com' });
   });
 
   it('endpoints: the first three addresses, then how many more', () => {
@@ -76,7 +79,9 @@ describe('other built-in cells', () => {
     expect(row('batch/Job', { spec: { completions: 2 }, status: { startTime: ago(10 * MIN), completionTime: ago(8 * MIN), conditions: [{ type: 'Failed', status: 'True' }] } }))
       .toMatchObject({ Status: 'Failed', Completions: '0/2', Duration: '2m' });
     expect(row('batch/Job', { spec: {}, status: { conditions: [{ type: 'Suspended', status: 'True' }] } })).toMatchObject({ Status: 'Suspended' });
-    expect(row('batch/Job', { metadata: { name: 'j', deletionTimestamp: ago(0) }, spec: {}, status: { conditions: [{ type: 'Complete', status: 'True' }] } })).toMatchObject({ Status: 'Terminating' });
+    // A finished Job reads Complete or Failed even while it is deleted; an unfinished one reads Terminating, before Suspended.
+    expect(row('batch/Job', { metadata: { name: 'j', deletionTimestamp: ago(0) }, spec: {}, status: { conditions: [{ type: 'Complete', status: 'True' }] } })).toMatchObject({ Status: 'Complete' });
+    expect(row('batch/Job', { metadata: { name: 'j', deletionTimestamp: ago(0) }, spec: {}, status: { conditions: [{ type: 'Suspended', status: 'True' }] } })).toMatchObject({ Status: 'Terminating', Completions: '0/1', Selector: '<none>' });
     expect(row('batch/Job', { spec: {}, status: { conditions: [{ type: 'Complete', status: 'False' }, { type: 'SuccessCriteriaMet', status: 'True' }] } })).toMatchObject({ Status: 'SuccessCriteriaMet' });
   });
 
@@ -89,6 +94,9 @@ describe('other built-in cells', () => {
       .toMatchObject({ Desired: 3, Ready: 2, 'Node Selector': 'kubernetes.io/os=linux' });
     expect(row('apps/ControllerRevision', { metadata: { name: 'r', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'StatefulSet', name: 'db', uid: 'u', controller: true }] }, revision: 4 }))
       .toMatchObject({ Controller: 'statefulset.apps/db', Revision: 4 });
+    // FormatLabelSelector prints <none> for an empty selector; the Deployment printer prints the selector's plain text.
+    expect(row('apps/ReplicaSet', { spec: { replicas: 1, template, selector: {} } })).toMatchObject({ Selector: '<none>' });
+    expect(row('apps/Deployment', { spec: { replicas: 1, template, selector: {} } })).toMatchObject({ Selector: '' });
   });
 
   it('events: last seen, object, series counts', () => {
@@ -97,12 +105,20 @@ describe('other built-in cells', () => {
     expect(row('/Event', event)).toMatchObject({ 'Last Seen': '60s', Object: 'pod/web-1', Subobject: 'spec.containers{web}', Source: 'kubelet, node-1', Message: 'Back-off restarting', 'First Seen': '10m', Count: 7 });
     expect(row('events.k8s.io/Event', { type: 'Normal', reason: 'Created', note: 'made', regarding: { kind: 'Job', name: 'j' }, eventTime: '2026-06-01T11:59:00.000000Z', reportingController: 'ctl', series: { count: 3, lastObservedTime: ago(30_000) } }))
       .toMatchObject({ 'Last Seen': '30s', Object: 'job/j', Message: 'made', 'First Seen': '60s', Count: 3, Source: 'ctl' });
+    expect(row('/Event', { ...event, source: {}, reportingInstance: 'node-2' })).toMatchObject({ Source: ', node-2' });
   });
 
   it('roles print Created At, bindings their role and subjects', () => {
     expect(row('rbac.authorization.k8s.io/Role', { metadata: { name: 'r', creationTimestamp: '2026-05-01T10:00:00Z' } })).toEqual({ Name: 'r', 'Created At': '2026-05-01T10:00:00Z' });
     expect(row('rbac.authorization.k8s.io/RoleBinding', { roleRef: { kind: 'ClusterRole', name: 'edit' }, subjects: [{ kind: 'User', name: 'ann' }, { kind: 'ServiceAccount', name: 'bot', namespace: 'ops' }, { kind: 'User', name: 'bo' }] }))
       .toMatchObject({ Role: 'ClusterRole/edit', Users: 'ann, bo', Groups: '', ServiceAccounts: 'ops/bot' });
+  });
+
+  it('claims: the beta storage-class annotation wins, unset fields print <unset>', () => {
+    expect(row('/PersistentVolumeClaim', { metadata: { name: 'c', annotations: { 'volume.beta.kubernetes.io/storage-class': 'old' } }, spec: { storageClassName: 'new' } }))
+      .toMatchObject({ StorageClass: 'old', VolumeAttributesClass: '<unset>', VolumeMode: '<unset>' });
+    expect(row('/PersistentVolumeClaim', { spec: { storageClassName: 'new', volumeMode: 'Block', volumeAttributesClassName: '' } }))
+      .toMatchObject({ StorageClass: 'new', VolumeAttributesClass: '', VolumeMode: 'Block' });
   });
 });
 

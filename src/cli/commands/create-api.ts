@@ -2,6 +2,7 @@
 import type { Argv, Options } from 'yargs';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
+import { withPluginFlags } from '../plugins.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
 export const createApiFlags = {
@@ -29,13 +30,13 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'api',
     'Scaffold a Kubernetes API (a kind) and its controller',
-    (b) => b
-      .options(createApiFlags)
+    (b) => withPluginFlags(b.options(createApiFlags), 'create api')
       .example(...example('$0 create api --group batch --version v1 --kind CronJob', 'types, controller, samples and config entries'))
       .example(...example('$0 create api --group crew --version v1 --kind Admiral --plural admirales --namespaced=false', 'an irregular plural, cluster-scoped'))
       .example(...example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'))
       .example(...example('$0 create api --group crew --version v1 --kind Captain --resource=false --controller-name captain-backup', 'a second controller for a kind: captain_backup_controller.ts, CaptainBackupReconciler'))
-      .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller \\\n    --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports")),
+      .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller \\\n    --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports"))
+      .example(...example('$0 create api --group example.com --version v1alpha1 --kind Memcached --image memcached:1.6.26-alpine3.19 \\\n    --image-container-command "memcached,--memory-limit=64,-o,modern,-v" --image-container-port 11211 \\\n    --run-as-user 1001 --plugins deploy-image/v1-alpha', 'an operator that deploys and manages an image')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts): the generators are not needed for --help.
       const { planCreateApi } = await import('../../scaffold/plugins/api.js');
@@ -43,9 +44,11 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');
       const { Prompter } = await import('../prompt.js');
+      const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
-      let resource = argv.resource;
-      let controller = argv.controller;
+      const plugins = await pluginSteps('create api', argv);
+      let resource = argv.resource ?? (plugins.defaults.resource as boolean | undefined);
+      let controller = argv.controller ?? (plugins.defaults.controller as boolean | undefined);
       // As kubebuilder: on a terminal, ask for whichever of the two flags was not given.
       if ((resource === undefined || controller === undefined) && io.stdin.isTTY) {
         const prompter = new Prompter(io);
@@ -56,7 +59,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
           prompter.close();
         }
       }
-      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateApi(plan, cfg, {
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => plugins.run(plan, planCreateApi(plan, cfg, {
         group: argv.group,
         version: argv.version,
         kind: argv.kind,
@@ -68,7 +71,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
         controllerName: argv['controller-name'],
         externalApiPath: argv['external-api-path'],
         externalApiDomain: argv['external-api-domain'],
-      }));
+      })));
       if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;
     }),

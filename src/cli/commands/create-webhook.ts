@@ -2,6 +2,7 @@
 import type { Argv, Options } from 'yargs';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
+import { withPluginFlags } from '../plugins.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
 export const createWebhookFlags = {
@@ -23,8 +24,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'webhook',
     'Scaffold defaulting, validating or conversion webhooks for a kind',
-    (b) => b
-      .options(createWebhookFlags)
+    (b) => withPluginFlags(b.options(createWebhookFlags), 'create webhook')
       .example(...example('$0 create webhook --group batch --version v1 --kind CronJob --defaulting --programmatic-validation', 'defaulter and validator'))
       .example(...example('$0 create webhook --group batch --version v1 --kind CronJob --conversion --spoke v2', 'v1 is the hub, v2 converts to and from it'))
       .example(...example('$0 create webhook --group core --version v1 --kind Pod --defaulting', 'a webhook for a built-in kind')),
@@ -34,9 +34,11 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
       const { runPlan } = await import('../apply-plan.js');
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');
+      const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
+      const plugins = await pluginSteps('create webhook', argv);
       const spoke = argv.spoke.flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean);
-      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => planCreateWebhook(plan, cfg, {
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: argv.force }, (plan) => plugins.run(plan, planCreateWebhook(plan, cfg, {
         group: argv.group,
         version: argv.version,
         kind: argv.kind,
@@ -48,7 +50,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
         defaultingPath: argv['defaulting-path'],
         validationPath: argv['validation-path'],
         force: argv.force,
-      }));
+      })));
       if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;
     }),

@@ -3,6 +3,7 @@ import type { Argv, Options } from 'yargs';
 import { KUBERNETES_API_VERSIONS } from '../../kube/kubernetes-api.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
+import { withPluginFlags } from '../plugins.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
 export const editFlags = {
@@ -21,26 +22,28 @@ export function editCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'edit',
     'Change project-wide settings (multi-group, namespace scope, license header, Kubernetes version)',
-    (b) => b
-      .options(editFlags)
+    (b) => withPluginFlags(b.options(editFlags), 'edit')
       .example(...example('$0 edit --multigroup', 'allow a second API group'))
       .example(...example('$0 edit --namespaced', 'switch to a namespace-scoped operator'))
       .example(...example('$0 edit --license apache2 --owner "Jane Doe"', 'change the license header'))
-      .example(...example('$0 edit --kubernetes-version 1.35', 'embed Kubernetes 1.35 built-in types in CRDs (run manifests afterwards)')),
+      .example(...example('$0 edit --kubernetes-version 1.35', 'embed Kubernetes 1.35 built-in types in CRDs (run manifests afterwards)'))
+      .example(...example('$0 edit --plugins grafana/v1-alpha', 'add (or regenerate) the Grafana dashboards in grafana/')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
       const { planEdit } = await import('../../scaffold/plugins/edit.js');
       const { runPlan } = await import('../apply-plan.js');
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');
+      const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
-      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planEdit(plan, cfg, {
+      const plugins = await pluginSteps('edit', argv);
+      const { written, planned } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => plugins.run(plan, planEdit(plan, cfg, {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,
         owner: argv.owner,
         license: argv.license,
         kubernetesVersion: argv['kubernetes-version'] === undefined ? undefined : String(argv['kubernetes-version']),
-      }));
+      }, { withPlugins: plugins.keys.length > 0 })));
       // The manager's role is generated: redo it in the new scope from the markers (init's role.yaml stays without any).
       if ((written || io.dryRun) && argv.make && argv.namespaced !== undefined && argv.namespaced !== (cfg.namespaced === true)) return manifestsAfterScaffold(io, planned);
       return 0;

@@ -2,6 +2,7 @@
 import type { Argv, Options } from 'yargs';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
+import { withPluginFlags } from '../plugins.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
 export const initFlags = {
@@ -18,8 +19,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'init',
     'Initialise a new operator project in the current directory',
-    (b) => b
-      .options(initFlags)
+    (b) => withPluginFlags(b.options(initFlags), 'init')
       .example(...example('$0 init --domain my.domain', 'a project named after the current directory'))
       .example(...example('$0 init --domain example.com --project-name guestbook --owner "Jane Doe"', 'choose the name and the license owner'))
       .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
@@ -29,8 +29,10 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
       const { planInit } = await import('../../scaffold/plugins/init.js');
       const { runPlan, undoInterrupted } = await import('../apply-plan.js');
       const { npmInstall } = await import('../npm-install.js');
+      const { pluginSteps } = await import('../plugins.js');
       undoInterrupted(io);
-      const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => planInit(plan, {
+      const plugins = await pluginSteps('init', argv);
+      const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => plugins.run(plan, planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],
         owner: argv.owner,
@@ -38,7 +40,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,
         scaffolderDependency: `file:${packageRoot()}`,
-      }));
+      })));
       if (!written) return 0;
       if (argv.install) {
         io.stdout('running npm install...\n');

@@ -18,8 +18,6 @@ import { validateDomain, validateGvk } from '../project/validation.js';
 import { addController, controllerFileBase, reconcilerClassName } from '../project/controller-name.js';
 import { externalTypeImport, resolveExternalApiPath } from '../project/external-api.js';
 
-export { mainFile };
-
 export interface CreateApiOptions {
   group: string;
   version: string;
@@ -183,8 +181,7 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   plan.insert(mainFile, 'imports', [`import * as ${names.importAlias} from '${relativeImport(mainFile, `${pkg}/index.ts`)}';`]);
   plan.insert(mainFile, 'scheme', [`${names.importAlias}.addToScheme(scheme);`]);
 
-  // An API in the project's own domain (empty group) is named after the domain's first label.
-  const sample = `${res.group || names.qualifiedGroup.split('.')[0]}_${res.version}_${names.lowerKind}.yaml`;
+  const sample = sampleFileName(res, names);
   plan.add({ path: `config/samples/${sample}`, body: render('api/config/sample.yaml', data), ifExists: 'error' });
   plan.add({ path: 'config/samples/kustomization.yaml', body: render('api/config/samples_kustomization.yaml', data), ifExists: 'skip' });
   plan.insert('config/samples/kustomization.yaml', 'manifestskustomizesamples', [`- ${sample}`]);
@@ -203,6 +200,11 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   enableInDefault(plan, blocks.crdResource);
 }
 
+/** The kind's sample in config/samples/; an API in the project's own domain (empty group) is named after the domain's first label. */
+export function sampleFileName(res: Resource, names: ResourceNames): string {
+  return `${res.group || names.qualifiedGroup.split('.')[0]}_${res.version}_${names.lowerKind}.yaml`;
+}
+
 /** Options that only go with others, as kubebuilder checks them. */
 function checkControllerAndExternalFlags(opts: CreateApiOptions): void {
   if (opts.controllerName !== undefined && !opts.controller) throw new UsageError('--controller-name names a controller to create: it cannot go with --controller=false');
@@ -219,14 +221,32 @@ function controllerNames(r: Resource): Array<string | undefined> {
 }
 
 function controllerFile(res: Resource, multigroup: boolean, name?: string): string {
-  const dir = multigroup && res.group !== '' ? `src/controllers/${res.group}` : 'src/controllers';
-  return `${dir}/${controllerFileBase(res.kind, name)}_controller.ts`;
+  return controllerPaths(res, multigroup, name).file;
 }
 
+/** Where a kind's controller and its test go: `src/controllers/[<group>/]<name>_controller.ts` and `test/controllers/...test.ts`. */
+export function controllerPaths(res: Resource, multigroup: boolean, name?: string): { file: string; testFile: string } {
+  const sub = multigroup && res.group !== '' ? `/${res.group}` : '';
+  const base = `${controllerFileBase(res.kind, name)}_controller`;
+  return { file: `src/controllers${sub}/${base}.ts`, testFile: `test/controllers${sub}/${base}.test.ts` };
+}
+
+/** The reconciler's class as src/main.ts imports it (prefixed with the group's name in a multi-group project). */
+export function reconcilerAlias(res: Resource, multigroup: boolean, name?: string): string {
+  const className = reconcilerClassName(res.kind, name);
+  return multigroup && res.group !== '' ? `${pascal(res.group)}${className}` : className;
+}
+
+/** The line of src/main.ts that starts a controller: its constructor takes `args`. */
+export function controllerRegistration(alias: string, args: string[]): string {
+  return `await new ${alias}(${args.join(', ')}).setupWithManager(mgr);`;
+}
+
+/** What src/main.ts passes a scaffolded reconciler. */
+export const reconcilerArgs = ['mgr.getClient()', 'mgr.getScheme()'];
+
 function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean, name?: string): void {
-  const file = controllerFile(res, multigroup, name);
-  const testDir = multigroup && res.group !== '' ? `test/controllers/${res.group}` : 'test/controllers';
-  const testFile = `${testDir}/${controllerFileBase(res.kind, name)}_controller.test.ts`;
+  const { file, testFile } = controllerPaths(res, multigroup, name);
   const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
   const apiIndex = `${names.apiPath}/index.ts`;
   const external = res.external === true && !res.api;
@@ -255,10 +275,10 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
     }),
     ifExists: 'error',
   });
-  const alias = multigroup && res.group !== '' ? `${pascal(res.group)}${className}` : className;
+  const alias = reconcilerAlias(res, multigroup, name);
   const imported = alias === className ? className : `${className} as ${alias}`;
   plan.insert(mainFile, 'imports', [`import { ${imported} } from '${relativeImport(mainFile, file)}';`]);
-  plan.insert(mainFile, 'builder', [`await new ${alias}(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);`]);
+  plan.insert(mainFile, 'builder', [controllerRegistration(alias, reconcilerArgs)]);
 }
 
 // A CRD with several versions stores exactly one of them: when a kind gets its second version,

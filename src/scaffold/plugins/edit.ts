@@ -2,6 +2,7 @@
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS } from '../../kube/kubernetes-api.js';
 import { UsageError } from '../errors.js';
 import type { Plan } from '../machinery/plan.js';
+import { managerEnvEntry, managerFile, removeManagerEnv, setManagerEnv } from '../machinery/manager-env.js';
 import { render } from '../machinery/render.js';
 import type { License } from '../project/boilerplate.js';
 import { projectContext } from '../project/context.js';
@@ -18,17 +19,14 @@ export interface EditOptions {
   kubernetesVersion?: string;
 }
 
-const watchNamespaceEnv = `        env:
-        - name: WATCH_NAMESPACE
-          valueFrom:
-            fieldRef:
-              fieldPath: metadata.namespace
-`;
+const watchNamespaceEnv = managerEnvEntry('WATCH_NAMESPACE', ['valueFrom:', '  fieldRef:', '    fieldPath: metadata.namespace']);
 
 /** Plans `edit`; returns the updated PROJECT configuration. */
-export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): ProjectConfig {
+export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions, chain: { withPlugins?: boolean } = {}): ProjectConfig {
   if (opts.multigroup === undefined && opts.namespaced === undefined && opts.owner === undefined && opts.license === undefined && opts.kubernetesVersion === undefined) {
-    throw new UsageError('edit needs at least one of --multigroup, --namespaced, --owner, --license, --kubernetes-version');
+    // `edit --plugins <plugin>` alone is the plugins' edit.
+    if (chain.withPlugins) return cfg;
+    throw new UsageError('edit needs at least one of --multigroup, --namespaced, --owner, --license, --kubernetes-version, --plugins');
   }
   const next: ProjectConfig = { ...cfg };
   if (opts.kubernetesVersion !== undefined) {
@@ -67,15 +65,9 @@ export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions): Pro
   if (opts.namespaced !== undefined && opts.namespaced !== (cfg.namespaced === true)) {
     plan.add({ path: 'config/rbac/role.yaml', body: render('init/config/rbac/role.yaml', data), ifExists: 'overwrite' });
     plan.add({ path: 'config/rbac/role_binding.yaml', body: render('init/config/rbac/role_binding.yaml', data), ifExists: 'overwrite' });
-    plan.edit('config/manager/manager.yaml', (content) => {
-      if (opts.namespaced) {
-        if (content.includes('WATCH_NAMESPACE')) return content;
-        const at = content.indexOf('        name: manager\n');
-        if (at < 0) throw new UsageError('config/manager/manager.yaml: no container named "manager" to give WATCH_NAMESPACE');
-        const end = at + '        name: manager\n'.length;
-        return content.slice(0, end) + watchNamespaceEnv + content.slice(end);
-      }
-      return content.replace(watchNamespaceEnv, '');
+    plan.edit(managerFile, (content) => {
+      if (!opts.namespaced) return removeManagerEnv(content, 'WATCH_NAMESPACE');
+      return content.includes('WATCH_NAMESPACE') ? content : setManagerEnv(content, 'WATCH_NAMESPACE', watchNamespaceEnv);
     });
     if (!switchManagerScope(plan, opts.namespaced)) {
       plan.note(opts.namespaced

@@ -9,6 +9,7 @@ import { validateExternalApiPath } from './external-api.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
 import { scaffolderLayout } from './layout.js';
+import { optionalPlugins, pluginByKey } from '../plugins/catalog.js';
 import {
   validateApiPackagePath, validateDomain, validateGroup, validateKind, validateOwner, validatePlural, validateProjectName,
   validateVersion, validateWebhookPath,
@@ -32,6 +33,11 @@ export interface ProjectConfig {
    * projects made before it existed: the newest shipped release.
    */
   kubernetesVersion?: string;
+  /**
+   * The optional plugins run in this project (`--plugins`), each with its own configuration, by
+   * plugin key (src/scaffold/plugins/catalog.ts), as kubebuilder's `plugins:`.
+   */
+  plugins?: Record<string, unknown>;
   resources: Resource[];
   version: '3';
 }
@@ -160,6 +166,21 @@ function validateConfig(cfg: ProjectConfig, at: (...path: Array<string | number>
   });
 }
 
+/** PROJECT's `plugins:`: each key a plugin scaffolder has, its configuration checked by that plugin. */
+function parsePlugins(v: unknown, at: (...path: Array<string | number>) => string): Record<string, unknown> | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isRecord(v)) throw new UsageError(`${at('plugins')}: "plugins" must be a mapping of plugin keys to their configuration`);
+  const out: Record<string, unknown> = {};
+  for (const [key, config] of Object.entries(v)) {
+    const plugin = pluginByKey(key);
+    if (!plugin) {
+      throw new UsageError(`${at('plugins', key)}: unknown plugin "${key}" under plugins (scaffolder has ${optionalPlugins.map((p) => p.key).join(', ')})`);
+    }
+    out[key] = plugin.parseConfig(config, `${at('plugins', key)}: plugins.${key}`);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** Parses PROJECT text; `file` names it in errors. Refuses other layouts and values the flags refuse. */
 export function parseProjectFile(text: string, file: string): ProjectConfig {
   const lines = new LineCounter();
@@ -183,6 +204,11 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
   if (!layouts.includes(scaffolderLayout)) {
     throw new UsageError(`${at('layout')}: project layout "${layouts.join(',') || '(none)'}" is not ${scaffolderLayout}; this project was not made by scaffolder`);
   }
+  // As kubebuilder resolves the layout's plugin chain: every entry must name a plugin scaffolder has.
+  const unknownLayout = layouts.find((l) => l !== scaffolderLayout && pluginByKey(l) === undefined);
+  if (unknownLayout !== undefined) {
+    throw new UsageError(`${at('layout')}: layout names plugin "${unknownLayout}", which scaffolder does not have (it has ${[scaffolderLayout, ...optionalPlugins.map((p) => p.key)].join(', ')})`);
+  }
   const resources = raw.resources;
   if (resources !== undefined && resources !== null && !Array.isArray(resources)) throw new UsageError(`${at('resources')}: "resources" must be a list`);
   const license = str(raw, 'license', at('license'), false);
@@ -200,6 +226,7 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
     owner: str(raw, 'owner', at('owner'), false),
     license: license as 'apache2' | 'none' | undefined,
     kubernetesVersion,
+    plugins: parsePlugins(raw.plugins, at),
     resources: (resources ?? []).map((r: unknown, i: number) => parseResource(r, `${at('resources', i)}: resources[${i}]`)),
     version: '3',
   };
@@ -218,13 +245,23 @@ function clean(obj: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
+// A plugin's configuration as kubebuilder writes it: keys in alphabetical order at every level, unset ones left out.
+function sortedDeep(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortedDeep);
+  if (!isRecord(v)) return v;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v).sort()) if (v[key] !== undefined) out[key] = sortedDeep(v[key]);
+  return out;
+}
+
 export function serializeProjectFile(cfg: ProjectConfig): string {
   const resources = cfg.resources.map((r) => clean({
     ...r,
     api: r.api ? clean({ ...r.api }) : undefined,
     webhooks: r.webhooks ? clean({ ...r.webhooks }) : undefined,
   }));
-  const body = clean({ ...cfg, resources: resources.length > 0 ? resources : undefined });
+  const plugins = cfg.plugins && Object.keys(cfg.plugins).length > 0 ? sortedDeep(cfg.plugins) : undefined;
+  const body = clean({ ...cfg, plugins, resources: resources.length > 0 ? resources : undefined });
   return header + stringify(body, { lineWidth: 0 });
 }
 

@@ -94,6 +94,11 @@ function selectorString(selector: unknown): string {
   return requirements.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r).join(',');
 }
 
+/** metav1.FormatLabelSelector: the selector's text, `<none>` when it selects everything or is unset. */
+function formatLabelSelector(selector: unknown): string {
+  return selectorString(selector) || '<none>';
+}
+
 /** layoutContainerCells: container names and images, comma-separated. */
 function containerCells(podSpec: unknown): [string, string] {
   const containers = list(obj(podSpec).containers);
@@ -212,12 +217,12 @@ function podRow(pod: KubeObject, nowMs: number): unknown[] {
   ];
 }
 
-/** printJob's STATUS: Terminating while deleted, else the first true of Complete, Failed, Suspended, FailureTarget, SuccessCriteriaMet, else Running. */
+/** printJob's STATUS: Complete or Failed first (a finished Job stays so while it is deleted), then Terminating, then Suspended, FailureTarget, SuccessCriteriaMet, else Running. */
 function jobStatus(job: KubeObject): string {
   const conditions = obj(job.status).conditions;
-  if (job.metadata?.deletionTimestamp) return 'Terminating';
   if (hasCondition(conditions, 'Complete')) return 'Complete';
   if (hasCondition(conditions, 'Failed')) return 'Failed';
+  if (job.metadata?.deletionTimestamp) return 'Terminating';
   if (hasCondition(conditions, 'Suspended')) return 'Suspended';
   if (hasCondition(conditions, 'FailureTarget')) return 'FailureTarget';
   if (hasCondition(conditions, 'SuccessCriteriaMet')) return 'SuccessCriteriaMet';
@@ -235,7 +240,7 @@ function jobRow(job: KubeObject, nowMs: number): unknown[] {
   const end = Date.parse(str(status.completionTime));
   const duration = Number.isNaN(start) ? '' : humanDuration((Number.isNaN(end) ? nowMs : end) - start);
   return [job.metadata?.name ?? '', jobStatus(job), completions, duration, since(job.metadata?.creationTimestamp, nowMs),
-    ...containerCells(at(spec, 'template', 'spec')), selectorString(spec.selector)];
+    ...containerCells(at(spec, 'template', 'spec')), formatLabelSelector(spec.selector)];
 }
 
 /** printBoolPtr. */
@@ -249,12 +254,13 @@ function cronJobRow(cj: KubeObject, nowMs: number): unknown[] {
   const jobSpec = at(spec, 'jobTemplate', 'spec');
   return [cj.metadata?.name ?? '', str(spec.schedule), typeof spec.timeZone === 'string' ? spec.timeZone : '<none>', boolText(spec.suspend),
     list(status.active).length, status.lastScheduleTime ? since(status.lastScheduleTime, nowMs) : '<none>', since(cj.metadata?.creationTimestamp, nowMs),
-    ...containerCells(at(jobSpec, 'template', 'spec')), selectorString(obj(jobSpec).selector)];
+    ...containerCells(at(jobSpec, 'template', 'spec')), formatLabelSelector(obj(jobSpec).selector)];
 }
 
-/** loadBalancerStatusStringer: ingress IPs (or hostnames), comma-separated (never truncated: the server prints wide). */
+/** loadBalancerStatusStringer: the set of ingress IPs (or hostnames), sorted, comma-separated (never truncated: the server prints wide). */
 function loadBalancerText(lb: unknown): string {
-  return list(obj(lb).ingress).map((i) => str(i.ip) || str(i.hostname)).filter((s) => s !== '').join(',');
+  const addresses = new Set(list(obj(lb).ingress).map((i) => str(i.ip) || str(i.hostname)).filter((s) => s !== ''));
+  return [...addresses].sort().join(',');
 }
 
 function serviceExternalIP(svc: KubeObject): string {
@@ -316,9 +322,13 @@ function pvcRow(pvc: KubeObject, nowMs: number): unknown[] {
   const modes = Array.isArray(status.accessModes) ? status.accessModes.map(str) : [];
   const accessModes = bound ? Object.keys(ACCESS_MODES).filter((m) => modes.includes(m)).map((m) => ACCESS_MODES[m]).join(',') : '';
   const capacity = bound ? str(at(status, 'capacity', 'storage')) : '';
-  const storageClass = typeof spec.storageClassName === 'string' ? spec.storageClassName : str(pvc.metadata?.annotations?.['volume.beta.kubernetes.io/storage-class']);
-  return [pvc.metadata?.name ?? '', phase, str(spec.volumeName), capacity, accessModes, storageClass, str(spec.volumeAttributesClassName) || '<unset>',
-    since(pvc.metadata?.creationTimestamp, nowMs), str(spec.volumeMode) || '<unset>'];
+  // GetPersistentVolumeClaimClass: the beta annotation, where present, wins over the field.
+  const annotations = pvc.metadata?.annotations ?? {};
+  const betaClass = 'volume.beta.kubernetes.io/storage-class';
+  const storageClass = Object.hasOwn(annotations, betaClass) ? str(annotations[betaClass]) : str(spec.storageClassName);
+  const setOr = (value: unknown) => (typeof value === 'string' ? value : '<unset>');
+  return [pvc.metadata?.name ?? '', phase, str(spec.volumeName), capacity, accessModes, storageClass, setOr(spec.volumeAttributesClassName),
+    since(pvc.metadata?.creationTimestamp, nowMs), setOr(spec.volumeMode)];
 }
 
 function nodeRow(node: KubeObject, nowMs: number): unknown[] {
@@ -356,7 +366,8 @@ function eventRow(event: KubeObject, nowMs: number): unknown[] {
   const source = obj(event.source);
   const component = str(source.component) || str(event.reportingComponent);
   const instance = str(source.host) || str(event.reportingInstance);
-  const sourceText = component === '' && instance === '' ? '' : [component, instance].filter((s) => s !== '').join(', ');
+  // formatEventSource: the component, then `, <instance>` when there is an instance.
+  const sourceText = instance === '' ? component : `${component}, ${instance}`;
   return [last, str(event.type), str(event.reason), target, str(involved.fieldPath), sourceText, str(event.message).trim(), first, count, event.metadata?.name ?? ''];
 }
 
@@ -404,13 +415,16 @@ function createdAt(o: KubeObject): string {
 const CREATED_AT = col('Created At', 'date', DESCRIPTIONS.age);
 /** rest.NewDefaultTableConvertor: kinds without a printer of their own (CRDs, roles) print Name and Created At. */
 export const DEFAULT_PRINTER: TablePrinter = { columns: [NAME, CREATED_AT], row: (o) => [o.metadata?.name ?? '', createdAt(o)] };
-const BINDING_PRINTER: TablePrinter = {
-  columns: [NAME, col('Role', 'string', 'Role references the role that this binding refers to.'), AGE,
-    col('Users', 'string', 'Users in the binding.', 1), col('Groups', 'string', 'Groups in the binding.', 1), col('ServiceAccounts', 'string', 'ServiceAccounts in the binding.', 1)],
-  row: bindingRow,
-};
+/** printRoleBinding and printClusterRoleBinding: the same cells; the descriptions name the kind. */
+function bindingPrinter(kind: 'roleBinding' | 'clusterRoleBinding', roleRefDescription: string): TablePrinter {
+  return {
+    columns: [NAME, col('Role', 'string', roleRefDescription), AGE,
+      col('Users', 'string', `Users in the ${kind}`, 1), col('Groups', 'string', `Groups in the ${kind}`, 1), col('ServiceAccounts', 'string', `ServiceAccounts in the ${kind}`, 1)],
+    row: bindingRow,
+  };
+}
 const WEBHOOKS_PRINTER: TablePrinter = {
-  columns: [NAME, col('Webhooks', 'integer', 'Webhooks indicates the number of webhooks in this configuration.'), AGE],
+  columns: [NAME, col('Webhooks', 'integer', 'Webhooks indicates the number of webhooks registered in this configuration'), AGE],
   row: (o, now) => [o.metadata?.name ?? '', Array.isArray(o.webhooks) ? o.webhooks.length : 0, since(o.metadata?.creationTimestamp, now)],
 };
 const EVENT_COLUMNS = [
@@ -500,7 +514,7 @@ export const BUILTIN_PRINTERS: Record<string, TablePrinter> = {
       const spec = obj(o.spec);
       const status = obj(o.status);
       return [o.metadata?.name ?? '', int(spec.replicas), int(status.replicas), int(status.readyReplicas), since(o.metadata?.creationTimestamp, now),
-        ...containerCells(at(spec, 'template', 'spec')), selectorString(spec.selector)];
+        ...containerCells(at(spec, 'template', 'spec')), formatLabelSelector(spec.selector)];
     },
   },
   'apps/StatefulSet': {
@@ -521,7 +535,7 @@ export const BUILTIN_PRINTERS: Record<string, TablePrinter> = {
       const spec = obj(o.spec);
       const status = obj(o.status);
       return [o.metadata?.name ?? '', int(status.desiredNumberScheduled), int(status.currentNumberScheduled), int(status.numberReady), int(status.updatedNumberScheduled), int(status.numberAvailable),
-        formatLabels(at(spec, 'template', 'spec', 'nodeSelector')), since(o.metadata?.creationTimestamp, now), ...containerCells(at(spec, 'template', 'spec')), selectorString(spec.selector)];
+        formatLabels(at(spec, 'template', 'spec', 'nodeSelector')), since(o.metadata?.creationTimestamp, now), ...containerCells(at(spec, 'template', 'spec')), formatLabelSelector(spec.selector)];
     },
   },
   'apps/ControllerRevision': {
@@ -529,7 +543,7 @@ export const BUILTIN_PRINTERS: Record<string, TablePrinter> = {
     row: (o, now) => [o.metadata?.name ?? '', controllerText(o), int(o.revision), since(o.metadata?.creationTimestamp, now)],
   },
   'batch/Job': {
-    columns: [NAME, col('Status', 'string', 'Status of the job.'), col('Completions', 'string', 'The completion status of the job.'), col('Duration', 'string', 'Time required to complete the job.'), AGE,
+    columns: [NAME, col('Status', 'string', 'Status of the job.'), col('Completions', 'string', 'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.'), col('Duration', 'string', 'Time required to complete the job.'), AGE,
       CONTAINERS, IMAGES, col('Selector', 'string', 'A label query over pods that should match the pod count.', 1)],
     row: jobRow,
   },
@@ -545,7 +559,7 @@ export const BUILTIN_PRINTERS: Record<string, TablePrinter> = {
     row: (o, now) => [o.metadata?.name ?? '', str(at(o.spec, 'holderIdentity')), since(o.metadata?.creationTimestamp, now)],
   },
   'networking.k8s.io/Ingress': {
-    columns: [NAME, col('Class', 'string', 'The name of the IngressClass resource that should be used for this Ingress.'), col('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule'),
+    columns: [NAME, col('Class', 'string', 'The name of the IngressClass resource that should be used for additional configuration'), col('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule'),
       col('Address', 'string', 'Address is a list containing ingress points for the load-balancer'), col('Ports', 'string', 'Ports of TLS configurations that open'), AGE],
     row: ingressRow,
   },
@@ -556,8 +570,10 @@ export const BUILTIN_PRINTERS: Record<string, TablePrinter> = {
   },
   'rbac.authorization.k8s.io/Role': DEFAULT_PRINTER,
   'rbac.authorization.k8s.io/ClusterRole': DEFAULT_PRINTER,
-  'rbac.authorization.k8s.io/RoleBinding': BINDING_PRINTER,
-  'rbac.authorization.k8s.io/ClusterRoleBinding': BINDING_PRINTER,
+  'rbac.authorization.k8s.io/RoleBinding': bindingPrinter('roleBinding',
+    'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error. This field is immutable.'),
+  'rbac.authorization.k8s.io/ClusterRoleBinding': bindingPrinter('clusterRoleBinding',
+    'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error. This field is immutable.'),
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': WEBHOOKS_PRINTER,
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': WEBHOOKS_PRINTER,
 };

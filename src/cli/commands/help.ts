@@ -1,0 +1,20 @@
+// `scaffolder help plugins`: what --plugins can name.
+import type { Argv } from 'yargs';
+import type { SelectAction } from './action.js';
+import { example } from './examples.js';
+
+export function helpCommand(y: Argv, select: SelectAction): Argv {
+  return y.command(
+    'help <topic>',
+    'Explain a topic: plugins (what --plugins can name)',
+    (b) => b
+      .positional('topic', { choices: ['plugins'] as const, describe: 'plugins: the plugins, their commands and flags' })
+      .hide('dry-run')
+      .example(...example('$0 help plugins', 'list the plugins')),
+    () => select(async (io) => {
+      const { pluginsHelp } = await import('../../scaffold/plugins/catalog.js');
+      io.stdout(pluginsHelp());
+      return 0;
+    }),
+  );
+}

@@ -1,0 +1,34 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+// The kinds of example.com.testproject.org/v1alpha1. ES modules have no package init(), so this file
+// lists them; `scaffolder create api` adds to the marked places.
+import type { Scheme } from 'scaffolder/runtime';
+import { Memcached } from './memcached_types.js';
+import { Busybox } from './busybox_types.js';
+// +kubebuilder:scaffold:imports
+export * from './groupversion_info.js';
+export * from './memcached_types.js';
+export * from './memcached_webhook.js';
+export * from './busybox_types.js';
+// +kubebuilder:scaffold:exports
+
+/** Registers every kind of this package with a scheme. */
+export function addToScheme(scheme: Scheme): void {
+  scheme.add(Memcached);
+  scheme.add(Busybox);
+  // +kubebuilder:scaffold:scheme
+}

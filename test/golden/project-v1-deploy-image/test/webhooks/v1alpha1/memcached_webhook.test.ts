@@ -1,0 +1,82 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Memcached } from '../../../api/v1alpha1/memcached_types.js';
+import { MemcachedCustomValidator, setupMemcachedWebhookWithManager } from '../../../api/v1alpha1/memcached_webhook.js';
+import { newMemcached } from '../../samples/v1alpha1/memcached.js';
+import { Manager, builtinScheme } from 'scaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import * as examplecomv1alpha1 from '../../../api/v1alpha1/index.js';
+// +kubebuilder:scaffold:imports
+
+describe('Memcached webhook', () => {
+  it('admits a valid Memcached on create, update and delete', async () => {
+    const obj: Memcached = newMemcached('sample');
+    const validator = new MemcachedCustomValidator();
+    // TODO(user): add cases that your validator must reject (they throw a ValidationError).
+    await expect(validator.validateCreate(obj)).resolves.toEqual([]);
+    await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
+    await expect(validator.validateDelete(obj)).resolves.toEqual([]);
+  });
+
+  describe('through the API server', () => {
+    let env: TestEnvironment;
+    let mgr: Manager;
+    let running: Promise<void>;
+
+    beforeAll(async () => {
+      // The API server calls the webhooks in config/webhook (run `make manifests` first) on the
+      // manager's webhook server, with a serving certificate the test environment made.
+      env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
+      // Without a configuration for Memcached the API server admits it without calling the webhooks.
+      const { mutatingWebhooks, validatingWebhooks } = env.webhookInstallOptions;
+      const loaded = [...mutatingWebhooks, ...validatingWebhooks]
+        .flatMap((configuration) => configuration.webhooks ?? [])
+        .filter((webhook) => webhook.rules?.some((rule) => rule.apiGroups?.includes('example.com.testproject.org') && rule.resources?.includes('memcacheds')));
+      expect(loaded, 'no mutating or validating webhook for memcacheds.example.com.testproject.org was loaded from config/webhook: run `make manifests` first').not.toEqual([]);
+      const scheme = builtinScheme();
+      examplecomv1alpha1.addToScheme(scheme);
+      const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
+      mgr = await Manager.create({
+        scheme,
+        kubeConfig: env.kubeConfig,
+        handleSignals: false,
+        webhookServer: { host: localServingHost, port: localServingPort, certDir: localServingCertDir },
+      });
+      setupMemcachedWebhookWithManager(mgr);
+      // The API server also calls the webhooks of Memcached's other versions (converting the object):
+      // `create webhook` adds them here.
+      // +kubebuilder:scaffold:webhooksetup
+      running = mgr.start();
+      await mgr.elected();
+    });
+
+    afterAll(async () => {
+      mgr?.stop();
+      await running;
+      await env?.stop();
+    });
+
+    it('admits a valid Memcached', async () => {
+      const created = await mgr.getClient().create(examplecomv1alpha1.Memcached, newMemcached('admitted'));
+      // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
+      expect(created.metadata?.uid).toBeTruthy();
+    });
+  });
+
+  // +kubebuilder:scaffold:webhooktests
+});

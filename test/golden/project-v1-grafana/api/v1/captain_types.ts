@@ -1,0 +1,78 @@
+/*
+Copyright 2026 The Kubernetes authors.
+
+Licensed under the Apache License, Version 2.0 (the "License");
+you may not use this file except in compliance with the License.
+You may obtain a copy of the License at
+
+    http://www.apache.org/licenses/LICENSE-2.0
+
+Unless required by applicable law or agreed to in writing, software
+distributed under the License is distributed on an "AS IS" BASIS,
+WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+See the License for the specific language governing permissions and
+limitations under the License.
+*/
+
+import type { V1Condition } from '@kubernetes/client-node';
+import type { ListMeta, ObjectMeta } from 'scaffolder/runtime';
+import { defineKind } from 'scaffolder/runtime';
+import { GroupVersion } from './groupversion_info.js';
+
+// EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!
+// After changing the types, run `make manifests` to regenerate the CRD.
+
+/** CaptainSpec defines the desired state of Captain. */
+export interface CaptainSpec {
+  // INSERT ADDITIONAL SPEC FIELDS - desired state of cluster
+  // Important: run `make manifests` to regenerate the CRD after modifying this file.
+  // Validation markers in the comments above a field become OpenAPI validation in the CRD.
+
+  /** foo is an example field of Captain. Edit captain_types.ts to remove/update. */
+  // +optional
+  foo?: string;
+}
+
+/** CaptainStatus defines the observed state of Captain. */
+export interface CaptainStatus {
+  // INSERT ADDITIONAL STATUS FIELD - define observed state of cluster
+
+  /**
+   * conditions represent the current state of the Captain resource.
+   * Each condition has a unique type and reflects the status of a specific aspect of the resource.
+   * Standard condition types include "Available", "Progressing" and "Degraded".
+   */
+  // +listType=map
+  // +listMapKey=type
+  // +optional
+  conditions?: V1Condition[];
+}
+
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+
+/** Captain is the Schema for the captains API. */
+export interface Captain {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  /** spec defines the desired state of Captain. */
+  // +required
+  spec: CaptainSpec;
+  /** status defines the observed state of Captain. */
+  // +optional
+  status?: CaptainStatus;
+}
+
+// +kubebuilder:object:root=true
+
+/** CaptainList contains a list of Captain. */
+export interface CaptainList {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ListMeta;
+  items: Captain[];
+}
+
+/** The Captain kind descriptor: what controllers, clients and webhooks take. */
+export const Captain = defineKind<Captain>({ ...GroupVersion, kind: 'Captain', plural: 'captains', namespaced: true });
