@@ -15,8 +15,8 @@ import { cloneJson } from './schema/json-schema.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 import { TYPE_META_DESCRIPTIONS } from './schema/known-types.js';
 import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
-import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
+import { applyCrdMarker, CRD_MARKER_NAMES } from './markers/crd-markers.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './crd-types.js';
 import { crdDefaultPlural } from '../kube/plural.js';
 import { celErrorSite } from './rule-diagnostics.js';
 import { locateCrdField, type LocatorContext } from './validation-locations.js';
@@ -144,7 +144,7 @@ export class CrdGenerator {
     // What the API server would refuse is checked on CRDs the generator could build without
     // errors: a type it could not map leaves a schema hole the server would only echo.
     if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...apiServer);
-    return { crds, diagnostics: dedupe(diagnostics) };
+    return { crds, diagnostics };
   }
 
   private apiPackages(): ApiPackage[] {
@@ -387,14 +387,4 @@ function markerDiagnostic(marker: MarkedValue, message: string): Diagnostic {
 function problemDiagnostic(p: SchemaProblem): Diagnostic {
   if (p.marker) return { severity: 'error', ...p.marker.location, message: p.message };
   return nodeDiagnostic(p.node, p.message);
-}
-
-function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((d) => {
-    const key = `${d.file}:${d.line}:${d.column}:${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -132,6 +132,21 @@ describe('runManifests', () => {
     expect(roles.map((r) => [r.kind, r.metadata.name, r.metadata.namespace])).toEqual([['Role', 'manager-role', 'project-v4-system']]);
   });
 
+  it('refuses modes that cannot go together before it reads anything', async () => {
+    const dir = tempDir();
+    for (const [options, message] of [
+      [{ check: true, watch: true }, '--check and --watch cannot be used together'],
+      [{ dryRun: true, watch: true }, '--dry-run and --watch cannot be used together'],
+      [{ planned: new Map([['PROJECT', 'projectName: x\n']]) }, 'planned files are only read with dryRun'],
+    ] as const) {
+      const c = capture();
+      // The missing source path is not what is reported: the modes are checked first.
+      expect(await runManifests({ projectDir: dir, paths: ['missing'], ...options }, c.io)).toBe(1);
+      expect(c.errors()).toBe(`manifests: ${message}\n`);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('fails clearly on a missing source path', async () => {
     const c = capture();
     expect(await runManifests({ projectDir: tempDir(), paths: ['nope'] }, c.io)).toBe(1);

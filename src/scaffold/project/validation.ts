@@ -3,6 +3,7 @@
 import { createContext, runInContext } from 'node:vm';
 import { dns1035LabelPattern as dns1035Label, dns1123LabelPattern as dns1123Label, dns1123SubdomainPattern as dns1123Subdomain } from '../../kube/dns-names.js';
 import { UsageError } from '../errors.js';
+import { isBuiltinGroup } from './core-groups.js';
 
 const apiVersion = /^v\d+(?:(alpha|beta)\d+)?$/;
 const pascalCase = /^[A-Z][A-Za-z0-9]*$/;
@@ -121,4 +122,12 @@ export function validateApiPackagePath(path: string): void {
   if (!projectFolder.test(path)) {
     throw new UsageError(`invalid API package path "${path}": must be a folder inside the project, relative to its root (e.g. api/v1): segments of letters, digits, '_', '.' and '-', without '.' or '..'`);
   }
+}
+
+/** Checks the group/version/kind flags; shared by `create api` and `create webhook`. */
+export function validateGvk(opts: { group: string; version: string; kind: string; plural?: string }): void {
+  validateGroup(opts.group);
+  validateVersion(opts.version);
+  validateKind(opts.kind, { builtin: isBuiltinGroup(opts.group) });
+  if (opts.plural !== undefined) validatePlural(opts.plural);
 }

@@ -13,7 +13,8 @@ import { findResource, withPluginConfig, type ProjectConfig } from '../../projec
 import { apiNamespaced, gvkText } from '../../project/resource.js';
 import { deployImageKey } from '../../project/plugin-catalog.js';
 import type { PluginInput } from '../step.js';
-import { controllerPaths, controllerRegistration, mainFile, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
+import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
+import { mainFile } from '../../project/layout.js';
 import { reconcilerClassName } from '../../project/controller-name.js';
 import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource } from '../../project/deploy-image-config.js';
 

@@ -2,10 +2,10 @@
  * The CustomResourceDefinitions generation writes: the apiextensions.k8s.io/v1 shapes
  * (src/kube/custom-resource-definition.ts) with the fields controller-gen always sets required.
  */
-import type * as apiextensions from '../../kube/custom-resource-definition.js';
-import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
+import type * as apiextensions from '../kube/custom-resource-definition.js';
+import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 
-export type { CustomResourceColumnDefinition } from '../../kube/custom-resource-definition.js';
+export type { CustomResourceColumnDefinition } from '../kube/custom-resource-definition.js';
 
 export interface CustomResourceDefinitionVersion extends apiextensions.CustomResourceDefinitionVersion {
   schema?: { openAPIV3Schema: JSONSchemaProps };
