@@ -8,7 +8,9 @@ import { forbidden, invalid, notSupported, required } from '../testing/schema/fi
 import { validateStructuralSchema } from '../testing/schema/structural.js';
 import type { FieldCause } from '../kube/field-errors.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
-import { asArray, asObject, asString, specOf, versionsOf } from './crd-object.js';
+import { asArray, asObject, asString, specOf } from './crd-object.js';
+import { hasAnyStatusEnabled, hasStatusEnabled, internalSpec, subresourcesForVersion } from './internal-spec.js';
+import { statusRootErrors } from './status-root.js';
 import { isDNS1035Label } from '../kube/dns-names.js';
 import { validatePrinterColumn, validateSubresources } from './printer-columns.js';
 import { validateSelectableFields } from './selectable-fields.js';
@@ -56,34 +58,77 @@ function deprecationWarningErrors(version: Record<string, unknown>): string[] {
   return errs;
 }
 
-export function validateVersions(crd: unknown): FieldCause[] {
-  const versions = versionsOf(crd);
+/**
+ * validateCustomResourceDefinitionValidation: a schema's root when the status subresource is on
+ * (only fields that survive extracting properties[status]), then the schema families.
+ */
+function validationErrors(validation: unknown, statusEnabled: boolean, path: string): FieldCause[] {
+  const schema = asObject(validation).openAPIV3Schema;
+  if (typeof schema !== 'object' || schema === null) return [];
   const out: FieldCause[] = [];
-  versions.forEach((v, i) => {
-    const schema = asObject(v.schema).openAPIV3Schema;
-    if (schema === undefined || schema === null) out.push(required(`spec.versions[${i}].schema.openAPIV3Schema`));
-  });
+  if (statusEnabled) out.push(...statusRootErrors(schema as JSONSchemaProps, `${path}.openAPIV3Schema`));
+  out.push(...schemaErrors(schema as JSONSchemaProps, `${path}.openAPIV3Schema`));
+  return out;
+}
+
+/** selectableFields checked against the schema they select from (version's or top-level). */
+function selectableFieldErrors(fields: unknown[] | undefined, validation: unknown, path: string, missingSchema: string): FieldCause[] {
+  if (!fields || fields.length === 0) return [];
+  const schema = asObject(validation).openAPIV3Schema;
+  if (validation === undefined || schema === undefined || schema === null) return [invalid(path, '', missingSchema)];
+  return validateSelectableFields(fields, schema as JSONSchemaProps, path);
+}
+
+/**
+ * The per-version part of validateCustomResourceDefinitionSpec: schemas present, each version's
+ * name, deprecation warning and the fields that differ between versions (those identical in every
+ * version are checked at the top level, see validateSharedVersionFields); names unique; exactly
+ * one storage version.
+ */
+export function validateVersions(crd: unknown): FieldCause[] {
+  const spec = internalSpec(crd);
+  const out: FieldCause[] = [];
+  if (spec.top.schema === undefined || asObject(spec.top.schema).openAPIV3Schema == null) {
+    spec.versions.forEach((v, i) => {
+      if (asObject(v.raw.schema).openAPIV3Schema == null) out.push(required(`spec.versions[${i}].schema.openAPIV3Schema`));
+    });
+  }
   const seen = new Set<string>();
   let unique = true;
   let storage = 0;
-  versions.forEach((v, i) => {
+  spec.versions.forEach((v, i) => {
     const path = `spec.versions[${i}]`;
-    const name = asString(v.name);
-    if (v.storage === true) storage++;
+    const name = asString(v.raw.name);
+    if (v.raw.storage === true) storage++;
     if (seen.has(name)) unique = false;
     seen.add(name);
     const nameErrs = isDNS1035Label(name);
     if (nameErrs.length > 0) out.push(invalid(`${path}.name`, name, nameErrs.join(',')));
-    for (const e of deprecationWarningErrors(v)) out.push(invalid(`${path}.deprecationWarning`, v.deprecationWarning, e));
-    const schema = asObject(v.schema).openAPIV3Schema;
-    if (typeof schema === 'object' && schema !== null) out.push(...schemaErrors(schema as JSONSchemaProps, `${path}.schema.openAPIV3Schema`));
+    for (const e of deprecationWarningErrors(v.raw)) out.push(invalid(`${path}.deprecationWarning`, v.raw.deprecationWarning, e));
+    out.push(...validationErrors(v.schema, hasStatusEnabled(subresourcesForVersion(spec, v)), `${path}.schema`));
     out.push(...validateSubresources(v.subresources, `${path}.subresources`));
-    asArray(v.additionalPrinterColumns).forEach((c, j) => out.push(...validatePrinterColumn(c, `${path}.additionalPrinterColumns[${j}]`)));
-    out.push(...validateSelectableFields(v, `${path}.selectableFields`));
+    (v.additionalPrinterColumns ?? []).forEach((c, j) => out.push(...validatePrinterColumn(c, `${path}.additionalPrinterColumns[${j}]`)));
+    out.push(...selectableFieldErrors(v.selectableFields, v.schema, `${path}.selectableFields`, 'may only be set when `version.schema.openAPIV3Schema` is not included'));
   });
-  const names = versions.map((v) => asString(v.name));
+  const names = spec.versions.map((v) => asString(v.raw.name));
   if (!unique) out.push(invalid('spec.versions', names, 'must contain unique version names'));
   if (storage !== 1) out.push(invalid('spec.versions', names, 'must have exactly one version marked as storage version'));
+  return out;
+}
+
+/**
+ * The fields every version has alike, which kube-apiserver checks once at the top level of the
+ * internal spec: `spec.validation` (status root rule with any version's status subresource),
+ * `spec.subresources`, `spec.additionalPrinterColumns`, `spec.selectableFields`.
+ */
+export function validateSharedVersionFields(crd: unknown): FieldCause[] {
+  const spec = internalSpec(crd);
+  const { top } = spec;
+  const out: FieldCause[] = [];
+  out.push(...validationErrors(top.schema, hasAnyStatusEnabled(spec), 'spec.validation'));
+  out.push(...validateSubresources(top.subresources, 'spec.subresources'));
+  (top.additionalPrinterColumns ?? []).forEach((c, j) => out.push(...validatePrinterColumn(c, `spec.additionalPrinterColumns[${j}]`)));
+  out.push(...selectableFieldErrors(top.selectableFields, top.schema, 'spec.selectableFields', 'may only be set when validations.schema is included'));
   return out;
 }
 

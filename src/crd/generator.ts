@@ -21,6 +21,7 @@ import { crdDefaultPlural } from '../kube/plural.js';
 import { celErrorSite } from './rule-diagnostics.js';
 import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../crd-validation/index.js';
+import { perVersionField } from '../crd-validation/internal-spec.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -311,10 +312,12 @@ export class CrdGenerator {
     const markers = [...this.options.markers.all()];
     return errors.map((e) => {
       // A validation rule's error points at the rule in its XValidation marker.
-      const cel = celErrorSite(crd, e.field, e.message, markers);
+      // Fields every version has alike are reported at the top level; their source is any version's.
+      const field = perVersionField(e.field);
+      const cel = celErrorSite(crd, field, e.message, markers);
       return {
         severity: 'error' as const,
-        ...(cel?.location ?? locateCrdField(e.field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
+        ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
         message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
       };
     });

@@ -15,16 +15,21 @@ export interface CorpusCase {
   kind?: string;
   /** Markers of the API package (groupversion_info.ts); default `+groupName=test.example.com`. */
   packageMarkers?: string;
-  /** The error, `<field>: <message>`, as kube-apiserver reports it. */
+  /** The error, `<field>: <message>`, as kube-apiserver reports it; ` … ` stands for text left out (a value too long to spell). */
   error: string;
   /** Text on the source line the diagnostic must point at. */
   at: string;
+  /** A second version (package api/v2, served, not stored) with this WidgetSpec; default none. */
+  extraVersion?: string;
   /** The same input, fixed: [search, replacement] applied to source, kind, kindMarkers and packageMarkers. */
   fix: [string, string];
 }
 
 const V = 'spec.versions[0]';
-const S = `${V}.schema.openAPIV3Schema.properties[spec]`;
+// A v1 CRD is validated in its internal form: what every version has alike (here: one version)
+// is checked at the top level, spec.validation / spec.additionalPrinterColumns / ...
+const SCHEMA = 'spec.validation.openAPIV3Schema';
+const S = `${SCHEMA}.properties[spec]`;
 const P = (f: string) => `${S}.properties[${f}]`;
 const DNS1035 =
   "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
@@ -41,7 +46,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn type outside the five column types',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=int,JSONPath=".spec.size"',
-    error: `${V}.additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
+    error: `spec.additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
     at: 'type=int',
     fix: ['type=int', 'type=integer'],
   },
@@ -49,7 +54,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn type that is a schema type but not a column type',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=object,JSONPath=".spec"',
-    error: `${V}.additionalPrinterColumns[0].type: Invalid value: "object": must be one of boolean,date,integer,number,string`,
+    error: `spec.additionalPrinterColumns[0].type: Invalid value: "object": must be one of boolean,date,integer,number,string`,
     at: 'type=object',
     fix: ['type=object', 'type=string'],
   },
@@ -57,7 +62,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn format outside the column formats',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,format=uint8,JSONPath=".spec.size"',
-    error: `${V}.additionalPrinterColumns[0].format: Invalid value: "uint8": must be one of byte,date,date-time,double,float,int32,int64,password`,
+    error: `spec.additionalPrinterColumns[0].format: Invalid value: "uint8": must be one of byte,date,date-time,double,float,int32,int64,password`,
     at: 'format=uint8',
     fix: ['format=uint8', 'format=int32'],
   },
@@ -65,7 +70,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn JSONPath without the leading dot',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,JSONPath="spec.size"',
-    error: `${V}.additionalPrinterColumns[0].JSONPath: Invalid value: "spec.size": must be a simple json path starting with .`,
+    error: `spec.additionalPrinterColumns[0].JSONPath: Invalid value: "spec.size": must be a simple json path starting with .`,
     at: 'JSONPath="spec.size"',
     fix: ['JSONPath="spec.size"', 'JSONPath=".spec.size"'],
   },
@@ -73,7 +78,7 @@ export const CASES: CorpusCase[] = [
     name: 'second printcolumn reported at its own marker',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,JSONPath=".spec.size"\n// +kubebuilder:printcolumn:name="Age",type=time,JSONPath=".metadata.creationTimestamp"',
-    error: `${V}.additionalPrinterColumns[1].type: Invalid value: "time": must be one of boolean,date,integer,number,string`,
+    error: `spec.additionalPrinterColumns[1].type: Invalid value: "time": must be one of boolean,date,integer,number,string`,
     at: 'type=time',
     fix: ['type=time', 'type=date'],
   },
@@ -110,7 +115,7 @@ export const CASES: CorpusCase[] = [
     name: 'selectablefield on a list',
     source: spec(`  tags?: string[];`),
     kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.tags"',
-    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.tags": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.`,
+    error: `spec.selectableFields[0].jsonPath: Invalid value: ".spec.tags": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.`,
     at: 'selectablefield:JSONPath=".spec.tags"',
     fix: ['tags?: string[];', 'tags?: string;'],
   },
@@ -118,7 +123,7 @@ export const CASES: CorpusCase[] = [
     name: 'selectablefield without the leading dot',
     source: spec(`  color?: string;`),
     kindMarkers: '// +kubebuilder:selectablefield:JSONPath="spec.color"',
-    error: `${V}.selectableFields[0].jsonPath: Invalid value: "spec.color": is an invalid path: expected [ or . but got: spec`,
+    error: `spec.selectableFields[0].jsonPath: Invalid value: "spec.color": is an invalid path: expected [ or . but got: spec`,
     at: 'selectablefield:JSONPath="spec.color"',
     fix: ['JSONPath="spec.color"', 'JSONPath=".spec.color"'],
   },
@@ -126,7 +131,7 @@ export const CASES: CorpusCase[] = [
     name: 'selectablefield naming no field',
     source: spec(`  color?: string;`),
     kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.colour"',
-    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.colour": is an invalid path: does not refer to a valid field`,
+    error: `spec.selectableFields[0].jsonPath: Invalid value: ".spec.colour": is an invalid path: does not refer to a valid field`,
     at: 'selectablefield:JSONPath=".spec.colour"',
     fix: ['.spec.colour', '.spec.color'],
   },
@@ -344,7 +349,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale specpath under status',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=.status.replicas,statuspath=.status.replicas',
-    error: `${V}.subresources.scale.specReplicasPath: Invalid value: ".status.replicas": should be a json path under .spec`,
+    error: `spec.subresources.scale.specReplicasPath: Invalid value: ".status.replicas": should be a json path under .spec`,
     at: 'subresource:scale',
     fix: ['specpath=.status.replicas', 'specpath=.spec.replicas'],
   },
@@ -352,7 +357,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale statuspath under spec',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.spec.size',
-    error: `${V}.subresources.scale.statusReplicasPath: Invalid value: ".spec.size": should be a json path under .status`,
+    error: `spec.subresources.scale.statusReplicasPath: Invalid value: ".spec.size": should be a json path under .status`,
     at: 'subresource:scale',
     fix: ['statuspath=.spec.size', 'statuspath=.status.replicas'],
   },
@@ -360,7 +365,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale selectorpath under metadata',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.metadata.labels',
-    error: `${V}.subresources.scale.labelSelectorPath: Invalid value: ".metadata.labels": should be a json path under either .spec or .status`,
+    error: `spec.subresources.scale.labelSelectorPath: Invalid value: ".metadata.labels": should be a json path under either .spec or .status`,
     at: 'subresource:scale',
     fix: ['selectorpath=.metadata.labels', 'selectorpath=.status.selector'],
   },
@@ -368,7 +373,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale specpath without the leading dot',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=spec.replicas,statuspath=.status.replicas',
-    error: `${V}.subresources.scale.specReplicasPath: Invalid value: "spec.replicas": must be a simple json path starting with .`,
+    error: `spec.subresources.scale.specReplicasPath: Invalid value: "spec.replicas": must be a simple json path starting with .`,
     at: 'subresource:scale',
     fix: ['specpath=spec.replicas', 'specpath=.spec.replicas'],
   },
@@ -459,5 +464,42 @@ export const CASES: CorpusCase[] = [
     error: `spec.names.kind: Invalid value: "My_Widget": may have mixed case, but should otherwise match: ${DNS1035}`,
     at: 'export interface My_Widget',
     fix: ['My_Widget', 'MyWidget'],
+  },
+  // the internal form: versions that differ keep their own paths (spec.versions[i]...)
+  {
+    name: 'default above Maximum in one of two versions whose schemas differ',
+    source: spec(`  // +kubebuilder:validation:Maximum=10\n  // +kubebuilder:default=100\n  size?: number;`),
+    extraVersion: spec(`  size?: number;\n  color?: string;`),
+    error: `spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[size].default: Invalid value: 100:  in body should be less than or equal to 10`,
+    at: '+kubebuilder:default=100',
+    fix: ['default=100', 'default=10'],
+  },
+  // the root of a schema with the status subresource
+  {
+    name: 'root with MinProperties while the status subresource is on',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:subresource:status\n// +kubebuilder:validation:MinProperties=1',
+    error: `${SCHEMA}: Invalid value: apiextensions.JSONSchemaProps{ID:"", Schema:"", Ref:(*string)(nil), Description:"Widget is the kind under test.", Type:"object", … MinProperties:(*int64)(1), Required:[]string(nil), … XValidations:apiextensions.ValidationRules(nil)}: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled`,
+    at: 'export interface Widget {',
+    fix: ['// +kubebuilder:validation:MinProperties=1', ''],
+  },
+  // API approval of community groups
+  {
+    name: 'k8s.io group without the api-approved.kubernetes.io annotation',
+    source: specWithSize,
+    packageMarkers: '// +groupName=widgets.x-k8s.k8s.io',
+    kindMarkers: '// +kubebuilder:metadata:annotations="example.com/owner=team-a"',
+    error: 'metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation "api-approved.kubernetes.io", see https://github.com/kubernetes/enhancements/pull/1111',
+    at: '+kubebuilder:metadata:annotations',
+    fix: ['example.com/owner=team-a', 'api-approved.kubernetes.io=https://github.com/kubernetes/enhancements/pull/1111'],
+  },
+  {
+    name: 'kubernetes.io group whose api-approved.kubernetes.io annotation is neither a URL nor unapproved',
+    source: specWithSize,
+    packageMarkers: '// +groupName=widgets.kubernetes.io',
+    kindMarkers: '// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=yes"',
+    error: 'metadata.annotations[api-approved.kubernetes.io]: Invalid value: "yes": protected groups must have approval annotation "api-approved.kubernetes.io" with either a URL or a reason starting with "unapproved", see https://github.com/kubernetes/enhancements/pull/1111',
+    at: '+kubebuilder:metadata:annotations',
+    fix: ['api-approved.kubernetes.io=yes', 'api-approved.kubernetes.io=unapproved, experimental'],
   },
 ];

@@ -4,7 +4,7 @@
  * CRD gives none.
  */
 import { describe, expect, it } from 'vitest';
-import { CRD_RULE_FAMILIES, validateCustomResourceDefinition } from '../../src/crd-validation/index.js';
+import { CRD_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../src/crd-validation/index.js';
 
 type CRD = {
   metadata: { name: string };
@@ -30,7 +30,8 @@ function valid(): CRD {
   };
 }
 
-const SCHEMA = 'spec.versions[0].schema.openAPIV3Schema';
+// One version: its schema is validated at the top level of the internal spec (spec.validation).
+const SCHEMA = 'spec.validation.openAPIV3Schema';
 const specSchema = (c: CRD) => (c.spec.versions[0]!.schema as { openAPIV3Schema: { properties: { spec: Record<string, unknown> } } }).openAPIV3Schema.properties.spec;
 
 const CASES: [string, (c: CRD) => void, string[]][] = [
@@ -45,7 +46,7 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     (c) => c.spec.versions.push({ ...c.spec.versions[0]! }),
     ['spec.versions: Invalid value: ["v1","v1"]: must contain unique version names', 'spec.versions: Invalid value: ["v1","v1"]: must have exactly one version marked as storage version'],
   ],
-  ['a version without a schema', (c) => delete c.spec.versions[0]!.schema, [`${SCHEMA}: Required value`]],
+  ['a version without a schema', (c) => delete c.spec.versions[0]!.schema, ['spec.versions[0].schema.openAPIV3Schema: Required value']],
   ['deprecationWarning on a version that is not deprecated', (c) => (c.spec.versions[0]!.deprecationWarning = 'old'), ['spec.versions[0].deprecationWarning: Invalid value: "old": can only be set for deprecated versions']],
   ['nullable root', (c) => ((c.spec.versions[0]!.schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema.nullable = true), [`${SCHEMA}.nullable: Forbidden: nullable cannot be true at the root`]],
   ['x-kubernetes-preserve-unknown-fields: false', (c) => (specSchema(c)['x-kubernetes-preserve-unknown-fields'] = false), [`${SCHEMA}.properties[spec].x-kubernetes-preserve-unknown-fields: Invalid value: false: must be true or undefined`]],
@@ -86,6 +87,63 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { conversionReviewVersions: ['v2'] } }),
     ['spec.conversion.webhookClientConfig: Required value: required when strategy is set to Webhook', 'spec.conversion.conversionReviewVersions: Invalid value: ["v2"]: must include at least one of v1, v1beta1'],
   ],
+  [
+    'two versions with the same schema: checked once, at spec.validation',
+    (c) => {
+      (c.spec.versions[0]!.schema as { openAPIV3Schema: { nullable?: boolean } }).openAPIV3Schema.nullable = true;
+      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]!), name: 'v2', storage: false });
+    },
+    [`${SCHEMA}.nullable: Forbidden: nullable cannot be true at the root`],
+  ],
+  [
+    'two versions whose schemas differ: each at spec.versions[i].schema',
+    (c) => {
+      const v2 = structuredClone(c.spec.versions[0]!);
+      Object.assign(v2, { name: 'v2', storage: false });
+      (v2.schema as { openAPIV3Schema: { nullable?: boolean } }).openAPIV3Schema.nullable = true;
+      c.spec.versions.push(v2);
+    },
+    ['spec.versions[1].schema.openAPIV3Schema.nullable: Forbidden: nullable cannot be true at the root'],
+  ],
+  [
+    'printer columns alike in every version at spec.additionalPrinterColumns, different ones per version',
+    (c) => {
+      c.spec.versions[0]!.additionalPrinterColumns = [{ name: 'Size', type: 'int', jsonPath: '.spec.size' }];
+      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]!), name: 'v2', storage: false, additionalPrinterColumns: [{ name: 'Size', type: 'float', jsonPath: '.spec.size' }] });
+    },
+    [
+      'spec.versions[0].additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string',
+      'spec.versions[1].additionalPrinterColumns[0].type: Invalid value: "float": must be one of boolean,date,integer,number,string',
+    ],
+  ],
+  [
+    'status subresource with a root type other than object',
+    (c) => {
+      c.spec.versions[0]!.subresources = { status: {} };
+      (c.spec.versions[0]!.schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema.type = 'array';
+    },
+    [
+      `${SCHEMA}.type: Invalid value: "array": only "object" is allowed as the type at the root of the schema if the status subresource is enabled`,
+      `${SCHEMA}.items: Required value: must be specified`,
+      `${SCHEMA}.type: Invalid value: "array": must be object at the root`,
+    ],
+  ],
+  [
+    'status subresource with x-kubernetes-validations and description at the root (allowed)',
+    (c) => {
+      c.spec.versions[0]!.subresources = { status: {} };
+      Object.assign((c.spec.versions[0]!.schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema, { description: 'd', 'x-kubernetes-validations': [{ rule: 'true' }] });
+    },
+    [],
+  ],
+  [
+    'api-approved.kubernetes.io that starts with "unapproved" (bypassed)',
+    (c) => {
+      Object.assign(c.spec, { group: 'apps.k8s.io' });
+      c.metadata = { name: 'widgets.apps.k8s.io', annotations: { 'api-approved.kubernetes.io': 'unapproved, testing only' } } as CRD['metadata'];
+    },
+    [],
+  ],
 ];
 
 describe('kube-apiserver CRD rules', () => {
@@ -97,6 +155,15 @@ describe('kube-apiserver CRD rules', () => {
     const crd = valid();
     mutate(crd);
     expect(validateCustomResourceDefinition(crd).map((e) => `${e.field}: ${e.message}`)).toEqual(expected);
+  });
+
+  it('keeps an approval state the stored CRD had on update (a missing annotation stays allowed)', () => {
+    const old = valid();
+    Object.assign(old.spec, { group: 'apps.k8s.io' });
+    old.metadata.name = 'widgets.apps.k8s.io';
+    const next = structuredClone(old);
+    expect(validateCustomResourceDefinition(next).map((e) => e.field)).toEqual(['metadata.annotations[api-approved.kubernetes.io]']);
+    expect(validateCustomResourceDefinitionUpdate(next, old)).toEqual([]);
   });
 
   it('takes one more rule family as a function of the CRD (how CEL checks plug in)', () => {
