@@ -502,4 +502,26 @@ export const CASES: CorpusCase[] = [
     at: '+kubebuilder:metadata:annotations',
     fix: ['api-approved.kubernetes.io=yes', 'api-approved.kubernetes.io=unapproved, experimental'],
   },
+  // defaults run the CEL rules of their schema (defaulting.ValidateDefaults)
+  {
+    name: 'default that breaks the XValidation rule of its field',
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self <= 10",message="at most 10"\n  // +kubebuilder:default=100\n  size?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
+    error: `${P('size')}.default: Invalid value: "integer": at most 10`,
+    at: '+kubebuilder:default=100',
+    fix: ['default=100', 'default=10'],
+  },
+  {
+    name: 'default object that breaks a rule of one of its fields',
+    source: spec(`  // +kubebuilder:default={port: 0}\n  endpoint?: Endpoint;`, 'export interface Endpoint {\n  // +kubebuilder:validation:XValidation:rule="self > 0"\n  port?: number;\n}\n'),
+    error: `${P('endpoint')}.default.port: Invalid value: "number": failed rule: self > 0`,
+    at: '+kubebuilder:default={port: 0}',
+    fix: ['{port: 0}', '{port: 80}'],
+  },
+  {
+    name: 'default that breaks a rule on the type of its field',
+    source: spec(`  // +kubebuilder:default={min: 5, max: 1}\n  range?: Range;`, '// +kubebuilder:validation:XValidation:rule="self.min <= self.max",message="min must not exceed max"\nexport interface Range {\n  min: number;\n  max: number;\n}\n'),
+    error: `${P('range')}.default: Invalid value: "object": min must not exceed max`,
+    at: '+kubebuilder:default={min: 5, max: 1}',
+    fix: ['{min: 5, max: 1}', '{min: 1, max: 5}'],
+  },
 ];

@@ -46,6 +46,14 @@ function walk(node: SchemaNode | undefined, value: unknown, field: string, out: 
   }
 }
 
+/**
+ * objectmeta.Validate of a value of `node` (a default): `node` itself counts as a resource when it
+ * is an embedded resource. Fields are relative to the value ('' is the value).
+ */
+export function validateEmbeddedValue(node: SchemaNode, value: unknown, out: FieldCause[]): void {
+  walk(node, value, '', out);
+}
+
 /** The root itself is not checked here: its apiVersion, kind and metadata are the server's. */
 export function validateEmbeddedResources(root: SchemaNode, obj: unknown, out: FieldCause[]): void {
   if (!isObject(obj)) return;

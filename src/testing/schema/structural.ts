@@ -178,7 +178,7 @@ export function validateStructuralSchema(schema: JSONSchemaProps, prefix = 'open
     return x < y ? -1 : x > y ? 1 : 0;
   });
   // Defaults are checked only on a structural schema, as the API server does.
-  if (out.length === 0) out.push(...validateDefaults(compileNode(schema, prefix, true, false), prefix));
+  if (out.length === 0) out.push(...validateDefaults(schema, prefix));
   out.push(...validateOpenAPIRules(schema, prefix));
   if (out.length > 0) return out;
   // CEL rules compile only on a structural schema; every rule problem is reported, as kube-apiserver does.
