@@ -38,8 +38,9 @@ export function validateCustomResourceDefinition(crd: unknown, families: readonl
 
 /** Every error kube-apiserver would report updating `old` to `crd` (create rules, then update rules). */
 export function validateCustomResourceDefinitionUpdate(crd: unknown, old: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
-  // An approval state the stored CRD already had is never an error on update.
-  const onUpdate = families.map((f) => (f === validateAPIApproval ? (c: unknown) => validateAPIApproval(c, old) : f));
+  // An approval state the stored CRD already had is never an error on update; a caBundle is
+  // checked only once the stored CRD is established.
+  const onUpdate = families.map((f) => (f === validateAPIApproval ? (c: unknown) => validateAPIApproval(c, old) : f === validateConversion ? (c: unknown) => validateConversion(c, old) : f));
   return [...validateCustomResourceDefinition(crd, onUpdate), ...validateUpdateRules(crd, old)];
 }
 

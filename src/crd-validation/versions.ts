@@ -8,9 +8,10 @@ import { forbidden, invalid, notSupported, required } from '../testing/schema/fi
 import { validateStructuralSchema } from '../testing/schema/structural.js';
 import type { FieldCause } from '../kube/field-errors.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
-import { asArray, asObject, asString, specOf } from './crd-object.js';
+import { asArray, asObject, asString, isEstablished, specOf } from './crd-object.js';
 import { hasAnyStatusEnabled, hasStatusEnabled, internalSpec, subresourcesForVersion } from './internal-spec.js';
 import { statusRootErrors } from './status-root.js';
+import { isValidCABundle, webhookClientConfigErrors } from './webhook-client-config.js';
 import { isDNS1035Label } from '../kube/dns-names.js';
 import { validatePrinterColumn, validateSubresources } from './printer-columns.js';
 import { validateSelectableFields } from './selectable-fields.js';
@@ -134,8 +135,19 @@ export function validateSharedVersionFields(crd: unknown): FieldCause[] {
 
 const ACCEPTED_REVIEW_VERSIONS = ['v1', 'v1beta1'];
 
-/** validateCustomResourceConversion (paths of the internal type, as the API server reports them). */
-export function validateConversion(crd: unknown): FieldCause[] {
+/** allowInvalidCABundle: on create, before the stored CRD is established, or when its bundle was invalid too. */
+function allowInvalidCABundle(old: unknown): boolean {
+  if (old === undefined || !isEstablished(old)) return true;
+  const caBundle = asString(asObject(asObject(asObject(specOf(old).conversion).webhook).clientConfig).caBundle);
+  return caBundle !== '' && !isValidCABundle(caBundle);
+}
+
+/**
+ * validateCustomResourceConversion on the internal form (webhook.clientConfig is
+ * `webhookClientConfig`, webhook.conversionReviewVersions `conversionReviewVersions`); `old` is
+ * the stored CRD on update.
+ */
+export function validateConversion(crd: unknown, old?: unknown): FieldCause[] {
   const conversion = specOf(crd).conversion;
   if (conversion === undefined || conversion === null) return [];
   const c = asObject(conversion);
@@ -146,11 +158,8 @@ export function validateConversion(crd: unknown): FieldCause[] {
   const webhook = asObject(c.webhook);
   const out: FieldCause[] = [];
   if (strategy === 'Webhook') {
-    if (c.webhook === undefined || webhook.clientConfig === undefined) out.push(required(`${path}.webhookClientConfig`, 'required when strategy is set to Webhook'));
-    else {
-      const cc = asObject(webhook.clientConfig);
-      if ((cc.url === undefined) === (cc.service === undefined)) out.push(required(`${path}.webhookClientConfig`, 'exactly one of url or service is required'));
-    }
+    if (webhook.clientConfig === undefined || webhook.clientConfig === null) out.push(required(`${path}.webhookClientConfig`, 'required when strategy is set to Webhook'));
+    else out.push(...webhookClientConfigErrors(webhook.clientConfig, `${path}.webhookClientConfig`, !allowInvalidCABundle(old)));
     const versions = asArray(webhook.conversionReviewVersions).map(asString);
     const reviewPath = `${path}.conversionReviewVersions`;
     if (versions.length === 0) out.push(required(reviewPath));
@@ -166,8 +175,9 @@ export function validateConversion(crd: unknown): FieldCause[] {
       });
       if (!versions.some((v) => ACCEPTED_REVIEW_VERSIONS.includes(v))) out.push(invalid(reviewPath, versions, `must include at least one of ${ACCEPTED_REVIEW_VERSIONS.join(', ')}`));
     }
-  } else if (c.webhook !== undefined && c.webhook !== null) {
-    out.push(forbidden(`${path}.webhookClientConfig`, 'should not be set when strategy is not set to Webhook'));
+  } else {
+    // Only a clientConfig becomes the internal webhookClientConfig.
+    if (webhook.clientConfig !== undefined && webhook.clientConfig !== null) out.push(forbidden(`${path}.webhookClientConfig`, 'should not be set when strategy is not set to Webhook'));
     if (asArray(webhook.conversionReviewVersions).length > 0) out.push(forbidden(`${path}.conversionReviewVersions`, 'should not be set when strategy is not set to Webhook'));
   }
   return out;

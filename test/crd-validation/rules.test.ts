@@ -4,6 +4,7 @@
  * CRD gives none.
  */
 import { describe, expect, it } from 'vitest';
+import { makeCertificate } from '../support/tls.js';
 import { CRD_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../src/crd-validation/index.js';
 
 type CRD = {
@@ -78,8 +79,54 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
   ],
   [
     'None conversion with a webhook',
-    (c) => (c.spec.conversion = { strategy: 'None', webhook: { conversionReviewVersions: ['v1'] } }),
+    (c) => (c.spec.conversion = { strategy: 'None', webhook: { clientConfig: { url: 'https://x.example.com/convert' }, conversionReviewVersions: ['v1'] } }),
     ['spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook', 'spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook'],
+  ],
+  [
+    'None conversion with review versions but no clientConfig (no internal webhookClientConfig)',
+    (c) => (c.spec.conversion = { strategy: 'None', webhook: { conversionReviewVersions: ['v1'] } }),
+    ['spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook'],
+  ],
+  [
+    'Webhook conversion to an http URL with a query and a fragment',
+    (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'http://user@x.example.com/convert?a=1#top' }, conversionReviewVersions: ['v1'] } }),
+    [
+      "spec.conversion.webhookClientConfig.url: Invalid value: \"http\": 'https' is the only allowed URL scheme; desired format: https://host[/path]",
+      'spec.conversion.webhookClientConfig.url: Invalid value: "user": user information is not permitted in the URL',
+      'spec.conversion.webhookClientConfig.url: Invalid value: "top": fragments are not permitted in the URL',
+      'spec.conversion.webhookClientConfig.url: Invalid value: "a=1": query parameters are not permitted in the URL',
+    ],
+  ],
+  [
+    'Webhook conversion to a URL without a host',
+    (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https:///convert' }, conversionReviewVersions: ['v1'] } }),
+    ['spec.conversion.webhookClientConfig.url: Invalid value: "": host must be specified; desired format: https://host[/path]'],
+  ],
+  [
+    'Webhook conversion to a URL Go cannot parse',
+    (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://x.example.com:port/convert' }, conversionReviewVersions: ['v1'] } }),
+    ['spec.conversion.webhookClientConfig.url: Required value: url must be a valid URL: parse "https://x.example.com:port/convert": invalid port ":port" after host; desired format: https://host[/path]'],
+  ],
+  [
+    'Webhook conversion with both url and service',
+    (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://x.example.com', service: { name: 's', namespace: 'n' } }, conversionReviewVersions: ['v1'] } }),
+    ['spec.conversion.webhookClientConfig: Required value: exactly one of url or service is required'],
+  ],
+  [
+    'Webhook conversion to a service without a name, port 0, a bad path',
+    (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { service: { namespace: 'system', port: 0, path: '/Convert//x' } }, conversionReviewVersions: ['v1'] } }),
+    [
+      // kube-apiserver passes name and namespace swapped: a missing name is reported at .namespace
+      'spec.conversion.webhookClientConfig.service.namespace: Required value',
+      'spec.conversion.webhookClientConfig.service.port: Invalid value: 0: port is not valid: must be between 1 and 65535, inclusive',
+      `spec.conversion.webhookClientConfig.service.path: Invalid value: "/Convert//x": segment[0]: ${"a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"}`,
+      'spec.conversion.webhookClientConfig.service.path: Invalid value: "/Convert//x": segment[1] may not be empty',
+    ],
+  ],
+  [
+    'Webhook conversion to a service path without a leading slash',
+    (c) => (c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { service: { name: 'webhook', namespace: 'system', path: 'convert' } }, conversionReviewVersions: ['v1'] } }),
+    ["spec.conversion.webhookClientConfig.service.path: Invalid value: \"convert\": must start with a '/'"],
   ],
   ['conversion strategy outside None and Webhook', (c) => (c.spec.conversion = { strategy: 'Magic' }), ['spec.conversion.strategy: Unsupported value: "Magic": supported values: "None", "Webhook"']],
   [
@@ -164,6 +211,22 @@ describe('kube-apiserver CRD rules', () => {
     const next = structuredClone(old);
     expect(validateCustomResourceDefinition(next).map((e) => e.field)).toEqual(['metadata.annotations[api-approved.kubernetes.io]']);
     expect(validateCustomResourceDefinitionUpdate(next, old)).toEqual([]);
+  });
+
+  it('checks a conversion caBundle only on updates of an established CRD whose stored bundle was valid', async () => {
+    const cert = (await makeCertificate('webhook-ca', { isCA: true })).cert;
+    const conversion = (caBundle: string) => ({ strategy: 'Webhook', webhook: { clientConfig: { url: 'https://x.example.com/convert', caBundle }, conversionReviewVersions: ['v1'] } });
+    const old = valid();
+    old.spec.conversion = conversion(Buffer.from(cert).toString('base64'));
+    const next = structuredClone(old);
+    const bad = Buffer.from('not a certificate').toString('base64');
+    next.spec.conversion = conversion(bad);
+    expect(validateCustomResourceDefinition(next)).toEqual([]);
+    expect(validateCustomResourceDefinitionUpdate(next, old)).toEqual([]);
+    (old as Record<string, unknown>).status = { conditions: [{ type: 'Established', status: 'True' }] };
+    expect(validateCustomResourceDefinitionUpdate(next, old).map((e) => `${e.field}: ${e.message}`)).toEqual([
+      `spec.conversion.webhookClientConfig.caBundle: Invalid value: "${bad}": unable to load root certificates: unable to parse bytes as PEM block`,
+    ]);
   });
 
   it('takes one more rule family as a function of the CRD (how CEL checks plug in)', () => {
