@@ -45,6 +45,12 @@ describe('cost estimate (the API server\'s numbers)', () => {
     });
   }
 
+  it('has() costs only its operand: Kubernetes sets checker.PresenceTestHasCost(false)', () => {
+    expect(costOf(map({ type: 'number' }), 'has(self.x)')).toBe(1);
+    expect(costOf({ type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'string' } } } } }, 'has(self.a.b)')).toBe(2);
+    expect(costOf({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } }, 'has(self.a) && has(self.b)')).toBe(2);
+  });
+
   it('O(n^2) and O(n^3) loops with 10 items', () => {
     expect(costOf(array({ type: 'number' }, 10), 'self.all(x, self.all(y, true))')).toBe(352);
     expect(costOf(array({ type: 'number' }, 10), 'self.all(x, self.all(y, self.all(z, true)))')).toBe(3552);
