@@ -38,6 +38,7 @@ const DNS1123 =
 
 const spec = (fields: string, extra = '') => `${extra}export interface WidgetSpec {\n${fields}\n}\n`;
 const SIZE = `  size?: number;`;
+const TEMPLATE = 'export interface Template {\n  apiVersion?: string;\n  kind?: string;\n  metadata?: ObjectMeta;\n}\n';
 const specWithSize = spec(`  // +kubebuilder:validation:Type=integer\n${SIZE}`);
 
 export const CASES: CorpusCase[] = [
@@ -523,5 +524,35 @@ export const CASES: CorpusCase[] = [
     error: `${P('range')}.default: Invalid value: "object": min must not exceed max`,
     at: '+kubebuilder:default={min: 5, max: 1}',
     fix: ['{min: 5, max: 1}', '{min: 1, max: 5}'],
+  },
+  // embedded resources in defaults: their metadata is an ObjectMeta (objectmeta.Validate)
+  {
+    name: 'default embedded resource whose metadata.name is not a path segment',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  // +kubebuilder:default={apiVersion: "v1", kind: "ConfigMap", metadata: {name: "conf/main"}}\n  template?: Template;`, TEMPLATE),
+    error: `${P('template')}.default.metadata.name: Invalid value: "conf/main": may not contain '/'`,
+    at: '+kubebuilder:default={apiVersion: "v1"',
+    fix: ['conf/main', 'conf-main'],
+  },
+  {
+    name: 'default embedded resource whose label key is not a qualified name',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  // +kubebuilder:default={apiVersion: "v1", kind: "ConfigMap", metadata: {labels: {"team/blue/x": "a"}}}\n  template?: Template;`, TEMPLATE),
+    error: `${P('template')}.default.metadata.labels: Invalid value: "team/blue/x": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    at: '+kubebuilder:default={apiVersion: "v1"',
+    fix: ['team/blue/x', 'team.example.com/blue'],
+  },
+  // defaults inside an embedded resource's metadata must make valid metadata
+  {
+    name: 'default of an embedded resource\'s metadata with a label value that is not one',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  template?: Template;`, TEMPLATE.replace('  metadata?: ObjectMeta;', '  // +kubebuilder:default={labels: {app: "web server"}}\n  metadata?: ObjectMeta;')),
+    error: `${P('template')}.properties[metadata].default: Invalid value: {"labels":{"app":"web server"}}: must result in valid metadata: metadata.labels: Invalid value: "web server": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+    at: '+kubebuilder:default={labels: {app: "web server"}}',
+    fix: ['web server', 'web-server'],
+  },
+  {
+    name: 'default of an embedded resource\'s metadata whose labels are not strings',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  template?: Template;`, TEMPLATE.replace('  metadata?: ObjectMeta;', '  // +kubebuilder:default={labels: {replicas: 3}}\n  metadata?: ObjectMeta;')),
+    error: `${P('template')}.properties[metadata].default: Invalid value: {"labels":{"replicas":3}}: must result in valid metadata: metadata: Invalid value: {"labels":{"replicas":3}}: json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string`,
+    at: '+kubebuilder:default={labels: {replicas: 3}}',
+    fix: ['replicas: 3}', 'replicas: "3"}'],
   },
 ];
