@@ -7,14 +7,9 @@
 import { invalid, required } from '../testing/schema/field-error.js';
 import type { FieldCause } from '../kube/field-errors.js';
 import { asObject, asString, specOf } from './crd-object.js';
+import { API_APPROVAL_ANNOTATION, isProtectedCommunityGroup } from '../kube/community-groups.js';
 
-export const API_APPROVAL_ANNOTATION = 'api-approved.kubernetes.io';
 const ENHANCEMENT = 'https://github.com/kubernetes/enhancements/pull/1111';
-
-/** apihelpers.IsProtectedCommunityGroup. */
-export function isProtectedCommunityGroup(group: string): boolean {
-  return group === 'k8s.io' || group.endsWith('.k8s.io') || group === 'kubernetes.io' || group.endsWith('.kubernetes.io');
-}
 
 type ApprovalState = 'invalid' | 'approved' | 'bypassed' | 'missing';
 
