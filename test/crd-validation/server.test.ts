@@ -118,6 +118,20 @@ describe('CRD writes', () => {
     expect((after.body.spec as { versions: Record<string, unknown>[] }).versions[0]!.additionalPrinterColumns).toBeUndefined();
   });
 
+  it('a conversion webhook URL that is not https is refused with 422 (rules no marker writes)', async () => {
+    const body = crd('hooks', 'Hook', { text: { type: 'string' } });
+    const v2 = { ...structuredClone(body.spec.versions[0]!), name: 'v2', storage: false };
+    Object.assign(body.spec, {
+      versions: [...body.spec.versions, v2],
+      conversion: { strategy: 'Webhook', webhook: { clientConfig: { url: 'http://127.0.0.1:9443/convert' }, conversionReviewVersions: ['v1'] } },
+    });
+    const res = await request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body);
+    expect(res.code).toBe(422);
+    expect(res.body.message).toBe(
+      `CustomResourceDefinition.apiextensions.k8s.io "hooks.regex.example.com" is invalid: spec.conversion.webhookClientConfig.url: Invalid value: "http": 'https' is the only allowed URL scheme; desired format: https://host[/path]`,
+    );
+  });
+
   it('an update may not change the plural, the kind of an established CRD, nor drop a stored version', async () => {
     const name = 'names.regex.example.com';
     const current = (await request('GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`)).body as {
