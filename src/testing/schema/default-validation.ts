@@ -140,8 +140,9 @@ function compileForDefaults(schema: JSONSchemaProps, prefix: string): SchemaNode
  * Defaults inside top-level metadata are refused elsewhere (they are forbidden, not validated).
  */
 export function validateDefaults(schema: JSONSchemaProps, prefix: string): FieldCause[] {
+  // CEL rules are compiled only for a schema that has defaults to check against them.
+  if (!compileNode(schema, prefix, true, false).hasDefaults) return [];
   const root = compileForDefaults(schema, prefix);
-  if (!root.hasDefaults) return [];
   const out: FieldCause[] = [];
   const resource = asEmbedded(root);
   check(resource, prefix, false, true, { resource, steps: [] }, out);
