@@ -32,7 +32,7 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (Array.isArray(
 
 /** apimachinery's Semantic.DeepEqual over JSON: a nil and an empty list or map are equal. */
 export function semanticEqual(a: unknown, b: unknown): boolean {
-  if (isEmpty(a) && isEmpty(b)) return true;
+  if (a === b || (isEmpty(a) && isEmpty(b))) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
     return a.every((x, i) => semanticEqual(x, b[i]));

@@ -12,7 +12,7 @@
  * items, not additionalProperties.
  */
 import { invalid, ROOT_FIELD } from './field-error.js';
-import { compileNode, SchemaCompileError, type SchemaNode } from './node.js';
+import { compileNode, type SchemaNode } from './node.js';
 import { validateValue } from './openapi-validate.js';
 import { validateEmbeddedValue } from './embedded.js';
 import { validateRulesOnValue } from './cel/walk.js';
@@ -124,25 +124,17 @@ function check(node: SchemaNode, path: string, insideMeta: boolean, isResourceRo
   }
 }
 
-/** The schema compiled with its CEL rules; without them when one does not compile (reported elsewhere). */
-function compileForDefaults(schema: JSONSchemaProps, prefix: string): SchemaNode {
-  try {
-    return compileNode(schema, prefix, true, true);
-  } catch (err) {
-    if (!(err instanceof SchemaCompileError)) throw err;
-    return compileNode(schema, prefix, true, false);
-  }
-}
 
 /**
  * Errors of the defaults in `schema` (a structural schema at `prefix`, e.g.
- * `spec.validation.openAPIV3Schema`). The resource root counts as an embedded resource.
+ * `spec.validation.openAPIV3Schema`), `compiled` with its CEL rules (absent when one does not
+ * compile, an error reported elsewhere: then rules are not run). The resource root counts as an
+ * embedded resource.
  * Defaults inside top-level metadata are refused elsewhere (they are forbidden, not validated).
  */
-export function validateDefaults(schema: JSONSchemaProps, prefix: string): FieldCause[] {
-  // CEL rules are compiled only for a schema that has defaults to check against them.
-  if (!compileNode(schema, prefix, true, false).hasDefaults) return [];
-  const root = compileForDefaults(schema, prefix);
+export function validateDefaults(schema: JSONSchemaProps, prefix: string, compiled?: SchemaNode): FieldCause[] {
+  const root = compiled ?? compileNode(schema, prefix, true, false);
+  if (!root.hasDefaults) return [];
   const out: FieldCause[] = [];
   const resource = asEmbedded(root);
   check(resource, prefix, false, true, { resource, steps: [] }, out);
