@@ -164,6 +164,18 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     ],
   ],
   [
+    'selectable fields that differ between versions whose schemas are alike (the schema moved to spec.validation)',
+    (c) => {
+      specSchema(c).properties = { size: { type: 'integer' }, color: { type: 'string' } };
+      c.spec.versions[0]!.selectableFields = [{ jsonPath: '.spec.color' }];
+      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]!), name: 'v2', storage: false, selectableFields: [{ jsonPath: '.spec.size' }] });
+    },
+    [
+      'spec.versions[0].selectableFields: Invalid value: "": may only be set when `version.schema.openAPIV3Schema` is not included',
+      'spec.versions[1].selectableFields: Invalid value: "": may only be set when `version.schema.openAPIV3Schema` is not included',
+    ],
+  ],
+  [
     'status subresource with a root type other than object',
     (c) => {
       c.spec.versions[0]!.subresources = { status: {} };
