@@ -68,20 +68,25 @@ function isZero(value: unknown): boolean {
   return value === undefined || value === null || value === false || value === '';
 }
 
-/** Errors of `schema` (at `path`, `….openAPIV3Schema`) as the root of a version with /status. */
-export function statusRootErrors(schema: JSONSchemaProps, path: string): FieldCause[] {
+const ALLOWED = new Set<string>(ALLOWED_AT_STATUS_ROOT);
+
+/** The first field set at the root (its v1 JSON key) that the API server stops at, if any. */
+export function statusRootOffendingKey(schema: JSONSchemaProps): string | undefined {
   const raw = schema as Record<string, unknown>;
-  const allowed = new Set<string>(ALLOWED_AT_STATUS_ROOT);
   for (const [key, goField] of INTERNAL_FIELDS) {
     if (isZero(raw[key])) continue;
-    if (goField === 'Type') {
-      if (schema.type === 'object') continue;
-      return [invalid(`${path}.type`, schema.type, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled')];
-    }
-    if (!allowed.has(goField)) {
-      const detail = `only [${ALLOWED_AT_STATUS_ROOT.join(' ')}] fields are allowed at the root of the schema if the status subresource is enabled`;
-      return [{ reason: 'FieldValueInvalid', field: path, message: fieldErrorBody('FieldValueInvalid', detail, () => goSchemaProps(schema)) }];
-    }
+    if (goField === 'Type' ? schema.type !== 'object' : !ALLOWED.has(goField)) return key;
   }
-  return [];
+  return undefined;
+}
+
+/** The detail of the error on a root field that is not allowed with /status. */
+export const STATUS_ROOT_DETAIL = `only [${ALLOWED_AT_STATUS_ROOT.join(' ')}] fields are allowed at the root of the schema if the status subresource is enabled`;
+
+/** Errors of `schema` (at `path`, `….openAPIV3Schema`) as the root of a version with /status. */
+export function statusRootErrors(schema: JSONSchemaProps, path: string): FieldCause[] {
+  const key = statusRootOffendingKey(schema);
+  if (key === undefined) return [];
+  if (key === 'type') return [invalid(`${path}.type`, schema.type, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled')];
+  return [{ reason: 'FieldValueInvalid', field: path, message: fieldErrorBody('FieldValueInvalid', STATUS_ROOT_DETAIL, () => goSchemaProps(schema)) }];
 }

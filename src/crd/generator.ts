@@ -22,6 +22,7 @@ import { celErrorSite } from './rule-diagnostics.js';
 import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../crd-validation/index.js';
 import { perVersionField } from '../crd-validation/internal-spec.js';
+import { STATUS_ROOT_DETAIL, statusRootOffendingKey } from '../crd-validation/status-root.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -313,7 +314,7 @@ export class CrdGenerator {
     return errors.map((e) => {
       // A validation rule's error points at the rule in its XValidation marker.
       // Fields every version has alike are reported at the top level; their source is any version's.
-      const field = perVersionField(e.field);
+      const field = locatableField(crd, perVersionField(e.field), e.message);
       const cel = celErrorSite(crd, field, e.message, markers);
       return {
         severity: 'error' as const,
@@ -400,4 +401,16 @@ function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * The field a diagnostic is placed by: an error on a whole root schema that the status subresource
+ * restricts is placed at the first field the API server objects to (the marker that wrote it).
+ */
+function locatableField(crd: CustomResourceDefinition, field: string, message: string): string {
+  const root = /^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema$/.exec(field);
+  if (!root || !message.endsWith(STATUS_ROOT_DETAIL)) return field;
+  const schema = crd.spec.versions[Number(root[1])]?.schema?.openAPIV3Schema;
+  const key = schema ? statusRootOffendingKey(schema) : undefined;
+  return key ? `${field}.${key}` : field;
 }

@@ -481,7 +481,7 @@ export const CASES: CorpusCase[] = [
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:status\n// +kubebuilder:validation:MinProperties=1',
     error: `${SCHEMA}: Invalid value: apiextensions.JSONSchemaProps{ID:"", Schema:"", Ref:(*string)(nil), Description:"Widget is the kind under test.", Type:"object", … MinProperties:(*int64)(1), Required:[]string(nil), … XValidations:apiextensions.ValidationRules(nil)}: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled`,
-    at: 'export interface Widget {',
+    at: '+kubebuilder:validation:MinProperties=1',
     fix: ['// +kubebuilder:validation:MinProperties=1', ''],
   },
   // API approval of community groups
