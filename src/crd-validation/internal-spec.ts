@@ -30,7 +30,10 @@ export interface InternalSpec {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (Array.isArray(v) && v.length === 0);
 
-/** apimachinery's Semantic.DeepEqual over JSON: a nil and an empty list or map are equal. */
+/**
+ * apimachinery's Semantic.DeepEqual over the JSON: an absent and an empty list are equal; an absent
+ * and an empty object are not (most are pointers to structs here).
+ */
 export function semanticEqual(a: unknown, b: unknown): boolean {
   if (a === b || (isEmpty(a) && isEmpty(b))) return true;
   if (Array.isArray(a) || Array.isArray(b)) {
