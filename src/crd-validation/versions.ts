@@ -80,6 +80,15 @@ function selectableFieldErrors(fields: unknown[] | undefined, validation: unknow
   return validateSelectableFields(fields, schema as JSONSchemaProps, path);
 }
 
+/** specHasDefaults: a `default` anywhere in a schema (properties, items, additionalProperties, allOf/anyOf/oneOf/not). */
+function hasDefault(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null) return false;
+  const s = schema as JSONSchemaProps;
+  if (s.default !== undefined) return true;
+  const children: unknown[] = [...Object.values(s.properties ?? {}), s.items, s.additionalProperties, s.not, ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+  return children.some(hasDefault);
+}
+
 /**
  * The per-version part of validateCustomResourceDefinitionSpec: schemas present, each version's
  * name, deprecation warning and the fields that differ between versions (those identical in every
@@ -93,6 +102,9 @@ export function validateVersions(crd: unknown): FieldCause[] {
     spec.versions.forEach((v, i) => {
       if (asObject(v.raw.schema).openAPIV3Schema == null) out.push(required(`spec.versions[${i}].schema.openAPIV3Schema`));
     });
+  }
+  if (specOf(crd).preserveUnknownFields === true && spec.versions.some((v) => hasDefault(asObject(v.raw.schema).openAPIV3Schema))) {
+    out.push(invalid('spec.preserveUnknownFields', true, 'must be false in order to use defaults in the schema'));
   }
   const seen = new Set<string>();
   let unique = true;
@@ -153,10 +165,11 @@ export function validateConversion(crd: unknown, old?: unknown): FieldCause[] {
   const c = asObject(conversion);
   const path = 'spec.conversion';
   const strategy = asString(c.strategy);
-  if (strategy === '') return [required(`${path}.strategy`)];
-  if (strategy !== 'None' && strategy !== 'Webhook') return [notSupported(`${path}.strategy`, strategy, ['None', 'Webhook'])];
-  const webhook = asObject(c.webhook);
   const out: FieldCause[] = [];
+  if (strategy !== 'None' && specOf(crd).preserveUnknownFields === true) out.push(invalid(`${path}.strategy`, strategy, 'must be None if spec.preserveUnknownFields is true'));
+  if (strategy === '') return [...out, required(`${path}.strategy`)];
+  if (strategy !== 'None' && strategy !== 'Webhook') return [...out, notSupported(`${path}.strategy`, strategy, ['None', 'Webhook'])];
+  const webhook = asObject(c.webhook);
   if (strategy === 'Webhook') {
     if (webhook.clientConfig === undefined || webhook.clientConfig === null) out.push(required(`${path}.webhookClientConfig`, 'required when strategy is set to Webhook'));
     else out.push(...webhookClientConfigErrors(webhook.clientConfig, `${path}.webhookClientConfig`, !allowInvalidCABundle(old)));

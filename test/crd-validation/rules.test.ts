@@ -78,6 +78,19 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     ['spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead'],
   ],
   [
+    'spec.preserveUnknownFields: true with a default in the schema and Webhook conversion',
+    (c) => {
+      c.spec.preserveUnknownFields = true;
+      (specSchema(c).properties as Record<string, Record<string, unknown>>).size!.default = 1;
+      c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://x.example.com/convert' }, conversionReviewVersions: ['v1'] } };
+    },
+    [
+      'spec.preserveUnknownFields: Invalid value: true: must be false in order to use defaults in the schema',
+      'spec.conversion.strategy: Invalid value: "Webhook": must be None if spec.preserveUnknownFields is true',
+      'spec.preserveUnknownFields: Invalid value: true: cannot set to true, set x-kubernetes-preserve-unknown-fields to true in spec.versions[*].schema instead',
+    ],
+  ],
+  [
     'None conversion with a webhook',
     (c) => (c.spec.conversion = { strategy: 'None', webhook: { clientConfig: { url: 'https://x.example.com/convert' }, conversionReviewVersions: ['v1'] } }),
     ['spec.conversion.webhookClientConfig: Forbidden: should not be set when strategy is not set to Webhook', 'spec.conversion.conversionReviewVersions: Forbidden: should not be set when strategy is not set to Webhook'],
