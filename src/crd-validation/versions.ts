@@ -1,8 +1,10 @@
 /**
- * spec.scope and spec.versions (apiextensions validation): each version a DNS-1035 label with a
- * schema, a valid deprecation warning, subresources, printer columns, selectable fields and a schema the API server
- * accepts (structural, defaults, OpenAPI rules, patterns and CEL rules compile); names unique;
- * exactly one storage version.
+ * spec.scope, spec.versions, spec.conversion and spec.preserveUnknownFields (apiextensions
+ * validation): each version a DNS-1035 label with a schema, a valid deprecation warning,
+ * subresources, printer columns, selectable fields and a schema the API server accepts (status
+ * root, structural, defaults, OpenAPI rules, patterns and CEL rules compile), those alike in every
+ * version checked once at the top level (internal-spec.ts); names unique; exactly one storage
+ * version; a conversion strategy and its webhook.
  */
 import { forbidden, invalid, notSupported, required } from '../testing/schema/field-error.js';
 import { validateStructuralSchema } from '../testing/schema/structural.js';
