@@ -67,3 +67,54 @@ export function isDNS1035Label(value: string): string[] {
   }
   return errs;
 }
+
+/** validation.IsDNS1123Label (namespaces). */
+export function isDNS1123Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenError(63));
+  if (!dns1123LabelPattern.test(value)) {
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        DNS1123_LABEL,
+        'my-name',
+        '123-abc',
+      ),
+    );
+  }
+  return errs;
+}
+
+const QUALIFIED_NAME_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+
+/** validation.IsQualifiedName: label and annotation keys, `[prefix/]name`. */
+export function isQualifiedName(value: string): string[] {
+  const errs: string[] = [];
+  const parts = value.split('/');
+  let name: string;
+  if (parts.length === 1) name = parts[0]!;
+  else if (parts.length === 2) {
+    const prefix = parts[0]!;
+    name = parts[1]!;
+    if (prefix === '') errs.push('prefix part must be non-empty');
+    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+  } else {
+    return [`a qualified name ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  if (name === '') errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
+  if (!qualifiedNamePattern.test(name)) errs.push(`name part ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')}`);
+  return errs;
+}
+
+const LABEL_VALUE = `(${QUALIFIED_NAME})?`;
+
+/** validation.IsValidLabelValue. */
+export function isValidLabelValue(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenError(63));
+  if (!labelValuePattern.test(value)) {
+    errs.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", LABEL_VALUE, 'MyValue', 'my_value', '12345'));
+  }
+  return errs;
+}

@@ -233,7 +233,7 @@ describe('CEL rules', () => {
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
     expect(c.errors()).toContain(
       `api/v1/sailor_types.ts:${line}:${column}: error: CustomResourceDefinition "sailors.crew.testproject.org" is invalid: ` +
-        'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: ' +
+        'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: ' +
         'apiextensions.ValidationRule{Rule:"self.configMapNam == \'\'", Message:"needs a name", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
         "compilation failed: ERROR: <input>:1:5: undefined field 'configMapNam'\n | self.configMapNam == ''\n | ....^\n",
     );
@@ -253,7 +253,7 @@ describe('CEL rules', () => {
     expect(c.errors()).toMatch(
       new RegExp(
         `api/v1/sailor_types\\.ts:${line}:\\d+: error: CustomResourceDefinition "sailors\\.crew\\.testproject\\.org" is invalid: ` +
-          'spec\\.versions\\[0\\]\\.schema\\.openAPIV3Schema\\.properties\\[spec\\]\\.properties\\[tags\\]\\.x-kubernetes-validations\\[0\\]\\.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x ' +
+          'spec\\.validation\\.openAPIV3Schema\\.properties\\[spec\\]\\.properties\\[tags\\]\\.x-kubernetes-validations\\[0\\]\\.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x ' +
           '\\(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared\\) \\[estimated cost \\d+, budget 10000000\\]',
       ),
     );

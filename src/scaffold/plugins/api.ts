@@ -8,6 +8,7 @@ import { projectContext } from '../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { crdDefaultPlural, resourcePlural } from '../../kube/plural.js';
+import { API_APPROVAL_ANNOTATION, isProtectedCommunityGroup } from '../../kube/community-groups.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
 import { mainFile } from '../project/layout.js';
 import { enableInDefault } from '../machinery/kustomize-edits.js';
@@ -119,7 +120,9 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   // --plural, but its rule and controller-gen's differ for a few kinds, e.g. BigOx).
   const pathMarker = names.plural !== crdDefaultPlural(res.kind) ? [`path=${names.plural}`] : [];
   const resourceMarker = [...pathMarker, ...(namespaced ? [] : ['scope=Cluster'])].join(',');
-  const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker };
+  // A Kubernetes community group's CRD is refused without the API approval annotation.
+  const apiApprovalAnnotation = isProtectedCommunityGroup(names.qualifiedGroup) ? API_APPROVAL_ANNOTATION : '';
+  const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker, apiApprovalAnnotation };
 
   if (opts.resource) planResourceFiles(plan, res, names, data);
   if (opts.resource && !hasApi) planStorageVersion(plan, cfg, res);
