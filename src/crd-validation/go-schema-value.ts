@@ -8,7 +8,7 @@
  */
 import { goValidationRule } from '../kube/cel/validation-rules.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
-import { goFloat, goQuote } from '../testing/schema/go-format.js';
+import { goFloat, goQuote } from '../kube/go-format.js';
 
 const ADDRESS = '0xc000000000';
 const T = 'apiextensions.';

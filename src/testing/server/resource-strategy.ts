@@ -10,7 +10,7 @@ import type { ResourceType, VersionInfo } from '../api/resource-type.js';
 import { badRequest, forbidden, invalid, notFound, StatusError } from '../api/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
-import { goJSON, goQuote } from '../schema/go-format.js';
+import { goJSON, goQuote } from '../../kube/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
 import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
