@@ -38,7 +38,7 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('async validateDelete(obj: Captain): Promise<Warnings>');
     expect(file).toContain('    .for(Captain)\n    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n');
     expect(read(dir, 'api/v1/index.ts')).toContain("export * from './captain_webhook.js';");
-    expect(read(dir, 'src/main.ts')).toContain("if (process.env.ENABLE_WEBHOOKS !== 'false') {\n  await crewv1.setupCaptainWebhookWithManager(mgr);\n  // +kubebuilder:scaffold:webhook\n}");
+    expect(read(dir, 'src/main.ts')).toContain("if (process.env.ENABLE_WEBHOOKS !== 'false') {\n  crewv1.setupCaptainWebhookWithManager(mgr);\n  // +kubebuilder:scaffold:webhook\n}");
     const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
     expect(test).toContain("import { afterAll, beforeAll, describe, expect, it } from 'vitest';");
     expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
@@ -185,7 +185,7 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('implements CustomDefaulter<ObjectOf<typeof Pod>>');
     const main = read(dir, 'src/main.ts');
     expect(main).toContain("import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';");
-    expect(main).toContain('  await corev1PodWebhook.setupPodWebhookWithManager(mgr);');
+    expect(main).toContain('  corev1PodWebhook.setupPodWebhookWithManager(mgr);');
     expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1]).toEqual({ core: true, group: 'core', kind: 'Pod', version: 'v1', webhooks: { defaulting: true, webhookVersion: 'v1' } });
   });
 

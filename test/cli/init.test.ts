@@ -28,7 +28,7 @@ describe('scaffolder init', () => {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.name).toBe('guestbook');
     expect(pkg.type).toBe('module');
-    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'manifests', 'run', 'lint']);
+    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'manifests', 'run', 'lint', 'lint:fix']);
     expect(pkg.scripts!.run).toBe('node dist/src/main.js');
     expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
     expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);

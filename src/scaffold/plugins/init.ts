@@ -29,6 +29,7 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['package.json', 'package.json', 'error'],
   ['tsconfig.json', 'tsconfig.json', 'error'],
   ['vitest.config.ts', 'vitest.config.ts', 'error'],
+  ['eslint.config.js', 'eslint.config.js', 'error'],
   ['gitignore', '.gitignore', 'skip'],
   ['dockerignore', '.dockerignore', 'skip'],
   ['Dockerfile', 'Dockerfile', 'error'],

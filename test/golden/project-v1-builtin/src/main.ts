@@ -46,7 +46,7 @@ await new DeploymentReconciler(mgr.getClient(), mgr.getScheme()).setupWithManage
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await corev1PodWebhook.setupPodWebhookWithManager(mgr);
+  corev1PodWebhook.setupPodWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 
