@@ -5,6 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../scaffold/errors.js';
 import type { Action } from './commands/action.js';
+import { alphaCommand, alphaGenerateFlags } from './commands/alpha.js';
 import { normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
 import { completionCommand } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
@@ -20,8 +21,8 @@ import { cliIO, type MainOptions } from './io.js';
 export type { MainOptions } from './io.js';
 
 const commandTree: CommandTree = {
-  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []]]),
-  flags: { 'init': initFlags, 'create api': createApiFlags, 'create webhook': createWebhookFlags, 'edit': editFlags, 'manifests': manifestsFlags },
+  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []], ['alpha', ['generate']]]),
+  flags: { 'init': initFlags, 'create api': createApiFlags, 'create webhook': createWebhookFlags, 'edit': editFlags, 'manifests': manifestsFlags, 'alpha generate': alphaGenerateFlags },
 };
 
 function buildParser(select: (a: Action) => void): Argv {
@@ -39,8 +40,9 @@ function buildParser(select: (a: Action) => void): Argv {
   y = manifestsCommand(y, select);
   y = versionCommand(y, select);
   y = completionCommand(y, select);
+  y = alphaCommand(y, select);
   return y
-    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion')
+    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion, alpha')
     .example(...example('$0 init --domain my.domain', 'start a project in the current directory'))
     .example(...example('$0 create api --group webapp --version v1 --kind Guestbook', 'add an API and its controller'))
     .help()

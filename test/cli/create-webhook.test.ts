@@ -74,13 +74,29 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('export class CaptainCustomValidator');
     expect(file).toContain("import { type CustomDefaulter, type Manager, log, webhookManagedBy, type CustomValidator, type Warnings } from 'scaffolder/runtime';");
     expect(file).toContain('    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n    // +kubebuilder:scaffold:webhookbuilder\n');
+    // The test file was not changed since it was scaffolded: it is written again for both types.
     const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
-    expect(test).toContain("import { CaptainCustomDefaulter, setupCaptainWebhookWithManager, CaptainCustomValidator } from '../../../api/v1/captain_webhook.js';");
+    expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
     expect(test.match(/describe\('through the API server'/g)).toHaveLength(1);
     expect(test).toContain("it('admits a valid Captain on create, update and delete'");
     expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0]!.webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
     expect((parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: unknown[] }).replacements).toHaveLength(6);
     expect(read(dir, 'src/main.ts').match(/setupCaptainWebhookWithManager/g)).toHaveLength(1);
+  });
+
+  it('a later webhook type gives the files both types at once give, while they are as scaffolded', async () => {
+    await ok(dir, webhook('Captain', ['--defaulting', '--defaulting-path', '/custom-mutate']));
+    await ok(dir, webhook('Captain', ['--programmatic-validation']));
+    const stepwise = snapshot(dir);
+    const other = tempProjectDir('project');
+    try {
+      await ok(other.dir, ['init', '--domain', 'testproject.org', ...noInstall]);
+      await ok(other.dir, api('Captain'));
+      await ok(other.dir, webhook('Captain', ['--defaulting', '--defaulting-path', '/custom-mutate', '--programmatic-validation']));
+      expect(stepwise).toEqual(snapshot(other.dir));
+    } finally {
+      other.cleanup();
+    }
   });
 
   it('an existing webhook type is refused without --force; --force twice gives the same files', async () => {

@@ -23,6 +23,8 @@ describe('scaffolder init', () => {
     expect(run.stdout).toContain('created src/main.ts');
     const project = parse(readFileSync(join(dir, 'PROJECT'), 'utf8')) as Record<string, unknown>;
     expect(project).toMatchObject({ domain: 'example.com', layout: ['typescript.scaffolder.dev/v1'], projectName: 'guestbook', version: '3' });
+    // The scaffolder version that wrote it, as kubebuilder's cliVersion (alpha update starts from it).
+    expect(project.cliVersion).toBe((JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version);
     expect(project.multigroup).toBeUndefined();
 
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;

@@ -19,6 +19,8 @@ export interface InitOptions {
   namespaced: boolean;
   /** What the generated package.json depends on for `scaffolder` (e.g. `file:/abs/path`). */
   scaffolderDependency: string;
+  /** The scaffolder version writing the project, recorded as PROJECT's cliVersion. */
+  cliVersion: string;
 }
 
 // Files that show a directory already holds a project (or another package).
@@ -98,6 +100,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
   validateProjectName(projectName);
   if (opts.owner !== undefined) validateOwner(opts.owner);
   const cfg = newProjectConfig({
+    cliVersion: opts.cliVersion,
     domain: opts.domain, projectName, multigroup: opts.multigroup, namespaced: opts.namespaced,
     owner: opts.owner, license: opts.license,
   });

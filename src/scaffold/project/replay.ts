@@ -1,0 +1,121 @@
+// The scaffolder commands that make a project again from its PROJECT file (`alpha generate`, and
+// `alpha update` for both of its scaffolds), as kubebuilder's alpha generate replays init, create api
+// and create webhook from the fields PROJECT records. Commands are CLI argument lists: the replay goes
+// through the same flags, validation and generators as the user's own commands did.
+//
+// Order: init; per resource in PROJECT's order (the order commands added them), its API together with
+// its unnamed controller, then its named controllers, then its webhooks (a conversion hub's once its
+// spokes' APIs exist). That is the order in which files such as src/main.ts and an API's index.ts got
+// their lines when the project was made one kind at a time. (kubebuilder creates every API, then every
+// controller, then every webhook; its Go files do not list them in one place.)
+import { NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
+import type { ProjectConfig } from './project-file.js';
+import { apiNamespaced, apiPackagePath, type Resource } from './resource.js';
+
+export interface ReplayOptions {
+  /** `init --install`: npm install in the new tree. */
+  install: boolean;
+}
+
+/** The flags that name a resource, as `create api` and `create webhook` take them. */
+function gvkFlags(r: Resource): string[] {
+  return ['--group', r.group, '--version', r.version, '--kind', r.kind, ...(r.plural !== undefined ? ['--plural', r.plural] : [])];
+}
+
+function externalFlags(r: Resource): string[] {
+  if (!r.external || r.api) return [];
+  return ['--external-api-path', r.path ?? '', ...(r.domain ? ['--external-api-domain', r.domain] : [])];
+}
+
+/**
+ * An API created before `edit --multigroup` keeps its api/<version>/ package (PROJECT records the
+ * path): the replay creates such APIs in a single-group project and runs `edit --multigroup` after them.
+ */
+function createdBeforeMultigroup(cfg: ProjectConfig, r: Resource): boolean {
+  return cfg.multigroup === true && r.api !== undefined && r.group !== '' && r.path === apiPackagePath(r.group, r.version, false);
+}
+
+function initCommand(cfg: ProjectConfig, opts: ReplayOptions, multigroup: boolean): string[] {
+  return [
+    'init', '--domain', cfg.domain, '--project-name', cfg.projectName,
+    ...(cfg.owner !== undefined ? ['--owner', cfg.owner] : []),
+    '--license', cfg.license ?? 'apache2',
+    ...(multigroup ? ['--multigroup'] : []),
+    ...(cfg.namespaced ? ['--namespaced'] : []),
+    `--install=${opts.install}`,
+  ];
+}
+
+/** `create api` for the resource's API (with its unnamed controller), or for that controller alone. */
+function apiCommands(r: Resource): string[][] {
+  const out: string[][] = [];
+  const named = r.controllers ?? [];
+  if (r.api) {
+    out.push(['create', 'api', ...gvkFlags(r), '--resource', `--namespaced=${apiNamespaced(r.api)}`, `--controller=${r.controller === true}`, '--make=false']);
+  } else if (r.controller) {
+    out.push(['create', 'api', ...gvkFlags(r), '--resource=false', '--controller', ...externalFlags(r), '--make=false']);
+  }
+  for (const { name } of named) {
+    out.push(['create', 'api', ...gvkFlags(r), '--resource=false', '--controller', '--controller-name', name, ...externalFlags(r), '--make=false']);
+  }
+  return out;
+}
+
+function webhookCommand(r: Resource): string[] | undefined {
+  const w = r.webhooks;
+  if (!w || (!w.defaulting && !w.validation && !w.conversion)) return undefined;
+  return [
+    'create', 'webhook', ...gvkFlags(r),
+    ...(w.defaulting ? ['--defaulting', ...(w.defaultingPath !== undefined ? ['--defaulting-path', w.defaultingPath] : [])] : []),
+    ...(w.validation ? ['--programmatic-validation', ...(w.validationPath !== undefined ? ['--validation-path', w.validationPath] : [])] : []),
+    ...(w.conversion ? ['--conversion', ...(w.spoke ?? []).flatMap((s) => ['--spoke', s])] : []),
+    '--make=false',
+  ];
+}
+
+/**
+ * The commands of the plugins PROJECT records under `plugins:` (kubebuilder replays grafana, helm,
+ * deploy-image, ... the same way): one entry per plugin key that this scaffolder can replay. A plugin
+ * adds its entry here; a key without one stops the replay (see unreplayablePlugins), since a
+ * project made again without it would silently lose what it scaffolded.
+ */
+export const pluginReplays: ReadonlyMap<string, (cfg: ProjectConfig, pluginConfig: unknown) => string[][]> = new Map();
+
+/** The plugin keys of PROJECT's `plugins:` that the replay cannot make again. */
+export function unreplayablePlugins(plugins: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(plugins).filter((key) => !pluginReplays.has(key));
+}
+
+/** Every command, in order, that makes the project PROJECT describes in an empty directory. */
+export function replayCommands(cfg: ProjectConfig, opts: ReplayOptions, plugins: Readonly<Record<string, unknown>> = {}): string[][] {
+  const before = cfg.resources.filter((r) => createdBeforeMultigroup(cfg, r));
+  const commands: string[][] = [initCommand(cfg, opts, cfg.multigroup === true && before.length === 0)];
+  let pendingMultigroup = before.length > 0;
+  const created = new Set<Resource>();
+  const waiting = cfg.resources.filter((r) => webhookCommand(r) !== undefined);
+  // A conversion hub's webhook needs the APIs of its spokes.
+  const ready = (r: Resource) => created.has(r) && (r.webhooks?.spoke ?? []).every((v) => cfg.resources.some((s) => created.has(s) && s.api && s.group === r.group && s.kind === r.kind && s.version === v));
+  for (const r of cfg.resources) {
+    if (pendingMultigroup && !before.includes(r) && r.api) {
+      commands.push(['edit', '--multigroup']);
+      pendingMultigroup = false;
+    }
+    commands.push(...apiCommands(r));
+    created.add(r);
+    for (const w of waiting.filter(ready)) {
+      commands.push(webhookCommand(w)!);
+      waiting.splice(waiting.indexOf(w), 1);
+    }
+  }
+  if (pendingMultigroup) commands.push(['edit', '--multigroup']);
+  // Spokes PROJECT does not list: create webhook reports them.
+  for (const w of waiting) commands.push(webhookCommand(w)!);
+  if (cfg.kubernetesVersion !== undefined && cfg.kubernetesVersion !== NEWEST_KUBERNETES_API_VERSION) {
+    commands.push(['edit', '--kubernetes-version', cfg.kubernetesVersion]);
+  }
+  for (const [key, pluginConfig] of Object.entries(plugins)) {
+    const replay = pluginReplays.get(key);
+    if (replay) commands.push(...replay(cfg, pluginConfig));
+  }
+  return commands;
+}
