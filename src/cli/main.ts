@@ -5,7 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../scaffold/errors.js';
 import type { Action } from './commands/action.js';
-import { alphaCommand, alphaGenerateFlags } from './commands/alpha.js';
+import { alphaCommand, alphaGenerateFlags, alphaUpdateFlags } from './commands/alpha.js';
 import { normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
 import { completionCommand } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
@@ -21,8 +21,8 @@ import { cliIO, type MainOptions } from './io.js';
 export type { MainOptions } from './io.js';
 
 const commandTree: CommandTree = {
-  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []], ['alpha', ['generate']]]),
-  flags: { 'init': initFlags, 'create api': createApiFlags, 'create webhook': createWebhookFlags, 'edit': editFlags, 'manifests': manifestsFlags, 'alpha generate': alphaGenerateFlags },
+  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []], ['alpha', ['generate', 'update']]]),
+  flags: { 'init': initFlags, 'create api': createApiFlags, 'create webhook': createWebhookFlags, 'edit': editFlags, 'manifests': manifestsFlags, 'alpha generate': alphaGenerateFlags, 'alpha update': alphaUpdateFlags },
 };
 
 function buildParser(select: (a: Action) => void): Argv {

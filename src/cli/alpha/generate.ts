@@ -33,14 +33,21 @@ export interface ProjectSource {
 export function readProjectSource(dir: string): ProjectSource {
   const file = join(dir, projectFileName);
   if (!existsSync(file)) throw new UsageError(`${file} not found: --input-dir must be the root of a scaffolder project`);
-  const text = readFileSync(file, 'utf8');
+  const boilerplate = join(dir, 'hack', 'boilerplate.ts.txt');
+  return projectSource(readFileSync(file, 'utf8'), file, existsSync(boilerplate) ? readFileSync(boilerplate, 'utf8') : undefined);
+}
+
+/** A PROJECT file's text (`file` names it in errors) and the project's license header file, if any. */
+export function projectSource(text: string, file: string, boilerplate: string | undefined): ProjectSource {
   const cfg = parseProjectFile(text, file);
   const plugins = pluginsOf(text, file);
   const lost = unreplayablePlugins(plugins);
   if (lost.length > 0) {
     throw new UsageError(`${file}: plugins ${lost.map((k) => `"${k}"`).join(', ')} cannot be scaffolded again by this scaffolder; the new scaffold would lack what they wrote`);
   }
-  return { cfg, plugins, headerYear: headerYearOf(dir) };
+  // The year of hack/boilerplate.ts.txt's copyright line: the new scaffold's headers keep it.
+  const year = boilerplate === undefined ? undefined : /Copyright (\d{4}) /.exec(boilerplate)?.[1];
+  return { cfg, plugins, headerYear: year === undefined ? undefined : Number(year) };
 }
 
 /**
@@ -60,33 +67,39 @@ function pluginsOf(text: string, file: string): Record<string, unknown> {
   return node.toJSON() as Record<string, unknown>;
 }
 
-/** The year in hack/boilerplate.ts.txt's copyright line: the new scaffold's headers keep it. */
-function headerYearOf(dir: string): number | undefined {
-  const file = join(dir, 'hack', 'boilerplate.ts.txt');
-  if (!existsSync(file)) return undefined;
-  const year = /Copyright (\d{4}) /.exec(readFileSync(file, 'utf8'))?.[1];
-  return year === undefined ? undefined : Number(year);
+/** Runs one scaffolder command in `cwd`: its exit code and everything it printed. */
+export type CommandRunner = (args: string[], cwd: string) => Promise<{ code: number; output: string }>;
+
+/** This scaffolder, in-process: the CLI's entry point runs each command as the user's own commands ran. */
+export const thisScaffolder: CommandRunner = async (args, cwd) => {
+  // Imported here: main imports this command.
+  const { main } = await import('../main.js');
+  let output = '';
+  const stdin = Object.assign(new PassThrough(), { isTTY: false });
+  stdin.end();
+  const code = await main(args, { cwd, stdin, stdout: (s) => { output += s; }, stderr: (s) => { output += s; } });
+  return { code, output };
+};
+
+/** The commands that make `source` again (replay.ts), `manifests` last with `make`. */
+export function generateCommands(source: ProjectSource, opts: { install: boolean; make: boolean }): string[][] {
+  const commands = replayCommands(source.cfg, { install: opts.install }, source.plugins);
+  if (opts.make) commands.push(['manifests']);
+  return commands;
 }
 
 /**
- * Runs the replay of `source` in the empty directory `dir`, printing each command as it starts.
- * Throws a UsageError naming the command that failed, with what it printed.
+ * Runs the replay of `source` in the empty directory `dir` with `run`, printing each command as it
+ * starts. Throws a UsageError naming the command that failed, with what it printed.
  */
-export async function replayInto(io: CliIO, source: ProjectSource, dir: string, opts: { install: boolean; make: boolean }): Promise<void> {
-  // The CLI's entry point runs each command, as the user's own commands ran (imported here: main imports this command).
-  const { main } = await import('../main.js');
-  const commands = replayCommands(source.cfg, { install: opts.install }, source.plugins);
-  if (opts.make) commands.push(['manifests']);
+export async function replayInto(io: CliIO, source: ProjectSource, dir: string, opts: { install: boolean; make: boolean }, run: CommandRunner = thisScaffolder): Promise<void> {
   // Headers keep the project's year (SOURCE_DATE_EPOCH is how the generators take a fixed date).
   const previousEpoch = process.env.SOURCE_DATE_EPOCH;
   if (source.headerYear !== undefined && previousEpoch === undefined) process.env.SOURCE_DATE_EPOCH = String(Date.UTC(source.headerYear, 0, 1) / 1000);
   try {
-    for (const args of commands) {
+    for (const args of generateCommands(source, opts)) {
       io.stdout(`$ scaffolder ${args.map(quote).join(' ')}\n`);
-      let output = '';
-      const stdin = Object.assign(new PassThrough(), { isTTY: false });
-      stdin.end();
-      const code = await main(args, { cwd: dir, env: io.env, stdin, stdout: (s) => { output += s; }, stderr: (s) => { output += s; } });
+      const { code, output } = await run(args, dir);
       if (code !== 0) throw new UsageError(`scaffolder ${args.map(quote).join(' ')} failed (exit ${code}) while scaffolding ${source.cfg.projectName} again:\n${output.trimEnd()}`);
     }
   } finally {
@@ -94,7 +107,7 @@ export async function replayInto(io: CliIO, source: ProjectSource, dir: string, 
   }
 }
 
-function quote(arg: string): string {
+export function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -115,9 +128,7 @@ export async function alphaGenerate(io: CliIO, opts: GenerateOptions): Promise<n
   }
   if (io.dryRun) {
     io.stdout(`dry run: nothing written; alpha generate would run in ${outputDir}:\n`);
-    const commands = replayCommands(source.cfg, { install: opts.install }, source.plugins);
-    if (opts.make) commands.push(['manifests']);
-    for (const args of commands) io.stdout(`  scaffolder ${args.map(quote).join(' ')}\n`);
+    for (const args of generateCommands(source, opts)) io.stdout(`  scaffolder ${args.map(quote).join(' ')}\n`);
     return 0;
   }
   // Staged beside the output (same file system: moved in with renames), else in the temporary directory.

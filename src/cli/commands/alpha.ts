@@ -15,6 +15,38 @@ export const alphaGenerateFlags = {
   'force': { type: 'boolean', default: false, describe: 'Scaffold again in place: remove every file of the input directory but .git first' },
 } satisfies Record<string, Options>;
 
+/** The flags of `alpha update`. */
+export const alphaUpdateFlags = {
+  'from-scaffolder': {
+    type: 'string',
+    describe: 'Directory of the scaffolder package that made the project (a checkout or node_modules/scaffolder of that version); not needed when PROJECT\'s cliVersion is this version',
+  },
+  'from-branch': { type: 'string', describe: 'Branch to update (default: the current branch)' },
+  'output-branch': { type: 'string', describe: 'Branch to write the result to (default: scaffolder-update-from-<cliVersion>-to-<version>)' },
+  'force': { type: 'boolean', default: false, describe: 'On merge conflicts, commit the result with its conflict markers instead of stopping' },
+} satisfies Record<string, Options>;
+
+function alphaUpdateCommand(y: Argv, select: SelectAction): Argv {
+  return y.command(
+    'update',
+    'Move the project to this scaffolder\'s scaffold: a three-way merge of the old scaffold, the new one and your branch, on a new git branch',
+    (b) => b
+      .options(alphaUpdateFlags)
+      .example(...example('$0 alpha update --from-scaffolder ../scaffolder-0.1.0', 'update the current branch of a project made by scaffolder 0.1.0'))
+      .example(...example('$0 alpha update --from-scaffolder ../scaffolder-0.1.0 --force', 'commit conflicts with their markers, to resolve on the new branch')),
+    (argv) => select(async (io) => {
+      // Loaded when the command runs (see main.ts).
+      const { alphaUpdate } = await import('../alpha/update.js');
+      return alphaUpdate(io, {
+        fromScaffolder: argv['from-scaffolder'],
+        fromBranch: argv['from-branch'],
+        outputBranch: argv['output-branch'],
+        force: argv.force,
+      });
+    }),
+  );
+}
+
 function alphaGenerateCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'generate',
@@ -40,8 +72,8 @@ function alphaGenerateCommand(y: Argv, select: SelectAction): Argv {
 export function alphaCommand(y: Argv, select: SelectAction): Argv {
   return y.command(
     'alpha',
-    'Alpha commands: scaffold a project again from PROJECT (generate)',
-    (b) => alphaGenerateCommand(b, select)
-      .demandCommand(1, 'alpha needs a subcommand: generate'),
+    'Alpha commands: scaffold a project again from PROJECT (generate), move it to this scaffolder (update)',
+    (b) => alphaUpdateCommand(alphaGenerateCommand(b, select), select)
+      .demandCommand(1, 'alpha needs a subcommand: generate or update'),
   );
 }
