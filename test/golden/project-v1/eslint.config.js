@@ -17,8 +17,7 @@ export default defineConfig(
   {
     languageOptions: {
       parserOptions: {
-        // vitest.config.ts is outside tsconfig.json's include (tsc would compile it into dist/).
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -29,8 +28,9 @@ export default defineConfig(
     },
   },
   {
-    // The JavaScript files (hack/*.mjs, this file) are linted without types, as Node scripts.
-    files: ['**/*.{js,mjs,cjs}'],
+    // Linted without types: the JavaScript files (hack/*.mjs, this file), as Node scripts, and the
+    // vitest configurations, which are outside tsconfig.json's include (tsc would compile them into dist/).
+    files: ['**/*.{js,mjs,cjs}', '*.config.ts'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
