@@ -112,6 +112,10 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     expect(dirty.code).toBe(1);
     expect(dirty.stderr).toBe('error: the working tree has uncommitted changes (1 paths, e.g. NOTES.md); commit or stash them first\n');
     rmSync(join(dir, 'NOTES.md'));
+    const dryRun = await runCli(dir, ['alpha', 'update', '--dry-run', '--from-scaffolder', oldScaffolder]);
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    expect(dryRun.stdout).toContain('then merge main into the new scaffold and commit the result on branch scaffolder-update-from-unknown-to-0.1.0\n');
+    expect(git(dir, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
     const noFrom = await runCli(dir, ['alpha', 'update']);
     expect(noFrom.code).toBe(1);
     expect(noFrom.stderr).toBe('error: PROJECT records no cliVersion (the project was made before scaffolder recorded it): pass --from-scaffolder <directory of the scaffolder package that made it>\n');

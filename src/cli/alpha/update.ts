@@ -17,7 +17,7 @@ import { UsageError } from '../../scaffold/errors.js';
 import { packageVersion } from '../../scaffold/machinery/package-root.js';
 import { projectFileName } from '../../scaffold/project/project-file.js';
 import type { CliIO } from '../io.js';
-import { projectSource, replayInto, thisScaffolder, type CommandRunner } from './generate.js';
+import { generateCommands, projectSource, quote, replayInto, thisScaffolder, type CommandRunner } from './generate.js';
 
 export interface UpdateOptions {
   /** The scaffolder package (a directory with bin/scaffolder.js) of the version that made the project. */
@@ -114,6 +114,12 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
     throw new UsageError(`branch ${outputBranch} already exists: delete it, or name another with --output-branch`);
   }
   const userSpec = /"scaffolder": "([^"\n]*)"/.exec(show('package.json') ?? '')?.[1];
+  if (io.dryRun) {
+    io.stdout(`dry run: nothing written; alpha update would scaffold ${source.cfg.projectName} with scaffolder ${fromVersion ?? '(unknown version)'} (${opts.fromScaffolder ?? 'this scaffolder'}) and with scaffolder ${toVersion}, each with:\n`);
+    for (const args of generateCommands(source, { install: false, make: false })) io.stdout(`  scaffolder ${args.map(quote).join(' ')}\n`);
+    io.stdout(`then merge ${fromBranch} into the new scaffold and commit the result on branch ${outputBranch}\n`);
+    return 0;
+  }
 
   const work = mkdtempSync(join(tmpdir(), 'scaffolder-update-'));
   const worktree = join(work, 'worktree');
