@@ -63,6 +63,39 @@ describe.each(Object.keys(goldenProjects))('alpha generate of golden project %s'
   }, 120_000);
 });
 
+// What the golden projects do not record: named controllers, a kind of another project, an API created
+// before `edit --multigroup` (it keeps api/<version>/) and another Kubernetes release for the CRDs. The
+// sequence is in the order the replay takes (PROJECT records no other): a kind's named controllers right
+// after it, or right after `edit --multigroup` for a kind from before it.
+it('replays named controllers, external kinds, APIs from before edit --multigroup and kubernetesVersion', async () => {
+  const made = join(work, 'replay', 'fleet');
+  mkdirSync(made, { recursive: true });
+  const noMake = '--make=false';
+  for (const args of [
+    ['init', '--domain', 'example.com', '--install=false'],
+    ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', noMake],
+    ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', noMake],
+    ['edit', '--multigroup'],
+    ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--resource=false', '--controller-name', 'captain-backup', noMake],
+    ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', '--namespaced=false', noMake],
+    ['create', 'api', '--group', 'cert-manager', '--version', 'v1', '--kind', 'Certificate', '--resource=false', '--controller', '--external-api-path', '@example/cert-manager-types/v1', '--external-api-domain', 'io', noMake],
+    ['edit', '--kubernetes-version', '1.35'],
+  ]) {
+    const run = await runCli(made, args);
+    expect(run.code, `${args.join(' ')}: ${run.stderr}`).toBe(0);
+  }
+  const output = join(work, 'replay', 'again');
+  const run = await runCli(work, ['alpha', 'generate', '--input-dir', made, '--output-dir', output, '--install=false', '--make=false']);
+  expect(run.code, run.stderr + run.stdout).toBe(0);
+  expect(run.stdout).toContain('$ scaffolder edit --multigroup\n');
+  expect(run.stdout).toContain('$ scaffolder create api --group crew --version v1 --kind Captain --resource --namespaced=true --controller=true --make=false\n$ scaffolder create webhook');
+  expect(run.stdout).toContain('$ scaffolder edit --multigroup\n$ scaffolder create api --group crew --version v1 --kind Captain --resource=false --controller --controller-name captain-backup --make=false\n');
+  const expected = normalizedTree(made);
+  const actual = normalizedTree(output);
+  const diff = differences(expected, actual);
+  expect(diff, patches(expected, actual, diff)).toEqual([]);
+}, 120_000);
+
 describe('alpha generate', () => {
   const project = join(work, 'cli', 'guestbook');
   const setup = async () => {

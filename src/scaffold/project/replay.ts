@@ -46,19 +46,28 @@ function initCommand(cfg: ProjectConfig, opts: ReplayOptions, multigroup: boolea
   ];
 }
 
+/**
+ * The resource's controllers as the commands that made them: the unnamed one, then the named ones.
+ * A second named controller records the kind's unnamed one as `{name: <lower-case kind>}` first (see
+ * addController); it is replayed as the unnamed one, which gives the same files and PROJECT entry.
+ */
+function controllersOf(r: Resource): { unnamed: boolean; named: string[] } {
+  const named = (r.controllers ?? []).map((c) => c.name);
+  if (named.length > 1 && named[0] === r.kind.toLowerCase()) return { unnamed: true, named: named.slice(1) };
+  return { unnamed: r.controller === true, named };
+}
+
 /** `create api` for the resource's API (with its unnamed controller), or for that controller alone. */
 function apiCommands(r: Resource): string[][] {
-  const out: string[][] = [];
-  const named = r.controllers ?? [];
-  if (r.api) {
-    out.push(['create', 'api', ...gvkFlags(r), '--resource', `--namespaced=${apiNamespaced(r.api)}`, `--controller=${r.controller === true}`, '--make=false']);
-  } else if (r.controller) {
-    out.push(['create', 'api', ...gvkFlags(r), '--resource=false', '--controller', ...externalFlags(r), '--make=false']);
-  }
-  for (const { name } of named) {
-    out.push(['create', 'api', ...gvkFlags(r), '--resource=false', '--controller', '--controller-name', name, ...externalFlags(r), '--make=false']);
-  }
-  return out;
+  const { unnamed } = controllersOf(r);
+  if (r.api) return [['create', 'api', ...gvkFlags(r), '--resource', `--namespaced=${apiNamespaced(r.api)}`, `--controller=${unnamed}`, '--make=false']];
+  if (unnamed) return [['create', 'api', ...gvkFlags(r), '--resource=false', '--controller', ...externalFlags(r), '--make=false']];
+  return [];
+}
+
+/** `create api --controller-name` for each of the resource's named controllers. */
+function namedControllerCommands(r: Resource): string[][] {
+  return controllersOf(r).named.map((name) => ['create', 'api', ...gvkFlags(r), '--resource=false', '--controller', '--controller-name', name, ...externalFlags(r), '--make=false']);
 }
 
 function webhookCommand(r: Resource): string[] | undefined {
@@ -91,23 +100,29 @@ export function replayCommands(cfg: ProjectConfig, opts: ReplayOptions, plugins:
   const before = cfg.resources.filter((r) => createdBeforeMultigroup(cfg, r));
   const commands: string[][] = [initCommand(cfg, opts, cfg.multigroup === true && before.length === 0)];
   let pendingMultigroup = before.length > 0;
+  // The named controllers of APIs from before `edit --multigroup` come after it (PROJECT does not say
+  // where a controller file is; named controllers are most often added to a kind later).
+  const afterMultigroup: string[][] = [];
+  const editMultigroup = () => {
+    commands.push(['edit', '--multigroup'], ...afterMultigroup);
+    pendingMultigroup = false;
+  };
   const created = new Set<Resource>();
   const waiting = cfg.resources.filter((r) => webhookCommand(r) !== undefined);
   // A conversion hub's webhook needs the APIs of its spokes.
   const ready = (r: Resource) => created.has(r) && (r.webhooks?.spoke ?? []).every((v) => cfg.resources.some((s) => created.has(s) && s.api && s.group === r.group && s.kind === r.kind && s.version === v));
   for (const r of cfg.resources) {
-    if (pendingMultigroup && !before.includes(r) && r.api) {
-      commands.push(['edit', '--multigroup']);
-      pendingMultigroup = false;
-    }
+    if (pendingMultigroup && !before.includes(r) && r.api) editMultigroup();
     commands.push(...apiCommands(r));
+    if (pendingMultigroup && before.includes(r)) afterMultigroup.push(...namedControllerCommands(r));
+    else commands.push(...namedControllerCommands(r));
     created.add(r);
     for (const w of waiting.filter(ready)) {
       commands.push(webhookCommand(w)!);
       waiting.splice(waiting.indexOf(w), 1);
     }
   }
-  if (pendingMultigroup) commands.push(['edit', '--multigroup']);
+  if (pendingMultigroup) editMultigroup();
   // Spokes PROJECT does not list: create webhook reports them.
   for (const w of waiting) commands.push(webhookCommand(w)!);
   if (cfg.kubernetesVersion !== undefined && cfg.kubernetesVersion !== NEWEST_KUBERNETES_API_VERSION) {
