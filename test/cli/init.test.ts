@@ -17,18 +17,22 @@ describe('scaffolder init', () => {
     for (const f of ['package.json', 'tsconfig.json', 'src/main.ts', 'Makefile', 'Dockerfile', '.dockerignore', '.gitignore', 'README.md', 'PROJECT',
       'hack/boilerplate.ts.txt', 'config/default/kustomization.yaml', 'config/manager/manager.yaml', 'config/rbac/role.yaml',
       'config/rbac/leader_election_role.yaml', 'config/rbac/metrics_auth_role.yaml', 'config/rbac/metrics_reader_role.yaml',
-      'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml']) {
+      'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml', 'eslint.config.js', 'vitest.e2e.config.ts',
+      'test/e2e/manager.e2e.ts', '.github/workflows/lint.yml', '.github/workflows/test.yml', '.github/workflows/test-e2e.yml',
+      '.devcontainer/devcontainer.json', '.devcontainer/post-install.sh']) {
       expect(files, f).toContain(f);
     }
     expect(run.stdout).toContain('created src/main.ts');
     const project = parse(readFileSync(join(dir, 'PROJECT'), 'utf8')) as Record<string, unknown>;
     expect(project).toMatchObject({ domain: 'example.com', layout: ['typescript.scaffolder.dev/v1'], projectName: 'guestbook', version: '3' });
+    // The scaffolder version that wrote it, as kubebuilder's cliVersion (alpha update starts from it).
+    expect(project.cliVersion).toBe((JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version);
     expect(project.multigroup).toBeUndefined();
 
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.name).toBe('guestbook');
     expect(pkg.type).toBe('module');
-    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'manifests', 'run', 'lint']);
+    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'manifests', 'run', 'lint', 'lint:fix']);
     expect(pkg.scripts!.run).toBe('node dist/src/main.js');
     expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
     expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);
@@ -52,7 +56,7 @@ describe('scaffolder init', () => {
     expect(main).toContain("process.env.ENABLE_WEBHOOKS !== 'false'");
     expect(main).toMatch(/leaderElectionID: '[0-9a-f]{8}\.example\.com'/);
     const makefile = readFileSync(join(dir, 'Makefile'), 'utf8');
-    for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer', 'help']) {
+    for (const target of ['manifests', 'build', 'run', 'test', 'lint', 'lint-fix', 'setup-test-e2e', 'test-e2e', 'cleanup-test-e2e', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer', 'help']) {
       expect(makefile).toMatch(new RegExp(`^${target}:.*`, 'm'));
     }
     expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toContain('USER 65532:65532');

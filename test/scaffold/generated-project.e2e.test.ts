@@ -2,7 +2,7 @@
 // to this checkout), regenerates its manifests, type-checks with tsc, passes its own scaffolded
 // tests and builds with kubectl kustomize. Needs the npm registry and kubectl.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,27 @@ describe('a generated project', () => {
   it('passes its own scaffolded tests', () => {
     const out = run('npm', ['test'], project).replace(/\x1b\[[0-9;]*m/g, '');
     expect(out).toMatch(/Test Files\s+4 passed \(4\)/);
+  }, 300_000);
+
+  it('passes make lint (tsc, then ESLint with typescript-eslint on TypeScript 6\'s API beside TypeScript 7\'s tsc), and a floating promise fails it', () => {
+    run('make', ['lint'], project);
+    const main = join(project, 'src', 'main.ts');
+    const source = readFileSync(main, 'utf8');
+    writeFileSync(main, `${source}mgr.start();\n`);
+    try {
+      const lint = spawnSync('make', ['lint'], { cwd: project, encoding: 'utf8' });
+      expect(lint.status).not.toBe(0);
+      expect(lint.stdout).toContain('@typescript-eslint/no-floating-promises');
+    } finally {
+      writeFileSync(main, source);
+    }
+  }, 300_000);
+
+  it('skips its e2e tests with one line when no cluster is reachable', () => {
+    const out = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], { cwd: project, encoding: 'utf8', env: { ...process.env, CI: 'true', KUBECONFIG: join(work, 'no-such-kubeconfig') } });
+    expect(out.status, out.stdout + out.stderr).toBe(0);
+    expect(out.stdout).toContain('e2e tests skipped: no cluster is reachable with the current kubeconfig (make setup-test-e2e creates a kind cluster)');
+    expect(out.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+2 skipped/);
   }, 300_000);
 
   it('builds its config with kubectl kustomize', () => {

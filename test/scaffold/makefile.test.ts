@@ -2,7 +2,7 @@
 // (`-o manifests` / `-o build` so that no npm install is needed; kubectl is a recording stand-in
 // that hands `kubectl kustomize` to the real kubectl, so no cluster is needed either).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runManifests } from '../../src/manifests/index.js';
@@ -38,6 +38,34 @@ describe('generated Makefile', () => {
   let cleanup: () => void;
   beforeEach(() => ({ dir, cleanup } = tempProjectDir('operator')));
   afterEach(() => cleanup());
+
+  it('setup-test-e2e creates the kind cluster once, test-e2e runs the e2e suite in it and deletes it, cleanup-test-e2e deletes it', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    // A kind that keeps its clusters in a file and records its calls; npx is a stand-in that records the suite's run.
+    const clusters = join(dir, 'clusters');
+    const calls = join(dir, 'calls.log');
+    const kind = join(dir, 'fake-kind.sh');
+    writeFileSync(clusters, '');
+    writeFileSync(kind, `#!/bin/sh\necho "kind $*" >> '${calls}'\ncase "$1 $2" in\n  "get clusters") cat '${clusters}' ;;\n  "create cluster") echo "$4" >> '${clusters}' ;;\n  "delete cluster") grep -v "^$4$" '${clusters}' > '${clusters}.new'; mv '${clusters}.new' '${clusters}' ;;\nesac\n`);
+    chmodSync(kind, 0o755);
+    const missing = make(dir, ['setup-test-e2e', 'KIND=/nonexistent/kind']);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stdout).toContain('kind is not installed: install it (https://kind.sigs.k8s.io), or run the e2e tests against your cluster with npx vitest run --config vitest.e2e.config.ts');
+    expect(make(dir, ['setup-test-e2e', `KIND=${kind}`])).toMatchObject({ status: 0, stdout: "Creating kind cluster 'operator-test-e2e'...\n" });
+    expect(make(dir, ['setup-test-e2e', `KIND=${kind}`])).toMatchObject({ status: 0, stdout: "kind cluster 'operator-test-e2e' already exists. Skipping creation.\n" });
+    expect(readFileSync(clusters, 'utf8')).toBe('operator-test-e2e\n');
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'npx'), `#!/bin/sh\necho "npx $* KIND_CLUSTER=$KIND_CLUSTER" >> '${calls}'\n`);
+    chmodSync(join(bin, 'npx'), 0o755);
+    const e2e = spawnSync('make', ['--no-print-directory', '-o', 'manifests', 'test-e2e', `KIND=${kind}`], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    expect(e2e.status, e2e.stderr).toBe(0);
+    expect(readFileSync(calls, 'utf8').split('\n').filter(Boolean)).toEqual([
+      'kind get clusters', 'kind create cluster --name operator-test-e2e', 'kind get clusters', 'kind get clusters',
+      'npx vitest run --config vitest.e2e.config.ts KIND_CLUSTER=operator-test-e2e', 'kind delete cluster --name operator-test-e2e',
+    ]);
+    expect(readFileSync(clusters, 'utf8')).toBe('');
+  });
 
   it('install and uninstall skip with a message in a project without CRDs (a core Pod controller only)', async () => {
     await ok(dir, ['init', ...noInstall]);

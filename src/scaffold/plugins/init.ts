@@ -20,6 +20,8 @@ export interface InitOptions {
   namespaced: boolean;
   /** What the generated package.json depends on for `scaffolder` (e.g. `file:/abs/path`). */
   scaffolderDependency: string;
+  /** The scaffolder version writing the project, recorded as PROJECT's cliVersion. */
+  cliVersion: string;
 }
 
 // Files that show a directory already holds a project (or another package).
@@ -30,6 +32,14 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['package.json', 'package.json', 'error'],
   ['tsconfig.json', 'tsconfig.json', 'error'],
   ['vitest.config.ts', 'vitest.config.ts', 'error'],
+  ['eslint.config.js', 'eslint.config.js', 'error'],
+  ['vitest.e2e.config.ts', 'vitest.e2e.config.ts', 'error'],
+  ['test/e2e/manager.e2e.ts', 'test/e2e/manager.e2e.ts', 'skip'],
+  ['github/workflows/lint.yml', '.github/workflows/lint.yml', 'skip'],
+  ['github/workflows/test.yml', '.github/workflows/test.yml', 'skip'],
+  ['github/workflows/test-e2e.yml', '.github/workflows/test-e2e.yml', 'skip'],
+  ['devcontainer/devcontainer.json', '.devcontainer/devcontainer.json', 'skip'],
+  ['devcontainer/post-install.sh', '.devcontainer/post-install.sh', 'skip'],
   ['gitignore', '.gitignore', 'skip'],
   ['dockerignore', '.dockerignore', 'skip'],
   ['Dockerfile', 'Dockerfile', 'error'],
@@ -98,6 +108,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
   validateProjectName(projectName);
   if (opts.owner !== undefined) validateOwner(opts.owner);
   const cfg = newProjectConfig({
+    cliVersion: opts.cliVersion,
     domain: opts.domain, projectName, multigroup: opts.multigroup, namespaced: opts.namespaced,
     owner: opts.owner, license: opts.license,
   });

@@ -29,6 +29,16 @@ export function validateGroup(group: string): void {
   }
 }
 
+// semver.org's version grammar (MAJOR.MINOR.PATCH, pre-release and build parts), as npm versions are written.
+const semver = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+/** PROJECT's cliVersion: the scaffolder package version that wrote it (`alpha update` installs that version). */
+export function validateCliVersion(version: string): void {
+  if (!semver.test(version)) {
+    throw new UsageError(`invalid cliVersion "${version}": must be a scaffolder release version (semver, e.g. 0.1.0 or 1.2.0-rc.1)`);
+  }
+}
+
 export function validateVersion(version: string): void {
   if (!apiVersion.test(version)) {
     throw new UsageError(`invalid version "${version}": must match ^v\\d+(?:(alpha|beta)\\d+)?$ (e.g. v1, v1alpha1, v2beta3)`);
@@ -44,6 +54,7 @@ export const reservedKinds: ReadonlyMap<string, string> = new Map([
   ...['Client', 'CustomDefaulter', 'CustomValidator', 'ListMeta', 'Manager', 'ObjectMeta', 'ObjectOf', 'ReconcileContext',
     'Reconciler', 'Request', 'Result', 'Scheme', 'Warnings'].map((n): [string, string] => [n, 'an import from scaffolder/runtime']),
   ['GroupVersion', "the API package's GroupVersion (groupversion_info.ts)"],
+  ['MockInstance', 'an import from vitest (the controller test spies on reconcile)'],
   ['TestEnvironment', 'an import from scaffolder/testing'],
   ['V1Condition', 'an import from @kubernetes/client-node'],
 ]);

@@ -2,7 +2,7 @@
 // serves them (service, cert-manager certificates, manager patch), and their registration.
 // A later run for another webhook type of the same kind merges into the existing file.
 import { UsageError } from '../../errors.js';
-import type { Plan } from '../../machinery/plan.js';
+import { Plan } from '../../machinery/plan.js';
 import { projectContext } from '../../project/context.js';
 import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../../project/core-groups.js';
 import { resourceNames } from '../../project/names.js';
@@ -112,9 +112,14 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
     validation: opts.validation && !old?.validation,
     spokes: opts.spoke.filter((s) => !old?.spoke?.includes(s)),
   };
-  const rewrite = opts.force || !plan.exists(webhookFile);
+  // A later webhook type rewrites the webhook file and its test while they are still exactly what the
+  // earlier types scaffolded, so that they do not depend on the order the types were added (and
+  // `alpha generate`, which adds them at once, writes them again as they are); edited, they are merged into.
+  const before: WebhookTypes = { defaulting: old?.defaulting === true, validation: old?.validation === true, spokes: old?.spoke ?? [] };
+  const rewrite = opts.force || !plan.exists(webhookFile) || asScaffolded(plan, wc.webhookFile, (scratch) => planWebhookSource(scratch, wc, before, true));
   planWebhookSource(plan, wc, rewrite ? all : added, rewrite);
-  planWebhookTest(plan, wc, rewrite || !plan.exists(wc.testFile) ? all : added, rewrite || !plan.exists(wc.testFile));
+  const rewriteTest = rewrite || !plan.exists(wc.testFile) || asScaffolded(plan, wc.testFile, (scratch) => planWebhookTest(scratch, wc, before, true));
+  planWebhookTest(plan, wc, rewriteTest ? all : added, rewriteTest);
   if (!core && (webhooks.defaulting || webhooks.validation)) planSiblingAdmission(plan, wc);
   planRegistration(plan, wc);
   planWebhookConfig(plan, wc, opts);
@@ -124,3 +129,12 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   return { ...cfg, resources };
 }
 
+/**
+ * Whether `file` holds exactly what `write` (a rewrite of it, planned on a scratch plan that is never
+ * applied) would scaffold: the user has not changed it, nor has another command inserted into it.
+ */
+function asScaffolded(plan: Plan, file: string, write: (scratch: Plan) => void): boolean {
+  const scratch = new Plan(plan.root, { force: true });
+  write(scratch);
+  return scratch.read(file) === plan.read(file);
+}

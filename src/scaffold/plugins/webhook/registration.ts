@@ -9,9 +9,9 @@ export function planRegistration(plan: Plan, wc: WebhookContext): void {
   if (wc.core) {
     const alias = `${wc.names.importAlias}${wc.res.kind}Webhook`;
     plan.insert(mainFile, 'imports', [`import * as ${alias} from '${relativeImport(mainFile, wc.webhookFile)}';`]);
-    plan.insert(mainFile, 'webhook', [`await ${alias}.${setup}(mgr);`]);
+    plan.insert(mainFile, 'webhook', [`${alias}.${setup}(mgr);`]);
     return;
   }
   plan.insert(`${wc.names.apiPath}/index.ts`, 'exports', [`export * from './${wc.names.lowerKind}_webhook.js';`]);
-  plan.insert(mainFile, 'webhook', [`await ${wc.names.importAlias}.${setup}(mgr);`]);
+  plan.insert(mainFile, 'webhook', [`${wc.names.importAlias}.${setup}(mgr);`]);
 }
