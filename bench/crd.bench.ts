@@ -7,19 +7,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { CrdGenerator, createApiProject, registerCrdMarkers } from '../src/crd/index.js';
-import { collectMarkers, defineCommonMarkers, MarkerRegistry } from '../src/markers/index.js';
+import { CrdGenerator, CrdManifestsGenerator, createApiProject } from '../src/crd/index.js';
+import { collectMarkers } from '../src/markers/index.js';
+import { createRegistry } from '../src/manifests/runtime.js';
 import { median } from './stats.js';
 import { FIELDS, KINDS, kindSource, writeSyntheticApi } from './synthetic-api.js';
 
 const CHANGES = 5;
-
-function registry(): MarkerRegistry {
-  const r = new MarkerRegistry();
-  defineCommonMarkers(r);
-  registerCrdMarkers(r);
-  return r;
-}
 
 /** CPU time of this process in ms (user + system): steadier than wall time on a shared machine. */
 function cpuMs(): number {
@@ -32,7 +26,7 @@ function coldRun(paths: string[]) {
   const c0 = cpuMs();
   const t0 = performance.now();
   const project = createApiProject(paths);
-  const markers = collectMarkers(project.getSourceFiles(), registry());
+  const markers = collectMarkers(project.getSourceFiles(), createRegistry([new CrdManifestsGenerator({ toolVersion: 'bench' })]));
   const generator = new CrdGenerator({ project, markers, toolVersion: 'bench' });
   const result = generator.generate();
   const ms = performance.now() - t0;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { EventBroadcaster } from '../src/runtime/events/index.js';
 import { LeaderElector } from '../src/runtime/leaderelection/index.js';
 import { newLogger } from '../src/runtime/log/index.js';
-import { selfSignedCertificate } from '../src/runtime/metrics/index.js';
+import { selfSignedCertificate } from '../src/runtime/serving/index.js';
 import { defineKind } from '../src/runtime/scheme/kind.js';
 import { WebhookServer, webhookManagedBy } from '../src/runtime/webhook/index.js';
 import { startTestEnvironment } from '../src/testing/index.js';

@@ -102,6 +102,9 @@ const cactusRequiredField: GoldenEdit[] = [
   },
 ];
 
+// Each sequence adds a kind's webhooks right after the kind (a conversion hub's once its spokes exist):
+// the order in which `alpha generate` replays PROJECT, so that it makes every golden project again
+// file for file (test/scaffold/alpha-generate.test.ts); PROJECT does not record another order.
 export const goldenProjects: Record<string, GoldenStep[]> = {
   'project-v1': [
     ['init', '--domain', 'testproject.org', '--owner', 'The Kubernetes authors', noInstall],
@@ -147,8 +150,8 @@ export const goldenProjects: Record<string, GoldenStep[]> = {
   'project-v1-builtin': [
     ['init', '--domain', 'example.org', '--owner', 'The Kubernetes authors', noInstall],
     ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', noMake],
-    ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', noMake],
     ['create', 'webhook', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--defaulting', '--programmatic-validation', noMake],
+    ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', noMake],
   ],
   // Kinds with irregular plurals, then `manifests`: the CRD files and names must be those PROJECT,
   // RBAC, the webhook configuration and config/crd/kustomization.yaml name.
@@ -201,9 +204,17 @@ export const goldenProjects: Record<string, GoldenStep[]> = {
   ],
 };
 
-/** Runs one golden sequence in `dir` (whose name becomes the project name); throws on the first failure. */
-export async function generateGoldenProject(name: string, dir: string): Promise<void> {
-  const sequence = goldenProjects[name];
+/** The files a golden sequence edits by hand (GoldenEdit steps). */
+export function goldenEditedFiles(name: string): string[] {
+  return (goldenProjects[name] ?? []).flatMap((step) => (Array.isArray(step) ? [] : [step.file]));
+}
+
+/**
+ * Runs one golden sequence in `dir` (whose name becomes the project name); throws on the first failure.
+ * `userEdits: false` leaves out the hand edits (GoldenEdit steps): the project as scaffolded only.
+ */
+export async function generateGoldenProject(name: string, dir: string, opts: { userEdits?: boolean } = {}): Promise<void> {
+  const sequence = goldenProjects[name]?.filter((step) => Array.isArray(step) || opts.userEdits !== false);
   if (!sequence) throw new Error(`no golden project named ${name}`);
   mkdirSync(dir, { recursive: true });
   const previous = process.env.SOURCE_DATE_EPOCH;

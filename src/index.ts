@@ -8,15 +8,14 @@
  *   // CRDs only, as objects:
  *   const { crds, diagnostics } = generateCrds({ paths: ['api'], cwd: projectDir });
  *
- *   // one marker collection shared by several generators:
- *   const registry = new MarkerRegistry();
- *   defineCommonMarkers(registry); registerCrdMarkers(registry); defineRbacMarkers(registry); defineWebhookMarkers(registry);
- *   const project = createApiProject(['api', 'src'], projectDir);
- *   const markers = collectMarkers(project.getSourceFiles(), registry);
- *   new CrdGenerator({ project, markers, toolVersion }).generate();
- *   const pkg = markers.packages().flatMap((dir) => [...markers.forPackage(dir).all()]);
- *   generateRoles(pkg.filter((m) => m.name === RBAC_MARKER));
- *   generateWebhooks(pkg.filter((m) => m.name === WEBHOOK_MARKER || m.name === WEBHOOK_CONFIGURATION_MARKER));
+ *   // the generators over one marker collection, as `manifests` runs them (a Generator of one's own
+ *   // registers its markers and generates alongside):
+ *   const runtime = new GeneratorRuntime({
+ *     project: createApiProject(['api', 'src'], projectDir),
+ *     generators: [new CrdManifestsGenerator({ toolVersion }), new RbacManifestsGenerator(), new WebhookManifestsGenerator()],
+ *     projectDir, outputDir: path.join(projectDir, 'config'),
+ *   });
+ *   const { outputs, diagnostics } = runtime.run();   // [{ file, documents }], nothing written
  *
  * The runtime that generated operators use is `scaffolder/runtime`; the test API server is `scaffolder/testing`.
  */
@@ -24,14 +23,21 @@
 // the manifests command
 export {
   type GeneratedFiles,
+  type GeneratedOutput,
+  type GenerationContext,
+  type GenerationResult,
+  type Generator,
+  GeneratorRuntime,
   type ManifestsIO,
   type ManifestsOptions,
   ManifestsPipeline,
   type PipelineOptions,
   type ProjectSettings,
   checkFiles,
+  createApiProject,
   createRegistry,
   marshalYaml,
+  packageMarkersNamed,
   readProjectSettings,
   runManifests,
   writeFiles,
@@ -48,9 +54,10 @@ export {
   type GenerateCrdsOptions,
   type GeneratedCrd,
   type JSONSchemaProps,
+  CrdManifestsGenerator,
+  type CrdManifestsOptions,
   VERSION_ANNOTATION,
   type ValidationRule,
-  createApiProject,
   generateCrds,
   packageVersion,
   registerCrdMarkers,
@@ -58,7 +65,7 @@ export {
 } from './crd/index.js';
 
 // RBAC: +kubebuilder:rbac -> Roles and ClusterRoles
-export { type PolicyRule, RBAC_MARKER, type RbacOptions, type RbacRule, type RoleObject, defineRbacMarkers, generateRoles, normalizeRules } from './rbac/index.js';
+export { type PolicyRule, RBAC_MARKER, RbacManifestsGenerator, type RbacOptions, type RbacRule, type RoleObject, defineRbacMarkers, generateRoles, normalizeRules } from './rbac/index.js';
 
 // webhooks: +kubebuilder:webhook -> Mutating/ValidatingWebhookConfigurations
 export {
@@ -67,6 +74,7 @@ export {
   type WebhookResult,
   WEBHOOK_CONFIGURATION_MARKER,
   WEBHOOK_MARKER,
+  WebhookManifestsGenerator,
   applyWebhookPatch,
   defineWebhookMarkers,
   generateWebhooks,
@@ -76,7 +84,6 @@ export {
 export {
   type ArgSpec,
   type ArgType,
-  type CollectOptions,
   type Diagnostic,
   DiagnosticError,
   type FileMarkers,

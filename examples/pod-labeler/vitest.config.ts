@@ -14,13 +14,11 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The end-to-end tests need a cluster: `npm run test:e2e` runs them (test/e2e/vitest.config.ts).
-    exclude: [...configDefaults.exclude, 'test/e2e/**'],
     // A new project has no tests until `create api` or `create webhook` adds some; `npm test` passes.
     passWithNoTests: true,
     // Each test file starts its own test API server; give it time on a busy machine.

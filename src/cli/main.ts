@@ -5,6 +5,7 @@
 import yargs, { type Argv } from 'yargs';
 import { UsageError } from '../scaffold/errors.js';
 import type { Action } from './commands/action.js';
+import { alphaCommand, alphaGenerateFlags, alphaUpdateFlags } from './commands/alpha.js';
 import { normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
 import { completionCommand } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
@@ -22,13 +23,15 @@ import { pluginCliFlags } from './plugins.js';
 export type { MainOptions } from './io.js';
 
 const commandTree: CommandTree = {
-  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []], ['help', ['plugins']]]),
+  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []], ['help', ['plugins']], ['alpha', ['generate', 'update']]]),
   flags: {
     'init': { ...initFlags, ...pluginCliFlags('init') },
     'create api': { ...createApiFlags, ...pluginCliFlags('create api') },
     'create webhook': { ...createWebhookFlags, ...pluginCliFlags('create webhook') },
     'edit': { ...editFlags, ...pluginCliFlags('edit') },
     'manifests': manifestsFlags,
+    'alpha generate': alphaGenerateFlags,
+    'alpha update': alphaUpdateFlags,
   },
 };
 
@@ -48,8 +51,9 @@ function buildParser(select: (a: Action) => void): Argv {
   y = versionCommand(y, select);
   y = completionCommand(y, select);
   y = helpCommand(y, select);
+  y = alphaCommand(y, select);
   return y
-    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion, help')
+    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion, help, alpha')
     .example(...example('$0 init --domain my.domain', 'start a project in the current directory'))
     .example(...example('$0 create api --group webapp --version v1 --kind Guestbook', 'add an API and its controller'))
     .help()

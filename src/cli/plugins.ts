@@ -1,10 +1,12 @@
 // `--plugins` on init, create api, create webhook and edit: the flag, the optional plugins' own
 // flags (shown in a group of their own), and the plugins' steps run after the command's (see
-// src/scaffold/plugins/catalog.ts).
+// src/scaffold/project/plugin-catalog.ts).
 import type { Argv, Options } from 'yargs';
 import type { Plan } from '../scaffold/machinery/plan.js';
 import type { ProjectConfig } from '../scaffold/project/project-file.js';
-import { checkPluginFlags, optionalPlugins, pluginFlags, resolvePlugins, type PluginCommand, type PluginStep } from '../scaffold/plugins/catalog.js';
+import { checkPluginFlags, optionalPlugins, pluginFlags, resolvePlugins, type PluginCommand } from '../scaffold/project/plugin-catalog.js';
+import type { PluginStep } from '../scaffold/plugins/step.js';
+import { loadPluginSteps } from '../scaffold/plugins/steps.js';
 
 function pluginsFlag(command: PluginCommand): Options {
   const names = optionalPlugins.filter((p) => command in p.commands).map((p) => p.short);
@@ -39,7 +41,7 @@ export async function pluginSteps(command: PluginCommand, args: Record<string, u
   const chosen = resolvePlugins(args.plugins === undefined ? undefined : String(args.plugins), command);
   checkPluginFlags(command, chosen, args);
   const steps: PluginStep[] = [];
-  for (const p of chosen) steps.push((await p.load())[command]!);
+  for (const p of chosen) steps.push((await loadPluginSteps(p.key))[command]!);
   const defaults = Object.assign({}, ...chosen.map((p) => p.defaults?.[command] ?? {})) as Record<string, unknown>;
   return {
     keys: chosen.map((p) => p.key),

@@ -16,3 +16,8 @@ export function asArray(value: unknown): unknown[] {
 
 export const specOf = (crd: unknown) => asObject(asObject(crd).spec);
 export const versionsOf = (crd: unknown) => asArray(specOf(crd).versions).map(asObject);
+
+/** Established=True among a CRD's status conditions. */
+export function isEstablished(crd: unknown): boolean {
+  return asArray(asObject(asObject(crd).status).conditions).some((c) => asObject(c).type === 'Established' && asObject(c).status === 'True');
+}

@@ -5,12 +5,15 @@
  * returns field errors with the API server's paths and messages
  * (`spec.versions[0].additionalPrinterColumns[0].type: Invalid value: "int": must be one of ...`).
  * The schema families (structural, defaults, OpenAPI rules, patterns as RE2, CEL) live with the
- * schema engine in src/testing/schema and are reached through validateVersions.
+ * schema engine in src/testing/schema and are reached through validateVersions and
+ * validateSharedVersionFields (a v1 CRD is validated as its internal form: fields identical in
+ * every version at the top level, internal-spec.ts).
  */
 import type { FieldCause } from '../kube/field-errors.js';
 import { validateCrdName, validateGroup, validateNames } from './names.js';
 import { validateUpdateRules } from './update.js';
-import { validateConversion, validatePreserveUnknownFields, validateScope, validateVersions } from './versions.js';
+import { validateConversion, validatePreserveUnknownFields, validateScope, validateSharedVersionFields, validateVersions } from './versions.js';
+import { validateAPIApproval } from './api-approval.js';
 
 /** One family of rules: the errors it finds in a CRD (JSON as sent). */
 export type CrdRuleFamily = (crd: unknown) => FieldCause[];
@@ -22,7 +25,9 @@ export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [
   validateScope,
   validateVersions,
   validateNames,
+  validateSharedVersionFields,
   validateConversion,
+  validateAPIApproval,
   validatePreserveUnknownFields,
 ];
 
@@ -33,7 +38,10 @@ export function validateCustomResourceDefinition(crd: unknown, families: readonl
 
 /** Every error kube-apiserver would report updating `old` to `crd` (create rules, then update rules). */
 export function validateCustomResourceDefinitionUpdate(crd: unknown, old: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
-  return [...validateCustomResourceDefinition(crd, families), ...validateUpdateRules(crd, old)];
+  // An approval state the stored CRD already had is never an error on update; a caBundle is
+  // checked only once the stored CRD is established.
+  const onUpdate = families.map((f) => (f === validateAPIApproval ? (c: unknown) => validateAPIApproval(c, old) : f === validateConversion ? (c: unknown) => validateConversion(c, old) : f));
+  return [...validateCustomResourceDefinition(crd, onUpdate), ...validateUpdateRules(crd, old)];
 }
 
 export { PRINTER_COLUMN_FORMATS, PRINTER_COLUMN_TYPES } from './printer-columns.js';

@@ -6,7 +6,7 @@
 import { duplicate, invalid, required, tooMany } from '../testing/schema/field-error.js';
 import type { FieldCause } from '../kube/field-errors.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
-import { asArray, asObject, asString } from './crd-object.js';
+import { asObject, asString } from './crd-object.js';
 
 export const MAX_SELECTABLE_FIELDS = 8;
 
@@ -33,11 +33,8 @@ function resolveFieldPath(jsonPath: string, schema: JSONSchemaProps): { segments
   return { segments, schema: node };
 }
 
-export function validateSelectableFields(version: Record<string, unknown>, path: string): FieldCause[] {
-  const fields = asArray(version.selectableFields);
-  if (fields.length === 0) return [];
-  const schema = asObject(version.schema).openAPIV3Schema;
-  if (schema === undefined || schema === null) return [invalid(path, '', 'may only be set when `version.schema.openAPIV3Schema` is not included')];
+/** The selectable fields `fields` of a schema (the version's, or the top-level one all versions share). */
+export function validateSelectableFields(fields: unknown[], schema: JSONSchemaProps, path: string): FieldCause[] {
   const out: FieldCause[] = [];
   const unique = new Set<string>();
   fields.forEach((raw, i) => {
@@ -47,7 +44,7 @@ export function validateSelectableFields(version: Record<string, unknown>, path:
       out.push(required(at));
       return;
     }
-    const resolved = resolveFieldPath(jsonPath, schema as JSONSchemaProps);
+    const resolved = resolveFieldPath(jsonPath, schema);
     if (typeof resolved === 'string') {
       out.push(invalid(at, jsonPath, `is an invalid path: ${resolved}`));
       return;

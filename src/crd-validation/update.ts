@@ -5,13 +5,9 @@
  */
 import { invalid } from '../testing/schema/field-error.js';
 import type { FieldCause } from '../kube/field-errors.js';
-import { asArray, asObject, asString, specOf, versionsOf } from './crd-object.js';
+import { asArray, asObject, asString, isEstablished, specOf, versionsOf } from './crd-object.js';
 
 const immutable = (field: string, value: unknown): FieldCause => invalid(field, value, 'field is immutable');
-
-function isEstablished(crd: unknown): boolean {
-  return asArray(asObject(asObject(crd).status).conditions).some((c) => asObject(c).type === 'Established' && asObject(c).status === 'True');
-}
 
 export function validateUpdateRules(crd: unknown, old: unknown): FieldCause[] {
   const spec = specOf(crd);

@@ -15,12 +15,14 @@ import { cloneJson } from './schema/json-schema.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 import { TYPE_META_DESCRIPTIONS } from './schema/known-types.js';
 import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
-import { applyCrdMarker, CRD_MARKER_NAMES } from './spec/crd-markers.js';
-import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
+import { applyCrdMarker, CRD_MARKER_NAMES } from './markers/crd-markers.js';
+import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './crd-types.js';
 import { crdDefaultPlural } from '../kube/plural.js';
 import { celErrorSite } from './rule-diagnostics.js';
 import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../crd-validation/index.js';
+import { perVersionField } from '../crd-validation/internal-spec.js';
+import { STATUS_ROOT_DETAIL, statusRootOffendingKey } from '../crd-validation/status-root.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -144,7 +146,7 @@ export class CrdGenerator {
     // What the API server would refuse is checked on CRDs the generator could build without
     // errors: a type it could not map leaves a schema hole the server would only echo.
     if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...apiServer);
-    return { crds, diagnostics: dedupe(diagnostics) };
+    return { crds, diagnostics };
   }
 
   private apiPackages(): ApiPackage[] {
@@ -311,10 +313,12 @@ export class CrdGenerator {
     const markers = [...this.options.markers.all()];
     return errors.map((e) => {
       // A validation rule's error points at the rule in its XValidation marker.
-      const cel = celErrorSite(crd, e.field, e.message, markers);
+      // Fields every version has alike are reported at the top level; their source is any version's.
+      const field = locatableField(crd, perVersionField(e.field), e.message);
+      const cel = celErrorSite(crd, field, e.message, markers);
       return {
         severity: 'error' as const,
-        ...(cel?.location ?? locateCrdField(e.field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
+        ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
         message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
       };
     });
@@ -389,12 +393,14 @@ function problemDiagnostic(p: SchemaProblem): Diagnostic {
   return nodeDiagnostic(p.node, p.message);
 }
 
-function dedupe(diagnostics: Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((d) => {
-    const key = `${d.file}:${d.line}:${d.column}:${d.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+/**
+ * The field a diagnostic is placed by: an error on a whole root schema that the status subresource
+ * restricts is placed at the first field the API server objects to (the marker that wrote it).
+ */
+function locatableField(crd: CustomResourceDefinition, field: string, message: string): string {
+  const root = /^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema$/.exec(field);
+  if (!root || !message.endsWith(STATUS_ROOT_DETAIL)) return field;
+  const schema = crd.spec.versions[Number(root[1])]?.schema?.openAPIV3Schema;
+  const key = schema ? statusRootOffendingKey(schema) : undefined;
+  return key ? `${field}.${key}` : field;
 }

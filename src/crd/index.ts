@@ -9,8 +9,10 @@
  *   const { crds, diagnostics } = generateCrds({ paths: ['api'], cwd: projectRoot, maxDescLen: 0 });
  *   for (const { fileName, crd } of crds) write(`config/crd/bases/${fileName}`, crd);   // serialise as YAML
  *
- *   // Sharing one project and marker collection with the other generators (the manifests command):
- *   registerCrdMarkers(registry);                       // before collecting markers
+ *   // As one of the generators `manifests` runs (src/manifests/runtime.ts):
+ *   new GeneratorRuntime({ project, generators: [new CrdManifestsGenerator({ maxDescLen, toolVersion }), ...], projectDir, outputDir }).run();
+ *
+ *   // The engine alone, over a project and markers collected with registerCrdMarkers in the registry:
  *   const gen = new CrdGenerator({ project, markers, maxDescLen, toolVersion });
  *   gen.generate();                                     // { crds, diagnostics }
  *   // Kubernetes' OpenAPI documents as the source of built-in types (client-node imports):
@@ -22,20 +24,23 @@
  * not to be trusted (controller-gen would exit non-zero). Objects are plain JSON: the caller writes
  * them (keys sorted, as controller-gen does).
  */
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Project } from 'ts-morph';
-import { collectMarkers, defineCommonMarkers, MarkerRegistry, parserOverflowError, type Diagnostic } from '../markers/index.js';
-import { defineRbacMarkers } from '../rbac/markers.js';
-import { defineWebhookMarkers } from '../webhook/markers.js';
-import { CrdGenerator, type GeneratedCrd } from './generator.js';
-import { registerCrdMarkers } from './markers/definitions.js';
+import type { Diagnostic } from '../markers/index.js';
+import { createApiProject } from '../manifests/loader.js';
+import { GeneratorRuntime } from '../manifests/runtime.js';
+import { RbacManifestsGenerator } from '../rbac/manifests-generator.js';
+import { WebhookManifestsGenerator } from '../webhook/manifests-generator.js';
+import type { GeneratedCrd } from './generator.js';
+import { CrdManifestsGenerator } from './manifests-generator.js';
 import type { BuiltinSchemaSource } from './schema/builtin-source.js';
 import { kubernetesApiSource } from './schema/kubernetes-api-source.js';
+import { packageVersion } from '../scaffold/machinery/package-root.js';
 
 export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
 export { registerCrdMarkers } from './markers/definitions.js';
-export type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './spec/crd-types.js';
+export { CrdManifestsGenerator, type CrdManifestsOptions } from './manifests-generator.js';
+export { createApiProject } from '../manifests/loader.js';
+export type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './crd-types.js';
 export type { JSONSchemaProps, ValidationRule } from '../kube/json-schema-props.js';
 export { truncateDescription } from './schema/descriptions.js';
 export type { BuiltinSchemaSource } from './schema/builtin-source.js';
@@ -49,7 +54,7 @@ export interface GenerateCrdsOptions {
   paths: readonly string[];
   cwd?: string;
   maxDescLen?: number;
-  /** Unknown `+kubebuilder:`/`+k8s:` markers are errors instead of warnings. */
+  /** Every warning (an unknown `+kubebuilder:`/`+k8s:` marker, ...) is an error. */
   strict?: boolean;
   /** Defaults to this package's version. */
   toolVersion?: string;
@@ -61,65 +66,28 @@ export interface GenerateCrdsOptions {
   generateEmbeddedObjectMeta?: boolean;
 }
 
-let ownVersion: string | undefined;
 /** The version of the scaffolder package, for the CRD annotation. */
-export function packageVersion(): string {
-  if (ownVersion === undefined) {
-    const require = createRequire(import.meta.url);
-    for (const candidate of ['../../package.json', '../../../package.json']) {
-      try {
-        const pkg = require(candidate) as { name?: string; version?: string };
-        if (pkg.name === 'scaffolder' && pkg.version) {
-          ownVersion = pkg.version;
-          break;
-        }
-      } catch {
-        // try the next layout (src/ in development, dist/src/ when installed)
-      }
-    }
-    ownVersion ??= '(devel)';
-  }
-  return ownVersion;
-}
+export { packageVersion };
 
-/** Creates the ts-morph project the generator reads (parse only: no type checking, no dependency resolution). */
-export function createApiProject(paths: readonly string[], cwd = process.cwd()): Project {
-  const project = new Project({
-    skipAddingFilesFromTsConfig: true,
-    skipFileDependencyResolution: true,
-    skipLoadingLibFiles: true,
-    compilerOptions: { allowJs: false, noLib: true },
-  });
-  for (const p of paths) {
-    const abs = path.resolve(cwd, p.replace(/\/\.\.\.$/, ''));
-    try {
-      if (abs.endsWith('.ts')) project.addSourceFileAtPath(abs);
-      else project.addSourceFilesAtPaths([`${abs}/**/*.ts`, `!${abs}/**/*.test.ts`, `!${abs}/**/*.d.ts`]);
-    } catch (err) {
-      throw parserOverflowError(err, abs); // a stack overflow in TypeScript's parser names the file
-    }
-  }
-  return project;
-}
-
-/** Reads the API packages under `paths` and returns their CRDs and the problems found. */
+/**
+ * Reads the API packages under `paths` and returns their CRDs and the problems found: the CRD generator
+ * alone, run as `manifests` runs it (the other generators' markers are known, not reported as unknown).
+ */
 export function generateCrds(options: GenerateCrdsOptions): { crds: GeneratedCrd[]; diagnostics: Diagnostic[] } {
-  const project = createApiProject(options.paths, options.cwd);
-  const registry = new MarkerRegistry();
-  defineCommonMarkers(registry);
-  registerCrdMarkers(registry);
-  // The sibling generators' markers are known too, so that they are not reported as unknown here.
-  defineRbacMarkers(registry);
-  defineWebhookMarkers(registry);
-  const markers = collectMarkers(project.getSourceFiles(), registry, { strict: options.strict });
-  const generator = new CrdGenerator({
-    project,
-    markers,
+  const cwd = path.resolve(options.cwd ?? process.cwd());
+  const crdGenerator = new CrdManifestsGenerator({
     maxDescLen: options.maxDescLen,
     toolVersion: options.toolVersion ?? packageVersion(),
     builtinSchemas: options.builtinSchemas ?? kubernetesApiSource(options.kubernetesVersion),
     generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
   });
-  const result = generator.generate();
-  return { crds: result.crds, diagnostics: [...markers.diagnostics, ...result.diagnostics] };
+  const runtime = new GeneratorRuntime({
+    project: createApiProject(options.paths, cwd),
+    generators: [crdGenerator, new RbacManifestsGenerator(), new WebhookManifestsGenerator()],
+    projectDir: cwd,
+    outputDir: cwd,
+    strict: options.strict,
+  });
+  const { diagnostics } = runtime.run([crdGenerator]);
+  return { crds: [...crdGenerator.crds], diagnostics: [...diagnostics] };
 }

@@ -4,7 +4,7 @@
  * for a cost over budget, the estimate and the budget (kube-apiserver's message gives only the
  * factor). The errors themselves are the CRD validation's (src/kube/cel via crd-validation).
  */
-import type { CustomResourceDefinition } from './spec/crd-types.js';
+import type { CustomResourceDefinition } from './crd-types.js';
 import { ruleColumn, type MarkedValue, type SourceLocation } from '../markers/index.js';
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, validateSchemaRules, type RuleError } from '../kube/cel/validation-rules.js';
 import type { JSONSchemaProps, ValidationRule } from '../kube/json-schema-props.js';

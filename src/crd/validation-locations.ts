@@ -141,6 +141,7 @@ export function locateCrdField(field: string, ctx: LocatorContext): SourceLocati
   const allMarkers = (name: string) => ctx.sources.flatMap((s) => ctx.markersOf(s.decl)).find((m) => m.name === name);
   const packageMarker = (name: string) => ctx.sources.flatMap((s) => s.packageMarkers).find((m) => m.name === name);
   if (!versionMatch) {
+    if (field.startsWith('metadata.annotations')) return (allMarkers('kubebuilder:metadata') ?? packageMarker('groupName') ?? { location: nodeLocation(first.decl) }).location;
     if (field.startsWith('spec.group')) return (packageMarker('groupName') ?? { location: nodeLocation(first.decl) }).location;
     if (field === 'metadata.name' || field.startsWith('spec.names') || field === 'spec.scope') {
       const resource = allMarkers('kubebuilder:resource');

@@ -1,6 +1,7 @@
 /**
  * The name rules of k8s.io/apimachinery/pkg/util/validation: an RFC 1123 label and subdomain
- * (object names, groups, domains) and an RFC 1035 label (plurals, versions, controller names, ...),
+ * (object names, groups, domains), an RFC 1035 label (plurals, versions, controller names, ...),
+ * qualified names and label values (label and annotation keys, label values, label selectors),
  * as patterns for every check of such a name, and with apimachinery's messages for the API
  * server's own (CRD validation).
  */
@@ -8,11 +9,18 @@
 const DNS1123_LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const DNS1123_SUBDOMAIN = `${DNS1123_LABEL}(\\.${DNS1123_LABEL})*`;
 const DNS1035_LABEL = '[a-z]([-a-z0-9]*[a-z0-9])?';
+const QUALIFIED_NAME = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 
 /** The whole-string patterns (lengths are checked apart: 63 for labels, 253 for subdomains). */
 export const dns1123LabelPattern = new RegExp(`^${DNS1123_LABEL}$`);
 export const dns1123SubdomainPattern = new RegExp(`^${DNS1123_SUBDOMAIN}$`);
 export const dns1035LabelPattern = new RegExp(`^${DNS1035_LABEL}$`);
+/** The name part of a qualified name (label and annotation keys: `[prefix/]name`; 63 characters). */
+export const qualifiedNamePattern = new RegExp(`^${QUALIFIED_NAME}$`);
+/** A label key: an optional RFC 1123 subdomain prefix (253) and `/`, then the name part (63). */
+export const labelKeyPattern = new RegExp(`^(${DNS1123_SUBDOMAIN}/)?${QUALIFIED_NAME}$`);
+/** A label value: empty or a name part (63 characters). */
+export const labelValuePattern = new RegExp(`^(${QUALIFIED_NAME})?$`);
 
 /** validation.RegexError: the message, its examples and the regex shown. */
 function regexError(message: string, regex: string, ...examples: string[]): string {
@@ -56,6 +64,57 @@ export function isDNS1035Label(value: string): string[] {
         'abc-123',
       ),
     );
+  }
+  return errs;
+}
+
+/** validation.IsDNS1123Label (namespaces). */
+export function isDNS1123Label(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenError(63));
+  if (!dns1123LabelPattern.test(value)) {
+    errs.push(
+      regexError(
+        "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",
+        DNS1123_LABEL,
+        'my-name',
+        '123-abc',
+      ),
+    );
+  }
+  return errs;
+}
+
+const QUALIFIED_NAME_MESSAGE = "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+
+/** validation.IsQualifiedName: label and annotation keys, `[prefix/]name`. */
+export function isQualifiedName(value: string): string[] {
+  const errs: string[] = [];
+  const parts = value.split('/');
+  let name: string;
+  if (parts.length === 1) name = parts[0]!;
+  else if (parts.length === 2) {
+    const prefix = parts[0]!;
+    name = parts[1]!;
+    if (prefix === '') errs.push('prefix part must be non-empty');
+    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+  } else {
+    return [`a qualified name ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+  }
+  if (name === '') errs.push('name part must be non-empty');
+  else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
+  if (!qualifiedNamePattern.test(name)) errs.push(`name part ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')}`);
+  return errs;
+}
+
+const LABEL_VALUE = `(${QUALIFIED_NAME})?`;
+
+/** validation.IsValidLabelValue. */
+export function isValidLabelValue(value: string): string[] {
+  const errs: string[] = [];
+  if (value.length > 63) errs.push(maxLenError(63));
+  if (!labelValuePattern.test(value)) {
+    errs.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", LABEL_VALUE, 'MyValue', 'my_value', '12345'));
   }
   return errs;
 }

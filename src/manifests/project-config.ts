@@ -1,7 +1,7 @@
 /** What the manifests command reads from the PROJECT file: the project name, whether it is namespaced, its Kubernetes release. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
+import { parseProjectFile, projectFileName } from '../scaffold/project/project-file.js';
 
 export interface ProjectSettings {
   readonly projectName?: string;
@@ -11,20 +11,16 @@ export interface ProjectSettings {
   readonly kubernetesVersion?: string;
 }
 
-/** `planned`: the PROJECT text a scaffolding command would write, read instead of the file. */
+/**
+ * PROJECT read as every command reads it (src/scaffold/project/project-file.ts: errors name the
+ * file and line); defaults when there is none. `planned`: the PROJECT text a scaffolding command
+ * would write, read instead of the file.
+ */
 export function readProjectSettings(projectDir: string, planned?: string): ProjectSettings {
-  const file = path.join(projectDir, 'PROJECT');
+  const file = path.join(projectDir, projectFileName);
   if (planned === undefined && !existsSync(file)) return { namespaced: false };
-  let doc: unknown;
-  try {
-    doc = parse(planned ?? readFileSync(file, 'utf8'));
-  } catch (e) {
-    throw new Error(`${file}: not valid YAML: ${(e as Error).message}`);
-  }
-  const record = (doc ?? {}) as Record<string, unknown>;
-  const projectName = typeof record['projectName'] === 'string' ? record['projectName'] : undefined;
-  const kubernetesVersion = record['kubernetesVersion'] === undefined || record['kubernetesVersion'] === null ? undefined : String(record['kubernetesVersion']);
-  return { projectName, namespaced: record['namespaced'] === true, kubernetesVersion };
+  const project = parseProjectFile(planned ?? readFileSync(file, 'utf8'), file);
+  return { projectName: project.projectName, namespaced: project.namespaced === true, kubernetesVersion: project.kubernetesVersion };
 }
 
 /** The namespace kubebuilder's kustomize config deploys the manager into. */

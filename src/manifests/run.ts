@@ -8,6 +8,7 @@ import path from 'node:path';
 import { type Diagnostic, formatDiagnostic, hasErrors } from '../markers/index.js';
 import { isInside } from '../files/inside-root.js';
 import { checkFiles, PartialWriteError, writeFiles } from './output.js';
+import { conflictingOptions } from './options.js';
 import { ManifestsPipeline } from './pipeline.js';
 import { readProjectSettings } from './project-config.js';
 import { watchSources } from './watch.js';
@@ -99,15 +100,15 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
 export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Promise<number> {
   const projectDir = path.resolve(opts.projectDir);
   let pipeline: ManifestsPipeline;
+  const conflict = conflictingOptions(opts);
+  if (conflict) {
+    io.stderr(`manifests: ${conflict}\n`);
+    return 1;
+  }
   try {
-    if (opts.planned && !opts.dryRun) throw new Error('planned files are only read with dryRun');
     pipeline = new ManifestsPipeline({ ...opts, projectDir, settings: readProjectSettings(projectDir, opts.planned?.get('PROJECT')) });
   } catch (e) {
     io.stderr(`manifests: ${(e as Error).message}\n`);
-    return 1;
-  }
-  if (opts.watch && (opts.check || opts.dryRun)) {
-    io.stderr(`manifests: ${opts.check ? '--check' : '--dry-run'} and --watch cannot be used together\n`);
     return 1;
   }
   const lastWritten = opts.watch ? new Map<string, string>() : undefined;

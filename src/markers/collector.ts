@@ -20,11 +20,6 @@ import { MarkerSyntaxError } from './scanner.js';
 import { isCheckedMarker, nearestMarkerName } from './suggest.js';
 import type { MarkedValue, MarkerDefinition, MarkerTarget, MarkerValue, SourceLocation } from './types.js';
 
-export interface CollectOptions {
-  /** Unknown `+kubebuilder:`/`+k8s:` markers are errors instead of warnings. */
-  readonly strict?: boolean;
-}
-
 /** The markers of one node or package, in source order. */
 export class MarkerValues {
   static readonly EMPTY = new MarkerValues([]);
@@ -142,7 +137,7 @@ function endOfLeadingComments(lc: LeadingComments, pos: number): number {
 }
 
 /** Collects the markers of one file. */
-export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegistry, options: CollectOptions = {}): FileMarkers {
+export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegistry): FileMarkers {
   const sf = compilerSourceFile(source);
   const fileName = path.resolve(sf.fileName);
   const nodes = new Map<ts.Node, MarkedValue[]>();
@@ -200,7 +195,7 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
     }
     const near = nearestMarkerName(raw.text.slice(1), registry.names());
     diagnostics.push({
-      severity: options.strict ? 'error' : 'warning',
+      severity: 'warning', // an error under --strict (src/manifests/runtime.ts)
       message: `unknown marker ${head}${near ? `: did you mean +${near}?` : ''}`,
       ...raw.location,
     });
@@ -270,17 +265,14 @@ export class MarkerCollection {
   private allCache: MarkedValue[] | undefined;
   private diagnosticsCache: Diagnostic[] | undefined;
 
-  constructor(
-    private readonly registry: MarkerRegistry,
-    private readonly options: CollectOptions = {},
-  ) {}
+  constructor(private readonly registry: MarkerRegistry) {}
 
   /** Collects (or re-collects) one file. */
   update(source: AnySourceFile): FileMarkers {
     const sf = compilerSourceFile(source);
     let collected: FileMarkers;
     try {
-      collected = collectFileMarkers(sf, this.registry, this.options);
+      collected = collectFileMarkers(sf, this.registry);
     } catch (e) {
       this.remove(sf.fileName);
       throw e;
@@ -382,8 +374,8 @@ export class MarkerCollection {
 }
 
 /** Collects the markers of every given source file. */
-export function collectMarkers(sourceFiles: Iterable<AnySourceFile>, registry: MarkerRegistry, options: CollectOptions = {}): MarkerCollection {
-  const collection = new MarkerCollection(registry, options);
+export function collectMarkers(sourceFiles: Iterable<AnySourceFile>, registry: MarkerRegistry): MarkerCollection {
+  const collection = new MarkerCollection(registry);
   for (const sf of sourceFiles) collection.update(sf);
   return collection;
 }

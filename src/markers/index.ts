@@ -14,7 +14,7 @@
  *   registry.define({ name: 'kubebuilder:default', target: 'field', value: { type: 'any' } }); // default/example/title
  *   // slices and maps: { type: { slice: 'string' } }, { type: { map: 'string' } }
  *
- *   const markers = collectMarkers(project.getSourceFiles(), registry, { strict });
+ *   const markers = collectMarkers(project.getSourceFiles(), registry);   // unknown markers are warnings
  *   markers.forNode(interfaceDecl).get('kubebuilder:printcolumn')?.value   // { name: 'Age', type: 'date', ... }
  *   markers.forNode(propertySignature).getAll('kubebuilder:validation:XValidation')
  *   markers.forPackage('/abs/api/v1').get('groupName')?.value              // 'batch.my.domain'
@@ -41,7 +41,7 @@ export { type Diagnostic, DiagnosticError, formatDiagnostic, hasErrors } from '.
 export { MarkerRegistry } from './registry.js';
 export { parseMarker, splitMarker } from './grammar.js';
 export { MarkerSyntaxError } from './scanner.js';
-export { type CollectOptions, type FileMarkers, MarkerCollection, MarkerValues, collectFileMarkers, collectMarkers } from './collector.js';
+export { type FileMarkers, MarkerCollection, MarkerValues, collectFileMarkers, collectMarkers } from './collector.js';
 export { extractDescription, formatDescription } from './description.js';
 export { celSyntaxProblem, checkCelRule, ruleColumn } from './cel.js';
 export { defineCommonMarkers } from './common.js';

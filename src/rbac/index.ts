@@ -3,3 +3,4 @@ export { RBAC_MARKER, defineRbacMarkers } from './markers.js';
 export { type RbacOptions, type RoleObject, generateRoles } from './generate.js';
 export { normalizeRules } from './normalize.js';
 export type { PolicyRule, RbacRule } from './rule.js';
+export { RbacManifestsGenerator } from './manifests-generator.js';

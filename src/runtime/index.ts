@@ -11,10 +11,10 @@ export * from './controller/index.js';
 export * from './manager/index.js';
 export * from './log/index.js';
 export * from './metrics/index.js';
+export * from './serving/index.js';
 export * from './leaderelection/index.js';
 export * from './helpers/index.js';
 export * from './events/index.js';
-// Also installs the Manager's webhook server factory.
 export * from './webhook/index.js';
 export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksHandler } from './healthz/index.js';
 /** `healthz.ping` and friends, as generated main.ts uses them. */

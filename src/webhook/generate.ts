@@ -37,7 +37,7 @@ function strings(args: Args, key: string): string[] {
 }
 
 /** Case-insensitive match against the API's spellings; unknown values pass through or fail. */
-function canonical(value: string, allowed: readonly string[]): string | undefined {
+function canonical<T extends string>(value: string, allowed: readonly T[]): T | undefined {
   return allowed.find((a) => a.toLowerCase() === value.toLowerCase());
 }
 

@@ -3,3 +3,4 @@ export { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER, defineWebhookMarkers } fr
 export { type WebhookResult, generateWebhooks } from './generate.js';
 export { applyWebhookPatch } from './patch.js';
 export type { Webhook, WebhookConfiguration } from './types.js';
+export { WebhookManifestsGenerator } from './manifests-generator.js';

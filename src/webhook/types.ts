@@ -1,40 +1,16 @@
-/** The admissionregistration.k8s.io/v1 shapes we write (only the fields controller-gen sets). */
+/**
+ * The webhook configurations `manifests` writes: the admissionregistration.k8s.io/v1 shapes
+ * (src/kube/admissionregistration.ts) with the fields controller-gen always sets required, and
+ * whatever fields a marker's `patch` adds.
+ */
+import type * as admissionregistration from '../kube/admissionregistration.js';
 
-export interface ServiceReference {
-  name: string;
-  namespace: string;
-  path?: string;
-  port?: number;
-}
+export type { RuleWithOperations, ServiceReference, WebhookClientConfig } from '../kube/admissionregistration.js';
 
-export interface WebhookClientConfig {
-  service?: ServiceReference;
-  url?: string;
-}
+export type Webhook = admissionregistration.Webhook &
+  Required<Pick<admissionregistration.Webhook, 'admissionReviewVersions' | 'failurePolicy' | 'rules'>> & { [field: string]: unknown };
 
-export interface RuleWithOperations {
-  apiGroups: string[];
-  apiVersions: string[];
-  operations: string[];
-  resources: string[];
-}
-
-export interface Webhook {
-  name: string;
-  admissionReviewVersions: string[];
-  clientConfig: WebhookClientConfig;
-  failurePolicy: string;
-  matchPolicy?: string;
-  rules: RuleWithOperations[];
-  sideEffects?: string;
-  timeoutSeconds?: number;
-  reinvocationPolicy?: string;
-  namespaceSelector?: unknown;
-  objectSelector?: unknown;
-  [field: string]: unknown;
-}
-
-export interface WebhookConfiguration {
+export interface WebhookConfiguration extends admissionregistration.WebhookConfiguration {
   apiVersion: 'admissionregistration.k8s.io/v1';
   kind: 'MutatingWebhookConfiguration' | 'ValidatingWebhookConfiguration';
   metadata: { name: string };

@@ -85,7 +85,7 @@ describe('scaffolder version, completion, help and usage errors', () => {
   });
 
   it.each([
-    [[], 'error: a command is needed: init, create api, create webhook, edit, manifests, version, completion, help\n'],
+    [[], 'error: a command is needed: init, create api, create webhook, edit, manifests, version, completion, help, alpha\n'],
     [['frobnicate'], 'error: unknown command "frobnicate" for "scaffolder". (see scaffolder --help)\n'],
     // A misspelt command: the nearest command, and no word about the flags that follow it.
     [['craete'], 'error: unknown command "craete" for "scaffolder". Did you mean create? (see scaffolder --help)\n'],

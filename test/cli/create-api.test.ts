@@ -460,3 +460,26 @@ describe('scaffolder create api', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 });
+
+describe('scaffolder create api in a Kubernetes community group', () => {
+  let dir: string;
+  let cleanup: () => void;
+  beforeEach(() => {
+    ({ dir, cleanup } = tempProjectDir('community'));
+  });
+  afterEach(() => cleanup());
+
+  it('writes the api-approved.kubernetes.io annotation marker, so that the CRD the API server requires it on is written', async () => {
+    await ok(dir, ['init', '--domain', 'k8s.io', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'samples', '--version', 'v1', '--kind', 'Foo']);
+    expect(read(dir, 'api/v1/foo_types.ts')).toContain('// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=unapproved, experimental-only;');
+    const crd = parse(read(dir, 'config/crd/bases/samples.k8s.io_foos.yaml')) as { metadata: { annotations: Record<string, string> } };
+    expect(crd.metadata.annotations['api-approved.kubernetes.io']).toMatch(/^unapproved, experimental-only; /);
+  });
+
+  it('leaves it out for other groups (x-k8s.io is not k8s.io)', async () => {
+    await ok(dir, ['init', '--domain', 'x-k8s.io', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'samples', '--version', 'v1', '--kind', 'Foo', ...noMake]);
+    expect(read(dir, 'api/v1/foo_types.ts')).not.toContain('api-approved.kubernetes.io');
+  });
+});

@@ -38,7 +38,7 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('async validateDelete(obj: Captain): Promise<Warnings>');
     expect(file).toContain('    .for(Captain)\n    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n');
     expect(read(dir, 'api/v1/index.ts')).toContain("export * from './captain_webhook.js';");
-    expect(read(dir, 'src/main.ts')).toContain("if (process.env.ENABLE_WEBHOOKS !== 'false') {\n  await crewv1.setupCaptainWebhookWithManager(mgr);\n  // +kubebuilder:scaffold:webhook\n}");
+    expect(read(dir, 'src/main.ts')).toContain("if (process.env.ENABLE_WEBHOOKS !== 'false') {\n  crewv1.setupCaptainWebhookWithManager(mgr);\n  // +kubebuilder:scaffold:webhook\n}");
     const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
     expect(test).toContain("import { afterAll, beforeAll, describe, expect, it } from 'vitest';");
     expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
@@ -74,13 +74,29 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('export class CaptainCustomValidator');
     expect(file).toContain("import { type CustomDefaulter, type Manager, log, webhookManagedBy, type CustomValidator, type Warnings } from 'scaffolder/runtime';");
     expect(file).toContain('    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n    // +kubebuilder:scaffold:webhookbuilder\n');
+    // The test file was not changed since it was scaffolded: it is written again for both types.
     const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
-    expect(test).toContain("import { CaptainCustomDefaulter, setupCaptainWebhookWithManager, CaptainCustomValidator } from '../../../api/v1/captain_webhook.js';");
+    expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
     expect(test.match(/describe\('through the API server'/g)).toHaveLength(1);
     expect(test).toContain("it('admits a valid Captain on create, update and delete'");
     expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0]!.webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
     expect((parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: unknown[] }).replacements).toHaveLength(6);
     expect(read(dir, 'src/main.ts').match(/setupCaptainWebhookWithManager/g)).toHaveLength(1);
+  });
+
+  it('a later webhook type gives the files both types at once give, while they are as scaffolded', async () => {
+    await ok(dir, webhook('Captain', ['--defaulting', '--defaulting-path', '/custom-mutate']));
+    await ok(dir, webhook('Captain', ['--programmatic-validation']));
+    const stepwise = snapshot(dir);
+    const other = tempProjectDir('project');
+    try {
+      await ok(other.dir, ['init', '--domain', 'testproject.org', ...noInstall]);
+      await ok(other.dir, api('Captain'));
+      await ok(other.dir, webhook('Captain', ['--defaulting', '--defaulting-path', '/custom-mutate', '--programmatic-validation']));
+      expect(stepwise).toEqual(snapshot(other.dir));
+    } finally {
+      other.cleanup();
+    }
   });
 
   it('an existing webhook type is refused without --force; --force twice gives the same files', async () => {
@@ -185,7 +201,7 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('implements CustomDefaulter<ObjectOf<typeof Pod>>');
     const main = read(dir, 'src/main.ts');
     expect(main).toContain("import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';");
-    expect(main).toContain('  await corev1PodWebhook.setupPodWebhookWithManager(mgr);');
+    expect(main).toContain('  corev1PodWebhook.setupPodWebhookWithManager(mgr);');
     expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1]).toEqual({ core: true, group: 'core', kind: 'Pod', version: 'v1', webhooks: { defaulting: true, webhookVersion: 'v1' } });
   });
 

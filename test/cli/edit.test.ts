@@ -32,7 +32,7 @@ describe('scaffolder edit', () => {
     await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', ...noMake]);
     expect(read(dir, 'api/v1/captain_webhook.ts')).toContain('export class CaptainCustomDefaulter');
     expect(read(dir, 'api/v1/index.ts')).toContain("export * from './captain_webhook.js';");
-    expect(read(dir, 'src/main.ts')).toContain('await crewv1.setupCaptainWebhookWithManager(mgr);');
+    expect(read(dir, 'src/main.ts')).toContain('  crewv1.setupCaptainWebhookWithManager(mgr);');
     expect(snapshot(dir)['api/crew/v1/index.ts']).toBeUndefined();
 
     const v2 = await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v2', '--kind', 'Captain', '--controller=false', ...noMake]);

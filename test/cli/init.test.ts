@@ -17,23 +17,34 @@ describe('scaffolder init', () => {
     for (const f of ['package.json', 'tsconfig.json', 'src/main.ts', 'Makefile', 'Dockerfile', '.dockerignore', '.gitignore', 'README.md', 'PROJECT',
       'hack/boilerplate.ts.txt', 'config/default/kustomization.yaml', 'config/manager/manager.yaml', 'config/rbac/role.yaml',
       'config/rbac/leader_election_role.yaml', 'config/rbac/metrics_auth_role.yaml', 'config/rbac/metrics_reader_role.yaml',
-      'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml',
-      'test/e2e/manager.test.ts', 'test/e2e/vitest.config.ts', '.github/workflows/test-e2e.yml', '.devcontainer/devcontainer.json']) {
+      'config/prometheus/monitor.yaml', 'config/network-policy/allow-metrics-traffic.yaml', 'eslint.config.js', 'vitest.e2e.config.ts',
+      'test/e2e/manager.e2e.ts', 'test/e2e/setup.ts', 'test/e2e/utils.ts', 'test/e2e/project.ts', '.github/workflows/lint.yml', '.github/workflows/test.yml', '.github/workflows/test-e2e.yml',
+      '.devcontainer/devcontainer.json', '.devcontainer/post-install.sh']) {
       expect(files, f).toContain(f);
     }
     expect(run.stdout).toContain('created src/main.ts');
     const project = parse(readFileSync(join(dir, 'PROJECT'), 'utf8')) as Record<string, unknown>;
     expect(project).toMatchObject({ domain: 'example.com', layout: ['typescript.scaffolder.dev/v1'], projectName: 'guestbook', version: '3' });
+    // The scaffolder version that wrote it, as kubebuilder's cliVersion (alpha update starts from it).
+    expect(project.cliVersion).toBe((JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version);
     expect(project.multigroup).toBeUndefined();
 
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.name).toBe('guestbook');
     expect(pkg.type).toBe('module');
-    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint']);
+    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint', 'lint:fix']);
     expect(pkg.scripts!.run).toBe('node dist/src/main.js');
     expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
     expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);
-    expect(pkg.dependencies!['@kubernetes/client-node']).toBe('~1.4.0');
+    // The project runs on what scaffolder/runtime runs on: the same Node floor and client-node.
+    const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(pkg.dependencies!['@kubernetes/client-node']).toBe(own.dependencies!['@kubernetes/client-node']);
+    expect(pkg.dependencies!['@kubernetes/client-node']).toMatch(/^~2\./);
+    expect(pkg.engines).toEqual({ node: own.engines!.node });
+    // The same @types/node major as client-node depends on: one @types/node in the production tree.
+    const clientNode = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../node_modules/@kubernetes/client-node/package.json'), 'utf8')) as Record<string, Record<string, string>>;
+    const major = (range: string) => /\d+/.exec(range)?.[0];
+    expect(major(pkg.devDependencies!['@types/node']!)).toBe(major(clientNode.dependencies!['@types/node']!));
     const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown>; include: string[] };
     expect(tsconfig.compilerOptions).toMatchObject({ strict: true, module: 'NodeNext' });
     expect(tsconfig.include).toEqual(['api', 'src', 'test']);
@@ -45,7 +56,7 @@ describe('scaffolder init', () => {
     expect(main).toContain("process.env.ENABLE_WEBHOOKS !== 'false'");
     expect(main).toMatch(/leaderElectionID: '[0-9a-f]{8}\.example\.com'/);
     const makefile = readFileSync(join(dir, 'Makefile'), 'utf8');
-    for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer', 'help', 'setup-test-e2e', 'test-e2e', 'cleanup-test-e2e']) {
+    for (const target of ['manifests', 'build', 'run', 'test', 'lint', 'lint-fix', 'setup-test-e2e', 'test-e2e', 'cleanup-test-e2e', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer', 'help']) {
       expect(makefile).toMatch(new RegExp(`^${target}:.*`, 'm'));
     }
     expect(readFileSync(join(dir, 'Dockerfile'), 'utf8')).toContain('USER 65532:65532');

@@ -15,16 +15,21 @@ export interface CorpusCase {
   kind?: string;
   /** Markers of the API package (groupversion_info.ts); default `+groupName=test.example.com`. */
   packageMarkers?: string;
-  /** The error, `<field>: <message>`, as kube-apiserver reports it. */
+  /** The error, `<field>: <message>`, as kube-apiserver reports it; ` … ` stands for text left out (a value too long to spell). */
   error: string;
   /** Text on the source line the diagnostic must point at. */
   at: string;
+  /** A second version (package api/v2, served, not stored) with this WidgetSpec; default none. */
+  extraVersion?: string;
   /** The same input, fixed: [search, replacement] applied to source, kind, kindMarkers and packageMarkers. */
   fix: [string, string];
 }
 
 const V = 'spec.versions[0]';
-const S = `${V}.schema.openAPIV3Schema.properties[spec]`;
+// A v1 CRD is validated in its internal form: what every version has alike (here: one version)
+// is checked at the top level, spec.validation / spec.additionalPrinterColumns / ...
+const SCHEMA = 'spec.validation.openAPIV3Schema';
+const S = `${SCHEMA}.properties[spec]`;
 const P = (f: string) => `${S}.properties[${f}]`;
 const DNS1035 =
   "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
@@ -33,6 +38,7 @@ const DNS1123 =
 
 const spec = (fields: string, extra = '') => `${extra}export interface WidgetSpec {\n${fields}\n}\n`;
 const SIZE = `  size?: number;`;
+const TEMPLATE = 'export interface Template {\n  apiVersion?: string;\n  kind?: string;\n  metadata?: ObjectMeta;\n}\n';
 const specWithSize = spec(`  // +kubebuilder:validation:Type=integer\n${SIZE}`);
 
 export const CASES: CorpusCase[] = [
@@ -41,7 +47,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn type outside the five column types',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=int,JSONPath=".spec.size"',
-    error: `${V}.additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
+    error: `spec.additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
     at: 'type=int',
     fix: ['type=int', 'type=integer'],
   },
@@ -49,7 +55,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn type that is a schema type but not a column type',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=object,JSONPath=".spec"',
-    error: `${V}.additionalPrinterColumns[0].type: Invalid value: "object": must be one of boolean,date,integer,number,string`,
+    error: `spec.additionalPrinterColumns[0].type: Invalid value: "object": must be one of boolean,date,integer,number,string`,
     at: 'type=object',
     fix: ['type=object', 'type=string'],
   },
@@ -57,7 +63,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn format outside the column formats',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,format=uint8,JSONPath=".spec.size"',
-    error: `${V}.additionalPrinterColumns[0].format: Invalid value: "uint8": must be one of byte,date,date-time,double,float,int32,int64,password`,
+    error: `spec.additionalPrinterColumns[0].format: Invalid value: "uint8": must be one of byte,date,date-time,double,float,int32,int64,password`,
     at: 'format=uint8',
     fix: ['format=uint8', 'format=int32'],
   },
@@ -65,7 +71,7 @@ export const CASES: CorpusCase[] = [
     name: 'printcolumn JSONPath without the leading dot',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,JSONPath="spec.size"',
-    error: `${V}.additionalPrinterColumns[0].JSONPath: Invalid value: "spec.size": must be a simple json path starting with .`,
+    error: `spec.additionalPrinterColumns[0].JSONPath: Invalid value: "spec.size": must be a simple json path starting with .`,
     at: 'JSONPath="spec.size"',
     fix: ['JSONPath="spec.size"', 'JSONPath=".spec.size"'],
   },
@@ -73,7 +79,7 @@ export const CASES: CorpusCase[] = [
     name: 'second printcolumn reported at its own marker',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:printcolumn:name="Size",type=integer,JSONPath=".spec.size"\n// +kubebuilder:printcolumn:name="Age",type=time,JSONPath=".metadata.creationTimestamp"',
-    error: `${V}.additionalPrinterColumns[1].type: Invalid value: "time": must be one of boolean,date,integer,number,string`,
+    error: `spec.additionalPrinterColumns[1].type: Invalid value: "time": must be one of boolean,date,integer,number,string`,
     at: 'type=time',
     fix: ['type=time', 'type=date'],
   },
@@ -110,7 +116,7 @@ export const CASES: CorpusCase[] = [
     name: 'selectablefield on a list',
     source: spec(`  tags?: string[];`),
     kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.tags"',
-    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.tags": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.`,
+    error: `spec.selectableFields[0].jsonPath: Invalid value: ".spec.tags": must point to a field of type string, boolean or integer. Enum string fields and strings with formats are allowed.`,
     at: 'selectablefield:JSONPath=".spec.tags"',
     fix: ['tags?: string[];', 'tags?: string;'],
   },
@@ -118,7 +124,7 @@ export const CASES: CorpusCase[] = [
     name: 'selectablefield without the leading dot',
     source: spec(`  color?: string;`),
     kindMarkers: '// +kubebuilder:selectablefield:JSONPath="spec.color"',
-    error: `${V}.selectableFields[0].jsonPath: Invalid value: "spec.color": is an invalid path: expected [ or . but got: spec`,
+    error: `spec.selectableFields[0].jsonPath: Invalid value: "spec.color": is an invalid path: expected [ or . but got: spec`,
     at: 'selectablefield:JSONPath="spec.color"',
     fix: ['JSONPath="spec.color"', 'JSONPath=".spec.color"'],
   },
@@ -126,7 +132,7 @@ export const CASES: CorpusCase[] = [
     name: 'selectablefield naming no field',
     source: spec(`  color?: string;`),
     kindMarkers: '// +kubebuilder:selectablefield:JSONPath=".spec.colour"',
-    error: `${V}.selectableFields[0].jsonPath: Invalid value: ".spec.colour": is an invalid path: does not refer to a valid field`,
+    error: `spec.selectableFields[0].jsonPath: Invalid value: ".spec.colour": is an invalid path: does not refer to a valid field`,
     at: 'selectablefield:JSONPath=".spec.colour"',
     fix: ['.spec.colour', '.spec.color'],
   },
@@ -344,7 +350,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale specpath under status',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=.status.replicas,statuspath=.status.replicas',
-    error: `${V}.subresources.scale.specReplicasPath: Invalid value: ".status.replicas": should be a json path under .spec`,
+    error: `spec.subresources.scale.specReplicasPath: Invalid value: ".status.replicas": should be a json path under .spec`,
     at: 'subresource:scale',
     fix: ['specpath=.status.replicas', 'specpath=.spec.replicas'],
   },
@@ -352,7 +358,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale statuspath under spec',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.spec.size',
-    error: `${V}.subresources.scale.statusReplicasPath: Invalid value: ".spec.size": should be a json path under .status`,
+    error: `spec.subresources.scale.statusReplicasPath: Invalid value: ".spec.size": should be a json path under .status`,
     at: 'subresource:scale',
     fix: ['statuspath=.spec.size', 'statuspath=.status.replicas'],
   },
@@ -360,7 +366,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale selectorpath under metadata',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.metadata.labels',
-    error: `${V}.subresources.scale.labelSelectorPath: Invalid value: ".metadata.labels": should be a json path under either .spec or .status`,
+    error: `spec.subresources.scale.labelSelectorPath: Invalid value: ".metadata.labels": should be a json path under either .spec or .status`,
     at: 'subresource:scale',
     fix: ['selectorpath=.metadata.labels', 'selectorpath=.status.selector'],
   },
@@ -368,7 +374,7 @@ export const CASES: CorpusCase[] = [
     name: 'scale specpath without the leading dot',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:scale:specpath=spec.replicas,statuspath=.status.replicas',
-    error: `${V}.subresources.scale.specReplicasPath: Invalid value: "spec.replicas": must be a simple json path starting with .`,
+    error: `spec.subresources.scale.specReplicasPath: Invalid value: "spec.replicas": must be a simple json path starting with .`,
     at: 'subresource:scale',
     fix: ['specpath=spec.replicas', 'specpath=.spec.replicas'],
   },
@@ -459,5 +465,94 @@ export const CASES: CorpusCase[] = [
     error: `spec.names.kind: Invalid value: "My_Widget": may have mixed case, but should otherwise match: ${DNS1035}`,
     at: 'export interface My_Widget',
     fix: ['My_Widget', 'MyWidget'],
+  },
+  // the internal form: versions that differ keep their own paths (spec.versions[i]...)
+  {
+    name: 'default above Maximum in one of two versions whose schemas differ',
+    source: spec(`  // +kubebuilder:validation:Maximum=10\n  // +kubebuilder:default=100\n  size?: number;`),
+    extraVersion: spec(`  size?: number;\n  color?: string;`),
+    error: `spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[size].default: Invalid value: 100:  in body should be less than or equal to 10`,
+    at: '+kubebuilder:default=100',
+    fix: ['default=100', 'default=10'],
+  },
+  // the root of a schema with the status subresource
+  {
+    name: 'root with MinProperties while the status subresource is on',
+    source: specWithSize,
+    kindMarkers: '// +kubebuilder:subresource:status\n// +kubebuilder:validation:MinProperties=1',
+    error: `${SCHEMA}: Invalid value: apiextensions.JSONSchemaProps{ID:"", Schema:"", Ref:(*string)(nil), Description:"Widget is the kind under test.", Type:"object", … MinProperties:(*int64)(1), Required:[]string(nil), … XValidations:apiextensions.ValidationRules(nil)}: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled`,
+    at: '+kubebuilder:validation:MinProperties=1',
+    fix: ['// +kubebuilder:validation:MinProperties=1', ''],
+  },
+  // API approval of community groups
+  {
+    name: 'k8s.io group without the api-approved.kubernetes.io annotation',
+    source: specWithSize,
+    packageMarkers: '// +groupName=widgets.x-k8s.k8s.io',
+    kindMarkers: '// +kubebuilder:metadata:annotations="example.com/owner=team-a"',
+    error: 'metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation "api-approved.kubernetes.io", see https://github.com/kubernetes/enhancements/pull/1111',
+    at: '+kubebuilder:metadata:annotations',
+    fix: ['example.com/owner=team-a', 'api-approved.kubernetes.io=https://github.com/kubernetes/enhancements/pull/1111'],
+  },
+  {
+    name: 'kubernetes.io group whose api-approved.kubernetes.io annotation is neither a URL nor unapproved',
+    source: specWithSize,
+    packageMarkers: '// +groupName=widgets.kubernetes.io',
+    kindMarkers: '// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=yes"',
+    error: 'metadata.annotations[api-approved.kubernetes.io]: Invalid value: "yes": protected groups must have approval annotation "api-approved.kubernetes.io" with either a URL or a reason starting with "unapproved", see https://github.com/kubernetes/enhancements/pull/1111',
+    at: '+kubebuilder:metadata:annotations',
+    fix: ['api-approved.kubernetes.io=yes', 'api-approved.kubernetes.io=unapproved, experimental'],
+  },
+  // defaults run the CEL rules of their schema (defaulting.ValidateDefaults)
+  {
+    name: 'default that breaks the XValidation rule of its field',
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self <= 10",message="at most 10"\n  // +kubebuilder:default=100\n  size?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
+    error: `${P('size')}.default: Invalid value: "integer": at most 10`,
+    at: '+kubebuilder:default=100',
+    fix: ['default=100', 'default=10'],
+  },
+  {
+    name: 'default object that breaks a rule of one of its fields',
+    source: spec(`  // +kubebuilder:default={port: 0}\n  endpoint?: Endpoint;`, 'export interface Endpoint {\n  // +kubebuilder:validation:XValidation:rule="self > 0"\n  port?: number;\n}\n'),
+    error: `${P('endpoint')}.default.port: Invalid value: "number": failed rule: self > 0`,
+    at: '+kubebuilder:default={port: 0}',
+    fix: ['{port: 0}', '{port: 80}'],
+  },
+  {
+    name: 'default that breaks a rule on the type of its field',
+    source: spec(`  // +kubebuilder:default={min: 5, max: 1}\n  range?: Range;`, '// +kubebuilder:validation:XValidation:rule="self.min <= self.max",message="min must not exceed max"\nexport interface Range {\n  min: number;\n  max: number;\n}\n'),
+    error: `${P('range')}.default: Invalid value: "object": min must not exceed max`,
+    at: '+kubebuilder:default={min: 5, max: 1}',
+    fix: ['{min: 5, max: 1}', '{min: 1, max: 5}'],
+  },
+  // embedded resources in defaults: their metadata is an ObjectMeta (objectmeta.Validate)
+  {
+    name: 'default embedded resource whose metadata.name is not a path segment',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  // +kubebuilder:default={apiVersion: "v1", kind: "ConfigMap", metadata: {name: "conf/main"}}\n  template?: Template;`, TEMPLATE),
+    error: `${P('template')}.default.metadata.name: Invalid value: "conf/main": may not contain '/'`,
+    at: '+kubebuilder:default={apiVersion: "v1"',
+    fix: ['conf/main', 'conf-main'],
+  },
+  {
+    name: 'default embedded resource whose label key is not a qualified name',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  // +kubebuilder:default={apiVersion: "v1", kind: "ConfigMap", metadata: {labels: {"team/blue/x": "a"}}}\n  template?: Template;`, TEMPLATE),
+    error: `${P('template')}.default.metadata.labels: Invalid value: "team/blue/x": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    at: '+kubebuilder:default={apiVersion: "v1"',
+    fix: ['team/blue/x', 'team.example.com/blue'],
+  },
+  // defaults inside an embedded resource's metadata must make valid metadata
+  {
+    name: 'default of an embedded resource\'s metadata with a label value that is not one',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  template?: Template;`, TEMPLATE.replace('  metadata?: ObjectMeta;', '  // +kubebuilder:default={labels: {app: "web server"}}\n  metadata?: ObjectMeta;')),
+    error: `${P('template')}.properties[metadata].default: Invalid value: {"labels":{"app":"web server"}}: must result in valid metadata: metadata.labels: Invalid value: "web server": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')`,
+    at: '+kubebuilder:default={labels: {app: "web server"}}',
+    fix: ['web server', 'web-server'],
+  },
+  {
+    name: 'default of an embedded resource\'s metadata whose labels are not strings',
+    source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  template?: Template;`, TEMPLATE.replace('  metadata?: ObjectMeta;', '  // +kubebuilder:default={labels: {replicas: 3}}\n  metadata?: ObjectMeta;')),
+    error: `${P('template')}.properties[metadata].default: Invalid value: {"labels":{"replicas":3}}: must result in valid metadata: metadata: Invalid value: {"labels":{"replicas":3}}: json: cannot unmarshal number into Go struct field ObjectMeta.labels of type string`,
+    at: '+kubebuilder:default={labels: {replicas: 3}}',
+    fix: ['replicas: 3}', 'replicas: "3"}'],
   },
 ];

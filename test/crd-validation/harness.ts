@@ -12,9 +12,9 @@ function fixed(text: string | undefined, c: CorpusCase, apply: boolean): string 
 export function caseFiles(c: CorpusCase, applyFix: boolean): Record<string, string> {
   const kind = fixed(c.kind ?? 'Widget', c, applyFix)!;
   const packageMarkers = fixed(c.packageMarkers ?? '// +groupName=test.example.com', c, applyFix)!;
-  const types = `import type { ObjectMeta } from 'scaffolder/runtime';
-${fixed(c.source, c, applyFix)}
-${fixed(c.kindMarkers ?? '', c, applyFix)}
+  const kindFile = (source: string, markers: string) => `import type { ObjectMeta } from 'scaffolder/runtime';
+${source}
+${markers}
 // ${kind} is the kind under test.
 export interface ${kind} {
   apiVersion?: string;
@@ -23,10 +23,16 @@ export interface ${kind} {
   spec?: WidgetSpec;
 }
 `;
-  return {
+  const kindMarkers = fixed(c.kindMarkers ?? '', c, applyFix)!;
+  const files: Record<string, string> = {
     'api/v1/groupversion_info.ts': `${packageMarkers}\nexport const GroupVersion = { group: 'test.example.com', version: 'v1' };\n`,
-    [KIND_FILE]: types,
+    [KIND_FILE]: kindFile(fixed(c.source, c, applyFix)!, c.extraVersion === undefined ? kindMarkers : `${kindMarkers}\n// +kubebuilder:storageversion`),
   };
+  if (c.extraVersion !== undefined) {
+    files['api/v2/groupversion_info.ts'] = `${packageMarkers.replace(/\/\/ \+versionName=.*\n?/, '')}\nexport const GroupVersion = { group: 'test.example.com', version: 'v2' };\n`;
+    files['api/v2/widget_types.ts'] = kindFile(c.extraVersion, '');
+  }
+  return files;
 }
 
 export function generateCase(c: CorpusCase, applyFix: boolean): SandboxResult {

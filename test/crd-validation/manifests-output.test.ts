@@ -40,7 +40,7 @@ describe('manifests on CRDs kube-apiserver refuses', () => {
     const check = await manifests(dir, true);
     expect(check.code).toBe(1);
     expect(check.stderr).toBe(run.stderr);
-    expect(check.stderr).toMatch(/^api\/v1\/widget_types\.ts:\d+:\d+: error: CustomResourceDefinition "widgets\.test\.example\.com" is invalid: spec\.versions\[0\]\.additionalPrinterColumns\[0\]\.type: Invalid value: "int"/m);
+    expect(check.stderr).toMatch(/^api\/v1\/widget_types\.ts:\d+:\d+: error: CustomResourceDefinition "widgets\.test\.example\.com" is invalid: spec\.additionalPrinterColumns\[0\]\.type: Invalid value: "int"/m);
   });
 
   it('--watch reports the error when a save makes the CRD invalid, writes nothing, and writes again once fixed', async () => {
@@ -56,7 +56,7 @@ describe('manifests on CRDs kube-apiserver refuses', () => {
     const types = path.join(dir, KIND_FILE);
     writeFileSync(types, readFileSync(types, 'utf8').replace('type=integer', 'type=int'));
     await eventually(() => err.includes('nothing written'), 'the error to be reported');
-    expect(err).toMatch(/error: CustomResourceDefinition "widgets\.test\.example\.com" is invalid: spec\.versions\[0\]\.additionalPrinterColumns\[0\]\.type: Invalid value: "int": must be one of boolean,date,integer,number,string/);
+    expect(err).toMatch(/error: CustomResourceDefinition "widgets\.test\.example\.com" is invalid: spec\.additionalPrinterColumns\[0\]\.type: Invalid value: "int": must be one of boolean,date,integer,number,string/);
     expect(readFileSync(crdFile, 'utf8')).toBe(written);
     writeFileSync(types, readFileSync(types, 'utf8').replace('type=int', 'type=string'));
     await eventually(() => readFileSync(crdFile, 'utf8').includes('type: string'), 'the fixed CRD to be written');

@@ -86,7 +86,7 @@ describe('patterns are Go regular expressions', () => {
     const res = await request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', crd('behinds', 'Behind', { text: { type: 'string', pattern: '(?<=a)b' } }));
     expect(res.code).toBe(422);
     expect(res.body.message).toBe(
-      'CustomResourceDefinition.apiextensions.k8s.io "behinds.regex.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[text].pattern: Invalid value: "(?<=a)b": must be a valid regular expression, but isn\'t: error parsing regexp: invalid named capture: `(?<=a)b`',
+      'CustomResourceDefinition.apiextensions.k8s.io "behinds.regex.example.com" is invalid: spec.validation.openAPIV3Schema.properties[spec].properties[text].pattern: Invalid value: "(?<=a)b": must be a valid regular expression, but isn\'t: error parsing regexp: invalid named capture: `(?<=a)b`',
     );
   });
 
@@ -112,10 +112,24 @@ describe('CRD writes', () => {
     const res = await request('PUT', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`, next);
     expect(res.code).toBe(422);
     expect(res.body.message).toBe(
-      `CustomResourceDefinition.apiextensions.k8s.io "${name}" is invalid: spec.versions[0].additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
+      `CustomResourceDefinition.apiextensions.k8s.io "${name}" is invalid: spec.additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
     );
     const after = await request('GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`);
     expect((after.body.spec as { versions: Record<string, unknown>[] }).versions[0]!.additionalPrinterColumns).toBeUndefined();
+  });
+
+  it('a conversion webhook URL that is not https is refused with 422 (rules no marker writes)', async () => {
+    const body = crd('hooks', 'Hook', { text: { type: 'string' } });
+    const v2 = { ...structuredClone(body.spec.versions[0]!), name: 'v2', storage: false };
+    Object.assign(body.spec, {
+      versions: [...body.spec.versions, v2],
+      conversion: { strategy: 'Webhook', webhook: { clientConfig: { url: 'http://127.0.0.1:9443/convert' }, conversionReviewVersions: ['v1'] } },
+    });
+    const res = await request('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', body);
+    expect(res.code).toBe(422);
+    expect(res.body.message).toBe(
+      `CustomResourceDefinition.apiextensions.k8s.io "hooks.regex.example.com" is invalid: spec.conversion.webhookClientConfig.url: Invalid value: "http": 'https' is the only allowed URL scheme; desired format: https://host[/path]`,
+    );
   });
 
   it('an update may not change the plural, the kind of an established CRD, nor drop a stored version', async () => {
@@ -149,7 +163,7 @@ describe('CRD writes', () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The CustomResourceDefinition "sizes.regex.example.com" is invalid: ');
-    expect(result.stderr).toContain('spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[size].default: Invalid value: 100:  in body should be less than or equal to 10');
+    expect(result.stderr).toContain('spec.validation.openAPIV3Schema.properties[spec].properties[size].default: Invalid value: 100:  in body should be less than or equal to 10');
   });
 
   it('a request body above 3 MiB gets 413 RequestEntityTooLarge, one below is read', async () => {

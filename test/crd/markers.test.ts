@@ -72,7 +72,7 @@ describe('validation markers on fields', () => {
   it('XValidation rules the API server would refuse are errors at the marker: a fieldPath that names no field, oldSelf of the wrong type', () => {
     const { errors } = marked(['+kubebuilder:validation:XValidation:rule="self != oldSelf",fieldPath=".x",optionalOldSelf=true'], 'string');
     expect(errors).toEqual([
-      'api/v1/widget_types.ts:5: CustomResourceDefinition "widgets.test.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].fieldPath: Invalid value: ".x": fieldPath must be a valid path',
+      'api/v1/widget_types.ts:5: CustomResourceDefinition "widgets.test.example.com" is invalid: spec.validation.openAPIV3Schema.properties[spec].properties[f].x-kubernetes-validations[0].fieldPath: Invalid value: ".x": fieldPath must be a valid path',
     ]);
     const optional = marked(['+kubebuilder:validation:XValidation:rule="self != oldSelf",optionalOldSelf=true'], 'string');
     expect(optional.errors.join('\n')).toContain("found no matching overload for '_!=_' applied to '(string, optional_type(string))'");

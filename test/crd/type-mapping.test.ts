@@ -128,7 +128,7 @@ export interface WidgetSpec { a?: Shared; b?: common.Other }`,
   it('gives the inner occurrence of a type that contains itself an empty schema, with a warning (a CRD kube-apiserver refuses)', () => {
     const r = widget('export interface Tree { name?: string; children?: Tree[] }\nexport interface WidgetSpec { tree?: Tree }');
     expect(r.errors).toEqual([
-      'api/v1/widget_types.ts:2: CustomResourceDefinition "widgets.test.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[tree].properties[children].items.type: Required value: must not be empty for specified array items',
+      'api/v1/widget_types.ts:2: CustomResourceDefinition "widgets.test.example.com" is invalid: spec.validation.openAPIV3Schema.properties[spec].properties[tree].properties[children].items.type: Required value: must not be empty for specified array items',
     ]);
     expect(field(r.spec, 'tree')).toEqual({ type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: {} } } });
     expect(r.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toContain(

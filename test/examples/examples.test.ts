@@ -122,6 +122,18 @@ describe.each(exampleNames())('examples/%s', (name) => {
     }
   }, 300_000);
 
+  it('runs on the Node and @kubernetes/client-node that scaffolder/runtime runs on, with the @types/node major client-node uses', () => {
+    type Manifest = { engines?: { node?: string }; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+    const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    const own = read(join(repoRoot, 'package.json'));
+    const example = read(join(dir, 'package.json'));
+    expect(example.engines?.node).toBe(own.engines?.node);
+    expect(example.dependencies?.['@kubernetes/client-node']).toBe(own.dependencies?.['@kubernetes/client-node']);
+    const major = (range: string | undefined) => /\d+/.exec(range ?? '')?.[0];
+    const clientNode = read(join(repoRoot, 'node_modules', '@kubernetes', 'client-node', 'package.json'));
+    expect(major(example.devDependencies?.['@types/node'])).toBe(major(clientNode.dependencies?.['@types/node']));
+  });
+
   it('has manifests that match its markers (scaffolder manifests --check)', async () => {
     const script = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['manifests'] ?? '';
     const words = script.split(/\s+/).filter(Boolean);

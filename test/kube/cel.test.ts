@@ -45,6 +45,19 @@ describe('cost estimate (the API server\'s numbers)', () => {
     });
   }
 
+  it('an enum string field costs as its longest value in bytes (Go len): maxLength 1000 of "A"..."LongValue" as the API server\'s test, and 12 bytes of é', () => {
+    const enumString = (values: string[], maxLength?: number): JSONSchemaProps => ({ type: 'string', enum: values, ...(maxLength !== undefined ? { maxLength } : {}) });
+    expect(costOf(enumString(['A', 'B', 'C', 'LongValue']), "self.contains('A')")).toBe(2);
+    expect(costOf(enumString(['A', 'B', 'C', 'LongValue'], 1000), "self.contains('A')")).toBe(401);
+    expect(costOf(enumString(['é'.repeat(6)]), "self.contains('A')")).toBe(3);
+  });
+
+  it('has() costs only its operand: Kubernetes sets checker.PresenceTestHasCost(false)', () => {
+    expect(costOf(map({ type: 'number' }), 'has(self.x)')).toBe(1);
+    expect(costOf({ type: 'object', properties: { a: { type: 'object', properties: { b: { type: 'string' } } } } }, 'has(self.a.b)')).toBe(2);
+    expect(costOf({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } } }, 'has(self.a) && has(self.b)')).toBe(2);
+  });
+
   it('O(n^2) and O(n^3) loops with 10 items', () => {
     expect(costOf(array({ type: 'number' }, 10), 'self.all(x, self.all(y, true))')).toBe(352);
     expect(costOf(array({ type: 'number' }, 10), 'self.all(x, self.all(y, self.all(z, true)))')).toBe(3552);

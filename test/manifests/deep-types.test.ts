@@ -25,7 +25,7 @@ function project(fieldType: string, extra = ''): string {
   cpSync(path.join(repoRoot, 'test', 'fixtures', 'crd', 'project-v4', 'api', 'v1', 'groupversion_info.ts'), path.join(api, 'groupversion_info.ts'));
   const types = admiral.replace(/admirales/g, 'deeps').replace(/Admiral/g, 'Deep').replace('  foo?: string;\n}', `  foo?: string;\n  deep?: ${fieldType};\n}`);
   writeFileSync(path.join(api, 'deep_types.ts'), `${types.replace(/'\.\.\/\.\.\/\.\.\/\.\.\/\.\.\/\.\.\/src\//g, `'${path.join(repoRoot, 'src')}/`)}\n${extra}`);
-  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: deep\n');
+  writeFileSync(path.join(dir, 'PROJECT'), 'domain: example.com\nlayout: [typescript.scaffolder.dev/v1]\nprojectName: deep\nversion: "3"\n');
   return dir;
 }
 

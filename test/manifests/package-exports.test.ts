@@ -7,6 +7,9 @@ import { parse } from 'yaml';
 import * as root from '../../src/index.js';
 import {
   CrdGenerator,
+  CrdManifestsGenerator,
+  type Generator,
+  GeneratorRuntime,
   type ManifestsOptions,
   MarkerRegistry,
   RBAC_MARKER,
@@ -20,7 +23,9 @@ import {
   generateRoles,
   generateWebhooks,
   registerCrdMarkers,
+  RbacManifestsGenerator,
   runManifests,
+  WebhookManifestsGenerator,
 } from '../../src/index.js';
 
 const GROUP_VERSION = `// +groupName=ships.example.com
@@ -120,7 +125,7 @@ describe('the package root entry', () => {
     defineRbacMarkers(registry);
     defineWebhookMarkers(registry);
     const project = createApiProject(['api', 'src'], dir);
-    const markers = collectMarkers(project.getSourceFiles(), registry, { strict: true });
+    const markers = collectMarkers(project.getSourceFiles(), registry);
     expect(markers.diagnostics).toEqual([]);
 
     const { crds } = new CrdGenerator({ project, markers, toolVersion: 'test' }).generate();
@@ -139,6 +144,39 @@ describe('the package root entry', () => {
     const webhooks = generateWebhooks(packageMarkers.filter((m) => m.name === WEBHOOK_MARKER));
     expect(webhooks.diagnostics).toEqual([]);
     expect(webhooks.configurations.map((c) => [c.kind, c.webhooks.map((w) => w.name)])).toEqual([['ValidatingWebhookConfiguration', ['vfrigate-v1.kb.io']]]);
+  });
+
+  it('runs the generators and one of its own through a GeneratorRuntime, which owns the markers and --strict', () => {
+    const out = path.join(dir, 'out');
+    // a generator of one's own: a marker it defines, and a file listing the packages that carry it
+    const owners: Generator = {
+      registerMarkers: (registry) => registry.define({ name: 'kubebuilder:owner', target: 'package', value: { type: 'string' } }),
+      generate: (context) => {
+        const owner = context.markers.packages().flatMap((p) => context.markers.forPackage(p).getAll('kubebuilder:owner').map((m) => String(m.value)));
+        return { outputs: [{ file: path.join(context.outputDir, 'owners.yaml'), documents: [{ owners: owner }] }], diagnostics: [] };
+      },
+    };
+    writeFileSync(path.join(dir, 'api', 'v1', 'owner.ts'), '// +kubebuilder:owner=fleet\nexport const owner = 1;\n');
+    try {
+      const generators = [new CrdManifestsGenerator({ toolVersion: 'test' }), new RbacManifestsGenerator(), new WebhookManifestsGenerator(), owners];
+      const runtime = new GeneratorRuntime({ project: createApiProject(['api', 'src'], dir), generators, projectDir: dir, outputDir: out });
+      const { outputs, diagnostics } = runtime.run();
+      expect(diagnostics).toEqual([]);
+      expect(outputs.map((o) => path.relative(out, o.file))).toEqual([
+        'crd/bases/ships.example.com_frigates.yaml',
+        'rbac/role.yaml',
+        'webhook/manifests.yaml',
+        'owners.yaml',
+      ]);
+      expect(outputs[3]!.documents).toEqual([{ owners: ['fleet'] }]);
+      // Without its generator the marker is unknown: a warning, an error under strict.
+      const without = (strict: boolean) =>
+        new GeneratorRuntime({ project: createApiProject(['api'], dir), generators: generators.slice(0, 3), projectDir: dir, outputDir: out, strict }).run().diagnostics;
+      expect(without(false).map((d) => [d.severity, d.message.split(':').slice(0, 2).join(':')])).toEqual([['warning', 'unknown marker +kubebuilder:owner']]);
+      expect(without(true).map((d) => d.severity)).toEqual(['error']);
+    } finally {
+      rmSync(path.join(dir, 'api', 'v1', 'owner.ts'));
+    }
   });
 
   it('writes config/ with runManifests', async () => {

@@ -39,7 +39,7 @@ function projectV4(): string {
   cpSync(path.join(fixtures, 'crd', 'project-v4', 'api'), path.join(dir, 'api'), { recursive: true });
   cpSync(path.join(fixtures, 'rbac', 'project-v4'), path.join(dir, 'src', 'controllers'), { recursive: true });
   cpSync(path.join(fixtures, 'webhook', 'kubebuilder', 'project-v4', 'internal', 'webhook', 'v1'), path.join(dir, 'src', 'webhook', 'v1'), { recursive: true });
-  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: project-v4\n');
+  writeFileSync(path.join(dir, 'PROJECT'), 'domain: example.com\nlayout: [typescript.scaffolder.dev/v1]\nprojectName: project-v4\nversion: "3"\n');
   return dir;
 }
 
@@ -132,6 +132,21 @@ describe('runManifests', () => {
     expect(roles.map((r) => [r.kind, r.metadata.name, r.metadata.namespace])).toEqual([['Role', 'manager-role', 'project-v4-system']]);
   });
 
+  it('refuses modes that cannot go together before it reads anything', async () => {
+    const dir = tempDir();
+    for (const [options, message] of [
+      [{ check: true, watch: true }, '--check and --watch cannot be used together'],
+      [{ dryRun: true, watch: true }, '--dry-run and --watch cannot be used together'],
+      [{ planned: new Map([['PROJECT', 'projectName: x\n']]) }, 'planned files are only read with dryRun'],
+    ] as const) {
+      const c = capture();
+      // The missing source path is not what is reported: the modes are checked first.
+      expect(await runManifests({ projectDir: dir, paths: ['missing'], ...options }, c.io)).toBe(1);
+      expect(c.errors()).toBe(`manifests: ${message}\n`);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('fails clearly on a missing source path', async () => {
     const c = capture();
     expect(await runManifests({ projectDir: tempDir(), paths: ['nope'] }, c.io)).toBe(1);
@@ -218,7 +233,7 @@ describe('CEL rules', () => {
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
     expect(c.errors()).toContain(
       `api/v1/sailor_types.ts:${line}:${column}: error: CustomResourceDefinition "sailors.crew.testproject.org" is invalid: ` +
-        'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: ' +
+        'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: ' +
         'apiextensions.ValidationRule{Rule:"self.configMapNam == \'\'", Message:"needs a name", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
         "compilation failed: ERROR: <input>:1:5: undefined field 'configMapNam'\n | self.configMapNam == ''\n | ....^\n",
     );
@@ -238,7 +253,7 @@ describe('CEL rules', () => {
     expect(c.errors()).toMatch(
       new RegExp(
         `api/v1/sailor_types\\.ts:${line}:\\d+: error: CustomResourceDefinition "sailors\\.crew\\.testproject\\.org" is invalid: ` +
-          'spec\\.versions\\[0\\]\\.schema\\.openAPIV3Schema\\.properties\\[spec\\]\\.properties\\[tags\\]\\.x-kubernetes-validations\\[0\\]\\.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x ' +
+          'spec\\.validation\\.openAPIV3Schema\\.properties\\[spec\\]\\.properties\\[tags\\]\\.x-kubernetes-validations\\[0\\]\\.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x ' +
           '\\(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared\\) \\[estimated cost \\d+, budget 10000000\\]',
       ),
     );

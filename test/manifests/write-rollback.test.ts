@@ -36,7 +36,7 @@ function project(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'manifests-rollback-'));
   temps.push(dir);
   cpSync(path.join(repoRoot, 'test', 'fixtures', 'crd', 'project-v4', 'api'), path.join(dir, 'api'), { recursive: true });
-  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: project-v4\n');
+  writeFileSync(path.join(dir, 'PROJECT'), 'domain: example.com\nlayout: [typescript.scaffolder.dev/v1]\nprojectName: project-v4\nversion: "3"\n');
   return dir;
 }
 

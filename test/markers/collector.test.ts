@@ -127,7 +127,7 @@ export class A {}
     expect(markers.forNode(sf!.getClassOrThrow('A')).size).toBe(0);
   });
 
-  it('reports unknown markers with the nearest known name, as warnings or (strict) errors', () => {
+  it('reports unknown markers with the nearest known name, as warnings (manifests --strict makes them errors)', () => {
     const text = `export interface Foo {
   // +kubebuilder:validation:MaxLenght=10
   // +kubebuilder:scaffold:fields
@@ -146,8 +146,6 @@ export class A {}
         column: 6,
       },
     ]);
-    const errors = collectMarkers([sf!], registry(), { strict: true }).diagnostics;
-    expect(errors.map((d) => d.severity)).toEqual(['error']);
   });
 
   it('reports a malformed argument as an error at the offending column', () => {

@@ -2,7 +2,7 @@
 // .dockerignore lets through only the sources and vendor/. (The packing itself and the Dockerfile's
 // steps need the registry: generated-project.e2e.test.ts runs them.)
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noInstall, noMake, ok, tempProjectDir } from '../cli/run-cli.js';
@@ -18,8 +18,8 @@ describe('the docker build context of a generated project', () => {
   afterEach(() => cleanup());
 
   it('make docker-build writes vendor/ with hack/docker-context.mjs before building', () => {
-    const r = spawnSync('make', ['-n', 'docker-build', 'IMG=registry.example.com/operator:v1'], { cwd: dir, encoding: 'utf8' });
-    expect(r).toMatchObject({ status: 0, stdout: 'node hack/docker-context.mjs\ndocker build -t registry.example.com/operator:v1 .\n' });
+    const r = spawnSync('make', ['-n', 'docker-build', 'IMG=registry.example.com/operator:v1', 'BUILDER_IMAGE=b', 'RUNTIME_IMAGE=r'], { cwd: dir, encoding: 'utf8' });
+    expect(r).toMatchObject({ status: 0, stdout: 'node hack/docker-context.mjs\ndocker build --build-arg BUILDER_IMAGE=b --build-arg RUNTIME_IMAGE=r -t registry.example.com/operator:v1 .\n' });
     expect(readFileSync(join(dir, '.gitignore'), 'utf8')).toMatch(/^vendor\/$/m);
   });
 
@@ -33,6 +33,21 @@ describe('the docker build context of a generated project', () => {
     expect(dockerfile).toContain('COPY vendor/ vendor/\nRUN cp vendor/package.json vendor/package-lock.json ./ && npm ci --no-audit --no-fund\n');
     // The project's package.json (with its file: dependency) never reaches the image.
     expect(dockerfile).not.toMatch(/^COPY package/m);
+  });
+
+  it('make docker-build names the base images by digest, as the Dockerfile pins them (golden project-v1, CONTAINER_TOOL=echo)', () => {
+    const golden = join(import.meta.dirname, '..', 'golden', 'project-v1');
+    const project = join(dir, '..', 'golden-project-v1');
+    cpSync(golden, project, { recursive: true });
+    // -o docker-context: the golden's package.json names no real checkout to pack.
+    const r = spawnSync('make', ['--no-print-directory', '-o', 'docker-context', 'docker-build', 'CONTAINER_TOOL=echo', 'IMG=registry.example.com/operator:v1'], { cwd: project, encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const pinned = Object.fromEntries([...readFileSync(join(golden, 'Dockerfile'), 'utf8').matchAll(/^ARG (\w+_IMAGE)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+    expect(pinned).toEqual({
+      BUILDER_IMAGE: expect.stringMatching(/^node:24-bookworm@sha256:[0-9a-f]{64}$/),
+      RUNTIME_IMAGE: expect.stringMatching(/^gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
+    });
+    expect(r.stdout).toBe(`echo build --build-arg BUILDER_IMAGE=${pinned.BUILDER_IMAGE} --build-arg RUNTIME_IMAGE=${pinned.RUNTIME_IMAGE} -t registry.example.com/operator:v1 .\nbuild --build-arg BUILDER_IMAGE=${pinned.BUILDER_IMAGE} --build-arg RUNTIME_IMAGE=${pinned.RUNTIME_IMAGE} -t registry.example.com/operator:v1 .\n`);
   });
 
   it('hack/docker-context.mjs refuses a scaffolder checkout that is not built, writing no vendor/', () => {

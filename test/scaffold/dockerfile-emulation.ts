@@ -46,9 +46,19 @@ function copy(src: string, dest: string, target: string): void {
   cpSync(src, into ? join(target, basename(src)) : target);
 }
 
-/** Emulates `docker build` of `context` into stages under `out`; returns the stages, the last one being the image. */
-export function emulateDockerBuild(context: string, out: string, hostEnv: NodeJS.ProcessEnv = process.env): EmulatedStage[] {
+/**
+ * Emulates `docker build` of `context` into stages under `out` (with `buildArgs` as --build-arg);
+ * returns the stages, the last one being the image.
+ */
+export function emulateDockerBuild(context: string, out: string, hostEnv: NodeJS.ProcessEnv = process.env, buildArgs: Record<string, string> = {}): EmulatedStage[] {
   const allowed = new Set(contextEntries(context));
+  // ARGs declared before the first FROM, which FROM lines may use as ${NAME}; a build arg wins over the default.
+  const globalArgs = new Map<string, string>();
+  const expand = (text: string) => text.replace(/\$\{(\w+)\}/g, (_, name: string) => {
+    const value = globalArgs.get(name);
+    if (value === undefined) throw new Error(`\${${name}}: no ARG ${name} before the first FROM`);
+    return value;
+  });
   const lines = readFileSync(join(context, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('#'));
   const stages: EmulatedStage[] = [];
   const current = (): EmulatedStage => {
@@ -60,8 +70,14 @@ export function emulateDockerBuild(context: string, out: string, hostEnv: NodeJS
     const [instruction, ...rest] = line.split(/\s+/);
     const args = rest.join(' ');
     switch (instruction) {
+      case 'ARG': {
+        const m = /^(\w+)=(\S+)$/.exec(args);
+        if (!m || stages.length > 0) throw new Error(`ARG ${args}: only ARG NAME=default before the first FROM is understood`);
+        globalArgs.set(m[1]!, buildArgs[m[1]!] ?? m[2]!);
+        break;
+      }
       case 'FROM': {
-        const m = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(args);
+        const m = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(expand(args));
         if (!m) throw new Error(`FROM ${args}: not understood`);
         const root = join(out, `stage-${stages.length}`);
         mkdirSync(root, { recursive: true });

@@ -59,7 +59,11 @@ describe.each(Object.keys(goldenProjects))('%s: GitHub workflows and dev contain
         expect(String(setupNode?.with?.['node-version']), where).toBe(dockerNode);
         expect(Number(setupNode?.with?.['node-version']), where).toBeGreaterThanOrEqual(floor);
         const runs = steps.flatMap((s) => (s.run === undefined ? [] : [s.run]));
-        expect(runs[0], where).toBe('npm ci');
+        // The dependencies are installed (npm ci) before any make target runs.
+        const lines = runs.flatMap((r) => r.split('\n').map((l) => l.trim()));
+        const install = lines.indexOf('npm ci');
+        expect(install, `${where} runs npm ci`).toBeGreaterThanOrEqual(0);
+        expect(lines.slice(0, install).some((l) => /^make\b/.test(l)), `${where}: make before npm ci`).toBe(false);
         const called = runs.flatMap(invocations);
         expect(called.length, `${where} runs something`).toBeGreaterThan(0);
         for (const [tool, target] of called) {
@@ -80,7 +84,7 @@ describe.each(Object.keys(goldenProjects))('%s: GitHub workflows and dev contain
     const makefile = readFileSync(join(dir, 'Makefile'), 'utf8');
     expect(makefile).toMatch(/^test-e2e: setup-test-e2e manifests /m);
     expect(makefile).toMatch(new RegExp(`^KIND_CLUSTER \\?= ${name}-test-e2e$`, 'm'));
-    expect(pkg.scripts['test:e2e']).toBe('vitest run --config test/e2e/vitest.config.ts');
+    expect(pkg.scripts['test:e2e']).toBe('vitest run --config vitest.e2e.config.ts');
     expect(existsSync(join(dir, pkg.scripts['test:e2e']!.split(' ').at(-1)!))).toBe(true);
   });
 
@@ -136,8 +140,8 @@ describe('a scaffolded project\'s end-to-end suite', () => {
     const env = { ...process.env, CI: 'true' };
     const unit = await runAsync('node', [vitest, 'list', '--filesOnly'], { cwd: project, env });
     expect(unit.stdout.trim().split('\n')).toEqual(['test/controllers/frigate_controller.test.ts']);
-    const e2e = await runAsync('node', [vitest, 'list', '--filesOnly', '--config', 'test/e2e/vitest.config.ts'], { cwd: project, env: { ...env, KUBECONFIG: join(project, 'no-kubeconfig') } });
-    expect(e2e.stdout.trim().split('\n').filter((l) => l.startsWith('test/'))).toEqual(['test/e2e/manager.test.ts']);
+    const e2e = await runAsync('node', [vitest, 'list', '--filesOnly', '--config', 'vitest.e2e.config.ts'], { cwd: project, env: { ...env, KUBECONFIG: join(project, 'no-kubeconfig') } });
+    expect(e2e.stdout.trim().split('\n').filter((l) => l.startsWith('test/'))).toEqual(['test/e2e/manager.e2e.ts']);
   }, 120_000);
 
   it('without a cluster, kind or docker, npm run test:e2e skips every test with one line saying what is missing', async () => {
@@ -151,7 +155,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
     delete env.KIND;
     delete env.CONTAINER_TOOL;
     delete env.KUBECTL;
-    const result = await runAsync(process.execPath, [vitest, 'run', '--config', 'test/e2e/vitest.config.ts'], { cwd: project, env });
+    const result = await runAsync(process.execPath, [vitest, 'run', '--config', 'vitest.e2e.config.ts'], { cwd: project, env });
     const output = result.stdout + result.stderr;
     expect(result.code, output).toBe(0);
     const lines = output.split('\n').filter((l) => l.includes('e2e tests skipped'));
@@ -230,12 +234,12 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       const make = (target: string) => runAsync('make', ['--no-print-directory', target], { cwd: project, env: process.env });
       expect(await make('setup-test-e2e')).toMatchObject({ code: 0, stdout: "Creating kind cluster 'fleet-test-e2e'...\n" });
       writeFileSync(join(project, 'clusters.txt'), 'kind\nfleet-test-e2e\n');
-      expect(await make('setup-test-e2e')).toMatchObject({ code: 0, stdout: "kind cluster 'fleet-test-e2e' already exists; not creating it.\n" });
+      expect(await make('setup-test-e2e')).toMatchObject({ code: 0, stdout: "kind cluster 'fleet-test-e2e' already exists. Skipping creation.\n" });
       expect(await make('cleanup-test-e2e')).toMatchObject({ code: 0 });
       expect(readFileSync(join(project, 'kind.log'), 'utf8')).toBe('get clusters\ncreate cluster --name fleet-test-e2e\nget clusters\ndelete cluster --name fleet-test-e2e\n');
       const withoutKind = await runAsync('make', ['--no-print-directory', 'setup-test-e2e', `KIND=${join(project, 'no-such-kind')}`], { cwd: project, env: process.env });
       expect(withoutKind.code).not.toBe(0);
-      expect(withoutKind.stdout).toBe('kind is not installed: install it (https://kind.sigs.k8s.io) and run again.\n');
+      expect(withoutKind.stdout).toBe('kind is not installed: install it (https://kind.sigs.k8s.io), or run the e2e tests against your cluster with npm run test:e2e\n');
     }, 60_000);
 
     it('names the project as config/default deploys it', () => {

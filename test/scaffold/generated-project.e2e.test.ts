@@ -2,7 +2,7 @@
 // to this checkout), regenerates its manifests, type-checks with tsc, passes its own scaffolded
 // tests and builds with kubectl kustomize. Needs the npm registry and kubectl.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,27 @@ describe('a generated project', () => {
     expect(out).toMatch(/Test Files\s+4 passed \(4\)/);
   }, 300_000);
 
+  it('passes make lint (tsc, then ESLint with typescript-eslint on TypeScript 6\'s API beside TypeScript 7\'s tsc), and a floating promise fails it', () => {
+    run('make', ['lint'], project);
+    const main = join(project, 'src', 'main.ts');
+    const source = readFileSync(main, 'utf8');
+    writeFileSync(main, `${source}mgr.start();\n`);
+    try {
+      const lint = spawnSync('make', ['lint'], { cwd: project, encoding: 'utf8' });
+      expect(lint.status).not.toBe(0);
+      expect(lint.stdout).toContain('@typescript-eslint/no-floating-promises');
+    } finally {
+      writeFileSync(main, source);
+    }
+  }, 300_000);
+
+  it('skips its e2e tests with one line when no cluster is reachable', () => {
+    const out = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], { cwd: project, encoding: 'utf8', env: { ...process.env, CI: 'true', KUBECONFIG: join(work, 'no-such-kubeconfig') } });
+    expect(out.status, out.stdout + out.stderr).toBe(0);
+    expect(out.stdout).toMatch(/^e2e tests skipped: no cluster answers through the current kubeconfig context \(.+\)/m);
+    expect(out.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+3 skipped/);
+  }, 300_000);
+
   it('builds its config with kubectl kustomize', () => {
     const out = execFileSync('kubectl', ['kustomize', 'config/default'], { cwd: project, encoding: 'utf8' });
     const kinds = parseAllDocuments(out).map((d) => (d.toJS() as { kind: string }).kind);
@@ -72,7 +93,14 @@ describe('a generated project', () => {
   // .dockerignore lets through, so the image's dependencies install without the checkout.
   it('make docker-build packs scaffolder into vendor/, and the Dockerfile steps give an image whose manager starts', async () => {
     const out = run('make', ['docker-build', 'IMG=registry.example.com/guestbook:v0.1.0', 'CONTAINER_TOOL=echo'], project);
-    expect(out).toMatch(/^build -t registry\.example\.com\/guestbook:v0\.1\.0 \.$/m);
+    const command = /^build (.*) -t registry\.example\.com\/guestbook:v0\.1\.0 \.$/m.exec(out);
+    expect(command, out).not.toBeNull();
+    // The base images, by digest, as build args that the Dockerfile's FROM lines use.
+    const buildArgs = Object.fromEntries([...command![1]!.matchAll(/--build-arg (\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+    expect(buildArgs).toEqual({
+      BUILDER_IMAGE: expect.stringMatching(/^node:24-bookworm@sha256:[0-9a-f]{64}$/),
+      RUNTIME_IMAGE: expect.stringMatching(/^gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
+    });
     const pkg = JSON.parse(readFileSync(join(project, 'vendor', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(pkg.dependencies.scaffolder).toBe('file:vendor/scaffolder.tgz');
     const lock = JSON.parse(readFileSync(join(project, 'vendor', 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string; link?: boolean }> };
@@ -81,10 +109,13 @@ describe('a generated project', () => {
     const packed = execFileSync('tar', ['tzf', join(project, 'vendor', 'scaffolder.tgz')], { encoding: 'utf8' }).split('\n');
     expect(packed).toEqual(expect.arrayContaining(['package/package.json', 'package/dist/src/runtime/index.js', 'package/dist/src/testing/index.js', 'package/templates/init/Dockerfile.hbs']));
 
-    const image = emulateDockerBuild(project, join(work, 'image')).at(-1)!;
+    const image = emulateDockerBuild(project, join(work, 'image'), process.env, buildArgs).at(-1)!;
     const app = join(image.root, image.workdir);
     expect(lstatSync(join(app, 'node_modules', 'scaffolder')).isSymbolicLink()).toBe(false);
     expect(existsSync(join(app, 'node_modules', 'typescript'))).toBe(false);
+    // handlebars' optional uglify-js (its precompiler's minifier) is not part of what the manager runs on.
+    expect(existsSync(join(app, 'node_modules', 'handlebars'))).toBe(true);
+    expect(existsSync(join(app, 'node_modules', 'uglify-js'))).toBe(false);
     expect(existsSync(join(app, 'dist', 'src', 'main.js'))).toBe(true);
 
     const env = await startTestEnvironment({ crdDirectoryPaths: [join(project, 'config', 'crd', 'bases')] });

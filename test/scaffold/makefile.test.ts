@@ -2,7 +2,7 @@
 // (`-o manifests` / `-o build` so that no npm install is needed; kubectl is a recording stand-in
 // that hands `kubectl kustomize` to the real kubectl, so no cluster is needed either).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runManifests } from '../../src/manifests/index.js';
@@ -38,6 +38,34 @@ describe('generated Makefile', () => {
   let cleanup: () => void;
   beforeEach(() => ({ dir, cleanup } = tempProjectDir('operator')));
   afterEach(() => cleanup());
+
+  it('setup-test-e2e creates the kind cluster once, test-e2e runs the e2e suite in it and deletes it, cleanup-test-e2e deletes it', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    // A kind that keeps its clusters in a file and records its calls; npm is a stand-in that records the suite's run.
+    const clusters = join(dir, 'clusters');
+    const calls = join(dir, 'calls.log');
+    const kind = join(dir, 'fake-kind.sh');
+    writeFileSync(clusters, '');
+    writeFileSync(kind, `#!/bin/sh\necho "kind $*" >> '${calls}'\ncase "$1 $2" in\n  "get clusters") cat '${clusters}' ;;\n  "create cluster") echo "$4" >> '${clusters}' ;;\n  "delete cluster") grep -v "^$4$" '${clusters}' > '${clusters}.new'; mv '${clusters}.new' '${clusters}' ;;\nesac\n`);
+    chmodSync(kind, 0o755);
+    const missing = make(dir, ['setup-test-e2e', 'KIND=/nonexistent/kind']);
+    expect(missing.status).not.toBe(0);
+    expect(missing.stdout).toContain('kind is not installed: install it (https://kind.sigs.k8s.io), or run the e2e tests against your cluster with npm run test:e2e');
+    expect(make(dir, ['setup-test-e2e', `KIND=${kind}`])).toMatchObject({ status: 0, stdout: "Creating kind cluster 'operator-test-e2e'...\n" });
+    expect(make(dir, ['setup-test-e2e', `KIND=${kind}`])).toMatchObject({ status: 0, stdout: "kind cluster 'operator-test-e2e' already exists. Skipping creation.\n" });
+    expect(readFileSync(clusters, 'utf8')).toBe('operator-test-e2e\n');
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    writeFileSync(join(bin, 'npm'), `#!/bin/sh\necho "npm $* KIND_CLUSTER=$KIND_CLUSTER" >> '${calls}'\n`);
+    chmodSync(join(bin, 'npm'), 0o755);
+    const e2e = spawnSync('make', ['--no-print-directory', '-o', 'manifests', 'test-e2e', `KIND=${kind}`], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: `${bin}:${process.env.PATH}` } });
+    expect(e2e.status, e2e.stderr).toBe(0);
+    expect(readFileSync(calls, 'utf8').split('\n').filter(Boolean)).toEqual([
+      'kind get clusters', 'kind create cluster --name operator-test-e2e', 'kind get clusters', 'kind get clusters',
+      'npm run test:e2e KIND_CLUSTER=operator-test-e2e', 'kind delete cluster --name operator-test-e2e',
+    ]);
+    expect(readFileSync(clusters, 'utf8')).toBe('');
+  });
 
   it('install and uninstall skip with a message in a project without CRDs (a core Pod controller only)', async () => {
     await ok(dir, ['init', ...noInstall]);
@@ -101,15 +129,16 @@ describe('generated Makefile', () => {
     expect(existsSync(crd)).toBe(true);
   });
 
-  it('update-base-digests re-pins every FROM image@sha256 line to the digest the tag names now, and stops on a non-digest', async () => {
+  it('update-base-digests re-pins every base image (ARG *_IMAGE=image@sha256) to the digest the tag names now, and stops on a non-digest', async () => {
     await ok(dir, ['init', ...noInstall]);
     const dockerfile = join(dir, 'Dockerfile');
-    const bases = (text: string) => text.split('\n').filter((l) => l.startsWith('FROM '));
+    const bases = (text: string) => text.split('\n').filter((l) => /^ARG \w+_IMAGE=/.test(l));
     const before = bases(readFileSync(dockerfile, 'utf8'));
     expect(before).toEqual([
-      expect.stringMatching(/^FROM node:24-bookworm@sha256:[0-9a-f]{64} AS builder$/),
-      expect.stringMatching(/^FROM gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
+      expect.stringMatching(/^ARG BUILDER_IMAGE=node:24-bookworm@sha256:[0-9a-f]{64}$/),
+      expect.stringMatching(/^ARG RUNTIME_IMAGE=gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
     ]);
+    expect(readFileSync(dockerfile, 'utf8').split('\n').filter((l) => l.startsWith('FROM '))).toEqual(['FROM ${BUILDER_IMAGE} AS builder', 'FROM ${RUNTIME_IMAGE}']);
     // A digest reader that answers per image, as `crane digest IMAGE` does.
     const reader = join(dir, 'fake-digest.sh');
     writeFileSync(reader, `#!/bin/sh\ncase "$1" in node:24-bookworm) echo sha256:${'a'.repeat(64)};; *) echo sha256:${'b'.repeat(64)};; esac\n`);
@@ -117,8 +146,8 @@ describe('generated Makefile', () => {
     const updated = make(dir, ['update-base-digests', `CRANE_DIGEST=${reader}`]);
     expect(updated).toMatchObject({ status: 0, stdout: `node:24-bookworm@sha256:${'a'.repeat(64)}\ngcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}\n` });
     expect(bases(readFileSync(dockerfile, 'utf8'))).toEqual([
-      `FROM node:24-bookworm@sha256:${'a'.repeat(64)} AS builder`,
-      `FROM gcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}`,
+      `ARG BUILDER_IMAGE=node:24-bookworm@sha256:${'a'.repeat(64)}`,
+      `ARG RUNTIME_IMAGE=gcr.io/distroless/nodejs24-debian12@sha256:${'b'.repeat(64)}`,
     ]);
 
     const failing = join(dir, 'failing-digest.sh');

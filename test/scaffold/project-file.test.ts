@@ -35,8 +35,12 @@ describe('PROJECT file', () => {
     const text = readFileSync(kubebuilderProject, 'utf8');
     expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow(UsageError);
     expect(() => parseProjectFile(text, '/p/PROJECT')).toThrow(/^\/p\/PROJECT:\d+: project layout "go.kubebuilder.io\/v4" is not typescript.scaffolder.dev\/v1/);
-    const ours = text.replace('go.kubebuilder.io/v4', scaffolderLayout);
+    // kubebuilder's development builds record cliVersion "(devel)"; scaffolder records its package version.
+    const ourLayout = text.replace('go.kubebuilder.io/v4', scaffolderLayout);
+    expect(() => parseProjectFile(ourLayout, 'PROJECT')).toThrow(/^PROJECT:\d+: invalid cliVersion "\(devel\)": must be a scaffolder release version/);
+    const ours = ourLayout.replace(/^cliVersion: .*\n/m, 'cliVersion: 4.10.0\n');
     const cfg = parseProjectFile(ours, 'PROJECT');
+    expect(cfg.cliVersion).toBe('4.10.0');
     expect(cfg.resources.map((r) => `${r.group}/${r.version}/${r.kind}`)).toContain('crew/v1/FirstMate');
     const firstMate = cfg.resources.find((r) => r.kind === 'FirstMate' && r.version === 'v1');
     expect(firstMate?.webhooks).toMatchObject({ conversion: true, spoke: ['v2'] });

@@ -4,7 +4,7 @@ import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:tls';
-import { generate } from 'selfsigned';
+import { selfSignedCertificate } from '../../src/kube/self-signed-certificate.js';
 
 export interface Certificate {
   cert: string;
@@ -16,17 +16,7 @@ export interface Certificate {
  * `isCA` marks it a CA as well, for clients that take it as the CA bundle to verify it with.
  */
 export async function makeCertificate(commonName: string, { isCA = false }: { isCA?: boolean } = {}): Promise<Certificate> {
-  const pems = await generate([{ name: 'commonName', value: commonName }], {
-    keyType: 'ec',
-    curve: 'P-256',
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: isCA },
-      { name: 'extKeyUsage', serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
-    ],
-  });
-  return { cert: pems.cert, key: pems.private };
+  return selfSignedCertificate({ hosts: ['127.0.0.1', 'localhost'], commonName, isCA });
 }
 
 /** A temporary certificate directory holding tls.crt and tls.key (or the file names given). */

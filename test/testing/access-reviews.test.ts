@@ -169,8 +169,8 @@ describe('service account tokens (serviceaccounts/token)', () => {
 
       // Another audience than the token's, a missing account and a too short life are refused as kube-apiserver refuses them.
       const other = await core.createNamespacedServiceAccountToken({ namespace: 'ops', name: 'robot', body: { spec: { audiences: ['vault'], expirationSeconds: 600 } } });
-      expect(other.spec.audiences).toEqual(['vault']);
-      expect((await tokenReview(env, other.status!.token)).status).toEqual({ user: {}, error: 'token audiences is invalid for the target audiences' });
+      expect(other.spec?.audiences).toEqual(['vault']);
+      expect((await tokenReview(env, other.status?.token ?? '')).status).toEqual({ user: {}, error: 'token audiences is invalid for the target audiences' });
       expect((await kubectl('create', 'token', 'nobody', '-n', 'ops')).stderr.trim()).toBe('error: failed to create token: serviceaccounts "nobody" not found');
       expect((await kubectl('create', 'token', 'robot', '-n', 'ops', '--duration=5m')).stderr.trim()).toBe(
         'error: failed to create token: TokenRequest.authentication.k8s.io "" is invalid: spec.expirationSeconds: Invalid value: 300: may not specify a duration less than 10 minutes',

@@ -89,14 +89,14 @@ describe('CustomResourceDefinitions', () => {
       const res = await fetch(method === 'POST' ? CRDS : `${CRDS}/widgets.example.com`, { method, body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...auth } });
       return { code: res.status, body: (await res.json()) as Record<string, unknown> };
     };
-    const field = 'spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule';
+    const field = 'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule';
     const created = await send('POST', withRule('self.size >'));
     expect(created.code).toBe(422);
     expect(created.body).toMatchObject({
       reason: 'Invalid',
       details: { name: 'widgets.example.com', group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', causes: [{ reason: 'FieldValueInvalid', field }] },
     });
-    expect(String(created.body.message)).toMatch(/^CustomResourceDefinition\.apiextensions\.k8s\.io "widgets\.example\.com" is invalid: spec\.versions\[0\]\.schema\.openAPIV3Schema\.properties\[spec\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: apiextensions\.ValidationRule\{Rule:"self\.size >", .*\}: compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
+    expect(String(created.body.message)).toMatch(/^CustomResourceDefinition\.apiextensions\.k8s\.io "widgets\.example\.com" is invalid: spec\.validation\.openAPIV3Schema\.properties\[spec\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: apiextensions\.ValidationRule\{Rule:"self\.size >", .*\}: compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
     // A rule naming a field the schema does not have fails to compile too.
     const unknownField = await send('POST', withRule('self.replicas > 0'));
     expect(unknownField.code).toBe(422);
@@ -126,7 +126,7 @@ describe('CustomResourceDefinitions', () => {
     const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).createCustomResourceDefinition({ body: crd as unknown as k8s.V1CustomResourceDefinition }));
     expect(code).toBe(422);
     expect(body.message).toBe(
-      'CustomResourceDefinition.apiextensions.k8s.io "widgets.example.com" is invalid: spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields',
+      'CustomResourceDefinition.apiextensions.k8s.io "widgets.example.com" is invalid: spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields',
     );
   });
 

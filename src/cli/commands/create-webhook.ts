@@ -30,7 +30,7 @@ export function createWebhookCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create webhook --group core --version v1 --kind Pod --defaulting', 'a webhook for a built-in kind')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
-      const { planCreateWebhook } = await import('../../scaffold/plugins/webhook.js');
+      const { planCreateWebhook } = await import('../../scaffold/plugins/webhook/create-webhook.js');
       const { runPlan } = await import('../apply-plan.js');
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');

@@ -12,7 +12,7 @@ export function helpCommand(y: Argv, select: SelectAction): Argv {
       .hide('dry-run')
       .example(...example('$0 help plugins', 'list the plugins')),
     () => select(async (io) => {
-      const { pluginsHelp } = await import('../../scaffold/plugins/catalog.js');
+      const { pluginsHelp } = await import('../../scaffold/project/plugin-catalog.js');
       io.stdout(pluginsHelp());
       return 0;
     }),

@@ -25,7 +25,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
-      const { packageRoot } = await import('../../scaffold/machinery/package-root.js');
+      const { packageRoot, packageVersion } = await import('../../scaffold/machinery/package-root.js');
       const { planInit } = await import('../../scaffold/plugins/init.js');
       const { runPlan, undoInterrupted } = await import('../apply-plan.js');
       const { npmInstall } = await import('../npm-install.js');
@@ -40,6 +40,7 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,
         scaffolderDependency: `file:${packageRoot()}`,
+        cliVersion: packageVersion(),
       })));
       if (!written) return 0;
       if (argv.install) {

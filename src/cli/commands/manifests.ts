@@ -1,6 +1,7 @@
 // `scaffolder manifests`: CRDs, RBAC and webhook configurations from the markers in the sources.
 import type { Argv, Options } from 'yargs';
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
+import { conflictingOptions } from '../../manifests/options.js';
 import { UsageError } from '../../scaffold/errors.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
@@ -53,7 +54,8 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
       if (kubernetesVersion !== undefined && !isKubernetesApiVersion(String(kubernetesVersion))) {
         throw new UsageError(`invalid --kubernetes-version "${String(kubernetesVersion)}": must be one of ${KUBERNETES_API_VERSIONS.join(', ')}`);
       }
-      if (argv.check && argv.watch) throw new UsageError('--check and --watch cannot be used together');
+      const conflict = conflictingOptions({ check: argv.check, watch: argv.watch, dryRun: io.dryRun });
+      if (conflict) throw new UsageError(conflict);
       // As every other command: outside a project there is nothing to generate from (it said "0 written").
       loadProject(io);
       return runManifests({

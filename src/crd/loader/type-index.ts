@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { ts, type Project } from 'ts-morph';
-import { CLIENT_NODE_MODULE, isRuntimeModule } from '../schema/known-types.js';
+import { CLIENT_NODE_MODULE, isRuntimeModule } from './known-modules.js';
 
 export type TypeDeclarationNode = ts.InterfaceDeclaration | ts.TypeAliasDeclaration | ts.EnumDeclaration;
 

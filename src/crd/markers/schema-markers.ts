@@ -1,9 +1,11 @@
 /**
- * The effect of each validation, field, type and topology marker on a schema, with
- * controller-gen's checks, error texts and application priorities (lower applies first).
+ * The validation, field, type and topology markers: each one's arguments (controller-gen's names and
+ * targets) with its effect on a schema, controller-gen's checks, error texts and application
+ * priorities (lower applies first).
  */
-import type { MarkedValue, MarkerValue } from '../../markers/types.js';
+import type { ArgSpec, MarkedValue, MarkerValue } from '../../markers/types.js';
 import type { JSONSchemaProps, ValidationRule } from '../../kube/json-schema-props.js';
+import type { CrdMarkerDefinition } from './crd-marker-definition.js';
 
 export const VALIDATION_PREFIX = 'kubebuilder:validation:';
 export const ITEMS_PREFIX = 'kubebuilder:validation:items:';
@@ -258,83 +260,167 @@ const k8sEnum: SchemaEffect = {
   },
 };
 
+const str: ArgSpec = { type: 'string' };
+const optStr: ArgSpec = { type: 'string', optional: true };
+const FT = ['field', 'type'] as const;
+
+type SchemaMarker = CrdMarkerDefinition & { effect: SchemaEffect };
+type ValidationMarker = Omit<SchemaMarker, 'name' | 'targets'>;
+
 /** Validation markers valid on fields, types, and (as `items:<Name>`) array items. */
-const VALIDATION: Record<string, SchemaEffect> = {
-  Maximum: numeric('maximum', 'maximum'),
-  Minimum: numeric('minimum', 'minimum'),
-  ExclusiveMaximum: exclusive('exclusiveMaximum'),
-  ExclusiveMinimum: exclusive('exclusiveMinimum'),
-  MultipleOf: numeric('multipleOf', 'multipleof'),
-  MinProperties: objectBound('minProperties'),
-  MaxProperties: objectBound('maxProperties'),
-  MaxLength: textual('maxLength'),
-  MinLength: textual('minLength'),
-  Pattern: textual('pattern'),
-  MaxItems: arrayBound('maxItems', 'maxitem'),
-  MinItems: arrayBound('minItems', 'minitems'),
+const VALIDATION: Record<string, ValidationMarker> = {
+  Maximum: { value: { type: 'number' }, help: 'the maximum numeric value', effect: numeric('maximum', 'maximum') },
+  Minimum: { value: { type: 'number' }, help: 'the minimum numeric value', effect: numeric('minimum', 'minimum') },
+  ExclusiveMaximum: { value: { type: 'bool' }, help: 'the maximum is not included', effect: exclusive('exclusiveMaximum') },
+  ExclusiveMinimum: { value: { type: 'bool' }, help: 'the minimum is not included', effect: exclusive('exclusiveMinimum') },
+  MultipleOf: { value: { type: 'number' }, help: 'the value must be a multiple of this one', effect: numeric('multipleOf', 'multipleof') },
+  MinProperties: { value: { type: 'int' }, help: 'the minimum number of keys of an object', effect: objectBound('minProperties') },
+  MaxProperties: { value: { type: 'int' }, help: 'the maximum number of keys of an object', effect: objectBound('maxProperties') },
+  MaxLength: { value: { type: 'int' }, help: 'the maximum length of a string', effect: textual('maxLength') },
+  MinLength: { value: { type: 'int' }, help: 'the minimum length of a string', effect: textual('minLength') },
+  Pattern: { value: { type: 'string' }, help: 'a regular expression the string must match', effect: textual('pattern') },
+  MaxItems: { value: { type: 'int' }, help: 'the maximum length of a list', effect: arrayBound('maxItems', 'maxitem') },
+  MinItems: { value: { type: 'int' }, help: 'the minimum length of a list', effect: arrayBound('minItems', 'minitems') },
   UniqueItems: {
-    priority: DEFAULT_PRIORITY,
-    apply(schema, value) {
-      if (schema.type !== 'array') return 'must apply uniqueitems to an array';
-      if (value === true) schema.uniqueItems = true;
-      else delete schema.uniqueItems;
-      return undefined;
+    value: { type: 'bool' },
+    help: 'all items of the list must be unique',
+    effect: {
+      priority: DEFAULT_PRIORITY,
+      apply(schema, value) {
+        if (schema.type !== 'array') return 'must apply uniqueitems to an array';
+        if (value === true) schema.uniqueItems = true;
+        else delete schema.uniqueItems;
+        return undefined;
+      },
     },
   },
-  Enum: set((s, v) => {
-    s.enum = [...(v as MarkerValue[])];
-  }),
-  Format: set((s, v) => {
-    s.format = String(v);
-  }),
-  Type: set((s, v) => {
-    s.type = String(v);
-  }, DEFAULT_PRIORITY - 1),
-  XPreserveUnknownFields: set((s) => {
-    s['x-kubernetes-preserve-unknown-fields'] = true;
-  }),
-  XEmbeddedResource: set((s) => {
-    s['x-kubernetes-embedded-resource'] = true;
-  }),
-  XIntOrString: set((s) => {
-    s['x-kubernetes-int-or-string'] = true;
-  }, DEFAULT_PRIORITY - 1),
-  XValidation: xValidation,
+  Enum: {
+    value: { type: { slice: 'any' } },
+    help: 'the exact values allowed',
+    effect: set((s, v) => {
+      s.enum = [...(v as MarkerValue[])];
+    }),
+  },
+  Format: {
+    value: { type: 'string' },
+    help: 'the OpenAPI format',
+    effect: set((s, v) => {
+      s.format = String(v);
+    }),
+  },
+  Type: {
+    value: { type: 'string' },
+    help: 'overrides the schema type',
+    effect: set((s, v) => {
+      s.type = String(v);
+    }, DEFAULT_PRIORITY - 1),
+  },
+  XPreserveUnknownFields: {
+    help: 'keep fields the schema does not name',
+    effect: set((s) => {
+      s['x-kubernetes-preserve-unknown-fields'] = true;
+    }),
+  },
+  XEmbeddedResource: {
+    help: 'the value is an embedded Kubernetes object',
+    effect: set((s) => {
+      s['x-kubernetes-embedded-resource'] = true;
+    }),
+  },
+  XIntOrString: {
+    help: 'the value is an integer or a string',
+    effect: set((s) => {
+      s['x-kubernetes-int-or-string'] = true;
+    }, DEFAULT_PRIORITY - 1),
+  },
+  XValidation: {
+    args: {
+      rule: str,
+      message: optStr,
+      messageExpression: optStr,
+      reason: optStr,
+      fieldPath: optStr,
+      optionalOldSelf: { type: 'bool', optional: true },
+    },
+    help: 'a CEL validation rule (x-kubernetes-validations)',
+    effect: xValidation,
+  },
 };
 
-export const VALIDATION_MARKER_NAMES = Object.keys(VALIDATION);
+const oneOfMarker = (kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', help: string, priority: number): SchemaMarker => ({
+  name: VALIDATION_PREFIX + kind,
+  targets: ['type'],
+  value: { type: { slice: 'string' } },
+  help,
+  effect: oneOf(kind, priority),
+});
 
-/** Schema effects by full marker name (without `+`). */
-const EFFECTS: Record<string, SchemaEffect> = {
-  ...Object.fromEntries(Object.entries(VALIDATION).map(([k, v]) => [VALIDATION_PREFIX + k, v])),
-  'kubebuilder:validation:AtMostOneOf': oneOf('AtMostOneOf', 11),
-  'kubebuilder:validation:ExactlyOneOf': oneOf('ExactlyOneOf', 12),
-  'kubebuilder:validation:AtLeastOneOf': oneOf('AtLeastOneOf', 13),
-  'k8s:enum': k8sEnum,
-  nullable: set((s) => {
-    s.nullable = true;
-  }),
-  'kubebuilder:default': kubebuilderDefault,
-  default: kubernetesDefault,
-  'kubebuilder:example': set((s, v) => {
-    s.example = v;
-  }),
-  'kubebuilder:validation:EmbeddedResource': set((s) => {
-    s['x-kubernetes-embedded-resource'] = true;
-  }),
-  'k8s:immutable': set((s) => addRule(s, { rule: 'self == oldSelf', message: 'field is immutable' })),
-  'kubebuilder:pruning:PreserveUnknownFields': set((s) => {
-    s['x-kubernetes-preserve-unknown-fields'] = true;
-  }),
-  'kubebuilder:title': title,
-  listType,
-  'k8s:listType': listType,
-  listMapKey,
-  'k8s:listMapKey': listMapKey,
-  mapType,
-  structType,
-  'kubebuilder:externalDocs': externalDocs,
-};
+/** Every marker with an effect on a schema: `kubebuilder:validation:<Name>`, `kubebuilder:validation:items:<Name>` and the others. */
+const SCHEMA_MARKERS: SchemaMarker[] = [
+  ...Object.entries(VALIDATION).flatMap(([name, marker]): SchemaMarker[] => [
+    { name: VALIDATION_PREFIX + name, targets: FT, ...marker },
+    { name: ITEMS_PREFIX + name, targets: FT, ...marker, help: `for array items: ${marker.help ?? ''}` },
+  ]),
+  oneOfMarker('AtMostOneOf', 'at most one of the listed fields may be set', 11),
+  oneOfMarker('ExactlyOneOf', 'exactly one of the listed fields must be set', 12),
+  oneOfMarker('AtLeastOneOf', 'at least one of the listed fields must be set', 13),
+  { name: 'k8s:enum', targets: ['type', 'field'], help: 'the string constants of this type are its enum values', effect: k8sEnum },
+  {
+    name: 'nullable',
+    targets: ['field'],
+    help: 'the field accepts null',
+    effect: set((s) => {
+      s.nullable = true;
+    }),
+  },
+  { name: 'kubebuilder:default', targets: ['field'], value: { type: 'any' }, help: 'the default value', effect: kubebuilderDefault },
+  { name: 'default', targets: ['field'], value: { type: 'raw' }, help: 'the default value, as JSON', effect: kubernetesDefault },
+  {
+    name: 'kubebuilder:example',
+    targets: ['field'],
+    value: { type: 'any' },
+    help: 'an example value',
+    effect: set((s, v) => {
+      s.example = v;
+    }),
+  },
+  {
+    name: 'kubebuilder:validation:EmbeddedResource',
+    targets: ['field'],
+    help: 'the value is an embedded Kubernetes object',
+    effect: set((s) => {
+      s['x-kubernetes-embedded-resource'] = true;
+    }),
+  },
+  {
+    name: 'k8s:immutable',
+    targets: ['field'],
+    help: 'the field cannot change once set',
+    effect: set((s) => addRule(s, { rule: 'self == oldSelf', message: 'field is immutable' })),
+  },
+  {
+    name: 'kubebuilder:pruning:PreserveUnknownFields',
+    targets: FT,
+    help: 'keep fields the schema does not name',
+    effect: set((s) => {
+      s['x-kubernetes-preserve-unknown-fields'] = true;
+    }),
+  },
+  { name: 'kubebuilder:title', targets: FT, value: { type: 'any' }, help: 'the schema title', effect: title },
+  { name: 'listType', targets: FT, value: str, help: 'atomic, set or map', effect: listType },
+  { name: 'k8s:listType', targets: FT, value: str, help: 'atomic, set or map', effect: listType },
+  { name: 'listMapKey', targets: FT, value: str, help: 'a key of an associative list', effect: listMapKey },
+  { name: 'k8s:listMapKey', targets: FT, value: str, help: 'a key of an associative list', effect: listMapKey },
+  { name: 'mapType', targets: FT, value: str, help: 'atomic or granular', effect: mapType },
+  { name: 'structType', targets: FT, value: str, help: 'atomic or granular', effect: structType },
+  { name: 'kubebuilder:externalDocs', targets: FT, args: { url: str, description: optStr }, help: 'a link to more documentation', effect: externalDocs },
+];
+
+/** The schema markers' definitions, for the registry. */
+export const SCHEMA_MARKER_DEFINITIONS: readonly CrdMarkerDefinition[] = SCHEMA_MARKERS.map(({ effect: _effect, ...def }) => def);
+
+/** Schema effects by full marker name (without `+`); an `items:` marker's is its validation marker's. */
+const EFFECTS: Record<string, SchemaEffect> = Object.fromEntries(SCHEMA_MARKERS.map((m) => [m.name, m.effect]));
 
 export interface MarkerProblem {
   marker: MarkedValue;
@@ -355,7 +441,7 @@ export function applySchemaMarkers(
   const items: { m: MarkedValue; e: SchemaEffect }[] = [];
   for (const m of markers) {
     if (m.name.startsWith(ITEMS_PREFIX)) {
-      const e = EFFECTS[VALIDATION_PREFIX + m.name.slice(ITEMS_PREFIX.length)];
+      const e = EFFECTS[m.name];
       if (e) items.push({ m, e });
     } else {
       const e = EFFECTS[m.name];

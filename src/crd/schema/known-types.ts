@@ -36,15 +36,6 @@ export function runtimeTypeSchema(name: string): JSONSchemaProps | undefined {
   return s ? cloneJson(s) : undefined;
 }
 
-/** Whether a module specifier names scaffolder/runtime or the file that declares its API types. */
-export function isRuntimeModule(specifier: string, resolvedFile?: string): boolean {
-  if (specifier === 'scaffolder/runtime' || specifier.startsWith('scaffolder/runtime/')) return true;
-  const file = (resolvedFile ?? specifier).replace(/\\/g, '/');
-  return /(^|\/)src\/runtime\/(api\/types|index)\.(js|ts)$/.test(file);
-}
-
-export const CLIENT_NODE_MODULE = '@kubernetes/client-node';
-
 /** client-node models that stand for apimachinery types controller-gen treats as known. */
 const MODEL_SCHEMAS: Record<string, JSONSchemaProps> = {
   V1ObjectMeta: { type: 'object' },

@@ -38,7 +38,9 @@ const REGEX_LENGTH = 0.25;
 const LIST_CREATE = 10;
 const MAP_CREATE = 30;
 const SELECT_AND_IDENT = 1;
-const PRESENCE_TEST = 1;
+// cel-go charges 1 for has() since v0.17.7; Kubernetes keeps it at 0 (environment/base.go sets
+// checker.PresenceTestHasCost(false) for every CEL version it ships, 1.36's cel-go v0.26 included).
+const PRESENCE_TEST = 0;
 
 function isScalar(t: CelType | undefined): boolean {
   if (!t || t.kind !== 'scalar') return false;

@@ -138,7 +138,8 @@ function buildDeclType(schema: JSONSchemaProps, isResourceRoot: boolean, name: s
       }
       let maxElements: number;
       if (s.maxLength !== undefined) maxElements = nonNegative(s.maxLength) * 4;
-      else if (s.enum && s.enum.length > 0) maxElements = Math.max(0, ...s.enum.map((v) => (typeof v === 'string' ? v.length : 0)));
+      // estimateMaxStringEnumLength: the longest string value in bytes (Go's len); other values count 0.
+      else if (s.enum && s.enum.length > 0) maxElements = Math.max(0, ...s.enum.map((v) => (typeof v === 'string' ? Buffer.byteLength(v) : 0)));
       else maxElements = maxStringLengthPerRequest(s);
       return { type: STRING, maxElements, minSize: MIN_STRING_SIZE };
     }

@@ -9,7 +9,7 @@ import type { ListOptions, ObjectKey, ObjectWithMeta, Reader } from '../client/t
 import { type Kind, kindKey } from '../scheme/kind.js';
 import type { BackoffOptions } from './backoff.js';
 import { Informer } from './informer.js';
-import { compileLabelSelector } from './label-selector.js';
+import { compileLabelSelector } from '../client/label-selector.js';
 import type { IndexFunc } from './store.js';
 
 /** Per-kind settings: server-side selectors limit what is cached (and so what reads can see). */

@@ -3,7 +3,7 @@
  * straight to the API server with the content type each patch kind requires.
  */
 import type { Kind } from '../scheme/kind.js';
-import { labelSelectorString } from '../cache/label-selector.js';
+import { labelSelectorString } from './label-selector.js';
 import { type Query, resourcePath, type RestTransport } from './rest.js';
 import type {
   Client,

@@ -16,7 +16,7 @@ import type { EventHandler } from './handler.js';
 import type { Predicate } from './predicate.js';
 import { requestOf, requestQueue, type RequestQueue } from './request-queue.js';
 import { KindSource, type Source, type SourceContext } from './source.js';
-import { isPanic } from './panic.js';
+import { isPanic } from '../panic/panic.js';
 import { isTerminalError } from './terminal-error.js';
 import type { Reconciler, Request, Result } from './types.js';
 

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseBindAddress, type ListenAddress } from '../metrics/bind-address.js';
-import { close, listen, urlOf } from '../metrics/http-listen.js';
+import { parseBindAddress, type ListenAddress } from '../serving/bind-address.js';
+import { close, listen, urlOf } from '../serving/http-listen.js';
 import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
 import type { Checker } from './checker.js';

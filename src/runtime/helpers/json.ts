@@ -1,3 +1,5 @@
+import { deepCopy, deepEqual } from '../../kube/json-values.js';
+
 /** JSON values as API objects hold them. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -7,24 +9,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** A deep copy through JSON, as the object would travel to the API server (Dates become strings, undefined vanishes). */
 export function jsonClone<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return deepCopy(value);
 }
 
 /** Equality of two values as JSON (what the API server would store), ignoring key order and undefined fields. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   return deepEqual(jsonClone(a), jsonClone(b));
-}
-
-function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
-  }
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((k) => k in b && deepEqual(a[k], b[k]));
-  }
-  return false;
 }
 
 /**

@@ -8,110 +8,27 @@
  *   start() then resolves. Losing the lease does the same and start() rejects.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import { InformerCache, type CacheOptions } from '../cache/cache.js';
+import { InformerCache } from '../cache/cache.js';
 import { KubeClient } from '../client/client.js';
 import { RestTransport } from '../client/rest.js';
 import type { Client, Reader } from '../client/types.js';
 import type { Controller } from '../controller/controller.js';
 import type { ControllerDefaults, ControllerHost } from '../controller/builder.js';
 import { HealthProbeServer, type Checker } from '../healthz/index.js';
-import { LeaderElector } from '../leaderelection/index.js';
-import { log as rootLog, type Logger, type LogLevel, setLogger, type StacktraceLevel, type TimeEncoding } from '../log/index.js';
-import { MetricsServer, RuntimeMetrics, withAuthenticationAndAuthorization, type RequestFilter } from '../metrics/index.js';
+import type { LeaderElector } from '../leaderelection/index.js';
+import { log as rootLog, type Logger, setLogger } from '../log/index.js';
+import { type MetricsServer, RuntimeMetrics } from '../metrics/index.js';
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
 import { getEventRecorder, getEventRecorderFor, type EventRecorder, type EventsRecorder } from '../events/index.js';
-import type { WebhookServer, WebhookServerOptions } from '../webhook/server.js';
-import { inClusterNamespace, loadKubeConfig } from './kubeconfig.js';
+import { WebhookServer } from '../webhook/server.js';
+import { loadKubeConfig } from './kubeconfig.js';
+import { startCampaign } from './leader-campaign.js';
+import { type ManagedServer, type ManagerOptions, newMetricsServer, withWebhookHTTP2 } from './manager-options.js';
+import { RunnableGroup, installSignalHandlers, stopServers, waitForAbort } from './runnable-group.js';
 import type { Runnable } from './runnable.js';
 
-export interface ManagerOptions {
-  scheme: Scheme;
-  /** The cluster to talk to; loaded from --kubeconfig, $KUBECONFIG, in-cluster or ~/.kube/config when omitted. */
-  kubeConfig?: KubeConfig;
-  kubeconfigPath?: string;
-  /** Limit the cache (and so the controllers) to these namespaces; all when omitted. */
-  namespaces?: string[];
-  /** `[host]:port` of /metrics, `:0` for any free port, `"0"` (default) for none. */
-  metricsBindAddress?: string;
-  /** `[host]:port` of /healthz and /readyz, `"0"` (default) for none. */
-  healthProbeBindAddress?: string;
-  leaderElection?: boolean;
-  /** Name of the Lease; required with leaderElection. */
-  leaderElectionID?: string;
-  /** Namespace of the Lease; the pod's namespace in a cluster, else the kubeconfig context's, else `default`. */
-  leaderElectionNamespace?: string;
-  /** Lease timings in milliseconds (15 000 / 10 000 / 2 000). */
-  leaseDuration?: number;
-  renewDeadline?: number;
-  retryPeriod?: number;
-  /** Clear the lease on shutdown so another replica takes over at once. Default true. */
-  leaderElectionReleaseOnCancel?: boolean;
-  /**
-   * Defaults for every controller of this manager (controller-runtime's Options.Controller):
-   * maxConcurrentReconciles, groupKindConcurrency (`{ 'CronJob.batch.my.domain': 3 }`),
-   * cacheSyncTimeoutMs, needLeaderElection, reconciliationTimeoutMs, recoverPanic. A builder's withOptions wins.
-   */
-  controller?: ControllerDefaults;
-  /** How long running reconciles and runnables may take to finish on shutdown (ms). Default 30 000. */
-  gracefulShutdownTimeout?: number;
-  /** Re-deliver every cached object to controllers this often (ms). Default 10 h. */
-  syncPeriod?: number;
-  /** Further cache settings (stall timeout, watch backoff, per-kind selectors). */
-  cache?: Omit<CacheOptions, 'namespaces' | 'resyncPeriodMs' | 'logger'>;
-  /** Field manager of the client's writes. Default `manager`. */
-  fieldManager?: string;
-  /** Webhook server options, passed to the webhook server when it is created (port 9443, certDir). */
-  webhookServer?: Omit<WebhookServerOptions, 'metrics' | 'log'>;
-  /** Development logging (`--zap-devel`); sets the root logger's format when given. */
-  development?: boolean;
-  /** `--zap-log-level` (debug, info, error or a verbosity > 0): the root logger's level when given. */
-  logLevel?: LogLevel;
-  /** `--zap-encoder` (json or console): the root logger's format when given. */
-  logEncoder?: 'json' | 'console';
-  /** `--zap-stacktrace-level` (info, error or panic): from which level the root logger's entries carry a stack trace, when given. */
-  logStacktraceLevel?: StacktraceLevel;
-  /** `--zap-time-encoding` (epoch, millis, nanos, iso8601, rfc3339, rfc3339nano): how the root logger writes ts, when given. */
-  logTimeEncoding?: TimeEncoding;
-  logger?: Logger;
-  metrics?: RuntimeMetrics;
-  /** Stop on SIGTERM/SIGINT. Default true. */
-  handleSignals?: boolean;
-  /**
-   * Serve /metrics over HTTPS, admitting only callers whose bearer token passes a TokenReview and
-   * who may `get` the path (SubjectAccessReview), as kubebuilder v4's main.go sets up with
-   * `--metrics-secure` (parseManagerFlags defaults it to true). Default false: plain HTTP.
-   */
-  metricsSecure?: boolean;
-  /** Directory of the metrics serving certificate (`--metrics-cert-path`), reloaded on change; a self-signed one otherwise. */
-  metricsCertPath?: string;
-  /** File names in metricsCertPath (`--metrics-cert-name`, `--metrics-cert-key`): tls.crt and tls.key by default. */
-  metricsCertName?: string;
-  metricsCertKey?: string;
-  /**
-   * The filter in front of /metrics (controller-runtime's metricsserver FilterProvider). Default:
-   * `withAuthenticationAndAuthorization` on the manager's cluster when metricsSecure, none otherwise;
-   * `null` for none at all.
-   */
-  metricsFilterProvider?: ((kubeConfig: KubeConfig, log: Logger) => RequestFilter) | null;
-  /** From parseManagerFlags: the webhook server's certificate directory (overrides webhookServer.certDir). */
-  webhookCertPath?: string;
-  /** From parseManagerFlags: the certificate and key file names there (override webhookServer.certName/keyName). */
-  webhookCertName?: string;
-  webhookCertKey?: string;
-  /**
-   * kubebuilder's `--enable-http2`: the webhook server and the secure metrics server offer HTTP/2 as
-   * well. Default false: HTTP/1.1 only (HTTP/2 Rapid Reset and Stream Cancellation CVEs), as
-   * kubebuilder v4's main.go. `webhookServer.enableHTTP2`, when given, wins for the webhook server.
-   */
-  enableHTTP2?: boolean;
-}
-
-/** A server the manager starts before caches and stops last (the webhook server registers as one). */
-export interface ManagedServer {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type { ManagedServer, ManagerOptions };
 
 export class Manager implements ControllerHost {
   private readonly transport: RestTransport;
@@ -121,8 +38,7 @@ export class Manager implements ControllerHost {
   private readonly metricsServer: MetricsServer;
   private readonly probes: HealthProbeServer;
   private readonly servers: ManagedServer[] = [];
-  private readonly controllers = new Map<string, Controller>();
-  private readonly runnables: Runnable[] = [];
+  private readonly group: RunnableGroup;
   private readonly log: Logger;
   private readonly stopController = new AbortController();
   private elector: LeaderElector | undefined;
@@ -130,13 +46,6 @@ export class Manager implements ControllerHost {
   private resolveElected!: () => void;
   private startedController = false;
   private webhookServerValue: WebhookServer | undefined;
-  /** What start() runs, so that runnables and controllers added later join it (and shutdown waits for them). */
-  private readonly running: Promise<void>[] = [];
-  private fail: (err: unknown) => void = () => undefined;
-  /** Runnables and controllers that need no lease have been started (later ones start at once). */
-  private othersStarted = false;
-  /** The lease is held (or not needed) and leader-only runnables have been started. */
-  private leaderStarted = false;
 
   private constructor(readonly options: ManagerOptions, readonly kubeConfig: KubeConfig) {
     this.log = (options.logger ?? rootLog).withName('manager');
@@ -149,33 +58,13 @@ export class Manager implements ControllerHost {
       logger: options.logger,
     });
     this.client = new KubeClient(this.transport, { reader: this.cache, fieldManager: options.fieldManager ?? 'manager' });
-    this.metricsServer = this.newMetricsServer();
+    this.group = new RunnableGroup(this.cache);
+    this.metricsServer = newMetricsServer(options, kubeConfig, this.metrics, this.getLogger().withName('metrics'));
     this.probes = new HealthProbeServer({ bindAddress: options.healthProbeBindAddress ?? '0' });
     this.electedPromise = new Promise((resolve) => { this.resolveElected = resolve; });
     if (options.leaderElection && !options.leaderElectionID) {
       throw new Error('Manager: leaderElection needs leaderElectionID (the Lease name)');
     }
-  }
-
-  /** The metrics server as kubebuilder v4's main.go configures it: HTTPS with authn/authz when secure. */
-  private newMetricsServer(): MetricsServer {
-    const { options } = this;
-    const log = this.getLogger().withName('metrics');
-    const secure = options.metricsSecure === true;
-    const provider = options.metricsFilterProvider === undefined
-      ? (secure ? (kc: KubeConfig, l: Logger) => withAuthenticationAndAuthorization(kc, { log: l }) : undefined)
-      : (options.metricsFilterProvider ?? undefined);
-    return new MetricsServer({
-      bindAddress: options.metricsBindAddress ?? '0',
-      metrics: this.metrics,
-      secureServing: secure,
-      certDir: options.metricsCertPath || undefined,
-      certName: options.metricsCertName || undefined,
-      keyName: options.metricsCertKey || undefined,
-      enableHTTP2: options.enableHTTP2 === true,
-      filter: provider?.(this.kubeConfig, log),
-      log,
-    });
   }
 
   static async create(options: ManagerOptions): Promise<Manager> {
@@ -185,10 +74,8 @@ export class Manager implements ControllerHost {
       setLogger({ development, level: logLevel, encoder: logEncoder, stacktraceLevel: logStacktraceLevel, timeEncoding: logTimeEncoding });
     }
     const kubeConfig = options.kubeConfig ?? loadKubeConfig(options.kubeconfigPath);
-    // The webhook server is made from options.webhookServer (src/runtime/webhook/manager-integration.ts).
-    const webhookHTTP2 = options.webhookServer?.enableHTTP2 ?? options.enableHTTP2;
-    const withWebhookHTTP2 = webhookHTTP2 === undefined ? options : { ...options, webhookServer: { ...options.webhookServer, enableHTTP2: webhookHTTP2 } };
-    return new Manager(withWebhookHTTP2, kubeConfig);
+    // The webhook server is made from options.webhookServer (getWebhookServer).
+    return new Manager(withWebhookHTTP2(options), kubeConfig);
   }
 
   getClient(): Client {
@@ -257,10 +144,7 @@ export class Manager implements ControllerHost {
    */
   add(runnable: Runnable): void {
     this.refuseWhenStopping('runnable');
-    this.runnables.push(runnable);
-    if (runnable.needLeaderElection === false ? this.othersStarted : this.leaderStarted) {
-      this.running.push(this.runRunnable(runnable, this.stopController.signal, this.fail));
-    }
+    this.group.add(runnable, this.stopController.signal);
   }
 
   private refuseWhenStopping(what: string): void {
@@ -276,15 +160,11 @@ export class Manager implements ControllerHost {
 
   /** Adds a controller; added after start(), it starts at once (once the lease is held, if it needs it). */
   addController(controller: Controller): void {
-    if (this.controllers.has(controller.name)) {
+    if (this.group.controllers.has(controller.name)) {
       throw new Error(`controller with name "${controller.name}" already exists; controller names must be unique (use named())`);
     }
     this.refuseWhenStopping(`controller ${controller.name}`);
-    this.controllers.set(controller.name, controller);
-    if (controller.needLeaderElection ? this.leaderStarted : this.othersStarted) {
-      for (const k of controller.watchedKinds()) this.cache.getInformer(k);
-      this.running.push(this.startController(controller, this.fail));
-    }
+    this.group.addController(controller);
   }
 
   getControllerOptions(): ControllerDefaults | undefined {
@@ -292,7 +172,7 @@ export class Manager implements ControllerHost {
   }
 
   getControllers(): Controller[] {
-    return [...this.controllers.values()];
+    return [...this.group.controllers.values()];
   }
 
   /** Index objects of `kind` for `client.list(kind, { matchingFields })`. */
@@ -301,23 +181,26 @@ export class Manager implements ControllerHost {
   }
 
   /**
-   * The webhook server, created on first call by the factory the webhook package registers
-   * (so that the runtime core does not depend on it).
+   * The webhook server, created on the first call from the manager's webhook options
+   * (`webhookServer`, `--webhook-cert-path`); it records into the manager's metrics, and is started
+   * before the caches and stopped last with the manager.
    */
   getWebhookServer<W extends WebhookServer = WebhookServer>(): W {
     if (this.webhookServerValue === undefined) {
-      const factory = Manager.defaultWebhookServerFactory;
-      if (!factory) throw new Error('no webhook server is available: import the webhook support of scaffolder/runtime');
-      this.webhookServerValue = factory(this);
+      const options = this.options.webhookServer ?? {};
+      const server = new WebhookServer({
+        ...options,
+        certDir: this.options.webhookCertPath ?? options.certDir,
+        certName: this.options.webhookCertName || options.certName,
+        keyName: this.options.webhookCertKey || options.keyName,
+        metrics: this.getMetrics(),
+        log: this.getLogger().withName('webhook'),
+      });
+      this.addServer(server);
+      this.webhookServerValue = server;
     }
     return this.webhookServerValue as W;
   }
-
-  /**
-   * Set by src/runtime/webhook when it is loaded: how a manager makes its webhook server (the
-   * manager does not import the webhook code itself, which imports the manager).
-   */
-  static defaultWebhookServerFactory: ((mgr: Manager) => WebhookServer) | undefined;
 
   /**
    * An events.k8s.io/v1 recorder with `name` as its reportingController (`mgr.GetEventRecorder`,
@@ -342,14 +225,12 @@ export class Manager implements ControllerHost {
     if (this.startedController) throw new Error('Manager.start: the manager was already started');
     this.startedController = true;
     const signal = this.stopController.signal;
-    const removeSignalHandlers = this.options.handleSignals === false ? () => undefined : this.installSignalHandlers();
+    const removeSignalHandlers = this.options.handleSignals === false ? () => undefined : installSignalHandlers(this.log, () => this.stop());
     let failure: unknown;
     const fail = (err: unknown) => {
       failure ??= err;
       this.stop();
     };
-    this.fail = fail;
-    const running = this.running;
     try {
       await this.metricsServer.start();
       await this.probes.start();
@@ -357,145 +238,44 @@ export class Manager implements ControllerHost {
 
       this.cache.start(signal);
       // Fill the caches while (maybe) waiting for the lease, so a new leader starts warm.
-      for (const c of this.controllers.values()) for (const k of c.watchedKinds()) this.cache.getInformer(k);
-      for (const r of this.runnables.filter((r) => r.needLeaderElection === false)) running.push(this.runRunnable(r, signal, fail));
-      for (const c of this.controllers.values()) if (!c.needLeaderElection) running.push(this.startController(c, fail));
-      this.othersStarted = true;
+      this.group.startOthers(signal, fail);
 
       if (this.options.leaderElection) {
         await this.campaign(signal, fail);
       } else {
         this.resolveElected();
       }
-      if (!signal.aborted) {
-        for (const r of this.runnables.filter((r) => r.needLeaderElection !== false)) running.push(this.runRunnable(r, signal, fail));
-        for (const c of this.controllers.values()) if (c.needLeaderElection) running.push(this.startController(c, fail));
-        this.leaderStarted = true;
-      }
+      if (!signal.aborted) this.group.startLeaderOnly();
       await waitForAbort(signal);
     } catch (err) {
       fail(err);
     } finally {
-      await this.shutdown(running);
+      await this.shutdown();
       removeSignalHandlers();
     }
     if (failure !== undefined) throw failure;
   }
 
-  private async startController(c: Controller, fail: (err: unknown) => void): Promise<void> {
-    try {
-      await c.start(this.cache, fail);
-    } catch (err) {
-      fail(err);
-    }
-  }
-
-  private async runRunnable(r: Runnable, signal: AbortSignal, fail: (err: unknown) => void): Promise<void> {
-    try {
-      await r.start(signal);
-    } catch (err) {
-      fail(err);
-    }
-  }
-
+  /** Campaigns for the lease (leader-campaign.ts); resolves once it is held, or the manager stops. */
   private async campaign(signal: AbortSignal, fail: (err: unknown) => void): Promise<void> {
-    const namespace = this.options.leaderElectionNamespace ?? inClusterNamespace() ?? this.contextNamespace() ?? 'default';
-    this.elector = new LeaderElector({
-      kubeConfig: this.kubeConfig,
-      namespace,
-      name: this.options.leaderElectionID!,
-      leaseDuration: this.options.leaseDuration,
-      renewDeadline: this.options.renewDeadline,
-      retryPeriod: this.options.retryPeriod,
-      releaseOnCancel: this.options.leaderElectionReleaseOnCancel ?? true,
-      metrics: this.metrics,
-      log: this.getLogger().withName('leaderelection'),
-      onStoppedLeading: (reason) => {
-        leaseEvent('stopped leading');
-        if (reason === 'lost') fail(new Error(`leader election lost: lease ${namespace}/${this.options.leaderElectionID} is no longer ours`));
-      },
-    });
-    // As client-go's lease lock records them: events on the Lease from a recorder named after the identity.
-    const identity = this.elector.identity;
-    const lease = { apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', namespace, name: this.options.leaderElectionID! };
-    const leaseEvent = (what: string) => this.getEventRecorderFor(identity).event(lease, 'Normal', 'LeaderElection', `${identity} ${what}`);
-    this.elector.start();
-    this.log.info('attempting to acquire leader lease', { lease: `${namespace}/${this.options.leaderElectionID}` });
-    const won = await Promise.race([this.elector.elected().then(() => true), waitForAbort(signal).then(() => false)]);
-    if (won) {
-      leaseEvent('became leader');
-      this.log.info('successfully acquired lease', { lease: `${namespace}/${this.options.leaderElectionID}` });
-      this.resolveElected();
-    }
+    const { elector, won } = startCampaign(this, this.log, signal, fail);
+    this.elector = elector;
+    if (await won) this.resolveElected();
   }
 
-  private contextNamespace(): string | undefined {
-    const ctx = this.kubeConfig.getContextObject(this.kubeConfig.getCurrentContext());
-    return ctx?.namespace || undefined;
-  }
-
-  private async shutdown(running: Promise<void>[]): Promise<void> {
+  private async shutdown(): Promise<void> {
     const grace = this.options.gracefulShutdownTimeout ?? 30_000;
     this.log.info('Stopping and waiting for non leader election runnables and controllers', { gracefulShutdownTimeoutMs: grace });
     const deadline = Date.now() + grace;
-    await Promise.all([...this.controllers.values()].map((c) => c.stop(grace)));
-    await withTimeout(Promise.allSettled(running), Math.max(0, deadline - Date.now()));
+    await this.group.stop(grace, deadline);
     if (this.elector) {
       await this.elector.stop().catch((err: unknown) => this.log.error(err, 'releasing the leader lease failed'));
     }
     await this.cache.stop();
-    // As controller-runtime's shutdown context: servers (and the event recorder's flush) get what is
-    // left of the graceful shutdown time, so a hung API server cannot hold the manager forever.
-    for (const s of [...this.servers].reverse()) {
-      const stopped = await withTimeout(
-        s.stop().then(
-          () => true,
-          (err: unknown) => {
-            this.log.error(err, 'stopping a server failed');
-            return true;
-          },
-        ),
-        Math.max(0, deadline - Date.now()),
-      );
-      if (stopped === undefined) this.log.info('a server did not stop within the graceful shutdown timeout; not waiting for it');
-    }
+    await stopServers(this.servers, deadline, this.log);
     await this.probes.stop();
     await this.metricsServer.stop();
     this.transport.close();
     this.log.info('Manager stopped');
-  }
-
-  private installSignalHandlers(): () => void {
-    let count = 0;
-    const onSignal = (sig: NodeJS.Signals) => {
-      count++;
-      if (count > 1) {
-        // A second signal: the user wants out now, as controller-runtime does.
-        process.exit(1);
-      }
-      this.log.info('received signal, shutting down', { signal: sig });
-      this.stop();
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-    return () => {
-      process.off('SIGTERM', onSignal);
-      process.off('SIGINT', onSignal);
-    };
-  }
-}
-
-function waitForAbort(signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-}
-
-async function withTimeout<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<undefined>((resolve) => { timer = setTimeout(() => resolve(undefined), ms); });
-  try {
-    return await Promise.race([p, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -18,6 +18,4 @@ export { WorkqueueMetrics } from './workqueue-metrics.js';
 export { WebhookMetrics } from './webhook-metrics.js';
 export { MetricsServer, DEFAULT_METRICS_BIND_ADDRESS, type MetricsServerOptions } from './server.js';
 export { withAuthenticationAndAuthorization, type AuthFilter, type RequestFilter, type AuthFilterOptions } from './auth-filter.js';
-export { selfSignedCertificate } from './self-signed.js';
-export { parseBindAddress, type ListenAddress } from './bind-address.js';
 export { RECONCILE_TIME_BUCKETS, LATENCY_BUCKETS, REST_CLIENT_LATENCY_BUCKETS } from './buckets.js';

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
-import { CertWatcher } from '../webhook/cert-watcher.js';
+import { CertWatcher } from '../serving/cert-watcher.js';
 import type { RequestFilter } from './auth-filter.js';
-import { parseBindAddress, type ListenAddress } from './bind-address.js';
-import { close, listen, urlOf } from './http-listen.js';
-import { createHttpsServing } from './https-serving.js';
+import { parseBindAddress, type ListenAddress } from '../serving/bind-address.js';
+import { close, listen, urlOf } from '../serving/http-listen.js';
+import { createHttpsServing } from '../serving/https-serving.js';
 import type { RuntimeMetrics } from './runtime-metrics.js';
-import { selfSignedCertificate } from './self-signed.js';
+import { selfSignedCertificate } from '../serving/self-signed.js';
 
 export const DEFAULT_METRICS_BIND_ADDRESS = ':8080';
 const METRICS_PATH = '/metrics';

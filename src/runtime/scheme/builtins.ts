@@ -15,28 +15,31 @@ import type {
   V1ServiceAccount,
   V1StatefulSet,
 } from '@kubernetes/client-node';
+import { builtinResource } from '../../kube/builtin-resources.js';
 import { defineKind } from './kind.js';
 import { Scheme } from './scheme.js';
 
-const core = { group: '', version: 'v1' };
-const apps = { group: 'apps', version: 'v1' };
-const batch = { group: 'batch', version: 'v1' };
+/** A kind's descriptor fields from the built-in resource list the test API server also serves. */
+function builtin(group: string, kind: string) {
+  const { version, resource, namespaced } = builtinResource(group, kind);
+  return { group, version, kind, plural: resource, namespaced };
+}
 
-export const Pod = defineKind<V1Pod>({ ...core, kind: 'Pod', plural: 'pods', namespaced: true });
-export const Service = defineKind<V1Service>({ ...core, kind: 'Service', plural: 'services', namespaced: true });
-export const ConfigMap = defineKind<V1ConfigMap>({ ...core, kind: 'ConfigMap', plural: 'configmaps', namespaced: true });
-export const Secret = defineKind<V1Secret>({ ...core, kind: 'Secret', plural: 'secrets', namespaced: true });
-export const Event = defineKind<CoreV1Event>({ ...core, kind: 'Event', plural: 'events', namespaced: true });
-export const Namespace = defineKind<V1Namespace>({ ...core, kind: 'Namespace', plural: 'namespaces', namespaced: false });
-export const ServiceAccount = defineKind<V1ServiceAccount>({ ...core, kind: 'ServiceAccount', plural: 'serviceaccounts', namespaced: true });
-export const Deployment = defineKind<V1Deployment>({ ...apps, kind: 'Deployment', plural: 'deployments', namespaced: true });
-export const ReplicaSet = defineKind<V1ReplicaSet>({ ...apps, kind: 'ReplicaSet', plural: 'replicasets', namespaced: true });
-export const StatefulSet = defineKind<V1StatefulSet>({ ...apps, kind: 'StatefulSet', plural: 'statefulsets', namespaced: true });
-export const DaemonSet = defineKind<V1DaemonSet>({ ...apps, kind: 'DaemonSet', plural: 'daemonsets', namespaced: true });
-export const Job = defineKind<V1Job>({ ...batch, kind: 'Job', plural: 'jobs', namespaced: true });
+export const Pod = defineKind<V1Pod>(builtin('', 'Pod'));
+export const Service = defineKind<V1Service>(builtin('', 'Service'));
+export const ConfigMap = defineKind<V1ConfigMap>(builtin('', 'ConfigMap'));
+export const Secret = defineKind<V1Secret>(builtin('', 'Secret'));
+export const Event = defineKind<CoreV1Event>(builtin('', 'Event'));
+export const Namespace = defineKind<V1Namespace>(builtin('', 'Namespace'));
+export const ServiceAccount = defineKind<V1ServiceAccount>(builtin('', 'ServiceAccount'));
+export const Deployment = defineKind<V1Deployment>(builtin('apps', 'Deployment'));
+export const ReplicaSet = defineKind<V1ReplicaSet>(builtin('apps', 'ReplicaSet'));
+export const StatefulSet = defineKind<V1StatefulSet>(builtin('apps', 'StatefulSet'));
+export const DaemonSet = defineKind<V1DaemonSet>(builtin('apps', 'DaemonSet'));
+export const Job = defineKind<V1Job>(builtin('batch', 'Job'));
 /** batch/v1 CronJob (named so that it does not clash with a project's own CronJob kind). */
-export const CronJobV1 = defineKind<V1CronJob>({ ...batch, kind: 'CronJob', plural: 'cronjobs', namespaced: true });
-export const Lease = defineKind<V1Lease>({ group: 'coordination.k8s.io', version: 'v1', kind: 'Lease', plural: 'leases', namespaced: true });
+export const CronJobV1 = defineKind<V1CronJob>(builtin('batch', 'CronJob'));
+export const Lease = defineKind<V1Lease>(builtin('coordination.k8s.io', 'Lease'));
 
 export const builtinKinds = [
   Pod, Service, ConfigMap, Secret, Event, Namespace, ServiceAccount,

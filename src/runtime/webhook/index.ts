@@ -5,8 +5,6 @@
 export { WebhookServer, DEFAULT_WEBHOOK_PORT, DEFAULT_CERT_DIR, type WebhookServerOptions } from './server.js';
 export { type HttpHandler, type WebhookEndpoint } from './handler.js';
 export { webhookManagedBy, WebhookBuilder, type WebhookManager } from './builder.js';
-// Importing this module also installs the Manager's webhook server factory.
-export { webhookServerForManager } from './manager-integration.js';
 export { mutatePath, validatePath, CONVERSION_PATH } from './paths.js';
 export * from './admission/index.js';
 export * from './conversion/index.js';

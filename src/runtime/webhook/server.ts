@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as http2Constants, type Http2ServerResponse } from 'node:http2';
-import { isPanic } from '../controller/panic.js';
+import { isPanic } from '../panic/panic.js';
 import { connect, type SecureContextOptions } from 'node:tls';
 import { join } from 'node:path';
 import type { Checker } from '../healthz/checker.js';
 import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
-import { listen } from '../metrics/http-listen.js';
-import { createHttpsServing, type HttpsServing } from '../metrics/https-serving.js';
+import { listen } from '../serving/http-listen.js';
+import { createHttpsServing, type HttpsServing } from '../serving/https-serving.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
-import { CertWatcher } from './cert-watcher.js';
+import { CertWatcher } from '../serving/cert-watcher.js';
 import { asHttpHandler, type HttpHandler, type WebhookEndpoint } from './handler.js';
 
 export const DEFAULT_WEBHOOK_PORT = 9443;

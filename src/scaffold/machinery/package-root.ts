@@ -21,7 +21,17 @@ export function packageRoot(): string {
   }
 }
 
+/** The fields of scaffolder's own package.json that generated projects follow. */
+export interface PackageManifest {
+  version?: string;
+  engines?: { node?: string };
+  dependencies?: Record<string, string>;
+}
+
+export function packageManifest(): PackageManifest {
+  return JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as PackageManifest;
+}
+
 export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string };
-  return pkg.version ?? '0.0.0';
+  return packageManifest().version ?? '0.0.0';
 }

@@ -1,7 +1,6 @@
 // `create api`: a kind's TypeScript types (the CRD source), its controller, the config/ entries
 // that install and sample it, and its registration in src/main.ts.
 import { UsageError } from '../errors.js';
-import { uncommentBlock } from '../machinery/inserter.js';
 import * as blocks from '../machinery/kustomize-blocks.js';
 import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';
@@ -9,9 +8,14 @@ import { projectContext } from '../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { crdDefaultPlural, resourcePlural } from '../../kube/plural.js';
+import { API_APPROVAL_ANNOTATION, isProtectedCommunityGroup } from '../../kube/community-groups.js';
 import { findResource, type ProjectConfig } from '../project/project-file.js';
+import { mainFile } from '../project/layout.js';
+import { enableInDefault } from '../machinery/kustomize-edits.js';
+import { keepRootMarkers, markRootType } from '../machinery/root-markers.js';
+import { planTestSample } from '../machinery/test-sample.js';
 import { apiNamespaced, gvkText, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../project/resource.js';
-import { validateDomain, validateGroup, validateKind, validatePlural, validateVersion } from '../project/validation.js';
+import { validateDomain, validateGvk } from '../project/validation.js';
 import { addController, controllerFileBase, reconcilerClassName } from '../project/controller-name.js';
 import { externalTypeImport, resolveExternalApiPath } from '../project/external-api.js';
 
@@ -31,18 +35,6 @@ export interface CreateApiOptions {
   externalApiPath?: string;
   externalApiDomain?: string;
 }
-
-export const mainFile = 'src/main.ts';
-
-/** Checks the group/version/kind flags; shared by `create api` and `create webhook`. */
-export function validateGvk(opts: { group: string; version: string; kind: string; plural?: string }): void {
-  validateGroup(opts.group);
-  validateVersion(opts.version);
-  validateKind(opts.kind, { builtin: isBuiltinGroup(opts.group) });
-  if (opts.plural !== undefined) validatePlural(opts.plural);
-}
-
-export { gvkText };
 
 /** Groups the project itself defines APIs in. */
 function ownGroups(cfg: ProjectConfig): Set<string> {
@@ -128,7 +120,9 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   // --plural, but its rule and controller-gen's differ for a few kinds, e.g. BigOx).
   const pathMarker = names.plural !== crdDefaultPlural(res.kind) ? [`path=${names.plural}`] : [];
   const resourceMarker = [...pathMarker, ...(namespaced ? [] : ['scope=Cluster'])].join(',');
-  const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker };
+  // A Kubernetes community group's CRD is refused without the API approval annotation.
+  const apiApprovalAnnotation = isProtectedCommunityGroup(names.qualifiedGroup) ? API_APPROVAL_ANNOTATION : '';
+  const data = { ...ctx, ...names, group: res.group, version: res.version, namespaced, resourceMarker, apiApprovalAnnotation };
 
   if (opts.resource) planResourceFiles(plan, res, names, data);
   if (opts.resource && !hasApi) planStorageVersion(plan, cfg, res);
@@ -214,28 +208,6 @@ export function sampleFileName(res: Resource, names: ResourceNames): string {
   return `${res.group || names.qualifiedGroup.split('.')[0]}_${res.version}_${names.lowerKind}.yaml`;
 }
 
-/** The kind's sample object for the tests; the user's once written (it holds their spec). */
-export function planTestSample(plan: Plan, names: ResourceNames, data: object): void {
-  const apiImport = relativeImport(names.sampleFile, `${names.apiPath}/index.ts`);
-  plan.add({ path: names.sampleFile, body: render('api/test_sample.ts', { ...data, ...names, apiImport }), ifExists: 'skip' });
-}
-
-/** Un-comments a block of config/default/kustomization.yaml (a no-op when it is already on). */
-export function enableInDefault(plan: Plan, block: string): void {
-  const file = 'config/default/kustomization.yaml';
-  if (!plan.exists(file)) {
-    plan.note(`${file} not found: enable "${block.split('\n')[0]}" in your kustomize configuration by hand`);
-    return;
-  }
-  plan.edit(file, (content) => {
-    const updated = uncommentBlock(content, block);
-    if (updated === content && !content.split('\n').some((l) => l === block.split('\n')[0])) {
-      plan.note(`${file}: could not find the commented-out lines "${block.split('\n')[0]}" to enable; add them by hand`);
-    }
-    return updated;
-  });
-}
-
 /** Options that only go with others, as kubebuilder checks them. */
 function checkControllerAndExternalFlags(opts: CreateApiOptions): void {
   if (opts.controllerName !== undefined && !opts.controller) throw new UsageError('--controller-name names a controller to create: it cannot go with --controller=false');
@@ -310,35 +282,6 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
   const imported = alias === className ? className : `${className} as ${alias}`;
   plan.insert(mainFile, 'imports', [`import { ${imported} } from '${relativeImport(mainFile, file)}';`]);
   plan.insert(mainFile, 'builder', [controllerRegistration(alias, reconcilerArgs)]);
-}
-
-/**
- * Adds a marker comment right above the root type of a kind (its first
- * `// +kubebuilder:object:root=true` line) unless the file already has it.
- */
-export function markRootType(plan: Plan, typesFile: string, marker: string, kind: string): void {
-  plan.edit(typesFile, (content) => {
-    if (content.includes(marker)) return content;
-    const root = '// +kubebuilder:object:root=true';
-    if (!content.includes(root)) {
-      throw new UsageError(`${typesFile}: no "${root}" line above ${kind} to put "${marker}" on`);
-    }
-    return content.replace(root, `${marker}\n${root}`);
-  });
-}
-
-// Markers the CLI itself puts above a root type (create webhook --conversion, a second version's
-// create api); a --force rewrite of the types file keeps them, in their order.
-const cliRootMarkers = new Set(['// +kubebuilder:storageversion', '// +kubebuilder:conversion:hub']);
-const rootMarker = '// +kubebuilder:object:root=true';
-
-function keepRootMarkers(previous: string, fresh: string): string {
-  const lines = previous.split('\n');
-  const root = lines.indexOf(rootMarker);
-  let start = root;
-  while (start > 0 && cliRootMarkers.has(lines[start - 1]!)) start--;
-  if (root < 0 || start === root) return fresh;
-  return fresh.replace(rootMarker, [...lines.slice(start, root), rootMarker].join('\n'));
 }
 
 // A CRD with several versions stores exactly one of them: when a kind gets its second version,

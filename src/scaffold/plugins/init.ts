@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UsageError } from '../errors.js';
 import type { Plan } from '../machinery/plan.js';
+import { packageManifest } from '../machinery/package-root.js';
 import { render } from '../machinery/render.js';
 import type { FileTemplate, IfExists } from '../machinery/template.js';
 import { projectContext } from '../project/context.js';
@@ -19,6 +20,8 @@ export interface InitOptions {
   namespaced: boolean;
   /** What the generated package.json depends on for `scaffolder` (e.g. `file:/abs/path`). */
   scaffolderDependency: string;
+  /** The scaffolder version writing the project, recorded as PROJECT's cliVersion. */
+  cliVersion: string;
 }
 
 // Files that show a directory already holds a project (or another package).
@@ -29,6 +32,17 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['package.json', 'package.json', 'error'],
   ['tsconfig.json', 'tsconfig.json', 'error'],
   ['vitest.config.ts', 'vitest.config.ts', 'error'],
+  ['eslint.config.js', 'eslint.config.js', 'error'],
+  ['vitest.e2e.config.ts', 'vitest.e2e.config.ts', 'error'],
+  ['test/e2e/manager.e2e.ts', 'test/e2e/manager.e2e.ts', 'skip'],
+  ['test/e2e/setup.ts', 'test/e2e/setup.ts', 'skip'],
+  ['test/e2e/utils.ts', 'test/e2e/utils.ts', 'skip'],
+  ['test/e2e/project.ts', 'test/e2e/project.ts', 'skip'],
+  ['github/workflows/lint.yml', '.github/workflows/lint.yml', 'skip'],
+  ['github/workflows/test.yml', '.github/workflows/test.yml', 'skip'],
+  ['github/workflows/test-e2e.yml', '.github/workflows/test-e2e.yml', 'skip'],
+  ['devcontainer/devcontainer.json', '.devcontainer/devcontainer.json', 'skip'],
+  ['devcontainer/post-install.sh', '.devcontainer/post-install.sh', 'skip'],
   ['gitignore', '.gitignore', 'skip'],
   ['dockerignore', '.dockerignore', 'skip'],
   ['Dockerfile', 'Dockerfile', 'error'],
@@ -58,17 +72,6 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['config/prometheus/monitor_tls_patch.yaml', 'config/prometheus/monitor_tls_patch.yaml', 'overwrite'],
   ['config/network-policy/kustomization.yaml', 'config/network-policy/kustomization.yaml', 'skip'],
   ['config/network-policy/allow-metrics-traffic.yaml', 'config/network-policy/allow-metrics-traffic.yaml', 'overwrite'],
-  // The project's own development loop: end-to-end tests in a kind cluster, CI workflows, a dev container.
-  ['test/e2e/vitest.config.ts', 'test/e2e/vitest.config.ts', 'error'],
-  ['test/e2e/setup.ts', 'test/e2e/setup.ts', 'error'],
-  ['test/e2e/utils.ts', 'test/e2e/utils.ts', 'error'],
-  ['test/e2e/project.ts', 'test/e2e/project.ts', 'error'],
-  ['test/e2e/manager.test.ts', 'test/e2e/manager.test.ts', 'error'],
-  ['github/workflows/lint.yml', '.github/workflows/lint.yml', 'skip'],
-  ['github/workflows/test.yml', '.github/workflows/test.yml', 'skip'],
-  ['github/workflows/test-e2e.yml', '.github/workflows/test-e2e.yml', 'skip'],
-  ['devcontainer/devcontainer.json', '.devcontainer/devcontainer.json', 'skip'],
-  ['devcontainer/post-install.sh', '.devcontainer/post-install.sh', 'skip'],
 ];
 
 /**
@@ -108,6 +111,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
   validateProjectName(projectName);
   if (opts.owner !== undefined) validateOwner(opts.owner);
   const cfg = newProjectConfig({
+    cliVersion: opts.cliVersion,
     domain: opts.domain, projectName, multigroup: opts.multigroup, namespaced: opts.namespaced,
     owner: opts.owner, license: opts.license,
   });
@@ -116,6 +120,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
     // A JSON string's contents in package.json (the install path may hold quotes or backslashes).
     scaffolderDependency: JSON.stringify(opts.scaffolderDependency).slice(1, -1),
     leaderElectionId: `${fnv32a(projectName)}.${opts.domain}`,
+    ...runtimeRequirements(),
   };
   for (const [name, path, ifExists] of initFiles) {
     const template: FileTemplate = { path, body: render(`init/${name}`, data), ifExists };
@@ -123,6 +128,20 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
     else plan.add(template);
   }
   return cfg;
+}
+
+/**
+ * What a generated project runs on is what scaffolder/runtime runs on: the same Node floor and the
+ * same @kubernetes/client-node (the runtime's API takes and returns its KubeConfig and models).
+ */
+function runtimeRequirements(): { nodeEngine: string; clientNodeRange: string } {
+  const manifest = packageManifest();
+  const nodeEngine = manifest.engines?.node;
+  const clientNodeRange = manifest.dependencies?.['@kubernetes/client-node'];
+  if (nodeEngine === undefined || clientNodeRange === undefined) {
+    throw new Error("scaffolder's package.json lacks engines.node or the @kubernetes/client-node dependency");
+  }
+  return { nodeEngine, clientNodeRange };
 }
 
 /**

@@ -2,6 +2,9 @@
 // is a built-in kind (PROJECT `core: true`): `apps` stays `apps`, `networking` becomes
 // `networking.k8s.io`, and `core` is the empty (legacy) group.
 
+import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../../kube/cluster-scoped-kinds.js';
+import * as runtimeBuiltins from '../../runtime/scheme/builtins.js';
+
 const k8sIo = 'k8s.io';
 
 const builtinGroupDomains: ReadonlyMap<string, string> = new Map([
@@ -21,22 +24,24 @@ export function builtinGroupDomain(group: string): string | undefined {
   return builtinGroupDomains.get(group);
 }
 
-/**
- * Built-in kinds for which scaffolder/runtime exports a kind descriptor, keyed by `group/version/Kind`
- * (group `core` for the legacy group). Other built-in kinds get a descriptor made with defineKind.
- */
-export const runtimeBuiltinKinds: ReadonlyMap<string, string> = new Map([
-  ['core/v1/Pod', 'Pod'], ['core/v1/Service', 'Service'], ['core/v1/ConfigMap', 'ConfigMap'],
-  ['core/v1/Secret', 'Secret'], ['core/v1/Event', 'Event'], ['core/v1/Namespace', 'Namespace'],
-  ['core/v1/ServiceAccount', 'ServiceAccount'], ['apps/v1/Deployment', 'Deployment'],
-  ['apps/v1/ReplicaSet', 'ReplicaSet'], ['apps/v1/StatefulSet', 'StatefulSet'], ['apps/v1/DaemonSet', 'DaemonSet'],
-  ['batch/v1/Job', 'Job'], ['batch/v1/CronJob', 'CronJobV1'], ['coordination/v1/Lease', 'Lease'],
-]);
+/** PROJECT's name of a built-in API group: `core` for the legacy group, `coordination` for coordination.k8s.io. */
+function projectGroup(apiGroup: string): string {
+  return apiGroup === '' ? 'core' : apiGroup.replace(/\.k8s\.io$/, '');
+}
 
-/** Built-in kinds that exist only at cluster scope (everything else is namespaced). */
-export const clusterScopedBuiltinKinds: ReadonlySet<string> = new Set([
-  'Namespace', 'Node', 'PersistentVolume', 'ClusterRole', 'ClusterRoleBinding', 'StorageClass',
-  'CustomResourceDefinition', 'MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration',
-  'PriorityClass', 'CSIDriver', 'CSINode', 'VolumeAttachment', 'IngressClass', 'RuntimeClass',
-  'CertificateSigningRequest', 'APIService',
-]);
+/**
+ * Built-in kinds for which scaffolder/runtime exports a kind descriptor (src/runtime/scheme/builtins.ts),
+ * keyed by `group/version/Kind` (group as PROJECT names it), with the descriptor's export name
+ * (`CronJobV1` for batch/v1 CronJob). Other built-in kinds get a descriptor made with defineKind.
+ */
+export const runtimeBuiltinKinds: ReadonlyMap<string, string> = new Map(
+  Object.entries(runtimeBuiltins)
+    .filter(([, value]) => (runtimeBuiltins.builtinKinds as readonly unknown[]).includes(value))
+    .map(([name, value]) => {
+      const kind = value as (typeof runtimeBuiltins.builtinKinds)[number];
+      return [`${projectGroup(kind.group)}/${kind.version}/${kind.kind}`, name];
+    }),
+);
+
+/** Built-in kinds that exist only at cluster scope (src/kube/cluster-scoped-kinds.ts). */
+export const clusterScopedBuiltinKinds = CLUSTER_SCOPED_BUILTIN_KINDS;

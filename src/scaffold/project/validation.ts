@@ -3,6 +3,7 @@
 import { createContext, runInContext } from 'node:vm';
 import { dns1035LabelPattern as dns1035Label, dns1123LabelPattern as dns1123Label, dns1123SubdomainPattern as dns1123Subdomain } from '../../kube/dns-names.js';
 import { UsageError } from '../errors.js';
+import { isBuiltinGroup } from './core-groups.js';
 
 const apiVersion = /^v\d+(?:(alpha|beta)\d+)?$/;
 const pascalCase = /^[A-Z][A-Za-z0-9]*$/;
@@ -28,6 +29,16 @@ export function validateGroup(group: string): void {
   }
 }
 
+// semver.org's version grammar (MAJOR.MINOR.PATCH, pre-release and build parts), as npm versions are written.
+const semver = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+/** PROJECT's cliVersion: the scaffolder package version that wrote it (`alpha update` installs that version). */
+export function validateCliVersion(version: string): void {
+  if (!semver.test(version)) {
+    throw new UsageError(`invalid cliVersion "${version}": must be a scaffolder release version (semver, e.g. 0.1.0 or 1.2.0-rc.1)`);
+  }
+}
+
 export function validateVersion(version: string): void {
   if (!apiVersion.test(version)) {
     throw new UsageError(`invalid version "${version}": must match ^v\\d+(?:(alpha|beta)\\d+)?$ (e.g. v1, v1alpha1, v2beta3)`);
@@ -43,6 +54,7 @@ export const reservedKinds: ReadonlyMap<string, string> = new Map([
   ...['Client', 'CustomDefaulter', 'CustomValidator', 'ListMeta', 'Manager', 'ObjectMeta', 'ObjectOf', 'ReconcileContext',
     'Reconciler', 'Request', 'Result', 'Scheme', 'Warnings'].map((n): [string, string] => [n, 'an import from scaffolder/runtime']),
   ['GroupVersion', "the API package's GroupVersion (groupversion_info.ts)"],
+  ['MockInstance', 'an import from vitest (the controller test spies on reconcile)'],
   ['TestEnvironment', 'an import from scaffolder/testing'],
   ['V1Condition', 'an import from @kubernetes/client-node'],
 ]);
@@ -121,4 +133,12 @@ export function validateApiPackagePath(path: string): void {
   if (!projectFolder.test(path)) {
     throw new UsageError(`invalid API package path "${path}": must be a folder inside the project, relative to its root (e.g. api/v1): segments of letters, digits, '_', '.' and '-', without '.' or '..'`);
   }
+}
+
+/** Checks the group/version/kind flags; shared by `create api` and `create webhook`. */
+export function validateGvk(opts: { group: string; version: string; kind: string; plural?: string }): void {
+  validateGroup(opts.group);
+  validateVersion(opts.version);
+  validateKind(opts.kind, { builtin: isBuiltinGroup(opts.group) });
+  if (opts.plural !== undefined) validatePlural(opts.plural);
 }

@@ -20,6 +20,7 @@ import type {
   Webhook,
   WebhookConfiguration,
 } from './types.js';
+import { deepCopy } from '../../kube/json-values.js';
 import type { Status } from '../../kube/status.js';
 
 export interface AdmissionChainOptions {
@@ -94,10 +95,6 @@ function conversionFailure(err: unknown): Status {
   const cause = err instanceof ConversionFailure ? err.original : err;
   if (cause instanceof StatusError) return cause.status;
   return internalErrorStatus(cause instanceof Error ? cause.message : String(cause));
-}
-
-function deepCopy<T>(v: T): T {
-  return v === undefined ? v : (structuredClone(v) as T);
 }
 
 export class AdmissionChain {

@@ -7,7 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { internalErrorStatus, StatusError } from './status-error.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
-import type { CustomResourceDefinition, ServiceResolver } from './types.js';
+import type { ConversionResponse, ConversionReview } from '../../kube/conversion-review.js';
+import type { CustomResourceDefinitionSpec } from '../../kube/custom-resource-definition.js';
+import type { ServiceResolver } from './types.js';
+
+/** What conversion reads of a CustomResourceDefinition. */
+type ConvertibleCRD = { spec: Pick<CustomResourceDefinitionSpec, 'group' | 'names' | 'conversion'> };
 
 export interface ConversionOptions {
   /** Accept any server certificate (tests only). */
@@ -58,7 +63,7 @@ function checkSameObject(original: Obj, converted: Obj): void {
   }
 }
 
-async function callWebhook(crd: CustomResourceDefinition, toConvert: Obj[], desiredAPIVersion: string, resolveService: ServiceResolver, options: ConversionOptions): Promise<Obj[]> {
+async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVersion: string, resolveService: ServiceResolver, options: ConversionOptions): Promise<Obj[]> {
   const webhook = crd.spec.conversion?.webhook;
   const clientConfig = webhook?.clientConfig;
   if (!clientConfig) throw new Error('spec.conversion.webhook.clientConfig is required when strategy is Webhook');
@@ -66,7 +71,7 @@ async function callWebhook(crd: CustomResourceDefinition, toConvert: Obj[], desi
     throw new Error('no supported conversion review versions');
   }
   const uid = randomUUID();
-  const review = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { uid, desiredAPIVersion, objects: toConvert } };
+  const review: ConversionReview = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { uid, desiredAPIVersion, objects: toConvert } };
   let answer: unknown;
   try {
     answer = await postJSON(webhookURL(clientConfig, resolveService), review, {
@@ -78,7 +83,8 @@ async function callWebhook(crd: CustomResourceDefinition, toConvert: Obj[], desi
   } catch (err) {
     throw new Error(err instanceof WebhookCallError ? err.message : String(err));
   }
-  const body = answer as { apiVersion?: string; kind?: string; response?: { uid?: string; result?: { status?: string; message?: string }; convertedObjects?: unknown[] } };
+  // The webhook's answer, which may lack any of what a ConversionReview response must hold.
+  const body = answer as { apiVersion?: string; kind?: string; response?: Partial<Omit<ConversionResponse, 'result'>> & { result?: Partial<ConversionResponse['result']> } };
   if (!isObj(body) || body.apiVersion !== 'apiextensions.k8s.io/v1' || body.kind !== 'ConversionReview') {
     throw new Error(`expected webhook response of apiextensions.k8s.io/v1, Kind=ConversionReview, got ${body?.apiVersion ?? ''}, Kind=${body?.kind ?? ''}`);
   }
@@ -97,7 +103,7 @@ async function callWebhook(crd: CustomResourceDefinition, toConvert: Obj[], desi
  * Throws StatusError (500 InternalError, `conversion webhook for <gvk> failed: ...`) on failure.
  */
 export async function convertObjects(
-  crd: CustomResourceDefinition,
+  crd: ConvertibleCRD,
   objects: unknown[],
   desiredAPIVersion: string,
   resolveService: ServiceResolver,

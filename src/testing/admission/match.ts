@@ -4,36 +4,14 @@
  * With matchPolicy Equivalent (the default), a webhook whose rules name the same group and
  * resource at another version also matches: it is called with the object at its version.
  */
-import type { AdmissionAttributes, LabelSelector, RuleWithOperations, Webhook } from './types.js';
+import { fromLabelSelectorObject, matchesLabels, type LabelSelector } from '../../kube/label-selector.js';
+import type { AdmissionAttributes, RuleWithOperations, Webhook } from './types.js';
 
 type Labels = Record<string, string>;
 
-export function matchesLabelSelector(selector: LabelSelector | undefined, labels: Labels): boolean {
-  if (!selector) return true;
-  for (const [k, v] of Object.entries(selector.matchLabels ?? {})) {
-    if (labels[k] !== v) return false;
-  }
-  for (const req of selector.matchExpressions ?? []) {
-    const has = Object.hasOwn(labels, req.key);
-    const value = labels[req.key];
-    switch (req.operator) {
-      case 'In':
-        if (!has || !(req.values ?? []).includes(value!)) return false;
-        break;
-      case 'NotIn':
-        if (has && (req.values ?? []).includes(value!)) return false;
-        break;
-      case 'Exists':
-        if (!has) return false;
-        break;
-      case 'DoesNotExist':
-        if (has) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return true;
+/** A webhook's namespaceSelector or objectSelector; none selects everything. */
+function matchesLabelSelector(selector: LabelSelector | undefined, labels: Labels): boolean {
+  return !selector || matchesLabels(fromLabelSelectorObject(selector), labels);
 }
 
 const star = (list: string[] | undefined, value: string) => (list ?? []).some((x) => x === '*' || x === value);

@@ -1,64 +1,14 @@
 /**
- * The admissionregistration.k8s.io/v1 and apiextensions.k8s.io/v1 shapes the admission module
- * reads, as plain JSON (structurally compatible with the @kubernetes/client-node models).
+ * What the admission module works with: the admissionregistration.k8s.io/v1 shapes (defined in
+ * src/kube) and the requests and results of an admission chain.
  */
 import type { GroupVersionKind, GroupVersionResource, Operation, UserInfo } from '../../kube/admission-review.js';
 import type { Status } from '../../kube/status.js';
+import type { WebhookConfiguration } from '../../kube/admissionregistration.js';
 
-export interface LabelSelectorRequirement {
-  key: string;
-  operator: 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
-  values?: string[];
-}
-
-export interface LabelSelector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: LabelSelectorRequirement[];
-}
-
-export interface ServiceReference {
-  namespace: string;
-  name: string;
-  path?: string;
-  port?: number;
-}
-
-/** admissionregistration v1 WebhookClientConfig (also apiextensions v1 WebhookClientConfig). */
-export interface WebhookClientConfig {
-  url?: string;
-  service?: ServiceReference;
-  /** PEM bundle, base64-encoded as in the API object. */
-  caBundle?: string;
-}
-
-export interface RuleWithOperations {
-  operations?: string[];
-  apiGroups?: string[];
-  apiVersions?: string[];
-  resources?: string[];
-  scope?: 'Cluster' | 'Namespaced' | '*';
-}
-
-export interface Webhook {
-  name: string;
-  clientConfig: WebhookClientConfig;
-  rules?: RuleWithOperations[];
-  failurePolicy?: 'Fail' | 'Ignore';
-  matchPolicy?: 'Exact' | 'Equivalent';
-  namespaceSelector?: LabelSelector;
-  objectSelector?: LabelSelector;
-  sideEffects?: string;
-  timeoutSeconds?: number;
-  admissionReviewVersions?: string[];
-  reinvocationPolicy?: 'Never' | 'IfNeeded';
-}
-
-export interface WebhookConfiguration {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: { name?: string };
-  webhooks?: Webhook[];
-}
+export type { LabelSelector, LabelSelectorRequirement } from '../../kube/label-selector.js';
+export type { CustomResourceDefinition } from '../../kube/custom-resource-definition.js';
+export type { RuleWithOperations, ServiceReference, Webhook, WebhookClientConfig, WebhookConfiguration } from '../../kube/admissionregistration.js';
 
 export type MutatingWebhookConfiguration = WebhookConfiguration;
 export type ValidatingWebhookConfiguration = WebhookConfiguration;
@@ -98,15 +48,4 @@ export interface AdmissionResult {
   warnings: string[];
   /** The Status the API server answers with when not allowed. */
   status?: Status;
-}
-
-export interface CustomResourceDefinition {
-  spec: {
-    group: string;
-    names: { kind: string; plural: string };
-    conversion?: {
-      strategy?: 'None' | 'Webhook';
-      webhook?: { clientConfig?: WebhookClientConfig; conversionReviewVersions?: string[] };
-    };
-  };
 }

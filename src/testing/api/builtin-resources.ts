@@ -1,24 +1,20 @@
 /**
  * The built-in kinds the test API server serves: the ones operators create, own and watch.
- * Each row gives names, scope, subresources and the list-merge keys that strategic merge
- * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types).
+ * Each row adds to the resource's names and scope (src/kube/builtin-resources.ts) its
+ * subresources, field selectors and strategy; the list-merge keys that strategic merge
+ * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types) follow.
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION } from './builtin-validation.js';
-import { deepEqual, type KubeObject, type StoredObject } from './object.js';
+import { builtinResource, type BuiltinResource } from '../../kube/builtin-resources.js';
+import { deepEqual } from '../../kube/json-values.js';
+import type { KubeObject, StoredObject } from './object.js';
 import { forbiddenField } from './status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import type { ListMergeRule, ResourceType, ScaleSubresource } from './resource-type.js';
 
-interface BuiltinRow {
-  group: string;
-  version: string;
-  resource: string;
-  kind: string;
-  namespaced: boolean;
-  shortNames?: string[];
-  categories?: string[];
+interface BuiltinRow extends BuiltinResource {
   status?: boolean;
   scale?: boolean;
   fields?: string[];
@@ -97,39 +93,39 @@ function keepClusterIP(current: KubeObject, next: KubeObject): void {
 }
 
 const ROWS: BuiltinRow[] = [
-  { group: '', version: 'v1', resource: 'namespaces', kind: 'Namespace', namespaced: false, shortNames: ['ns'], status: true, fields: ['status.phase'],
+  { ...builtinResource('', 'Namespace'), status: true, fields: ['status.phase'],
     defaults: (o) => { setDefault(record(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(record(o, 'status'), 'phase', 'Active'); } },
-  { group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], status: true,
+  { ...builtinResource('', 'Pod'), status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
     defaults: (o) => setDefault(record(o, 'status'), 'phase', 'Pending') },
-  { group: '', version: 'v1', resource: 'services', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
-  { group: '', version: 'v1', resource: 'configmaps', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], validate: immutableData },
-  { group: '', version: 'v1', resource: 'secrets', kind: 'Secret', namespaced: true, fields: ['type'], validate: immutableData },
-  { group: '', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'],
+  { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
+  { ...builtinResource('', 'ConfigMap'), validate: immutableData },
+  { ...builtinResource('', 'Secret'), fields: ['type'], validate: immutableData },
+  { ...builtinResource('', 'Event'),
     fields: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'] },
-  { group: '', version: 'v1', resource: 'serviceaccounts', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'] },
-  { group: '', version: 'v1', resource: 'endpoints', kind: 'Endpoints', namespaced: true, shortNames: ['ep'] },
-  { group: '', version: 'v1', resource: 'persistentvolumeclaims', kind: 'PersistentVolumeClaim', namespaced: true, shortNames: ['pvc'], status: true },
-  { group: '', version: 'v1', resource: 'nodes', kind: 'Node', namespaced: false, shortNames: ['no'], status: true },
-  { group: 'apps', version: 'v1', resource: 'deployments', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'], status: true, scale: true },
-  { group: 'apps', version: 'v1', resource: 'replicasets', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'], status: true, scale: true },
-  { group: 'apps', version: 'v1', resource: 'statefulsets', kind: 'StatefulSet', namespaced: true, shortNames: ['sts'], categories: ['all'], status: true, scale: true },
-  { group: 'apps', version: 'v1', resource: 'daemonsets', kind: 'DaemonSet', namespaced: true, shortNames: ['ds'], categories: ['all'], status: true },
-  { group: 'apps', version: 'v1', resource: 'controllerrevisions', kind: 'ControllerRevision', namespaced: true },
-  { group: 'batch', version: 'v1', resource: 'jobs', kind: 'Job', namespaced: true, categories: ['all'], status: true, fields: ['status.successful'], defaultPropagation: 'Orphan' },
-  { group: 'batch', version: 'v1', resource: 'cronjobs', kind: 'CronJob', namespaced: true, shortNames: ['cj'], categories: ['all'], status: true },
-  { group: 'coordination.k8s.io', version: 'v1', resource: 'leases', kind: 'Lease', namespaced: true },
-  { group: 'events.k8s.io', version: 'v1', resource: 'events', kind: 'Event', namespaced: true, shortNames: ['ev'], fields: Object.keys(EVENTS_V1_FIELDS),
+  { ...builtinResource('', 'ServiceAccount') },
+  { ...builtinResource('', 'Endpoints') },
+  { ...builtinResource('', 'PersistentVolumeClaim'), status: true },
+  { ...builtinResource('', 'Node'), status: true },
+  { ...builtinResource('apps', 'Deployment'), status: true, scale: true },
+  { ...builtinResource('apps', 'ReplicaSet'), status: true, scale: true },
+  { ...builtinResource('apps', 'StatefulSet'), status: true, scale: true },
+  { ...builtinResource('apps', 'DaemonSet'), status: true },
+  { ...builtinResource('apps', 'ControllerRevision'), },
+  { ...builtinResource('batch', 'Job'), status: true, fields: ['status.successful'], defaultPropagation: 'Orphan' },
+  { ...builtinResource('batch', 'CronJob'), status: true },
+  { ...builtinResource('coordination.k8s.io', 'Lease'), },
+  { ...builtinResource('events.k8s.io', 'Event'), fields: Object.keys(EVENTS_V1_FIELDS),
     sharesStorageOf: { resource: 'events.', toStored: eventsV1ToCore, fromStored: coreToEventsV1 } },
-  { group: 'apiextensions.k8s.io', version: 'v1', resource: 'customresourcedefinitions', kind: 'CustomResourceDefinition', namespaced: false, shortNames: ['crd', 'crds'], categories: ['api-extensions'], status: true },
-  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'mutatingwebhookconfigurations', kind: 'MutatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
-  { group: 'admissionregistration.k8s.io', version: 'v1', resource: 'validatingwebhookconfigurations', kind: 'ValidatingWebhookConfiguration', namespaced: false, categories: ['api-extensions'] },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'roles', kind: 'Role', namespaced: true },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'rolebindings', kind: 'RoleBinding', namespaced: true },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterroles', kind: 'ClusterRole', namespaced: false },
-  { group: 'rbac.authorization.k8s.io', version: 'v1', resource: 'clusterrolebindings', kind: 'ClusterRoleBinding', namespaced: false },
-  { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses', kind: 'Ingress', namespaced: true, shortNames: ['ing'], status: true },
-  { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', namespaced: true, shortNames: ['pdb'], status: true },
+  { ...builtinResource('apiextensions.k8s.io', 'CustomResourceDefinition'), status: true },
+  { ...builtinResource('admissionregistration.k8s.io', 'MutatingWebhookConfiguration') },
+  { ...builtinResource('admissionregistration.k8s.io', 'ValidatingWebhookConfiguration') },
+  { ...builtinResource('rbac.authorization.k8s.io', 'Role'), },
+  { ...builtinResource('rbac.authorization.k8s.io', 'RoleBinding'), },
+  { ...builtinResource('rbac.authorization.k8s.io', 'ClusterRole'), },
+  { ...builtinResource('rbac.authorization.k8s.io', 'ClusterRoleBinding'), },
+  { ...builtinResource('networking.k8s.io', 'Ingress'), status: true },
+  { ...builtinResource('policy', 'PodDisruptionBudget'), status: true },
 ];
 
 /**

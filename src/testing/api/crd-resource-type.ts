@@ -1,16 +1,9 @@
 /** Reads a CustomResourceDefinition (apiextensions.k8s.io/v1) into the server's ResourceType. */
+import type { CustomResourceDefinitionNames } from '../../kube/custom-resource-definition.js';
 import { fieldReader } from './builtin-resources.js';
 import { isPlainObject, type JSONObject, type KubeObject } from './object.js';
 import type { ListMergeRule, PrinterColumn, ResourceType, VersionInfo } from './resource-type.js';
 
-interface CRDNames {
-  plural: string;
-  singular?: string;
-  kind: string;
-  listKind?: string;
-  shortNames?: string[];
-  categories?: string[];
-}
 
 function asObject(value: unknown): JSONObject | undefined {
   return isPlainObject(value) ? (value as JSONObject) : undefined;
@@ -56,7 +49,7 @@ function listRuleFromSchema(schema: JSONObject | undefined, path: readonly strin
 export function crdResourceType(crd: KubeObject): ResourceType {
   const spec = asObject(crd.spec);
   if (!spec) throw new Error(`CustomResourceDefinition ${crd.metadata?.name ?? ''} has no spec`);
-  const names = spec.names as unknown as CRDNames;
+  const names = spec.names as unknown as CustomResourceDefinitionNames;
   const group = String(spec.group);
   const rawVersions = Array.isArray(spec.versions) ? spec.versions : [];
   const versions: VersionInfo[] = rawVersions.map((raw) => {

@@ -8,7 +8,7 @@
  */
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
-import { isGoInt } from '../schema/go-format.js';
+import { isGoInt } from '../../kube/go-format.js';
 
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';

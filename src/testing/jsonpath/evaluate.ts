@@ -6,7 +6,7 @@
  * or nothing (AllowMissingKeys).
  */
 import type { JSONPathNode, ListNode, SliceParam } from './parse.js';
-import { goV, isGoInt } from '../schema/go-format.js';
+import { goV, isGoInt } from '../../kube/go-format.js';
 
 /** A float literal of the template (`20.0` stays a float64 even though JavaScript reads 20). */
 export class GoFloat {

@@ -5,7 +5,7 @@
  */
 import { findResults, GoByte, GoFloat, kindOf } from './evaluate.js';
 import { parseJSONPath, type ListNode } from './parse.js';
-import { goFloat, goJSON } from '../schema/go-format.js';
+import { goFloat, goJSON } from '../../kube/go-format.js';
 
 export { JSONPathSyntaxError } from './parse.js';
 export { JSONPathEvalError, GoFloat, GoByte } from './evaluate.js';

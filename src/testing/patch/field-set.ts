@@ -3,7 +3,8 @@
  * keyed list element is addressed by its keys (`k:{"name":"web"}`), a set element by its value
  * (`v:"x"`) and a struct field by name (`f:spec`). Serialised as FieldsV1 in managedFields.
  */
-import { deepEqual, isPlainObject, type JSONObject, type KubeObject } from '../api/object.js';
+import { deepEqual } from '../../kube/json-values.js';
+import { isPlainObject, type JSONObject, type KubeObject } from '../api/object.js';
 import type { ListMergeRule } from '../api/resource-type.js';
 
 /** One path element in FieldsV1 spelling. */

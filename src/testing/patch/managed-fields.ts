@@ -3,7 +3,8 @@
  * Apply (server-side apply) merges a configuration, removes fields the applier stopped
  * setting, and reports conflicts with other managers unless forced.
  */
-import { deepClone, deepEqual, isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../api/object.js';
+import { deepCopy, deepEqual } from '../../kube/json-values.js';
+import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../api/object.js';
 import { StatusError } from '../api/status.js';
 import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
 
@@ -57,7 +58,7 @@ export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject,
   const after = fieldsOf(newObj, ctx.listRule, scope);
   const changed = FieldSet.of([...after.paths()].filter((p) => isLeafChanged(oldObj, newObj, p)));
   const removed = before.minus(after);
-  const entries: ManagedFieldsEntry[] = deepClone(oldObj?.metadata?.managedFields ?? newObj.metadata?.managedFields ?? []);
+  const entries: ManagedFieldsEntry[] = deepCopy(oldObj?.metadata?.managedFields ?? newObj.metadata?.managedFields ?? []);
   if (changed.size === 0 && removed.size === 0 && oldObj) {
     writeEntries(newObj, entries);
     return;
@@ -134,19 +135,19 @@ function mergeInto(target: Record<string, unknown>, config: Record<string, unkno
           const k = listElementKey(item, rule.keys, rule.keyDefaults);
           const i = merged.findIndex((e) => listElementKey(e, rule.keys, rule.keyDefaults) === k);
           if (i >= 0 && isPlainObject(merged[i]) && isPlainObject(item)) {
-            const copy = deepClone(merged[i] as Record<string, unknown>);
+            const copy = deepCopy(merged[i] as Record<string, unknown>);
             mergeInto(copy, item, path, listRule);
             merged[i] = copy;
-          } else merged.push(deepClone(item));
+          } else merged.push(deepCopy(item));
         }
         target[key] = merged;
       } else if (rule?.type === 'set') {
         const merged = [...existing];
         for (const item of value) if (!merged.some((e) => deepEqual(e, item))) merged.push(item);
         target[key] = merged;
-      } else target[key] = deepClone(value);
+      } else target[key] = deepCopy(value);
     } else {
-      target[key] = deepClone(value);
+      target[key] = deepCopy(value);
     }
   }
 }
@@ -158,8 +159,8 @@ function mergeInto(target: Record<string, unknown>, config: Record<string, unkno
 export function applyConfiguration(current: KubeObject | undefined, config: KubeObject, opts: ApplyOptions): KubeObject {
   const scope = scopeOf(opts);
   const applied = fieldsOf(config, opts.listRule, scope);
-  const entries: ManagedFieldsEntry[] = deepClone(current?.metadata?.managedFields ?? []);
-  const base: KubeObject = current ? deepClone(current) : { apiVersion: config.apiVersion, kind: config.kind, metadata: {} };
+  const entries: ManagedFieldsEntry[] = deepCopy(current?.metadata?.managedFields ?? []);
+  const base: KubeObject = current ? deepCopy(current) : { apiVersion: config.apiVersion, kind: config.kind, metadata: {} };
 
   const conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[] = [];
   let previous = new FieldSet();
@@ -195,7 +196,7 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
       if (k === 'managedFields' || k === 'resourceVersion' || k === 'uid' || k === 'creationTimestamp' || k === 'generation') continue;
       if (isPlainObject(v) && isPlainObject(meta[k])) mergeInto(meta[k] as Record<string, unknown>, v, ['metadata', k], opts.listRule);
       else if (Array.isArray(v) && Array.isArray(meta[k])) mergeInto(meta, { [k]: v }, ['metadata'], opts.listRule);
-      else meta[k] = deepClone(v);
+      else meta[k] = deepCopy(v);
     }
   }
 

@@ -1,8 +1,9 @@
 /** JSON merge patch (RFC 7386): objects merge, null deletes, everything else replaces. */
-import { deepClone, isPlainObject } from '../api/object.js';
+import { deepCopy } from '../../kube/json-values.js';
+import { isPlainObject } from '../api/object.js';
 
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
-  if (!isPlainObject(patch)) return deepClone(patch);
+  if (!isPlainObject(patch)) return deepCopy(patch);
   const out: Record<string, unknown> = isPlainObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];

@@ -4,7 +4,8 @@
  * the `$patch`, `$retainKeys`, `$deleteFromPrimitiveList/` and `$setElementOrder/` directives apply.
  */
 import { badRequest } from '../api/status.js';
-import { deepClone, deepEqual, isPlainObject } from '../api/object.js';
+import { deepCopy, deepEqual } from '../../kube/json-values.js';
+import { isPlainObject } from '../api/object.js';
 import type { ListRule } from './field-set.js';
 
 const DELETE_FROM = '$deleteFromPrimitiveList/';
@@ -87,7 +88,7 @@ function mergeList(target: unknown[], patch: unknown[], path: string[], listRule
 
 function stripDirectives(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(stripDirectives);
-  if (!isPlainObject(value)) return deepClone(value);
+  if (!isPlainObject(value)) return deepCopy(value);
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (k.startsWith('$')) continue;

@@ -5,7 +5,8 @@
  * is neither nullable nor defaultable is dropped, as the API server prunes such nulls.
  */
 import type { SchemaNode } from './node.js';
-import { deepCopy, isObject } from './values.js';
+import { deepCopy } from '../../kube/json-values.js';
+import { isObject } from './values.js';
 
 const nonNullableNull = (value: unknown, node: SchemaNode | undefined) => value === null && node !== undefined && !node.schema.nullable;
 

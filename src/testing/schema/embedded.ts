@@ -1,12 +1,14 @@
 /**
  * x-kubernetes-embedded-resource objects must say what they are: apiVersion and kind present,
- * non-empty strings, kind a DNS-1035 label when lower-cased (apiextensions' objectmeta checks).
+ * non-empty strings, kind a DNS-1035 label when lower-cased, and metadata a valid ObjectMeta
+ * (apiextensions' objectmeta checks, object-meta.ts).
  */
 import { childPath, keyPath, indexPath, invalid, required } from './field-error.js';
 import type { SchemaNode } from './node.js';
 import { isDNS1035Label } from '../../kube/dns-names.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { isObject } from './values.js';
+import { embeddedObjectMetaErrors, objectMetaDecodeError } from './object-meta.js';
 
 
 function checkEmbedded(obj: Record<string, unknown>, field: string, out: FieldCause[]): void {
@@ -30,6 +32,12 @@ function checkEmbedded(obj: Record<string, unknown>, field: string, out: FieldCa
       if (why !== undefined) out.push(invalid(f, v, `may have mixed case, but should otherwise match: ${why}`));
     }
   }
+  if ('metadata' in obj) {
+    const f = childPath(field, 'metadata');
+    const decodeError = objectMetaDecodeError(obj.metadata);
+    if (decodeError !== undefined) out.push(invalid(f, obj.metadata, decodeError));
+    else if (isObject(obj.metadata)) out.push(...embeddedObjectMetaErrors(obj.metadata, f));
+  }
 }
 
 function walk(node: SchemaNode | undefined, value: unknown, field: string, out: FieldCause[]): void {
@@ -44,6 +52,14 @@ function walk(node: SchemaNode | undefined, value: unknown, field: string, out: 
       else if (node.additionalProperties) walk(node.additionalProperties, v, keyPath(field, k), out);
     }
   }
+}
+
+/**
+ * objectmeta.Validate of a value of `node` (a default): `node` itself counts as a resource when it
+ * is an embedded resource. Fields are relative to the value ('' is the value).
+ */
+export function validateEmbeddedValue(node: SchemaNode, value: unknown, out: FieldCause[]): void {
+  walk(node, value, '', out);
 }
 
 /** The root itself is not checked here: its apiVersion, kind and metadata are the server's. */

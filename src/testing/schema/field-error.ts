@@ -2,7 +2,7 @@
  * Field errors as k8s.io/apimachinery/pkg/util/validation/field builds them: the cause reason is
  * the error type, the message is the error body (`<type text>[: <bad value>][: <detail>]`).
  */
-import { goJSON, goNumber, goQuote } from './go-format.js';
+import { goJSON, goNumber, goQuote } from '../../kube/go-format.js';
 import { fieldErrorBody, type FieldCause, type FieldErrorType } from '../../kube/field-errors.js';
 
 /** A bad value that is left out of the message (field.OmitValueType). */

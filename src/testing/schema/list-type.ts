@@ -3,7 +3,7 @@
  * FieldValueDuplicate at the index of its second occurrence, as apiextensions-apiserver reports.
  */
 import { duplicate, invalid, childPath, keyPath, indexPath } from './field-error.js';
-import { goJSON } from './go-format.js';
+import { goJSON } from '../../kube/go-format.js';
 import type { SchemaNode } from './node.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { isObject } from './values.js';

@@ -7,11 +7,12 @@
  * On update, a value equal to its correlated old value is not re-validated (CRD validation
  * ratcheting, on by default since Kubernetes 1.30).
  */
-import { goFloat, goJSON, goQuote, isGoInt } from './go-format.js';
+import { goFloat, goJSON, goQuote, isGoInt } from '../../kube/go-format.js';
 import { invalid, notSupported, required, tooLong, tooMany, typeInvalid, ROOT_FIELD } from './field-error.js';
 import type { SchemaNode } from './node.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import { deepEqual, correlateListItem } from './values.js';
+import { deepEqual } from '../../kube/json-values.js';
+import { correlateListItem } from './values.js';
 
 const IN = 'body';
 

@@ -1,4 +1,4 @@
-import { goQuote } from './go-format.js';
+import { goQuote } from '../../kube/go-format.js';
 import { invalidStatus as buildInvalidStatus, type FieldCause } from '../../kube/field-errors.js';
 import type { Status } from '../../kube/status.js';
 

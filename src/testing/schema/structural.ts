@@ -5,9 +5,8 @@
  * and CEL rules compile. Causes carry the API server's paths (`<prefix>.properties[spec].type`)
  * and wording, sorted as it sorts them, for a 422 on the CustomResourceDefinition.
  */
-import { compileSchema } from './compile.js';
 import { validateSchemaRules } from '../../kube/cel/validation-rules.js';
-import { compileNode, compilePattern, SchemaCompileError } from './node.js';
+import { compileNode, compilePattern, SchemaCompileError, type SchemaNode } from './node.js';
 import { validateDefaults } from './default-validation.js';
 import { validateOpenAPIRules } from './openapi-rules.js';
 import { fieldError, forbidden, invalid, notSupported, required } from './field-error.js';
@@ -177,17 +176,27 @@ export function validateStructuralSchema(schema: JSONSchemaProps, prefix = 'open
     const y = `${b.field}: ${b.message}`;
     return x < y ? -1 : x > y ? 1 : 0;
   });
+  // The schema as the server compiles it (patterns, CEL rules), once: the defaults are checked
+  // against it and its compile error, if any, is reported last.
+  let compiled: SchemaNode | undefined;
+  let compileError: SchemaCompileError | undefined;
+  if (out.length === 0) {
+    try {
+      compiled = compileNode(schema, 'openAPIV3Schema', true);
+    } catch (err) {
+      if (!(err instanceof SchemaCompileError)) throw err;
+      compileError = err;
+    }
+  }
   // Defaults are checked only on a structural schema, as the API server does.
-  if (out.length === 0) out.push(...validateDefaults(compileNode(schema, prefix, true, false), prefix));
+  if (out.length === 0) out.push(...validateDefaults(schema, prefix, compiled));
   out.push(...validateOpenAPIRules(schema, prefix));
   if (out.length > 0) return out;
   // CEL rules compile only on a structural schema; every rule problem is reported, as kube-apiserver does.
   const ruleErrors = validateSchemaRules(schema, prefix);
   if (ruleErrors.length > 0) return ruleErrors.map(({ reason, field, message }) => ({ reason, field, message }));
-  try {
-    compileSchema(schema);
-  } catch (err) {
-    if (!(err instanceof SchemaCompileError)) throw err;
+  if (compileError) {
+    const err = compileError;
     const field = err.path.replace(/^openAPIV3Schema/, prefix);
     const value = err.path.endsWith('.rule') ? ruleAt(schema, err.path) : '';
     out.push(invalid(field, value, err.path.endsWith('.rule') ? `compilation failed: ${err.detail}` : err.detail));

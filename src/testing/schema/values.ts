@@ -1,21 +1,9 @@
 /** Plain JSON value helpers shared by validation, list-type checks and ratcheting. */
+import { deepEqual } from '../../kube/json-values.js';
 import type { SchemaNode } from './node.js';
 
 export function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
-export function deepEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    return ka.every((k) => k in b && deepEqual(a[k], b[k]));
-  }
-  return false;
 }
 
 /**
@@ -27,8 +15,4 @@ export function correlateListItem(node: SchemaNode, item: unknown, oldList: unkn
   const keys = node.schema['x-kubernetes-list-map-keys'] ?? [];
   if (keys.length === 0) return undefined;
   return oldList.find((o) => isObject(o) && keys.every((k) => deepEqual(o[k], item[k])));
-}
-
-export function deepCopy<T>(v: T): T {
-  return v === undefined ? v : (structuredClone(v) as T);
 }

@@ -4,7 +4,8 @@
  * controller (empties a terminating namespace, then removes it). Both react to store events
  * and write a tick later, so every listener sees events in order.
  */
-import { deepClone, deepEqual, isPlainObject, type StoredObject } from '../api/object.js';
+import { deepCopy, deepEqual } from '../../kube/json-values.js';
+import { isPlainObject, type StoredObject } from '../api/object.js';
 import { storageVersion, type ResourceType } from '../api/resource-type.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../crd-validation/index.js';
@@ -93,7 +94,7 @@ export class CRDController {
   private establish(name: string): void {
     const crd = this.store.get(CRD_RESOURCE, undefined, name);
     if (!crd || crd.metadata.deletionTimestamp) return;
-    const next = deepClone(crd);
+    const next = deepCopy(crd);
     next.status = establishedStatus(crd);
     const conditions = (crd.status as { conditions?: unknown[] } | undefined)?.conditions;
     // Keep transition times when nothing transitioned.
@@ -124,13 +125,13 @@ export class CRDController {
     const finalizers = (latest.metadata.finalizers ?? []).filter((f) => f !== CRD_CLEANUP_FINALIZER);
     if (finalizers.length > 0) {
       if (finalizers.length !== (latest.metadata.finalizers ?? []).length) {
-        const next = deepClone(latest);
+        const next = deepCopy(latest);
         next.metadata.finalizers = finalizers;
         this.store.update(CRD_RESOURCE, next);
       }
       return;
     }
-    const next = deepClone(latest);
+    const next = deepCopy(latest);
     delete next.metadata.finalizers;
     this.store.update(CRD_RESOURCE, next);
     this.store.delete(CRD_RESOURCE, undefined, name);

@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../api/object.js';
 import { invalidField, requiredField, forbiddenField } from '../api/status.js';
-import { dns1123LabelPattern as DNS1123_LABEL, dns1123SubdomainPattern as DNS1123_SUBDOMAIN } from '../../kube/dns-names.js';
+import { isDNS1123Label, isDNS1123Subdomain } from '../../kube/dns-names.js';
+import { annotationErrors, labelErrors } from '../schema/object-meta.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */
@@ -21,45 +22,17 @@ export function generateName(prefix: string): string {
   return base + suffix;
 }
 
-const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
-const QUALIFIED_NAME = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
-
-function subdomainError(field: string, value: string): FieldCause {
-  return invalidField(field, value, "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')");
-}
-
-function labelError(field: string, value: string): FieldCause {
-  return invalidField(field, value, "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')");
-}
-
-function qualifiedKeyErrors(field: string, key: string): FieldCause[] {
-  const slash = key.indexOf('/');
-  const prefix = slash >= 0 ? key.slice(0, slash) : '';
-  const name = slash >= 0 ? key.slice(slash + 1) : key;
-  const errors: FieldCause[] = [];
-  if (slash >= 0 && (!DNS1123_SUBDOMAIN.test(prefix) || prefix.length > 253)) errors.push(subdomainError(field, prefix));
-  if (!QUALIFIED_NAME.test(name) || name.length > 63) {
-    errors.push(invalidField(field, key, "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')"));
-  }
-  return errors;
-}
-
 /** ValidateObjectMeta's checks that matter to operators: name format, labels, annotations keys. */
 export function validateObjectMeta(meta: ObjectMeta, options: { nameIsLabel: boolean; namespaced: boolean }): FieldCause[] {
   const errors: FieldCause[] = [];
   const name = meta.name ?? '';
   if (name === '') {
     errors.push(requiredField('metadata.name', 'name or generateName is required'));
-  } else if (options.nameIsLabel ? !DNS1123_LABEL.test(name) || name.length > 63 : !DNS1123_SUBDOMAIN.test(name) || name.length > 253) {
-    errors.push(options.nameIsLabel ? labelError('metadata.name', name) : subdomainError('metadata.name', name));
+  } else {
+    for (const m of options.nameIsLabel ? isDNS1123Label(name) : isDNS1123Subdomain(name)) errors.push(invalidField('metadata.name', name, m));
   }
-  for (const [key, value] of Object.entries(meta.labels ?? {})) {
-    errors.push(...qualifiedKeyErrors('metadata.labels', key));
-    if (typeof value !== 'string' || !LABEL_VALUE.test(value) || value.length > 63) {
-      errors.push(invalidField('metadata.labels', value, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"));
-    }
-  }
-  for (const key of Object.keys(meta.annotations ?? {})) errors.push(...qualifiedKeyErrors('metadata.annotations', key.toLowerCase()));
+  errors.push(...labelErrors(meta.labels ?? {}, 'metadata.labels'));
+  errors.push(...annotationErrors(meta.annotations ?? {}, 'metadata.annotations'));
   for (const [i, ref] of (meta.ownerReferences ?? []).entries()) {
     if (!ref.uid) errors.push(invalidField(`metadata.ownerReferences[${i}].uid`, ref.uid ?? '', 'uid must not be empty'));
     if (!ref.name) errors.push(invalidField(`metadata.ownerReferences[${i}].name`, ref.name ?? '', 'name must not be empty'));

@@ -3,7 +3,8 @@
  * schema (or a built-in kind's type) does not declare are dropped silently (Ignore), reported as
  * warnings (Warn, the default), or refuse the request (Strict), as kube-apiserver does.
  */
-import { deepClone, type KubeObject } from '../api/object.js';
+import { deepCopy } from '../../kube/json-values.js';
+import { type KubeObject } from '../api/object.js';
 import { badRequest } from '../api/status.js';
 import type { CompiledSchema } from '../schema/index.js';
 
@@ -19,7 +20,7 @@ export function parseFieldValidation(value: string | null): FieldValidation {
 export function unknownFields(schema: CompiledSchema, obj: KubeObject): string[] {
   const { metadata: _m, ...rest } = obj;
   const paths: string[] = [];
-  schema.prune(deepClone(rest), paths);
+  schema.prune(deepCopy(rest), paths);
   return paths;
 }
 

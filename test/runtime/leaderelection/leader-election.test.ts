@@ -4,6 +4,7 @@ import { LeaderElector, type StoppedLeadingReason } from '../../../src/runtime/l
 import { newLogger } from '../../../src/runtime/log/index.js';
 import { RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
 import { startEnv, type TestEnvironment } from '../../support/environment.js';
+import { overwriteLease } from '../../support/lease.js';
 import { eventually } from '../../../src/testing/index.js';
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
@@ -107,10 +108,7 @@ describe('LeaderElector against the test API server', () => {
     a.elector.start();
     await a.elector.elected();
     // Someone else writes the lease with a long duration (as a partitioned replica would).
-    const coordination = api.kubeConfig.makeApiClient(CoordinationV1Api);
-    const current = await readLease('lost-test');
-    current.spec = { ...current.spec, holderIdentity: 'intruder', leaseDurationSeconds: 3600 };
-    await coordination.replaceNamespacedLease({ name: 'lost-test', namespace: 'default', body: current });
+    await overwriteLease(api.kubeConfig, 'default', 'lost-test', { holderIdentity: 'intruder', leaseDurationSeconds: 3600 });
 
     await a.elector.done();
     expect(a.stopped).toEqual(['lost']);
@@ -123,9 +121,7 @@ describe('LeaderElector against the test API server', () => {
     const a = candidate('fence-holder-test', 'a', { leaseDuration: 90_000, renewDeadline: 60_000, retryPeriod: 200 });
     a.elector.start();
     await a.elector.elected();
-    const current = await readLease('fence-holder-test');
-    current.spec = { ...current.spec, holderIdentity: 'usurper' };
-    await api.kubeConfig.makeApiClient(CoordinationV1Api).replaceNamespacedLease({ name: 'fence-holder-test', namespace: 'default', body: current });
+    await overwriteLease(api.kubeConfig, 'default', 'fence-holder-test', { holderIdentity: 'usurper' });
 
     expect(await eventually(() => a.stopped.length > 0, { timeout: 10_000 })).toBe(true);
     expect(a.stopped).toEqual(['lost']);

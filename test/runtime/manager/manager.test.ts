@@ -7,11 +7,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CoordinationV1Api, type V1ConfigMap } from '@kubernetes/client-node';
+import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
 import { startEnv } from '../../support/environment.js';
 import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
+import { overwriteLease } from '../../support/lease.js';
 
 let env: TestEnvironment;
 beforeAll(async () => {
@@ -343,10 +344,7 @@ describe('Manager', () => {
     const outcome = done.then(() => 'resolved', (err: Error) => err.message);
     try {
       await mgr.elected();
-      const coordination = env.kubeConfig.makeApiClient(CoordinationV1Api);
-      const lease = await coordination.readNamespacedLease({ name: id, namespace: ns });
-      lease.spec = { ...lease.spec, holderIdentity: 'other-replica' };
-      await coordination.replaceNamespacedLease({ name: id, namespace: ns, body: lease });
+      await overwriteLease(env.kubeConfig, ns, id, { holderIdentity: 'other-replica' });
       const settled = await Promise.race([outcome, new Promise((r) => setTimeout(() => r('still leading after 10 s'), 10_000))]);
       expect(settled).toMatch(/leader election lost/);
       expect(stoppedRunnable).toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MetricsServer, RuntimeMetrics, parseBindAddress } from '../../../src/runtime/metrics/index.js';
+import { MetricsServer, RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
+import { parseBindAddress } from '../../../src/runtime/serving/index.js';
 import { parsePrometheusText, valueOf } from './prometheus-text.js';
 
 const servers: MetricsServer[] = [];

@@ -260,6 +260,8 @@ describe('AdmissionChain', () => {
     const crd: CustomResourceDefinition = {
       spec: {
         group: 'batch.example.com',
+        scope: 'Namespaced',
+        versions: [{ name: 'v1', served: true, storage: true }, { name: 'v2', served: true, storage: false }],
         names: { kind: 'CronJob', plural: 'cronjobs' },
         conversion: { strategy: 'Webhook', webhook: { clientConfig: { url: `${server.url}/convert-eq`, caBundle: server.caBundle }, conversionReviewVersions: ['v1'] } },
       },

@@ -18,6 +18,8 @@ function crdWith(path: string): CustomResourceDefinition {
   return {
     spec: {
       group: 'batch.example.com',
+      scope: 'Namespaced',
+      versions: [{ name: 'v1', served: true, storage: true }, { name: 'v2', served: true, storage: false }],
       names: { kind: 'CronJob', plural: 'cronjobs' },
       conversion: {
         strategy: 'Webhook',
@@ -64,7 +66,7 @@ describe('convertObjects', () => {
   });
 
   it('only rewrites apiVersion when the strategy is None', async () => {
-    const crd: CustomResourceDefinition = { spec: { group: 'batch.example.com', names: { kind: 'CronJob', plural: 'cronjobs' }, conversion: { strategy: 'None' } } };
+    const crd: CustomResourceDefinition = { spec: { group: 'batch.example.com', scope: 'Namespaced', versions: [{ name: 'v1', served: true, storage: true }, { name: 'v2', served: true, storage: false }], names: { kind: 'CronJob', plural: 'cronjobs' }, conversion: { strategy: 'None' } } };
     expect(await convertObjects(crd, [v1('a')], 'batch.example.com/v2', resolveService)).toEqual([{ ...v1('a'), apiVersion: 'batch.example.com/v2' }]);
   });
 

@@ -42,6 +42,10 @@ export interface FooStatus {
 
 // +kubebuilder:object:root=true
 // +kubebuilder:subresource:status
+// samplecontroller.k8s.io is a Kubernetes community group: the API server accepts its CRD only with the
+// api-approved.kubernetes.io annotation, the URL of the API review that approved it or a reason
+// starting with "unapproved".
+// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=unapproved, experimental-only; please get an approval from Kubernetes API reviewers if you're trying to develop a CRD in the *.k8s.io or *.kubernetes.io groups"
 
 /** Foo is the Schema for the foos API. */
 export interface Foo {

@@ -1,4 +1,4 @@
-import { isPanic } from '../../controller/panic.js';
+import { isPanic } from '../../panic/panic.js';
 import { allowed, deniedFromError, errored, patchedFromObjects } from './response.js';
 import type { AdmissionHandler, CustomDefaulter } from './types.js';
 import type { AdmissionRequest } from '../../../kube/admission-review.js';

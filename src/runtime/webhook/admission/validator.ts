@@ -1,4 +1,4 @@
-import { isPanic } from '../../controller/panic.js';
+import { isPanic } from '../../panic/panic.js';
 import { ValidationError } from './field-errors.js';
 import { allowed, deniedFromError, errored } from './response.js';
 import type { AdmissionHandler, CustomValidator, Warnings } from './types.js';

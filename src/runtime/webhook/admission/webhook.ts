@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isPanic } from '../../controller/panic.js';
+import { isPanic } from '../../panic/panic.js';
 import type { Logger } from '../../log/logger.js';
 import type { RuntimeMetrics } from '../../metrics/runtime-metrics.js';
 import { log as rootLog } from '../../log/root.js';

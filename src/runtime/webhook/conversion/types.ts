@@ -1,25 +1,5 @@
 import type { Kind } from '../../scheme/kind.js';
 
-/** apiextensions.k8s.io/v1 ConversionReview as the API server sends it to /convert. */
-export interface ConversionRequest {
-  uid: string;
-  desiredAPIVersion: string;
-  objects: Record<string, unknown>[];
-}
-
-export interface ConversionResponse {
-  uid: string;
-  convertedObjects: Record<string, unknown>[] | null;
-  result: { metadata: Record<string, never>; status: 'Success' | 'Failure'; message?: string };
-}
-
-export interface ConversionReview {
-  apiVersion: string;
-  kind: 'ConversionReview';
-  request?: ConversionRequest;
-  response?: ConversionResponse;
-}
-
 /**
  * One spoke version's conversions to and from the hub version of its kind. The result's
  * apiVersion and kind are set by the webhook, and its metadata copied from the input when the

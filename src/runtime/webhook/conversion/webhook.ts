@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isPanic } from '../../controller/panic.js';
+import { isPanic } from '../../panic/panic.js';
 import type { Logger } from '../../log/logger.js';
 import type { RuntimeMetrics } from '../../metrics/runtime-metrics.js';
 import { log as rootLog } from '../../log/root.js';
 import { apiVersionOf, parseApiVersion } from '../../scheme/kind.js';
 import { readBody } from '../http-body.js';
 import { ConversionRegistry } from './registry.js';
-import type { Conversion, ConversionRequest, ConversionResponse, ConversionReview } from './types.js';
+import type { ConversionRequest, ConversionResponse, ConversionReview } from '../../../kube/conversion-review.js';
+import type { Conversion } from './types.js';
 
 type JsonObject = Record<string, unknown>;
 

@@ -9,12 +9,14 @@ import { render } from '../../machinery/render.js';
 import { projectContext } from '../../project/context.js';
 import { crdDefaultPlural } from '../../../kube/plural.js';
 import { relativeImport, resourceNames } from '../../project/names.js';
-import { findResource, type ProjectConfig } from '../../project/project-file.js';
+import { findResource, withPluginConfig, type ProjectConfig } from '../../project/project-file.js';
 import { apiNamespaced, gvkText } from '../../project/resource.js';
-import { deployImageKey, withPluginConfig, type PluginInput } from '../catalog.js';
-import { controllerPaths, controllerRegistration, mainFile, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
+import { deployImageKey } from '../../project/plugin-catalog.js';
+import type { PluginInput } from '../step.js';
+import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
+import { mainFile } from '../../project/layout.js';
 import { reconcilerClassName } from '../../project/controller-name.js';
-import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource } from './config.js';
+import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource } from '../../project/deploy-image-config.js';
 
 function optionalString(v: unknown): string | undefined {
   return v === undefined ? undefined : String(v);

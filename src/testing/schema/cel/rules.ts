@@ -7,8 +7,7 @@
 import { celEnv, isCelError, parse, plan, type CelInput, type CelResult } from '@bufbuild/cel';
 import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FIELD } from '../field-error.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
-import type { ValidationRule } from '../../../kube/json-schema-props.js';
-import type { SchemaNode } from '../node.js';
+import type { JSONSchemaProps, ValidationRule } from '../../../kube/json-schema-props.js';
 import { compileValidationRule, RULE_REASONS } from '../../../kube/cel/validation-rules.js';
 import { schemaDeclType } from '../../../kube/cel/decl-type.js';
 import { resolveFieldPath } from '../../../kube/cel/field-path.js';
@@ -59,9 +58,10 @@ function parseForPlan(text: string, what: 'rule' | 'messageExpression') {
 /**
  * Compiles a rule of `node` (whose children are compiled already): it must pass kube-apiserver's
  * checks (src/kube/cel: types against the schema, reason, fieldPath), then it is planned for
- * evaluation with @bufbuild/cel.
+ * evaluation with @bufbuild/cel. Only the node's schema is read: taking the SchemaNode type here would
+ * make node.ts, which calls this, and this file import each other.
  */
-export function compileRule(rule: ValidationRule, node: SchemaNode, isRoot = false): CompiledRule {
+export function compileRule(rule: ValidationRule, node: { readonly schema: JSONSchemaProps }, isRoot = false): CompiledRule {
   if (typeof rule.rule !== 'string' || rule.rule.trim() === '') {
     throw new RuleCompileError('rule', 'Required value: a CEL expression');
   }

@@ -6,11 +6,12 @@
 import { childPath, indexPath, keyPath } from '../field-error.js';
 import type { SchemaNode } from '../node.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
-import { correlateListItem, deepEqual, isObject } from '../values.js';
+import { deepEqual } from '../../../kube/json-values.js';
+import { correlateListItem, isObject } from '../values.js';
 import { evaluateRules } from './rules.js';
 import { toCel } from './values.js';
 
-function runNode(node: SchemaNode, value: unknown, old: unknown, field: string, isRoot: boolean, out: FieldCause[]): void {
+function runNode(node: SchemaNode, value: unknown, old: unknown, field: string, isRoot: boolean, out: FieldCause[], ratchet = true): void {
   if (value === null || value === undefined || !node.hasRules) return;
   const ruleNodes = [node, ...node.allOf].filter((n) => n.rules.length > 0);
   for (const ruleNode of ruleNodes) {
@@ -21,7 +22,7 @@ function runNode(node: SchemaNode, value: unknown, old: unknown, field: string, 
         typeName: node.schema.type ?? '',
         self: toCel(node, value, isRoot),
         oldSelf: old === undefined || old === null ? undefined : toCel(node, old, isRoot),
-        unchanged: old !== undefined && deepEqual(value, old),
+        unchanged: ratchet && old !== undefined && deepEqual(value, old),
       },
       out,
     );
@@ -30,20 +31,20 @@ function runNode(node: SchemaNode, value: unknown, old: unknown, field: string, 
     const items = node.items;
     if (!items?.hasRules) return;
     const oldList = Array.isArray(old) ? old : undefined;
-    value.forEach((v, i) => runNode(items, v, oldList ? correlateListItem(node, v, oldList) : undefined, indexPath(field, i), false, out));
+    value.forEach((v, i) => runNode(items, v, oldList ? correlateListItem(node, v, oldList) : undefined, indexPath(field, i), false, out, ratchet));
   } else if (isObject(value)) {
     const oldObj = isObject(old) ? old : undefined;
     const ap = node.additionalProperties;
     if (ap?.hasRules) {
       for (const [k, v] of Object.entries(value)) {
         if (node.properties?.has(k)) continue;
-        runNode(ap, v, oldObj?.[k], keyPath(field, k), false, out);
+        runNode(ap, v, oldObj?.[k], keyPath(field, k), false, out, ratchet);
       }
     }
     if (node.properties) {
       for (const [k, v] of Object.entries(value)) {
         const prop = node.properties.get(k);
-        if (prop?.hasRules) runNode(prop, v, oldObj?.[k], childPath(field, k), false, out);
+        if (prop?.hasRules) runNode(prop, v, oldObj?.[k], childPath(field, k), false, out, ratchet);
       }
     }
   }
@@ -51,4 +52,13 @@ function runNode(node: SchemaNode, value: unknown, old: unknown, field: string, 
 
 export function validateRules(root: SchemaNode, obj: unknown, oldObj: unknown, out: FieldCause[]): void {
   runNode(root, obj, oldObj, '', true, out);
+}
+
+/**
+ * The rules of `node` and below on `value` without ratcheting (cel.Validator without WithRatcheting,
+ * as kube-apiserver runs it on a schema's default values): an unchanged value is checked too.
+ * `isRoot`: `node` is a resource root (the schema's root or an embedded resource).
+ */
+export function validateRulesOnValue(node: SchemaNode, value: unknown, oldValue: unknown, isRoot: boolean, out: FieldCause[]): void {
+  runNode(node, value, oldValue, '', isRoot, out, false);
 }

@@ -3,7 +3,8 @@
  * delete, deletecollection, and the status and scale subresources.
  */
 import jsonpatch from 'fast-json-patch';
-import { deepClone, isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../api/object.js';
+import { deepCopy } from '../../../kube/json-values.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../api/object.js';
 import type { ResourceType, VersionInfo } from '../../api/resource-type.js';
 import {
   badRequest,
@@ -20,7 +21,8 @@ import { applyConfiguration } from '../../patch/managed-fields.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { parseFieldSelector, matchesFields, selectedName } from '../../selectors/field-selector.js';
-import { formatLabelSelector, fromLabelSelectorObject, matchesLabels, parseLabelSelector } from '../../selectors/label-selector.js';
+import { formatLabelSelector, fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
+import { labelSelectorParam } from '../../selectors/label-selector-param.js';
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
@@ -102,7 +104,7 @@ export class ResourceHandlers {
 
   async list(call: ResourceCall): Promise<CallResult> {
     const { rt, version, query } = call;
-    const labels = parseLabelSelector(query.get('labelSelector') ?? undefined);
+    const labels = labelSelectorParam(query.get('labelSelector'));
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     const limit = Number(query.get('limit') ?? '0');
     const token = query.get('continue');
@@ -188,11 +190,11 @@ export class ResourceHandlers {
     if (type === 'application/apply-patch+yaml') return this.apply(call, options);
     const patchBody = call.body;
     const applyPatch = (current: unknown): unknown => {
-      const base = deepClone(current);
+      const base = deepCopy(current);
       if (type === 'application/json-patch+json') {
         if (!Array.isArray(patchBody)) throw badRequest('json patch must be an array of operations');
         try {
-          return jsonpatch.applyPatch(base, deepClone(patchBody) as jsonpatch.Operation[], true, true).newDocument;
+          return jsonpatch.applyPatch(base, deepCopy(patchBody) as jsonpatch.Operation[], true, true).newDocument;
         } catch (err) {
           throw new StatusError({
             message: `the server rejected our request due to an error in our request`,
@@ -272,7 +274,7 @@ export class ResourceHandlers {
 
   async deleteCollection(call: ResourceCall): Promise<CallResult> {
     const { rt, version, query } = call;
-    const labels = parseLabelSelector(query.get('labelSelector') ?? undefined);
+    const labels = labelSelectorParam(query.get('labelSelector'));
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     const targets = this.store
       .list(this.storage.key(rt), rt.namespaced ? call.namespace : undefined)
@@ -342,7 +344,7 @@ export class ResourceHandlers {
         if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
           throw invalid('Scale', 'autoscaling', name!, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]);
         }
-        const obj = deepClone(current) as unknown as Record<string, unknown>;
+        const obj = deepCopy(current) as unknown as Record<string, unknown>;
         setPath(obj, scaleSpec.specReplicasPath, replicas);
         const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
         (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;

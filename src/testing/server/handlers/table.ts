@@ -9,7 +9,7 @@ import { isPlainObject, type KubeObject } from '../../api/object.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from '../../api/resource-type.js';
 import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../api/builtin-printers.js';
 import { JSONPath } from '../../jsonpath/index.js';
-import { isGoInt } from '../../schema/go-format.js';
+import { isGoInt } from '../../../kube/go-format.js';
 
 export function wantsTable(accept: string | undefined): boolean {
   return accept !== undefined && /as=Table/.test(accept);

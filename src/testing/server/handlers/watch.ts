@@ -8,7 +8,7 @@ import { joinAPIVersion, type StoredObject } from '../../api/object.js';
 import { storageKey, type ResourceType, type VersionInfo } from '../../api/resource-type.js';
 import type { Status } from '../../../kube/status.js';
 import { matchesFields, type FieldSelector } from '../../selectors/field-selector.js';
-import { matchesLabels, type LabelSelector } from '../../selectors/label-selector.js';
+import { matchesLabels, type LabelRequirements } from '../../../kube/label-selector.js';
 import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
 import { errorToStatus } from '../http-io.js';
 import { asTable } from './table.js';
@@ -18,7 +18,7 @@ export interface WatchParams {
   rt: ResourceType;
   version: VersionInfo;
   namespace?: string;
-  labels: LabelSelector;
+  labels: LabelRequirements;
   fields: FieldSelector;
   /** undefined, '' or '0': start with the current state. */
   resourceVersion?: string;

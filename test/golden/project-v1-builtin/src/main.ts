@@ -18,8 +18,8 @@ limitations under the License.
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
 import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
 import { PodReconciler } from './controllers/pod_controller.js';
-import { DeploymentReconciler } from './controllers/deployment_controller.js';
 import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';
+import { DeploymentReconciler } from './controllers/deployment_controller.js';
 // +kubebuilder:scaffold:imports
 
 /**
@@ -46,7 +46,7 @@ await new DeploymentReconciler(mgr.getClient(), mgr.getScheme()).setupWithManage
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await corev1PodWebhook.setupPodWebhookWithManager(mgr);
+  corev1PodWebhook.setupPodWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 

@@ -57,7 +57,7 @@ await new BusyboxReconciler(mgr.getClient(), mgr.getScheme(), mgr.getEventRecord
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await examplecomv1alpha1.setupMemcachedWebhookWithManager(mgr);
+  examplecomv1alpha1.setupMemcachedWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 

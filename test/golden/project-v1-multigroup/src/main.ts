@@ -75,11 +75,11 @@ await new AppsDeploymentReconciler(mgr.getClient(), mgr.getScheme()).setupWithMa
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await crewv1.setupCaptainWebhookWithManager(mgr);
-  await shipv1.setupDestroyerWebhookWithManager(mgr);
-  await seacreaturesv1beta1.setupKrakenWebhookWithManager(mgr);
-  await appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
-  await networkingv1IngressWebhook.setupIngressWebhookWithManager(mgr);
+  crewv1.setupCaptainWebhookWithManager(mgr);
+  shipv1.setupDestroyerWebhookWithManager(mgr);
+  seacreaturesv1beta1.setupKrakenWebhookWithManager(mgr);
+  appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
+  networkingv1IngressWebhook.setupIngressWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 

@@ -41,7 +41,7 @@ await new CronJobReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(m
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await cachev1alpha1.setupMemcachedWebhookWithManager(mgr);
+  cachev1alpha1.setupMemcachedWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 

@@ -47,7 +47,7 @@ await new WolfReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr)
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await zoov1.setupCactusWebhookWithManager(mgr);
+  zoov1.setupCactusWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 

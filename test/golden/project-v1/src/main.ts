@@ -57,12 +57,12 @@ await new PodReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await crewv1.setupCaptainWebhookWithManager(mgr);
-  await crewv1.setupFirstMateWebhookWithManager(mgr);
-  await crewv1.setupAdmiralWebhookWithManager(mgr);
-  await crewv1.setupSailorWebhookWithManager(mgr);
-  await corev1PodWebhook.setupPodWebhookWithManager(mgr);
-  await appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
+  crewv1.setupCaptainWebhookWithManager(mgr);
+  crewv1.setupFirstMateWebhookWithManager(mgr);
+  crewv1.setupAdmiralWebhookWithManager(mgr);
+  crewv1.setupSailorWebhookWithManager(mgr);
+  corev1PodWebhook.setupPodWebhookWithManager(mgr);
+  appsv1DeploymentWebhook.setupDeploymentWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 

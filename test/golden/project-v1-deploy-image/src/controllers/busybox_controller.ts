@@ -272,7 +272,7 @@ function labelsForBusybox(image: string): Record<string, string> {
     'app.kubernetes.io/managed-by': 'BusyboxController',
   };
   // The tag: after the last ':' of the name (a ':' before a '/' is a registry port), before a digest.
-  const name = image.split('@')[0]!;
+  const name = image.split('@')[0];
   const colon = name.lastIndexOf(':');
   const tag = colon > name.lastIndexOf('/') ? name.slice(colon + 1) : '';
   // A label value has at most 63 characters and starts and ends with a letter or digit.

@@ -105,7 +105,7 @@ describe('Busybox controller', () => {
     // The finalizer operations recorded a Warning event about it.
     await eventually(async () => {
       const events: CoreV1Event[] = await reader.list(Event, { namespace: key.namespace });
-      expect(events).toContainEqual(expect.objectContaining({ type: 'Warning', reason: 'Deleting', involvedObject: expect.objectContaining({ kind: 'Busybox', name: key.name }) }));
+      expect(events).toContainEqual(expect.objectContaining({ type: 'Warning', reason: 'Deleting', involvedObject: expect.objectContaining({ kind: 'Busybox', name: key.name }) as unknown }));
     }, 'the Deleting event');
   });
 });

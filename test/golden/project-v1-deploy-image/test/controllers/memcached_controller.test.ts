@@ -108,7 +108,7 @@ describe('Memcached controller', () => {
     // The finalizer operations recorded a Warning event about it.
     await eventually(async () => {
       const events: CoreV1Event[] = await reader.list(Event, { namespace: key.namespace });
-      expect(events).toContainEqual(expect.objectContaining({ type: 'Warning', reason: 'Deleting', involvedObject: expect.objectContaining({ kind: 'Memcached', name: key.name }) }));
+      expect(events).toContainEqual(expect.objectContaining({ type: 'Warning', reason: 'Deleting', involvedObject: expect.objectContaining({ kind: 'Memcached', name: key.name }) as unknown }));
     }, 'the Deleting event');
   });
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Manager, builtinScheme, log } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { CronJobReconciler } from '../../src/controllers/cronjob_controller.js';
@@ -17,7 +17,6 @@ describe('CronJob controller', () => {
     // The reconciler runs inside the manager as in src/main.ts: its client reads from the
     // manager's cache, and the watches of setupWithManager call it.
     reconciler = new CronJobReconciler(mgr.getClient(), mgr.getScheme());
-    vi.spyOn(reconciler, 'reconcile');
     await reconciler.setupWithManager(mgr);
     running = mgr.start();
     await mgr.elected();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as cachev1alpha1 from '../../api/v1alpha1/index.js';
@@ -10,6 +10,7 @@ describe('Memcached controller', () => {
   let mgr: Manager;
   let running: Promise<void>;
   let reconciler: MemcachedReconciler;
+  let reconcile: MockInstance<MemcachedReconciler['reconcile']>;
 
   beforeAll(async () => {
     // An in-process API server with the project's CRDs installed (run `make manifests` first).
@@ -20,7 +21,7 @@ describe('Memcached controller', () => {
     // The reconciler runs inside the manager as in src/main.ts: its client reads from the
     // manager's cache, and the watches of setupWithManager call it.
     reconciler = new MemcachedReconciler(mgr.getClient(), mgr.getScheme());
-    vi.spyOn(reconciler, 'reconcile');
+    reconcile = vi.spyOn(reconciler, 'reconcile');
     await reconciler.setupWithManager(mgr);
     running = mgr.start();
     await mgr.elected();
@@ -36,8 +37,7 @@ describe('Memcached controller', () => {
     // Created through the API server as a user would; the controller sees it through its watch.
     const created = await mgr.getClient().create(cachev1alpha1.Memcached, newMemcached('test-resource'));
     const key = { namespace: created.metadata?.namespace ?? '', name: created.metadata!.name! };
-    const reconcile = vi.mocked(reconciler.reconcile);
-    await eventually(async () => {
+    await eventually(() => {
       // The latest reconcile of the object, which must have finished without throwing.
       const call = reconcile.mock.calls.findLastIndex(([req]) => req.namespace === key.namespace && req.name === key.name);
       if (call < 0) return false;

@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ConfigMap, Manager, builtinScheme } from 'scaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import * as zoov1 from '../../api/v1/index.js';
@@ -26,6 +26,7 @@ describe('Hero controller', () => {
   let mgr: Manager;
   let running: Promise<void>;
   let reconciler: HeroReconciler;
+  let reconcile: MockInstance<HeroReconciler['reconcile']>;
 
   beforeAll(async () => {
     // An in-process API server with the project's CRDs installed (run `make manifests` first).
@@ -36,7 +37,7 @@ describe('Hero controller', () => {
     // The reconciler runs inside the manager as in src/main.ts: its client reads from the
     // manager's cache, and the watches of setupWithManager call it.
     reconciler = new HeroReconciler(mgr.getClient(), mgr.getScheme());
-    vi.spyOn(reconciler, 'reconcile');
+    reconcile = vi.spyOn(reconciler, 'reconcile');
     await reconciler.setupWithManager(mgr);
     running = mgr.start();
     await mgr.elected();
@@ -52,8 +53,7 @@ describe('Hero controller', () => {
     // Created through the API server as a user would; the controller sees it through its watch.
     const created = await mgr.getClient().create(zoov1.Hero, newHero('test-resource'));
     const key = { namespace: created.metadata?.namespace ?? '', name: created.metadata!.name! };
-    const reconcile = vi.mocked(reconciler.reconcile);
-    await eventually(async () => {
+    await eventually(() => {
       // The latest reconcile of the object, which must have finished without throwing.
       const call = reconcile.mock.calls.findLastIndex(([req]) => req.namespace === key.namespace && req.name === key.name);
       if (call < 0) return false;

@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Manager, builtinScheme, log } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
 import { PodReconciler } from '../../../src/controllers/core/pod_controller.js';
@@ -33,7 +33,6 @@ describe('Pod controller', () => {
     // The reconciler runs inside the manager as in src/main.ts: its client reads from the
     // manager's cache, and the watches of setupWithManager call it.
     reconciler = new PodReconciler(mgr.getClient(), mgr.getScheme());
-    vi.spyOn(reconciler, 'reconcile');
     await reconciler.setupWithManager(mgr);
     running = mgr.start();
     await mgr.elected();

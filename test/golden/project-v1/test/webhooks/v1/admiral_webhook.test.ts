@@ -16,7 +16,7 @@ limitations under the License.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Admiral } from '../../../api/v1/admiral_types.js';
-import { AdmiralCustomDefaulter, setupAdmiralWebhookWithManager, AdmiralCustomValidator } from '../../../api/v1/admiral_webhook.js';
+import { AdmiralCustomDefaulter, AdmiralCustomValidator, setupAdmiralWebhookWithManager } from '../../../api/v1/admiral_webhook.js';
 import { newAdmiral } from '../../samples/v1/admiral.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
 import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
@@ -29,6 +29,15 @@ describe('Admiral webhook', () => {
     await new AdmiralCustomDefaulter().default(obj);
     // TODO(user): expect the fields your defaulter sets.
     expect(obj.metadata?.name).toBe('sample');
+  });
+
+  it('admits a valid Admiral on create, update and delete', async () => {
+    const obj: Admiral = newAdmiral('sample');
+    const validator = new AdmiralCustomValidator();
+    // TODO(user): add cases that your validator must reject (they throw a ValidationError).
+    await expect(validator.validateCreate(obj)).resolves.toEqual([]);
+    await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
+    await expect(validator.validateDelete(obj)).resolves.toEqual([]);
   });
 
   describe('through the API server', () => {
@@ -74,15 +83,6 @@ describe('Admiral webhook', () => {
       // TODO(user): expect what your defaulter sets, and add objects your validator rejects.
       expect(created.metadata?.uid).toBeTruthy();
     });
-  });
-
-  it('admits a valid Admiral on create, update and delete', async () => {
-    const obj: Admiral = newAdmiral('sample');
-    const validator = new AdmiralCustomValidator();
-    // TODO(user): add cases that your validator must reject (they throw a ValidationError).
-    await expect(validator.validateCreate(obj)).resolves.toEqual([]);
-    await expect(validator.validateUpdate(obj, obj)).resolves.toEqual([]);
-    await expect(validator.validateDelete(obj)).resolves.toEqual([]);
   });
 
   // +kubebuilder:scaffold:webhooktests

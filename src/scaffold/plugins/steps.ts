@@ -1,0 +1,21 @@
+// The optional plugins' steps, by PROJECT key, imported only when a command runs them (the CLI loads
+// the catalog, src/scaffold/project/plugin-catalog.ts, at start-up).
+import { deployImageKey, grafanaKey, type PluginCommand } from '../project/plugin-catalog.js';
+import type { PluginStep } from './step.js';
+
+type PluginSteps = Partial<Record<PluginCommand, PluginStep>>;
+
+const loaders: Record<string, () => Promise<PluginSteps>> = {
+  [deployImageKey]: async () => ({ 'create api': (await import('./deploy-image/create-api.js')).planDeployImage }),
+  [grafanaKey]: async () => {
+    const { planGrafana } = await import('./grafana/plan.js');
+    return { 'init': planGrafana, 'edit': planGrafana };
+  },
+};
+
+/** The steps of the optional plugin recorded under `key`. */
+export function loadPluginSteps(key: string): Promise<PluginSteps> {
+  const load = loaders[key];
+  if (!load) throw new Error(`plugin ${key} has no steps`);
+  return load();
+}

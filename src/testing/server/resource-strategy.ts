@@ -1,0 +1,181 @@
+/**
+ * The resource strategy of the write path (kube-apiserver's rest strategies and generic registry
+ * checks): decoding a request body, NamespaceLifecycle, what a create and an update keep or reset
+ * (status and spec separation, generation, managedFields), defaulting and pruning, validation.
+ */
+import { randomUUID } from 'node:crypto';
+import { deepCopy, deepEqual } from '../../kube/json-values.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
+import type { ResourceType, VersionInfo } from '../api/resource-type.js';
+import { badRequest, forbidden, invalid, notFound, StatusError } from '../api/status.js';
+import type { FieldCause } from '../../kube/field-errors.js';
+import { invalidStatus } from '../schema/index.js';
+import { goJSON, goQuote } from '../../kube/go-format.js';
+import type { ObjectStore } from '../store/object-store.js';
+import { recordUpdate } from '../patch/managed-fields.js';
+import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
+import { now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
+import { isNamespaceType } from './resource-deletion.js';
+import type { WriteOptions } from './request-options.js';
+import type { SchemaCache } from './schema-cache.js';
+
+export class ResourceStrategy {
+  constructor(
+    private readonly store: ObjectStore,
+    private readonly schemas: SchemaCache,
+  ) {}
+
+  prepareCreate(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): StoredObject {
+    const meta = obj.metadata!;
+    meta.uid = randomUUID();
+    meta.creationTimestamp = now();
+    if (rt.tracksGeneration) meta.generation = 1;
+    else delete meta.generation;
+    delete meta.deletionTimestamp;
+    delete meta.deletionGracePeriodSeconds;
+    delete meta.resourceVersion;
+    delete meta.selfLink;
+    if (!options.managedFieldsComputed) {
+      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource });
+    }
+    return obj as StoredObject;
+  }
+
+  prepareUpdate(rt: ResourceType, version: VersionInfo, current: StoredObject, requested: KubeObject, subresource: '' | 'status', options: WriteOptions): StoredObject {
+    let next: StoredObject;
+    if (subresource === 'status') {
+      // A status write changes status only (and its own managedFields).
+      next = deepCopy(current);
+      if (requested.status === undefined) delete next.status;
+      else next.status = deepCopy(requested.status);
+      next.metadata.managedFields = requested.metadata?.managedFields ?? current.metadata.managedFields;
+    } else {
+      next = deepCopy(requested) as StoredObject;
+      rt.keepAllocated?.(current, next);
+      if (version.statusSubresource) {
+        if (current.status === undefined) delete next.status;
+        else next.status = deepCopy(current.status);
+      }
+    }
+    const meta = next.metadata;
+    const old = current.metadata;
+    meta.uid = old.uid;
+    meta.creationTimestamp = old.creationTimestamp;
+    meta.namespace = old.namespace;
+    meta.resourceVersion = old.resourceVersion;
+    if (old.deletionTimestamp) {
+      meta.deletionTimestamp = old.deletionTimestamp;
+      meta.deletionGracePeriodSeconds = old.deletionGracePeriodSeconds;
+    } else {
+      delete meta.deletionTimestamp;
+      delete meta.deletionGracePeriodSeconds;
+    }
+    delete meta.generateName;
+    if (old.generateName) meta.generateName = old.generateName;
+    this.defaultAndPrune(rt, version, next);
+    if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
+    else delete meta.generation;
+    if (!options.managedFieldsComputed) {
+      recordUpdate(current, next, {
+        manager: options.fieldManager ?? 'unknown',
+        apiVersion: joinAPIVersion(rt.group, version.name),
+        listRule: rt.listRule,
+        subresource: subresource || undefined,
+        statusSeparate: version.statusSubresource,
+      });
+    }
+    return next;
+  }
+
+  unchanged(current: StoredObject, next: StoredObject): boolean {
+    const strip = (o: StoredObject): KubeObject => {
+      const { managedFields: _mf, ...meta } = o.metadata;
+      return { ...o, metadata: meta };
+    };
+    return deepEqual(strip(current), strip(next));
+  }
+
+  /** Checks and fills apiVersion, kind, namespace of a request body. */
+  decode(rt: ResourceType, version: VersionInfo, body: unknown, namespace: string | undefined): KubeObject {
+    if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
+    const obj = deepCopy(body) as KubeObject;
+    const apiVersion = joinAPIVersion(rt.group, version.name);
+    if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersion) {
+      throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
+    }
+    if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== rt.kind) {
+      throw badRequest(`the kind in the data (${String(obj.kind)}) does not match the expected kind (${rt.kind})`);
+    }
+    obj.apiVersion = apiVersion;
+    obj.kind = rt.kind;
+    if (!isPlainObject(obj.metadata)) obj.metadata = {};
+    const meta = obj.metadata!;
+    if (rt.namespaced) {
+      if (meta.namespace && namespace && meta.namespace !== namespace) {
+        throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+      }
+      meta.namespace = namespace ?? meta.namespace;
+    } else {
+      delete meta.namespace;
+    }
+    return obj;
+  }
+
+  /**
+   * What decoding a request body enforces: for built-in kinds, the Go types (a value of the wrong
+   * type is a 400 from the decoder, or for a patch a 422 on the patched object); for every kind,
+   * the fieldValidation policy on fields the type does not declare.
+   */
+  checkDecoding(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
+    const policy = options.fieldValidation ?? 'Warn';
+    const builtin = this.schemas.builtin(rt, version);
+    if (!builtin) {
+      checkUnknownFields(this.schemas.get(rt, version), obj, policy, version.name, options.warnings);
+      return;
+    }
+    const original = options.retryOnConflict ? goJSON(obj) : '';
+    const { error, unknownFields } = builtin.decode(obj);
+    if (error !== undefined) {
+      if (options.retryOnConflict) {
+        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(original)}: ${error}` }]));
+      }
+      throw badRequest(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${error}`);
+    }
+    applyFieldValidation(unknownFields, obj, policy, version.name, options.warnings);
+  }
+
+  /** NamespaceLifecycle admission: content goes only into namespaces that exist and are not terminating. */
+  checkNamespace(rt: ResourceType, namespace: string | undefined, name: string): void {
+    if (!rt.namespaced || namespace === undefined) return;
+    const ns = this.store.get('namespaces.', undefined, namespace);
+    if (!ns) throw notFound({ group: '', resource: 'namespaces' }, namespace);
+    if (ns.metadata.deletionTimestamp) {
+      const err = forbidden(rt, name, `unable to create new content in namespace ${namespace} because it is being terminated`);
+      err.status.details!.causes = [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }];
+      throw err;
+    }
+  }
+
+  defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
+    rt.schemeDefaults?.(obj);
+    // Go's decoding keeps only the fields a built-in type has; its defaults are the scheme's.
+    this.schemas.builtin(rt, version)?.decode(obj);
+    const schema = this.schemas.get(rt, version);
+    if (!schema) return;
+    schema.prune(obj);
+    schema.applyDefaults(obj);
+  }
+
+  validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined): void {
+    const isNamespace = isNamespaceType(rt);
+    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameIsLabel: isNamespace, namespaced: rt.namespaced });
+    if (old) errors.push(...validateFinalizersOnDelete(old.metadata, obj.metadata));
+    if (rt.validate) errors.push(...rt.validate(obj, old));
+    const schema = this.schemas.get(rt, version);
+    const causes = schema ? schema.validate(obj, old) : [];
+    if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, rt.group, obj.metadata.name ?? '', errors);
+    if (causes.length > 0 || errors.length > 0) {
+      throw new StatusError(invalidStatus(rt.kind, rt.group, obj.metadata.name ?? '', [...errors.map((e) => ({ reason: e.reason as 'FieldValueInvalid', message: e.message, field: e.field })), ...causes]));
+    }
+  }
+}

@@ -1,0 +1,14 @@
+// The end-to-end tests (`npm run test:e2e`, `make test-e2e`): test/e2e/*.e2e.ts, one file at a time,
+// with the time a cluster needs to pull images and start pods. `npm test` (vitest.config.ts) runs
+// only *.test.ts files, so it never needs a cluster.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/setup.ts'],
+    fileParallelism: false,
+    testTimeout: 600_000,
+    hookTimeout: 900_000,
+  },
+});
