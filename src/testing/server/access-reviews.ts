@@ -9,7 +9,6 @@ import { isPlainObject } from '../api/object.js';
 import { badRequest, invalid, StatusError } from '../api/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import type { ResourceRequest } from './request-info.js';
-import type { TokenRequests } from './token-requests.js';
 
 /** A user as TokenReview reports it (authentication.k8s.io/v1 UserInfo). */
 export interface AuthenticatedUser {
@@ -42,6 +41,11 @@ export interface AuthorizationAttributes {
   name?: string;
 }
 
+/** Who a token the server issued is (token-requests.ts): undefined for other tokens, an error for expired ones or other audiences. */
+export interface IssuedTokens {
+  authenticate(token: string, audiences: string[] | undefined): { user: AuthenticatedUser; audiences: string[] } | { error: string } | undefined;
+}
+
 /** Decides a SubjectAccessReview: allowed or not, or the whole answer (reason, explicit denial). */
 export type AuthorizationPolicy = (attrs: AuthorizationAttributes) => boolean | { allowed: boolean; denied?: boolean; reason?: string };
 
@@ -65,7 +69,7 @@ export class AccessReviews {
     private readonly authn: AuthenticationPolicy = {},
     private readonly authz: AuthorizationPolicy = () => true,
     /** The service account tokens the server issued (serviceaccounts/token), authenticated as their accounts. */
-    private readonly issuedTokens?: TokenRequests,
+    private readonly issuedTokens?: IssuedTokens,
   ) {}
 
   /** Answers a request to a review resource: 201 with the review and its status. */

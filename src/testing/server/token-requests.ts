@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { isPlainObject } from '../api/object.js';
 import { badRequest, invalid, invalidField, StatusError } from '../api/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import type { AuthenticatedUser } from './access-reviews.js';
+import type { AuthenticatedUser, IssuedTokens } from './access-reviews.js';
 import type { ResourceRequest } from './request-info.js';
 
 /** kube-apiserver's default API audience (its --service-account-issuer in kind and kubeadm clusters). */
@@ -35,7 +35,7 @@ export interface ServiceAccountRecord {
   metadata?: { name?: string; namespace?: string; uid?: string };
 }
 
-export class TokenRequests {
+export class TokenRequests implements IssuedTokens {
   private readonly issued = new Map<string, IssuedToken>();
 
   /**
