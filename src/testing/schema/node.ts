@@ -103,7 +103,20 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
     node.additionalProperties = compileNode(schema.additionalProperties, `${location}.additionalProperties`, false, withRules);
   }
   if (schema.items) node.items = compileNode(schema.items, `${location}.items`, false, withRules);
-  (withRules ? (schema['x-kubernetes-validations'] ?? []) : []).forEach((rule, i) => {
+  if (withRules) compileOwnRules(node, location, isRoot);
+  const children = childNodes(node);
+  node.hasRules = node.rules.length > 0 || children.some((c) => c.hasRules) || node.allOf.some((c) => c.hasRules);
+  node.hasDefaults = node.hasDefaults || children.some((c) => c.hasDefaults);
+  return node;
+}
+
+function childNodes(node: SchemaNode): SchemaNode[] {
+  return [...(node.properties?.values() ?? []), ...(node.additionalProperties ? [node.additionalProperties] : []), ...(node.items ? [node.items] : [])];
+}
+
+/** Plans the CEL rules of the node's own schema into `node.rules`. */
+function compileOwnRules(node: SchemaNode, location: string, isRoot: boolean): void {
+  (node.schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
     try {
       node.rules.push(compileRule(rule, node, isRoot));
     } catch (err) {
@@ -111,12 +124,23 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
       throw err;
     }
   });
-  const children = [
-    ...(node.properties?.values() ?? []),
-    ...(node.additionalProperties ? [node.additionalProperties] : []),
-    ...(node.items ? [node.items] : []),
-  ];
-  node.hasRules = node.rules.length > 0 || children.some((c) => c.hasRules) || node.allOf.some((c) => c.hasRules);
-  node.hasDefaults = node.hasDefaults || children.some((c) => c.hasDefaults);
+}
+
+/**
+ * Adds the CEL rules to a tree compiled with `withRules: false`, in compileNode's order (so the first
+ * rule that does not compile throws what compileNode would have thrown); the rest of the tree
+ * (patterns, formats, children) is not compiled a second time.
+ */
+export function compileRules(node: SchemaNode, location: string, isRoot = false): SchemaNode {
+  node.allOf.forEach((c, i) => compileRules(c, `${location}.allOf[${i}]`));
+  node.anyOf.forEach((c, i) => compileRules(c, `${location}.anyOf[${i}]`));
+  node.oneOf.forEach((c, i) => compileRules(c, `${location}.oneOf[${i}]`));
+  if (node.not) compileRules(node.not, `${location}.not`);
+  for (const [name, child] of node.properties ?? []) compileRules(child, `${location}.properties[${name}]`);
+  if (node.additionalProperties) compileRules(node.additionalProperties, `${location}.additionalProperties`);
+  if (node.items) compileRules(node.items, `${location}.items`);
+  node.rules = [];
+  compileOwnRules(node, location, isRoot);
+  node.hasRules = node.rules.length > 0 || childNodes(node).some((c) => c.hasRules) || node.allOf.some((c) => c.hasRules);
   return node;
 }

@@ -5,9 +5,8 @@
  * and CEL rules compile. Causes carry the API server's paths (`<prefix>.properties[spec].type`)
  * and wording, sorted as it sorts them, for a 422 on the CustomResourceDefinition.
  */
-import { compileSchema } from './compile.js';
 import { validateSchemaRules } from '../../kube/cel/validation-rules.js';
-import { compileNode, compilePattern, SchemaCompileError } from './node.js';
+import { compileNode, compilePattern, compileRules, SchemaCompileError } from './node.js';
 import { validateDefaults } from './default-validation.js';
 import { validateOpenAPIRules } from './openapi-rules.js';
 import { fieldError, forbidden, invalid, notSupported, required } from './field-error.js';
@@ -178,14 +177,16 @@ export function validateStructuralSchema(schema: JSONSchemaProps, prefix = 'open
     return x < y ? -1 : x > y ? 1 : 0;
   });
   // Defaults are checked only on a structural schema, as the API server does.
-  if (out.length === 0) out.push(...validateDefaults(compileNode(schema, prefix, true, false), prefix));
+  const withoutRules = out.length === 0 ? compileNode(schema, prefix, true, false) : undefined;
+  if (withoutRules) out.push(...validateDefaults(withoutRules, prefix));
   out.push(...validateOpenAPIRules(schema, prefix));
-  if (out.length > 0) return out;
+  if (out.length > 0 || !withoutRules) return out;
   // CEL rules compile only on a structural schema; every rule problem is reported, as kube-apiserver does.
   const ruleErrors = validateSchemaRules(schema, prefix);
   if (ruleErrors.length > 0) return ruleErrors.map(({ reason, field, message }) => ({ reason, field, message }));
   try {
-    compileSchema(schema);
+    // the rest of the schema compiled above, for the defaults
+    compileRules(withoutRules, 'openAPIV3Schema', true);
   } catch (err) {
     if (!(err instanceof SchemaCompileError)) throw err;
     const field = err.path.replace(/^openAPIV3Schema/, prefix);
