@@ -8,7 +8,7 @@ export type { ManifestsOptions };
 
 export async function runManifests(opts: ManifestsOptions, io: CliIO): Promise<number> {
   if (io.dryRun && opts.watch) throw new UsageError('--dry-run and --watch cannot be used together');
-  const generators = await import('../manifests/index.js');
+  const generators = await import('../manifests/run.js');
   return generators.runManifests({ ...opts, dryRun: io.dryRun }, { stdout: io.stdout, stderr: io.stderr });
 }
 
