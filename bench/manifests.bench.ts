@@ -8,12 +8,12 @@
  * tsconfig that resolves the types' imports, with its type check (its default) and without.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManifestsPipeline, readProjectSettings, runManifests, writeFiles } from '../src/manifests/index.js';
 import { median } from './stats.js';
+import { processRun, type Timing } from './process-timing.js';
 import { FIELDS, KINDS, controllerSource, kindSource, syntheticProject } from './synthetic-api.js';
 
 const CHANGES = 7;
@@ -21,26 +21,6 @@ const silent = { stdout: () => {}, stderr: (s: string) => void process.stderr.wr
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const PROCESS_ROUNDS = 3;
-
-/** Wall time and CPU time (user + system) of a step; CPU time is the steadier figure on a shared machine. */
-interface Timing {
-  wall: number;
-  cpu: number;
-}
-
-/** The process's own CPU time, written to file descriptor 3 as it exits (loaded with --import). */
-const reportCpu = `data:text/javascript,${encodeURIComponent(
-  "import { writeSync } from 'node:fs'; process.on('exit', () => { const u = process.cpuUsage(); writeSync(3, String((u.user + u.system) / 1000)); });",
-)}`;
-
-/** Wall and CPU time of a whole Node process (module loading included); it must exit 0. */
-function processRun(args: string[], cwd: string): Timing {
-  const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', reportCpu, ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
-  const wall = performance.now() - started;
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed in ${cwd}: ${result.stderr}`);
-  return { wall, cpu: Number(result.output[3]) };
-}
 
 /**
  * `scaffolder manifests` as a user runs it (the compiled CLI in a new process, module loading
@@ -75,6 +55,7 @@ function paired(projectDir: string, apiGlob: string): Record<string, string> | u
       'peer with --no-type-check, same run: wall / cpu (ms)': wallCpu(runs.peerNoCheck),
       'x peer, cpu, median of pairs (min-max)': ratio(runs.ours, runs.peer),
       'x peer --no-type-check, cpu (min-max)': ratio(runs.ours, runs.peerNoCheck),
+      'target <= 0.5x peer (cpu, median of pairs)': median(runs.ours.map((t, i) => t.cpu / runs.peer[i]!.cpu)) <= 0.5 ? 'met' : 'MISSED',
     };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
