@@ -18,7 +18,8 @@ import { manifestsCommand, manifestsFlags } from './commands/manifests.js';
 import { printVersion, versionCommand } from './commands/version.js';
 import { helpCommand } from './commands/help.js';
 import { example } from './commands/examples.js';
-import { cliIO, type MainOptions } from './io.js';
+import { cliIO, type CliIO, type CommandRunner, type MainOptions } from './io.js';
+import { PassThrough } from 'node:stream';
 import { pluginCliFlags } from './plugins.js';
 
 export type { MainOptions } from './io.js';
@@ -107,7 +108,7 @@ async function completions(parser: Argv, argv: string[]): Promise<string> {
 }
 
 export async function main(rawArgv: string[], options: MainOptions = {}): Promise<number> {
-  const io = cliIO(options);
+  const io: CliIO = { ...cliIO(options), scaffolder: runInProcess };
   try {
     if (rawArgv.length === 1 && (rawArgv[0] === 'version' || rawArgv[0] === '--version')) return await printVersion(io);
     let action: Action | undefined;
@@ -150,3 +151,12 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
     return 1;
   }
 }
+
+/** This CLI on another command line in `cwd`, its output collected (io.scaffolder). */
+const runInProcess: CommandRunner = async (args, cwd) => {
+  let output = '';
+  const stdin = Object.assign(new PassThrough(), { isTTY: false });
+  stdin.end();
+  const code = await main(args, { cwd, stdin, stdout: (s) => { output += s; }, stderr: (s) => { output += s; } });
+  return { code, output };
+};

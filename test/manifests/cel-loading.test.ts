@@ -21,7 +21,7 @@ function project(field: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'cel-loading-'));
   dirs.push(dir);
   mkdirSync(path.join(dir, 'api', 'v1'), { recursive: true });
-  writeFileSync(path.join(dir, 'PROJECT'), 'projectName: boats\n');
+  writeFileSync(path.join(dir, 'PROJECT'), 'domain: example.com\nlayout: [typescript.scaffolder.dev/v1]\nprojectName: boats\nversion: "3"\n');
   writeFileSync(path.join(dir, 'api', 'v1', 'groupversion_info.ts'), `// +groupName=boats.example.com\nexport const GroupVersion = { group: 'boats.example.com', version: 'v1' };\n`);
   writeFileSync(
     path.join(dir, 'api', 'v1', 'boat_types.ts'),
