@@ -1,38 +1,72 @@
 /**
  * End-to-end `scaffolder manifests`: a synthetic API of 200 kinds with 30 fields each (plus controllers
  * with RBAC markers and webhooks), generated cold and after a one-file change in watch mode; and the
- * CronJob tutorial fixture. Targets on a 2-core machine: < 2 s cold, < 200 ms for a one-file change.
+ * CronJob tutorial fixture. Targets on a 2-core machine: < 2 s cold, < 200 ms for a one-file change;
+ * a cold run in a new process at most half the time of ts-json-schema-generator, the peer, run on the
+ * same types in alternating rounds (each pair gives a ratio: a change in the machine's load hits both).
+ * The peer only writes JSON schemas (no markers, no validation of the CRDs): it is run with a
+ * tsconfig that resolves the types' imports, with its type check (its default) and without.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManifestsPipeline, readProjectSettings, runManifests, writeFiles } from '../src/manifests/index.js';
 import { median } from './stats.js';
+import { processRun, type Timing } from './process-timing.js';
 import { FIELDS, KINDS, controllerSource, kindSource, syntheticProject } from './synthetic-api.js';
 
 const CHANGES = 7;
 const silent = { stdout: () => {}, stderr: (s: string) => void process.stderr.write(s) };
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
+const PROCESS_ROUNDS = 3;
 
 /**
- * `scaffolder manifests` as a user runs it: the compiled CLI in a new process, module loading
- * included. Needs the build (`npm run build`); without it the figure is left out rather than
- * measured through a TypeScript loader, which would time the transpiler instead.
+ * `scaffolder manifests` as a user runs it (the compiled CLI in a new process, module loading
+ * included) against the peer on the same types, in alternating rounds. Needs the build (`npm run
+ * build`); without it the figures are left out rather than measured through a TypeScript loader.
  */
-function freshProcessRun(projectDir: string): number | string {
-  if (!existsSync(path.join(repoRoot, 'dist', 'src', 'cli', 'main.js'))) return 'n/a (run npm run build first)';
-  const started = performance.now();
-  const result = spawnSync(process.execPath, [path.join(repoRoot, 'bin', 'scaffolder.js'), 'manifests'], { cwd: projectDir, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`scaffolder manifests in a new process failed: ${result.stderr}`);
-  return performance.now() - started;
+function paired(projectDir: string, apiGlob: string): Record<string, string> | undefined {
+  if (!existsSync(path.join(repoRoot, 'dist', 'src', 'cli', 'main.js'))) return undefined;
+  const peerBin = path.join(path.dirname(createRequire(import.meta.url).resolve('ts-json-schema-generator/package.json')), 'dist', 'ts-json-schema-generator.js');
+  const scratch = mkdtempSync(path.join(tmpdir(), 'bench-peer-'));
+  try {
+    // the peer resolves the types' imports as the project's compiler would
+    const tsconfig = path.join(scratch, 'tsconfig.json');
+    writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: [] }, include: [path.dirname(apiGlob)] }));
+    // each run writes every file, into a folder of its own
+    const ours = (round: number) => [path.join(repoRoot, 'bin', 'scaffolder.js'), 'manifests', '--output-dir', path.join(scratch, `config-${round}`)];
+    const peer = [peerBin, '--tsconfig', tsconfig, '--path', apiGlob, '--type', '*', '-o', path.join(scratch, 'schema.json')];
+    const runs = { ours: [] as Timing[], peer: [] as Timing[], peerNoCheck: [] as Timing[] };
+    for (let i = 0; i < PROCESS_ROUNDS; i++) {
+      runs.ours.push(processRun(ours(i), projectDir));
+      runs.peer.push(processRun(peer, projectDir));
+      runs.peerNoCheck.push(processRun([...peer, '--no-type-check'], projectDir));
+    }
+    const wallCpu = (ts: Timing[]) => `${median(ts.map((t) => t.wall)).toFixed(0)} / ${median(ts.map((t) => t.cpu)).toFixed(0)}`;
+    const ratio = (a: Timing[], b: Timing[]) => {
+      const cpu = a.map((t, i) => t.cpu / b[i]!.cpu);
+      return `${median(cpu).toFixed(2)} (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)})`;
+    };
+    return {
+      'new process: wall / cpu (ms), median': wallCpu(runs.ours),
+      'peer ts-json-schema-generator, same run: wall / cpu (ms)': wallCpu(runs.peer),
+      'peer with --no-type-check, same run: wall / cpu (ms)': wallCpu(runs.peerNoCheck),
+      'x peer, cpu, median of pairs (min-max)': ratio(runs.ours, runs.peer),
+      'x peer --no-type-check, cpu (min-max)': ratio(runs.ours, runs.peerNoCheck),
+      'target <= 0.5x peer (cpu, median of pairs)': median(runs.ours.map((t, i) => t.cpu / runs.peer[i]!.cpu)) <= 0.5 ? 'met' : 'MISSED',
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
-/** Wall time and CPU time (user + system) of a step; CPU time is the steadier figure on a shared machine. */
-interface Timing {
-  wall: number;
-  cpu: number;
+/** The project's imports resolve from it (scaffolder/runtime, client-node), as in a scaffolded project. */
+function linkPackages(projectDir: string): void {
+  mkdirSync(path.join(projectDir, 'node_modules', '@kubernetes'), { recursive: true });
+  symlinkSync(repoRoot, path.join(projectDir, 'node_modules', 'scaffolder'), 'dir');
+  symlinkSync(path.join(repoRoot, 'node_modules', '@kubernetes', 'client-node'), path.join(projectDir, 'node_modules', '@kubernetes', 'client-node'), 'dir');
 }
 
 async function timed(step: () => unknown): Promise<Timing> {
@@ -70,11 +104,33 @@ async function timeChanges(projectDir: string, file: string, source: (variant: n
   return times;
 }
 
+/**
+ * The fixture as a project of its own for the CLI (which needs a PROJECT file): its types import
+ * the runtime by a path into this checkout, here by the package name, as a scaffolded project does.
+ */
+function cronjobAsProject(fixture: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-cronjob-project-'));
+  cpSync(path.join(fixture, 'api'), path.join(dir, 'api'), { recursive: true });
+  const types = path.join(dir, 'api', 'v1', 'cronjob_types.ts');
+  writeFileSync(types, readFileSync(types, 'utf8').replace(/from '(\.\.\/)+src\/runtime\/api\/types\.js'/, "from 'scaffolder/runtime'"));
+  writeFileSync(path.join(dir, 'PROJECT'), 'version: "3"\nlayout:\n- typescript.scaffolder.dev/v1\nprojectName: cronjob\ndomain: kubebuilder.io\n');
+  linkPackages(dir);
+  return dir;
+}
+
+/** Process figures under a heading, or one line saying why there are none. */
+function prefixed(what: string, figures: Record<string, string> | undefined): Record<string, string> {
+  if (!figures) return { [`${what}: new process`]: 'n/a (run npm run build first)' };
+  return Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${what}, ${k}`, v]));
+}
+
 export default async function manifestsBench(): Promise<Record<string, number | string>> {
-  const loadAtStart = loadavg()[0]?.toFixed(2) ?? '?';
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const loadAtStart = load();
   const dir = syntheticProject();
   try {
-    const processCold = freshProcessRun(dir);
+    linkPackages(dir);
+    const processCold = paired(dir, path.join(dir, 'api', 'v1', '*.ts'));
     const coldFirst = await timeRun(dir);
     const coldSecond = await timeRun(dir);
     const coldNoDesc = await timeRun(dir, { maxDescLen: 0 });
@@ -86,6 +142,9 @@ export default async function manifestsBench(): Promise<Record<string, number | 
 
     const cronjob = path.join(repoRoot, 'test', 'fixtures', 'crd', 'cronjob-tutorial');
     const cronjobTypes = path.join(cronjob, 'api', 'v1', 'cronjob_types.ts');
+    const cronjobProject = cronjobAsProject(cronjob);
+    const cronjobProcess = paired(cronjobProject, path.join(cronjobProject, 'api', 'v1', '*.ts'));
+    rmSync(cronjobProject, { recursive: true, force: true });
     const cronjobOut = mkdtempSync(path.join(tmpdir(), 'bench-cronjob-'));
     let cronjobCold: Timing = { wall: NaN, cpu: NaN };
     const cronjobChanges: Timing[] = [];
@@ -109,18 +168,20 @@ export default async function manifestsBench(): Promise<Record<string, number | 
     const cold = coldFirst.cpu < coldSecond.cpu ? coldFirst : coldSecond;
     return {
       'synthetic API': `${KINDS} kinds x ${FIELDS} fields, ${KINDS} controllers`,
-      'load average (1 min) at start': loadAtStart,
-      'cold, compiled CLI in a new process incl. module loading, wall (ms)': processCold,
+      'load averages (1, 5, 15 min) at start': loadAtStart,
+      ...prefixed('cold, compiled CLI', processCold),
       'cold, first run in process: wall / cpu (ms)': wallCpu(coldFirst),
       'cold, second run: wall / cpu (ms)': wallCpu(coldSecond),
       'cold, --max-desc-len 0: wall / cpu (ms)': wallCpu(coldNoDesc),
       'watch, one types file changed, median: wall / cpu (ms)': wallCpu(typeMedian),
       'watch, one controller changed, median: wall / cpu (ms)': wallCpu(medianOf(ctrlChanges)),
       'CRD size of one kind (bytes)': crdBytes,
-      'cronjob fixture cold: wall / cpu (ms)': wallCpu(cronjobCold),
+      ...prefixed('cronjob fixture, compiled CLI', cronjobProcess),
+      'cronjob fixture cold, in process: wall / cpu (ms)': wallCpu(cronjobCold),
       'cronjob fixture one-file change, median: wall / cpu (ms)': wallCpu(medianOf(cronjobChanges)),
       'target cold < 2000 ms (cpu time)': cold.cpu < 2000 ? 'met' : 'MISSED',
       'target one-file change < 200 ms (cpu time)': typeMedian.cpu < 200 ? 'met' : 'MISSED',
+      'load averages (1, 5, 15 min) at end': load(),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

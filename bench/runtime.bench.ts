@@ -1,7 +1,7 @@
 /**
- * The runtime over 10,000 objects: how fast one controller reconciles them, how many watch events
- * per second the cache takes in, and how much memory each cached object costs; then the same
- * stream through client-node's own makeInformer, for the ratio.
+ * The runtime over 10,000 objects: how long one controller with an empty reconcile takes to get
+ * through them, how fast the cache lists them and takes in watch events, and how much memory each
+ * cached object costs; each beside client-node's own makeInformer over the same server, in the same round.
  *
  * The test API server runs in a child process (this same file, started with a role), so that
  * its CPU time and heap are not counted against the client side measured here. (A worker thread
@@ -20,10 +20,11 @@ import {
   setLogger,
 } from '../src/runtime/index.js';
 import { kubeConfigFor, TestAPIServer } from '../src/testing/index.js';
+import { loadAverages, spread } from './stats.js';
 
 const OBJECTS = 10_000;
-/** Measured runs of each informer (after one warm-up each). */
-const RUNS = 3;
+/** Measured rounds (after one warm-up pass of each side). */
+const ROUNDS = 7;
 const NAMESPACES = 10;
 
 type Command =
@@ -220,87 +221,122 @@ async function clientNodeInformer(kubeConfig: KubeConfig, server: ServerProcess,
   return { listMs, eventsMs, bytesPerObject, listCpuUs, eventsCpuUs };
 }
 
-/** One controller (default options) reconciling every object, each reconcile reading it from the cache. */
+/**
+ * One controller (default options) whose reconcile does nothing but count: the controller path
+ * (handlers, queue, metrics, logger, workers) over the informer's list, then over 10,000 update events.
+ */
 async function controller(kubeConfig: KubeConfig, server: ServerProcess, round: number, workers: number) {
   const mgr = await Manager.create({ scheme: builtinScheme(), kubeConfig, handleSignals: false, syncPeriod: 0, cache: { watchBackoff: { initialMs: 1, maxMs: 10 } } });
-  const client = mgr.getClient();
   let reconciles = 0;
   await controllerManagedBy(mgr)
     .for(ConfigMap)
     .withOptions({ maxConcurrentReconciles: workers })
-    .complete(async (req) => {
-      await client.get(ConfigMap, req);
+    .complete(async () => {
       reconciles++;
       return {};
     });
+  track(mgr);
+  await settledHeap();
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const running = mgr.start();
   await until(() => reconciles >= OBJECTS);
   const initialMs = performance.now() - t0;
+  const initialCpuUs = cpuMicros(c0);
   await server.send({ cmd: 'stall' });
   await server.send({ cmd: 'update', n: OBJECTS, round });
   const t1 = performance.now();
+  const c1 = process.cpuUsage();
   await server.send({ cmd: 'drop' });
   await until(() => reconciles >= 2 * OBJECTS);
   const eventsMs = performance.now() - t1;
+  const eventsCpuUs = cpuMicros(c1);
   mgr.stop();
   await running;
-  return { initialMs, eventsMs };
+  return { initialMs, eventsMs, initialCpuUs, eventsCpuUs };
 }
 
 const perSecond = (n: number, ms: number) => Math.round((n / ms) * 1000);
 
-/** The median of each figure over several runs. */
-function medians<T extends Record<string, number>>(runs: T[]): T {
-  const out: Record<string, number> = {};
-  for (const key of Object.keys(runs[0]!)) {
-    const sorted = runs.map((r) => r[key]!).sort((a, b) => a - b);
-    out[key] = sorted[Math.floor(sorted.length / 2)]!;
-  }
-  return out as T;
-}
-
 export default async function runtimeBench(): Promise<Record<string, number | string>> {
   setLogger({ level: 'error' });
+  const loadBefore = loadAverages();
   const server = await ServerProcess.start();
   try {
     await server.send({ cmd: 'seed', n: OBJECTS });
     const kubeConfig = kubeConfigFor(server.url, { skipTLSVerify: true, token: server.token });
     let round = 0;
-    // Warm-up passes (JIT on both sides, connection set-up) whose figures are discarded; then the
-    // two informers take turns, so that neither always meets a colder or busier server, and each
-    // figure is the median of its runs.
+    // Warm-up passes (JIT on both sides, connection set-up) whose figures are discarded.
+    await controller(kubeConfig, server, ++round, 1);
     await ourInformer(kubeConfig, server, ++round);
     await clientNodeInformer(kubeConfig, server, ++round);
-    const oursRuns: Awaited<ReturnType<typeof ourInformer>>[] = [];
-    const theirRuns: Awaited<ReturnType<typeof clientNodeInformer>>[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      oursRuns.push(await ourInformer(kubeConfig, server, ++round));
-      theirRuns.push(await clientNodeInformer(kubeConfig, server, ++round));
+    // Each round runs ours and the peer back to back, in alternating order, so that a busy
+    // moment of the machine falls on both sides of one round's ratio; the spread over rounds
+    // shows how far load moved each figure.
+    const rows = { controllerInitial: [] as number[], controllerEvents: [] as number[], cacheList: [] as number[], cacheEvents: [] as number[], peerList: [] as number[], peerEvents: [] as number[] };
+    const ratios = { controllerInitial: [] as number[], cacheList: [] as number[], cacheEvents: [] as number[], controllerEvents: [] as number[] };
+    const cpu = { controller: [] as number[], controllerEvents: [] as number[], ours: [] as number[], peer: [] as number[], oursEvents: [] as number[], peerEvents: [] as number[] };
+    const cpuRatio = { controller: [] as number[], controllerEvents: [] as number[] };
+    const heap = { ours: [] as number[], peer: [] as number[] };
+    for (let r = 0; r < ROUNDS; r++) {
+      let ctl!: Awaited<ReturnType<typeof controller>>;
+      let ours!: Awaited<ReturnType<typeof ourInformer>>;
+      let peer!: Awaited<ReturnType<typeof clientNodeInformer>>;
+      const passes = [
+        async () => void (ctl = await controller(kubeConfig, server, ++round, 1)),
+        async () => void (ours = await ourInformer(kubeConfig, server, ++round)),
+        async () => void (peer = await clientNodeInformer(kubeConfig, server, ++round)),
+      ];
+      if (r % 2 === 1) passes.reverse();
+      for (const pass of passes) await pass();
+      rows.controllerInitial.push(ctl.initialMs);
+      rows.controllerEvents.push(ctl.eventsMs);
+      rows.cacheList.push(ours.listMs);
+      rows.cacheEvents.push(ours.eventsMs);
+      rows.peerList.push(peer.listMs);
+      rows.peerEvents.push(peer.eventsMs);
+      ratios.controllerInitial.push(ctl.initialMs / peer.listMs);
+      ratios.controllerEvents.push(ctl.eventsMs / peer.eventsMs);
+      ratios.cacheList.push(ours.listMs / peer.listMs);
+      ratios.cacheEvents.push(ours.eventsMs / peer.eventsMs);
+      cpu.controller.push(ctl.initialCpuUs / OBJECTS);
+      cpu.controllerEvents.push(ctl.eventsCpuUs / OBJECTS);
+      cpuRatio.controller.push(ctl.initialCpuUs / peer.listCpuUs);
+      cpuRatio.controllerEvents.push(ctl.eventsCpuUs / peer.eventsCpuUs);
+      cpu.ours.push(ours.listCpuUs / OBJECTS);
+      cpu.peer.push(peer.listCpuUs / OBJECTS);
+      cpu.oursEvents.push(ours.eventsCpuUs / OBJECTS);
+      cpu.peerEvents.push(peer.eventsCpuUs / OBJECTS);
+      heap.ours.push(ours.bytesPerObject);
+      heap.peer.push(peer.bytesPerObject);
     }
-    const ours = medians(oursRuns);
-    const theirs = medians(theirRuns);
-    const one = await controller(kubeConfig, server, ++round, 1);
     const four = await controller(kubeConfig, server, ++round, 4);
     return {
       objects: OBJECTS,
-      'controller reconciles/s (initial sync, 1 worker)': perSecond(OBJECTS, one.initialMs),
-      'controller reconciles/s (update events, 1 worker)': perSecond(OBJECTS, one.eventsMs),
-      'controller reconciles/s (update events, 4 workers)': perSecond(OBJECTS, four.eventsMs),
-      'cache list objects/s (ours)': perSecond(OBJECTS, ours.listMs),
-      'cache list objects/s (client-node makeInformer)': perSecond(OBJECTS, theirs.listMs),
-      'watch events/s (ours)': perSecond(OBJECTS, ours.eventsMs),
-      'watch events/s (client-node makeInformer)': perSecond(OBJECTS, theirs.eventsMs),
-      'events/s ratio ours/client-node': ours.eventsMs > 0 ? theirs.eventsMs / ours.eventsMs : 'n/a',
-      'list ratio ours/client-node': ours.listMs > 0 ? theirs.listMs / ours.listMs : 'n/a',
-      // Wall-clock rates above are partly bounded by the server; CPU per item is the client's own cost.
-      'client CPU us per watch event (ours)': ours.eventsCpuUs / OBJECTS,
-      'client CPU us per watch event (client-node)': theirs.eventsCpuUs / OBJECTS,
-      'client CPU us per listed object (ours)': ours.listCpuUs / OBJECTS,
-      'client CPU us per listed object (client-node)': theirs.listCpuUs / OBJECTS,
-      'heap bytes per cached object (ours)': gc ? Math.round(ours.bytesPerObject) : 'n/a (run with --expose-gc)',
-      'heap bytes per cached object (client-node)': gc ? Math.round(theirs.bytesPerObject) : 'n/a (run with --expose-gc)',
-      note: `API server in a child process; update events arrive as a backlog replayed after a reconnect; informer figures are medians of ${RUNS} alternating runs`,
+      rounds: ROUNDS,
+      'load average before (1 5 15 min)': loadBefore,
+      '10k empty reconciles, initial list, 1 worker (ms)': spread(rows.controllerInitial),
+      '  peer: makeInformer list of the same 10k (ms)': spread(rows.peerList),
+      '  ratio controller/makeInformer per round, target <= 1.3': spread(ratios.controllerInitial),
+      'our cache list of 10k (ms)': spread(rows.cacheList),
+      '  ratio our cache/makeInformer list per round (< 1 is faster)': spread(ratios.cacheList),
+      'our cache, 10k update events (ms)': spread(rows.cacheEvents),
+      '  peer: makeInformer, 10k update events (ms)': spread(rows.peerEvents),
+      '  ratio our cache/makeInformer events per round (< 1 is faster)': spread(ratios.cacheEvents),
+      '10k empty reconciles of update events, 1 worker (ms)': spread(rows.controllerEvents),
+      '  ratio controller/makeInformer events per round': spread(ratios.controllerEvents),
+      'reconciles/s of update events, 4 workers (one run)': perSecond(OBJECTS, four.eventsMs),
+      // Wall-clock figures are partly bounded by the server and move with load; the client's CPU
+      // time per item is its own cost, and moves less.
+      'client CPU us per object: controller initial list / makeInformer list': `${spread(cpu.controller)} / ${spread(cpu.peer)}`,
+      '  CPU ratio controller/makeInformer list per round': spread(cpuRatio.controller),
+      'client CPU us per update event: controller / makeInformer': `${spread(cpu.controllerEvents)} / ${spread(cpu.peerEvents)}`,
+      '  CPU ratio controller/makeInformer events per round': spread(cpuRatio.controllerEvents),
+      'client CPU us per listed object, ours / makeInformer': `${spread(cpu.ours)} / ${spread(cpu.peer)}`,
+      'client CPU us per watch event, ours / makeInformer': `${spread(cpu.oursEvents)} / ${spread(cpu.peerEvents)}`,
+      'heap bytes per cached object, ours / makeInformer': gc ? `${spread(heap.ours)} / ${spread(heap.peer)}` : 'n/a (run with --expose-gc)',
+      'load average after (1 5 15 min)': loadAverages(),
+      note: `API server in a child process; figures are median (min-max) over ${ROUNDS} rounds, each running ours and makeInformer back to back in alternating order; update events arrive as a backlog replayed after a reconnect`,
     };
   } finally {
     await server.stop();

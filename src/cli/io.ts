@@ -12,8 +12,16 @@ export interface MainOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** Runs one scaffolder command in `cwd`: its exit code and everything it printed. */
+export type CommandRunner = (args: string[], cwd: string) => Promise<{ code: number; output: string }>;
+
 export interface CliIO {
   cwd: string;
+  /**
+   * This scaffolder, in-process, on another command line (alpha generate replays a project's commands
+   * through it); main sets it, so that the commands need not import main.
+   */
+  scaffolder?: CommandRunner;
   /** The global --dry-run: commands print what they would change and write nothing. */
   dryRun: boolean;
   env: NodeJS.ProcessEnv;

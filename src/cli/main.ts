@@ -1,8 +1,9 @@
 // The scaffolder CLI. `main` never throws: bad input prints one `error: ...` line naming the
 // value and the rule it breaks, and the exit code is returned.
-// Start-up is what every run pays: this module and the command modules import only yargs and the
-// flag definitions; a command's handler imports what it runs (generators, templates, YAML) itself.
-import yargs, { type Argv } from 'yargs';
+// Start-up is what every run pays: this module and the command modules import only the flag
+// definitions, yargs is imported when a command line is parsed (a bare `version` needs no parser),
+// and a command's handler imports what it runs (generators, templates, YAML) itself.
+import type { Argv } from 'yargs';
 import { UsageError } from '../scaffold/errors.js';
 import type { Action } from './commands/action.js';
 import { alphaCommand, alphaGenerateFlags, alphaUpdateFlags } from './commands/alpha.js';
@@ -14,10 +15,11 @@ import { createWebhookFlags } from './commands/create-webhook.js';
 import { editCommand, editFlags } from './commands/edit.js';
 import { initCommand, initFlags } from './commands/init.js';
 import { manifestsCommand, manifestsFlags } from './commands/manifests.js';
-import { versionCommand } from './commands/version.js';
+import { printVersion, versionCommand } from './commands/version.js';
 import { helpCommand } from './commands/help.js';
 import { example } from './commands/examples.js';
-import { cliIO, type MainOptions } from './io.js';
+import { cliIO, type CliIO, type CommandRunner, type MainOptions } from './io.js';
+import { PassThrough } from 'node:stream';
 import { pluginCliFlags } from './plugins.js';
 
 export type { MainOptions } from './io.js';
@@ -35,7 +37,8 @@ const commandTree: CommandTree = {
   },
 };
 
-function buildParser(select: (a: Action) => void): Argv {
+async function buildParser(select: (a: Action) => void): Promise<Argv> {
+  const { default: yargs } = await import('yargs');
   let y: Argv = yargs()
     .scriptName('scaffolder')
     .usage('$0 <command> [options]\n\nScaffold Kubernetes operators in TypeScript (kubebuilder for TypeScript).\n`$0 --version` is `$0 version`.')
@@ -105,10 +108,11 @@ async function completions(parser: Argv, argv: string[]): Promise<string> {
 }
 
 export async function main(rawArgv: string[], options: MainOptions = {}): Promise<number> {
-  const io = cliIO(options);
+  const io: CliIO = { ...cliIO(options), scaffolder: runInProcess };
   try {
+    if (rawArgv.length === 1 && (rawArgv[0] === 'version' || rawArgv[0] === '--version')) return await printVersion(io);
     let action: Action | undefined;
-    const parser = buildParser((a) => { action = a; });
+    const parser = await buildParser((a) => { action = a; });
     if (rawArgv.includes('--get-yargs-completions')) {
       io.stdout(await completions(parser, rawArgv));
       return 0;
@@ -147,3 +151,12 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
     return 1;
   }
 }
+
+/** This CLI on another command line in `cwd`, its output collected (io.scaffolder). */
+const runInProcess: CommandRunner = async (args, cwd) => {
+  let output = '';
+  const stdin = Object.assign(new PassThrough(), { isTTY: false });
+  stdin.end();
+  const code = await main(args, { cwd, stdin, stdout: (s) => { output += s; }, stderr: (s) => { output += s; } });
+  return { code, output };
+};

@@ -6,7 +6,7 @@ import type { CliIO } from './io.js';
 export type { ManifestsOptions };
 
 export async function runManifests(opts: ManifestsOptions, io: CliIO): Promise<number> {
-  const generators = await import('../manifests/index.js');
+  const generators = await import('../manifests/run.js');
   return generators.runManifests({ ...opts, dryRun: io.dryRun }, { stdout: io.stdout, stderr: io.stderr });
 }
 

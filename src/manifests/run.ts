@@ -11,7 +11,6 @@ import { checkFiles, PartialWriteError, writeFiles } from './output.js';
 import { conflictingOptions } from './options.js';
 import { ManifestsPipeline } from './pipeline.js';
 import { readProjectSettings } from './project-config.js';
-import { watchSources } from './watch.js';
 
 export interface ManifestsOptions {
   projectDir: string;
@@ -120,6 +119,8 @@ export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Pro
   opts.signal?.addEventListener('abort', stop, { once: true });
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // the file watcher (chokidar) is loaded only for --watch
+  const { watchSources } = await import('./watch.js');
   const watching = () => io.stdout(`manifests: watching ${pipeline.sourcePaths.map((p) => path.relative(projectDir, p) || '.').join(', ')}\n`);
   try {
     await watchSources(

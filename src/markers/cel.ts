@@ -2,7 +2,7 @@
  * CEL syntax checking for `+kubebuilder:validation:XValidation:rule=...`, so that a typo in a rule is
  * reported at generation time rather than when the API server rejects the CRD.
  */
-import { parse } from '@bufbuild/cel';
+import { cel } from '../kube/cel/bufbuild.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { MarkedValue } from './types.js';
 
@@ -25,7 +25,7 @@ const CACHE_LIMIT = 10_000;
 
 function parseProblem(rule: string): CelSyntaxProblem | undefined {
   try {
-    parse(rule);
+    cel().parse(rule);
     return undefined;
   } catch (e) {
     const err = e as PeggyLikeError;

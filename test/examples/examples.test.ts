@@ -12,6 +12,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
+import { ESLint } from 'eslint';
 import { parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleNames, examplesDir, linkExample, repoRoot } from '../../scripts/examples/link-examples.js';
@@ -133,6 +134,13 @@ describe.each(exampleNames())('examples/%s', (name) => {
     const clientNode = read(join(repoRoot, 'node_modules', '@kubernetes', 'client-node', 'package.json'));
     expect(major(example.devDependencies?.['@types/node'])).toBe(major(clientNode.dependencies?.['@types/node']));
   });
+
+  it('passes its own ESLint (make lint: eslint.config.js, typescript-eslint type-checked)', async () => {
+    const results = await new ESLint({ cwd: dir }).lintFiles(['.']);
+    const findings = results.flatMap((r) => r.messages.map((m) => `${relative(dir, r.filePath)}:${m.line}:${m.column} ${m.ruleId ?? 'parse'}: ${m.message}`));
+    expect(results.length).toBeGreaterThan(0);
+    expect(findings).toEqual([]);
+  }, 300_000);
 
   it('has manifests that match its markers (scaffolder manifests --check)', async () => {
     const script = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['manifests'] ?? '';

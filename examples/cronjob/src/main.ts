@@ -36,8 +36,8 @@ await new CronJobReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(m
 
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
-  await batchv1.setupCronJobWebhookWithManager(mgr);
-  await batchv2.setupCronJobWebhookWithManager(mgr);
+  batchv1.setupCronJobWebhookWithManager(mgr);
+  batchv2.setupCronJobWebhookWithManager(mgr);
   // +kubebuilder:scaffold:webhook
 }
 

@@ -47,7 +47,7 @@ export const streamFlags = {
 function toRef(value: string, defaultNamespace: string, flag: string): ObjectRef {
   const parts = value.split('/');
   if (parts.length > 2 || parts.some((p) => p === '')) throw new Error(`flag --${flag}: "${value}" is not [namespace/]name`);
-  return parts.length === 2 ? { namespace: parts[0]!, name: parts[1]! } : { namespace: defaultNamespace, name: parts[0]! };
+  return parts.length === 2 ? { namespace: parts[0], name: parts[1] } : { namespace: defaultNamespace, name: parts[0] };
 }
 
 /** The objects named by the `extra` values of `parseManagerFlags(argv, { extra: streamFlags })`. */

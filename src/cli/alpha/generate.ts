@@ -6,11 +6,10 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, cpSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { UsageError } from '../../scaffold/errors.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../../scaffold/project/project-file.js';
 import { replayCommands } from '../../scaffold/project/replay.js';
-import type { CliIO } from '../io.js';
+import type { CliIO, CommandRunner } from '../io.js';
 
 export interface GenerateOptions {
   inputDir?: string;
@@ -42,19 +41,11 @@ export function projectSource(text: string, file: string, boilerplate: string | 
   return { cfg, headerYear: year === undefined ? undefined : Number(year) };
 }
 
-/** Runs one scaffolder command in `cwd`: its exit code and everything it printed. */
-export type CommandRunner = (args: string[], cwd: string) => Promise<{ code: number; output: string }>;
-
-/** This scaffolder, in-process: the CLI's entry point runs each command as the user's own commands ran. */
-export const thisScaffolder: CommandRunner = async (args, cwd) => {
-  // Imported here: main imports this command.
-  const { main } = await import('../main.js');
-  let output = '';
-  const stdin = Object.assign(new PassThrough(), { isTTY: false });
-  stdin.end();
-  const code = await main(args, { cwd, stdin, stdout: (s) => { output += s; }, stderr: (s) => { output += s; } });
-  return { code, output };
-};
+/** The scaffolder main set on `io`: this one, in-process. */
+export function thisScaffolder(io: CliIO): CommandRunner {
+  if (!io.scaffolder) throw new Error('the CLI runs alpha commands (io.scaffolder is not set)');
+  return io.scaffolder;
+}
 
 /** The commands that make `source` again (replay.ts), `manifests` last with `make`. */
 export function generateCommands(source: ProjectSource, opts: { install: boolean; make: boolean }): string[][] {
@@ -67,7 +58,7 @@ export function generateCommands(source: ProjectSource, opts: { install: boolean
  * Runs the replay of `source` in the empty directory `dir` with `run`, printing each command as it
  * starts. Throws a UsageError naming the command that failed, with what it printed.
  */
-export async function replayInto(io: CliIO, source: ProjectSource, dir: string, opts: { install: boolean; make: boolean }, run: CommandRunner = thisScaffolder): Promise<void> {
+export async function replayInto(io: CliIO, source: ProjectSource, dir: string, opts: { install: boolean; make: boolean }, run: CommandRunner = thisScaffolder(io)): Promise<void> {
   // Headers keep the project's year (SOURCE_DATE_EPOCH is how the generators take a fixed date).
   const previousEpoch = process.env.SOURCE_DATE_EPOCH;
   if (source.headerYear !== undefined && previousEpoch === undefined) process.env.SOURCE_DATE_EPOCH = String(Date.UTC(source.headerYear, 0, 1) / 1000);

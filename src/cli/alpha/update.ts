@@ -17,7 +17,8 @@ import { UsageError } from '../../scaffold/errors.js';
 import { packageVersion } from '../../scaffold/machinery/package-root.js';
 import { projectFileName } from '../../scaffold/project/project-file.js';
 import type { CliIO } from '../io.js';
-import { generateCommands, projectSource, quote, replayInto, thisScaffolder, type CommandRunner } from './generate.js';
+import { generateCommands, projectSource, quote, replayInto, thisScaffolder } from './generate.js';
+import type { CommandRunner } from '../io.js';
 
 export interface UpdateOptions {
   /** The scaffolder package (a directory with bin/scaffolder.js) of the version that made the project. */
@@ -102,7 +103,7 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
   const toVersion = packageVersion();
   let previous: CommandRunner;
   if (opts.fromScaffolder !== undefined) previous = scaffolderAt(resolve(dir, opts.fromScaffolder), io.env);
-  else if (fromVersion === toVersion) previous = thisScaffolder;
+  else if (fromVersion === toVersion) previous = thisScaffolder(io);
   else {
     throw new UsageError(fromVersion === undefined
       ? `${projectFileName} records no cliVersion (the project was made before scaffolder recorded it): pass --from-scaffolder <directory of the scaffolder package that made it>`

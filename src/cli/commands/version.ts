@@ -1,6 +1,7 @@
 // `scaffolder version`.
 import type { Argv } from 'yargs';
 import type { SelectAction } from './action.js';
+import type { CliIO } from '../io.js';
 import { example } from './examples.js';
 
 export function versionCommand(y: Argv, select: SelectAction): Argv {
@@ -9,12 +10,15 @@ export function versionCommand(y: Argv, select: SelectAction): Argv {
     'Print the scaffolder version',
     // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
     (b) => b.hide('dry-run').example(...example('$0 version', 'e.g. "scaffolder 0.1.0 (layout typescript.scaffolder.dev/v1, node v20.19.0)"')),
-    () => select(async (io) => {
-      // Loaded when the command runs (see main.ts).
-      const { packageVersion } = await import('../../scaffold/machinery/package-root.js');
-      const { scaffolderLayout } = await import('../../scaffold/project/layout.js');
-      io.stdout(`scaffolder ${packageVersion()} (layout ${scaffolderLayout}, node ${process.version})\n`);
-      return 0;
-    }),
+    () => select(printVersion),
   );
+}
+
+/** The command's action; main.ts also runs it for a bare `version` without building the parser. */
+export async function printVersion(io: CliIO): Promise<number> {
+  // Loaded when the command runs (see main.ts).
+  const { packageVersion } = await import('../../scaffold/machinery/package-root.js');
+  const { scaffolderLayout } = await import('../../scaffold/project/layout.js');
+  io.stdout(`scaffolder ${packageVersion()} (layout ${scaffolderLayout}, node ${process.version})\n`);
+  return 0;
 }

@@ -11,7 +11,7 @@
  * literal is list(dyn), a `map()` macro's result is typed from its transform); functions are
  * those of functions.ts; mixed-type list and map literals are list(dyn) and map(dyn, dyn).
  */
-import { parse } from '@bufbuild/cel';
+import { cel } from './bufbuild.js';
 import type { DeclType } from './decl-type.js';
 import { overloadsOf, TYPE_NAMES } from './functions.js';
 import { rewriteOptionalSelection } from './optional-syntax.js';
@@ -131,7 +131,7 @@ interface PeggyError {
 export function parseRule(text: string): { source: string; expr: Expr; positions: Record<string, number> } {
   const source = text.includes('.?') ? rewriteOptionalSelection(text) : text;
   try {
-    const parsed = parse(source);
+    const parsed = cel().parse(source);
     return { source, expr: parsed.expr as unknown as Expr, positions: (parsed.sourceInfo?.positions ?? {}) as Record<string, number> };
   } catch (e) {
     const err = e as PeggyError;

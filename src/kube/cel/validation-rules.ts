@@ -89,10 +89,29 @@ function compileText(text: string, variables: Map<string, Variable>): { checked?
 }
 
 /**
+ * Checks by declared type, then by what of the rule they read. A schema's DeclType is one object
+ * (decl-type.ts caches it per schema), and the same rule of the same schema is checked more than
+ * once: by validateSchemaRules for the CRD, then by the compile of the schema for evaluation.
+ */
+const checks = new WeakMap<DeclType, Map<string, CompiledRuleCheck>>();
+
+/**
  * Compiles one rule against `decl` (the declared type of the schema holding it), as
  * compilation.go does: the rule, then its messageExpression, with their cost estimates.
  */
 export function compileValidationRule(rule: ValidationRule, decl: DeclType): CompiledRuleCheck {
+  const key = JSON.stringify([rule.rule, rule.messageExpression, rule.optionalOldSelf === true]);
+  let forDecl = checks.get(decl);
+  if (forDecl === undefined) checks.set(decl, (forDecl = new Map()));
+  let result = forDecl.get(key);
+  if (result === undefined) {
+    result = checkValidationRule(rule, decl);
+    forDecl.set(key, result);
+  }
+  return result;
+}
+
+function checkValidationRule(rule: ValidationRule, decl: DeclType): CompiledRuleCheck {
   const problems: CompiledRuleCheck['problems'] = [];
   const oldSelfType = rule.optionalOldSelf === true ? optionalOf(decl.type) : decl.type;
   const variables = new Map<string, Variable>([

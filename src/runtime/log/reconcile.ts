@@ -30,3 +30,28 @@ export function reconcileLogger(base: Logger, ctx: ReconcileLogContext): { log: 
   values.reconcileID = reconcileID;
   return { log: base.withValues(values), reconcileID };
 }
+
+/**
+ * A reconcile's logger and reconcileID, each made when first read: the reconciles of a healthy
+ * controller mostly log nothing, and building the logger (its key-value context, a UUID) for
+ * every one of them cost more than an empty reconcile. Once read, both stay the same for the reconcile.
+ */
+export class ReconcileLog {
+  readonly #base: Logger;
+  readonly #ctx: ReconcileLogContext;
+  #log: Logger | undefined;
+  #reconcileID: string | undefined;
+
+  constructor(base: Logger, ctx: ReconcileLogContext) {
+    this.#base = base;
+    this.#ctx = ctx;
+  }
+
+  get reconcileID(): string {
+    return (this.#reconcileID ??= this.#ctx.reconcileID ?? randomUUID());
+  }
+
+  get log(): Logger {
+    return (this.#log ??= reconcileLogger(this.#base, { ...this.#ctx, reconcileID: this.reconcileID }).log);
+  }
+}

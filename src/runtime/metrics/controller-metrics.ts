@@ -1,4 +1,5 @@
-import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { Gauge } from 'prom-client';
+import type { CounterSeries, GaugeSeries, HistogramSeries, SeriesCounter, SeriesGauge, SeriesHistogram } from './series.js';
 
 /**
  * How one reconcile ended, as controller-runtime labels it. `terminal_error` is an error the
@@ -10,34 +11,43 @@ export type ReconcileOutcome = 'success' | 'error' | 'terminal_error' | 'requeue
 export const RECONCILE_RESULTS = ['success', 'error', 'requeue', 'requeue_after'] as const;
 
 export interface ControllerMetricVecs {
-  reconcileTotal: Counter<'controller' | 'result'>;
-  reconcileErrors: Counter<'controller'>;
-  terminalReconcileErrors: Counter<'controller'>;
-  reconcilePanics: Counter<'controller'>;
-  reconcileTimeouts: Counter<'controller'>;
-  reconcileTime: Histogram<'controller'>;
+  reconcileTotal: SeriesCounter<'controller' | 'result'>;
+  reconcileErrors: SeriesCounter<'controller'>;
+  terminalReconcileErrors: SeriesCounter<'controller'>;
+  reconcilePanics: SeriesCounter<'controller'>;
+  reconcileTimeouts: SeriesCounter<'controller'>;
+  reconcileTime: SeriesHistogram<'controller'>;
   maxConcurrentReconciles: Gauge<'controller'>;
-  activeWorkers: Gauge<'controller'>;
+  activeWorkers: SeriesGauge<'controller'>;
 }
 
 /**
  * The metrics of one controller. The controller calls `setMaxConcurrentReconciles` when it starts,
  * `workerStarted`/`workerFinished` around each reconcile, and `reconcileFinished` with the outcome.
+ * Per-reconcile updates go to this controller's own series (plain numbers, see ./series.ts).
  */
 export class ControllerMetrics {
   readonly #vecs: ControllerMetricVecs;
   readonly #labels: { controller: string };
+  readonly #total: Record<(typeof RECONCILE_RESULTS)[number], CounterSeries<'controller' | 'result'>>;
+  readonly #errors: CounterSeries<'controller'>;
+  readonly #terminalErrors: CounterSeries<'controller'>;
+  readonly #panics: CounterSeries<'controller'>;
+  readonly #timeouts: CounterSeries<'controller'>;
+  readonly #activeWorkers: GaugeSeries<'controller'>;
+  #reconcileTime: HistogramSeries<'controller'> | undefined;
 
   constructor(vecs: ControllerMetricVecs, readonly controller: string) {
     this.#vecs = vecs;
     this.#labels = { controller };
     // Series exist from the start (at 0), as controller-runtime initialises them, so rate() works at once.
-    for (const result of RECONCILE_RESULTS) vecs.reconcileTotal.inc({ controller, result }, 0);
-    vecs.reconcileErrors.inc(this.#labels, 0);
-    vecs.terminalReconcileErrors.inc(this.#labels, 0);
-    vecs.reconcilePanics.inc(this.#labels, 0);
-    vecs.reconcileTimeouts.inc(this.#labels, 0);
-    vecs.activeWorkers.set(this.#labels, 0);
+    const total = (result: (typeof RECONCILE_RESULTS)[number]) => vecs.reconcileTotal.series({ controller, result });
+    this.#total = { success: total('success'), error: total('error'), requeue: total('requeue'), requeue_after: total('requeue_after') };
+    this.#errors = vecs.reconcileErrors.series(this.#labels);
+    this.#terminalErrors = vecs.terminalReconcileErrors.series(this.#labels);
+    this.#panics = vecs.reconcilePanics.series(this.#labels);
+    this.#timeouts = vecs.reconcileTimeouts.series(this.#labels);
+    this.#activeWorkers = vecs.activeWorkers.series(this.#labels);
   }
 
   setMaxConcurrentReconciles(workers: number): void {
@@ -45,33 +55,32 @@ export class ControllerMetrics {
   }
 
   workerStarted(): void {
-    this.#vecs.activeWorkers.inc(this.#labels);
+    this.#activeWorkers.inc();
   }
 
   workerFinished(): void {
-    this.#vecs.activeWorkers.dec(this.#labels);
+    this.#activeWorkers.dec();
   }
 
   /** The reconciler threw an error the JavaScript engine raises for bugs (counted as an error too, by `reconcileFinished`). */
   reconcilePanicked(): void {
-    this.#vecs.reconcilePanics.inc(this.#labels);
+    this.#panics.inc();
   }
 
   /** The controller's reconciliation timeout fired during a reconcile. */
   reconcileTimedOut(): void {
-    this.#vecs.reconcileTimeouts.inc(this.#labels);
+    this.#timeouts.inc();
   }
 
   /** Records one reconcile: its outcome and how long the reconciler ran, in seconds. */
   reconcileFinished(outcome: ReconcileOutcome, durationSeconds: number): void {
-    const { controller } = this;
     if (outcome === 'error' || outcome === 'terminal_error') {
-      if (outcome === 'terminal_error') this.#vecs.terminalReconcileErrors.inc(this.#labels);
-      this.#vecs.reconcileErrors.inc(this.#labels);
-      this.#vecs.reconcileTotal.inc({ controller, result: 'error' });
+      if (outcome === 'terminal_error') this.#terminalErrors.inc();
+      this.#errors.inc();
+      this.#total.error.inc();
     } else {
-      this.#vecs.reconcileTotal.inc({ controller, result: outcome });
+      this.#total[outcome].inc();
     }
-    this.#vecs.reconcileTime.observe(this.#labels, durationSeconds);
+    (this.#reconcileTime ??= this.#vecs.reconcileTime.series(this.#labels)).observe(durationSeconds);
   }
 }

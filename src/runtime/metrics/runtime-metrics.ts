@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { LATENCY_BUCKETS, RECONCILE_TIME_BUCKETS, REST_CLIENT_LATENCY_BUCKETS } from './buckets.js';
 import { ControllerMetrics, type ControllerMetricVecs } from './controller-metrics.js';
 import { WorkqueueMetrics, type WorkqueueMetricVecs } from './workqueue-metrics.js';
+import { SeriesCounter, SeriesGauge, SeriesHistogram } from './series.js';
 import { WebhookMetrics, type WebhookMetricVecs } from './webhook-metrics.js';
 
 export interface RuntimeMetricsOptions {
@@ -38,41 +39,41 @@ export class RuntimeMetrics {
     if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry });
 
     this.#controller = {
-      reconcileTotal: new Counter({
+      reconcileTotal: new SeriesCounter({
         name: 'controller_runtime_reconcile_total',
         help: 'Total number of reconciliations per controller',
         labelNames: ['controller', 'result'],
         registers,
       }),
-      reconcileErrors: new Counter({
+      reconcileErrors: new SeriesCounter({
         name: 'controller_runtime_reconcile_errors_total',
         help: 'Total number of reconciliation errors per controller',
         labelNames: ['controller'],
         registers,
       }),
-      terminalReconcileErrors: new Counter({
+      terminalReconcileErrors: new SeriesCounter({
         name: 'controller_runtime_terminal_reconcile_errors_total',
         help: 'Total number of terminal reconciliation errors per controller',
         labelNames: ['controller'],
         registers,
       }),
-      reconcilePanics: new Counter({
+      reconcilePanics: new SeriesCounter({
         name: 'controller_runtime_reconcile_panics_total',
         help: 'Total number of reconciliation panics per controller',
         labelNames: ['controller'],
         registers,
       }),
-      reconcileTimeouts: new Counter({
+      reconcileTimeouts: new SeriesCounter({
         name: 'controller_runtime_reconcile_timeouts_total',
         help: 'Total number of reconciliation timeouts per controller',
         labelNames: ['controller'],
         registers,
       }),
-      reconcileTime: new Histogram({
+      reconcileTime: new SeriesHistogram({
         name: 'controller_runtime_reconcile_time_seconds',
         help: 'Length of time per reconciliation per controller',
         labelNames: ['controller'],
-        buckets: [...RECONCILE_TIME_BUCKETS],
+        buckets: RECONCILE_TIME_BUCKETS,
         registers,
       }),
       maxConcurrentReconciles: new Gauge({
@@ -81,7 +82,7 @@ export class RuntimeMetrics {
         labelNames: ['controller'],
         registers,
       }),
-      activeWorkers: new Gauge({
+      activeWorkers: new SeriesGauge({
         name: 'controller_runtime_active_workers',
         help: 'Number of currently used workers per controller',
         labelNames: ['controller'],
@@ -92,33 +93,33 @@ export class RuntimeMetrics {
     const queues = this.#queues;
     const queueLabels = ['name', 'controller'] as const;
     this.#workqueue = {
-      depth: new Gauge({
+      depth: new SeriesGauge({
         name: 'workqueue_depth',
         help: 'Current depth of workqueue by workqueue and priority',
         labelNames: [...queueLabels, 'priority'],
         registers,
       }),
-      adds: new Counter({
+      adds: new SeriesCounter({
         name: 'workqueue_adds_total',
         help: 'Total number of adds handled by workqueue',
         labelNames: queueLabels,
         registers,
       }),
-      queueDuration: new Histogram({
+      queueDuration: new SeriesHistogram({
         name: 'workqueue_queue_duration_seconds',
         help: 'How long in seconds an item stays in workqueue before being requested',
         labelNames: queueLabels,
-        buckets: [...LATENCY_BUCKETS],
+        buckets: LATENCY_BUCKETS,
         registers,
       }),
-      workDuration: new Histogram({
+      workDuration: new SeriesHistogram({
         name: 'workqueue_work_duration_seconds',
         help: 'How long in seconds processing an item from workqueue takes.',
         labelNames: queueLabels,
-        buckets: [...LATENCY_BUCKETS],
+        buckets: LATENCY_BUCKETS,
         registers,
       }),
-      retries: new Counter({
+      retries: new SeriesCounter({
         name: 'workqueue_retries_total',
         help: 'Total number of retries handled by workqueue',
         labelNames: queueLabels,

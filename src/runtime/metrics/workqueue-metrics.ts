@@ -1,14 +1,14 @@
-import type { Counter, Gauge, Histogram } from 'prom-client';
+import type { CounterSeries, GaugeSeries, HistogramSeries, SeriesCounter, SeriesGauge, SeriesHistogram } from './series.js';
 
 type QueueLabels = 'name' | 'controller';
 
 export interface WorkqueueMetricVecs {
   /** By priority too, as controller-runtime's priority queue reports it. */
-  depth: Gauge<QueueLabels | 'priority'>;
-  adds: Counter<QueueLabels>;
-  queueDuration: Histogram<QueueLabels>;
-  workDuration: Histogram<QueueLabels>;
-  retries: Counter<QueueLabels>;
+  depth: SeriesGauge<QueueLabels | 'priority'>;
+  adds: SeriesCounter<QueueLabels>;
+  queueDuration: SeriesHistogram<QueueLabels>;
+  workDuration: SeriesHistogram<QueueLabels>;
+  retries: SeriesCounter<QueueLabels>;
 }
 
 /** Seconds on a monotonic clock. */
@@ -24,38 +24,51 @@ function now(): number {
  * - `get(key)` when a worker takes it (ends its time in the queue, starts its processing time);
  * - `done(key)` when the worker is finished with it;
  * and `retry()` whenever it schedules a key with a delay (backoff, requeueAfter, addAfter).
+ * Each call updates this queue's own series (plain numbers, see ./series.ts), so an item costs no
+ * label hashing; a series appears when prom-client's labelled calls would have created it.
  * Unfinished-work and longest-processor gauges are computed when metrics are scraped.
  */
 export class WorkqueueMetrics {
   readonly #vecs: WorkqueueMetricVecs;
   readonly #labels: { name: string; controller: string };
+  readonly #depth = new Map<number, GaugeSeries<QueueLabels | 'priority'>>();
+  readonly #adds: CounterSeries<QueueLabels>;
+  readonly #retries: CounterSeries<QueueLabels>;
+  #queueDuration: HistogramSeries<QueueLabels> | undefined;
+  #workDuration: HistogramSeries<QueueLabels> | undefined;
   readonly #addedAt = new Map<string, number>();
   readonly #processingSince = new Map<string, number>();
 
   constructor(vecs: WorkqueueMetricVecs, readonly name: string) {
     this.#vecs = vecs;
     this.#labels = { name, controller: name };
-    vecs.depth.set(this.#depthLabels(0), 0);
-    vecs.adds.inc(this.#labels, 0);
-    vecs.retries.inc(this.#labels, 0);
+    this.#depthAt(0);
+    this.#adds = vecs.adds.series(this.#labels);
+    this.#retries = vecs.retries.series(this.#labels);
   }
 
-  #depthLabels(priority: number): { name: string; controller: string; priority: string } {
-    return { ...this.#labels, priority: String(priority) };
+  /** The depth series of one priority, created the first time the queue meets that priority. */
+  #depthAt(priority: number): GaugeSeries<QueueLabels | 'priority'> {
+    let series = this.#depth.get(priority);
+    if (!series) {
+      series = this.#vecs.depth.series({ ...this.#labels, priority: String(priority) });
+      this.#depth.set(priority, series);
+    }
+    return series;
   }
 
   add(key: string, priority = 0): void {
-    this.#vecs.adds.inc(this.#labels);
-    this.#vecs.depth.inc(this.#depthLabels(priority));
+    this.#adds.inc();
+    this.#depthAt(priority).inc();
     if (!this.#addedAt.has(key)) this.#addedAt.set(key, now());
   }
 
   get(key: string, priority = 0): void {
     const t = now();
-    this.#vecs.depth.dec(this.#depthLabels(priority));
+    this.#depthAt(priority).dec();
     const added = this.#addedAt.get(key);
     if (added !== undefined) {
-      this.#vecs.queueDuration.observe(this.#labels, t - added);
+      (this.#queueDuration ??= this.#vecs.queueDuration.series(this.#labels)).observe(t - added);
       this.#addedAt.delete(key);
     }
     this.#processingSince.set(key, t);
@@ -64,18 +77,18 @@ export class WorkqueueMetrics {
   done(key: string): void {
     const started = this.#processingSince.get(key);
     if (started === undefined) return;
-    this.#vecs.workDuration.observe(this.#labels, now() - started);
+    (this.#workDuration ??= this.#vecs.workDuration.series(this.#labels)).observe(now() - started);
     this.#processingSince.delete(key);
   }
 
   /** A waiting key moved to a higher priority. */
   reprioritize(from: number, to: number): void {
-    this.#vecs.depth.dec(this.#depthLabels(from));
-    this.#vecs.depth.inc(this.#depthLabels(to));
+    this.#depthAt(from).dec();
+    this.#depthAt(to).inc();
   }
 
   retry(): void {
-    this.#vecs.retries.inc(this.#labels);
+    this.#retries.inc();
   }
 
   /** Work in progress: total seconds spent so far by running items, and the longest of them. */

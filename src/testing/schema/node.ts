@@ -103,7 +103,20 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
     node.additionalProperties = compileNode(schema.additionalProperties, `${location}.additionalProperties`, false, withRules);
   }
   if (schema.items) node.items = compileNode(schema.items, `${location}.items`, false, withRules);
-  (withRules ? (schema['x-kubernetes-validations'] ?? []) : []).forEach((rule, i) => {
+  if (withRules) compileOwnRules(node, location, isRoot);
+  const children = childNodes(node);
+  node.hasRules = node.rules.length > 0 || children.some((c) => c.hasRules) || node.allOf.some((c) => c.hasRules);
+  node.hasDefaults = node.hasDefaults || children.some((c) => c.hasDefaults);
+  return node;
+}
+
+function childNodes(node: SchemaNode): SchemaNode[] {
+  return [...(node.properties?.values() ?? []), ...(node.additionalProperties ? [node.additionalProperties] : []), ...(node.items ? [node.items] : [])];
+}
+
+/** Plans the CEL rules of the node's own schema into `node.rules`. */
+function compileOwnRules(node: SchemaNode, location: string, isRoot: boolean): void {
+  (node.schema['x-kubernetes-validations'] ?? []).forEach((rule, i) => {
     try {
       node.rules.push(compileRule(rule, node, isRoot));
     } catch (err) {
@@ -111,12 +124,5 @@ export function compileNode(schema: JSONSchemaProps, location: string, isRoot = 
       throw err;
     }
   });
-  const children = [
-    ...(node.properties?.values() ?? []),
-    ...(node.additionalProperties ? [node.additionalProperties] : []),
-    ...(node.items ? [node.items] : []),
-  ];
-  node.hasRules = node.rules.length > 0 || children.some((c) => c.hasRules) || node.allOf.some((c) => c.hasRules);
-  node.hasDefaults = node.hasDefaults || children.some((c) => c.hasDefaults);
-  return node;
 }
+

@@ -1,7 +1,7 @@
 /**
  * Controllers built with the builder, run by a Manager against the test API server.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { V1ConfigMap, V1Deployment, V1Secret } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import {
@@ -22,6 +22,7 @@ import {
   type RateLimiter,
   type Result,
   LOW_PRIORITY,
+  Logger,
 } from '../../../src/runtime/index.js';
 import { startEnv } from '../../support/environment.js';
 import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
@@ -701,6 +702,49 @@ describe('controllers', () => {
     const failure = lines.find((l) => l.msg === 'Reconciler error');
     expect(failure).toMatchObject({ level: 'error', reconcileID: working[0]!.reconcileID, name: 'logged' });
     expect(JSON.stringify(failure)).toContain('first attempt fails');
+  });
+
+  it("builds a reconcile's logger only when the reconcile reads it, one per reconcile, spread or not", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = newLogger({ output: { write: (l: string) => lines.push(JSON.parse(l) as Record<string, unknown>) } });
+    const mgr = await newManager(env, { logger });
+    const client = mgr.getClient();
+    const ns = await createNamespace(client, 'lazy-logs');
+    const built = vi.spyOn(Logger.prototype, 'withValues');
+    const seen: { name: string; id: string; spreadId: string }[] = [];
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('lazy-log-test')
+      .complete(async (req, ctx) => {
+        if (req.namespace !== ns) return {};
+        if (req.name.startsWith('quiet')) {
+          seen.push({ name: req.name, id: '', spreadId: '' });
+          return {};
+        }
+        const id = ctx.reconcileID;
+        const spread = { ...ctx };
+        spread.log.info('loud');
+        seen.push({ name: req.name, id, spreadId: spread.reconcileID });
+        return {};
+      });
+    for (const name of ['quiet-1', 'quiet-2', 'quiet-3', 'loud-1', 'loud-2']) await client.create(ConfigMap, cm(ns, name));
+    const r = run(mgr);
+    let calls: (typeof built.mock.calls)[number][];
+    try {
+      await eventually(() => seen.length === 5, 'the five reconciles');
+    } finally {
+      await r.stop();
+      calls = [...built.mock.calls];
+      built.mockRestore();
+    }
+    const reconcileLoggers = calls.filter(([values]) => 'reconcileID' in values);
+    expect(reconcileLoggers.map(([values]) => values.name).sort()).toEqual(['loud-1', 'loud-2']);
+    const loud = seen.filter((s) => s.name.startsWith('loud'));
+    for (const s of loud) {
+      expect(s.spreadId).toBe(s.id);
+      expect(lines.find((l) => l.msg === 'loud' && l.name === s.name)).toMatchObject({ reconcileID: s.id, controller: 'lazy-log-test' });
+    }
+    expect(loud[0]!.id).not.toBe(loud[1]!.id);
   });
 
   it('logs a conflict the queue retries once, at info and without a stack; other errors stay "Reconciler error"', async () => {

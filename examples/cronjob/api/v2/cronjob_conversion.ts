@@ -65,7 +65,7 @@ function recordedFields(json: string | undefined): CronSchedule | undefined {
   if (json === undefined) return undefined;
   try {
     const value = JSON.parse(json) as unknown;
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as CronSchedule) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value) : undefined;
   } catch {
     return undefined;
   }

@@ -36,7 +36,7 @@ export function getNextSchedule(cronJob: CronJob, now: Date): ScheduledRuns {
   try {
     schedule = parseStandardSchedule(cronJob.spec.schedule);
   } catch (err) {
-    throw new Error(`unparseable schedule ${JSON.stringify(cronJob.spec.schedule)}: ${(err as Error).message}`);
+    throw new Error(`unparseable schedule ${JSON.stringify(cronJob.spec.schedule)}: ${(err as Error).message}`, { cause: err });
   }
 
   // Start from the last observed run rather than reconstituting it: status was just rebuilt.

@@ -45,8 +45,8 @@ describe('constructJobForCronJob', () => {
     });
     expect(job.spec).toEqual(source.spec.jobTemplate.spec);
     // A copy: changing the Job leaves the CronJob's template alone.
-    job.spec!.template.spec!.containers[0]!.image = 'changed';
-    expect(source.spec.jobTemplate.spec!.template.spec!.containers[0]!.image).toBe('report');
+    job.spec!.template.spec!.containers[0].image = 'changed';
+    expect(source.spec.jobTemplate.spec!.template.spec!.containers[0].image).toBe('report');
   });
 });
 

@@ -151,7 +151,7 @@ describe('CronJob controller', () => {
     expect(job?.metadata?.annotations).toEqual({ [scheduledTimeAnnotation]: rfc3339(first) });
     // The template's containers, plus what the API server defaults in a Job's pod template.
     expect(job?.spec?.template.spec?.containers).toMatchObject(jobTemplate.spec!.template.spec!.containers);
-    expect(getControllerOf(job!)).toMatchObject({ apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', name: 'every-minute', uid: cronJob.metadata?.uid });
+    expect(getControllerOf(job)).toMatchObject({ apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', name: 'every-minute', uid: cronJob.metadata?.uid });
 
     // A minute later, with concurrency allowed, a second Job runs beside the first.
     const second = plus(first, minute);
@@ -174,7 +174,7 @@ describe('CronJob controller', () => {
     await reconcileAt('status', plus(first, minute + 1_000));
     const [a, b] = await jobsOf('status');
 
-    await finishJob(a!, 'Complete', first);
+    await finishJob(a, 'Complete', first);
     // The Job watch brings the controller back on its own.
     const oneActive = await eventually(async () => {
       const c = await getCronJob('status');
@@ -182,7 +182,7 @@ describe('CronJob controller', () => {
     }, 'one active Job');
     expect(oneActive.status?.active?.[0]?.name).toBe(b?.metadata?.name);
 
-    await finishJob(b!, 'Failed', plus(first, minute));
+    await finishJob(b, 'Failed', plus(first, minute));
     const degraded = await eventually(async () => {
       const c = await getCronJob('status');
       return c.status?.active === undefined && c.status?.conditions?.find((x) => x.type === 'Degraded')?.status === 'True' && c;
@@ -201,9 +201,9 @@ describe('CronJob controller', () => {
     expect(jobs).toHaveLength(5);
 
     // Runs 0, 1 and 3 succeed; 2 and 4 fail.
-    for (const [i, job] of jobs.entries()) await finishJob(job, i === 2 || i === 4 ? 'Failed' : 'Complete', runs[i]!);
-    await reconcileAt('history', plus(runs[4]!, 2_000));
-    expect(names(await jobsOf('history'))).toEqual([`history-${unix(runs[1]!)}`, `history-${unix(runs[3]!)}`, `history-${unix(runs[4]!)}`]);
+    for (const [i, job] of jobs.entries()) await finishJob(job, i === 2 || i === 4 ? 'Failed' : 'Complete', runs[i]);
+    await reconcileAt('history', plus(runs[4], 2_000));
+    expect(names(await jobsOf('history'))).toEqual([`history-${unix(runs[1])}`, `history-${unix(runs[3])}`, `history-${unix(runs[4])}`]);
   });
 
   it('starts nothing while suspended, and only the latest missed run once resumed', async () => {
@@ -228,7 +228,7 @@ describe('CronJob controller', () => {
     const [only] = await jobsOf('forbid');
     expect(names(await jobsOf('forbid'))).toEqual([`forbid-${unix(first)}`]);
 
-    await finishJob(only!, 'Complete', first);
+    await finishJob(only, 'Complete', first);
     await reconcileAt('forbid', plus(second, 2_000));
     expect(names(await jobsOf('forbid'))).toEqual([`forbid-${unix(first)}`, `forbid-${unix(second)}`]);
   });

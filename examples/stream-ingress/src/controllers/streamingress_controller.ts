@@ -198,7 +198,8 @@ export class StreamIngressReconciler implements Reconciler {
     const configMap = await this.getOptional(ConfigMap, listener.protocol === 'UDP' ? this.targets.udpConfigMap : this.targets.tcpConfigMap);
     const line = String(listener.port);
     if (configMap?.data && line in configMap.data) {
-      const { [line]: _removed, ...data } = configMap.data;
+      const data = { ...configMap.data };
+      delete data[line];
       configMap.data = data;
       await this.client.update(ConfigMap, configMap);
     }

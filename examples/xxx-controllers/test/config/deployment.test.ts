@@ -38,7 +38,8 @@ describe('config', () => {
   });
 
   it('runs three replicas of the manager with leader election', () => {
-    const docs = parseAllDocuments(readFileSync('config/manager/manager.yaml', 'utf8')).map((d) => d.toJS() as { kind: string; spec?: Record<string, any> });
+    type Deployment = { kind: string; spec?: { replicas?: number; template: { spec: { containers: { args?: string[] }[] } } } };
+    const docs = parseAllDocuments(readFileSync('config/manager/manager.yaml', 'utf8')).map((d) => d.toJS() as Deployment);
     const deployment = docs.find((d) => d.kind === 'Deployment')!;
     expect(deployment.spec!.replicas).toBe(3);
     expect(deployment.spec!.template.spec.containers[0].args).toContain('--leader-elect');

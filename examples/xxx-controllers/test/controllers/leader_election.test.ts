@@ -58,7 +58,7 @@ describe('three replicas with leader election', () => {
       await new XxxReconciler(mgr.getClient(), mgr.getScheme(), mgr.getEventRecorderFor(name)).setupWithManager(mgr);
       replicas.push({ name, mgr, running: mgr.start(), stopped: false });
     }
-    reader = replicas[0]!.mgr.getAPIReader();
+    reader = replicas[0].mgr.getAPIReader();
   });
 
   afterAll(async () => {
@@ -76,7 +76,7 @@ describe('three replicas with leader election', () => {
   }
 
   async function createXxx(name: string): Promise<void> {
-    await replicas[0]!.mgr.getClient().create(Xxx, {
+    await replicas[0].mgr.getClient().create(Xxx, {
       apiVersion: 'test.inspur.com/v1alpha1',
       kind: 'Xxx',
       metadata: { name, namespace },

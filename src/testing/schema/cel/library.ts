@@ -4,27 +4,12 @@
  * regex (find, findAll), quantity, url (url, isURL and the get* accessors), isIP/isCIDR, sets,
  * plus the strings extension.
  */
-import {
-  celFunc,
-  celMethod,
-  CelScalar,
-  isCelList,
-  isCelMap,
-  listType,
-  mapType,
-  type CelFunc,
-  type CelInput,
-  type CelList,
-  type CelValue,
-} from '@bufbuild/cel';
-import { strings } from '@bufbuild/cel/ext';
+import type { CelFunc, CelInput, CelList, CelValue } from '@bufbuild/cel';
+import { cel, celExtensions } from '../../../kube/cel/bufbuild.js';
 import { isIP } from 'node:net';
 import { optionalFunctions } from './optional.js';
 import { parseQuantity } from './quantity.js';
 import { compileGoRegexp } from '../../../kube/re2.js';
-
-const { DYN, BOOL, INT, STRING, DOUBLE } = CelScalar;
-const LIST = listType(DYN);
 
 function noOverload(what: string): never {
   throw new Error(`no such overload: ${what}`);
@@ -33,13 +18,13 @@ function noOverload(what: string): never {
 function celEquals(a: CelValue, b: CelValue): boolean {
   if (typeof a === 'bigint' && typeof b === 'number') return Number(a) === b;
   if (typeof a === 'number' && typeof b === 'bigint') return a === Number(b);
-  if (isCelList(a) && isCelList(b)) {
+  if (cel().isCelList(a) && cel().isCelList(b)) {
     if (a.size !== b.size) return false;
     const xs = [...a];
     const ys = [...b];
     return xs.every((x, i) => celEquals(x, ys[i]!));
   }
-  if (isCelMap(a) && isCelMap(b)) {
+  if (cel().isCelMap(a) && cel().isCelMap(b)) {
     if (a.size !== b.size) return false;
     for (const [k, v] of a) {
       if (!b.has(k) || !celEquals(v, b.get(k)!)) return false;
@@ -70,99 +55,10 @@ function quantity(text: string): CelInput {
 }
 
 function quantityValue(v: CelValue): number {
-  if (isCelMap(v) && v.has(QUANTITY)) return v.get(QUANTITY) as number;
+  if (cel().isCelMap(v) && v.has(QUANTITY)) return v.get(QUANTITY) as number;
   if (typeof v === 'bigint') return Number(v);
   return noOverload('not a quantity');
 }
-
-const quantityFunctions: CelFunc[] = [
-  celFunc('isQuantity', [STRING], BOOL, (s) => parseQuantity(s) !== undefined),
-  celFunc('quantity', [STRING], DYN, (s) => quantity(s)),
-  celMethod('isGreaterThan', DYN, [DYN], BOOL, function (o) {
-    return quantityValue(this) > quantityValue(o);
-  }),
-  celMethod('isLessThan', DYN, [DYN], BOOL, function (o) {
-    return quantityValue(this) < quantityValue(o);
-  }),
-  celMethod('compareTo', DYN, [DYN], INT, function (o) {
-    return BigInt(Math.sign(quantityValue(this) - quantityValue(o)));
-  }),
-  celMethod('sign', DYN, [], INT, function () {
-    return BigInt(Math.sign(quantityValue(this)));
-  }),
-  celMethod('isInteger', DYN, [], BOOL, function () {
-    return Number.isInteger(quantityValue(this));
-  }),
-  celMethod('asInteger', DYN, [], INT, function () {
-    const v = quantityValue(this);
-    if (!Number.isInteger(v)) throw new Error('cannot convert value to integer');
-    return BigInt(v);
-  }),
-  celMethod('asApproximateFloat', DYN, [], DOUBLE, function () {
-    return quantityValue(this);
-  }),
-  celMethod('add', DYN, [DYN], DYN, function (o) {
-    return new Map<string, CelInput>([[QUANTITY, quantityValue(this) + quantityValue(o)]]);
-  }),
-  celMethod('sub', DYN, [DYN], DYN, function (o) {
-    return new Map<string, CelInput>([[QUANTITY, quantityValue(this) - quantityValue(o)]]);
-  }),
-];
-
-const listFunctions: CelFunc[] = [
-  celMethod('isSorted', LIST, [], BOOL, function () {
-    const xs = items(this);
-    return xs.every((x, i) => i === 0 || compare(xs[i - 1]!, x) <= 0);
-  }),
-  celMethod('sum', LIST, [], DYN, function () {
-    const xs = items(this);
-    if (xs.length === 0) return 0n;
-    if (xs.every((x) => typeof x === 'bigint')) return (xs as bigint[]).reduce((a, b) => a + b, 0n);
-    if (xs.every((x) => typeof x === 'number')) return (xs as number[]).reduce((a, b) => a + b, 0);
-    return noOverload('sum of mixed or non-numeric elements');
-  }),
-  celMethod('min', LIST, [], DYN, function () {
-    const xs = items(this);
-    if (xs.length === 0) throw new Error('min called on empty list');
-    return xs.reduce((a, b) => (compare(b, a) < 0 ? b : a)) as CelInput;
-  }),
-  celMethod('max', LIST, [], DYN, function () {
-    const xs = items(this);
-    if (xs.length === 0) throw new Error('max called on empty list');
-    return xs.reduce((a, b) => (compare(b, a) > 0 ? b : a)) as CelInput;
-  }),
-  celMethod('indexOf', LIST, [DYN], INT, function (x) {
-    return BigInt(items(this).findIndex((v) => celEquals(v, x)));
-  }),
-  celMethod('lastIndexOf', LIST, [DYN], INT, function (x) {
-    return BigInt(items(this).findLastIndex((v) => celEquals(v, x)));
-  }),
-];
-
-const regexFunctions: CelFunc[] = [
-  celMethod('matches', STRING, [STRING], BOOL, function (re) {
-    return compileGoRegexp(re).test(this);
-  }),
-  celMethod('find', STRING, [STRING], STRING, function (re) {
-    return compileGoRegexp(re).find(this) ?? '';
-  }),
-  celMethod('findAll', STRING, [STRING], listType(STRING), function (re) {
-    return compileGoRegexp(re).findAll(this);
-  }),
-  celMethod('findAll', STRING, [STRING, INT], listType(STRING), function (re, n) {
-    return compileGoRegexp(re).findAll(this, n < 0n ? -1 : Number(n));
-  }),
-];
-
-const setFunctions: CelFunc[] = [
-  celFunc('sets.contains', [LIST, LIST], BOOL, (a, b) => items(b).every((x) => items(a).some((y) => celEquals(x, y)))),
-  celFunc('sets.equivalent', [LIST, LIST], BOOL, (a, b) => {
-    const xs = items(a);
-    const ys = items(b);
-    return xs.every((x) => ys.some((y) => celEquals(x, y))) && ys.every((y) => xs.some((x) => celEquals(x, y)));
-  }),
-  celFunc('sets.intersects', [LIST, LIST], BOOL, (a, b) => items(a).some((x) => items(b).some((y) => celEquals(x, y)))),
-];
 
 function isURL(s: string): boolean {
   if (s.startsWith('/')) return !/\s/.test(s);
@@ -173,7 +69,7 @@ function isURL(s: string): boolean {
 const URL_MARKER = '\u0000url';
 
 function urlValue(v: CelValue): URL {
-  if (isCelMap(v) && v.has(URL_MARKER)) return new URL(v.get(URL_MARKER) as string, 'http://relative.invalid');
+  if (cel().isCelMap(v) && v.has(URL_MARKER)) return new URL(v.get(URL_MARKER) as string, 'http://relative.invalid');
   return noOverload('not a URL');
 }
 
@@ -182,51 +78,153 @@ function urlOf(text: string): CelInput {
   return new Map<string, CelInput>([[URL_MARKER, text]]);
 }
 
-const urlFunctions: CelFunc[] = [
-  celFunc('url', [STRING], DYN, urlOf),
-  celMethod('getScheme', DYN, [], STRING, function () {
-    const text = (this as { get(k: string): unknown }).get(URL_MARKER) as string | undefined;
-    return text?.startsWith('/') ? '' : urlValue(this).protocol.replace(/:$/, '');
-  }),
-  celMethod('getHost', DYN, [], STRING, function () {
-    return urlValue(this).host === 'relative.invalid' ? '' : urlValue(this).host;
-  }),
-  celMethod('getHostname', DYN, [], STRING, function () {
-    const host = urlValue(this).hostname;
-    return host === 'relative.invalid' ? '' : host.replace(/^\[(.*)\]$/, '$1');
-  }),
-  celMethod('getPort', DYN, [], STRING, function () {
-    return urlValue(this).port;
-  }),
-  celMethod('getEscapedPath', DYN, [], STRING, function () {
-    return urlValue(this).pathname;
-  }),
-  celMethod('getQuery', DYN, [], mapType(STRING, listType(STRING)), function () {
-    const out = new Map<string, string[]>();
-    for (const [k, v] of urlValue(this).searchParams) out.set(k, [...(out.get(k) ?? []), v]);
-    return out;
-  }),
-];
+let functions: CelFunc[] | undefined;
 
-const networkFunctions: CelFunc[] = [
-  ...urlFunctions,
-  celFunc('isURL', [STRING], BOOL, isURL),
-  celFunc('isIP', [STRING], BOOL, (s) => isIP(s) !== 0),
-  celFunc('isCIDR', [STRING], BOOL, (s) => {
-    const [ip, bits, extra] = s.split('/');
-    if (extra !== undefined || bits === undefined || !/^\d+$/.test(bits)) return false;
-    const family = isIP(ip ?? '');
-    return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
-  }),
-];
+/**
+ * Every function a rule can call beyond the CEL standard library, built when the first rule is
+ * compiled (@bufbuild/cel is loaded then, see kube/cel/bufbuild.ts).
+ */
+export function kubernetesFunctions(): CelFunc[] {
+  if (functions) return functions;
+  const { celFunc, celMethod, CelScalar, listType, mapType } = cel();
+  const { DYN, BOOL, INT, STRING, DOUBLE } = CelScalar;
+  const LIST = listType(DYN);
 
-/** Every function a rule can call beyond the CEL standard library. */
-export const kubernetesFunctions: CelFunc[] = [
-  ...strings,
-  ...optionalFunctions,
-  ...listFunctions,
-  ...regexFunctions,
-  ...setFunctions,
-  ...quantityFunctions,
-  ...networkFunctions,
-];
+  const quantityFunctions: CelFunc[] = [
+    celFunc('isQuantity', [STRING], BOOL, (s) => parseQuantity(s) !== undefined),
+    celFunc('quantity', [STRING], DYN, (s) => quantity(s)),
+    celMethod('isGreaterThan', DYN, [DYN], BOOL, function (o) {
+      return quantityValue(this) > quantityValue(o);
+    }),
+    celMethod('isLessThan', DYN, [DYN], BOOL, function (o) {
+      return quantityValue(this) < quantityValue(o);
+    }),
+    celMethod('compareTo', DYN, [DYN], INT, function (o) {
+      return BigInt(Math.sign(quantityValue(this) - quantityValue(o)));
+    }),
+    celMethod('sign', DYN, [], INT, function () {
+      return BigInt(Math.sign(quantityValue(this)));
+    }),
+    celMethod('isInteger', DYN, [], BOOL, function () {
+      return Number.isInteger(quantityValue(this));
+    }),
+    celMethod('asInteger', DYN, [], INT, function () {
+      const v = quantityValue(this);
+      if (!Number.isInteger(v)) throw new Error('cannot convert value to integer');
+      return BigInt(v);
+    }),
+    celMethod('asApproximateFloat', DYN, [], DOUBLE, function () {
+      return quantityValue(this);
+    }),
+    celMethod('add', DYN, [DYN], DYN, function (o) {
+      return new Map<string, CelInput>([[QUANTITY, quantityValue(this) + quantityValue(o)]]);
+    }),
+    celMethod('sub', DYN, [DYN], DYN, function (o) {
+      return new Map<string, CelInput>([[QUANTITY, quantityValue(this) - quantityValue(o)]]);
+    }),
+  ];
+
+  const listFunctions: CelFunc[] = [
+    celMethod('isSorted', LIST, [], BOOL, function () {
+      const xs = items(this);
+      return xs.every((x, i) => i === 0 || compare(xs[i - 1]!, x) <= 0);
+    }),
+    celMethod('sum', LIST, [], DYN, function () {
+      const xs = items(this);
+      if (xs.length === 0) return 0n;
+      if (xs.every((x) => typeof x === 'bigint')) return (xs as bigint[]).reduce((a, b) => a + b, 0n);
+      if (xs.every((x) => typeof x === 'number')) return (xs as number[]).reduce((a, b) => a + b, 0);
+      return noOverload('sum of mixed or non-numeric elements');
+    }),
+    celMethod('min', LIST, [], DYN, function () {
+      const xs = items(this);
+      if (xs.length === 0) throw new Error('min called on empty list');
+      return xs.reduce((a, b) => (compare(b, a) < 0 ? b : a)) as CelInput;
+    }),
+    celMethod('max', LIST, [], DYN, function () {
+      const xs = items(this);
+      if (xs.length === 0) throw new Error('max called on empty list');
+      return xs.reduce((a, b) => (compare(b, a) > 0 ? b : a)) as CelInput;
+    }),
+    celMethod('indexOf', LIST, [DYN], INT, function (x) {
+      return BigInt(items(this).findIndex((v) => celEquals(v, x)));
+    }),
+    celMethod('lastIndexOf', LIST, [DYN], INT, function (x) {
+      return BigInt(items(this).findLastIndex((v) => celEquals(v, x)));
+    }),
+  ];
+
+  const regexFunctions: CelFunc[] = [
+    celMethod('matches', STRING, [STRING], BOOL, function (re) {
+      return compileGoRegexp(re).test(this);
+    }),
+    celMethod('find', STRING, [STRING], STRING, function (re) {
+      return compileGoRegexp(re).find(this) ?? '';
+    }),
+    celMethod('findAll', STRING, [STRING], listType(STRING), function (re) {
+      return compileGoRegexp(re).findAll(this);
+    }),
+    celMethod('findAll', STRING, [STRING, INT], listType(STRING), function (re, n) {
+      return compileGoRegexp(re).findAll(this, n < 0n ? -1 : Number(n));
+    }),
+  ];
+
+  const setFunctions: CelFunc[] = [
+    celFunc('sets.contains', [LIST, LIST], BOOL, (a, b) => items(b).every((x) => items(a).some((y) => celEquals(x, y)))),
+    celFunc('sets.equivalent', [LIST, LIST], BOOL, (a, b) => {
+      const xs = items(a);
+      const ys = items(b);
+      return xs.every((x) => ys.some((y) => celEquals(x, y))) && ys.every((y) => xs.some((x) => celEquals(x, y)));
+    }),
+    celFunc('sets.intersects', [LIST, LIST], BOOL, (a, b) => items(a).some((x) => items(b).some((y) => celEquals(x, y)))),
+  ];
+
+  const urlFunctions: CelFunc[] = [
+    celFunc('url', [STRING], DYN, urlOf),
+    celMethod('getScheme', DYN, [], STRING, function () {
+      const text = (this as { get(k: string): unknown }).get(URL_MARKER) as string | undefined;
+      return text?.startsWith('/') ? '' : urlValue(this).protocol.replace(/:$/, '');
+    }),
+    celMethod('getHost', DYN, [], STRING, function () {
+      return urlValue(this).host === 'relative.invalid' ? '' : urlValue(this).host;
+    }),
+    celMethod('getHostname', DYN, [], STRING, function () {
+      const host = urlValue(this).hostname;
+      return host === 'relative.invalid' ? '' : host.replace(/^\[(.*)\]$/, '$1');
+    }),
+    celMethod('getPort', DYN, [], STRING, function () {
+      return urlValue(this).port;
+    }),
+    celMethod('getEscapedPath', DYN, [], STRING, function () {
+      return urlValue(this).pathname;
+    }),
+    celMethod('getQuery', DYN, [], mapType(STRING, listType(STRING)), function () {
+      const out = new Map<string, string[]>();
+      for (const [k, v] of urlValue(this).searchParams) out.set(k, [...(out.get(k) ?? []), v]);
+      return out;
+    }),
+  ];
+
+  const networkFunctions: CelFunc[] = [
+    ...urlFunctions,
+    celFunc('isURL', [STRING], BOOL, isURL),
+    celFunc('isIP', [STRING], BOOL, (s) => isIP(s) !== 0),
+    celFunc('isCIDR', [STRING], BOOL, (s) => {
+      const [ip, bits, extra] = s.split('/');
+      if (extra !== undefined || bits === undefined || !/^\d+$/.test(bits)) return false;
+      const family = isIP(ip ?? '');
+      return family !== 0 && Number(bits) <= (family === 4 ? 32 : 128);
+    }),
+  ];
+
+  functions = [
+    ...celExtensions().strings,
+    ...optionalFunctions(),
+    ...listFunctions,
+    ...regexFunctions,
+    ...setFunctions,
+    ...quantityFunctions,
+    ...networkFunctions,
+  ];
+  return functions;
+}

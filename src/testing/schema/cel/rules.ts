@@ -4,7 +4,8 @@
  * the same field errors (`Invalid value: "object": failed rule: <rule>`, message, messageExpression,
  * reason, fieldPath).
  */
-import { celEnv, isCelError, parse, plan, type CelInput, type CelResult } from '@bufbuild/cel';
+import type { CelEnv, CelInput, CelResult } from '@bufbuild/cel';
+import { cel } from '../../../kube/cel/bufbuild.js';
 import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FIELD } from '../field-error.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import type { JSONSchemaProps, ValidationRule } from '../../../kube/json-schema-props.js';
@@ -15,7 +16,11 @@ import { kubernetesFunctions } from './library.js';
 import { optionalOf } from './optional.js';
 import { rewriteOptionalSelection } from '../../../kube/cel/optional-syntax.js';
 
-const env = celEnv({ funcs: kubernetesFunctions });
+let env: CelEnv | undefined;
+
+function celEnvironment(): CelEnv {
+  return (env ??= cel().celEnv({ funcs: kubernetesFunctions() }));
+}
 
 type Program = (bindings: Record<string, CelInput>) => CelResult;
 
@@ -49,7 +54,7 @@ function referencesIdent(node: unknown, name: string, seen = new Set<unknown>())
 
 function parseForPlan(text: string, what: 'rule' | 'messageExpression') {
   try {
-    return parse(rewriteOptionalSelection(text));
+    return cel().parse(rewriteOptionalSelection(text));
   } catch (err) {
     throw new RuleCompileError(what, `${what === 'rule' ? 'compilation failed' : 'messageExpression compilation failed'}: ${(err as Error).message}`);
   }
@@ -81,12 +86,12 @@ export function compileRule(rule: ValidationRule, node: { readonly schema: JSONS
   usesOldSelf ??= referencesIdent(parseForPlan(rule.rule, 'rule').expr, 'oldSelf');
   const compiled: CompiledRule = {
     rule,
-    program: plan(env, parseForPlan(rule.rule, 'rule')) as unknown as Program,
+    program: cel().plan(celEnvironment(), parseForPlan(rule.rule, 'rule')) as unknown as Program,
     usesOldSelf,
     fieldPath,
   };
   if (rule.messageExpression) {
-    compiled.messageProgram = plan(env, parseForPlan(rule.messageExpression, 'messageExpression')) as unknown as Program;
+    compiled.messageProgram = cel().plan(celEnvironment(), parseForPlan(rule.messageExpression, 'messageExpression')) as unknown as Program;
   }
   return compiled;
 }
@@ -111,7 +116,7 @@ function ruleMessageOrDefault(rule: ValidationRule): string {
 
 function messageFromExpression(program: Program, bindings: Record<string, CelInput>): string | undefined {
   const result = program(bindings);
-  if (isCelError(result) || typeof result !== 'string') return undefined;
+  if (cel().isCelError(result) || typeof result !== 'string') return undefined;
   const trimmed = result.trim();
   if (trimmed.length === 0 || trimmed.length > 5 * 1024 || /\n/.test(trimmed)) return undefined;
   return trimmed;
@@ -141,7 +146,7 @@ export function evaluateRules(rules: CompiledRule[], scope: RuleScope, out: Fiel
     else if (scope.oldSelf !== undefined) bindings.oldSelf = scope.oldSelf;
 
     const result = compiled.program(bindings);
-    if (isCelError(result)) {
+    if (cel().isCelError(result)) {
       const text = celGoMessage(result.message);
       const detail = text.startsWith('no such overload')
         ? `'${text}': call arguments did not match a supported operator, function or macro signature for rule: ${ruleErrorString(rule)}`

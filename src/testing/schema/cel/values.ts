@@ -5,8 +5,7 @@
  * (`x-y` as `x__dash__y`); at the resource root, metadata shows only name and generateName.
  */
 import type { CelInput } from '@bufbuild/cel';
-import { create } from '@bufbuild/protobuf';
-import { DurationSchema, timestampFromDate } from '@bufbuild/protobuf/wkt';
+import { protobuf, protobufWellKnownTypes } from '../../../kube/cel/bufbuild.js';
 import type { SchemaNode } from '../node.js';
 import { escapePropertyName } from '../../../kube/cel/escape.js';
 
@@ -19,7 +18,7 @@ function durationValue(text: string): CelInput {
   for (const m of text.matchAll(goDurationPart)) nanos += Number(m[1]) * unitNanos[m[2]!]!;
   if (negative) nanos = -nanos;
   const seconds = Math.trunc(nanos / 1e9);
-  return create(DurationSchema, { seconds: BigInt(seconds), nanos: Math.round(nanos - seconds * 1e9) });
+  return protobuf().create(protobufWellKnownTypes().DurationSchema, { seconds: BigInt(seconds), nanos: Math.round(nanos - seconds * 1e9) });
 }
 
 function stringValue(node: SchemaNode | undefined, s: string): CelInput {
@@ -27,7 +26,7 @@ function stringValue(node: SchemaNode | undefined, s: string): CelInput {
     case 'date':
     case 'date-time': {
       const d = new Date(s);
-      return Number.isNaN(d.getTime()) ? s : timestampFromDate(d);
+      return Number.isNaN(d.getTime()) ? s : protobufWellKnownTypes().timestampFromDate(d);
     }
     case 'duration':
       return durationValue(s);

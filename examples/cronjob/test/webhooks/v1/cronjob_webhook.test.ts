@@ -38,7 +38,7 @@ describe('CronJob v1 webhooks', () => {
   });
 
   function create(name: string, spec: Partial<CronJobSpec>): Promise<CronJob> {
-    return client.create(CronJob, { apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', metadata: { name, namespace: 'default' }, spec: { schedule: '*/1 * * * *', jobTemplate, ...spec } as CronJobSpec });
+    return client.create(CronJob, { apiVersion: 'batch.tutorial.kubebuilder.io/v1', kind: 'CronJob', metadata: { name, namespace: 'default' }, spec: { schedule: '*/1 * * * *', jobTemplate, ...spec } });
   }
 
   async function rejection(write: Promise<unknown>): Promise<string> {

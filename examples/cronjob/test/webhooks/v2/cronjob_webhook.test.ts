@@ -37,7 +37,7 @@ describe('CronJob v2 webhooks', () => {
   });
 
   function create(name: string, spec: Partial<CronJobSpec>): Promise<CronJob> {
-    return client.create(CronJob, { apiVersion: 'batch.tutorial.kubebuilder.io/v2', kind: 'CronJob', metadata: { name, namespace: 'default' }, spec: { schedule: { minute: '*/5' }, jobTemplate, ...spec } as CronJobSpec });
+    return client.create(CronJob, { apiVersion: 'batch.tutorial.kubebuilder.io/v2', kind: 'CronJob', metadata: { name, namespace: 'default' }, spec: { schedule: { minute: '*/5' }, jobTemplate, ...spec } });
   }
 
   it('defaults what was left out, an empty policy included', async () => {
