@@ -1,6 +1,6 @@
 // The common end of every scaffolding command: record PROJECT in the plan, then either print the
 // plan (--dry-run) or write it all at once and list what changed.
-import { UsageError } from '../scaffold/errors.js';
+import { UsageError } from './usage-error.js';
 import { Plan } from '../scaffold/machinery/plan.js';
 import { undoInterruptedPlan, undoJournalName } from '../scaffold/machinery/undo-journal.js';
 import { projectFileName, serializeProjectFile, type ProjectConfig } from '../scaffold/project/project-file.js';

@@ -4,7 +4,7 @@
 // definitions, yargs is imported when a command line is parsed (a bare `version` needs no parser),
 // and a command's handler imports what it runs (generators, templates, YAML) itself.
 import type { Argv } from 'yargs';
-import { UsageError } from '../scaffold/errors.js';
+import { UsageError } from './usage-error.js';
 import type { Action } from './commands/action.js';
 import { alphaCommand, alphaGenerateFlags, alphaUpdateFlags } from './commands/alpha.js';
 import { normalizeArgv, unknownCommand, type CommandTree } from './argv.js';

@@ -1,7 +1,7 @@
 // Reading the PROJECT file of the directory a command runs in.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from '../scaffold/errors.js';
+import { UsageError } from './usage-error.js';
 import { undoInterrupted } from './apply-plan.js';
 import type { CliIO } from './io.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../scaffold/project/project-file.js';

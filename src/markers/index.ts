@@ -3,7 +3,7 @@
  *
  * How to use (for generators):
  *
- *   import { MarkerRegistry, collectMarkers } from '../markers/index.js';
+ *   import { MarkerRegistry, collectMarkers } from './index.js';
  *
  *   const registry = new MarkerRegistry();
  *   registry.define({ name: 'kubebuilder:validation:Maximum', target: 'field', value: { type: 'number' } });

@@ -13,7 +13,7 @@ export * from './log/index.js';
 export * from './metrics/index.js';
 export * from './serving/index.js';
 export * from './leaderelection/index.js';
-export * from './helpers/index.js';
+export * from './controllerutil/index.js';
 export * from './events/index.js';
 export * from './webhook/index.js';
 export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksHandler } from './healthz/index.js';

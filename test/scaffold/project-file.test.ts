@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { UsageError } from '../../src/scaffold/errors.js';
+import { UsageError } from '../../src/cli/usage-error.js';
 import {
   newProjectConfig, parseProjectFile, scaffolderLayout, serializeProjectFile, type ProjectConfig,
 } from '../../src/scaffold/project/project-file.js';

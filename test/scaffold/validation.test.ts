@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/scaffold/errors.js';
+import { UsageError } from '../../src/cli/usage-error.js';
 import {
   validateDomain, validateGroup, validateKind, validatePlural, validateProjectName, validateVersion,
 } from '../../src/scaffold/project/validation.js';

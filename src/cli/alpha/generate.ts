@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, cpSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { UsageError } from '../../scaffold/errors.js';
+import { UsageError } from '../usage-error.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../../scaffold/project/project-file.js';
 import { replayCommands } from '../../scaffold/project/replay.js';
 import type { CliIO, CommandRunner } from '../io.js';

@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { UsageError } from '../../scaffold/errors.js';
+import { UsageError } from '../usage-error.js';
 import { packageVersion } from '../../scaffold/machinery/package-root.js';
 import { projectFileName } from '../../scaffold/project/project-file.js';
 import type { CliIO } from '../io.js';

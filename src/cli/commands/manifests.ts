@@ -2,7 +2,7 @@
 import type { Argv, Options } from 'yargs';
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { conflictingOptions } from '../../manifests/options.js';
-import { UsageError } from '../../scaffold/errors.js';
+import { UsageError } from '../usage-error.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 

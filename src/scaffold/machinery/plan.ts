@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, write
 import { dirname, join, relative } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { assertWritesInside } from '../../files/inside-root.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../cli/usage-error.js';
 import { insertAtMarker, MarkerNotFoundError } from './inserter.js';
 import type { FileTemplate } from './template.js';
 import { removeUndoJournal, writeUndoJournal } from './undo-journal.js';

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assertWritesInside } from '../../files/inside-root.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../cli/usage-error.js';
 
 export const undoJournalName = '.scaffolder-undo.json';
 

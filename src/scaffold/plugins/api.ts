@@ -1,6 +1,6 @@
 // `create api`: a kind's TypeScript types (the CRD source), its controller, the config/ entries
 // that install and sample it, and its registration in src/main.ts.
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../cli/usage-error.js';
 import * as blocks from '../machinery/kustomize-blocks.js';
 import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';

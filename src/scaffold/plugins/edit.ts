@@ -1,6 +1,6 @@
 // `edit`: changes to project-wide choices after init (multi-group, namespace scope, license header).
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS } from '../../kube/kubernetes-api.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../cli/usage-error.js';
 import type { Plan } from '../machinery/plan.js';
 import { managerEnvEntry, managerFile, removeManagerEnv, setManagerEnv } from '../machinery/manager-env.js';
 import { render } from '../machinery/render.js';

@@ -1,7 +1,7 @@
 // `init`: the files of a new project (package, manager entry point, Makefile, image, config/, e2e tests, CI, dev container).
 import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../cli/usage-error.js';
 import type { Plan } from '../machinery/plan.js';
 import { packageManifest } from '../machinery/package-root.js';
 import { render } from '../machinery/render.js';

@@ -3,7 +3,7 @@
 // Reconciler) and the controller at runtime (`.named(...)`, group-prefixed in multi-group projects).
 // A controller without a name is the kind's (`<kind>_controller.ts`, `<Kind>Reconciler`).
 import { dns1035LabelPattern as dns1035Label } from '../../kube/dns-names.js';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../cli/usage-error.js';
 import { gvkText, type Resource } from './resource.js';
 
 export function validateControllerName(name: string): void {

@@ -3,7 +3,7 @@
 // (options as strings, as kubebuilder writes them). The values land in generated code and YAML,
 // so PROJECT's are checked as the flags are.
 import type { Options } from 'yargs';
-import { UsageError } from '../errors.js';
+import { UsageError } from '../../cli/usage-error.js';
 import { validateDomain, validateGroup, validateKind, validateVersion } from './validation.js';
 
 export const deployImageFlags = {

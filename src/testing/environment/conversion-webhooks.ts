@@ -7,7 +7,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { KubeObject } from '../api/object.js';
+import type { KubeObject } from '../resources/object.js';
 import { parseYaml } from '../yaml.js';
 import { keepManifestSource, ManifestError, manifestSource } from './manifest-loader.js';
 

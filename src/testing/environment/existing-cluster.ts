@@ -12,7 +12,7 @@ import {
   type V1ValidatingWebhookConfiguration,
 } from '@kubernetes/client-node';
 import type { WebhookConfiguration } from '../admission/index.js';
-import type { KubeObject } from '../api/object.js';
+import type { KubeObject } from '../resources/object.js';
 
 export function existingClusterKubeConfig(): KubeConfig {
   const kc = new KubeConfig();

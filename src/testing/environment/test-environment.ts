@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import type { ServiceResolver, WebhookConfiguration } from '../admission/index.js';
-import type { KubeObject } from '../api/object.js';
+import type { KubeObject } from '../resources/object.js';
 import { TestAPIServer, type TestAPIServerOptions } from '../server/api-server.js';
 import { startBinaryControlPlane } from './binary-control-plane.js';
 import { existingClusterKubeConfig, installCRDsThroughAPI, installWebhooksThroughAPI } from './existing-cluster.js';

@@ -4,8 +4,8 @@
  * setting, and reports conflicts with other managers unless forced.
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../api/object.js';
-import { StatusError } from '../api/status.js';
+import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../resources/object.js';
+import { StatusError } from '../resources/status.js';
 import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
 
 export interface ManagerContext {

@@ -8,7 +8,7 @@
 import { deepCopy } from '../../kube/json-values.js';
 import { isObject } from './values.js';
 import { childPath, invalid, tooLong } from './field-error.js';
-import { goDecode } from '../api/go-json-decode.js';
+import { goDecode } from '../resources/go-json-decode.js';
 import { loadKubernetesApi } from '../../kube/kubernetes-api.js';
 import { isDNS1123Label, isQualifiedName, isValidLabelValue } from '../../kube/dns-names.js';
 import type { FieldCause } from '../../kube/field-errors.js';

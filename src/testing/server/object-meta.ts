@@ -1,7 +1,7 @@
 /** Metadata rules the generic registry applies to every object: names, timestamps, validation. */
 import { randomBytes } from 'node:crypto';
-import type { KubeObject, ObjectMeta } from '../api/object.js';
-import { invalidField, requiredField, forbiddenField } from '../api/status.js';
+import type { KubeObject, ObjectMeta } from '../resources/object.js';
+import { invalidField, requiredField, forbiddenField } from '../resources/status.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../kube/dns-names.js';
 import { annotationErrors, labelErrors } from '../schema/object-meta.js';
 import type { FieldCause } from '../../kube/field-errors.js';

@@ -5,7 +5,7 @@
  * `raw` holds the object; fields are decoded by number from the tables below, into the JSON
  * the rest of the server handles. Empty values are dropped, as JSON's omitempty would.
  */
-import { unsupportedMediaType } from '../api/status.js';
+import { unsupportedMediaType } from '../resources/status.js';
 
 type FieldType = 'string' | 'bytes' | 'int' | 'bool' | 'strings' | 'stringMap' | 'bytesMap' | Message | { repeated: Message };
 interface Message {

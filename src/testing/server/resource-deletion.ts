@@ -4,9 +4,9 @@
  * controller's last step.
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type KubeObject, type StoredObject } from '../api/object.js';
-import { storageKey, type ResourceType, type VersionInfo } from '../api/resource-type.js';
-import { conflict, forbidden, notFound } from '../api/status.js';
+import { isPlainObject, type KubeObject, type StoredObject } from '../resources/object.js';
+import { storageKey, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
+import { conflict, forbidden, notFound } from '../resources/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { AdmissionStep } from './admission-step.js';
 import { now } from './object-meta.js';

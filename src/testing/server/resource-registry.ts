@@ -2,10 +2,10 @@
  * The resource types the server serves: the built-in table plus one entry per established
  * CustomResourceDefinition. Lookups by URL parts (group, version, plural) and by kind.
  */
-import { builtinResourceTypes } from '../api/builtin-resources.js';
-import { crdResourceType } from '../api/crd-resource-type.js';
-import type { KubeObject } from '../api/object.js';
-import { groupResourceKey, servedVersion, type ResourceType, type VersionInfo } from '../api/resource-type.js';
+import { builtinResourceTypes } from '../resources/builtin-resources.js';
+import { crdResourceType } from '../resources/crd-resource-type.js';
+import type { KubeObject } from '../resources/object.js';
+import { groupResourceKey, servedVersion, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
 
 export interface ResolvedResource {
   rt: ResourceType;

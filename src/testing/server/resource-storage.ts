@@ -8,9 +8,9 @@
  */
 import type { AdmissionChain } from '../admission/index.js';
 import { deepCopy } from '../../kube/json-values.js';
-import { joinAPIVersion, type StoredObject } from '../api/object.js';
-import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../api/resource-type.js';
-import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../api/status.js';
+import { joinAPIVersion, type StoredObject } from '../resources/object.js';
+import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
+import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../resources/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { AdmissionStep } from './admission-step.js';
 import { generateName } from './object-meta.js';

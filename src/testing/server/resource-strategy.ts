@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
-import type { ResourceType, VersionInfo } from '../api/resource-type.js';
-import { badRequest, forbidden, invalid, notFound, StatusError } from '../api/status.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
+import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
+import { badRequest, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
 import { goJSON, goQuote } from '../../kube/go-format.js';

@@ -1,9 +1,9 @@
 /** Compiled schemas: per CRD version (rebuilt when the CRD changes), and per built-in kind. */
 import { compileSchema, type CompiledSchema } from '../schema/index.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import type { ResourceType, VersionInfo } from '../api/resource-type.js';
-import { groupResourceKey } from '../api/resource-type.js';
-import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../api/builtin-schemas.js';
+import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
+import { groupResourceKey } from '../resources/resource-type.js';
+import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../resources/builtin-schemas.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 
 export class SchemaCache {

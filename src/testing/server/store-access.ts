@@ -1,8 +1,8 @@
 /** Direct store access for tests: objects read and written as the API would, without HTTP. */
 import { deepCopy } from '../../kube/json-values.js';
-import { splitAPIVersion, type KubeObject, type StoredObject } from '../api/object.js';
-import { storageVersion, type ResourceType } from '../api/resource-type.js';
-import { notFound, StatusError } from '../api/status.js';
+import { splitAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
+import { storageVersion, type ResourceType } from '../resources/resource-type.js';
+import { notFound, StatusError } from '../resources/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE } from './controllers.js';
 import type { ResourceHandlers, ResourceCall } from './handlers/resources.js';

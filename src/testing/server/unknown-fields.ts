@@ -4,8 +4,8 @@
  * warnings (Warn, the default), or refuse the request (Strict), as kube-apiserver does.
  */
 import { deepCopy } from '../../kube/json-values.js';
-import { type KubeObject } from '../api/object.js';
-import { badRequest } from '../api/status.js';
+import { type KubeObject } from '../resources/object.js';
+import { badRequest } from '../resources/status.js';
 import type { CompiledSchema } from '../schema/index.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';

@@ -5,8 +5,8 @@
  */
 import { convertObjects } from '../admission/index.js';
 import type { CustomResourceDefinition, ServiceResolver } from '../admission/index.js';
-import { joinAPIVersion, type StoredObject } from '../api/object.js';
-import type { ResourceType } from '../api/resource-type.js';
+import { joinAPIVersion, type StoredObject } from '../resources/object.js';
+import type { ResourceType } from '../resources/resource-type.js';
 import type { ResourceRegistry } from './resource-registry.js';
 
 export class VersionConverter {

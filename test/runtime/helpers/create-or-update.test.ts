@@ -2,7 +2,7 @@ import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeClient, RestTransport } from '../../../src/runtime/client/index.js';
 import { ConfigMap, Deployment } from '../../../src/runtime/scheme/index.js';
-import { createOrPatch, createOrUpdate, setControllerReference } from '../../../src/runtime/helpers/index.js';
+import { createOrPatch, createOrUpdate, setControllerReference } from '../../../src/runtime/controllerutil/index.js';
 import { startEnv, type TestEnvironment } from '../../support/environment.js';
 
 let api: TestEnvironment;

@@ -13,7 +13,7 @@ import {
   removeStatusCondition,
   setStatusCondition,
   type Condition,
-} from '../../../src/runtime/helpers/index.js';
+} from '../../../src/runtime/controllerutil/index.js';
 
 describe('finalizers', () => {
   it('report whether they changed the object', () => {

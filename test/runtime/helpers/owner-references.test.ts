@@ -10,7 +10,7 @@ import {
   removeControllerReference,
   setControllerReference,
   setOwnerReference,
-} from '../../../src/runtime/helpers/index.js';
+} from '../../../src/runtime/controllerutil/index.js';
 
 const cronJob = (name: string, uid: string) => ({
   apiVersion: 'batch/v1',

@@ -2,7 +2,7 @@
 // containerPort) and status conditions, and its controller runs the image as a Deployment it owns
 // (restricted security context, finalizer, events), reading the image from the manager's
 // environment (config/manager/manager.yaml); the tests run it through the test API server.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../cli/usage-error.js';
 import { managerEnvEntry, managerFile, setManagerEnv } from '../../machinery/manager-env.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';

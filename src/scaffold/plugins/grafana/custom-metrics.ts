@@ -2,7 +2,7 @@
 // writes it; `edit --plugins grafana/v1-alpha` reads it) and custom-metrics-dashboard.json shows
 // one panel each, with a query made from the metric's type unless the entry gives its own.
 import { LineCounter, parseDocument } from 'yaml';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../cli/usage-error.js';
 import { dashboardJson } from './dashboards.js';
 
 export const customMetricsConfigFile = 'grafana/custom-metrics/config.yaml';

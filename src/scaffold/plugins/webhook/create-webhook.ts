@@ -1,7 +1,7 @@
 // `create webhook`: defaulting, validating and conversion webhooks for a kind, the config/ that
 // serves them (service, cert-manager certificates, manager patch), and their registration.
 // A later run for another webhook type of the same kind merges into the existing file.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../../../cli/usage-error.js';
 import { Plan } from '../../machinery/plan.js';
 import { projectContext } from '../../project/context.js';
 import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../../project/core-groups.js';

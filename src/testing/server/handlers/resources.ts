@@ -4,8 +4,8 @@
  */
 import jsonpatch from 'fast-json-patch';
 import { deepCopy } from '../../../kube/json-values.js';
-import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../api/object.js';
-import type { ResourceType, VersionInfo } from '../../api/resource-type.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../resources/object.js';
+import type { ResourceType, VersionInfo } from '../../resources/resource-type.js';
 import {
   badRequest,
   gone,
@@ -16,7 +16,7 @@ import {
   requiredField,
   StatusError,
   unsupportedMediaType,
-} from '../../api/status.js';
+} from '../../resources/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';

@@ -5,9 +5,9 @@
  * does (Kubernetes JSONPath; Age only when the CRD lists no columns); built-in kinds get the
  * columns of kube-apiserver's printers.
  */
-import { isPlainObject, type KubeObject } from '../../api/object.js';
-import type { PrinterColumn, ResourceType, VersionInfo } from '../../api/resource-type.js';
-import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../api/builtin-printers.js';
+import { isPlainObject, type KubeObject } from '../../resources/object.js';
+import type { PrinterColumn, ResourceType, VersionInfo } from '../../resources/resource-type.js';
+import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/builtin-printers.js';
 import { JSONPath } from '../../jsonpath/index.js';
 import { isGoInt } from '../../../kube/go-format.js';
 
