@@ -199,10 +199,8 @@ export class Controller {
     const started = performance.now();
     let outcome: 'success' | 'error' | 'terminal_error' | 'requeue' | 'requeue_after';
     try {
-      // Promise.resolve().then(...) also turns a synchronous throw into a rejection.
-      const result: Result | undefined = await Promise.resolve().then(() =>
-        this.spec.reconciler.reconcile(req, context),
-      );
+      // A synchronous throw lands in the catch below as a rejection would.
+      const result: Result | undefined = await this.spec.reconciler.reconcile(req, context);
       // As controller-runtime's reconcileHandler: Result.priority, when set, replaces the priority
       // the key was handed out at for whatever requeue follows.
       const asked = result?.priority;
