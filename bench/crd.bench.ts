@@ -7,9 +7,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { CrdGenerator, CrdManifestsGenerator, createApiProject } from '../src/crd/index.js';
+import { CrdGenerator, CrdManifestsGenerator } from '../src/generators/crd/index.js';
+import { createApiProject } from '../src/generators/manifests/loader.js';
 import { collectMarkers } from '../src/markers/index.js';
-import { createRegistry } from '../src/manifests/runtime.js';
+import { createRegistry } from '../src/generators/manifests/runtime.js';
 import { median } from './stats.js';
 import { FIELDS, KINDS, kindSource, writeSyntheticApi } from './synthetic-api.js';
 

@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ManifestsPipeline, readProjectSettings, runManifests, writeFiles } from '../src/manifests/index.js';
+import { ManifestsPipeline, readProjectSettings, runManifests, writeFiles } from '../src/generators/manifests/index.js';
 import { median } from './stats.js';
 import { processRun, type Timing } from './process-timing.js';
 import { FIELDS, KINDS, controllerSource, kindSource, syntheticProject } from './synthetic-api.js';

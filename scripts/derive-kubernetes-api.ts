@@ -19,10 +19,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JSONSchemaProps } from '../src/kube/json-schema-props.js';
-import { ComponentConverter } from '../src/crd/schema/kube-openapi-schema.js';
-import { readKubeOpenApiDocuments, type OpenApiSchema } from '../src/crd/schema/kube-openapi-documents.js';
-import { knownComponentSchema } from '../src/crd/schema/known-types.js';
-import { walkSchema } from '../src/crd/schema/json-schema.js';
+import { ComponentConverter } from '../src/generators/crd/schema/kube-openapi-schema.js';
+import { readKubeOpenApiDocuments, type OpenApiSchema } from '../src/generators/crd/schema/kube-openapi-documents.js';
+import { knownComponentSchema } from '../src/generators/crd/schema/known-types.js';
+import { walkSchema } from '../src/generators/crd/schema/json-schema.js';
 import { KUBERNETES_API_FORMAT, type KubernetesApiData } from '../src/kube/kubernetes-api.js';
 
 const repo = path.resolve(import.meta.dirname, '..');

@@ -42,7 +42,7 @@ export {
   runManifests,
   writeFiles,
   writeYamlDocuments,
-} from './manifests/index.js';
+} from './generators/manifests/index.js';
 
 // CRDs
 export {
@@ -51,21 +51,20 @@ export {
   type CrdGeneratorOptions,
   type CustomResourceDefinition,
   type CustomResourceDefinitionVersion,
-  type GenerateCrdsOptions,
   type GeneratedCrd,
   type JSONSchemaProps,
   CrdManifestsGenerator,
   type CrdManifestsOptions,
   VERSION_ANNOTATION,
   type ValidationRule,
-  generateCrds,
   packageVersion,
   registerCrdMarkers,
   truncateDescription,
-} from './crd/index.js';
+} from './generators/crd/index.js';
+export { type GenerateCrdsOptions, generateCrds } from './generators/manifests/generate-crds.js';
 
 // RBAC: +kubebuilder:rbac -> Roles and ClusterRoles
-export { type PolicyRule, RBAC_MARKER, RbacManifestsGenerator, type RbacOptions, type RbacRule, type RoleObject, defineRbacMarkers, generateRoles, normalizeRules } from './rbac/index.js';
+export { type PolicyRule, RBAC_MARKER, RbacManifestsGenerator, type RbacOptions, type RbacRule, type RoleObject, defineRbacMarkers, generateRoles, normalizeRules } from './generators/rbac/index.js';
 
 // webhooks: +kubebuilder:webhook -> Mutating/ValidatingWebhookConfigurations
 export {
@@ -78,7 +77,7 @@ export {
   applyWebhookPatch,
   defineWebhookMarkers,
   generateWebhooks,
-} from './webhook/index.js';
+} from './generators/webhook/index.js';
 
 // the marker engine, for generators of one's own
 export {

@@ -195,7 +195,7 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
     }
     const near = nearestMarkerName(raw.text.slice(1), registry.names());
     diagnostics.push({
-      severity: 'warning', // an error under --strict (src/manifests/runtime.ts)
+      severity: 'warning', // an error under --strict (src/generators/manifests/runtime.ts)
       message: `unknown marker ${head}${near ? `: did you mean +${near}?` : ''}`,
       ...raw.location,
     });

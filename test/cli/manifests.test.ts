@@ -1,4 +1,4 @@
-// The `manifests` command's flags reach the generators (src/manifests) and their exit code comes back.
+// The `manifests` command's flags reach the generators (src/generators/manifests) and their exit code comes back.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

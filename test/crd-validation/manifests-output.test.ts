@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runManifests } from '../../src/manifests/index.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { eventually } from '../../src/testing/index.js';
 import { CASES } from './cases.js';
 import { caseFiles, KIND_FILE } from './harness.js';

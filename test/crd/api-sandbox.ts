@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { generateCrds, type BuiltinSchemaSource, type CustomResourceDefinition, type JSONSchemaProps } from '../../src/crd/index.js';
+import { type BuiltinSchemaSource, type CustomResourceDefinition, type JSONSchemaProps } from '../../src/generators/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import type { Diagnostic } from '../../src/markers/index.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'crd-unit-'));

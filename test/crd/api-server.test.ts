@@ -5,7 +5,7 @@
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateCrds } from '../../src/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { generateFrom } from './api-sandbox.js';
 import { fixturesDir } from './conformance-harness.js';

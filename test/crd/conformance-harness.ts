@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { parseAllDocuments, stringify } from 'yaml';
-import { oneOfRule } from '../../src/crd/markers/schema-markers.js';
+import { oneOfRule } from '../../src/generators/crd/markers/schema-markers.js';
 import { conformanceDir, repoRoot } from '../support/shared.js';
 
 export { conformanceDir, repoRoot };

@@ -5,7 +5,8 @@
  */
 import path from 'node:path';
 import { describe, expect } from 'vitest';
-import { generateCrds, VERSION_ANNOTATION } from '../../src/crd/index.js';
+import { VERSION_ANNOTATION } from '../../src/generators/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import { itShared } from '../support/shared.js';
 import { alignDescriptions, asReleasedOneOfRules, conformanceDir, type DescriptionDifferences, fixturesDir, loadExpected, objectDiff, withoutToolVersion } from './conformance-harness.js';
 

@@ -8,8 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateCrds, type JSONSchemaProps } from '../../src/crd/index.js';
-import { runManifests } from '../../src/manifests/index.js';
+import { type JSONSchemaProps } from '../../src/generators/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { generateFrom } from './api-sandbox.js';
 
 const files = {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateCrds } from '../../src/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import type { Diagnostic } from '../../src/markers/index.js';
 import { fixturesDir } from './conformance-harness.js';
 

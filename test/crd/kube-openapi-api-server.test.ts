@@ -7,7 +7,7 @@
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientNodeModels, kubeOpenApiSource } from '../../src/crd/index.js';
+import { clientNodeModels, kubeOpenApiSource } from '../../src/generators/crd/index.js';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { generateFrom } from './api-sandbox.js';
 import { repoRoot } from './conformance-harness.js';

@@ -8,12 +8,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type BuiltinSchemaSource, clientNodeModels, generateCrds, type JSONSchemaProps, KubeOpenApiSource, kubeOpenApiSource, kubernetesApiSource } from '../../src/crd/index.js';
-import { QUANTITY_PATTERN } from '../../src/crd/schema/known-types.js';
+import { type BuiltinSchemaSource, clientNodeModels, type JSONSchemaProps, KubeOpenApiSource, kubeOpenApiSource, kubernetesApiSource } from '../../src/generators/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
+import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
 import { ComponentNames, modelNamesOf } from '../../src/kube/kubernetes-api-names.js';
-import { readKubeOpenApiDocuments } from '../../src/crd/schema/kube-openapi-documents.js';
+import { readKubeOpenApiDocuments } from '../../src/generators/crd/schema/kube-openapi-documents.js';
 import { main } from '../../src/cli/main.js';
-import { runManifests } from '../../src/manifests/index.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { eventually } from '../../src/testing/index.js';
 import { repoRoot } from './conformance-harness.js';
 

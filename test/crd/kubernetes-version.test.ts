@@ -8,7 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { generateCrds, type JSONSchemaProps } from '../../src/crd/index.js';
+import { type JSONSchemaProps } from '../../src/generators/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import { noInstall, noMake, ok, runCli, tempProjectDir } from '../cli/run-cli.js';
 import { generateFrom } from './api-sandbox.js';
 

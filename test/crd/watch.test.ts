@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CrdGenerator, createApiProject, generateCrds, registerCrdMarkers } from '../../src/crd/index.js';
+import { CrdGenerator, registerCrdMarkers } from '../../src/generators/crd/index.js';
+import { createApiProject } from '../../src/generators/manifests/loader.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import { collectMarkers, defineCommonMarkers, MarkerRegistry } from '../../src/markers/index.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'crd-watch-'));
@@ -47,7 +49,7 @@ function setUp() {
   return { generator, change, fresh };
 }
 
-const nameSchema = (crds: { crd: { spec: { versions: { schema?: { openAPIV3Schema: import('../../src/crd/index.js').JSONSchemaProps } }[] } } }[], i: number) =>
+const nameSchema = (crds: { crd: { spec: { versions: { schema?: { openAPIV3Schema: import('../../src/generators/crd/index.js').JSONSchemaProps } }[] } } }[], i: number) =>
   crds[i]!.crd.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.properties!.name;
 
 describe('CRD generation in watch mode', () => {

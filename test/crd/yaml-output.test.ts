@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { generateCrds, VERSION_ANNOTATION } from '../../src/crd/index.js';
-import { writeYamlDocuments } from '../../src/manifests/index.js';
+import { VERSION_ANNOTATION } from '../../src/generators/crd/index.js';
+import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
+import { writeYamlDocuments } from '../../src/generators/manifests/index.js';
 import { conformanceDir, describeShared } from '../support/shared.js';
 import { fixturesDir } from './conformance-harness.js';
 

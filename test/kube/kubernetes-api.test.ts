@@ -13,8 +13,8 @@ import {
   NEWEST_KUBERNETES_API_VERSION,
   versionsWithModel,
 } from '../../src/kube/kubernetes-api.js';
-import { QUANTITY_PATTERN } from '../../src/crd/schema/known-types.js';
-import { walkSchema } from '../../src/crd/schema/json-schema.js';
+import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
+import { walkSchema } from '../../src/generators/crd/schema/json-schema.js';
 import { deriveKubernetesApi } from '../../scripts/derive-kubernetes-api.js';
 import { itShared, kubernetesOpenapiDir } from '../support/shared.js';
 

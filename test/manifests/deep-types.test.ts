@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { MAX_SCHEMA_NESTING } from '../../src/crd/schema/flatten.js';
-import { runManifests } from '../../src/manifests/index.js';
+import { MAX_SCHEMA_NESTING } from '../../src/generators/crd/schema/flatten.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { MAX_TYPE_NESTING } from '../../src/markers/index.js';
 import { repoRoot } from '../support/shared.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { ManifestsPipeline } from '../../src/manifests/pipeline.js';
+import { ManifestsPipeline } from '../../src/generators/manifests/pipeline.js';
 import { MarkerSyntaxError, parseMarker } from '../../src/markers/index.js';
 import { repoRoot } from '../support/shared.js';
 

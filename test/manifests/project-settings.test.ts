@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readProjectSettings } from '../../src/manifests/index.js';
+import { readProjectSettings } from '../../src/generators/manifests/index.js';
 
 const valid = 'domain: example.com\nlayout: [typescript.scaffolder.dev/v1]\nprojectName: shop\nnamespaced: true\nkubernetesVersion: "1.35"\nversion: "3"\n';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { runManifests } from '../../src/manifests/index.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { eventually } from '../../src/testing/index.js';
 import { conformanceDir as conformance, itShared, repoRoot } from '../support/shared.js';
 

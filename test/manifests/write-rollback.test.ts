@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runManifests } from '../../src/manifests/index.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { repoRoot } from '../support/shared.js';
 
 const failing = vi.hoisted(() => ({ renameAt: Number.POSITIVE_INFINITY, renames: 0, restores: true }));

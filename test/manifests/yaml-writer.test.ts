@@ -2,8 +2,8 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { marshalYaml, writeYamlDocuments } from '../../src/manifests/yaml/emitter.js';
-import { compareYamlKeys } from '../../src/manifests/yaml/sort-keys.js';
+import { marshalYaml, writeYamlDocuments } from '../../src/generators/manifests/yaml/emitter.js';
+import { compareYamlKeys } from '../../src/generators/manifests/yaml/sort-keys.js';
 import { conformanceDir as conformance, describeShared } from '../support/shared.js';
 
 function yamlFiles(dir: string): string[] {

@@ -4,8 +4,8 @@ import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { MarkerRegistry, collectMarkers } from '../../src/markers/index.js';
-import { writeYamlDocuments } from '../../src/manifests/index.js';
-import { defineRbacMarkers, generateRoles, normalizeRules } from '../../src/rbac/index.js';
+import { writeYamlDocuments } from '../../src/generators/manifests/index.js';
+import { defineRbacMarkers, generateRoles, normalizeRules } from '../../src/generators/rbac/index.js';
 import { conformanceDir as conformance, describeShared, repoRoot } from '../support/shared.js';
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'rbac');
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { runManifests } from '../../src/manifests/index.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { uncommentBlock } from '../../src/scaffold/machinery/inserter.js';
 import { generateGoldenProject } from '../../scripts/golden-sequence.js';
 import { noInstall, ok, tempProjectDir } from '../cli/run-cli.js';

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runManifests } from '../../src/manifests/index.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { noInstall, noMake, ok, tempProjectDir } from '../cli/run-cli.js';
 
 interface MakeRun { status: number | null; stdout: string; stderr: string }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { generateGoldenProject } from '../../scripts/golden-sequence.js';
-import { runManifests } from '../../src/manifests/index.js';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { conformanceDir, describeShared } from '../support/shared.js';
 
 interface Webhook { name: string; [key: string]: unknown }

@@ -4,8 +4,8 @@ import { Project } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { type MarkedValue, MarkerRegistry, collectMarkers } from '../../src/markers/index.js';
-import { writeYamlDocuments } from '../../src/manifests/index.js';
-import { defineWebhookMarkers, generateWebhooks } from '../../src/webhook/index.js';
+import { writeYamlDocuments } from '../../src/generators/manifests/index.js';
+import { defineWebhookMarkers, generateWebhooks } from '../../src/generators/webhook/index.js';
 import { conformanceDir as conformance, describeShared, repoRoot } from '../support/shared.js';
 const fixtures = path.join(repoRoot, 'test', 'fixtures', 'webhook');
 

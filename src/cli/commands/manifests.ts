@@ -1,7 +1,7 @@
 // `scaffolder manifests`: CRDs, RBAC and webhook configurations from the markers in the sources.
 import type { Argv, Options } from 'yargs';
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
-import { conflictingOptions } from '../../manifests/options.js';
+import { conflictingOptions } from '../../generators/manifests/options.js';
 import { UsageError } from '../usage-error.js';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';

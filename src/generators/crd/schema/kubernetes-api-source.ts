@@ -1,0 +1,105 @@
+/**
+ * The default source of built-in schemas (builtin-source.ts): the Kubernetes API data the package
+ * ships for one minor release (src/kube/kubernetes-api.ts), which carries what controller-gen
+ * reads from the Go types: list/map topology, explicit `+default`s, Quantity and IntOrString as
+ * int-or-string, metav1.Condition's validations, and the fields of that release. The data has no
+ * text; descriptions come from @kubernetes/client-node's models: the type's JSDoc, and a field's
+ * own JSDoc where it has one (else the flatten pass shows the field type's description).
+ *
+ * Models the release lacks: an error when another shipped release has them (the user's API
+ * needs a different `--kubernetes-version`), client-node's model otherwise (KubernetesObject,
+ * client-node's IntOrString alias). Reference ids are `kubernetes-api:<component>`.
+ */
+import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
+import {
+  isKubernetesApiVersion,
+  type KubernetesApi,
+  KubernetesApiError,
+  KUBERNETES_API_VERSIONS,
+  loadKubernetesApi,
+  NEWEST_KUBERNETES_API_VERSION,
+  versionsWithModel,
+} from '../../../kube/kubernetes-api.js';
+import { modelNamesOf } from '../../../kube/kubernetes-api-names.js';
+import { type BuiltinSchemaSource, ComponentSchemaSource } from './builtin-source.js';
+import { cloneJson, walkSchema } from './json-schema.js';
+import { ENUM_PARAGRAPH } from './kube-openapi-schema.js';
+import { clientNodeDescriptions, clientNodeModels } from './kubernetes-models.js';
+
+export const KUBERNETES_API_REF_PREFIX = 'kubernetes-api:';
+
+function withoutEnumParagraph(text: string): string {
+  return text.replace(ENUM_PARAGRAPH, '').trim();
+}
+
+/**
+ * client-node gives a property typed with its IntOrString alias the Go type's doc instead of the
+ * field's: not the field's own description, so not used.
+ */
+function isTypeDoc(text: string): boolean {
+  return text.startsWith('IntOrString is a type that can hold an int32 or a string.');
+}
+
+export class KubernetesApiSource extends ComponentSchemaSource {
+  private loaded?: KubernetesApi;
+
+  /** `version`: a shipped minor release; its data is read on first use (a CRD without built-in types never reads it). */
+  constructor(
+    readonly version: string = NEWEST_KUBERNETES_API_VERSION,
+    fallback: BuiltinSchemaSource = clientNodeModels,
+  ) {
+    super(KUBERNETES_API_REF_PREFIX, fallback);
+    if (!isKubernetesApiVersion(version)) {
+      throw new KubernetesApiError(`Kubernetes ${version} is not shipped: choose one of ${KUBERNETES_API_VERSIONS.join(', ')}`);
+    }
+  }
+
+  get api(): KubernetesApi {
+    return (this.loaded ??= loadKubernetesApi(this.version));
+  }
+
+  referenceTo(model: string): string | undefined {
+    const component = this.api.componentOfModel(model);
+    if (component !== undefined) return this.idOf(component);
+    if (this.missingFrom(model)) return undefined;
+    return this.fallback.referenceTo(model);
+  }
+
+  /** Why `model` has no reference: the shipped releases that have it when the chosen one does not. */
+  missingFrom(model: string): string | undefined {
+    if (this.api.componentOfModel(model) !== undefined) return undefined;
+    const others = versionsWithModel(model);
+    if (others.length === 0) return undefined;
+    return `${model} is not in Kubernetes ${this.api.version}: it is in ${others.join(', ')} (choose one with --kubernetes-version or PROJECT's kubernetesVersion)`;
+  }
+
+  protected buildComponent(component: string): JSONSchemaProps | null {
+    const data = this.api.schema(component);
+    if (!data) return null;
+    const schema = cloneJson(data);
+    walkSchema(schema, (s) => {
+      if (s.$ref !== undefined) s.$ref = this.idOf(s.$ref);
+    });
+    const docs = modelNamesOf(component)
+      .map((m) => clientNodeDescriptions(m))
+      .find((d) => d !== undefined);
+    if (docs) {
+      const own = withoutEnumParagraph(docs.type);
+      if (own) schema.description = own;
+      for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+        const text = withoutEnumParagraph(docs.properties.get(name) ?? '');
+        if (text && !isTypeDoc(text)) prop.description = text;
+      }
+    }
+    return schema;
+  }
+}
+
+const sources = new Map<string, KubernetesApiSource>();
+
+/** The built-in schemas of a shipped Kubernetes minor release (default the newest), one shared source per release. */
+export function kubernetesApiSource(version: string = NEWEST_KUBERNETES_API_VERSION): KubernetesApiSource {
+  let source = sources.get(version);
+  if (!source) sources.set(version, (source = new KubernetesApiSource(version)));
+  return source;
+}
