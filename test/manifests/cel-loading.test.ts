@@ -48,7 +48,7 @@ export interface Boat {
 
 /** Runs `manifests` on `dir` with the compiled package; returns whether any @bufbuild module was loaded. */
 function loadsCel(dir: string): boolean {
-  const manifests = pathToFileURL(path.join(repoRoot, 'dist', 'src', 'manifests', 'index.js')).href;
+  const manifests = pathToFileURL(path.join(repoRoot, 'dist', 'src', 'generators', 'manifests', 'index.js')).href;
   // module.registerHooks sees every module loaded, by import or require.
   const script = `
     import { registerHooks } from 'node:module';
