@@ -44,6 +44,7 @@ export class Manager implements ControllerHost {
   private elector: LeaderElector | undefined;
   private electedPromise: Promise<void>;
   private resolveElected!: () => void;
+  private rejectElected!: (err: unknown) => void;
   private startedController = false;
   private webhookServerValue: WebhookServer | undefined;
 
@@ -61,7 +62,12 @@ export class Manager implements ControllerHost {
     this.group = new RunnableGroup(this.cache);
     this.metricsServer = newMetricsServer(options, kubeConfig, this.metrics, this.getLogger().withName('metrics'));
     this.probes = new HealthProbeServer({ bindAddress: options.healthProbeBindAddress ?? '0' });
-    this.electedPromise = new Promise((resolve) => { this.resolveElected = resolve; });
+    this.electedPromise = new Promise((resolve, reject) => {
+      this.resolveElected = resolve;
+      this.rejectElected = reject;
+    });
+    // Nobody need wait for election; a failed start rejects it only for those who do.
+    this.electedPromise.catch(() => undefined);
     if (options.leaderElection && !options.leaderElectionID) {
       throw new Error('Manager: leaderElection needs leaderElectionID (the Lease name)');
     }
@@ -120,7 +126,10 @@ export class Manager implements ControllerHost {
     return this.metricsServer;
   }
 
-  /** Resolves when this manager becomes leader (at once without leader election). */
+  /**
+   * Resolves when this manager becomes leader (at once without leader election); rejects with the
+   * error if start() fails first (a server that cannot listen, ...), so a caller does not wait forever.
+   */
   elected(): Promise<void> {
     return this.electedPromise;
   }
@@ -253,7 +262,10 @@ export class Manager implements ControllerHost {
       await this.shutdown();
       removeSignalHandlers();
     }
-    if (failure !== undefined) throw failure;
+    if (failure !== undefined) {
+      this.rejectElected(failure);
+      throw failure;
+    }
   }
 
   /** Campaigns for the lease (leader-campaign.ts); resolves once it is held, or the manager stops. */

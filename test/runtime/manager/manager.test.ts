@@ -155,6 +155,21 @@ describe('Manager', () => {
     }
   });
 
+  it('rejects elected() when start fails before election (a server that cannot listen), so a waiting caller is told why', async () => {
+    const { createServer } = await import('node:net');
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      const mgr = await newManager(env, { healthProbeBindAddress: `127.0.0.1:${port}` });
+      const started = mgr.start();
+      await expect(mgr.elected()).rejects.toThrow(/EADDRINUSE|address already in use/);
+      await expect(started).rejects.toThrow(/EADDRINUSE|address already in use/);
+    } finally {
+      taken.close();
+    }
+  });
+
   it('starts runnables and controllers added after start at once, and refuses them once stopping', async () => {
     const mgr = await newManager(env);
     const client = mgr.getClient();
