@@ -3,7 +3,8 @@
  * (key order ignored, a field set to undefined is no field) and deep copies.
  */
 
-function isJsonObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

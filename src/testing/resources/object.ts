@@ -58,9 +58,7 @@ export interface StoredObject extends KubeObject {
   metadata: ObjectMeta & { name: string; uid: string; resourceVersion: string; creationTimestamp: string };
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isJsonObject as isPlainObject } from '../../kube/json-values.js';
 
 export function splitAPIVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.indexOf('/');

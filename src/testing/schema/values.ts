@@ -1,10 +1,8 @@
 /** Plain JSON value helpers shared by validation, list-type checks and ratcheting. */
-import { deepEqual } from '../../kube/json-values.js';
+import { deepEqual, isJsonObject as isObject } from '../../kube/json-values.js';
 import type { SchemaNode } from './node.js';
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
+export { isJsonObject as isObject } from '../../kube/json-values.js';
 
 /**
  * The old element an element of a new list corresponds to: only lists of type map correlate

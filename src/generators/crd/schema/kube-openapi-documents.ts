@@ -8,6 +8,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { isJsonObject } from '../../../kube/json-values.js';
 
 /** A schema as the document has it (OpenAPI v2 or v3 JSON). */
 export type OpenApiSchema = Record<string, unknown>;
@@ -18,10 +19,6 @@ export class KubeOpenApiError extends Error {}
 export function componentOfRef(ref: string): string {
   const m = /^#\/(?:components\/schemas|definitions)\/(.+)$/.exec(ref);
   return m ? m[1]! : ref;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The files a given path stands for, each with the name errors use (as given, relative to baseDir). */
@@ -42,10 +39,10 @@ function filesOf(given: string, baseDir: string): { file: string; shown: string 
 }
 
 function schemasOf(document: unknown, shown: string): Record<string, unknown> {
-  if (isObject(document)) {
+  if (isJsonObject(document)) {
     const components = document.components;
-    if (isObject(components) && isObject(components.schemas) && Object.keys(components.schemas).length > 0) return components.schemas;
-    if (isObject(document.definitions) && Object.keys(document.definitions).length > 0) return document.definitions;
+    if (isJsonObject(components) && isJsonObject(components.schemas) && Object.keys(components.schemas).length > 0) return components.schemas;
+    if (isJsonObject(document.definitions) && Object.keys(document.definitions).length > 0) return document.definitions;
   }
   throw new KubeOpenApiError(
     `--kube-openapi ${shown}: not a Kubernetes OpenAPI document: it has no schemas (components.schemas in v3, definitions in v2)`,
@@ -70,7 +67,7 @@ export function readKubeOpenApiDocuments(paths: readonly string[], baseDir: stri
         throw new KubeOpenApiError(`--kube-openapi ${shown}: invalid JSON: ${(e as Error).message}`);
       }
       for (const [name, schema] of Object.entries(schemasOf(document, shown))) {
-        if (!out.has(name) && isObject(schema)) out.set(name, schema);
+        if (!out.has(name) && isJsonObject(schema)) out.set(name, schema);
       }
     }
   }

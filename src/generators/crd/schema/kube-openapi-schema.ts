@@ -26,6 +26,7 @@
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 import { cloneJson } from './json-schema.js';
 import { componentOfRef, type OpenApiSchema } from './kube-openapi-documents.js';
+import { isJsonObject } from '../../../kube/json-values.js';
 
 /** Keys copied as they are (their values are plain JSON). */
 const COPIED_KEYS = new Set([
@@ -63,12 +64,8 @@ type Position = 'type' | 'property' | 'required-property' | 'items' | 'values';
 /** The paragraph kube-openapi (and client-node, generated from it) appends to an `+enum` field's description. */
 export const ENUM_PARAGRAPH = /(?:^|\n\n)Possible enum values:\n[\s\S]*$/;
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function isEmptyContainer(v: unknown): boolean {
-  return Array.isArray(v) ? v.length === 0 : isObject(v) && Object.keys(v).length === 0;
+  return Array.isArray(v) ? v.length === 0 : isJsonObject(v) && Object.keys(v).length === 0;
 }
 
 function isZero(v: unknown): boolean {
@@ -85,7 +82,7 @@ function keepDefault(value: unknown, position: Position, referenceUseSite: boole
 function referenceOf(schema: OpenApiSchema): string | undefined {
   if (typeof schema.$ref === 'string') return componentOfRef(schema.$ref);
   const allOf = schema.allOf;
-  if (Array.isArray(allOf) && allOf.length === 1 && isObject(allOf[0]) && typeof allOf[0].$ref === 'string' && Object.keys(allOf[0]).length === 1) {
+  if (Array.isArray(allOf) && allOf.length === 1 && isJsonObject(allOf[0]) && typeof allOf[0].$ref === 'string' && Object.keys(allOf[0]).length === 1) {
     return componentOfRef(allOf[0].$ref);
   }
   return undefined;
@@ -93,7 +90,7 @@ function referenceOf(schema: OpenApiSchema): string | undefined {
 
 /** A `oneOf`/`anyOf` whose branches only name types (`[{ type: integer }, { type: string }]`). */
 function isTypeList(v: unknown): boolean {
-  return Array.isArray(v) && v.every((b) => isObject(b) && Object.keys(b).every((k) => k === 'type' || k === 'format'));
+  return Array.isArray(v) && v.every((b) => isJsonObject(b) && Object.keys(b).every((k) => k === 'type' || k === 'format'));
 }
 
 export class ComponentConverter {
@@ -115,15 +112,15 @@ export class ComponentConverter {
         case '$ref':
           continue;
         case 'allOf':
-          if (target === undefined && Array.isArray(value)) out.allOf = value.filter(isObject).map((s) => this.node(s, 'type'));
+          if (target === undefined && Array.isArray(value)) out.allOf = value.filter(isJsonObject).map((s) => this.node(s, 'type'));
           continue;
         case 'oneOf':
         case 'anyOf':
           if (isTypeList(value)) droppedTypeList = true;
-          else if (Array.isArray(value)) out[key] = value.filter(isObject).map((s) => this.node(s, 'type'));
+          else if (Array.isArray(value)) out[key] = value.filter(isJsonObject).map((s) => this.node(s, 'type'));
           continue;
         case 'not':
-          if (isObject(value)) out.not = this.node(value, 'type');
+          if (isJsonObject(value)) out.not = this.node(value, 'type');
           continue;
         case 'description': {
           const text = typeof value === 'string' ? value.replace(ENUM_PARAGRAPH, '').trim() : '';
@@ -131,11 +128,11 @@ export class ComponentConverter {
           continue;
         }
         case 'properties': {
-          if (!isObject(value)) continue;
+          if (!isJsonObject(value)) continue;
           const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
           const props: Record<string, JSONSchemaProps> = {};
           for (const [name, prop] of Object.entries(value)) {
-            if (isObject(prop)) props[name] = this.node(prop, required.has(name) ? 'required-property' : 'property');
+            if (isJsonObject(prop)) props[name] = this.node(prop, required.has(name) ? 'required-property' : 'property');
           }
           out.properties = props;
           continue;
@@ -144,11 +141,11 @@ export class ComponentConverter {
           if (Array.isArray(value) && value.length > 0) out.required = [...new Set(value.map(String))].sort();
           continue;
         case 'items':
-          if (isObject(value)) out.items = this.node(value, 'items');
+          if (isJsonObject(value)) out.items = this.node(value, 'items');
           continue;
         case 'additionalProperties':
           if (typeof value === 'boolean') out.additionalProperties = value;
-          else if (isObject(value)) out.additionalProperties = this.node(value, 'values');
+          else if (isJsonObject(value)) out.additionalProperties = this.node(value, 'values');
           continue;
         case 'default':
           if (keepDefault(value, position, target !== undefined)) out.default = cloneJson(value);
