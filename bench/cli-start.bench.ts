@@ -8,9 +8,9 @@
  * --make also loads the TypeScript compiler for the manifests.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { median } from './stats.js';
+import { loadAverages, median } from './stats.js';
 import { processRun, type Timing } from './process-timing.js';
 
 const ROUNDS = 15;
@@ -21,8 +21,7 @@ function spread(values: number[]): string {
 }
 
 export default async function (): Promise<Record<string, number | string>> {
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-  const figures: Record<string, number | string> = { 'load averages (1, 5, 15 min) at start': load() };
+  const figures: Record<string, number | string> = { 'load averages (1, 5, 15 min) at start': loadAverages() };
   const dir = mkdtempSync(path.join(tmpdir(), 'cli-start-'));
   try {
     processRun([bin, 'init', '--domain', 'example.com', '--project-name', 'crew', '--install=false'], dir);
@@ -49,7 +48,7 @@ export default async function (): Promise<Record<string, number | string>> {
       baseline = baseline.concat(node);
     }
     figures['node -e 0, same rounds: cpu / wall ms (median)'] = `${median(baseline.map((t) => t.cpu)).toFixed(0)} / ${median(baseline.map((t) => t.wall)).toFixed(0)}`;
-    figures['load averages (1, 5, 15 min) at end'] = load();
+    figures['load averages (1, 5, 15 min) at end'] = loadAverages();
     return figures;
   } finally {
     rmSync(dir, { recursive: true, force: true });

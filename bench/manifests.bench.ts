@@ -9,10 +9,10 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManifestsPipeline, readProjectSettings, runManifests, writeFiles } from '../src/generators/manifests/index.js';
-import { median } from './stats.js';
+import { loadAverages, median } from './stats.js';
 import { processRun, type Timing } from './process-timing.js';
 import { FIELDS, KINDS, controllerSource, kindSource, syntheticProject } from './synthetic-api.js';
 
@@ -125,8 +125,7 @@ function prefixed(what: string, figures: Record<string, string> | undefined): Re
 }
 
 export default async function manifestsBench(): Promise<Record<string, number | string>> {
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-  const loadAtStart = load();
+  const loadAtStart = loadAverages();
   const dir = syntheticProject();
   try {
     linkPackages(dir);
@@ -181,7 +180,7 @@ export default async function manifestsBench(): Promise<Record<string, number | 
       'cronjob fixture one-file change, median: wall / cpu (ms)': wallCpu(medianOf(cronjobChanges)),
       'target cold < 2000 ms (cpu time)': cold.cpu < 2000 ? 'met' : 'MISSED',
       'target one-file change < 200 ms (cpu time)': typeMedian.cpu < 200 ? 'met' : 'MISSED',
-      'load averages (1, 5, 15 min) at end': load(),
+      'load averages (1, 5, 15 min) at end': loadAverages(),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
