@@ -13,7 +13,7 @@ export interface CommandTree {
 const leadingFlags = /^(--dry-run(=.*)?|--help|-h)$/;
 
 /** The command words (`create api`): the first arguments that are not flags. */
-function commandWords(argv: readonly string[]): { words: string[]; next: number } {
+export function commandWords(argv: readonly string[]): { words: string[]; next: number } {
   let i = 0;
   while (i < argv.length && leadingFlags.test(argv[i]!)) i++;
   const words: string[] = [];

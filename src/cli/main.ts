@@ -1,44 +1,29 @@
 // The scaffolder CLI. `main` never throws: bad input prints one `error: ...` line naming the
 // value and the rule it breaks, and the exit code is returned.
-// Start-up is what every run pays: this module and the command modules import only the flag
-// definitions, yargs is imported when a command line is parsed (a bare `version` needs no parser),
-// and a command's handler imports what it runs (generators, templates, YAML) itself.
-import type { Argv } from 'yargs';
+// Start-up is what every run pays: of the commands (commands/catalog.ts) only the one the line
+// names is loaded, yargs when a command line is parsed (a bare `version` needs no parser), and a
+// command's handler imports what it runs (generators, templates, YAML) itself.
+import type { Argv, Options } from 'yargs';
 import { UsageError } from './usage-error.js';
 import type { Action } from './commands/action.js';
-import { alphaCommand, alphaGenerateFlags, alphaUpdateFlags } from './commands/alpha.js';
-import { normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
-import { completionCommand } from './commands/completion.js';
-import { createCommand } from './commands/create.js';
-import { createApiFlags } from './commands/create-api.js';
-import { createWebhookFlags } from './commands/create-webhook.js';
-import { editCommand, editFlags } from './commands/edit.js';
-import { initCommand, initFlags } from './commands/init.js';
-import { manifestsCommand, manifestsFlags } from './commands/manifests.js';
-import { printVersion, versionCommand } from './commands/version.js';
-import { helpCommand } from './commands/help.js';
+import { commandWords, normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
+import { topCommands } from './commands/catalog.js';
+import { printVersion } from './commands/version.js';
 import { example } from './commands/examples.js';
 import { cliIO, type CliIO, type CommandRunner, type MainOptions } from './io.js';
-import { PassThrough } from 'node:stream';
-import { pluginCliFlags } from './plugins.js';
+import { createRequire } from 'node:module';
 
 export type { MainOptions } from './io.js';
 
-const commandTree: CommandTree = {
-  commands: new Map([['init', []], ['create', ['api', 'webhook']], ['edit', []], ['manifests', []], ['version', []], ['completion', []], ['help', ['plugins']], ['alpha', ['generate', 'update']]]),
-  flags: {
-    'init': { ...initFlags, ...pluginCliFlags('init') },
-    'create api': { ...createApiFlags, ...pluginCliFlags('create api') },
-    'create webhook': { ...createWebhookFlags, ...pluginCliFlags('create webhook') },
-    'edit': { ...editFlags, ...pluginCliFlags('edit') },
-    'manifests': manifestsFlags,
-    'alpha generate': alphaGenerateFlags,
-    'alpha update': alphaUpdateFlags,
-  },
-};
-
-async function buildParser(select: (a: Action) => void): Promise<Argv> {
-  const { default: yargs } = await import('yargs');
+/**
+ * The parser for a command line naming `command` (a top-level command word, or none): every
+ * command is listed, and only the named one is loaded, with its flags by command path.
+ */
+async function buildParser(command: string | undefined, select: (a: Action) => void): Promise<{ parser: Argv; flags: CommandTree['flags'] }> {
+  // yargs 17's CommonJS build is one file; its ESM entry loads some thirty, and yargs 18 brings
+  // string-width 7 and 8, which build an Intl.Segmenter and parse \p{RGI_Emoji} when imported
+  // (together longer than Node's own start). Same parser, same help text.
+  const yargs = createRequire(import.meta.url)('yargs/yargs') as typeof import('yargs/yargs');
   let y: Argv = yargs()
     .scriptName('scaffolder')
     .usage('$0 <command> [options]\n\nScaffold Kubernetes operators in TypeScript (kubebuilder for TypeScript).\n`$0 --version` is `$0 version`.')
@@ -47,20 +32,23 @@ async function buildParser(select: (a: Action) => void): Promise<Argv> {
     .version(false)
     .option('dry-run', { type: 'boolean', default: false, global: true, describe: 'Print the files that would be created and the diffs of those that would change; write nothing' })
     .wrap(120);
-  y = initCommand(y, select);
-  y = createCommand(y, select);
-  y = editCommand(y, select);
-  y = manifestsCommand(y, select);
-  y = versionCommand(y, select);
-  y = completionCommand(y, select);
-  y = helpCommand(y, select);
-  y = alphaCommand(y, select);
-  return y
-    .demandCommand(1, 'a command is needed: init, create api, create webhook, edit, manifests, version, completion, help, alpha')
+  let flags: Record<string, Record<string, Options>> = {};
+  for (const [word, top] of topCommands) {
+    if (word === command) {
+      const module = await top.load();
+      y = module.register(y, select, top);
+      flags = module.flags;
+    } else {
+      y = y.command(top.usage, top.describe);
+    }
+  }
+  const parser = y
+    .demandCommand(1, `a command is needed: ${[...topCommands.keys()].join(', ').replace('create', 'create api, create webhook')}`)
     .example(...example('$0 init --domain my.domain', 'start a project in the current directory'))
     .example(...example('$0 create api --group webapp --version v1 --kind Guestbook', 'add an API and its controller'))
     .help()
     .alias('help', 'h');
+  return { parser, flags };
 }
 
 // yargs reports problems in its own words; say which flag and rule, in one line.
@@ -112,11 +100,15 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
   try {
     if (rawArgv.length === 1 && (rawArgv[0] === 'version' || rawArgv[0] === '--version')) return await printVersion(io);
     let action: Action | undefined;
-    const parser = await buildParser((a) => { action = a; });
-    if (rawArgv.includes('--get-yargs-completions')) {
+    const completing = rawArgv.indexOf('--get-yargs-completions');
+    // A completion request carries the words typed so far after the program's name.
+    const { words } = commandWords(completing >= 0 ? rawArgv.slice(completing + 2) : rawArgv);
+    const { parser, flags } = await buildParser(words[0], (a) => { action = a; });
+    if (completing >= 0) {
       io.stdout(await completions(parser, rawArgv));
       return 0;
     }
+    const commandTree: CommandTree = { commands: new Map([...topCommands].map(([word, top]) => [word, top.subcommands])), flags };
     const unknown = unknownCommand(rawArgv, commandTree);
     if (unknown) {
       io.stderr(`error: ${unknown}\n`);
@@ -155,6 +147,7 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
 /** This CLI on another command line in `cwd`, its output collected (io.scaffolder). */
 const runInProcess: CommandRunner = async (args, cwd) => {
   let output = '';
+  const { PassThrough } = await import('node:stream');
   const stdin = Object.assign(new PassThrough(), { isTTY: false });
   stdin.end();
   const code = await main(args, { cwd, stdin, stdout: (s) => { output += s; }, stderr: (s) => { output += s; } });

@@ -1,6 +1,6 @@
 // `scaffolder alpha <generate|update>`: project lifecycle commands, as kubebuilder's `alpha`.
 import type { Argv, Options } from 'yargs';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
 
 /** The flags of `alpha generate`; main reads their types (see src/cli/argv.ts). */
@@ -69,11 +69,19 @@ function alphaGenerateCommand(y: Argv, select: SelectAction): Argv {
   );
 }
 
-export function alphaCommand(y: Argv, select: SelectAction): Argv {
+function alphaCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'alpha',
-    'Alpha commands: scaffold a project again from PROJECT (generate), move it to this scaffolder (update)',
+    name.usage,
+    name.describe,
     (b) => alphaUpdateCommand(alphaGenerateCommand(b, select), select)
       .demandCommand(1, 'alpha needs a subcommand: generate or update'),
   );
 }
+
+export const command: CommandModule = {
+  register: alphaCommand,
+  flags: {
+    'alpha generate': alphaGenerateFlags,
+    'alpha update': alphaUpdateFlags,
+  },
+};

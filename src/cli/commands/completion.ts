@@ -1,7 +1,7 @@
 // `scaffolder completion`: a bash/zsh completion script. The script asks
 // `scaffolder --get-yargs-completions <words>` for candidates, which main answers from the parser.
 import type { Argv } from 'yargs';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
 
 const script = `###-begin-scaffolder-completions-###
@@ -29,10 +29,10 @@ fi
 ###-end-scaffolder-completions-###
 `;
 
-export function completionCommand(y: Argv, select: SelectAction): Argv {
+function completionCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'completion',
-    'Print a bash/zsh completion script (add it to ~/.bashrc or ~/.zshrc)',
+    name.usage,
+    name.describe,
     // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
     (b) => b
       .hide('dry-run')
@@ -44,3 +44,5 @@ export function completionCommand(y: Argv, select: SelectAction): Argv {
     }),
   );
 }
+
+export const command: CommandModule = { register: completionCommand, flags: {} };

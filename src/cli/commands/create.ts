@@ -1,17 +1,26 @@
 // `scaffolder create <api|webhook>`.
 import type { Argv } from 'yargs';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
-import { createApiCommand } from './create-api.js';
-import { createWebhookCommand } from './create-webhook.js';
+import { createApiCommand, createApiFlags } from './create-api.js';
+import { createWebhookCommand, createWebhookFlags } from './create-webhook.js';
+import { pluginCliFlags } from '../plugins.js';
 
-export function createCommand(y: Argv, select: SelectAction): Argv {
+function createCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'create',
-    'Scaffold an API or a webhook',
+    name.usage,
+    name.describe,
     (b) => createWebhookCommand(createApiCommand(b, select), select)
       .demandCommand(1, 'create needs a subcommand: api or webhook')
       .example(...example('$0 create api --group batch --version v1 --kind CronJob', 'an API and its controller'))
       .example(...example('$0 create webhook --group batch --version v1 --kind CronJob --defaulting', 'a defaulting webhook')),
   );
 }
+
+export const command: CommandModule = {
+  register: createCommand,
+  flags: {
+    'create api': { ...createApiFlags, ...pluginCliFlags('create api') },
+    'create webhook': { ...createWebhookFlags, ...pluginCliFlags('create webhook') },
+  },
+};

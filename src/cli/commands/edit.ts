@@ -1,9 +1,9 @@
 // `scaffolder edit`: change project-wide choices made at init.
 import type { Argv, Options } from 'yargs';
 import { KUBERNETES_API_VERSIONS } from '../../kube/kubernetes-api.js';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
-import { withPluginFlags } from '../plugins.js';
+import { pluginCliFlags, withPluginFlags } from '../plugins.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
 export const editFlags = {
@@ -18,10 +18,10 @@ export const editFlags = {
   'make': { type: 'boolean', default: true, describe: 'With --namespaced: regenerate config/rbac/role.yaml from the RBAC markers afterwards (scaffolder manifests)' },
 } satisfies Record<string, Options>;
 
-export function editCommand(y: Argv, select: SelectAction): Argv {
+function editCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'edit',
-    'Change project-wide settings (multi-group, namespace scope, license header, Kubernetes version)',
+    name.usage,
+    name.describe,
     (b) => withPluginFlags(b.options(editFlags), 'edit')
       .example(...example('$0 edit --multigroup', 'allow a second API group'))
       .example(...example('$0 edit --namespaced', 'switch to a namespace-scoped operator'))
@@ -50,3 +50,10 @@ export function editCommand(y: Argv, select: SelectAction): Argv {
     }),
   );
 }
+
+export const command: CommandModule = {
+  register: editCommand,
+  flags: {
+    'edit': { ...editFlags, ...pluginCliFlags('edit') },
+  },
+};

@@ -1,12 +1,12 @@
 // `scaffolder help plugins`: what --plugins can name.
 import type { Argv } from 'yargs';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
 
-export function helpCommand(y: Argv, select: SelectAction): Argv {
+function helpCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'help <topic>',
-    'Explain a topic: plugins (what --plugins can name)',
+    name.usage,
+    name.describe,
     (b) => b
       .positional('topic', { choices: ['plugins'] as const, describe: 'plugins: the plugins, their commands and flags' })
       .hide('dry-run')
@@ -18,3 +18,5 @@ export function helpCommand(y: Argv, select: SelectAction): Argv {
     }),
   );
 }
+
+export const command: CommandModule = { register: helpCommand, flags: {} };

@@ -1,8 +1,8 @@
 // `scaffolder init`: a new project in the current directory.
 import type { Argv, Options } from 'yargs';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
-import { withPluginFlags } from '../plugins.js';
+import { pluginCliFlags, withPluginFlags } from '../plugins.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
 export const initFlags = {
@@ -15,10 +15,10 @@ export const initFlags = {
   'install': { type: 'boolean', default: true, describe: 'Run npm install in the new project' },
 } satisfies Record<string, Options>;
 
-export function initCommand(y: Argv, select: SelectAction): Argv {
+function initCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'init',
-    'Initialise a new operator project in the current directory',
+    name.usage,
+    name.describe,
     (b) => withPluginFlags(b.options(initFlags), 'init')
       .example(...example('$0 init --domain my.domain', 'a project named after the current directory'))
       .example(...example('$0 init --domain example.com --project-name guestbook --owner "Jane Doe"', 'choose the name and the license owner'))
@@ -56,3 +56,10 @@ export function initCommand(y: Argv, select: SelectAction): Argv {
     }),
   );
 }
+
+export const command: CommandModule = {
+  register: initCommand,
+  flags: {
+    'init': { ...initFlags, ...pluginCliFlags('init') },
+  },
+};

@@ -3,7 +3,7 @@ import type { Argv, Options } from 'yargs';
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { conflictingOptions } from '../../generators/manifests/options.js';
 import { UsageError } from '../usage-error.js';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
@@ -31,10 +31,10 @@ export const manifestsFlags = {
   },
 } satisfies Record<string, Options>;
 
-export function manifestsCommand(y: Argv, select: SelectAction): Argv {
+function manifestsCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'manifests',
-    'Generate CRDs, RBAC roles and webhook configurations from the markers in api/ and src/',
+    name.usage,
+    name.describe,
     (b) => b
       .options(manifestsFlags)
       .example(...example('$0 manifests', 'regenerate config/crd/bases, config/rbac/role.yaml and config/webhook/manifests.yaml'))
@@ -73,3 +73,5 @@ export function manifestsCommand(y: Argv, select: SelectAction): Argv {
     }),
   );
 }
+
+export const command: CommandModule = { register: manifestsCommand, flags: { 'manifests': manifestsFlags } };

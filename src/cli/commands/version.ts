@@ -1,13 +1,13 @@
 // `scaffolder version`.
 import type { Argv } from 'yargs';
-import type { SelectAction } from './action.js';
+import type { CommandModule, CommandName, SelectAction } from './action.js';
 import type { CliIO } from '../io.js';
 import { example } from './examples.js';
 
-export function versionCommand(y: Argv, select: SelectAction): Argv {
+function versionCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
   return y.command(
-    'version',
-    'Print the scaffolder version',
+    name.usage,
+    name.describe,
     // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
     (b) => b.hide('dry-run').example(...example('$0 version', 'e.g. "scaffolder 0.1.0 (layout typescript.scaffolder.dev/v1, node v20.19.0)"')),
     () => select(printVersion),
@@ -22,3 +22,5 @@ export async function printVersion(io: CliIO): Promise<number> {
   io.stdout(`scaffolder ${packageVersion()} (layout ${scaffolderLayout}, node ${process.version})\n`);
   return 0;
 }
+
+export const command: CommandModule = { register: versionCommand, flags: {} };
