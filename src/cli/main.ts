@@ -28,6 +28,9 @@ async function buildParser(command: string | undefined, select: (a: Action) => v
     .scriptName('scaffolder')
     .usage('$0 <command> [options]\n\nScaffold Kubernetes operators in TypeScript (kubebuilder for TypeScript).\n`$0 --version` is `$0 version`.')
     .exitProcess(false)
+    // English whatever the user's locale (as kubebuilder): yargsError below reads yargs's English
+    // messages, and a German LANG gave "Kommandos:" headings and an unrewritten "Unbekanntes Argument".
+    .locale('en')
     .strict()
     .version(false)
     .option('dry-run', { type: 'boolean', default: false, global: true, describe: 'Print the files that would be created and the diffs of those that would change; write nothing' })

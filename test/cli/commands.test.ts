@@ -22,6 +22,23 @@ describe('scaffolder version, completion, help and usage errors', () => {
     expect((await ok(dir, ['--help'])).stdout).toContain('scaffolder --version');
   });
 
+  it("help and usage errors are in English whatever the user's locale", async () => {
+    const saved = { LANG: process.env.LANG, LC_ALL: process.env.LC_ALL, LC_MESSAGES: process.env.LC_MESSAGES };
+    process.env.LANG = 'de_DE.UTF-8';
+    delete process.env.LC_ALL;
+    delete process.env.LC_MESSAGES;
+    try {
+      expect((await ok(dir, ['--help'])).stdout).toContain('\nCommands:\n');
+      const run = await runCli(dir, ['init', '--bogus']);
+      expect(run.stderr).toBe('error: unknown flag or command: bogus (see --help)\n');
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+    }
+  });
+
   it('create api --version still takes the API version', async () => {
     await ok(dir, ['init', '--domain', 'my.domain', '--install=false']);
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--make=false']);
