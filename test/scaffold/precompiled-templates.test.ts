@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateGoldenProject, goldenEpoch, goldenProjects, readTree } from '../../scripts/golden-sequence.js';
@@ -80,15 +80,19 @@ describe('the compiled package renders from precompiled templates', () => {
 });
 
 describe('a copy of the compiled package whose precompiled templates are stale or missing', () => {
-  // The package as installed (bin, dist, templates, package.json), with this checkout's dependencies.
+  // The package as installed: the files npm packs (so its "files" must ship the precompiled
+  // module), with this checkout's dependencies.
   const pkg = join(work, 'scaffolder');
   const readme = join(pkg, 'templates', 'init', 'README.md.hbs');
   const init = (dir: string) => scaffolder(pkg, dir, ['init', '--domain', 'example.com', '--install=false']);
   const asBuilt = freshDir('as-built');
   let original = '';
   beforeAll(() => {
-    mkdirSync(pkg);
-    for (const entry of ['bin', 'dist', 'templates', 'package.json']) cpSync(join(repoRoot, entry), join(pkg, entry), { recursive: true });
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' })) as Array<{ files: Array<{ path: string }> }>;
+    for (const { path } of packed[0]!.files) {
+      mkdirSync(dirname(join(pkg, path)), { recursive: true });
+      cpSync(join(repoRoot, path), join(pkg, path));
+    }
     symlinkSync(join(repoRoot, 'node_modules'), join(pkg, 'node_modules'), 'dir');
     original = readFileSync(readme, 'utf8');
   });
