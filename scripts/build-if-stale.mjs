@@ -1,6 +1,6 @@
-// `npm run prepare`: compiles src/ into dist/ (as `npm run build`) unless dist/ is already built
-// from the current sources. npm runs `prepare` after `npm ci` here and also whenever a project
-// depends on this checkout through `file:` (every generated project's `npm install`, which
+// `npm run prepare`: compiles src/ into dist/ and precompiles templates/ (as `npm run build`), each
+// unless dist/ already holds it built from the current sources. npm runs `prepare` after `npm ci`
+// here and also whenever a project depends on this checkout through `file:` (every generated project's `npm install`, which
 // `scaffolder init` runs): the full compile took 10 s there, most of `init`'s time.
 // Plain JavaScript, so that it runs before anything is compiled. `--no-check` only emits (as
 // `tsc --noCheck`): the test run's build, which leaves type errors to `npm run typecheck`.
@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompiledUpToDate, precompileTemplates } from './precompile-templates.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const sources = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
@@ -24,10 +25,19 @@ function upToDate() {
   });
 }
 
+/** The precompiled templates are current (a package without templates/ has none to precompile). */
+function templatesUpToDate() {
+  return !existsSync(join(root, 'templates')) || precompiledUpToDate(root);
+}
+
 if (process.argv.includes('--check')) {
-  process.stdout.write(upToDate() ? 'dist is up to date\n' : 'dist is stale\n');
-} else if (!upToDate()) {
-  const check = process.argv.includes('--no-check') ? ['--noCheck'] : [];
-  const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), ...check], { cwd: root, stdio: 'inherit' });
-  process.exitCode = tsc.status ?? 1;
+  process.stdout.write(upToDate() && templatesUpToDate() ? 'dist is up to date\n' : 'dist is stale\n');
+} else {
+  if (!upToDate()) {
+    const check = process.argv.includes('--no-check') ? ['--noCheck'] : [];
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json'), ...check], { cwd: root, stdio: 'inherit' });
+    process.exitCode = tsc.status ?? 1;
+  }
+  // After tsc, which rewrote the options module the templates are precompiled with.
+  if (!templatesUpToDate()) await precompileTemplates(root);
 }

@@ -212,8 +212,10 @@ export function goldenEditedFiles(name: string): string[] {
 /**
  * Runs one golden sequence in `dir` (whose name becomes the project name); throws on the first failure.
  * `userEdits: false` leaves out the hand edits (GoldenEdit steps): the project as scaffolded only.
+ * `cli` runs the commands instead of the sources' main (the compiled package's, say).
  */
-export async function generateGoldenProject(name: string, dir: string, opts: { userEdits?: boolean } = {}): Promise<void> {
+export async function generateGoldenProject(name: string, dir: string, opts: { userEdits?: boolean; cli?: typeof main } = {}): Promise<void> {
+  const run = opts.cli ?? main;
   const sequence = goldenProjects[name]?.filter((step) => Array.isArray(step) || opts.userEdits !== false);
   if (!sequence) throw new Error(`no golden project named ${name}`);
   mkdirSync(dir, { recursive: true });
@@ -226,7 +228,7 @@ export async function generateGoldenProject(name: string, dir: string, opts: { u
         continue;
       }
       let output = '';
-      const code = await main(args, { cwd: dir, stdout: () => undefined, stderr: (s) => { output += s; } });
+      const code = await run(args, { cwd: dir, stdout: () => undefined, stderr: (s) => { output += s; } });
       if (code !== 0) throw new Error(`scaffolder ${args.join(' ')} exited ${code}: ${output}`);
     }
   } finally {

@@ -16,9 +16,9 @@ const age = (file: string, seconds: number) => utimesSync(file, seconds, seconds
 
 describe('npm run prepare', () => {
   mkdirSync(join(pkg, 'scripts'));
-  cpSync(join(repoRoot, 'scripts', 'build-if-stale.mjs'), join(pkg, 'scripts', 'build-if-stale.mjs'));
+  for (const script of ['build-if-stale.mjs', 'precompile-templates.mjs']) cpSync(join(repoRoot, 'scripts', script), join(pkg, 'scripts', script));
   mkdirSync(join(pkg, 'node_modules'));
-  symlinkSync(join(repoRoot, 'node_modules', 'typescript'), join(pkg, 'node_modules', 'typescript'));
+  for (const dep of ['typescript', 'handlebars']) symlinkSync(join(repoRoot, 'node_modules', dep), join(pkg, 'node_modules', dep));
   mkdirSync(join(pkg, 'src'));
   writeFileSync(join(pkg, 'src', 'a.ts'), 'export const a: number = 1;\n');
   writeFileSync(join(pkg, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'NodeNext', target: 'ES2022', outDir: 'dist', rootDir: '.' } }));
@@ -73,5 +73,30 @@ describe('npm run prepare', () => {
     age(join(pkg, 'src', 'c.ts'), Date.now() / 1000 + 100);
     prepare('--no-check');
     expect(readFileSync(join(pkg, 'dist', 'src', 'c.js'), 'utf8')).toContain('still not a number');
+    rmSync(join(pkg, 'src', 'c.ts'));
+  }, 60_000);
+
+  it('precompiles templates/ when a template is newer than the precompiled module, without compiling src/ again', () => {
+    const precompiled = join(pkg, 'dist', 'src', 'scaffold', 'machinery', 'precompiled-templates.js');
+    mkdirSync(join(pkg, 'templates'));
+    writeFileSync(join(pkg, 'templates', 'hello.txt.hbs'), 'hello {{name}}\n');
+    // The options the templates are precompiled with, as the package has them.
+    mkdirSync(join(pkg, 'src', 'scaffold', 'machinery'), { recursive: true });
+    cpSync(join(repoRoot, 'src', 'scaffold', 'machinery', 'template-options.ts'), join(pkg, 'src', 'scaffold', 'machinery', 'template-options.ts'));
+    expect(prepare('--check')).toBe('dist is stale\n');
+    prepare('--no-check');
+    expect(readFileSync(precompiled, 'utf8')).toContain('"hello.txt"');
+    expect(prepare('--check')).toBe('dist is up to date\n');
+
+    const sources = ['src/a.ts', 'src/b.ts', 'src/scaffold/machinery/template-options.ts', 'tsconfig.json', 'tsconfig.build.json', 'templates/hello.txt.hbs', 'scripts/precompile-templates.mjs'];
+    for (const f of sources) age(join(pkg, f), 1_000_000);
+    for (const f of ['a.js', 'b.js', 'scaffold/machinery/template-options.js', 'scaffold/machinery/precompiled-templates.js']) age(join(pkg, 'dist', 'src', f), 2_000_000);
+    expect(prepare('--check')).toBe('dist is up to date\n');
+    writeFileSync(join(pkg, 'templates', 'hello.txt.hbs'), 'goodbye {{name}}\n');
+    age(join(pkg, 'templates', 'hello.txt.hbs'), 3_000_000);
+    expect(prepare('--check')).toBe('dist is stale\n');
+    prepare('--no-check');
+    expect(readFileSync(precompiled, 'utf8')).toContain('goodbye');
+    expect(statSync(out).mtimeMs).toBe(2_000_000_000);
   }, 60_000);
 });

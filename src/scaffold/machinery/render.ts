@@ -1,20 +1,57 @@
-// File bodies come from templates/**/*.hbs (handlebars, no HTML escaping: the output is code).
-// Templates get every value ready-made from the plugins; `strict` makes a misspelt name an error.
-import { readFileSync } from 'node:fs';
+// File bodies come from templates/**/*.hbs (handlebars; options in template-options.ts).
+// Templates get every value ready-made from the plugins.
+//
+// The compiled package renders the specs `npm run build` precompiled (precompiled-templates.js, next
+// to this module's .js) with handlebars' runtime alone: loading and running the compiler cost a
+// `create api --dry-run` about a fifth of its CPU. The module is looked for next to the running code,
+// not under the package root: sources under tsx or vitest (src/, where it never is) compile the
+// .hbs files, so a template edit needs no build, and a dist/ other than this code's own is never
+// used. A template whose source differs from the one its spec was made from (edited since the
+// build, or new) is compiled from its .hbs: a stale or missing build cannot render old text.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Handlebars from 'handlebars';
+import type Handlebars from 'handlebars';
 import { packageRoot } from './package-root.js';
+import { templateCompileOptions } from './template-options.js';
 
-const engine = Handlebars.create();
-const compiled = new Map<string, HandlebarsTemplateDelegate>();
+/** What precompiled-templates.js exports for each template: its spec and the source it came from. */
+interface PrecompiledTemplate {
+  source: string;
+  spec: TemplateSpecification;
+}
+
+const precompiledModule = new URL('./precompiled-templates.js', import.meta.url);
+const precompiled = existsSync(precompiledModule)
+  ? ((await import(precompiledModule.href)) as { templates: Record<string, PrecompiledTemplate> }).templates
+  : {};
+
+// handlebars is CommonJS: required when first needed, so that a run from precompiled specs never
+// loads the compiler, and one that renders nothing loads neither.
+const require = createRequire(import.meta.url);
+let runtime: typeof Handlebars | undefined;
+let compiler: typeof Handlebars | undefined;
+
+function fromSpec(spec: TemplateSpecification): HandlebarsTemplateDelegate {
+  runtime ??= (require('handlebars/runtime') as typeof Handlebars).create();
+  return runtime.template(spec);
+}
+
+function fromSource(source: string): HandlebarsTemplateDelegate {
+  compiler ??= (require('handlebars') as typeof Handlebars).create();
+  return compiler.compile(source, { ...templateCompileOptions });
+}
+
+const templates = new Map<string, HandlebarsTemplateDelegate>();
 
 /** Renders `templates/<name>.hbs` with `data`. */
 export function render(name: string, data: object): string {
-  let template = compiled.get(name);
+  let template = templates.get(name);
   if (!template) {
     const source = readFileSync(join(packageRoot(), 'templates', `${name}.hbs`), 'utf8');
-    template = engine.compile(source, { noEscape: true, strict: true });
-    compiled.set(name, template);
+    const built = Object.hasOwn(precompiled, name) ? precompiled[name] : undefined;
+    template = built?.source === source ? fromSpec(built.spec) : fromSource(source);
+    templates.set(name, template);
   }
   return template(data);
 }
