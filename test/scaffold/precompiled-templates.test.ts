@@ -115,6 +115,21 @@ describe('a copy of the compiled package whose precompiled templates are stale o
     }
   }, 60_000);
 
+  it('renders from source the specs that the installed runtime refuses (another compiler revision)', () => {
+    const module = join(pkg, 'dist', 'src', 'scaffold', 'machinery', 'precompiled-templates.js');
+    const built = readFileSync(module, 'utf8');
+    expect(built).toContain('"compiler":[8,');
+    writeFileSync(module, built.replaceAll('"compiler":[8,', '"compiler":[6,'));
+    try {
+      const dir = freshDir('other-revision');
+      const loaded = init(dir);
+      expect(readTree(dir)).toEqual(readTree(asBuilt));
+      expect(loaded.some((f) => compilerModule.test(f))).toBe(true);
+    } finally {
+      writeFileSync(module, built);
+    }
+  }, 60_000);
+
   it('renders every template from its source without the precompiled module', () => {
     rmSync(join(pkg, 'dist', 'src', 'scaffold', 'machinery', 'precompiled-templates.js'));
     const dir = freshDir('unbuilt');

@@ -32,9 +32,15 @@ const require = createRequire(import.meta.url);
 let runtime: typeof Handlebars | undefined;
 let compiler: typeof Handlebars | undefined;
 
-function fromSpec(spec: TemplateSpecification): HandlebarsTemplateDelegate {
+function fromSpec(spec: TemplateSpecification, source: string): HandlebarsTemplateDelegate {
   runtime ??= (require('handlebars/runtime') as typeof Handlebars).create();
-  return runtime.template(spec);
+  try {
+    return runtime.template(spec);
+  } catch {
+    // A spec the installed runtime refuses (made by another handlebars compiler revision, after
+    // an upgrade that npm's fixed file times hide from prepare) is compiled again from its source.
+    return fromSource(source);
+  }
 }
 
 function fromSource(source: string): HandlebarsTemplateDelegate {
@@ -50,7 +56,7 @@ export function render(name: string, data: object): string {
   if (!template) {
     const source = readFileSync(join(packageRoot(), 'templates', `${name}.hbs`), 'utf8');
     const built = Object.hasOwn(precompiled, name) ? precompiled[name] : undefined;
-    template = built?.source === source ? fromSpec(built.spec) : fromSource(source);
+    template = built?.source === source ? fromSpec(built.spec, source) : fromSource(source);
     templates.set(name, template);
   }
   return template(data);
