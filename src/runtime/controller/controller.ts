@@ -6,7 +6,7 @@
  */
 import type { InformerCache } from '../cache/cache.js';
 import { isConflict } from '../client/errors.js';
-import { errorMessage, type Logger, ReconcileLog } from '../log/index.js';
+import { errorMessage, type Logger, reconcileLogger } from '../log/index.js';
 import type { ControllerMetrics, WorkqueueMetrics } from '../metrics/index.js';
 import { WorkQueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -165,7 +165,7 @@ export class Controller {
   private async reconcileKey(key: string): Promise<void> {
     const req: Request = requestOf(key);
     const forKind = this.spec.forKind;
-    const reconcileLog = new ReconcileLog(this.spec.log, {
+    const { log, reconcileID } = reconcileLogger(this.spec.log, {
       controller: this.name,
       group: forKind?.group,
       kind: forKind?.kind,
@@ -186,16 +186,7 @@ export class Controller {
       timer = setTimeout(() => t.abort(new Error(`reconciliation timeout: ${timeoutMs} ms passed`)), timeoutMs);
       signal = AbortSignal.any([signal, t.signal]);
     }
-    // Own enumerable getters, so that a reconciler spreading its context still gets both.
-    const context: ReconcileContext = {
-      signal,
-      get log() {
-        return reconcileLog.log;
-      },
-      get reconcileID() {
-        return reconcileLog.reconcileID;
-      },
-    };
+    const context: ReconcileContext = { signal, log, reconcileID };
     const started = performance.now();
     let outcome: 'success' | 'error' | 'terminal_error' | 'requeue' | 'requeue_after';
     try {
@@ -206,7 +197,7 @@ export class Controller {
       const asked = result?.priority;
       if (asked !== undefined && asked !== null) {
         if (Number.isSafeInteger(asked)) priority = asked;
-        else reconcileLog.log.error(new Error(`result.priority must be an integer, got ${String(asked)}`), 'Ignoring the priority of the reconcile result');
+        else log.error(new Error(`result.priority must be an integer, got ${String(asked)}`), 'Ignoring the priority of the reconcile result');
       }
       const after = result?.requeueAfter ?? 0;
       if (after > 0) {
@@ -225,14 +216,14 @@ export class Controller {
       const panicked = isPanic(err);
       if (panicked) metrics?.reconcilePanicked();
       if (panicked && this.spec.options.recoverPanic === false && this.onPanic) {
-        reconcileLog.log.error(err, 'Observed a panic in reconciler');
+        log.error(err, 'Observed a panic in reconciler');
         outcome = 'error';
         this.onPanic(err);
       } else if (isTerminalError(err)) {
         // Not requeued, and not forgotten either (as controller-runtime): should a later event fail
         // again, the key backs off from where its failures left it.
         outcome = 'terminal_error';
-        reconcileLog.log.error(err, 'Reconciler error');
+        log.error(err, 'Reconciler error');
       } else {
         this.queue.addRateLimited(key, priority);
         outcome = 'error';
@@ -241,8 +232,8 @@ export class Controller {
         // it was read) is routine, and the queue's retry reads the new version; it is logged once,
         // at info and without a stack, as client-go's RetryOnConflict and many operators treat it.
         // It still counts as an error in the metrics, as controller-runtime counts it.
-        if (isConflict(err)) reconcileLog.log.info('Reconciler conflict, requeued', { error: errorMessage(err) });
-        else reconcileLog.log.error(err, 'Reconciler error');
+        if (isConflict(err)) log.info('Reconciler conflict, requeued', { error: errorMessage(err) });
+        else log.error(err, 'Reconciler error');
       }
     } finally {
       clearTimeout(timer);
