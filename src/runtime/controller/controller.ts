@@ -152,7 +152,8 @@ export class Controller {
 
   private async work(): Promise<void> {
     for (;;) {
-      const key = await this.queue.get();
+      // A ready key is taken at once; only an empty queue is waited for (a promise per key cost a tick).
+      const key = this.queue.tryGet() ?? (await this.queue.get());
       if (key === undefined) return;
       try {
         await this.reconcileKey(key);
