@@ -132,13 +132,21 @@ export class Informer<T extends ObjectWithMeta> {
       replace: (items: T[]) => {
         const initial = !listedOnce;
         listedOnce = true;
+        if (initial) {
+          // Nothing of this scope is cached before its first list (its watch starts after it): all adds, nothing gone.
+          for (const obj of items) {
+            this.store.upsert(obj);
+            this.emitAdd(obj, true);
+          }
+          return;
+        }
         const fresh = new Set<string>();
         for (const obj of items) {
           const key = objectKey(obj);
           fresh.add(key);
           const old = this.store.upsert(obj);
           if (old) this.emitUpdate(old, obj);
-          else this.emitAdd(obj, initial);
+          else this.emitAdd(obj, false);
         }
         const scopeKeys = namespace === undefined ? [...this.allKeys()] : [...this.store.keysInNamespace(namespace)];
         for (const key of scopeKeys) {
