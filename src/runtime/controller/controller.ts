@@ -6,7 +6,9 @@
  */
 import type { InformerCache } from '../cache/cache.js';
 import { isConflict } from '../client/errors.js';
-import { errorMessage, type Logger, reconcileLogger } from '../log/index.js';
+import { errorMessage, type Logger } from '../log/index.js';
+import { deferredReconcileLogger } from '../log/reconcile.js';
+import { newReconcileID } from '../log/reconcile-id.js';
 import type { ControllerMetrics, ReconcileOutcome, WorkqueueMetrics } from '../metrics/index.js';
 import { WorkQueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -82,10 +84,13 @@ export class Controller {
   private readonly reconcileAbort = new AbortController();
   private started = false;
   private onPanic: ((err: unknown) => void) | undefined;
+  /** The controller, group and kind every reconcile's log carries. */
+  private readonly logOwner: { controller: string; group?: string; kind?: string };
 
   constructor(spec: ControllerSpec) {
     this.spec = spec;
     this.name = spec.name;
+    this.logOwner = { controller: spec.name, group: spec.forKind?.group, kind: spec.forKind?.kind };
     this.queue = new WorkQueue({ rateLimiter: spec.options.rateLimiter, clock: spec.options.clock, metrics: spec.metrics?.queue });
   }
 
@@ -162,14 +167,8 @@ export class Controller {
       if (key === undefined) return;
       try {
         const req: Request = requestOf(key);
-        const forKind = this.spec.forKind;
-        const { log, reconcileID } = reconcileLogger(this.spec.log, {
-          controller: this.name,
-          group: forKind?.group,
-          kind: forKind?.kind,
-          namespace: req.namespace,
-          name: req.name,
-        });
+        const reconcileID = newReconcileID();
+        const log = deferredReconcileLogger(this.spec.log, this.logOwner, req, reconcileID);
         const metrics = this.spec.metrics?.controller;
         // Retries keep the priority the key was handed out at (an initial-list object stays behind new
         // events) unless the reconcile's result names another.

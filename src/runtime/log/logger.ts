@@ -25,7 +25,7 @@ export class Logger {
    * costs more to build than an empty reconcile.
    */
   static deferred(make: () => Logger): Logger {
-    const logger = new Logger(DEFERRED_SINK);
+    const logger = new Logger(DEFERRED_SINK, '', DEFERRED_VALUES);
     logger.#make = make;
     return logger;
   }
@@ -104,7 +104,8 @@ export class Logger {
   }
 }
 
-/** The sink of a deferred logger before its first use, which replaces it: never written to. */
+/** The sink and values of a deferred logger before its first use, which replaces them: never written nor read. */
+const DEFERRED_VALUES: Record<string, unknown> = Object.freeze({});
 const DEFERRED_SINK: LogSink = {
   enabled: () => false,
   write: () => undefined,

@@ -22,18 +22,36 @@ export interface ReconcileLogContext {
  */
 export function reconcileLogger(base: Logger, ctx: ReconcileLogContext): { log: Logger; reconcileID: string } {
   const reconcileID = ctx.reconcileID ?? newReconcileID();
-  return { log: Logger.deferred(() => base.withValues(reconcileValues(ctx, reconcileID))), reconcileID };
+  return { log: deferredReconcileLogger(base, ctx, ctx, reconcileID), reconcileID };
 }
 
-function reconcileValues(ctx: ReconcileLogContext, reconcileID: string): Record<string, unknown> {
-  const values: Record<string, unknown> = { controller: ctx.controller };
-  if (ctx.kind !== undefined) {
-    values.controllerGroup = ctx.group ?? '';
-    values.controllerKind = ctx.kind;
-    values[ctx.kind] = ctx.namespace === '' ? { name: ctx.name } : { name: ctx.name, namespace: ctx.namespace };
+/**
+ * reconcileLogger's logger, for a controller: `owner` (controller, group, kind) is the same for all
+ * its reconciles and `request` is the one it already has, so a reconcile allocates no context for
+ * a logger it may never use.
+ */
+export function deferredReconcileLogger(
+  base: Logger,
+  owner: Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>,
+  request: Pick<ReconcileLogContext, 'namespace' | 'name'>,
+  reconcileID: string,
+): Logger {
+  return Logger.deferred(() => base.withValues(reconcileValues(owner, request, reconcileID)));
+}
+
+function reconcileValues(
+  owner: Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>,
+  request: Pick<ReconcileLogContext, 'namespace' | 'name'>,
+  reconcileID: string,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = { controller: owner.controller };
+  if (owner.kind !== undefined) {
+    values.controllerGroup = owner.group ?? '';
+    values.controllerKind = owner.kind;
+    values[owner.kind] = request.namespace === '' ? { name: request.name } : { name: request.name, namespace: request.namespace };
   }
-  values.namespace = ctx.namespace;
-  values.name = ctx.name;
+  values.namespace = request.namespace;
+  values.name = request.name;
   values.reconcileID = reconcileID;
   return values;
 }
