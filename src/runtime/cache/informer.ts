@@ -132,13 +132,21 @@ export class Informer<T extends ObjectWithMeta> {
       replace: (items: T[]) => {
         const initial = !listedOnce;
         listedOnce = true;
+        if (initial) {
+          // Nothing of this scope is cached before its first list (its watch starts after it): all adds, nothing gone.
+          for (const obj of items) {
+            this.store.upsert(obj);
+            this.emitAdd(obj, true);
+          }
+          return;
+        }
         const fresh = new Set<string>();
         for (const obj of items) {
           const key = objectKey(obj);
           fresh.add(key);
           const old = this.store.upsert(obj);
           if (old) this.emitUpdate(old, obj);
-          else this.emitAdd(obj, initial);
+          else this.emitAdd(obj, false);
         }
         const scopeKeys = namespace === undefined ? [...this.allKeys()] : [...this.store.keysInNamespace(namespace)];
         for (const key of scopeKeys) {
@@ -163,24 +171,39 @@ export class Informer<T extends ObjectWithMeta> {
     for (const obj of this.store.values()) yield objectKey(obj);
   }
 
+  // Each handler in its own try: a throwing handler must not break the watch loop or other
+  // handlers (inline rather than through a callback, which cost a closure per handler and event).
   private emitAdd(obj: T, initial: boolean): void {
-    for (const h of this.handlers) this.safely(() => h.onAdd?.(obj, initial));
+    for (const h of this.handlers) {
+      try {
+        h.onAdd?.(obj, initial);
+      } catch (err) {
+        this.handlerFailed(err);
+      }
+    }
   }
 
   private emitUpdate(oldObj: T, newObj: T): void {
-    for (const h of this.handlers) this.safely(() => h.onUpdate?.(oldObj, newObj));
+    for (const h of this.handlers) {
+      try {
+        h.onUpdate?.(oldObj, newObj);
+      } catch (err) {
+        this.handlerFailed(err);
+      }
+    }
   }
 
   private emitDelete(obj: T): void {
-    for (const h of this.handlers) this.safely(() => h.onDelete?.(obj));
+    for (const h of this.handlers) {
+      try {
+        h.onDelete?.(obj);
+      } catch (err) {
+        this.handlerFailed(err);
+      }
+    }
   }
 
-  /** A throwing handler must not break the watch loop or other handlers. */
-  private safely(fn: () => void): void {
-    try {
-      fn();
-    } catch (err) {
-      this.log.error(err, 'informer event handler failed', { kind: this.kind.kind });
-    }
+  private handlerFailed(err: unknown): void {
+    this.log.error(err, 'informer event handler failed', { kind: this.kind.kind });
   }
 }

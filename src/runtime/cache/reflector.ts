@@ -251,19 +251,28 @@ export class Reflector<T extends ObjectWithMeta> {
         res.destroy();
         reject(err);
       };
-      const armStall = () => {
-        clearTimeout(stallTimer);
-        stallTimer = setTimeout(() => {
-          this.stats.stalls++;
-          fail(new StallError('watch stalled'));
-        }, this.stallTimeoutMs);
+      // Data only notes the time; the timer, when it fires, waits out what is left of the silence
+      // (a timer re-armed on every chunk cost a timeout object and two timer-list updates per
+      // event: the API server sends each event in a chunk of its own).
+      let lastData = performance.now();
+      const stallCheck = () => {
+        const silentMs = performance.now() - lastData;
+        if (silentMs < this.stallTimeoutMs) {
+          armStall(this.stallTimeoutMs - silentMs);
+          return;
+        }
+        this.stats.stalls++;
+        fail(new StallError('watch stalled'));
+      };
+      const armStall = (ms: number) => {
+        stallTimer = setTimeout(stallCheck, ms);
         stallTimer.unref();
       };
-      armStall();
+      armStall(this.stallTimeoutMs);
       abort.signal.addEventListener('abort', () => fail(abort.signal.reason), { once: true });
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
-        armStall();
+        lastData = performance.now();
         buffer += chunk;
         let nl: number;
         while ((nl = buffer.indexOf('\n')) >= 0) {

@@ -83,9 +83,11 @@ export class IndexedStore<T extends ObjectWithMeta> {
       if (!set) this.byNamespace.set(ns, (set = new Set()));
       set.add(key);
     }
-    for (const [name, index] of this.indexes) {
-      if (old) this.unindexFrom(index, key);
-      this.indexInto(name, index, key, obj);
+    if (this.indexes.size > 0) {
+      for (const [name, index] of this.indexes) {
+        if (old) this.unindexFrom(index, key);
+        this.indexInto(name, index, key, obj);
+      }
     }
     return old;
   }

@@ -36,16 +36,19 @@ export class KindSource<T> implements Source<T> {
     const q = ctx.queue;
     // Objects of the initial list and resyncs (same resourceVersion) wait behind real changes.
     const low = lowPriority(q);
+    // Without predicates (the common case) every event passes, with no call to find it out.
+    const filtered = predicates.length > 0;
     const registration = informer.addEventHandler({
       onAdd: (obj, initialList) => {
-        if (passes(predicates, 'create', obj)) handler.create?.(obj, initialList ? low : q);
+        if (!filtered || passes(predicates, 'create', obj)) handler.create?.(obj, initialList ? low : q);
       },
       onUpdate: (oldObj, newObj) => {
-        const unchanged = resourceVersionOf(oldObj) !== undefined && resourceVersionOf(oldObj) === resourceVersionOf(newObj);
-        if (passes(predicates, 'update', oldObj, newObj)) handler.update?.(oldObj, newObj, unchanged ? low : q);
+        const oldVersion = resourceVersionOf(oldObj);
+        const unchanged = oldVersion !== undefined && oldVersion === resourceVersionOf(newObj);
+        if (!filtered || passes(predicates, 'update', oldObj, newObj)) handler.update?.(oldObj, newObj, unchanged ? low : q);
       },
       onDelete: (obj) => {
-        if (passes(predicates, 'delete', obj)) handler.delete?.(obj, q);
+        if (!filtered || passes(predicates, 'delete', obj)) handler.delete?.(obj, q);
       },
     });
     ctx.signal.addEventListener('abort', () => registration.remove(), { once: true });

@@ -13,5 +13,5 @@ export { JsonSink, ConsoleSink, DelegatingSink, type LogLevel, type SinkOptions,
 export { type TimeEncoding } from './time.js';
 export { log, newLogger, setLogger, type LoggerOptions } from './root.js';
 export { parseLogFlags } from './flags.js';
-export { reconcileLogger, ReconcileLog, type ReconcileLogContext } from './reconcile.js';
+export { reconcileLogger, type ReconcileLogContext } from './reconcile.js';
 export { errorMessage } from './format.js';

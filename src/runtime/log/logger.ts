@@ -5,10 +5,12 @@ import type { LogEntry, LogSink } from './entry.js';
  * `withValues` and `withName` return new loggers; the receiver is unchanged.
  */
 export class Logger {
-  readonly #sink: LogSink;
-  readonly #name: string;
-  readonly #values: Record<string, unknown>;
-  readonly #verbosity: number;
+  #sink: LogSink;
+  #name: string;
+  #values: Record<string, unknown>;
+  #verbosity: number;
+  /** Set on a deferred logger until its first use: makes the logger it stands for. */
+  #make: (() => Logger) | undefined;
 
   constructor(sink: LogSink, name = '', values: Record<string, unknown> = {}, verbosity = 0) {
     this.#sink = sink;
@@ -17,37 +19,68 @@ export class Logger {
     this.#verbosity = verbosity;
   }
 
+  /**
+   * A logger that stands for `make()`, called when the logger is first used (to log, derive or ask
+   * `enabled`), once. For a logger most holders never use: a reconcile's, whose key-value context
+   * costs more to build than an empty reconcile.
+   */
+  static deferred(make: () => Logger): Logger {
+    const logger = new Logger(DEFERRED_SINK, '', DEFERRED_VALUES);
+    logger.#make = make;
+    return logger;
+  }
+
+  /** Becomes the logger a deferred one stands for (nothing for others). */
+  #resolve(): void {
+    const make = this.#make;
+    if (make === undefined) return;
+    this.#make = undefined;
+    const made = make();
+    made.#resolve();
+    this.#sink = made.#sink;
+    this.#name = made.#name;
+    this.#values = made.#values;
+    this.#verbosity = made.#verbosity;
+  }
+
   /** Logs at info level (verbosity 0, or the verbosity chosen with `v`). */
   info(msg: string, fields?: Record<string, unknown>): void {
+    this.#resolve();
     this.#emit(Logger.prototype.info, this.#verbosity === 0 ? 'info' : 'debug', this.#verbosity, msg, fields);
   }
 
   /** Logs at debug level (verbosity 1). */
   debug(msg: string, fields?: Record<string, unknown>): void {
+    this.#resolve();
     this.#emit(Logger.prototype.debug, 'debug', Math.max(1, this.#verbosity), msg, fields);
   }
 
   /** Logs an error; errors are written at every verbosity. */
   error(err: unknown, msg: string, fields?: Record<string, unknown>): void {
+    this.#resolve();
     this.#emit(Logger.prototype.error, 'error', 0, msg, fields, err);
   }
 
   /** A logger whose `info` is written only when the sink's verbosity is at least `level` (logr's V). */
   v(level: number): Logger {
+    this.#resolve();
     return new Logger(this.#sink, this.#name, this.#values, this.#verbosity + Math.max(0, Math.floor(level)));
   }
 
   withValues(fields: Record<string, unknown>): Logger {
+    this.#resolve();
     return new Logger(this.#sink, this.#name, { ...this.#values, ...fields }, this.#verbosity);
   }
 
   /** Appends a name segment: `log.withName('controller-runtime').withName('metrics')` logs as `controller-runtime.metrics`. */
   withName(name: string): Logger {
+    this.#resolve();
     return new Logger(this.#sink, this.#name === '' ? name : `${this.#name}.${name}`, this.#values, this.#verbosity);
   }
 
   /** Whether `info` on this logger would be written. */
   enabled(): boolean {
+    this.#resolve();
     return this.#sink.enabled(this.#verbosity);
   }
 
@@ -70,6 +103,13 @@ export class Logger {
     this.#sink.write(entry);
   }
 }
+
+/** The sink and values of a deferred logger before its first use, which replaces them: never written nor read. */
+const DEFERRED_VALUES: Record<string, unknown> = Object.freeze({});
+const DEFERRED_SINK: LogSink = {
+  enabled: () => false,
+  write: () => undefined,
+};
 
 /** The `    at ...` lines of a V8 stack, without the header (which may span lines of the message). */
 function frames(stack: string | undefined): string | undefined {

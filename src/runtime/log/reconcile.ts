@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { Logger } from './logger.js';
+import { Logger } from './logger.js';
+import { newReconcileID } from './reconcile-id.js';
 
 /** What a controller knows about one reconcile, for its log context. */
 export interface ReconcileLogContext {
@@ -16,42 +16,42 @@ export interface ReconcileLogContext {
 /**
  * The logger of one reconcile, carrying the same keys as controller-runtime's:
  * controller, controllerGroup, controllerKind, `<Kind>: {name, namespace}`, namespace, name, reconcileID.
+ * The logger is deferred (Logger.deferred): its key-value context is built when it is first used,
+ * since the reconciles of a healthy controller mostly log nothing and building it for every one
+ * of them cost more than an empty reconcile.
  */
 export function reconcileLogger(base: Logger, ctx: ReconcileLogContext): { log: Logger; reconcileID: string } {
-  const reconcileID = ctx.reconcileID ?? randomUUID();
-  const values: Record<string, unknown> = { controller: ctx.controller };
-  if (ctx.kind !== undefined) {
-    values.controllerGroup = ctx.group ?? '';
-    values.controllerKind = ctx.kind;
-    values[ctx.kind] = ctx.namespace === '' ? { name: ctx.name } : { name: ctx.name, namespace: ctx.namespace };
-  }
-  values.namespace = ctx.namespace;
-  values.name = ctx.name;
-  values.reconcileID = reconcileID;
-  return { log: base.withValues(values), reconcileID };
+  const reconcileID = ctx.reconcileID ?? newReconcileID();
+  return { log: deferredReconcileLogger(base, ctx, ctx, reconcileID), reconcileID };
 }
 
 /**
- * A reconcile's logger and reconcileID, each made when first read: the reconciles of a healthy
- * controller mostly log nothing, and building the logger (its key-value context, a UUID) for
- * every one of them cost more than an empty reconcile. Once read, both stay the same for the reconcile.
+ * reconcileLogger's logger, for a controller: `owner` (controller, group, kind) is the same for all
+ * its reconciles and `request` is the one it already has, so a reconcile allocates no context for
+ * a logger it may never use.
  */
-export class ReconcileLog {
-  readonly #base: Logger;
-  readonly #ctx: ReconcileLogContext;
-  #log: Logger | undefined;
-  #reconcileID: string | undefined;
+export function deferredReconcileLogger(
+  base: Logger,
+  owner: Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>,
+  request: Pick<ReconcileLogContext, 'namespace' | 'name'>,
+  reconcileID: string,
+): Logger {
+  return Logger.deferred(() => base.withValues(reconcileValues(owner, request, reconcileID)));
+}
 
-  constructor(base: Logger, ctx: ReconcileLogContext) {
-    this.#base = base;
-    this.#ctx = ctx;
+function reconcileValues(
+  owner: Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>,
+  request: Pick<ReconcileLogContext, 'namespace' | 'name'>,
+  reconcileID: string,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = { controller: owner.controller };
+  if (owner.kind !== undefined) {
+    values.controllerGroup = owner.group ?? '';
+    values.controllerKind = owner.kind;
+    values[owner.kind] = request.namespace === '' ? { name: request.name } : { name: request.name, namespace: request.namespace };
   }
-
-  get reconcileID(): string {
-    return (this.#reconcileID ??= this.#ctx.reconcileID ?? randomUUID());
-  }
-
-  get log(): Logger {
-    return (this.#log ??= reconcileLogger(this.#base, { ...this.#ctx, reconcileID: this.reconcileID }).log);
-  }
+  values.namespace = request.namespace;
+  values.name = request.name;
+  values.reconcileID = reconcileID;
+  return values;
 }

@@ -11,6 +11,12 @@ export interface WorkqueueMetricVecs {
   retries: SeriesCounter<QueueLabels>;
 }
 
+/** Times of one key, in seconds (see `now`). */
+interface KeyTimes {
+  addedAt: number | undefined;
+  startedAt: number | undefined;
+}
+
 /** Seconds on a monotonic clock. */
 function now(): number {
   return performance.now() / 1000;
@@ -36,49 +42,63 @@ export class WorkqueueMetrics {
   readonly #retries: CounterSeries<QueueLabels>;
   #queueDuration: HistogramSeries<QueueLabels> | undefined;
   #workDuration: HistogramSeries<QueueLabels> | undefined;
-  readonly #addedAt = new Map<string, number>();
-  readonly #processingSince = new Map<string, number>();
+  /** Per key: when it became pending and when a worker took it, while either applies (one lookup per call). */
+  readonly #times = new Map<string, KeyTimes>();
+  /** The depth series of the priority met last (most adds of a queue share one priority). */
+  #lastPriority = 0;
+  #lastDepth: GaugeSeries<QueueLabels | 'priority'>;
 
   constructor(vecs: WorkqueueMetricVecs, readonly name: string) {
     this.#vecs = vecs;
     this.#labels = { name, controller: name };
-    this.#depthAt(0);
+    this.#lastDepth = vecs.depth.series({ ...this.#labels, priority: '0' });
+    this.#depth.set(0, this.#lastDepth);
     this.#adds = vecs.adds.series(this.#labels);
     this.#retries = vecs.retries.series(this.#labels);
   }
 
   /** The depth series of one priority, created the first time the queue meets that priority. */
   #depthAt(priority: number): GaugeSeries<QueueLabels | 'priority'> {
+    if (priority === this.#lastPriority) return this.#lastDepth;
     let series = this.#depth.get(priority);
     if (!series) {
       series = this.#vecs.depth.series({ ...this.#labels, priority: String(priority) });
       this.#depth.set(priority, series);
     }
+    this.#lastPriority = priority;
+    this.#lastDepth = series;
     return series;
   }
 
   add(key: string, priority = 0): void {
     this.#adds.inc();
     this.#depthAt(priority).inc();
-    if (!this.#addedAt.has(key)) this.#addedAt.set(key, now());
+    const times = this.#times.get(key);
+    if (times === undefined) this.#times.set(key, { addedAt: now(), startedAt: undefined });
+    else times.addedAt ??= now();
   }
 
   get(key: string, priority = 0): void {
     const t = now();
     this.#depthAt(priority).dec();
-    const added = this.#addedAt.get(key);
-    if (added !== undefined) {
-      (this.#queueDuration ??= this.#vecs.queueDuration.series(this.#labels)).observe(t - added);
-      this.#addedAt.delete(key);
+    const times = this.#times.get(key);
+    if (times === undefined) {
+      this.#times.set(key, { addedAt: undefined, startedAt: t });
+      return;
     }
-    this.#processingSince.set(key, t);
+    if (times.addedAt !== undefined) {
+      (this.#queueDuration ??= this.#vecs.queueDuration.series(this.#labels)).observe(t - times.addedAt);
+      times.addedAt = undefined;
+    }
+    times.startedAt = t;
   }
 
   done(key: string): void {
-    const started = this.#processingSince.get(key);
-    if (started === undefined) return;
-    (this.#workDuration ??= this.#vecs.workDuration.series(this.#labels)).observe(now() - started);
-    this.#processingSince.delete(key);
+    const times = this.#times.get(key);
+    if (times?.startedAt === undefined) return;
+    (this.#workDuration ??= this.#vecs.workDuration.series(this.#labels)).observe(now() - times.startedAt);
+    times.startedAt = undefined;
+    if (times.addedAt === undefined) this.#times.delete(key);
   }
 
   /** A waiting key moved to a higher priority. */
@@ -96,8 +116,9 @@ export class WorkqueueMetrics {
     const t = now();
     let totalSeconds = 0;
     let longestSeconds = 0;
-    for (const since of this.#processingSince.values()) {
-      const running = t - since;
+    for (const { startedAt } of this.#times.values()) {
+      if (startedAt === undefined) continue;
+      const running = t - startedAt;
       totalSeconds += running;
       if (running > longestSeconds) longestSeconds = running;
     }

@@ -14,7 +14,7 @@
  *   added again with a higher priority moves up behind the keys already there, never down.
  */
 import { type Clock, realClock, type TimerHandle } from './clock.js';
-import { DelayHeap } from './delay-heap.js';
+import { type Delayed, DelayHeap } from './delay-heap.js';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** What the queue reports to; `RuntimeMetrics.workqueue(name)` from ../metrics has this shape. */
@@ -40,24 +40,22 @@ export class WorkQueue {
   readonly rateLimiter: RateLimiter;
   private readonly metrics: QueueMetricsSink | undefined;
 
-  /** One FIFO of ready keys per priority; an entry counts only while `readySeq` still names it. */
+  /**
+   * What the queue knows of each key, in one record (one map lookup per operation); a key is
+   * dropped once it is neither waiting, processing nor delayed.
+   */
+  private readonly entries = new Map<string, Entry>();
+  /** One FIFO of ready keys per priority; a FIFO slot counts only while its key's `readySeq` still names it. */
   private readonly buckets = new Map<number, Bucket>();
-  /** The priorities that have a bucket, highest first. */
-  private priorities: number[] = [];
-  /** Each ready key's live entry: its bucket and sequence number (older entries are stale). */
-  private readonly readySeq = new Map<string, { priority: number; seq: number }>();
+  /** The buckets, highest priority first. */
+  private ordered: Bucket[] = [];
   private nextSeq = 0;
-  /** Waiting keys (ready or re-added during processing) and their priority. */
-  private readonly dirty = new Map<string, number>();
-  /** Keys handed to workers, with the priority they were handed out at. */
-  private readonly processing = new Map<string, number>();
+  private readyCount = 0;
+  private processingCount = 0;
+  private delayedCount = 0;
   private readonly waiters: ((key: string | undefined) => void)[] = [];
 
   private readonly delayed = new DelayHeap();
-  /** The ready time of each key that waits in `delayed` (heap entries with another time are stale). */
-  private readonly delayedAt = new Map<string, number>();
-  /** The priority a delayed key is added at when its time comes (the highest asked). */
-  private readonly delayedPriority = new Map<string, number>();
   private timer: TimerHandle | undefined;
   private timerAt = Infinity;
 
@@ -72,17 +70,17 @@ export class WorkQueue {
 
   /** Keys ready to be handed out (not counting delayed or in-process ones). */
   len(): number {
-    return this.readySeq.size;
+    return this.readyCount;
   }
 
   /** Keys waiting for their delay to pass. */
   delayedLen(): number {
-    return this.delayedAt.size;
+    return this.delayedCount;
   }
 
   /** Keys currently handed to workers. */
   processingLen(): number {
-    return this.processing.size;
+    return this.processingCount;
   }
 
   get shuttingDown(): boolean {
@@ -92,29 +90,29 @@ export class WorkQueue {
   /** Adds `key` at `priority` (higher first; 0 by default). */
   add(key: string, priority = 0): void {
     if (this.stopped) return;
+    const entry = this.entryOf(key);
     // A delayed add of the key is served by this one (the priority queue keeps one entry per key).
-    const delayedPriority = this.delayedPriority.get(key);
-    if (delayedPriority !== undefined) {
-      this.delayedAt.delete(key); // its heap entry goes stale
-      this.delayedPriority.delete(key);
-      priority = Math.max(priority, delayedPriority);
+    if (entry.delayedAt !== undefined) {
+      entry.delayedAt = undefined; // its heap entry goes stale
+      this.delayedCount--;
+      priority = Math.max(priority, entry.delayedPriority);
       this.armTimer();
     }
-    const current = this.dirty.get(key);
+    const current = entry.waiting;
     if (current !== undefined) {
       if (priority > current) {
-        this.dirty.set(key, priority);
+        entry.waiting = priority;
         this.metrics?.reprioritize?.(current, priority);
-        if (this.readySeq.has(key)) this.pushReady(key, priority); // moves it up; the old entry goes stale
+        if (entry.readySeq >= 0) this.pushReady(entry, priority); // moves it up; the old slot goes stale
       }
       return;
     }
     this.metrics?.add(key, priority);
-    this.dirty.set(key, priority);
-    if (this.processing.has(key)) return;
+    entry.waiting = priority;
+    if (entry.processing !== undefined) return;
     const waiter = this.waiters.shift();
-    if (waiter) this.handOut(key, waiter);
-    else this.pushReady(key, priority);
+    if (waiter) this.handOut(entry, waiter);
+    else this.pushReady(entry, priority);
   }
 
   /** Adds `key` after `ms` milliseconds; at once when `ms <= 0`. */
@@ -125,16 +123,17 @@ export class WorkQueue {
       return;
     }
     this.metrics?.retry();
-    if (this.dirty.has(key)) {
+    const entry = this.entryOf(key);
+    if (entry.waiting !== undefined) {
       this.add(key, priority); // already waiting to be handed out: that serves this add too
       return;
     }
     const readyAt = this.clock.now() + ms;
-    const knownPriority = this.delayedPriority.get(key);
-    if (knownPriority === undefined || priority > knownPriority) this.delayedPriority.set(key, priority);
-    const known = this.delayedAt.get(key);
+    const known = entry.delayedAt;
+    if (known === undefined || priority > entry.delayedPriority) entry.delayedPriority = priority;
     if (known !== undefined && known <= readyAt) return;
-    this.delayedAt.set(key, readyAt);
+    if (known === undefined) this.delayedCount++;
+    entry.delayedAt = readyAt;
     this.delayed.push({ key, readyAt });
     this.armTimer();
   }
@@ -146,7 +145,7 @@ export class WorkQueue {
 
   /** The priority `key` was handed out at, while it is being processed (undefined otherwise). */
   priorityOf(key: string): number | undefined {
-    return this.processing.get(key);
+    return this.entries.get(key)?.processing;
   }
 
   /** Clears the backoff history of `key`. */
@@ -161,22 +160,37 @@ export class WorkQueue {
   /** The next key to process, or undefined once the queue is shut down. Call `done(key)` afterwards. */
   get(): Promise<string | undefined> {
     if (this.stopped) return Promise.resolve(undefined);
-    const key = this.takeReady();
-    if (key !== undefined) return Promise.resolve(this.markProcessing(key));
+    const key = this.tryGet();
+    if (key !== undefined) return Promise.resolve(key);
     return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /**
+   * The next key to process if one is ready now, else undefined (also once shut down); `get`
+   * without the promise, for a worker that only waits when the queue is empty. Call `done(key)` afterwards.
+   */
+  tryGet(): string | undefined {
+    if (this.stopped) return undefined;
+    const entry = this.takeReady();
+    return entry === undefined ? undefined : this.markProcessing(entry);
   }
 
   /** Ends the processing of `key`; if it was added meanwhile it is queued again now. */
   done(key: string): void {
-    if (!this.processing.delete(key)) return;
+    const entry = this.entries.get(key);
+    if (entry?.processing === undefined) return;
+    entry.processing = undefined;
+    this.processingCount--;
     this.metrics?.done(key);
-    const priority = this.dirty.get(key);
+    const priority = entry.waiting;
     if (priority !== undefined && !this.stopped) {
       const waiter = this.waiters.shift();
-      if (waiter) this.handOut(key, waiter);
-      else this.pushReady(key, priority);
+      if (waiter) this.handOut(entry, waiter);
+      else this.pushReady(entry, priority);
+    } else {
+      this.release(entry);
     }
-    if (this.processing.size === 0) this.wakeIdle();
+    if (this.processingCount === 0) this.wakeIdle();
   }
 
   /** Stops handing out keys: waiting and future `get` calls answer undefined; adds are ignored. */
@@ -186,58 +200,78 @@ export class WorkQueue {
     this.timer?.cancel();
     this.timer = undefined;
     for (const w of this.waiters.splice(0)) w(undefined);
-    if (this.processing.size === 0) this.wakeIdle();
+    if (this.processingCount === 0) this.wakeIdle();
   }
 
   /** Resolves once no key is being processed. */
   drain(): Promise<void> {
-    if (this.processing.size === 0) return Promise.resolve();
+    if (this.processingCount === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private handOut(key: string, waiter: (key: string) => void): void {
-    waiter(this.markProcessing(key));
+  private entryOf(key: string): Entry {
+    let entry = this.entries.get(key);
+    if (entry === undefined) {
+      entry = { key, waiting: undefined, processing: undefined, readySeq: -1, delayedAt: undefined, delayedPriority: 0 };
+      this.entries.set(key, entry);
+    }
+    return entry;
   }
 
-  private markProcessing(key: string): string {
-    const priority = this.dirty.get(key) ?? 0;
-    this.dirty.delete(key);
-    this.processing.set(key, priority);
-    this.metrics?.get(key, priority);
-    return key;
+  /** Forgets `entry` if nothing is left of it. */
+  private release(entry: Entry): void {
+    if (entry.waiting === undefined && entry.processing === undefined && entry.delayedAt === undefined) this.entries.delete(entry.key);
   }
 
-  /** Puts `key` at the end of its priority's FIFO (any earlier entry of it goes stale). */
-  private pushReady(key: string, priority: number): void {
+  private handOut(entry: Entry, waiter: (key: string) => void): void {
+    waiter(this.markProcessing(entry));
+  }
+
+  private markProcessing(entry: Entry): string {
+    const priority = entry.waiting ?? 0;
+    entry.waiting = undefined;
+    entry.processing = priority;
+    this.processingCount++;
+    this.metrics?.get(entry.key, priority);
+    return entry.key;
+  }
+
+  /** Puts `entry` at the end of its priority's FIFO (any earlier slot of it goes stale). */
+  private pushReady(entry: Entry, priority: number): void {
     let bucket = this.buckets.get(priority);
     if (!bucket) {
-      bucket = new Bucket();
+      bucket = new Bucket(priority);
       this.buckets.set(priority, bucket);
-      this.priorities.push(priority);
-      this.priorities.sort((a, b) => b - a);
+      this.ordered.push(bucket);
+      this.ordered.sort((a, b) => b.priority - a.priority);
     }
-    const seq = this.nextSeq++;
-    bucket.push({ key, seq });
-    this.readySeq.set(key, { priority, seq });
+    if (entry.readySeq < 0) this.readyCount++;
+    entry.readySeq = this.nextSeq++;
+    bucket.push(entry);
   }
 
-  /** The ready key of the highest priority that waited longest, taken out; undefined when none. */
-  private takeReady(): string | undefined {
-    if (this.readySeq.size === 0) return undefined;
-    for (const priority of this.priorities) {
-      const bucket = this.buckets.get(priority)!;
-      for (let entry = bucket.shift(); entry; entry = bucket.shift()) {
-        const live = this.readySeq.get(entry.key);
-        if (live?.seq !== entry.seq) continue; // moved up, or already handed out
-        this.readySeq.delete(entry.key);
-        return entry.key;
+  /** The ready entry of the highest priority that waited longest, taken out; undefined when none. */
+  private takeReady(): Entry | undefined {
+    if (this.readyCount === 0) return undefined;
+    for (const bucket of this.ordered) {
+      const entry = bucket.take();
+      if (entry !== undefined) {
+        entry.readySeq = -1;
+        this.readyCount--;
+        return entry;
       }
     }
     return undefined;
   }
 
   private wakeIdle(): void {
+    if (this.idleWaiters.length === 0) return;
     for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  /** Whether a heap item is still its key's pending delay (an earlier addAfter or an add supersedes it). */
+  private isLive(item: Delayed): boolean {
+    return this.entries.get(item.key)?.delayedAt === item.readyAt;
   }
 
   /** Moves every key whose time has come to the ready queue and re-arms the timer for the next. */
@@ -247,20 +281,18 @@ export class WorkQueue {
     const now = this.clock.now();
     for (let top = this.delayed.peek(); top && top.readyAt <= now; top = this.delayed.peek()) {
       this.delayed.pop();
-      if (this.delayedAt.get(top.key) !== top.readyAt) continue; // superseded by an earlier addAfter
-      this.delayedAt.delete(top.key);
-      const priority = this.delayedPriority.get(top.key) ?? 0;
-      this.delayedPriority.delete(top.key);
-      this.add(top.key, priority);
+      const entry = this.entries.get(top.key);
+      if (entry?.delayedAt !== top.readyAt) continue; // superseded
+      entry.delayedAt = undefined;
+      this.delayedCount--;
+      this.add(top.key, entry.delayedPriority);
     }
     this.armTimer();
   }
 
   private armTimer(): void {
     // Drop stale heap entries so the timer targets a live one.
-    for (let top = this.delayed.peek(); top && this.delayedAt.get(top.key) !== top.readyAt; top = this.delayed.peek()) {
-      this.delayed.pop();
-    }
+    for (let top = this.delayed.peek(); top && !this.isLive(top); top = this.delayed.peek()) this.delayed.pop();
     const next = this.delayed.peek();
     if (!next || this.stopped) {
       this.timer?.cancel();
@@ -275,22 +307,58 @@ export class WorkQueue {
   }
 }
 
-/** A FIFO of ready entries: an array with a moving head, compacted now and then. */
+/** What the queue knows of one key. */
+interface Entry {
+  readonly key: string;
+  /** Waiting to be handed out (client-go's dirty set), at this priority; also while processing, for a re-add. */
+  waiting: number | undefined;
+  /** Handed to a worker, at this priority. */
+  processing: number | undefined;
+  /** The sequence number of its live slot in a ready FIFO; -1 when it has none. */
+  readySeq: number;
+  /** The ready time of its pending delayed add (heap items with another time are stale). */
+  delayedAt: number | undefined;
+  /** The priority it is added at when that delay passes (the highest asked); meaningful while `delayedAt` is set. */
+  delayedPriority: number;
+}
+
+/**
+ * The FIFO of one priority: entries with the sequence number they were pushed at (a slot whose
+ * entry has moved on is stale and skipped), in arrays with a moving head, compacted now and then.
+ */
 class Bucket {
-  private items: { key: string; seq: number }[] = [];
+  private entries: Entry[] = [];
+  private seqs: number[] = [];
   private head = 0;
 
-  push(entry: { key: string; seq: number }): void {
-    this.items.push(entry);
+  constructor(readonly priority: number) {}
+
+  push(entry: Entry): void {
+    this.entries.push(entry);
+    this.seqs.push(entry.readySeq);
   }
 
-  shift(): { key: string; seq: number } | undefined {
-    if (this.head >= this.items.length) return undefined;
-    const entry = this.items[this.head++]!;
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items = this.items.slice(this.head);
+  /** The first live entry, taken out; undefined when none is left. */
+  take(): Entry | undefined {
+    while (this.head < this.entries.length) {
+      const i = this.head++;
+      const entry = this.entries[i]!;
+      const live = entry.readySeq === this.seqs[i];
+      this.compact();
+      if (live) return entry;
+    }
+    return undefined;
+  }
+
+  private compact(): void {
+    if (this.head === this.entries.length) {
+      this.entries.length = 0;
+      this.seqs.length = 0;
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.seqs = this.seqs.slice(this.head);
       this.head = 0;
     }
-    return entry;
   }
 }

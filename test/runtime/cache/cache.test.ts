@@ -130,6 +130,40 @@ describe('InformerCache', () => {
     }
   });
 
+
+  it('keeps delivering to the other handlers and keeps watching when one event handler throws, and logs it', async () => {
+    const lines: string[] = [];
+    const logger = newLogger({ level: 'info', output: { write: (line: string) => (lines.push(line), true) } });
+    const h = clientAndCache(env, { logger });
+    const ns = await createNamespace(h.client, 'bad-handler');
+    await h.client.create(ConfigMap, cm(ns, 'listed'));
+    const informer = h.cache.getInformer(ConfigMap);
+    const boom = (): void => {
+      throw new Error('handler bug');
+    };
+    informer.addEventHandler({ onAdd: boom, onUpdate: boom, onDelete: boom });
+    const seen: string[] = [];
+    const mine = (o: V1ConfigMap) => o.metadata?.namespace === ns;
+    informer.addEventHandler({
+      onAdd: (o) => void (mine(o) && seen.push(`add ${o.metadata?.name}`)),
+      onUpdate: (_o, n) => void (mine(n) && seen.push(`update ${n.metadata?.name}`)),
+      onDelete: (o) => void (mine(o) && seen.push(`delete ${o.metadata?.name}`)),
+    });
+    h.start();
+    try {
+      expect(await informer.waitForSync()).toBe(true);
+      await h.client.create(ConfigMap, cm(ns, 'watched'));
+      await h.client.update(ConfigMap, { ...(await h.client.get(ConfigMap, { namespace: ns, name: 'watched' })), data: { v: 'changed' } });
+      await h.client.delete(ConfigMap, cm(ns, 'watched'));
+      await eventually(() => seen.length === 4, 'the second handler to see all four events');
+      expect(seen).toEqual(['add listed', 'add watched', 'update watched', 'delete watched']);
+      const failures = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.msg === 'informer event handler failed');
+      expect(failures.length).toBeGreaterThanOrEqual(4);
+      expect(failures[0]).toMatchObject({ level: 'error', kind: 'ConfigMap', error: 'handler bug' });
+    } finally {
+      await h.stop();
+    }
+  });
   it('limited to some namespaces, sees only those and refuses reads of others', async () => {
     const setup = clientAndCache(env);
     const a = await createNamespace(setup.client, 'lim');

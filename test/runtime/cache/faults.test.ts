@@ -159,6 +159,28 @@ describe('list/watch faults', () => {
     }
   });
 
+  it('keeps a watch that stays busy open for longer than the stall timeout (data postpones the stall)', async () => {
+    const h = clientAndCache(env, { stallTimeoutMs: 800 });
+    const ns = await createNamespace(h.client, 'busy');
+    h.start();
+    const informer = h.cache.getInformer(ConfigMap);
+    await informer.waitForSync();
+    try {
+      await eventually(() => env.server.watchCount > 0, 'a watch to be open');
+      const watches = informer.stats().watches;
+      // Bookmarks every 100 ms and a create every 200 ms, for three stall timeouts.
+      for (let i = 0; i < 12; i++) {
+        await h.client.create(ConfigMap, cm(ns, `busy-${String(i).padStart(2, '0')}`));
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(informer.stats().stalls).toBe(0);
+      expect(informer.stats().watches).toBe(watches);
+      await converged(h, ns, 'the cache to hold every create');
+    } finally {
+      await h.stop();
+    }
+  });
+
   it('retries watch requests left unanswered after the shortest backoff: hangs do not compound the delay', async () => {
     const lines: string[] = [];
     const logger = newLogger({ level: 'info', output: { write: (line: string) => (lines.push(line), true) } });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReconcileContext } from '../../../src/runtime/controller/types.js';
 import {
   ConsoleSink,
@@ -13,6 +13,7 @@ import {
   type LogSink,
   type TimeEncoding,
 } from '../../../src/runtime/log/index.js';
+import { newReconcileID } from '../../../src/runtime/log/reconcile-id.js';
 
 function capture(options: { development?: boolean; level?: 'error' | 'info' | 'debug' | number } = {}) {
   const lines: string[] = [];
@@ -106,6 +107,58 @@ describe('reconcile context and the root logger', () => {
       name: 'nightly',
       reconcileID,
     });
+  });
+
+  it('makes a deferred logger once, at its first use, and then logs and derives as the made one', () => {
+    const { logger, json } = capture({ level: 'info' });
+    let made = 0;
+    const deferred = Logger.deferred(() => {
+      made++;
+      return logger.withName('ctl').withValues({ reconcileID: 'r-1' });
+    });
+    expect(made).toBe(0);
+    expect(deferred.enabled()).toBe(true);
+    expect(made).toBe(1);
+    deferred.info('first');
+    deferred.v(1).info('hidden at info level');
+    deferred.withName('sub').withValues({ step: 2 }).error(new Error('boom'), 'second');
+    expect(made).toBe(1);
+    expect(json()).toEqual([
+      expect.objectContaining({ level: 'info', logger: 'ctl', msg: 'first', reconcileID: 'r-1' }),
+      expect.objectContaining({ level: 'error', logger: 'ctl.sub', msg: 'second', reconcileID: 'r-1', step: 2, error: 'boom' }),
+    ]);
+    // Each use path makes it: a deferred logger first used by error() or withValues() logs the same.
+    const viaError = Logger.deferred(() => logger.withValues({ reconcileID: 'r-2' }));
+    viaError.error(new Error('bad'), 'third');
+    const viaDerive = Logger.deferred(() => logger.withValues({ reconcileID: 'r-3' })).withValues({ x: 1 });
+    viaDerive.info('fourth');
+    expect(json().slice(2)).toEqual([
+      expect.objectContaining({ msg: 'third', reconcileID: 'r-2' }),
+      expect.objectContaining({ msg: 'fourth', reconcileID: 'r-3', x: 1 }),
+    ]);
+  });
+
+  it('builds the reconcile context of a reconcile logger only when the logger is used', () => {
+    const { logger, json } = capture();
+    const built = vi.spyOn(Logger.prototype, 'withValues');
+    try {
+      const { log: rlog, reconcileID } = reconcileLogger(logger, { controller: 'c', namespace: '', name: 'n' });
+      expect(built).not.toHaveBeenCalled();
+      rlog.info('now');
+      expect(built).toHaveBeenCalledTimes(1);
+      expect(json()[0]).toMatchObject({ msg: 'now', controller: 'c', namespace: '', name: 'n', reconcileID });
+    } finally {
+      built.mockRestore();
+    }
+  });
+
+  it('makes reconcile IDs that are version 4 UUIDs, all different, across many batches', () => {
+    const ids = Array.from({ length: 1000 }, () => newReconcileID());
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Random, not a counter: the hex digits of the random positions are spread over all 16 values.
+    const digits = new Set(ids.flatMap((id) => [...id.replace(/-/g, '').slice(0, 12)]));
+    expect(digits.size).toBe(16);
   });
 
   it('routes loggers taken before setLogger to the sink chosen later', () => {

@@ -79,6 +79,33 @@ describe('RuntimeMetrics', () => {
     expect(longest).toBeGreaterThan(0);
   });
 
+  it('times a key re-added while it is processed from that add, and counts each processing once', async () => {
+    const metrics = new RuntimeMetrics({ processMetrics: false });
+    const q = metrics.workqueue('requeue');
+    const labels = { name: 'requeue', controller: 'requeue' };
+    const counts = async () => {
+      const s = parsePrometheusText((await scrape(metrics)).body);
+      return [
+        valueOf(s, 'workqueue_queue_duration_seconds_count', labels),
+        valueOf(s, 'workqueue_work_duration_seconds_count', labels),
+        valueOf(s, 'workqueue_unfinished_work_seconds', labels),
+      ];
+    };
+    q.add('ns/k');
+    q.get('ns/k');
+    q.add('ns/k'); // an event while it is reconciled
+    q.done('ns/k');
+    expect(await counts()).toEqual([1, 1, 0]);
+    q.get('ns/k'); // handed out again: its wait since the re-add ends
+    expect((await counts()).slice(0, 2)).toEqual([2, 1]);
+    expect((await counts())[2]).toBeGreaterThan(0);
+    q.done('ns/k');
+    q.done('ns/k'); // no second processing to end
+    q.get('ns/never-added'); // taken without an add being seen: processing is still timed
+    q.done('ns/never-added');
+    expect(await counts()).toEqual([2, 3, 0]);
+  });
+
   it('exports leader status, API request metrics and process metrics', async () => {
     const metrics = new RuntimeMetrics();
     metrics.setLeader('abc.my.domain', true);

@@ -36,6 +36,48 @@ describe('WorkQueue', () => {
     expect(q.processingLen()).toBe(0);
   });
 
+  it('tryGet takes a ready key at once with the guarantees of get, and answers undefined when none is ready', async () => {
+    const clock = new FakeClock();
+    const q = new WorkQueue({ clock });
+    expect(q.tryGet()).toBeUndefined();
+    q.add('a', -100);
+    q.add('b');
+    q.addAfter('c', 100);
+    expect(q.tryGet()).toBe('b');
+    expect(q.priorityOf('b')).toBe(0);
+    q.add('b'); // re-added while processing: not handed out again until done
+    expect(q.tryGet()).toBe('a');
+    expect(q.tryGet()).toBeUndefined();
+    expect(q.processingLen()).toBe(2);
+    q.done('b');
+    expect(q.tryGet()).toBe('b');
+    clock.advance(100);
+    expect(q.tryGet()).toBe('c');
+    q.shutdown();
+    q.done('a');
+    expect(q.tryGet()).toBeUndefined();
+  });
+
+  it('forgets a finished key completely: added again, it is a new arrival with no trace of its past', async () => {
+    const clock = new FakeClock();
+    const events: string[] = [];
+    const q = new WorkQueue({ clock, metrics: { add: (k, p) => events.push(`add ${k} ${p}`), get: (k) => events.push(`get ${k}`), done: (k) => events.push(`done ${k}`), retry: () => undefined } });
+    for (let round = 0; round < 3; round++) {
+      q.add('k', round === 1 ? -100 : 0);
+      expect(await q.get()).toBe('k');
+      expect(q.priorityOf('k')).toBe(round === 1 ? -100 : 0);
+      q.done('k');
+      expect(q.priorityOf('k')).toBeUndefined();
+      expect([q.len(), q.processingLen(), q.delayedLen()]).toEqual([0, 0, 0]);
+    }
+    q.addAfter('k', 10, 5);
+    q.done('k'); // not processing: ignored
+    clock.advance(10);
+    expect(await q.get()).toBe('k');
+    expect(q.priorityOf('k')).toBe(5);
+    expect(events).toEqual(['add k 0', 'get k', 'done k', 'add k -100', 'get k', 'done k', 'add k 0', 'get k', 'done k', 'add k 5', 'get k']);
+  });
+
   it('delays addAfter until the clock reaches it, keeping the earliest of two delays', async () => {
     const clock = new FakeClock();
     const q = new WorkQueue({ clock });
