@@ -8,7 +8,7 @@ import type { InformerCache } from '../cache/cache.js';
 import { isConflict } from '../client/errors.js';
 import { errorMessage, type Logger } from '../log/index.js';
 import { deferredReconcileLogger } from '../log/reconcile.js';
-import { newReconcileID } from '../log/reconcile-id.js';
+import { randomUUID } from 'node:crypto';
 import type { ControllerMetrics, ReconcileOutcome, WorkqueueMetrics } from '../metrics/index.js';
 import { WorkQueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -167,7 +167,7 @@ export class Controller {
       if (key === undefined) return;
       try {
         const req: Request = requestOf(key);
-        const reconcileID = newReconcileID();
+        const reconcileID = randomUUID();
         const log = deferredReconcileLogger(this.spec.log, this.logOwner, req, reconcileID);
         const metrics = this.spec.metrics?.controller;
         // Retries keep the priority the key was handed out at (an initial-list object stays behind new

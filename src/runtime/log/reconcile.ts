@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import { Logger } from './logger.js';
-import { newReconcileID } from './reconcile-id.js';
 
 /** What a controller knows about one reconcile, for its log context. */
 export interface ReconcileLogContext {
@@ -21,7 +21,7 @@ export interface ReconcileLogContext {
  * of them cost more than an empty reconcile.
  */
 export function reconcileLogger(base: Logger, ctx: ReconcileLogContext): { log: Logger; reconcileID: string } {
-  const reconcileID = ctx.reconcileID ?? newReconcileID();
+  const reconcileID = ctx.reconcileID ?? randomUUID();
   return { log: deferredReconcileLogger(base, ctx, ctx, reconcileID), reconcileID };
 }
 

@@ -13,7 +13,6 @@ import {
   type LogSink,
   type TimeEncoding,
 } from '../../../src/runtime/log/index.js';
-import { newReconcileID } from '../../../src/runtime/log/reconcile-id.js';
 
 function capture(options: { development?: boolean; level?: 'error' | 'info' | 'debug' | number } = {}) {
   const lines: string[] = [];
@@ -150,15 +149,6 @@ describe('reconcile context and the root logger', () => {
     } finally {
       built.mockRestore();
     }
-  });
-
-  it('makes reconcile IDs that are version 4 UUIDs, all different, across many batches', () => {
-    const ids = Array.from({ length: 1000 }, () => newReconcileID());
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(new Set(ids).size).toBe(ids.length);
-    // Random, not a counter: the hex digits of the random positions are spread over all 16 values.
-    const digits = new Set(ids.flatMap((id) => [...id.replace(/-/g, '').slice(0, 12)]));
-    expect(digits.size).toBe(16);
   });
 
   it('routes loggers taken before setLogger to the sink chosen later', () => {
