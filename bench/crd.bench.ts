@@ -4,7 +4,7 @@
  * built), then a one-file change regenerated with the project reused (the watch-mode path).
  * Targets on a 2-core machine: 200 kinds < 2 s cold, < 200 ms for a one-file change.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { CrdGenerator, CrdManifestsGenerator } from '../src/generators/crd/index.js';
@@ -61,7 +61,10 @@ export default async function (): Promise<Record<string, number | string>> {
     }
 
     const cronjobDir = path.resolve(import.meta.dirname, '..', 'test', 'fixtures', 'crd', 'testdata');
-    const cronjob = coldRun([cronjobDir]);
+    // Every package but nogroup: its CRD (no group) is what controller-gen writes and what no API
+    // server accepts, so generation reports it as invalid.
+    const packages = readdirSync(cronjobDir, { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'nogroup');
+    const cronjob = coldRun(packages.map((d) => path.join(cronjobDir, d.name)));
     const cronjobFile = path.join(cronjobDir, 'cronjob', 'cronjob_types.ts');
     const cronWarm: number[] = [];
     for (let i = 0; i < CHANGES; i++) {
@@ -83,7 +86,7 @@ export default async function (): Promise<Record<string, number | string>> {
       'synthetic one-file change ms, max': Math.max(...warm),
       'synthetic one-file change CPU ms, median': median(warmCpu),
       'load average (1 min) while measuring': loadavg()[0]!.toFixed(1),
-      'controller-tools testdata cold ms (10 CRDs incl. 740 kB CronJob)': cronjob.ms,
+      [`controller-tools testdata cold ms (${cronjob.crds} CRDs incl. 740 kB CronJob)`]: cronjob.ms,
       'controller-tools CronJob file change ms, median': median(cronWarm),
     };
   } finally {
