@@ -85,7 +85,7 @@ export class RestTransport {
         text = await readBody(res, req.signal);
       } catch (err) {
         this.observe(req.method, '<error>', started);
-        throw err;
+        throw abortReason(req.signal) ?? err;
       }
       const code = res.statusCode ?? 0;
       this.observe(req.method, code, started);
@@ -105,7 +105,7 @@ export class RestTransport {
         res = await this.send({ method: 'GET', path, query, signal }, true);
       } catch (err) {
         this.observe('GET', '<error>', started);
-        throw err;
+        throw abortReason(signal) ?? err;
       }
       const code = res.statusCode ?? 0;
       this.observe('GET', code, started);
@@ -192,6 +192,15 @@ export class RestTransport {
     this.credentials = { headers, at: Date.now() };
     return this.credentials;
   }
+}
+
+/**
+ * An aborted request fails with the abort's reason (as fetch does), whichever step saw the abort
+ * first: Node's own listener on the signal, added when the request was made, destroys it with a
+ * generic "The operation was aborted" before ours can reject with the reason.
+ */
+function abortReason(signal: AbortSignal | undefined): unknown {
+  return signal?.aborted ? signal.reason : undefined;
 }
 
 /** Swallows a response's late errors once its body has been read (an error event with no listener would throw). */

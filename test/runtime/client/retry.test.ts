@@ -71,6 +71,17 @@ describe('requests answered with Retry-After', () => {
     fault.cancel();
   });
 
+  it('fail with the abort reason when aborted before the answer (not Node\'s own AbortError)', async () => {
+    const abort = new AbortController();
+    const pending = transport.request({ method: 'GET', path: path('present'), signal: abort.signal }).catch((e: unknown) => e);
+    abort.abort(new Error('caller gave up'));
+    expect(((await pending) as Error).message).toBe('caller gave up');
+    const watch = new AbortController();
+    const opening = transport.stream(`/api/v1/namespaces/${ns}/configmaps`, { watch: true }, watch.signal).catch((e: unknown) => e);
+    watch.abort(new Error('watch no longer wanted'));
+    expect(((await opening) as Error).message).toBe('watch no longer wanted');
+  });
+
   it('open watches after 429s with Retry-After', async () => {
     const fault = env.server.failNext({ code: 429, retryAfterSeconds: 0, watch: true, path: `/namespaces/${ns}/configmaps`, count: 2 });
     const abort = new AbortController();
