@@ -3,7 +3,7 @@
 // Start-up is what every run pays: of the commands (commands/catalog.ts) only the one the line
 // names is loaded, yargs when a command line is parsed (a bare `version` needs no parser), and a
 // command's handler imports what it runs (generators, templates, YAML) itself.
-import type { Argv, Options } from 'yargs';
+import type { Argv } from 'yargs';
 import { UsageError } from './usage-error.js';
 import type { Action } from './commands/action.js';
 import { commandWords, normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
@@ -14,6 +14,9 @@ import { cliIO, type CliIO, type CommandRunner, type MainOptions } from './io.js
 import { createRequire } from 'node:module';
 
 export type { MainOptions } from './io.js';
+
+/** Each top-level command word with its subcommands (src/cli/argv.ts checks the typed words against them). */
+const commandNames: CommandTree['commands'] = new Map([...topCommands].map(([word, top]) => [word, top.subcommands]));
 
 /**
  * The parser for a command line naming `command` (a top-level command word, or none): every
@@ -35,7 +38,7 @@ async function buildParser(command: string | undefined, select: (a: Action) => v
     .version(false)
     .option('dry-run', { type: 'boolean', default: false, global: true, describe: 'Print the files that would be created and the diffs of those that would change; write nothing' })
     .wrap(120);
-  let flags: Record<string, Record<string, Options>> = {};
+  let flags: CommandTree['flags'] = {};
   for (const [word, top] of topCommands) {
     if (word === command) {
       const module = await top.load();
@@ -111,7 +114,7 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
       io.stdout(await completions(parser, rawArgv));
       return 0;
     }
-    const commandTree: CommandTree = { commands: new Map([...topCommands].map(([word, top]) => [word, top.subcommands])), flags };
+    const commandTree: CommandTree = { commands: commandNames, flags };
     const unknown = unknownCommand(rawArgv, commandTree);
     if (unknown) {
       io.stderr(`error: ${unknown}\n`);

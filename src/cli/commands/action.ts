@@ -1,7 +1,8 @@
 // What a command module gives main: a handler only records what to do (an Action), and main runs
 // it after yargs has parsed and validated everything, so that all output and every error go
 // through one place; and the command's registration and flags (see catalog.ts).
-import type { Argv, Options } from 'yargs';
+import type { Argv } from 'yargs';
+import type { CommandTree } from '../argv.js';
 import type { CliIO } from '../io.js';
 
 export type Action = (io: CliIO) => Promise<number>;
@@ -23,5 +24,5 @@ export interface CommandModule {
   /** Registers the command, with its builder and handler, under `name`. */
   register(y: Argv, select: SelectAction, name: CommandName): Argv;
   /** Its flags by the space-joined command words (`create api`), for src/cli/argv.ts. */
-  flags: Record<string, Record<string, Options>>;
+  flags: CommandTree['flags'];
 }
