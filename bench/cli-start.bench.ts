@@ -10,15 +10,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadAverages, median } from './stats.js';
+import { loadAverages, median, spread } from './stats.js';
 import { processRun, type Timing } from './process-timing.js';
 
 const ROUNDS = 15;
 const bin = path.resolve(import.meta.dirname, '..', 'bin', 'scaffolder.js');
-
-function spread(values: number[]): string {
-  return `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}`;
-}
 
 export default async function (): Promise<Record<string, number | string>> {
   const figures: Record<string, number | string> = { 'load averages (1, 5, 15 min) at start': loadAverages() };
@@ -43,8 +39,8 @@ export default async function (): Promise<Record<string, number | string>> {
       const cpuRatios = cli.map((t, i) => t.cpu / node[i]!.cpu);
       const wallRatios = cli.map((t, i) => t.wall / node[i]!.wall);
       figures[`${name}: cpu / wall ms (median)`] = `${median(cli.map((t) => t.cpu)).toFixed(0)} / ${median(cli.map((t) => t.wall)).toFixed(0)}`;
-      figures[`${name}: x node -e 0, cpu (median, min-max)`] = `${median(cpuRatios).toFixed(2)} (${spread(cpuRatios)})`;
-      figures[`${name}: x node -e 0, wall (median, min-max)`] = `${median(wallRatios).toFixed(2)} (${spread(wallRatios)})`;
+      figures[`${name}: x node -e 0, cpu (median, min-max)`] = spread(cpuRatios);
+      figures[`${name}: x node -e 0, wall (median, min-max)`] = spread(wallRatios);
       baseline = baseline.concat(node);
     }
     figures['node -e 0, same rounds: cpu / wall ms (median)'] = `${median(baseline.map((t) => t.cpu)).toFixed(0)} / ${median(baseline.map((t) => t.wall)).toFixed(0)}`;
