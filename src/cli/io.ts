@@ -1,5 +1,6 @@
 // Where a CLI run reads and writes: the process's streams in production, buffers in tests.
 import type { Readable } from 'node:stream';
+import { isatty } from 'node:tty';
 
 export type Output = ((text: string) => void) | { write(text: string): unknown };
 
@@ -26,21 +27,33 @@ export interface CliIO {
   dryRun: boolean;
   env: NodeJS.ProcessEnv;
   stdin: Readable & { isTTY?: boolean };
+  /** Whether stdin is a terminal (the prompts ask only then). */
+  readonly interactive: boolean;
   stdout(text: string): void;
   stderr(text: string): void;
 }
 
-function writer(out: Output): (text: string) => void {
-  return typeof out === 'function' ? out : (text) => void out.write(text);
+function write(out: Output, text: string): void {
+  if (typeof out === 'function') out(text);
+  else out.write(text);
 }
 
-export function cliIO(options: MainOptions): CliIO {
+export function cliIO(options: MainOptions, scaffolder?: CommandRunner): CliIO {
   return {
     cwd: options.cwd ?? process.cwd(),
+    scaffolder,
     dryRun: false,
     env: options.env ?? process.env,
-    stdin: options.stdin ?? process.stdin,
-    stdout: writer(options.stdout ?? process.stdout),
-    stderr: writer(options.stderr ?? process.stderr),
+    // A getter: process.stdin opens the stream (loading net or tty) on first read, a tenth of
+    // Node's start, and only create api's prompts read it.
+    get stdin() {
+      return options.stdin ?? process.stdin;
+    },
+    get interactive() {
+      return options.stdin ? options.stdin.isTTY === true : isatty(0);
+    },
+    // The output streams too are looked up on first write.
+    stdout: (text) => write(options.stdout ?? process.stdout, text),
+    stderr: (text) => write(options.stderr ?? process.stderr, text),
   };
 }

@@ -102,7 +102,7 @@ async function completions(parser: Argv, argv: string[]): Promise<string> {
 }
 
 export async function main(rawArgv: string[], options: MainOptions = {}): Promise<number> {
-  const io: CliIO = { ...cliIO(options), scaffolder: runInProcess };
+  const io: CliIO = cliIO(options, runInProcess);
   try {
     if (rawArgv.length === 1 && (rawArgv[0] === 'version' || rawArgv[0] === '--version')) return await printVersion(io);
     let action: Action | undefined;
@@ -138,7 +138,8 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
       if (parsed.output) io.stdout(parsed.output.endsWith('\n') ? parsed.output : `${parsed.output}\n`);
       return 0;
     }
-    return await action({ ...io, dryRun: parsed.args['dry-run'] === true });
+    io.dryRun = parsed.args['dry-run'] === true;
+    return await action(io);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr(`error: ${err.message}\n`);

@@ -1,7 +1,8 @@
 /**
  * What a command line loads before it runs: `--help` lists every command without loading any
- * command module, and a command loads its own module and no other's. Checked in a new process of
- * the compiled CLI (bin/scaffolder.js), where what was loaded is what the run needed.
+ * command module, and a command loads its own module and no other's; the process's streams are
+ * opened only when read or written. Checked in a new process of the compiled CLI
+ * (bin/scaffolder.js), where what was loaded is what the run needed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,29 +14,40 @@ import { repoRoot } from '../support/shared.js';
 const dir = mkdtempSync(path.join(tmpdir(), 'start-loading-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-// module.registerHooks sees every module loaded, by import or require; the list goes to fd 3.
+// module.registerHooks sees every module loaded, by import or require, and process's stream
+// getters are wrapped to see which are opened; both lists go to fd 3.
 const recordLoads = `data:text/javascript,${encodeURIComponent(`
   import { registerHooks } from 'node:module';
   import { writeSync } from 'node:fs';
   const loaded = [];
+  const opened = [];
   registerHooks({ load(url, context, next) { loaded.push(url); return next(url, context); } });
-  process.on('exit', () => writeSync(3, JSON.stringify(loaded)));
+  for (const name of ['stdin', 'stdout', 'stderr']) {
+    const { get } = Object.getOwnPropertyDescriptor(process, name);
+    Object.defineProperty(process, name, { configurable: true, enumerable: true, get() { opened.push(name); return get.call(process); } });
+  }
+  process.on('exit', () => writeSync(3, JSON.stringify({ loaded, opened: [...new Set(opened)] })));
 `)}`;
 
-/** The files of this package and its dependencies that `scaffolder <args>` loads, relative to the checkout. */
-function loads(args: string[]): string[] {
+/** What `scaffolder <args>` did in a new process, which must exit 0. */
+function record(args: string[], cwd = dir): { loaded: string[]; opened: string[] } {
   const run = spawnSync(process.execPath, ['--import', recordLoads, path.join(repoRoot, 'bin', 'scaffolder.js'), ...args], {
-    cwd: dir,
+    cwd,
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
   });
   expect(run.stderr).toBe('');
   expect(run.status).toBe(0);
   const root = `${path.resolve(repoRoot).split(path.sep).join('/')}/`;
-  return (JSON.parse(run.output[3]!) as string[])
-    .filter((u) => u.startsWith('file://'))
-    .map((u) => decodeURIComponent(new URL(u).pathname).replace(root, ''));
+  const { loaded, opened } = JSON.parse(run.output[3]!) as { loaded: string[]; opened: string[] };
+  return {
+    loaded: loaded.filter((u) => u.startsWith('file://')).map((u) => decodeURIComponent(new URL(u).pathname).replace(root, '')),
+    opened,
+  };
 }
+
+/** The files of this package and its dependencies that `scaffolder <args>` loads, relative to the checkout. */
+const loads = (args: string[]): string[] => record(args).loaded;
 
 const commandModules = ['init', 'create', 'create-api', 'create-webhook', 'edit', 'manifests', 'completion', 'help', 'alpha']
   .map((m) => `dist/src/cli/commands/${m}.js`);
@@ -56,5 +68,20 @@ describe('what a command line loads', () => {
   it("yargs is its one-file CommonJS build, not the ESM entry's modules", () => {
     const yargsFiles = loads(['--help']).filter((f) => f.startsWith('node_modules/yargs/'));
     expect(yargsFiles).toEqual(['node_modules/yargs/yargs.cjs', 'node_modules/yargs/build/index.cjs']);
+  });
+
+  // Opening process.stdin on a pipe costs about a tenth of Node's start; only create api's
+  // prompts read it, and only when stdin is a terminal. (stderr is opened by node:assert, which
+  // yargs loads.)
+  it('a run that asks nothing never opens stdin', () => {
+    const project = mkdtempSync(path.join(dir, 'crew-'));
+    const runs: Record<string, { opened: string[] }> = {
+      '--help': record(['--help']),
+      'init': record(['init', '--domain', 'example.com', '--project-name', 'crew', '--install=false'], project),
+      // Neither --resource nor --controller is given: on a terminal these would be asked.
+      'create api --dry-run': record(['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run', '--make=false'], project),
+    };
+    for (const run of Object.values(runs)) expect(run.opened).toContain('stdout');
+    expect(Object.keys(runs).filter((line) => runs[line]!.opened.includes('stdin'))).toEqual([]);
   });
 });

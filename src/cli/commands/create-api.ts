@@ -50,7 +50,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       let resource = argv.resource ?? (plugins.defaults.resource as boolean | undefined);
       let controller = argv.controller ?? (plugins.defaults.controller as boolean | undefined);
       // As kubebuilder: on a terminal, ask for whichever of the two flags was not given.
-      if ((resource === undefined || controller === undefined) && io.stdin.isTTY) {
+      if ((resource === undefined || controller === undefined) && io.interactive) {
         const prompter = new Prompter(io);
         try {
           resource ??= await prompter.askYesNo('Create Resource');
