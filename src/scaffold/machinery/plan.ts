@@ -3,7 +3,8 @@
 // as a dry run (files created, unified diffs of files changed) without touching the disk.
 import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { createTwoFilesPatch } from 'diff';
+// The one module of diff's that is used, with its own imports: the package entry loads 19.
+import { createTwoFilesPatch } from 'diff/lib/patch/create.js';
 import { assertWritesInside } from '../../files/inside-root.js';
 import { UsageError } from '../../cli/usage-error.js';
 import { insertAtMarker, MarkerNotFoundError } from './inserter.js';
