@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crdDefaultPlural, pluralize, resourcePlural } from '../../src/kube/plural.js';
+import { crdDefaultPlural, isUpper, isWordChar, pluralize, resourcePlural } from '../../src/kube/plural.js';
 
 // Plurals as kubebuilder (gobuffalo/flect v1, on the lower-cased kind) makes them.
 const cases: Array<[string, string]> = [
@@ -92,5 +92,17 @@ describe('pluralize (flect) on identifiers', () => {
     ['', ''],
   ])('%s -> %s', (word, plural) => {
     expect(pluralize(word)).toBe(plural);
+  });
+});
+
+describe('the character classes that split an identifier into words', () => {
+  // ASCII characters are classified without the Unicode regular expressions; the answer must be theirs.
+  const chars = [...Array.from({ length: 128 }, (_, i) => String.fromCharCode(i)), 'É', 'ß', 'Ж', 'ж', '٣', '«', '·', '€', '😀'];
+  it.each([
+    ['isUpper', isUpper, /\p{Lu}/u],
+    ['isWordChar', isWordChar, /[\p{L}\p{N}\p{P}`]/u],
+  ] as const)('%s agrees with its Unicode class on every ASCII character and some others', (_, classify, unicode) => {
+    const disagree = chars.filter((c) => classify(c) !== unicode.test(c)).map((c) => JSON.stringify(c));
+    expect(disagree).toEqual([]);
   });
 });
