@@ -1,6 +1,5 @@
 // Where a CLI run reads and writes: the process's streams in production, buffers in tests.
 import type { Readable } from 'node:stream';
-import { isatty } from 'node:tty';
 
 export type Output = ((text: string) => void) | { write(text: string): unknown };
 
@@ -50,7 +49,8 @@ export function cliIO(options: MainOptions, scaffolder?: CommandRunner): CliIO {
       return options.stdin ?? process.stdin;
     },
     get interactive() {
-      return options.stdin ? options.stdin.isTTY === true : isatty(0);
+      // node:tty is loaded here, when asked: nothing else in a run that writes to a pipe needs it.
+      return options.stdin ? options.stdin.isTTY === true : process.getBuiltinModule('node:tty').isatty(0);
     },
     // The output streams too are looked up on first write.
     stdout: (text) => write(options.stdout ?? process.stdout, text),
