@@ -70,9 +70,8 @@ describe('what a command line loads', () => {
     expect(yargsFiles).toEqual(['node_modules/yargs/yargs.cjs', 'node_modules/yargs/build/index.cjs']);
   });
 
-  // Opening process.stdin on a pipe costs about a tenth of Node's start; only create api's
-  // prompts read it, and only when stdin is a terminal. (stderr is opened by node:assert, which
-  // yargs loads.)
+  // Only create api's prompts read stdin, and only when it is a terminal; opening it costs up to
+  // ~1 ms. (stderr is opened by node:assert, which yargs loads.)
   it('a run that asks nothing never opens stdin', () => {
     const project = mkdtempSync(path.join(dir, 'crew-'));
     const runs: Record<string, { opened: string[] }> = {
