@@ -5,7 +5,7 @@
  * (bin/scaffolder.js), where what was loaded is what the run needed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,20 @@ describe('what a command line loads', () => {
     const loaded = loads(['create', 'api', '--help']);
     expect(loaded).toEqual(expect.arrayContaining(['dist/src/cli/commands/create.js', 'dist/src/cli/commands/create-api.js']));
     expect(loaded.filter((f) => commandModules.includes(f) && !/create/.test(f))).toEqual([]);
+  });
+
+  it('--help loads no package but yargs and those it depends on', () => {
+    // yargs's dependencies, and theirs, from the installed package.json files.
+    const tree = new Set<string>();
+    const visit = (name: string) => {
+      if (tree.has(name)) return;
+      tree.add(name);
+      const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+      for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep);
+    };
+    visit('yargs');
+    const packages = new Set(loads(['--help']).filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]!));
+    expect([...packages].filter((p) => !tree.has(p))).toEqual([]);
   });
 
   it("yargs is its one-file CommonJS build, not the ESM entry's modules", () => {
