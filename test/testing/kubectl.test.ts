@@ -210,8 +210,17 @@ describe('kubectl', () => {
     const secret = await core.readNamespacedSecret({ namespace: 'imperative', name: 'creds' });
     expect([secret.type, Buffer.from(secret.data!.password, 'base64').toString()]).toEqual(['Opaque', 's3cret']);
     expect((await core.readNamespace({ name: 'imperative' })).status?.phase).toBe('Active');
-    const unsupported = await kubectl('create', 'deployment', 'nope', '--image=nginx');
-    expect(unsupported.stderr).toContain('the body of the request was in an unknown format');
+  });
+
+  it('says which kinds it decodes from protobuf when kubectl create sends another, and the way round it works', async () => {
+    const unsupported = await kubectl('create', 'deployment', 'imperative-web', '--image=nginx');
+    expect(unsupported.code).not.toBe(0);
+    expect(unsupported.stderr).toContain('the test API server decodes protobuf request bodies of ');
+    expect(unsupported.stderr).toContain(', ConfigMap, ');
+    expect(unsupported.stderr).toContain('this one is apps/v1 Deployment: send it as JSON (for a kubectl create command: add --dry-run=client -o yaml and pipe the output to kubectl create -f -)');
+    const yaml = await kubectl('create', 'deployment', 'imperative-web', '--image=nginx', '--dry-run=client', '-o', 'yaml');
+    const created = await kubectl('create', '-f', await manifest('imperative-web.yaml', yaml.stdout));
+    expect(created.stdout).toBe('deployment.apps/imperative-web created\n');
   });
 
   it('creates cluster role bindings and role bindings imperatively (protobuf bodies)', async () => {
