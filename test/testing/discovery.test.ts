@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, credentials, cronjobCRDDir, statusOf } from './support.js';
 import { describeShared, hasShared, itShared } from '../support/shared.js';
+import { NEWEST_KUBERNETES_API_VERSION } from '../../src/kube/kubernetes-api.js';
 
 let env: TestEnvironment;
 
@@ -89,11 +90,29 @@ describe('discovery', () => {
 
   it('answers /version, /healthz and /readyz', async () => {
     const version = await env.kubeConfig.makeApiClient(k8s.VersionApi).getCode();
-    expect(version.major).toBe('1');
+    // The release whose built-in schemas objects are checked against.
+    expect([version.major, version.minor, version.gitVersion]).toEqual([...NEWEST_KUBERNETES_API_VERSION.split('.'), `v${NEWEST_KUBERNETES_API_VERSION}.0`]);
+    const openapi = await getJSON('/openapi/v3/apis/apps/v1');
+    expect(openapi.body.info).toEqual({ title: 'Kubernetes', version: version.gitVersion });
     for (const p of ['/healthz', '/readyz', '/livez']) {
       const res = await fetch(`${env.server.url}${p}`, { headers: credentials(env.server) });
       expect([res.status, await res.text()]).toEqual([200, 'ok']);
     }
+  });
+});
+
+describe('a server of another release', () => {
+  let other: TestEnvironment;
+  beforeAll(async () => {
+    other = await startTestEnvironment({ server: { kubernetesVersion: { major: '1', minor: '35' } } });
+  });
+  afterAll(() => other.stop());
+
+  it('reports that release in /version and its OpenAPI documents', async () => {
+    const version = await other.kubeConfig.makeApiClient(k8s.VersionApi).getCode();
+    expect([version.major, version.minor, version.gitVersion]).toEqual(['1', '35', 'v1.35.0']);
+    const res = await fetch(`${other.server.url}/openapi/v3/api/v1`, { headers: credentials(other.server) });
+    expect(((await res.json()) as { info: unknown }).info).toEqual({ title: 'Kubernetes', version: 'v1.35.0' });
   });
 });
 

@@ -24,6 +24,7 @@ import { SchemaCache } from './schema-cache.js';
 import { StoreAccess, type ObjectReference } from './store-access.js';
 import { TokenRequests } from './token-requests.js';
 import { VersionConverter } from './version-converter.js';
+import { NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 
 export type { ObjectReference };
 
@@ -42,7 +43,10 @@ export interface TestAPIServerOptions {
   validatingWebhooks?: WebhookConfiguration[];
   /** Maps a webhook or conversion service reference to a base URL. */
   resolveService?: ServiceResolver;
-  /** Reported by /version. */
+  /**
+   * The release this server is: reported by /version and the OpenAPI documents, and the one whose
+   * built-in schemas objects are checked against. Default: the newest the package has data for.
+   */
   kubernetesVersion?: { major: string; minor: string };
   /** Serve HTTPS with this certificate and key (PEM) instead of plain HTTP. */
   tls?: { cert: string; key: string };
@@ -93,14 +97,16 @@ export class TestAPIServer {
     const tokenRequests = new TokenRequests();
     const reviews = new AccessReviews(options.authn, options.authz, tokenRequests);
     this.token = options.token ?? randomBytes(24).toString('base64url');
-    this.schemas = new SchemaCache(options.kubernetesVersion?.minor);
+    const [major, minor] = NEWEST_KUBERNETES_API_VERSION.split('.') as [string, string];
+    const kubernetesVersion = options.kubernetesVersion ?? { major, minor };
+    this.schemas = new SchemaCache(kubernetesVersion.minor);
     this.store = new ObjectStore(options.watchHistoryLimit ?? 10_000);
     const resolveService: ServiceResolver = options.resolveService ?? ((namespace, name, port) => `https://${name}.${namespace}.svc:${port}`);
     const converter = new VersionConverter(this.registry, resolveService);
     this.storage = new ResourceStorage({ store: this.store, registry: this.registry, schemas: this.schemas, converter, admission: () => this.admission });
     const handlers = new ResourceHandlers(this.storage, this.store);
     this.access = new StoreAccess(this.registry, this.storage, handlers, this.store, () => this.settle());
-    this.router = new Router(this, this.state, this.registry, this.store, this.storage, handlers, reviews, this.schemas, options.bookmarkIntervalMs ?? 1000, options.kubernetesVersion, tokenRequests);
+    this.router = new Router(this, this.state, this.registry, this.store, this.storage, handlers, reviews, this.schemas, options.bookmarkIntervalMs ?? 1000, kubernetesVersion, tokenRequests);
     const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
     crdType.validate = (obj, old) => validateCRD(obj, old);
     this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);

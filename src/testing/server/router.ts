@@ -53,7 +53,7 @@ export class Router {
     private readonly schemas: SchemaCache,
     private readonly bookmarkIntervalMs: number,
     /** Reported by /version. */
-    private readonly kubernetesVersion: { major: string; minor: string } | undefined,
+    private readonly kubernetesVersion: { major: string; minor: string },
     /** serviceaccounts/token: the tokens the server issues. */
     private readonly tokenRequests: TokenRequests,
   ) {}
@@ -208,6 +208,11 @@ export class Router {
     if (this.state.stallNewWatches) session.stalled = true;
   }
 
+  /** The release as kube-apiserver names its build (`v1.36.0`). */
+  private gitVersion(): string {
+    return `v${this.kubernetesVersion.major}.${this.kubernetesVersion.minor}.0`;
+  }
+
   private handleOther(path: string, res: ServerResponse): void {
     if (path === '/healthz' || path === '/readyz' || path === '/livez' || path.startsWith('/healthz/') || path.startsWith('/readyz/') || path.startsWith('/livez/')) {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -215,11 +220,11 @@ export class Router {
       return;
     }
     if (path === '/version') {
-      const v = this.kubernetesVersion ?? { major: '1', minor: '32' };
+      const v = this.kubernetesVersion;
       writeJSON(res, 200, {
         major: v.major,
         minor: v.minor,
-        gitVersion: `v${v.major}.${v.minor}.0`,
+        gitVersion: this.gitVersion(),
         gitCommit: '0000000000000000000000000000000000000000',
         gitTreeState: 'clean',
         buildDate: '2026-01-01T00:00:00Z',
@@ -230,7 +235,7 @@ export class Router {
       return;
     }
     if (path.startsWith('/openapi/')) {
-      const doc = openAPIDocument(path, this.registry, this.schemas.builtinApi());
+      const doc = openAPIDocument(path, this.registry, this.schemas.builtinApi(), this.gitVersion());
       if (doc !== undefined) {
         writeJSON(res, 200, doc);
         return;

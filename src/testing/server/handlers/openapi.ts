@@ -52,7 +52,7 @@ function groupVersionPath(group: string, version: string): string {
   return group === '' ? `api/${version}` : `apis/${group}/${version}`;
 }
 
-function groupVersionDocument(registry: ResourceRegistry, group: string, version: string, api: KubernetesApi | undefined): unknown {
+function groupVersionDocument(registry: ResourceRegistry, group: string, version: string, api: KubernetesApi | undefined, gitVersion: string): unknown {
   const schemas: Record<string, unknown> = {};
   const paths: Record<string, unknown> = {};
   for (const rt of registry.all()) {
@@ -74,11 +74,11 @@ function groupVersionDocument(registry: ResourceRegistry, group: string, version
     paths[base] = { get: action('list'), post: action('post') };
     paths[`${base}/{name}`] = { get: action('get'), put: action('put'), patch: action('patch'), delete: action('delete') };
   }
-  return { openapi: '3.0.0', info: { title: 'Kubernetes', version: 'v1.32.0' }, paths, components: { schemas } };
+  return { openapi: '3.0.0', info: { title: 'Kubernetes', version: gitVersion }, paths, components: { schemas } };
 }
 
-/** `api`: the Kubernetes API data built-in kinds are described by. */
-export function openAPIDocument(path: string, registry: ResourceRegistry, api?: KubernetesApi): unknown {
+/** `api`: the Kubernetes API data built-in kinds are described by; `gitVersion`: the server's release (`v1.36.0`). */
+export function openAPIDocument(path: string, registry: ResourceRegistry, api: KubernetesApi | undefined, gitVersion: string): unknown {
   if (path === '/openapi/v3' || path === '/openapi/v3/') {
     const out: Record<string, unknown> = {};
     for (const g of registry.groups()) {
@@ -95,5 +95,5 @@ export function openAPIDocument(path: string, registry: ResourceRegistry, api?: 
   const group = m[1] !== undefined ? '' : m[2];
   const version = m[1] ?? m[3];
   if (!registry.groups().some((g) => g.name === group && g.versions.includes(version))) return undefined;
-  return groupVersionDocument(registry, group, version, api);
+  return groupVersionDocument(registry, group, version, api, gitVersion);
 }
