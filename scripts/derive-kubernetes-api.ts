@@ -16,14 +16,16 @@
 //   document carries, and type-level `+structType`/`+mapType`, from 1.36's Go markers;
 // - resource.Quantity and intstr.IntOrString as controller-gen's known types.
 // `+enum` string types get no `enum`: controller-gen does not emit one for them.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Beside the schemas, the REST resources of the release's GA versions (v1, v2, ...), from the
+// documents' paths: plural, scope, kind and subresources, which the test API server serves.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { JSONSchemaProps } from '../src/kube/json-schema-props.js';
 import { ComponentConverter } from '../src/generators/crd/schema/kube-openapi-schema.js';
 import { readKubeOpenApiDocuments, type OpenApiSchema } from '../src/generators/crd/schema/kube-openapi-documents.js';
 import { knownComponentSchema } from '../src/generators/crd/schema/known-types.js';
 import { walkSchema } from '../src/generators/crd/schema/json-schema.js';
-import { KUBERNETES_API_FORMAT, type KubernetesApiData } from '../src/kube/kubernetes-api.js';
+import { KUBERNETES_API_FORMAT, type ApiResource, type KubernetesApiData } from '../src/kube/kubernetes-api.js';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const outDir = path.join(repo, 'data', 'kubernetes-api');
@@ -161,6 +163,52 @@ function stripDescriptionsAndDefaults(schema: JSONSchemaProps): void {
   });
 }
 
+// ---- REST resources ----
+
+interface PathOperation { 'x-kubernetes-action'?: string; 'x-kubernetes-group-version-kind'?: { group: string; version: string; kind: string } }
+
+/** `/api/v1/...` or `/apis/<group>/<vN>/...` (GA versions only), optionally namespaced, a resource, a name, a subresource. */
+const RESOURCE_PATH = /^\/(?:api\/(v1)|apis\/([^/]+)\/(v\d+))\/(namespaces\/\{namespace\}\/)?([a-z0-9]+)(?:\/\{name\}(?:\/([a-z]+))?)?$/;
+
+/** The paths of an OpenAPI v2 file or of every v3 document in a directory. */
+function openApiPaths(file: string): Record<string, Record<string, unknown>> {
+  const files = statSync(file).isDirectory() ? readdirSync(file).filter((f) => f.endsWith('.json')).map((f) => path.join(file, f)) : [file];
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const f of files) Object.assign(paths, (JSON.parse(readFileSync(f, 'utf8')) as { paths?: Record<string, Record<string, unknown>> }).paths ?? {});
+  return paths;
+}
+
+/**
+ * Every resource a client can list, with its kind (the list operation's), scope (a path under
+ * namespaces/{namespace}) and subresources (`.../{name}/<sub>`). Create-only endpoints (reviews,
+ * bindings) have no list operation and are left out.
+ */
+function restResources(file: string): ApiResource[] {
+  const found = new Map<string, ApiResource>();
+  const subresources = new Map<string, Set<string>>();
+  for (const [p, operations] of Object.entries(openApiPaths(file))) {
+    const m = RESOURCE_PATH.exec(p);
+    if (!m || m[5] === 'watch') continue;
+    const group = m[2] ?? '';
+    const version = m[1] ?? m[3]!;
+    const key = `${group}/${version}/${m[5]}`;
+    if (m[6]) {
+      if (!subresources.has(key)) subresources.set(key, new Set());
+      subresources.get(key)!.add(m[6]);
+      continue;
+    }
+    for (const op of Object.values(operations) as PathOperation[]) {
+      const gvk = op['x-kubernetes-group-version-kind'];
+      if (op['x-kubernetes-action'] !== 'list' || !gvk) continue;
+      const namespaced = m[4] !== undefined || found.get(key)?.namespaced === true;
+      found.set(key, { group, version, resource: m[5]!, kind: gvk.kind, namespaced, subresources: [] });
+    }
+  }
+  return [...found.entries()]
+    .map(([key, r]) => ({ ...r, subresources: [...(subresources.get(key) ?? [])].sort() }))
+    .sort((a, b) => `${a.group}/${a.version}/${a.resource}`.localeCompare(`${b.group}/${b.version}/${b.resource}`));
+}
+
 function derive(release: (typeof RELEASES)[number]): KubernetesApiData {
   const documents = readKubeOpenApiDocuments([path.join(shared, release.openapi)], '/');
   const converter = new ComponentConverter((component) => component);
@@ -218,13 +266,15 @@ function derive(release: (typeof RELEASES)[number]): KubernetesApiData {
     types[component] = schema;
   }
   if (process.env.DERIVE_VERBOSE !== '0') console.log(`${release.minor}: ${Object.keys(types).length} types, ${Object.keys(kinds).length} kinds, ${explicitDefaults} explicit defaults`);
-  return { format: KUBERNETES_API_FORMAT, kubernetesVersion: release.minor, source: release.note, kinds, types };
+  const resources = restResources(path.join(shared, release.openapi));
+  if (process.env.DERIVE_VERBOSE !== '0') console.log(`${release.minor}: ${resources.length} resources`);
+  return { format: KUBERNETES_API_FORMAT, kubernetesVersion: release.minor, source: release.note, kinds, resources, types };
 }
 
 /** One type per line: compact, and a release's changes read as line diffs. */
 function serialise(data: KubernetesApiData): string {
   const lines = Object.entries(data.types).map(([name, schema]) => `${JSON.stringify(name)}:${JSON.stringify(schema)}`);
-  const head = { format: data.format, kubernetesVersion: data.kubernetesVersion, source: data.source, kinds: data.kinds };
+  const head = { format: data.format, kubernetesVersion: data.kubernetesVersion, source: data.source, kinds: data.kinds, resources: data.resources };
   return `${JSON.stringify(head).slice(0, -1)},"types":{\n${lines.join(',\n')}\n}}\n`;
 }
 

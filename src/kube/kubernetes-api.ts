@@ -26,7 +26,20 @@ export type KubernetesApiVersion = (typeof KUBERNETES_API_VERSIONS)[number];
 export const NEWEST_KUBERNETES_API_VERSION: KubernetesApiVersion = KUBERNETES_API_VERSIONS[KUBERNETES_API_VERSIONS.length - 1]!;
 
 /** Bumped when the file layout changes. */
-export const KUBERNETES_API_FORMAT = 1;
+export const KUBERNETES_API_FORMAT = 2;
+
+/** A REST resource of a GA version, as the release's API paths give it. */
+export interface ApiResource {
+  /** '' for the legacy core group. */
+  group: string;
+  version: string;
+  /** The plural in the URL. */
+  resource: string;
+  kind: string;
+  namespaced: boolean;
+  /** `status`, `scale`, ... */
+  subresources: string[];
+}
 
 /** A data file as stored. */
 export interface KubernetesApiData {
@@ -36,6 +49,8 @@ export interface KubernetesApiData {
   source: string;
   /** `<group>/<version>/<Kind>` (`v1/<Kind>` for the core group) -> component. */
   kinds: Record<string, string>;
+  /** The resources a client can list, in the release's GA versions. */
+  resources: ApiResource[];
   /** Component name -> schema. */
   types: Record<string, JSONSchemaProps>;
 }
@@ -69,6 +84,8 @@ export class KubernetesApi {
   readonly version: string;
   private readonly types: Record<string, JSONSchemaProps>;
   private readonly kinds: Record<string, string>;
+  /** The release's REST resources of GA versions. */
+  readonly resources: readonly ApiResource[];
   private names?: ComponentNames;
 
   constructor(data: KubernetesApiData) {
@@ -78,6 +95,7 @@ export class KubernetesApi {
     this.version = data.kubernetesVersion;
     this.types = data.types;
     this.kinds = data.kinds;
+    this.resources = data.resources;
   }
 
   /** Every component name. */
