@@ -13,6 +13,7 @@ import {
   NEWEST_KUBERNETES_API_VERSION,
   versionsWithModel,
 } from '../../src/kube/kubernetes-api.js';
+import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../../src/kube/cluster-scoped-kinds.js';
 import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
 import { walkSchema } from '../../src/generators/crd/schema/json-schema.js';
 import { deriveKubernetesApi } from '../../scripts/derive-kubernetes-api.js';
@@ -94,6 +95,31 @@ describe('Kubernetes API data', () => {
     // JSONSchemaProps contains itself: the recursion stops with a schema that accepts anything.
     const crd = api.resolve(api.schema('io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps')!);
     expect(crd.properties!.not!.properties!.not).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
+  });
+
+  it('lists each release\'s GA REST resources with plural, scope, kind and subresources', () => {
+    const api = loadKubernetesApi('1.36');
+    const find = (group: string, resource: string) => api.resources.filter((r) => r.group === group && r.resource === resource);
+    expect(find('', 'pods')).toEqual([{ group: '', version: 'v1', resource: 'pods', kind: 'Pod', namespaced: true,
+      subresources: ['attach', 'binding', 'ephemeralcontainers', 'eviction', 'exec', 'log', 'portforward', 'proxy', 'resize', 'status'] }]);
+    expect(find('autoscaling', 'horizontalpodautoscalers').map((r) => r.version)).toEqual(['v1', 'v2']);
+    expect(find('storage.k8s.io', 'storageclasses')).toEqual([{ group: 'storage.k8s.io', version: 'v1', resource: 'storageclasses', kind: 'StorageClass', namespaced: false, subresources: [] }]);
+    // Only versions a default kube-apiserver serves (GA), and only what a client can list.
+    expect(api.resources.filter((r) => !/^v\d+$/.test(r.version))).toEqual([]);
+    expect(api.resources.some((r) => r.resource === 'bindings' || r.resource === 'tokenreviews')).toBe(false);
+  });
+
+  it('has at cluster scope exactly the kinds scaffolding treats as cluster-scoped (src/kube/cluster-scoped-kinds.ts)', () => {
+    for (const version of KUBERNETES_API_VERSIONS) {
+      const resources = loadKubernetesApi(version).resources;
+      const clusterScoped = new Set(resources.filter((r) => !r.namespaced).map((r) => r.kind));
+      const listed = [...CLUSTER_SCOPED_BUILTIN_KINDS];
+      expect([...clusterScoped].filter((k) => !CLUSTER_SCOPED_BUILTIN_KINDS.has(k)), `${version}: cluster-scoped, not listed`).toEqual([]);
+      // A kind the list names is cluster-scoped in every release that has it.
+      expect(listed.filter((k) => resources.some((r) => r.kind === k && r.namespaced)), `${version}: listed, namespaced`).toEqual([]);
+    }
+    const everyRelease = new Set(KUBERNETES_API_VERSIONS.flatMap((v) => loadKubernetesApi(v).resources.map((r) => r.kind)));
+    expect([...CLUSTER_SCOPED_BUILTIN_KINDS].filter((k) => !everyRelease.has(k)), 'listed, in no release').toEqual([]);
   });
 
   itShared(kubernetesOpenapiDir, 'is what scripts/derive-kubernetes-api.ts derives from ../shared/kubernetes-openapi', () => {
