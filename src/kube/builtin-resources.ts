@@ -1,7 +1,8 @@
 /**
  * Built-in resources as discovery names them (group, version, resource, kind, short names,
- * categories): the ones the test API server serves and scaffolder/runtime has kind descriptors for.
- * Scope comes from cluster-scoped-kinds.ts.
+ * categories): the ones scaffolder/runtime has kind descriptors for and the test API server
+ * serves with kind-specific behaviour. Scope comes from cluster-scoped-kinds.ts. The server also
+ * serves the release's other resources (their short names are below).
  */
 import { CLUSTER_SCOPED_BUILTIN_KINDS } from './cluster-scoped-kinds.js';
 
@@ -45,6 +46,36 @@ const RESOURCES: Omit<BuiltinResource, 'namespaced'>[] = [
   { group: 'networking.k8s.io', version: 'v1', resource: 'ingresses', kind: 'Ingress', shortNames: ['ing'] },
   { group: 'policy', version: 'v1', resource: 'poddisruptionbudgets', kind: 'PodDisruptionBudget', shortNames: ['pdb'] },
 ];
+
+/**
+ * The short names and categories kube-apiserver's discovery gives the other built-in resources
+ * (by `<group>/<resource>`), which no OpenAPI document carries; their plural, scope and
+ * subresources come from the release's data (data/kubernetes-api).
+ */
+const OTHER_DISCOVERY_NAMES: Record<string, Pick<BuiltinResource, 'shortNames' | 'categories'>> = {
+  '/componentstatuses': { shortNames: ['cs'] },
+  '/limitranges': { shortNames: ['limits'] },
+  '/persistentvolumes': { shortNames: ['pv'] },
+  '/replicationcontrollers': { shortNames: ['rc'], categories: ['all'] },
+  '/resourcequotas': { shortNames: ['quota'] },
+  'admissionregistration.k8s.io/mutatingadmissionpolicies': { categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/mutatingadmissionpolicybindings': { categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/validatingadmissionpolicies': { categories: ['api-extensions'] },
+  'admissionregistration.k8s.io/validatingadmissionpolicybindings': { categories: ['api-extensions'] },
+  'apiregistration.k8s.io/apiservices': { categories: ['api-extensions'] },
+  'autoscaling/horizontalpodautoscalers': { shortNames: ['hpa'], categories: ['all'] },
+  'certificates.k8s.io/certificatesigningrequests': { shortNames: ['csr'] },
+  'networking.k8s.io/ipaddresses': { shortNames: ['ip'] },
+  'networking.k8s.io/networkpolicies': { shortNames: ['netpol'] },
+  'scheduling.k8s.io/priorityclasses': { shortNames: ['pc'] },
+  'storage.k8s.io/storageclasses': { shortNames: ['sc'] },
+  'storage.k8s.io/volumeattributesclasses': { shortNames: ['vac'] },
+};
+
+/** Short names and categories of a built-in resource outside RESOURCES (none for most). */
+export function otherDiscoveryNames(group: string, resource: string): Pick<BuiltinResource, 'shortNames' | 'categories'> {
+  return OTHER_DISCOVERY_NAMES[`${group}/${resource}`] ?? {};
+}
 
 const byGroupKind = new Map(RESOURCES.map((r) => [`${r.group}/${r.kind}`, { ...r, namespaced: !CLUSTER_SCOPED_BUILTIN_KINDS.has(r.kind) }]));
 

@@ -101,6 +101,40 @@ describe('discovery', () => {
   });
 });
 
+describe("the release's other built-in resources", () => {
+  it('are served at their GA version, with the scope, subresources and short names discovery gives them', async () => {
+    expect((await getJSON('/apis/autoscaling')).body.versions).toEqual([{ groupVersion: 'autoscaling/v2', version: 'v2' }]);
+    const storage = (await getJSON('/apis/storage.k8s.io/v1')).body.resources as { name: string; namespaced: boolean; shortNames?: string[] }[];
+    expect(storage.find((r) => r.name === 'storageclasses')).toMatchObject({ namespaced: false, shortNames: ['sc'] });
+    const core = (await getJSON('/api/v1')).body.resources as { name: string; namespaced: boolean; shortNames?: string[] }[];
+    expect(core.find((r) => r.name === 'persistentvolumes')).toMatchObject({ namespaced: false, shortNames: ['pv'] });
+    expect(core.map((r) => r.name)).toEqual(expect.arrayContaining(['persistentvolumes/status', 'replicationcontrollers/scale', 'resourcequotas/status', 'limitranges']));
+    // A kind added in 1.36 (GA MutatingAdmissionPolicy) is served by a server of that release.
+    const admission = (await getJSON('/apis/admissionregistration.k8s.io/v1')).body.resources as { name: string }[];
+    expect(admission.map((r) => r.name)).toContain('mutatingadmissionpolicies');
+  });
+
+  it('take objects through the client library, checked against the release schema', async () => {
+    const autoscaling = env.kubeConfig.makeApiClient(k8s.AutoscalingV2Api);
+    await autoscaling.createNamespacedHorizontalPodAutoscaler({ namespace: 'default', body: {
+      metadata: { name: 'web' },
+      spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 1, maxReplicas: 5 },
+    } });
+    const hpa = await autoscaling.readNamespacedHorizontalPodAutoscaler({ namespace: 'default', name: 'web' });
+    expect([hpa.apiVersion, hpa.kind, hpa.spec?.maxReplicas]).toEqual(['autoscaling/v2', 'HorizontalPodAutoscaler', 5]);
+    const storage = env.kubeConfig.makeApiClient(k8s.StorageV1Api);
+    await storage.createStorageClass({ body: { metadata: { name: 'fast' }, provisioner: 'example.com/fast', reclaimPolicy: 'Retain' } });
+    expect((await storage.listStorageClass()).items.map((c) => [c.metadata?.name, c.metadata?.namespace, c.reclaimPolicy])).toEqual([['fast', undefined, 'Retain']]);
+    const res = await fetch(`${env.server.url}/apis/scheduling.k8s.io/v1/priorityclasses`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...credentials(env.server) },
+      body: JSON.stringify({ apiVersion: 'scheduling.k8s.io/v1', kind: 'PriorityClass', metadata: { name: 'high' }, value: 'high' }),
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toContain('cannot unmarshal string into Go struct field PriorityClass.value of type int32');
+  });
+});
+
 describe('a server of another release', () => {
   let other: TestEnvironment;
   beforeAll(async () => {
@@ -113,6 +147,13 @@ describe('a server of another release', () => {
     expect([version.major, version.minor, version.gitVersion]).toEqual(['1', '35', 'v1.35.0']);
     const res = await fetch(`${other.server.url}/openapi/v3/api/v1`, { headers: credentials(other.server) });
     expect(((await res.json()) as { info: unknown }).info).toEqual({ title: 'Kubernetes', version: 'v1.35.0' });
+  });
+
+  it('serves the resources of that release', async () => {
+    const res = await fetch(`${other.server.url}/apis/admissionregistration.k8s.io/v1`, { headers: credentials(other.server) });
+    const names = ((await res.json()) as { resources: { name: string }[] }).resources.map((r) => r.name);
+    expect(names).toContain('validatingadmissionpolicies');
+    expect(names).not.toContain('mutatingadmissionpolicies');
   });
 });
 

@@ -238,6 +238,19 @@ describe('kubectl', () => {
     expect(namespaced.subjects).toEqual([{ kind: 'Group', apiGroup: 'rbac.authorization.k8s.io', name: 'viewers' }]);
   });
 
+  it("applies kinds the server serves from the release's data, and gets them by their short names", async () => {
+    const file = await manifest('release-kinds.yaml', [
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: web}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 3}',
+      'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata: {name: fast}\nprovisioner: example.com/fast',
+      'apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: deny}\nspec: {podSelector: {}}',
+    ].join('\n---\n'));
+    const applied = await kubectl('apply', '-f', file);
+    expect(applied.stderr).toBe('');
+    expect(applied.stdout).toBe('horizontalpodautoscaler.autoscaling/web created\nstorageclass.storage.k8s.io/fast created\nnetworkpolicy.networking.k8s.io/deny created\n');
+    const names = await kubectl('get', 'hpa,sc,netpol', '-o', 'name');
+    expect(names.stdout).toBe('horizontalpodautoscaler.autoscaling/web\nstorageclass.storage.k8s.io/fast\nnetworkpolicy.networking.k8s.io/deny\n');
+  });
+
   it('deletes what a manifest names', async () => {
     const file = await manifest('del.yaml', DEPLOYMENT.replace('name: web', 'name: gone'));
     await kubectl('apply', '-f', file);

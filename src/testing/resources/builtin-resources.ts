@@ -1,12 +1,14 @@
 /**
- * The built-in kinds the test API server serves: the ones operators create, own and watch.
+ * The built-in kinds the test API server serves with kind-specific behaviour: the ones operators
+ * create, own and watch (the release's other resources are served generically, releaseRows).
  * Each row adds to the resource's names and scope (src/kube/builtin-resources.ts) its
  * subresources, field selectors and strategy; the list-merge keys that strategic merge
  * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types) follow.
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION } from './builtin-validation.js';
-import { builtinResource, type BuiltinResource } from '../../kube/builtin-resources.js';
+import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
+import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { deepEqual } from '../../kube/json-values.js';
 import type { KubeObject, StoredObject } from './object.js';
 import { forbiddenField } from './status.js';
@@ -183,8 +185,39 @@ function fieldReader(path: string): (obj: KubeObject) => string | undefined {
   };
 }
 
-export function builtinResourceTypes(): ResourceType[] {
-  return ROWS.map((row) => ({
+/** `vN` as a number, to pick a resource's newest GA version. */
+const versionNumber = (version: string) => Number(version.slice(1));
+
+/**
+ * The release's other resources (a GA version a client can list), served with the generic
+ * strategy: the release's schema, status and scale subresources where it has them, the name
+ * and age columns. A resource in two GA versions (autoscaling v1 and v2) is served at the newer
+ * only: the server converts between no built-in versions but events'.
+ */
+function releaseRows(api: KubernetesApi): BuiltinRow[] {
+  const withBehaviour = new Set(ROWS.map((row) => `${row.group}/${row.resource}`));
+  const newest = new Map<string, ApiResource>();
+  for (const r of api.resources) {
+    const key = `${r.group}/${r.resource}`;
+    if (withBehaviour.has(key)) continue;
+    const other = newest.get(key);
+    if (!other || versionNumber(r.version) > versionNumber(other.version)) newest.set(key, r);
+  }
+  return [...newest.values()].map((r) => ({
+    group: r.group,
+    version: r.version,
+    resource: r.resource,
+    kind: r.kind,
+    namespaced: r.namespaced,
+    ...otherDiscoveryNames(r.group, r.resource),
+    status: r.subresources.includes('status'),
+    scale: r.subresources.includes('scale'),
+  }));
+}
+
+/** The built-in resources of `api`'s release: the rows above, then every other resource it has. */
+export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
+  return [...ROWS, ...releaseRows(api)].map((row) => ({
     group: row.group,
     resource: row.resource,
     kind: row.kind,

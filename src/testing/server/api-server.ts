@@ -77,7 +77,7 @@ async function listenLocal(http: Server, port: number): Promise<void> {
 export class TestAPIServer {
   /** The storage itself, for tests that inspect it (`store.get('<plural>.<group>', ns, name)`); treat it as read-only. */
   readonly store: ObjectStore;
-  readonly registry = new ResourceRegistry();
+  readonly registry: ResourceRegistry;
   readonly faults: FaultInjector;
   /** The bearer token requests to this server carry (`Authorization: Bearer <token>`). */
   readonly token: string;
@@ -100,6 +100,7 @@ export class TestAPIServer {
     const [major, minor] = NEWEST_KUBERNETES_API_VERSION.split('.') as [string, string];
     const kubernetesVersion = options.kubernetesVersion ?? { major, minor };
     this.schemas = new SchemaCache(kubernetesVersion.minor);
+    this.registry = new ResourceRegistry(this.schemas.builtinApi());
     this.store = new ObjectStore(options.watchHistoryLimit ?? 10_000);
     const resolveService: ServiceResolver = options.resolveService ?? ((namespace, name, port) => `https://${name}.${namespace}.svc:${port}`);
     const converter = new VersionConverter(this.registry, resolveService);

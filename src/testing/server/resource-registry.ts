@@ -1,7 +1,8 @@
 /**
- * The resource types the server serves: the built-in table plus one entry per established
- * CustomResourceDefinition. Lookups by URL parts (group, version, plural) and by kind.
+ * The resource types the server serves: the release's built-in resources plus one entry per
+ * established CustomResourceDefinition. Lookups by URL parts (group, version, plural) and by kind.
  */
+import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 import { builtinResourceTypes } from '../resources/builtin-resources.js';
 import { crdResourceType } from '../resources/crd-resource-type.js';
 import type { KubeObject } from '../resources/object.js';
@@ -18,8 +19,9 @@ export class ResourceRegistry {
   private readonly crds = new Map<string, KubeObject>();
   private generation = 0;
 
-  constructor() {
-    for (const rt of builtinResourceTypes()) this.types.set(groupResourceKey(rt), rt);
+  /** `api`: the release whose built-in resources are served. */
+  constructor(api: KubernetesApi) {
+    for (const rt of builtinResourceTypes(api)) this.types.set(groupResourceKey(rt), rt);
   }
 
   /** Bumped on every change, so discovery and OpenAPI documents can be cached. */
