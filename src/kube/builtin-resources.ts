@@ -79,6 +79,11 @@ export function otherDiscoveryNames(group: string, resource: string): Pick<Built
 
 const byGroupKind = new Map(RESOURCES.map((r) => [`${r.group}/${r.kind}`, { ...r, namespaced: !CLUSTER_SCOPED_BUILTIN_KINDS.has(r.kind) }]));
 
+/** Every resource of the list above, scope resolved. */
+export function builtinResources(): BuiltinResource[] {
+  return [...byGroupKind.values()];
+}
+
 /** The built-in resource of `kind` in API group `group` ('' for the legacy core group). */
 export function builtinResource(group: string, kind: string): BuiltinResource {
   const resource = byGroupKind.get(`${group}/${kind}`);

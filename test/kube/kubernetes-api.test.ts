@@ -13,6 +13,7 @@ import {
   NEWEST_KUBERNETES_API_VERSION,
   versionsWithModel,
 } from '../../src/kube/kubernetes-api.js';
+import { builtinResources } from '../../src/kube/builtin-resources.js';
 import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../../src/kube/cluster-scoped-kinds.js';
 import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
 import { walkSchema } from '../../src/generators/crd/schema/json-schema.js';
@@ -120,6 +121,15 @@ describe('Kubernetes API data', () => {
     }
     const everyRelease = new Set(KUBERNETES_API_VERSIONS.flatMap((v) => loadKubernetesApi(v).resources.map((r) => r.kind)));
     expect([...CLUSTER_SCOPED_BUILTIN_KINDS].filter((k) => !everyRelease.has(k)), 'listed, in no release').toEqual([]);
+  });
+
+  it('has every resource the runtime names (src/kube/builtin-resources.ts) with the same plural, kind and scope', () => {
+    for (const version of KUBERNETES_API_VERSIONS) {
+      const resources = loadKubernetesApi(version).resources;
+      const mismatched = builtinResources().filter((b) => !resources.some((r) =>
+        r.group === b.group && r.version === b.version && r.resource === b.resource && r.kind === b.kind && r.namespaced === b.namespaced));
+      expect(mismatched.map((b) => `${b.group}/${b.version}/${b.resource}`), version).toEqual([]);
+    }
   });
 
   itShared(kubernetesOpenapiDir, 'is what scripts/derive-kubernetes-api.ts derives from ../shared/kubernetes-openapi', () => {
