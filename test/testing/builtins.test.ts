@@ -143,6 +143,40 @@ describe('scheme defaults', () => {
     expect(replaced.spec?.clusterIP).toBe(svc.spec?.clusterIP);
     expect(replaced.metadata?.resourceVersion).toBe(svc.metadata?.resourceVersion);
   });
+
+  it('fill the kinds operators create beside their workloads: volumes, autoscalers, policies, classes', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    const pv = await core.createPersistentVolume({ body: { metadata: { name: 'disk' }, spec: { capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'], hostPath: { path: '/data' } } } });
+    expect([pv.spec?.persistentVolumeReclaimPolicy, pv.spec?.volumeMode, pv.status?.phase]).toEqual(['Retain', 'Filesystem', 'Pending']);
+    const pvc = await core.createNamespacedPersistentVolumeClaim({ namespace: 'default', body: { metadata: { name: 'claim' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } });
+    expect([pvc.spec?.volumeMode, pvc.status?.phase]).toEqual(['Filesystem', 'Pending']);
+
+    const autoscaling = env.kubeConfig.makeApiClient(k8s.AutoscalingV2Api);
+    const target = { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' };
+    const plain = await autoscaling.createNamespacedHorizontalPodAutoscaler({ namespace: 'default', body: { metadata: { name: 'plain' }, spec: { scaleTargetRef: target, maxReplicas: 4 } } });
+    expect(plain.spec).toEqual({ scaleTargetRef: target, minReplicas: 1, maxReplicas: 4,
+      metrics: [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }] });
+    const tuned = await autoscaling.createNamespacedHorizontalPodAutoscaler({ namespace: 'default', body: {
+      metadata: { name: 'tuned' }, spec: { scaleTargetRef: target, maxReplicas: 4, behavior: { scaleDown: { stabilizationWindowSeconds: 60 } } } } });
+    expect(tuned.spec?.behavior).toEqual({
+      scaleUp: { stabilizationWindowSeconds: 0, selectPolicy: 'Max', policies: [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }] },
+      scaleDown: { stabilizationWindowSeconds: 60, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] },
+    });
+
+    const networking = env.kubeConfig.makeApiClient(k8s.NetworkingV1Api);
+    const ingressOnly = await networking.createNamespacedNetworkPolicy({ namespace: 'default', body: { metadata: { name: 'in' }, spec: { podSelector: {}, ingress: [{ ports: [{ port: 80 }] }] } } });
+    expect([ingressOnly.spec?.policyTypes, ingressOnly.spec?.ingress?.[0]?.ports]).toEqual([['Ingress'], [{ port: 80, protocol: 'TCP' }]]);
+    const both = await networking.createNamespacedNetworkPolicy({ namespace: 'default', body: { metadata: { name: 'out' }, spec: { podSelector: {}, egress: [{}] } } });
+    expect(both.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
+
+    const sc = await env.kubeConfig.makeApiClient(k8s.StorageV1Api).createStorageClass({ body: { metadata: { name: 'standard' }, provisioner: 'example.com/disk' } });
+    expect([sc.reclaimPolicy, sc.volumeBindingMode]).toEqual(['Delete', 'Immediate']);
+    const pc = await env.kubeConfig.makeApiClient(k8s.SchedulingV1Api).createPriorityClass({ body: { metadata: { name: 'important' }, value: 1000 } });
+    expect(pc.preemptionPolicy).toBe('PreemptLowerPriority');
+    const slice = await env.kubeConfig.makeApiClient(k8s.DiscoveryV1Api).createNamespacedEndpointSlice({ namespace: 'default', body: {
+      metadata: { name: 'web-1' }, addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'] }], ports: [{ port: 8080 }] } });
+    expect(slice.ports).toEqual([{ name: '', port: 8080, protocol: 'TCP' }]);
+  });
 });
 
 describe('secrets', () => {

@@ -125,6 +125,75 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     const jobSpec = child(child(spec, 'jobTemplate'), 'spec');
     defaultTemplate(jobSpec);
   },
+  PersistentVolume: (o) => {
+    setDefault(child(o, 'status'), 'phase', 'Pending');
+    const spec = child(o, 'spec');
+    setDefault(spec, 'persistentVolumeReclaimPolicy', 'Retain');
+    setDefault(spec, 'volumeMode', 'Filesystem');
+  },
+  PersistentVolumeClaim: (o) => {
+    setDefault(child(o, 'status'), 'phase', 'Pending');
+    setDefault(child(o, 'spec'), 'volumeMode', 'Filesystem');
+  },
+  // autoscaling/v2 (the version served): one CPU utilization metric at 80% when none is given; a
+  // behavior that is given gets every unset rule filled (scale-down keeps no stabilization window,
+  // the controller-manager's flag decides it).
+  HorizontalPodAutoscaler: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'minReplicas', 1);
+    if (!Array.isArray(spec.metrics) || spec.metrics.length === 0) {
+      spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }];
+    }
+    if (isPlainObject(spec.behavior)) {
+      const scaleUp = child(spec.behavior, 'scaleUp');
+      setDefault(scaleUp, 'stabilizationWindowSeconds', 0);
+      setDefault(scaleUp, 'selectPolicy', 'Max');
+      setDefault(scaleUp, 'policies', [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }]);
+      const scaleDown = child(spec.behavior, 'scaleDown');
+      setDefault(scaleDown, 'selectPolicy', 'Max');
+      setDefault(scaleDown, 'policies', [{ type: 'Percent', value: 100, periodSeconds: 15 }]);
+    }
+  },
+  StorageClass: (o) => {
+    setDefault(o, 'reclaimPolicy', 'Delete');
+    setDefault(o, 'volumeBindingMode', 'Immediate');
+  },
+  CSIDriver: (o) => {
+    const spec = child(o, 'spec');
+    setDefault(spec, 'attachRequired', true);
+    setDefault(spec, 'podInfoOnMount', false);
+    setDefault(spec, 'storageCapacity', false);
+    setDefault(spec, 'fsGroupPolicy', 'ReadWriteOnceWithFSType');
+    if (!Array.isArray(spec.volumeLifecycleModes) || spec.volumeLifecycleModes.length === 0) spec.volumeLifecycleModes = ['Persistent'];
+    setDefault(spec, 'requiresRepublish', false);
+  },
+  NetworkPolicy: (o) => {
+    const spec = child(o, 'spec');
+    if (!Array.isArray(spec.policyTypes) || spec.policyTypes.length === 0) {
+      spec.policyTypes = Array.isArray(spec.egress) && spec.egress.length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
+    }
+    for (const key of ['ingress', 'egress']) {
+      const rules = spec[key];
+      if (!Array.isArray(rules)) continue;
+      for (const rule of rules) {
+        const ports = isPlainObject(rule) ? rule.ports : undefined;
+        if (Array.isArray(ports)) for (const port of ports) if (isPlainObject(port)) setDefault(port, 'protocol', 'TCP');
+      }
+    }
+  },
+  IngressClass: (o) => {
+    const parameters = isPlainObject(o.spec) ? o.spec.parameters : undefined;
+    if (isPlainObject(parameters)) setDefault(parameters, 'scope', 'Cluster');
+  },
+  PriorityClass: (o) => setDefault(o, 'preemptionPolicy', 'PreemptLowerPriority'),
+  EndpointSlice: (o) => {
+    if (!Array.isArray(o.ports)) return;
+    for (const port of o.ports) {
+      if (!isPlainObject(port)) continue;
+      setDefault(port, 'name', '');
+      setDefault(port, 'protocol', 'TCP');
+    }
+  },
   // apiextensions/v1 SetDefaults_CustomResourceDefinitionSpec (names; conversion None; service port).
   CustomResourceDefinition: (o) => {
     const spec = child(o, 'spec');
