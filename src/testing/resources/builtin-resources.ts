@@ -190,8 +190,8 @@ const versionNumber = (version: string) => Number(version.slice(1));
 
 /**
  * The release's other resources (a GA version a client can list), served with the generic
- * strategy: the release's schema, status and scale subresources where it has them, the name
- * and age columns. A resource in two GA versions (autoscaling v1 and v2) is served at the newer
+ * strategy: the release's schema, status and scale subresources where it has them, the default
+ * table (name and creation time). A resource in two GA versions (autoscaling v1 and v2) is served at the newer
  * only: the server converts between no built-in versions but events'.
  */
 function releaseRows(api: KubernetesApi): BuiltinRow[] {
