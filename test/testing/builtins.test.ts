@@ -169,8 +169,12 @@ describe('scheme defaults', () => {
     const both = await networking.createNamespacedNetworkPolicy({ namespace: 'default', body: { metadata: { name: 'out' }, spec: { podSelector: {}, egress: [{}] } } });
     expect(both.spec?.policyTypes).toEqual(['Ingress', 'Egress']);
 
-    const sc = await env.kubeConfig.makeApiClient(k8s.StorageV1Api).createStorageClass({ body: { metadata: { name: 'standard' }, provisioner: 'example.com/disk' } });
+    const storage = env.kubeConfig.makeApiClient(k8s.StorageV1Api);
+    const sc = await storage.createStorageClass({ body: { metadata: { name: 'standard' }, provisioner: 'example.com/disk' } });
     expect([sc.reclaimPolicy, sc.volumeBindingMode]).toEqual(['Delete', 'Immediate']);
+    const driver = await storage.createCSIDriver({ body: { metadata: { name: 'disk.example.com' }, spec: {} } });
+    expect(driver.spec).toEqual({ attachRequired: true, podInfoOnMount: false, storageCapacity: false, fsGroupPolicy: 'ReadWriteOnceWithFSType',
+      volumeLifecycleModes: ['Persistent'], requiresRepublish: false, seLinuxMount: false });
     const pc = await env.kubeConfig.makeApiClient(k8s.SchedulingV1Api).createPriorityClass({ body: { metadata: { name: 'important' }, value: 1000 } });
     expect(pc.preemptionPolicy).toBe('PreemptLowerPriority');
     const slice = await env.kubeConfig.makeApiClient(k8s.DiscoveryV1Api).createNamespacedEndpointSlice({ namespace: 'default', body: {

@@ -166,6 +166,8 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     setDefault(spec, 'fsGroupPolicy', 'ReadWriteOnceWithFSType');
     if (!Array.isArray(spec.volumeLifecycleModes) || spec.volumeLifecycleModes.length === 0) spec.volumeLifecycleModes = ['Persistent'];
     setDefault(spec, 'requiresRepublish', false);
+    // Behind SELinuxMountReadWriteOncePod, on by default.
+    setDefault(spec, 'seLinuxMount', false);
   },
   NetworkPolicy: (o) => {
     const spec = child(o, 'spec');
