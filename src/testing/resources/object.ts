@@ -2,6 +2,7 @@
  * The JSON shapes the test API server stores and serves. Objects stay plain JSON
  * (as they travel on the wire); these types name the parts the server reads.
  */
+import { isJsonObject } from '../../kube/json-values.js';
 
 export type JSONValue = null | boolean | number | string | JSONValue[] | { [key: string]: JSONValue };
 export type JSONObject = { [key: string]: JSONValue };
@@ -59,6 +60,11 @@ export interface StoredObject extends KubeObject {
 }
 
 export { isJsonObject as isPlainObject } from '../../kube/json-values.js';
+
+/** `value` as a JSON object, or undefined when it is not one. */
+export function asObject(value: unknown): JSONObject | undefined {
+  return isJsonObject(value) ? (value as JSONObject) : undefined;
+}
 
 export function splitAPIVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.indexOf('/');

@@ -1,0 +1,47 @@
+/**
+ * How a list field merges in strategic merge patches and server-side apply, read from a
+ * structural schema (a CRD's, or a built-in kind's from the release data).
+ */
+import { asObject, type JSONObject } from './object.js';
+import type { ListMergeRule } from './resource-type.js';
+
+/** Follows a field path through a structural schema (properties, items, additionalProperties). */
+export function schemaAt(schema: JSONObject | undefined, path: readonly string[]): JSONObject | undefined {
+  let cur = schema;
+  for (const segment of path) {
+    if (!cur) return undefined;
+    if (cur.type === 'array') cur = asObject(cur.items);
+    if (!cur) return undefined;
+    const props = asObject(cur.properties);
+    if (props && props[segment] !== undefined) cur = asObject(props[segment]);
+    else cur = asObject(cur.additionalProperties);
+  }
+  return cur;
+}
+
+/**
+ * How the list at `path` merges, from a structural schema's x-kubernetes-list-type and
+ * list-map-keys (a list without them is atomic); metadata's lists as every kind has them.
+ */
+export function listRuleFromSchema(schema: JSONObject | undefined, path: readonly string[]): ListMergeRule | undefined {
+  if (path.length === 2 && path[0] === 'metadata') {
+    if (path[1] === 'finalizers') return { type: 'set' };
+    if (path[1] === 'ownerReferences') return { type: 'map', keys: ['uid'] };
+  }
+  const node = schemaAt(schema, path);
+  if (!node) return undefined;
+  const listType = node['x-kubernetes-list-type'];
+  if (listType === 'map') {
+    const keys = Array.isArray(node['x-kubernetes-list-map-keys']) ? node['x-kubernetes-list-map-keys'].map(String) : [];
+    // SMD fills a missing key field with its schema default before matching items (a port's protocol is TCP).
+    const itemProps = asObject(asObject(node.items)?.properties);
+    const keyDefaults: Record<string, unknown> = {};
+    for (const k of keys) {
+      const d = asObject(itemProps?.[k])?.default;
+      if (d !== undefined) keyDefaults[k] = d;
+    }
+    return Object.keys(keyDefaults).length > 0 ? { type: 'map', keys, keyDefaults } : { type: 'map', keys };
+  }
+  if (listType === 'set') return { type: 'set' };
+  return { type: 'atomic' };
+}
