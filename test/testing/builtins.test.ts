@@ -223,3 +223,24 @@ describe('strategic merge keys of built-in kinds', () => {
     expect(patched.metadata?.finalizers).toEqual(['a/x', 'b/y']);
   });
 });
+
+describe('list merge rules of the kinds served from the release data', () => {
+  it('follow the release schema: an atomic list is replaced, a map list merges by its keys', async () => {
+    const discovery = env.kubeConfig.makeApiClient(k8s.DiscoveryV1Api);
+    await discovery.createNamespacedEndpointSlice({ namespace: 'default', body: {
+      metadata: { name: 'merge-rules' }, addressType: 'IPv4', endpoints: [{ addresses: ['10.0.0.1'] }],
+      ports: [{ name: 'http', port: 80 }, { name: 'https', port: 443 }] } });
+    // EndpointSlice.ports is atomic (no merge key): a strategic merge patch replaces it.
+    const patched = await discovery.patchNamespacedEndpointSlice({ namespace: 'default', name: 'merge-rules', body: { ports: [{ name: 'metrics', port: 9090 }] } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    expect(patched.ports).toEqual([{ name: 'metrics', port: 9090, protocol: 'TCP' }]);
+
+    const autoscaling = env.kubeConfig.makeApiClient(k8s.AutoscalingV2Api);
+    await autoscaling.createNamespacedHorizontalPodAutoscaler({ namespace: 'default', body: {
+      metadata: { name: 'merge-rules' }, spec: { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, maxReplicas: 2 } } });
+    const condition = (type: string, status: string) => ({ type, status, lastTransitionTime: new Date('2026-01-01T00:00:00Z') });
+    await autoscaling.patchNamespacedHorizontalPodAutoscalerStatus({ namespace: 'default', name: 'merge-rules', body: { status: { desiredReplicas: 1, conditions: [condition('AbleToScale', 'True')] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    // status.conditions is a map list keyed by type: the second patch adds a condition beside the first.
+    const status = await autoscaling.patchNamespacedHorizontalPodAutoscalerStatus({ namespace: 'default', name: 'merge-rules', body: { status: { conditions: [condition('ScalingActive', 'False')] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    expect(status.status?.conditions?.map((c) => [c.type, c.status])).toEqual([['AbleToScale', 'True'], ['ScalingActive', 'False']]);
+  });
+});

@@ -10,7 +10,8 @@ import { BUILTIN_VALIDATION } from './builtin-validation.js';
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { deepEqual } from '../../kube/json-values.js';
-import type { KubeObject, StoredObject } from './object.js';
+import type { JSONObject, KubeObject, StoredObject } from './object.js';
+import { listRuleFromSchema } from './list-rules.js';
 import { forbiddenField } from './status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
@@ -26,6 +27,8 @@ interface BuiltinRow extends BuiltinResource {
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
   sharesStorageOf?: ResourceType['sharesStorageOf'];
   validate?: ResourceType['validate'];
+  /** How lists merge; the rows above use the Go types' merge keys (builtinListRule). */
+  listRule?: ResourceType['listRule'];
 }
 
 /** Kinds whose strategy maintains metadata.generation (the rest never set it). */
@@ -190,9 +193,10 @@ const versionNumber = (version: string) => Number(version.slice(1));
 
 /**
  * The release's other resources (a GA version a client can list), served with the generic
- * strategy: the release's schema, status and scale subresources where it has them, the default
- * table (name and creation time). A resource in two GA versions (autoscaling v1 and v2) is served at the newer
- * only: the server converts between no built-in versions but events'.
+ * strategy: the release's schema, and its list types for patches and apply; status and scale
+ * subresources where it has them; the default table (name and creation time). A resource in two
+ * GA versions (autoscaling v1 and v2) is served at the newer only: the server converts between
+ * no built-in versions but events'.
  */
 function releaseRows(api: KubernetesApi): BuiltinRow[] {
   const withBehaviour = new Set(ROWS.map((row) => `${row.group}/${row.resource}`));
@@ -203,16 +207,22 @@ function releaseRows(api: KubernetesApi): BuiltinRow[] {
     const other = newest.get(key);
     if (!other || versionNumber(r.version) > versionNumber(other.version)) newest.set(key, r);
   }
-  return [...newest.values()].map((r) => ({
-    group: r.group,
-    version: r.version,
-    resource: r.resource,
-    kind: r.kind,
-    namespaced: r.namespaced,
-    ...otherDiscoveryNames(r.group, r.resource),
-    status: r.subresources.includes('status'),
-    scale: r.subresources.includes('scale'),
-  }));
+  return [...newest.values()].map((r) => {
+    // The kind's schema with its references resolved, made on the first patch or apply that needs it.
+    let schema: JSONObject | undefined;
+    const resolved = () => (schema ??= api.resolve(api.schemaOfKind(r) ?? {}) as unknown as JSONObject);
+    return {
+      group: r.group,
+      version: r.version,
+      resource: r.resource,
+      kind: r.kind,
+      namespaced: r.namespaced,
+      ...otherDiscoveryNames(r.group, r.resource),
+      status: r.subresources.includes('status'),
+      scale: r.subresources.includes('scale'),
+      listRule: (path: readonly string[]) => listRuleFromSchema(resolved(), path),
+    };
+  });
 }
 
 /** The built-in resources of `api`'s release: the rows above, then every other resource it has. */
@@ -230,7 +240,7 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     builtin: true,
     // Field selectors read the stored shape, which for a shared resource has other field names.
     fieldLabels: Object.fromEntries((row.fields ?? []).map((f) => [f, fieldReader(row.sharesStorageOf ? (EVENTS_V1_FIELDS[f] ?? f) : f)])),
-    listRule: (path) => builtinListRule(row.kind, path),
+    listRule: row.listRule ?? ((path) => builtinListRule(row.kind, path)),
     defaultPropagation: row.defaultPropagation ?? 'Background',
     defaultOnCreate: row.defaults,
     schemeDefaults: BUILTIN_DEFAULTS[row.kind],
