@@ -216,6 +216,13 @@ describe('strategic merge keys of built-in kinds', () => {
     expect(pod.status?.phase).toBe('Pending');
   });
 
+  it('merge a Node\'s status addresses by type, as the release schema keys them', async () => {
+    const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+    await core.createNode({ body: { metadata: { name: 'worker-1' }, status: { addresses: [{ type: 'InternalIP', address: '10.0.0.5' }] } } });
+    const patched = await core.patchNodeStatus({ name: 'worker-1', body: { status: { addresses: [{ type: 'Hostname', address: 'worker-1' }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    expect(patched.status?.addresses).toEqual([{ type: 'InternalIP', address: '10.0.0.5' }, { type: 'Hostname', address: 'worker-1' }]);
+  });
+
   it('unions finalizers', async () => {
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
     await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'fins', finalizers: ['a/x'] } } });

@@ -2,8 +2,8 @@
  * The built-in kinds the test API server serves with kind-specific behaviour: the ones operators
  * create, own and watch (the release's other resources are served generically, releaseRows).
  * Each row adds to the resource's names and scope (src/kube/builtin-resources.ts) its
- * subresources, field selectors and strategy; the list-merge keys that strategic merge
- * patch and server-side apply need (the patchMergeKey / listMapKeys tags of the Go types) follow.
+ * subresources, field selectors and strategy. How every built-in kind's lists merge comes from
+ * the release's schema (releaseListRule).
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION } from './builtin-validation.js';
@@ -15,7 +15,7 @@ import { listRuleFromSchema } from './list-rules.js';
 import { forbiddenField } from './status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
-import type { ListMergeRule, ResourceType, ScaleSubresource } from './resource-type.js';
+import type { ResourceType, ScaleSubresource } from './resource-type.js';
 
 interface BuiltinRow extends BuiltinResource {
   status?: boolean;
@@ -27,8 +27,6 @@ interface BuiltinRow extends BuiltinResource {
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
   sharesStorageOf?: ResourceType['sharesStorageOf'];
   validate?: ResourceType['validate'];
-  /** How lists merge; the rows above use the Go types' merge keys (builtinListRule). */
-  listRule?: ResourceType['listRule'];
 }
 
 /** Kinds whose strategy maintains metadata.generation (the rest never set it). */
@@ -133,43 +131,6 @@ const ROWS: BuiltinRow[] = [
   { ...builtinResource('policy', 'PodDisruptionBudget'), status: true },
 ];
 
-/**
- * Merge keys of built-in list fields, by field name; `ports` depends on where it sits
- * (a Service's ports merge by port, a container's by containerPort).
- */
-const MAP_LISTS: Record<string, string[]> = {
-  containers: ['name'],
-  initContainers: ['name'],
-  ephemeralContainers: ['name'],
-  env: ['name'],
-  volumes: ['name'],
-  volumeMounts: ['mountPath'],
-  volumeDevices: ['devicePath'],
-  imagePullSecrets: ['name'],
-  conditions: ['type'],
-  hostAliases: ['ip'],
-  topologySpreadConstraints: ['topologyKey', 'whenUnsatisfiable'],
-  ownerReferences: ['uid'],
-  resourceClaims: ['name'],
-  volumeClaimTemplates: ['metadata.name'],
-};
-
-const SET_LISTS = new Set(['finalizers']);
-
-export function builtinListRule(kind: string, path: readonly string[]): ListMergeRule | undefined {
-  const field = path[path.length - 1];
-  if (field === 'ports') {
-    const isServicePorts = kind === 'Service' && path.length === 2 && path[0] === 'spec';
-    return { type: 'map', keys: isServicePorts ? ['port', 'protocol'] : ['containerPort', 'protocol'], keyDefaults: { protocol: 'TCP' } };
-  }
-  if (field === 'finalizers' && path.length === 2 && path[0] === 'metadata') return { type: 'set' };
-  if (SET_LISTS.has(field) && path[0] === 'metadata') return { type: 'set' };
-  const keys = MAP_LISTS[field];
-  // ownerReferences and conditions mean the same thing wherever they sit; other keyed lists sit under a spec.
-  if (keys) return { type: 'map', keys };
-  return undefined;
-}
-
 function fieldReader(path: string): (obj: KubeObject) => string | undefined {
   const parts = path.split('.');
   return (obj) => {
@@ -193,8 +154,7 @@ const versionNumber = (version: string) => Number(version.slice(1));
 
 /**
  * The release's other resources (a GA version a client can list), served with the generic
- * strategy: the release's schema, and its list types for patches and apply; status and scale
- * subresources where it has them; the default table (name and creation time). A resource in two
+ * strategy: the release's schema; status and scale subresources where it has them; the default table (name and creation time). A resource in two
  * GA versions (autoscaling v1 and v2) is served at the newer only: the server converts between
  * no built-in versions but events'.
  */
@@ -207,22 +167,27 @@ function releaseRows(api: KubernetesApi): BuiltinRow[] {
     const other = newest.get(key);
     if (!other || versionNumber(r.version) > versionNumber(other.version)) newest.set(key, r);
   }
-  return [...newest.values()].map((r) => {
-    // The kind's schema with its references resolved, made on the first patch or apply that needs it.
-    let schema: JSONObject | undefined;
-    const resolved = () => (schema ??= api.resolve(api.schemaOfKind(r) ?? {}) as unknown as JSONObject);
-    return {
-      group: r.group,
-      version: r.version,
-      resource: r.resource,
-      kind: r.kind,
-      namespaced: r.namespaced,
-      ...otherDiscoveryNames(r.group, r.resource),
-      status: r.subresources.includes('status'),
-      scale: r.subresources.includes('scale'),
-      listRule: (path: readonly string[]) => listRuleFromSchema(resolved(), path),
-    };
-  });
+  return [...newest.values()].map((r) => ({
+    group: r.group,
+    version: r.version,
+    resource: r.resource,
+    kind: r.kind,
+    namespaced: r.namespaced,
+    ...otherDiscoveryNames(r.group, r.resource),
+    status: r.subresources.includes('status'),
+    scale: r.subresources.includes('scale'),
+  }));
+}
+
+/**
+ * How a kind's lists merge in strategic merge patches and server-side apply: as its schema in
+ * the release says (x-kubernetes-list-type and map keys, which carry the Go types' listType and
+ * listMapKey tags). The schema is resolved on the first patch or apply that needs it.
+ */
+function releaseListRule(api: KubernetesApi, row: BuiltinRow): ResourceType['listRule'] {
+  let schema: JSONObject | undefined;
+  const resolved = () => (schema ??= api.resolve(api.schemaOfKind(row) ?? {}) as unknown as JSONObject);
+  return (path) => listRuleFromSchema(resolved(), path);
 }
 
 /** The built-in resources of `api`'s release: the rows above, then every other resource it has. */
@@ -240,7 +205,7 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     builtin: true,
     // Field selectors read the stored shape, which for a shared resource has other field names.
     fieldLabels: Object.fromEntries((row.fields ?? []).map((f) => [f, fieldReader(row.sharesStorageOf ? (EVENTS_V1_FIELDS[f] ?? f) : f)])),
-    listRule: row.listRule ?? ((path) => builtinListRule(row.kind, path)),
+    listRule: releaseListRule(api, row),
     defaultPropagation: row.defaultPropagation ?? 'Background',
     defaultOnCreate: row.defaults,
     schemeDefaults: BUILTIN_DEFAULTS[row.kind],
