@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { javaScriptGlobals, reservedKinds } from '../../src/scaffold/project/validation.js';
+import { isJavaScriptGlobal, reservedKinds } from '../../src/scaffold/project/validation.js';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
@@ -280,7 +280,7 @@ describe('scaffolder create api', () => {
     for (const name of imported) expect(reservedKinds.has(name), name).toBe(true);
     for (const global of ['Promise']) {
       expect(files.some(([, text]) => text.includes(`${global}`)), global).toBe(true);
-      expect(javaScriptGlobals.has(global)).toBe(true);
+      expect(isJavaScriptGlobal(global)).toBe(true);
     }
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/usage-error.js';
 import {
-  validateDomain, validateGroup, validateKind, validatePlural, validateProjectName, validateVersion,
+  isJavaScriptGlobal, validateDomain, validateGroup, validateKind, validatePlural, validateProjectName, validateVersion,
 } from '../../src/scaffold/project/validation.js';
 
 function errorOf(fn: () => void): string {
@@ -60,5 +60,20 @@ describe('name validation', () => {
   });
   it.each(['CronJobs', 'cron_jobs', '1jobs', 'jobs-'])('rejects plural "%s"', (p) => {
     expect(errorOf(() => validatePlural(p))).toContain(`invalid plural "${p}"`);
+  });
+});
+
+describe('JavaScript globals a kind must not shadow', () => {
+  it('knows the language globals of every Node line, and the host globals generated code uses', () => {
+    for (const name of ['Object', 'Map', 'Promise', 'Proxy', 'Intl', 'WeakRef', 'Buffer', 'URL', 'Headers', 'TextEncoder']) {
+      expect(isJavaScriptGlobal(name), name).toBe(true);
+    }
+  });
+
+  it('leaves other names alone: kinds, host globals generated code never uses, inherited and lower-case names', () => {
+    // Navigator is a global of Node 21+; kubebuilder's own testdata declares a kind of that name.
+    for (const name of ['CronJob', 'Captain', 'Navigator', 'WebSocket', 'Performance', 'constructor', 'HasOwnProperty', 'process']) {
+      expect(isJavaScriptGlobal(name), name).toBe(false);
+    }
   });
 });

@@ -69,9 +69,21 @@ export const reservedKinds: ReadonlyMap<string, string> = new Map([
  * Navigator, a kind name kubebuilder's own testdata uses), and a PROJECT valid under one Node must
  * stay valid under the next.
  */
-const languageGlobals = Object.getOwnPropertyNames(runInContext('globalThis', createContext()) as object);
 const hostGlobals = ['AbortController', 'AbortSignal', 'Buffer', 'Event', 'EventTarget', 'Headers', 'Request', 'Response', 'TextDecoder', 'TextEncoder', 'URL', 'URLSearchParams'];
-export const javaScriptGlobals: ReadonlySet<string> = new Set([...languageGlobals, ...hostGlobals].filter((n) => pascalCase.test(n)));
+let globals: ReadonlySet<string> | undefined;
+
+/**
+ * Whether `name` is one of those globals. The fresh context costs about a millisecond, so it is made
+ * only for a name that is a global of this process too (every language and host global above is):
+ * CronJob and most other kinds are answered without it.
+ */
+export function isJavaScriptGlobal(name: string): boolean {
+  if (!Object.hasOwn(globalThis, name)) return false;
+  globals ??= new Set(
+    [...Object.getOwnPropertyNames(runInContext('globalThis', createContext()) as object), ...hostGlobals].filter((n) => pascalCase.test(n)),
+  );
+  return globals.has(name);
+}
 
 /**
  * `builtin`: the kind is one of Kubernetes' own (core/v1 Event, ...), imported or described under
@@ -85,7 +97,7 @@ export function validateKind(kind: string, opts: { builtin?: boolean } = {}): vo
   if (clash !== undefined) {
     throw new UsageError(`invalid kind "${kind}": the generated code already uses the name ${kind} (${clash}); choose another kind name`);
   }
-  if (!opts.builtin && javaScriptGlobals.has(kind)) {
+  if (!opts.builtin && isJavaScriptGlobal(kind)) {
     throw new UsageError(`invalid kind "${kind}": the generated code already uses the name ${kind} (a JavaScript global); choose another kind name`);
   }
   if (kind.length > 63) {
