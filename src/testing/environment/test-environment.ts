@@ -12,6 +12,7 @@ import { startBinaryControlPlane } from './binary-control-plane.js';
 import { existingClusterKubeConfig, installCRDsThroughAPI, installWebhooksThroughAPI } from './existing-cluster.js';
 import { kubeConfigFor, writeKubeConfigFile } from './kubeconfig.js';
 import { conversionTargets, crdName, withConversionWebhook, type ConversionWebhooksOption } from './conversion-webhooks.js';
+import { projectKubernetesRelease } from './kubernetes-release.js';
 import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
 import { prepareWebhookServing } from './webhook-serving.js';
@@ -50,7 +51,12 @@ export interface TestEnvironmentOptions {
   useExistingCluster?: boolean;
   /** Directory with kube-apiserver and etcd (default: KUBEBUILDER_ASSETS). */
   binaryAssetsDirectory?: string;
-  /** Options of the in-process server (watch history size, bookmark interval, ...). */
+  /**
+   * Options of the in-process server (watch history size, bookmark interval, ...). Its Kubernetes
+   * release (`kubernetesVersion`: the built-in kinds and schemas served, what /version reports) is by
+   * default ENVTEST_K8S_VERSION when set, else PROJECT's `kubernetesVersion` in the working
+   * directory, else the newest release shipped.
+   */
   server?: Omit<TestAPIServerOptions, 'mutatingWebhooks' | 'validatingWebhooks' | 'resolveService' | 'tls'>;
   /**
    * Serve HTTPS with a self-signed certificate that the kubeconfig trusts (default: plain HTTP,
@@ -134,6 +140,11 @@ function noServer(mode: string): TestAPIServer {
 }
 
 export async function startTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
+  const useExisting = options.useExistingCluster ?? envFlag('USE_EXISTING_CLUSTER');
+  const assets = options.binaryAssetsDirectory ?? process.env.KUBEBUILDER_ASSETS;
+  // Read before anything is prepared, so that a release without data leaves nothing behind.
+  const release = useExisting || assets ? undefined : (options.server?.kubernetesVersion ?? projectKubernetesRelease(process.cwd()));
+  const kubernetesVersion = release && { major: release.major, minor: release.minor };
   const inputs = await readInputs(options);
   const webhookHost = options.webhookHost ?? '127.0.0.1';
   const converted = await conversionTargets(inputs.crds, options.conversionWebhooks);
@@ -155,8 +166,6 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   const removeServing = async (): Promise<void> => {
     await serving?.remove();
   };
-  const useExisting = options.useExistingCluster ?? envFlag('USE_EXISTING_CLUSTER');
-  const assets = options.binaryAssetsDirectory ?? process.env.KUBEBUILDER_ASSETS;
 
   if (useExisting || assets) {
     const plane = useExisting ? { kubeConfig: existingClusterKubeConfig(), stop: async () => {} } : await startBinaryControlPlane(assets!);
@@ -187,7 +196,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
 
   const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);
   const tls = options.secure ? await selfSignedCertificate('127.0.0.1', 'scaffolder-test-apiserver') : undefined;
-  const server = new TestAPIServer({ authn: options.authn, authz: options.authz, authentication: options.authentication, ...options.server, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
+  const server = new TestAPIServer({ authn: options.authn, authz: options.authz, authentication: options.authentication, ...options.server, kubernetesVersion, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
   const stopServer = async (): Promise<void> => {
     await server.stop();
     await removeServing();
