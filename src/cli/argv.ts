@@ -81,3 +81,27 @@ export function normalizeArgv(argv: readonly string[], tree: CommandTree): strin
   }
   return out;
 }
+
+/**
+ * A flag that takes one value, given more than once (`--kind Foo --kind Bar`). pflag keeps the last
+ * and yargs joins them ("Foo,Bar"); neither is what was meant, so it is reported. Flags declared
+ * repeatable (`array: true`) are not.
+ */
+export function repeatedFlag(argv: readonly string[], tree: CommandTree): string | undefined {
+  const { words, next } = commandWords(argv);
+  const flags = tree.flags[words.slice(0, 2).join(' ')] ?? tree.flags[words[0] ?? ''];
+  if (flags === undefined) return undefined;
+  const values = new Map<string, string[]>();
+  for (let i = next; i < argv.length && argv[i] !== '--'; i++) {
+    const m = /^--([\w-]+)(?:=(.*))?$/s.exec(argv[i]!);
+    const flag = m && flags[m[1]!];
+    if (!flag || !takesValue(flag) || flag.array === true) continue;
+    const value = m[2] ?? argv[i + 1] ?? '';
+    if (m[2] === undefined) i++;
+    const seen = values.get(m[1]!) ?? [];
+    seen.push(value);
+    values.set(m[1]!, seen);
+    if (seen.length === 2) return `--${m[1]} is given more than once (${seen.map((v) => JSON.stringify(v)).join(', ')}): it takes one value`;
+  }
+  return undefined;
+}

@@ -6,7 +6,7 @@
 import type { Argv } from 'yargs';
 import { UsageError } from './usage-error.js';
 import type { Action } from './commands/action.js';
-import { commandWords, normalizeArgv, unknownCommand, type CommandTree } from './argv.js';
+import { commandWords, normalizeArgv, repeatedFlag, unknownCommand, type CommandTree } from './argv.js';
 import { topCommands } from './commands/catalog.js';
 import { printVersion } from './commands/version.js';
 import { example } from './commands/examples.js';
@@ -121,6 +121,11 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
       return 1;
     }
     const argv = normalizeArgv(rawArgv, commandTree);
+    const repeated = repeatedFlag(argv, commandTree);
+    if (repeated) {
+      io.stderr(`error: ${repeated}\n`);
+      return 1;
+    }
     const parsed = await new Promise<{ error?: Error; output: string; args: Record<string, unknown> }>((resolve) => {
       void parser.parse(argv, {}, (error, args, output) => resolve({ error: error ?? undefined, output, args: (args ?? {}) as Record<string, unknown> }));
     });

@@ -121,9 +121,22 @@ describe('scaffolder version, completion, help and usage errors', () => {
     [['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--resource=nope'], 'error: invalid value "nope" for --resource: must be true or false\n'],
     [['init', '--multigroup=yes'], 'error: invalid value "yes" for --multigroup: must be true or false\n'],
     [['init', '--dry-run=1'], 'error: invalid value "1" for --dry-run: must be true or false\n'],
+    // A one-value flag given twice: yargs would join the values ("Foo,Bar"), pflag keep the last.
+    [['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Foo', '--kind', 'Bar'], 'error: --kind is given more than once ("Foo", "Bar"): it takes one value\n'],
+    [['init', '--domain=a.com', '--domain', 'b.com'], 'error: --domain is given more than once ("a.com", "b.com"): it takes one value\n'],
   ])('%j is a one-line error with exit code 1', async (args, message) => {
     const run = await runCli(dir, args);
     expect(run.stderr).toBe(message);
     expect(run.code).toBe(1);
+  });
+
+  it('takes a repeatable flag more than once', async () => {
+    await ok(dir, ['init', '--domain', 'my.domain', '--install=false']);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', '--make=false']);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v2', '--kind', 'Frigate', '--controller=false', '--make=false']);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v3', '--kind', 'Frigate', '--controller=false', '--make=false']);
+    const run = await ok(dir, ['create', 'webhook', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', '--conversion', '--spoke', 'v2', '--spoke', 'v3', '--make=false']);
+    expect(run.stderr).toBe('');
+    expect(readFileSync(resolve(dir, 'PROJECT'), 'utf8')).toMatch(/spoke:\n\s+- v2\n\s+- v3/);
   });
 });
