@@ -6,7 +6,7 @@
  * the release's schema (releaseListRule).
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
-import { BUILTIN_VALIDATION } from './builtin-validation.js';
+import { BUILTIN_VALIDATION } from './validation/index.js';
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { deepEqual } from '../../kube/json-values.js';

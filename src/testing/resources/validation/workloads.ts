@@ -1,29 +1,13 @@
 /**
- * The validation of built-in kinds that operators most often trip over in a real cluster,
- * with kube-apiserver's messages: pods (and pod templates) need named containers with images,
- * workload selectors must match their template labels, Job pods must not restart Always.
+ * The workloads of apps/v1 and batch/v1 (pkg/apis/apps/validation, pkg/apis/batch/validation):
+ * selectors that match their template's labels, and the pod templates they run.
  */
-import { isPlainObject, type KubeObject } from './object.js';
-import { invalidField, requiredField } from './status.js';
-import type { FieldCause } from '../../kube/field-errors.js';
+import { isPlainObject, type KubeObject } from '../object.js';
+import { invalidField, requiredField } from '../status.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import { podSpecErrors } from './pod-spec.js';
 
 type Obj = Record<string, unknown>;
-
-function podSpecErrors(spec: unknown, path: string): FieldCause[] {
-  if (!isPlainObject(spec)) return [requiredField(path, '')];
-  const errors: FieldCause[] = [];
-  const containers = spec.containers;
-  if (!Array.isArray(containers) || containers.length === 0) {
-    errors.push(requiredField(`${path}.containers`, ''));
-  } else {
-    containers.forEach((c, i) => {
-      const container = isPlainObject(c) ? c : {};
-      if (!container.name) errors.push(requiredField(`${path}.containers[${i}].name`, ''));
-      if (!container.image) errors.push(requiredField(`${path}.containers[${i}].image`, ''));
-    });
-  }
-  return errors;
-}
 
 /** Go's %#v of a map[string]string, keys sorted. */
 function goStringMap(labels: Record<string, string>): string {
@@ -48,7 +32,7 @@ function selectorMatches(selector: Obj, labels: Record<string, string>): boolean
   });
 }
 
-function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldCause[] {
+export function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldCause[] {
   const spec = isPlainObject(obj.spec) ? obj.spec : {};
   const template = isPlainObject(spec.template) ? spec.template : undefined;
   const errors: FieldCause[] = [];
@@ -67,21 +51,14 @@ function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldCause[
   return errors;
 }
 
-export const BUILTIN_VALIDATION: Record<string, (obj: KubeObject) => FieldCause[]> = {
-  Pod: (o) => podSpecErrors(o.spec, 'spec'),
-  Deployment: (o) => workloadErrors(o, true),
-  ReplicaSet: (o) => workloadErrors(o, true),
-  StatefulSet: (o) => workloadErrors(o, true),
-  DaemonSet: (o) => workloadErrors(o, true),
-  Job: (o) => {
-    const spec = isPlainObject(o.spec) ? o.spec : {};
-    const template = isPlainObject(spec.template) ? spec.template : {};
-    const podSpec = isPlainObject(template.spec) ? template.spec : undefined;
-    const errors = podSpecErrors(podSpec, 'spec.template.spec');
-    const policy = podSpec?.restartPolicy;
-    if (podSpec && policy !== 'OnFailure' && policy !== 'Never') {
-      errors.push({ reason: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', message: `Unsupported value: ${JSON.stringify(policy ?? '')}: supported values: "OnFailure", "Never"` });
-    }
-    return errors;
-  },
-};
+export function jobErrors(o: KubeObject): FieldCause[] {
+  const spec = isPlainObject(o.spec) ? o.spec : {};
+  const template = isPlainObject(spec.template) ? spec.template : {};
+  const podSpec = isPlainObject(template.spec) ? template.spec : undefined;
+  const errors = podSpecErrors(podSpec, 'spec.template.spec');
+  const policy = podSpec?.restartPolicy;
+  if (podSpec && policy !== 'OnFailure' && policy !== 'Never') {
+    errors.push({ reason: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', message: `Unsupported value: ${JSON.stringify(policy ?? '')}: supported values: "OnFailure", "Never"` });
+  }
+  return errors;
+}
