@@ -6,7 +6,7 @@
  * the release's schema (releaseListRule).
  */
 import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
-import { BUILTIN_VALIDATION } from './validation/index.js';
+import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.js';
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { deepEqual } from '../../kube/json-values.js';
@@ -50,12 +50,9 @@ function setDefault(target: Record<string, unknown>, key: string, value: unknown
   if (target[key] === undefined) target[key] = value;
 }
 
-function combine(
-  a: ResourceType['validate'],
-  b: ((obj: KubeObject) => FieldCause[]) | undefined,
-): ResourceType['validate'] {
+function combine(a: ResourceType['validate'], b: BuiltinValidation | undefined): ResourceType['validate'] {
   if (!a && !b) return undefined;
-  return (obj, old) => [...(a?.(obj, old) ?? []), ...(b?.(obj) ?? [])];
+  return (obj, old) => [...(a?.(obj, old) ?? []), ...(b?.(obj, old) ?? [])];
 }
 
 /** A ConfigMap or Secret marked immutable keeps its data and cannot be made mutable again. */

@@ -1,17 +1,25 @@
 /**
  * The validation of built-in kinds that operators most often trip over in a real cluster, with
- * kube-apiserver's messages, by kind: one file per area (pod specs, workloads, ...).
+ * kube-apiserver's messages, by kind: one file per area (pod specs, workloads, jobs, services,
+ * claims). Each gets the object and, on update, the stored one (immutable fields).
  */
 import type { KubeObject } from '../object.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
-import { jobErrors, workloadErrors } from './workloads.js';
+import { selectorUpdateErrors, statefulSetUpdateErrors, workloadErrors } from './workloads.js';
+import { jobErrors, jobUpdateErrors } from './jobs.js';
+import { serviceUpdateErrors } from './service.js';
+import { persistentVolumeClaimUpdateErrors } from './persistent-volume-claim.js';
 
-export const BUILTIN_VALIDATION: Record<string, (obj: KubeObject) => FieldCause[]> = {
+export type BuiltinValidation = (obj: KubeObject, old: KubeObject | undefined) => FieldCause[];
+
+export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   Pod: (o) => podSpecErrors(o.spec, 'spec'),
-  Deployment: (o) => workloadErrors(o, true),
-  ReplicaSet: (o) => workloadErrors(o, true),
-  StatefulSet: (o) => workloadErrors(o, true),
-  DaemonSet: (o) => workloadErrors(o, true),
-  Job: jobErrors,
+  Service: (o, old) => (old ? serviceUpdateErrors(o, old) : []),
+  PersistentVolumeClaim: (o, old) => (old ? persistentVolumeClaimUpdateErrors(o, old) : []),
+  Deployment: (o, old) => [...workloadErrors(o, true), ...(old ? selectorUpdateErrors(o, old) : [])],
+  ReplicaSet: (o, old) => [...workloadErrors(o, true), ...(old ? selectorUpdateErrors(o, old) : [])],
+  StatefulSet: (o, old) => [...workloadErrors(o, true), ...(old ? statefulSetUpdateErrors(o, old) : [])],
+  DaemonSet: (o, old) => [...workloadErrors(o, true), ...(old ? selectorUpdateErrors(o, old) : [])],
+  Job: (o, old) => [...jobErrors(o), ...(old ? jobUpdateErrors(o, old) : [])],
 };

@@ -3,16 +3,15 @@
  * selectors that match their template's labels, and the pod templates they run.
  */
 import { isPlainObject, type KubeObject } from '../object.js';
-import { invalidField, requiredField } from '../status.js';
+import { forbiddenField, invalidField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
+import { goLabelSelector, goStringMap, immutableField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
-/** Go's %#v of a map[string]string, keys sorted. */
-function goStringMap(labels: Record<string, string>): string {
-  const entries = Object.keys(labels).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(labels[k])}`);
-  return `map[string]string{${entries.join(', ')}}`;
+function specOf(obj: KubeObject | undefined): Obj {
+  return obj && isPlainObject(obj.spec) ? obj.spec : {};
 }
 
 function selectorMatches(selector: Obj, labels: Record<string, string>): boolean {
@@ -42,23 +41,31 @@ export function workloadErrors(obj: KubeObject, selectorRequired: boolean): Fiel
   } else if (Object.keys(selector).length === 0) {
     errors.push(invalidField('spec.selector', 'null', 'empty selector is invalid for deployment'));
   } else if (template) {
-    const labels = (isPlainObject(template.metadata) && isPlainObject(template.metadata.labels) ? template.metadata.labels : {}) as Record<string, string>;
+    const given = isPlainObject(template.metadata) ? template.metadata.labels : undefined;
+    const labels = (isPlainObject(given) ? given : {}) as Record<string, string>;
     if (!selectorMatches(selector, labels)) {
-      errors.push({ reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${goStringMap(labels)}: \`selector\` does not match template \`labels\`` });
+      errors.push({ reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${goStringMap(given)}: \`selector\` does not match template \`labels\`` });
     }
   }
   errors.push(...podSpecErrors(template?.spec, 'spec.template.spec'));
   return errors;
 }
 
-export function jobErrors(o: KubeObject): FieldCause[] {
-  const spec = isPlainObject(o.spec) ? o.spec : {};
-  const template = isPlainObject(spec.template) ? spec.template : {};
-  const podSpec = isPlainObject(template.spec) ? template.spec : undefined;
-  const errors = podSpecErrors(podSpec, 'spec.template.spec');
-  const policy = podSpec?.restartPolicy;
-  if (podSpec && policy !== 'OnFailure' && policy !== 'Never') {
-    errors.push({ reason: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', message: `Unsupported value: ${JSON.stringify(policy ?? '')}: supported values: "OnFailure", "Never"` });
-  }
-  return errors;
+/**
+ * apps/v1 refuses a new selector on a Deployment, ReplicaSet or DaemonSet (their registry
+ * strategies' ValidateUpdate: ValidateImmutableField on spec.selector).
+ */
+export function selectorUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] {
+  const selector = specOf(obj).selector;
+  return immutableField('spec.selector', selector, specOf(old).selector, isPlainObject(selector) ? goLabelSelector(selector) : undefined);
+}
+
+/** The StatefulSet spec fields an update may change (ValidateStatefulSetUpdate). */
+const STATEFULSET_MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy', 'minReadySeconds'];
+
+/** ValidateStatefulSetUpdate: every other spec field is fixed at creation. */
+export function statefulSetUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] {
+  const rest = (spec: Obj) => Object.fromEntries(Object.entries(spec).filter(([key]) => !STATEFULSET_MUTABLE.includes(key)));
+  if (semanticEqual(rest(specOf(obj)), rest(specOf(old)))) return [];
+  return [forbiddenField('spec', "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden")];
 }
