@@ -103,7 +103,7 @@ describe('kind-specific rules', () => {
       '422 Deployment.apps "mismatch" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"b"}: `selector` does not match template `labels`',
     );
     expect(await message(batch.createNamespacedJob({ namespace: 'default', body: { metadata: { name: 'always' }, spec: { template: { spec: { containers: [{ name: 'c', image: 'i' }], restartPolicy: 'Always' } } } } }))).toBe(
-      '422 Job.batch "always" is invalid: spec.template.spec.restartPolicy: Unsupported value: "Always": supported values: "OnFailure", "Never"',
+      '422 Job.batch "always" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',
     );
   });
 

@@ -98,6 +98,20 @@ export function invalidField(field: string, value: unknown, detail: string): Fie
   return { reason: 'FieldValueInvalid', field, message: fieldErrorBody('FieldValueInvalid', detail, () => renderValue(value)) };
 }
 
+export function duplicateField(field: string, value: unknown): FieldCause {
+  return { reason: 'FieldValueDuplicate', field, message: fieldErrorBody('FieldValueDuplicate', '', () => renderValue(value)) };
+}
+
+export function notFoundField(field: string, value: unknown): FieldCause {
+  return { reason: 'FieldValueNotFound', field, message: fieldErrorBody('FieldValueNotFound', '', () => renderValue(value)) };
+}
+
+/** field.NotSupported: the supported values quoted, in the order given. */
+export function notSupportedField(field: string, value: unknown, supported: readonly string[]): FieldCause {
+  const detail = supported.length > 0 ? `supported values: ${supported.map((v) => JSON.stringify(v)).join(', ')}` : '';
+  return { reason: 'FieldValueNotSupported', field, message: fieldErrorBody('FieldValueNotSupported', detail, () => renderValue(value)) };
+}
+
 /** `Forbidden: <detail>`, the colon kept even for an empty detail (unlike field.Forbidden). */
 export function forbiddenField(field: string, detail: string): FieldCause {
   return { reason: 'FieldValueForbidden', field, message: `Forbidden: ${detail}` };

@@ -7,7 +7,7 @@ import type { KubeObject } from '../object.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
 import { selectorUpdateErrors, statefulSetUpdateErrors, workloadErrors } from './workloads.js';
-import { jobErrors, jobUpdateErrors } from './jobs.js';
+import { cronJobTemplateErrors, jobErrors, jobUpdateErrors } from './jobs.js';
 import { serviceUpdateErrors } from './service.js';
 import { persistentVolumeClaimUpdateErrors } from './persistent-volume-claim.js';
 
@@ -17,9 +17,10 @@ export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   Pod: (o) => podSpecErrors(o.spec, 'spec'),
   Service: (o, old) => (old ? serviceUpdateErrors(o, old) : []),
   PersistentVolumeClaim: (o, old) => (old ? persistentVolumeClaimUpdateErrors(o, old) : []),
-  Deployment: (o, old) => [...workloadErrors(o, true), ...(old ? selectorUpdateErrors(o, old) : [])],
-  ReplicaSet: (o, old) => [...workloadErrors(o, true), ...(old ? selectorUpdateErrors(o, old) : [])],
-  StatefulSet: (o, old) => [...workloadErrors(o, true), ...(old ? statefulSetUpdateErrors(o, old) : [])],
-  DaemonSet: (o, old) => [...workloadErrors(o, true), ...(old ? selectorUpdateErrors(o, old) : [])],
+  Deployment: (o, old) => [...workloadErrors(o, 'Deployment'), ...(old ? selectorUpdateErrors(o, old) : [])],
+  ReplicaSet: (o, old) => [...workloadErrors(o, 'ReplicaSet'), ...(old ? selectorUpdateErrors(o, old) : [])],
+  StatefulSet: (o, old) => [...workloadErrors(o, 'StatefulSet'), ...(old ? statefulSetUpdateErrors(o, old) : [])],
+  DaemonSet: (o, old) => [...workloadErrors(o, 'DaemonSet'), ...(old ? selectorUpdateErrors(o, old) : [])],
   Job: (o, old) => [...jobErrors(o), ...(old ? jobUpdateErrors(o, old) : [])],
+  CronJob: (o) => cronJobTemplateErrors(o),
 };

@@ -3,7 +3,7 @@
  * update may change (validateJobSpecUpdate).
  */
 import { isPlainObject, type KubeObject } from '../object.js';
-import { invalidField } from '../status.js';
+import { invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { podSpecErrors } from './pod-spec.js';
@@ -13,15 +13,32 @@ type Obj = Record<string, unknown>;
 
 const objectAt = (parent: unknown, key: string): Obj => (isPlainObject(parent) && isPlainObject(parent[key]) ? parent[key] : {});
 
+/**
+ * validateJobSpec's pod template: a valid pod spec whose pods end (the restart policy defaults
+ * to Always, so Always reads as unset).
+ */
+function jobSpecErrors(spec: Obj, path: string): FieldCause[] {
+  const podSpec = objectAt(objectAt(spec, 'template'), 'spec');
+  const errors = podSpecErrors(podSpec, `${path}.template.spec`);
+  const policy = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
+  const field = `${path}.template.spec.restartPolicy`;
+  if (policy === 'Always' || policy === '') errors.push(requiredField(field, 'valid values: "OnFailure", "Never"'));
+  else if (policy !== 'OnFailure' && policy !== 'Never') errors.push(notSupportedField(field, policy, ['OnFailure', 'Never']));
+  return errors;
+}
+
 export function jobErrors(o: KubeObject): FieldCause[] {
-  const spec = objectAt(o, 'spec');
-  const template = objectAt(spec, 'template');
-  const podSpec = isPlainObject(template.spec) ? template.spec : undefined;
-  const errors = podSpecErrors(podSpec, 'spec.template.spec');
-  const policy = podSpec?.restartPolicy;
-  if (podSpec && policy !== 'OnFailure' && policy !== 'Never') {
-    errors.push({ reason: 'FieldValueNotSupported', field: 'spec.template.spec.restartPolicy', message: `Unsupported value: ${JSON.stringify(policy ?? '')}: supported values: "OnFailure", "Never"` });
+  return jobSpecErrors(objectAt(o, 'spec'), 'spec');
+}
+
+/** ValidateJobTemplateSpec: a CronJob's Job spec, whose selector the controller generates. */
+export function cronJobTemplateErrors(o: KubeObject): FieldCause[] {
+  const jobSpec = objectAt(objectAt(objectAt(o, 'spec'), 'jobTemplate'), 'spec');
+  const errors = jobSpecErrors(jobSpec, 'spec.jobTemplate.spec');
+  if (isPlainObject(jobSpec.selector)) {
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.jobTemplate.spec.selector', message: `Invalid value: ${goLabelSelector(jobSpec.selector)}: \`selector\` will be auto-generated` });
   }
+  if (jobSpec.manualSelector === true) errors.push(notSupportedField('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
   return errors;
 }
 

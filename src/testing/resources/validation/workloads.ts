@@ -3,7 +3,7 @@
  * selectors that match their template's labels, and the pod templates they run.
  */
 import { isPlainObject, type KubeObject } from '../object.js';
-import { forbiddenField, invalidField, requiredField } from '../status.js';
+import { forbiddenField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
 import { goLabelSelector, goStringMap, immutableField, semanticEqual } from './go-values.js';
@@ -31,23 +31,42 @@ function selectorMatches(selector: Obj, labels: Record<string, string>): boolean
   });
 }
 
-export function workloadErrors(obj: KubeObject, selectorRequired: boolean): FieldCause[] {
-  const spec = isPlainObject(obj.spec) ? obj.spec : {};
-  const template = isPlainObject(spec.template) ? spec.template : undefined;
+/** The apps/v1 workloads, by the name their messages give them. */
+export type Workload = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet';
+
+/**
+ * ValidateDeploymentSpec, ValidateReplicaSetSpec, ValidateStatefulSetSpec, ValidateDaemonSetSpec:
+ * a selector that is not empty and matches the template's labels; the template's pod spec (but a
+ * StatefulSet's, which apps validation leaves to its pods); pods that restart Always and run
+ * without a deadline.
+ */
+export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
+  const spec = specOf(obj);
+  const template = isPlainObject(spec.template) ? spec.template : {};
   const errors: FieldCause[] = [];
   const selector = isPlainObject(spec.selector) ? spec.selector : undefined;
+  const size = (v: unknown) => (Array.isArray(v) ? v.length : isPlainObject(v) ? Object.keys(v).length : 0);
+  const given = isPlainObject(template.metadata) ? template.metadata.labels : undefined;
+  const labels = (isPlainObject(given) ? given : {}) as Record<string, string>;
+  const mismatch: FieldCause = { reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${goStringMap(given)}: \`selector\` does not match template \`labels\`` };
   if (!selector) {
-    if (selectorRequired) errors.push(requiredField('spec.selector', ''));
-  } else if (Object.keys(selector).length === 0) {
-    errors.push(invalidField('spec.selector', 'null', 'empty selector is invalid for deployment'));
-  } else if (template) {
-    const given = isPlainObject(template.metadata) ? template.metadata.labels : undefined;
-    const labels = (isPlainObject(given) ? given : {}) as Record<string, string>;
-    if (!selectorMatches(selector, labels)) {
-      errors.push({ reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${goStringMap(given)}: \`selector\` does not match template \`labels\`` });
-    }
+    // A DaemonSet's selector is not checked for presence; no selector (labels.Nothing) matches no labels.
+    if (kind !== 'DaemonSet') errors.push(requiredField('spec.selector', ''));
+    errors.push(mismatch);
+  } else if (size(selector.matchLabels) + size(selector.matchExpressions) === 0) {
+    // ReplicaSet validation says "deployment" too.
+    const noun = kind === 'StatefulSet' ? 'statefulset' : kind === 'DaemonSet' ? 'daemonset' : 'deployment';
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${goLabelSelector(selector)}: empty selector is invalid for ${noun}` });
+  } else if (!selectorMatches(selector, labels)) {
+    errors.push(mismatch);
   }
-  errors.push(...podSpecErrors(template?.spec, 'spec.template.spec'));
+  const podSpec = isPlainObject(template.spec) ? template.spec : {};
+  if (kind !== 'StatefulSet') errors.push(...podSpecErrors(podSpec, 'spec.template.spec'));
+  const restart = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
+  if (restart !== 'Always') errors.push(notSupportedField('spec.template.spec.restartPolicy', restart, ['Always']));
+  if (podSpec.activeDeadlineSeconds != null) {
+    errors.push(forbiddenField('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind === 'Deployment' ? 'ReplicaSet' : kind} is not Supported`));
+  }
   return errors;
 }
 

@@ -1,0 +1,182 @@
+/**
+ * The pod spec rules kube-apiserver applies to Pods and to the pod templates of workloads
+ * (ValidatePodSpec and each workload's template rules), through the real client: container and
+ * volume names, mounts, ports, resources, policies; and valid specs still accepted.
+ */
+import * as k8s from '@kubernetes/client-node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEnv, type TestEnvironment } from '../support/environment.js';
+import { statusOf } from './support.js';
+
+let env: TestEnvironment;
+let apps: k8s.AppsV1Api;
+let batch: k8s.BatchV1Api;
+let core: k8s.CoreV1Api;
+const namespace = 'default';
+
+beforeAll(async () => {
+  env = await startEnv();
+  apps = env.kubeConfig.makeApiClient(k8s.AppsV1Api);
+  batch = env.kubeConfig.makeApiClient(k8s.BatchV1Api);
+  core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
+});
+afterAll(() => env.stop());
+
+const DNS_LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+
+/** A 422's message and causes. */
+async function invalid(call: Promise<unknown>): Promise<{ message: string; causes: { field: string; reason: string; message: string }[] }> {
+  const { code, body } = await statusOf(call);
+  expect(code).toBe(422);
+  const details = body.details as { causes: { field: string; reason: string; message: string }[] };
+  return { message: body.message as string, causes: details.causes.map(({ field, reason, message }) => ({ field, reason, message })) };
+}
+
+const pod = (name: string, spec: k8s.V1PodSpec): k8s.V1Pod => ({ metadata: { name }, spec });
+const app = { name: 'app', image: 'nginx:1.27' };
+
+describe('Pod specs', () => {
+  it('refuse a container name that is not a DNS-1123 label', async () => {
+    expect(await invalid(core.createNamespacedPod({ namespace, body: pod('badname', { containers: [{ ...app, name: 'Web_1' }] }) }))).toEqual({
+      message: `Pod "badname" is invalid: spec.containers[0].name: Invalid value: "Web_1": ${DNS_LABEL}`,
+      causes: [{ field: 'spec.containers[0].name', reason: 'FieldValueInvalid', message: `Invalid value: "Web_1": ${DNS_LABEL}` }],
+    });
+  });
+
+  it('refuse container names used twice, among containers and init containers', async () => {
+    const body = pod('dup', { containers: [app, { ...app, image: 'busybox' }], initContainers: [{ ...app, image: 'busybox' }] });
+    expect(await invalid(core.createNamespacedPod({ namespace, body }))).toEqual({
+      message: 'Pod "dup" is invalid: [spec.containers[1].name: Duplicate value: "app", spec.initContainers[0].name: Duplicate value: "app"]',
+      causes: [
+        { field: 'spec.containers[1].name', reason: 'FieldValueDuplicate', message: 'Duplicate value: "app"' },
+        { field: 'spec.initContainers[0].name', reason: 'FieldValueDuplicate', message: 'Duplicate value: "app"' },
+      ],
+    });
+  });
+
+  it('refuse a volume named twice and a mount of a volume the pod does not declare', async () => {
+    const body = pod('vols', {
+      volumes: [{ name: 'data', emptyDir: {} }, { name: 'data', emptyDir: {} }],
+      containers: [{ ...app, volumeMounts: [{ name: 'cache', mountPath: '/cache' }, { name: 'data', mountPath: '/data' }, { name: 'data', mountPath: '/data' }] }],
+    });
+    expect((await invalid(core.createNamespacedPod({ namespace, body }))).message).toBe(
+      'Pod "vols" is invalid: [spec.volumes[1].name: Duplicate value: "data", spec.containers[0].volumeMounts[0].name: Not found: "cache", spec.containers[0].volumeMounts[2].mountPath: Invalid value: "/data": must be unique]',
+    );
+  });
+
+  it('refuse ports out of range, bad or repeated port names and unknown protocols', async () => {
+    const body = pod('ports', {
+      containers: [{
+        ...app,
+        ports: [
+          { name: 'http', containerPort: 8080 },
+          { name: 'http', containerPort: 8081 },
+          { name: 'HTTP-', containerPort: 70000 },
+          { containerPort: 9090, hostPort: 70001, protocol: 'HTTP' },
+        ],
+      }],
+    });
+    expect((await invalid(core.createNamespacedPod({ namespace, body }))).causes).toEqual([
+      { field: 'spec.containers[0].ports[1].name', reason: 'FieldValueDuplicate', message: 'Duplicate value: "http"' },
+      { field: 'spec.containers[0].ports[2].name', reason: 'FieldValueInvalid', message: 'Invalid value: "HTTP-": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)' },
+      { field: 'spec.containers[0].ports[2].name', reason: 'FieldValueInvalid', message: 'Invalid value: "HTTP-": must contain at least one letter (a-z)' },
+      { field: 'spec.containers[0].ports[2].name', reason: 'FieldValueInvalid', message: 'Invalid value: "HTTP-": must not begin or end with a hyphen' },
+      { field: 'spec.containers[0].ports[2].containerPort', reason: 'FieldValueInvalid', message: 'Invalid value: 70000: must be between 1 and 65535, inclusive' },
+      { field: 'spec.containers[0].ports[3].hostPort', reason: 'FieldValueInvalid', message: 'Invalid value: 70001: must be between 1 and 65535, inclusive' },
+      { field: 'spec.containers[0].ports[3].protocol', reason: 'FieldValueNotSupported', message: 'Unsupported value: "HTTP": supported values: "SCTP", "TCP", "UDP"' },
+    ]);
+  });
+
+  it('refuse a request above its limit, comparing quantities and printing them canonically', async () => {
+    const cpu = pod('cpu', { containers: [{ ...app, resources: { requests: { cpu: '1500m' }, limits: { cpu: '1' } } }] });
+    expect(await invalid(core.createNamespacedPod({ namespace, body: cpu }))).toEqual({
+      message: 'Pod "cpu" is invalid: spec.containers[0].resources.requests: Invalid value: "1500m": must be less than or equal to cpu limit of 1',
+      causes: [{ field: 'spec.containers[0].resources.requests', reason: 'FieldValueInvalid', message: 'Invalid value: "1500m": must be less than or equal to cpu limit of 1' }],
+    });
+    const memory = pod('memory', { containers: [{ ...app, resources: { requests: { memory: '1.5Gi' }, limits: { memory: '1024Mi' } } }] });
+    expect((await invalid(core.createNamespacedPod({ namespace, body: memory }))).message).toBe(
+      'Pod "memory" is invalid: spec.containers[0].resources.requests: Invalid value: "1536Mi": must be less than or equal to memory limit of 1Gi',
+    );
+    const gpu = pod('gpu', { containers: [{ ...app, resources: { requests: { 'example.com/gpu': '1' }, limits: { 'example.com/gpu': '2' } } }] });
+    expect((await invalid(core.createNamespacedPod({ namespace, body: gpu }))).message).toBe(
+      'Pod "gpu" is invalid: spec.containers[0].resources.requests: Invalid value: "1": must be equal to example.com/gpu limit of 2',
+    );
+    const equal = await core.createNamespacedPod({ namespace, body: pod('equal', { containers: [{ ...app, resources: { requests: { cpu: '1000m', memory: '1Gi' }, limits: { cpu: '1', memory: '1024Mi' } } }] }) });
+    expect(equal.metadata?.name).toBe('equal');
+  });
+
+  it('refuse restart and pull policies kube-apiserver does not know', async () => {
+    const body = pod('policies', { restartPolicy: 'Sometimes', containers: [{ ...app, imagePullPolicy: 'Sometimes' }] });
+    expect((await invalid(core.createNamespacedPod({ namespace, body }))).causes).toEqual([
+      { field: 'spec.containers[0].imagePullPolicy', reason: 'FieldValueNotSupported', message: 'Unsupported value: "Sometimes": supported values: "Always", "IfNotPresent", "Never"' },
+      { field: 'spec.restartPolicy', reason: 'FieldValueNotSupported', message: 'Unsupported value: "Sometimes": supported values: "Always", "OnFailure", "Never"' },
+    ]);
+  });
+
+  it('accept a valid pod with volumes, mounts, named ports, an init container and bounded resources', async () => {
+    const body = pod('valid', {
+      volumes: [{ name: 'data', emptyDir: {} }, { name: 'config', configMap: { name: 'cfg' } }],
+      initContainers: [{ name: 'init', image: 'busybox', volumeMounts: [{ name: 'data', mountPath: '/data' }] }],
+      containers: [{
+        ...app,
+        ports: [{ name: 'http', containerPort: 80 }, { name: 'metrics', containerPort: 9090, protocol: 'TCP' }, { containerPort: 53, protocol: 'UDP' }],
+        volumeMounts: [{ name: 'data', mountPath: '/data' }, { name: 'config', mountPath: '/etc/app', readOnly: true }],
+        resources: { requests: { cpu: '250m', memory: '64Mi' }, limits: { cpu: '500m', memory: '128Mi' } },
+      }],
+    });
+    const created = await core.createNamespacedPod({ namespace, body });
+    expect(created.spec?.containers[0].ports?.map((p) => p.protocol)).toEqual(['TCP', 'TCP', 'UDP']);
+  });
+});
+
+describe('pod templates of workloads', () => {
+  const selector = { matchLabels: { app: 'w' } };
+  const badMount = { containers: [{ ...app, volumeMounts: [{ name: 'missing', mountPath: '/m' }] }] };
+
+  it('hold Deployments, ReplicaSets and DaemonSets to the pod spec rules and to pods that restart Always', async () => {
+    const deployment: k8s.V1Deployment = { metadata: { name: 'mounts' }, spec: { selector, template: { metadata: { labels: selector.matchLabels }, spec: badMount } } };
+    expect(await invalid(apps.createNamespacedDeployment({ namespace, body: deployment }))).toEqual({
+      message: 'Deployment.apps "mounts" is invalid: spec.template.spec.containers[0].volumeMounts[0].name: Not found: "missing"',
+      causes: [{ field: 'spec.template.spec.containers[0].volumeMounts[0].name', reason: 'FieldValueNotFound', message: 'Not found: "missing"' }],
+    });
+    const onFailure = { metadata: { labels: selector.matchLabels }, spec: { restartPolicy: 'OnFailure', activeDeadlineSeconds: 30, containers: [app] } };
+    expect((await invalid(apps.createNamespacedReplicaSet({ namespace, body: { metadata: { name: 'restarts' }, spec: { selector, template: onFailure } } }))).message).toBe(
+      'ReplicaSet.apps "restarts" is invalid: [spec.template.spec.restartPolicy: Unsupported value: "OnFailure": supported values: "Always", spec.template.spec.activeDeadlineSeconds: Forbidden: activeDeadlineSeconds in ReplicaSet is not Supported]',
+    );
+    const duplicated = { metadata: { labels: selector.matchLabels }, spec: { containers: [app, app] } };
+    expect((await invalid(apps.createNamespacedDaemonSet({ namespace, body: { metadata: { name: 'twice' }, spec: { selector, template: duplicated } } }))).message).toBe(
+      'DaemonSet.apps "twice" is invalid: spec.template.spec.containers[1].name: Duplicate value: "app"',
+    );
+  });
+
+  it('leave a StatefulSet\'s pod spec to its pods, as apps validation does, but not its restart policy', async () => {
+    const unchecked = { metadata: { labels: selector.matchLabels }, spec: badMount };
+    const created = await apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'lenient' }, spec: { serviceName: 'lenient', selector, template: unchecked } } });
+    expect(created.metadata?.name).toBe('lenient');
+    const noImage = await apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'noimage' }, spec: { serviceName: 'noimage', selector, template: { metadata: unchecked.metadata, spec: { containers: [{ name: 'app' }] } } } } });
+    expect(noImage.spec?.template.spec?.containers[0].image).toBeUndefined();
+    const never = { metadata: { labels: selector.matchLabels }, spec: { restartPolicy: 'Never', containers: [app] } };
+    expect((await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'never' }, spec: { serviceName: 'never', selector, template: never } } }))).message).toBe(
+      'StatefulSet.apps "never" is invalid: spec.template.spec.restartPolicy: Unsupported value: "Never": supported values: "Always"',
+    );
+  });
+
+  it('hold Jobs and CronJobs\' job templates to the pod spec rules and to pods that end', async () => {
+    const job = { template: { spec: { restartPolicy: 'Never', containers: [{ ...app, ports: [{ containerPort: 0 }] }] } } };
+    expect((await invalid(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'port' }, spec: job } }))).message).toBe(
+      'Job.batch "port" is invalid: spec.template.spec.containers[0].ports[0].containerPort: Required value',
+    );
+    const always = { template: { spec: { restartPolicy: 'Always', containers: [app, app] } } };
+    expect(await invalid(batch.createNamespacedCronJob({ namespace, body: { metadata: { name: 'nightly' }, spec: { schedule: '0 0 * * *', jobTemplate: { spec: always } } } }))).toEqual({
+      message: 'CronJob.batch "nightly" is invalid: [spec.jobTemplate.spec.template.spec.containers[1].name: Duplicate value: "app", spec.jobTemplate.spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"]',
+      causes: [
+        { field: 'spec.jobTemplate.spec.template.spec.containers[1].name', reason: 'FieldValueDuplicate', message: 'Duplicate value: "app"' },
+        { field: 'spec.jobTemplate.spec.template.spec.restartPolicy', reason: 'FieldValueRequired', message: 'Required value: valid values: "OnFailure", "Never"' },
+      ],
+    });
+    const selected = { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { restartPolicy: 'OnFailure', containers: [app] } } };
+    expect((await invalid(batch.createNamespacedCronJob({ namespace, body: { metadata: { name: 'selected' }, spec: { schedule: '0 0 * * *', jobTemplate: { spec: selected } } } }))).message).toBe(
+      'CronJob.batch "selected" is invalid: spec.jobTemplate.spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` will be auto-generated',
+    );
+  });
+});
