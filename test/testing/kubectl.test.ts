@@ -302,7 +302,7 @@ kind: Service
 metadata: {name: web}
 spec:
   selector: {app: web}
-  ports: [{port: 80, targetPort: 8080}, {port: 443, protocol: TCP}]
+  ports: [{name: http, port: 80, targetPort: 8080}, {name: https, port: 443, protocol: TCP}]
 ---
 apiVersion: v1
 kind: ConfigMap

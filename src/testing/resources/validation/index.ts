@@ -8,14 +8,14 @@ import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
 import { selectorUpdateErrors, statefulSetUpdateErrors, workloadErrors } from './workloads.js';
 import { cronJobTemplateErrors, jobErrors, jobUpdateErrors } from './jobs.js';
-import { serviceUpdateErrors } from './service.js';
+import { serviceErrors, serviceUpdateErrors } from './service.js';
 import { persistentVolumeClaimUpdateErrors } from './persistent-volume-claim.js';
 
 export type BuiltinValidation = (obj: KubeObject, old: KubeObject | undefined) => FieldCause[];
 
 export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   Pod: (o) => podSpecErrors(o.spec, 'spec'),
-  Service: (o, old) => (old ? serviceUpdateErrors(o, old) : []),
+  Service: (o, old) => [...(old ? serviceUpdateErrors(o, old) : []), ...serviceErrors(o)],
   PersistentVolumeClaim: (o, old) => (old ? persistentVolumeClaimUpdateErrors(o, old) : []),
   Deployment: (o, old) => [...workloadErrors(o, 'Deployment'), ...(old ? selectorUpdateErrors(o, old) : [])],
   ReplicaSet: (o, old) => [...workloadErrors(o, 'ReplicaSet'), ...(old ? selectorUpdateErrors(o, old) : [])],

@@ -1,10 +1,14 @@
 /**
- * Services (pkg/apis/core/validation): a Service's cluster IPs, once set, may not change
- * (ValidateServiceUpdate's validateUpgradeDowngradeClusterIPs, after the strategy's
- * NormalizeClusterIPs has read the singular field against the plural one).
+ * Services (pkg/apis/core/validation): ValidateService's ports, type and session affinity, and a
+ * Service's cluster IPs, which once set may not change (ValidateServiceUpdate's
+ * validateUpgradeDowngradeClusterIPs, after the strategy's NormalizeClusterIPs has read the
+ * singular field against the plural one).
  */
 import { isPlainObject, type KubeObject } from '../object.js';
+import { duplicateField, forbiddenField, invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
+import { isDNS1123Label, isDNS1123Subdomain } from '../../../kube/dns-names.js';
+import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
 import { goStringSlice } from './go-values.js';
 
 type Obj = Record<string, unknown>;
@@ -54,5 +58,83 @@ export function serviceUpdateErrors(obj: KubeObject, old: KubeObject): FieldCaus
   } else if (oldIPs.length > 0 && ips[0] !== oldIPs[0]) {
     errors.push(invalid('may not change once set'));
   }
+  return errors;
+}
+
+/** sets.List of the supported values: sorted. */
+const SERVICE_TYPES = ['ClusterIP', 'ExternalName', 'LoadBalancer', 'NodePort'];
+const SESSION_AFFINITIES = ['ClientIP', 'None'];
+const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+/** ports.KubeletPort, which a LoadBalancer may not expose. */
+const KUBELET_PORT = 10250;
+
+/** Go's %#v of the core.ServicePort that keys a (protocol, port) pair. */
+const goServicePortKey = (protocol: string, port: unknown) =>
+  `core.ServicePort{Name:"", Protocol:${JSON.stringify(protocol)}, AppProtocol:(*string)(nil), Port:${String(port)}, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}`;
+
+/** validateServicePort: names (required when there are several), port, protocol, target port. */
+function servicePortErrors(port: Record<string, unknown>, requireName: boolean, names: Set<string>, path: string): FieldCause[] {
+  const errors: FieldCause[] = [];
+  const name = typeof port.name === 'string' ? port.name : '';
+  if (requireName && name === '') errors.push(requiredField(`${path}.name`, ''));
+  else if (name !== '') {
+    errors.push(...isDNS1123Label(name).map((m) => invalidField(`${path}.name`, name, m)));
+    if (names.has(name)) errors.push(duplicateField(`${path}.name`, name));
+    else names.add(name);
+  }
+  errors.push(...isValidPortNum(Number(port.port ?? 0)).map((m) => invalidField(`${path}.port`, port.port ?? 0, m)));
+  const protocol = typeof port.protocol === 'string' ? port.protocol : '';
+  if (protocol === '') errors.push(requiredField(`${path}.protocol`, ''));
+  else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupportedField(`${path}.protocol`, protocol, PORT_PROTOCOLS));
+  const target = port.targetPort;
+  if (typeof target === 'string') errors.push(...isValidPortName(target).map((m) => invalidField(`${path}.targetPort`, target, m)));
+  else errors.push(...isValidPortNum(Number(target ?? 0)).map((m) => invalidField(`${path}.targetPort`, target ?? 0, m)));
+  return errors;
+}
+
+/** ValidateService: what every Service, created or updated, must be. */
+export function serviceErrors(obj: KubeObject): FieldCause[] {
+  const spec = specOf(obj);
+  const errors: FieldCause[] = [];
+  const ports = Array.isArray(spec.ports) ? spec.ports.map((p) => (isPlainObject(p) ? p : {})) : [];
+  const ips = createdIPs(spec);
+  const headless = isHeadless(ips);
+  const type = typeof spec.type === 'string' ? spec.type : '';
+  if (ports.length === 0 && !headless && type !== 'ExternalName') errors.push(requiredField('spec.ports', ''));
+  if (type === 'LoadBalancer' || type === 'NodePort') {
+    if (type === 'LoadBalancer') {
+      ports.forEach((port, i) => {
+        if (port.port === KUBELET_PORT) errors.push(invalidField(`spec.ports[${i}]`, KUBELET_PORT, `may not expose port ${KUBELET_PORT} externally since it is used by kubelet`));
+      });
+    }
+    if (headless) errors.push(invalidField('spec.clusterIPs[0]', 'None', `may not be set to 'None' for ${type} services`));
+  } else if (type === 'ExternalName') {
+    if (ips.length > 0) errors.push(forbiddenField('spec.clusterIPs', 'may not be set for ExternalName services'));
+    if (Array.isArray(spec.ipFamilies) && spec.ipFamilies.length > 0) errors.push(forbiddenField('spec.ipFamilies', 'may not be set for ExternalName services'));
+    if (spec.ipFamilyPolicy != null) errors.push(forbiddenField('spec.ipFamilyPolicy', 'may not be set for ExternalName services'));
+    // A trailing dot marks the name fully qualified.
+    const cname = (typeof spec.externalName === 'string' ? spec.externalName : '').replace(/\.$/, '');
+    if (cname === '') errors.push(requiredField('spec.externalName', ''));
+    else errors.push(...isDNS1123Subdomain(cname).map((m) => invalidField('spec.externalName', cname, m)));
+  }
+  const names = new Set<string>();
+  ports.forEach((port, i) => errors.push(...servicePortErrors(port, ports.length > 1, names, `spec.ports[${i}]`)));
+  const affinity = typeof spec.sessionAffinity === 'string' ? spec.sessionAffinity : '';
+  if (affinity === '') errors.push(requiredField('spec.sessionAffinity', ''));
+  else if (!SESSION_AFFINITIES.includes(affinity)) errors.push(notSupportedField('spec.sessionAffinity', affinity, SESSION_AFFINITIES));
+  if (type === '') errors.push(requiredField('spec.type', ''));
+  else if (!SERVICE_TYPES.includes(type)) errors.push(notSupportedField('spec.type', type, SERVICE_TYPES));
+  if (type === 'ClusterIP') {
+    ports.forEach((port, i) => {
+      if (port.nodePort) errors.push(forbiddenField(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
+    });
+  }
+  const seen = new Set<string>();
+  ports.forEach((port, i) => {
+    const protocol = typeof port.protocol === 'string' ? port.protocol : '';
+    const key = `${protocol}/${String(port.port)}`;
+    if (seen.has(key)) errors.push({ reason: 'FieldValueDuplicate', field: `spec.ports[${i}]`, message: `Duplicate value: ${goServicePortKey(protocol, port.port)}` });
+    seen.add(key);
+  });
   return errors;
 }
