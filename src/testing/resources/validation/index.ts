@@ -1,13 +1,14 @@
 /**
  * The validation of built-in kinds that operators most often trip over in a real cluster, with
- * kube-apiserver's messages, by kind: one file per area (pod specs, workloads, jobs, services,
- * claims). Each gets the object and, on update, the stored one (immutable fields).
+ * kube-apiserver's messages, by kind: one file per area (pod specs, workloads, jobs, cron jobs,
+ * services, claims). Each gets the object and, on update, the stored one (immutable fields).
  */
 import type { KubeObject } from '../object.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
 import { selectorUpdateErrors, statefulSetUpdateErrors, workloadErrors } from './workloads.js';
-import { cronJobTemplateErrors, jobErrors, jobUpdateErrors } from './jobs.js';
+import { jobErrors, jobUpdateErrors } from './jobs.js';
+import { cronJobErrors } from './cron-jobs.js';
 import { serviceErrors, serviceUpdateErrors } from './service.js';
 import { persistentVolumeClaimUpdateErrors } from './persistent-volume-claim.js';
 
@@ -22,5 +23,5 @@ export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   StatefulSet: (o, old) => [...workloadErrors(o, 'StatefulSet'), ...(old ? statefulSetUpdateErrors(o, old) : [])],
   DaemonSet: (o, old) => [...workloadErrors(o, 'DaemonSet'), ...(old ? selectorUpdateErrors(o, old) : [])],
   Job: (o, old) => [...jobErrors(o), ...(old ? jobUpdateErrors(o, old) : [])],
-  CronJob: (o) => cronJobTemplateErrors(o),
+  CronJob: cronJobErrors,
 };
