@@ -161,6 +161,16 @@ describe('pod templates of workloads', () => {
     );
   });
 
+  it('refuse a StatefulSet name that is not a DNS-1123 label (its pods\' hostnames), which a Deployment may have', async () => {
+    const template = { metadata: { labels: selector.matchLabels }, spec: { containers: [app] } };
+    expect(await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'db.primary' }, spec: { serviceName: 'db', selector, template } } }))).toEqual({
+      message: `StatefulSet.apps "db.primary" is invalid: metadata.name: Invalid value: "db.primary": ${DNS_LABEL}`,
+      causes: [{ field: 'metadata.name', reason: 'FieldValueInvalid', message: `Invalid value: "db.primary": ${DNS_LABEL}` }],
+    });
+    const deployment = await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'web.primary' }, spec: { selector, template } } });
+    expect(deployment.metadata?.name).toBe('web.primary');
+  });
+
   it('hold Jobs and CronJobs\' job templates to the pod spec rules and to pods that end', async () => {
     const job = { template: { spec: { restartPolicy: 'Never', containers: [{ ...app, ports: [{ containerPort: 0 }] }] } } };
     expect((await invalid(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'port' }, spec: job } }))).message).toBe(

@@ -69,6 +69,15 @@ describe('Service validation', () => {
     expect(sameNumber.spec?.ports?.map((p) => p.protocol)).toEqual(['UDP', 'TCP']);
   });
 
+  it('refuses a name that is not a DNS-1035 label (ValidateServiceName), which other kinds accept', async () => {
+    expect(await invalid(core.createNamespacedService({ namespace, body: service('1st', { ports: [{ port: 80 }] }) }))).toEqual({
+      message: "Service \"1st\" is invalid: metadata.name: Invalid value: \"1st\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+      causes: [{ field: 'metadata.name', reason: 'FieldValueInvalid' }],
+    });
+    const configMap = await core.createNamespacedConfigMap({ namespace, body: { metadata: { name: '1st.config' } } });
+    expect(configMap.metadata?.name).toBe('1st.config');
+  });
+
   it('refuses an unknown type, a node port on a ClusterIP Service and a headless NodePort Service', async () => {
     expect((await invalid(core.createNamespacedService({ namespace, body: service('kind', { type: 'Internal', ports: [{ port: 80 }] }) }))).message).toBe(
       'Service "kind" is invalid: spec.type: Unsupported value: "Internal": supported values: "ClusterIP", "ExternalName", "LoadBalancer", "NodePort"',

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../resources/object.js';
 import { invalidField, requiredField, forbiddenField } from '../resources/status.js';
-import { isDNS1123Label, isDNS1123Subdomain } from '../../kube/dns-names.js';
+import { isDNS1123Subdomain } from '../../kube/dns-names.js';
 import { annotationErrors, labelErrors } from '../schema/object-meta.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 
@@ -22,14 +22,17 @@ export function generateName(prefix: string): string {
   return base + suffix;
 }
 
-/** ValidateObjectMeta's checks that matter to operators: name format, labels, annotations keys. */
-export function validateObjectMeta(meta: ObjectMeta, options: { nameIsLabel: boolean; namespaced: boolean }): FieldCause[] {
+/**
+ * ValidateObjectMeta's checks that matter to operators: name format (`nameRule`, the kind's name
+ * validation: a DNS-1123 subdomain unless the kind says otherwise), labels, annotations keys.
+ */
+export function validateObjectMeta(meta: ObjectMeta, options: { nameRule?: (name: string) => string[]; namespaced: boolean }): FieldCause[] {
   const errors: FieldCause[] = [];
   const name = meta.name ?? '';
   if (name === '') {
     errors.push(requiredField('metadata.name', 'name or generateName is required'));
   } else {
-    for (const m of options.nameIsLabel ? isDNS1123Label(name) : isDNS1123Subdomain(name)) errors.push(invalidField('metadata.name', name, m));
+    for (const m of (options.nameRule ?? isDNS1123Subdomain)(name)) errors.push(invalidField('metadata.name', name, m));
   }
   errors.push(...labelErrors(meta.labels ?? {}, 'metadata.labels'));
   errors.push(...annotationErrors(meta.annotations ?? {}, 'metadata.annotations'));

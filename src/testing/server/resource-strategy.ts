@@ -16,6 +16,8 @@ import { recordUpdate } from '../patch/managed-fields.js';
 import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
 import { now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import { isNamespaceType } from './resource-deletion.js';
+import { BUILTIN_NAME_RULES } from '../resources/validation/index.js';
+import { isDNS1123Label } from '../../kube/dns-names.js';
 import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
 
@@ -168,7 +170,8 @@ export class ResourceStrategy {
 
   validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined): void {
     const isNamespace = isNamespaceType(rt);
-    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameIsLabel: isNamespace, namespaced: rt.namespaced });
+    const nameRule = isNamespace ? isDNS1123Label : rt.builtin ? BUILTIN_NAME_RULES[`${rt.group}/${rt.kind}`] : undefined;
+    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameRule, namespaced: rt.namespaced });
     if (old) errors.push(...validateFinalizersOnDelete(old.metadata, obj.metadata));
     if (rt.validate) errors.push(...rt.validate(obj, old));
     const schema = this.schemas.get(rt, version);

@@ -11,6 +11,7 @@ import { jobErrors, jobUpdateErrors } from './jobs.js';
 import { cronJobErrors } from './cron-jobs.js';
 import { serviceErrors, serviceUpdateErrors } from './service.js';
 import { persistentVolumeClaimUpdateErrors } from './persistent-volume-claim.js';
+import { isDNS1035Label, isDNS1123Label } from '../../../kube/dns-names.js';
 
 export type BuiltinValidation = (obj: KubeObject, old: KubeObject | undefined) => FieldCause[];
 
@@ -24,4 +25,13 @@ export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   DaemonSet: (o, old) => [...workloadErrors(o, 'DaemonSet'), ...(old ? selectorUpdateErrors(o, old) : [])],
   Job: (o, old) => [...jobErrors(o), ...(old ? jobUpdateErrors(o, old) : [])],
   CronJob: cronJobErrors,
+};
+
+/**
+ * The kinds whose names are not DNS-1123 subdomains, by `<group>/<kind>`: a Service's name is a
+ * DNS-1035 label (ValidateServiceName), a StatefulSet's a DNS-1123 label (its pods' hostnames).
+ */
+export const BUILTIN_NAME_RULES: Record<string, (name: string) => string[]> = {
+  '/Service': isDNS1035Label,
+  'apps/StatefulSet': isDNS1123Label,
 };
