@@ -6,7 +6,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnv, type TestEnvironment } from '../support/environment.js';
-import { statusOf } from './support.js';
+import { patchAs, statusOf } from './support.js';
 
 let env: TestEnvironment;
 let apps: k8s.AppsV1Api;
@@ -187,6 +187,45 @@ describe('pod templates of workloads', () => {
     const selected = { selector: { matchLabels: { a: 'b' } }, template: { metadata: { labels: { a: 'b' } }, spec: { restartPolicy: 'OnFailure', containers: [app] } } };
     expect((await invalid(batch.createNamespacedCronJob({ namespace, body: { metadata: { name: 'selected' }, spec: { schedule: '0 0 * * *', jobTemplate: { spec: selected } } } }))).message).toBe(
       'CronJob.batch "selected" is invalid: spec.jobTemplate.spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"a":"b"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: `selector` will be auto-generated',
+    );
+  });
+});
+
+describe('workload counts and strategies', () => {
+  const selector = { matchLabels: { app: 'n' } };
+  const template = { metadata: { labels: selector.matchLabels }, spec: { containers: [app] } };
+
+  it('refuse negative replicas and a Recreate Deployment that keeps its rolling update settings', async () => {
+    expect((await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'negative' }, spec: { replicas: -1, selector, template } } }))).message).toBe(
+      'Deployment.apps "negative" is invalid: spec.replicas: Invalid value: -1: must be greater than or equal to 0',
+    );
+    await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'strategy' }, spec: { selector, template } } });
+    // A merge patch of the type alone keeps the defaulted rollingUpdate, which Recreate forbids.
+    expect(await invalid(apps.patchNamespacedDeployment({ namespace, name: 'strategy', body: { spec: { strategy: { type: 'Recreate' } } } }, patchAs(k8s.PatchStrategy.MergePatch)))).toEqual({
+      message: "Deployment.apps \"strategy\" is invalid: spec.strategy.rollingUpdate: Forbidden: may not be specified when strategy `type` is 'Recreate'",
+      causes: [{ field: 'spec.strategy.rollingUpdate', reason: 'FieldValueForbidden', message: "Forbidden: may not be specified when strategy `type` is 'Recreate'" }],
+    });
+    const recreate = await apps.patchNamespacedDeployment({ namespace, name: 'strategy', body: { spec: { strategy: { type: 'Recreate', rollingUpdate: null } } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(recreate.spec?.strategy).toEqual({ type: 'Recreate' });
+  });
+
+  it('refuse a rolling update that can make no progress, or with a malformed percentage', async () => {
+    const stuck = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: '0%' } };
+    expect((await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'stuck' }, spec: { selector, template, strategy: stuck } } }))).message).toBe(
+      'Deployment.apps "stuck" is invalid: spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:0, IntVal:0, StrVal:""}: may not be 0 when `maxSurge` is 0',
+    );
+    const malformed = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '50', maxSurge: 1 } };
+    expect((await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'malformed' }, spec: { selector, template, strategy: malformed as k8s.V1DeploymentStrategy } } }))).message).toBe(
+      "Deployment.apps \"malformed\" is invalid: spec.strategy.rollingUpdate.maxUnavailable: Invalid value: intstr.IntOrString{Type:1, IntVal:0, StrVal:\"50\"}: a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
+    );
+    const surge = await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'surge' }, spec: { selector, template, strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } } } } });
+    expect(surge.spec?.strategy?.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
+  });
+
+  it('refuse negative Job counts and an unknown completion mode', async () => {
+    const spec = { parallelism: -1, backoffLimit: -2, completionMode: 'Sometimes', template: { spec: { restartPolicy: 'Never', containers: [app] } } };
+    expect((await invalid(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'counts' }, spec } }))).message).toBe(
+      'Job.batch "counts" is invalid: [spec.parallelism: Invalid value: -1: must be greater than or equal to 0, spec.backoffLimit: Invalid value: -2: must be greater than or equal to 0, spec.completionMode: Unsupported value: "Sometimes": supported values: "NonIndexed", "Indexed"]',
     );
   });
 });

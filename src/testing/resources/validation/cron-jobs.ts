@@ -9,11 +9,11 @@ import { invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { cronScheduleError, isTimeZone } from '../../../kube/cron-schedule.js';
 import { cronJobTemplateErrors } from './jobs.js';
+import { NEGATIVE } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
 const specOf = (obj: KubeObject | undefined): Obj => (obj && isPlainObject(obj.spec) ? obj.spec : {});
-const NEGATIVE = 'must be greater than or equal to 0';
 /** validTimeZoneCharacters: what each `/`-separated part of a zone name may hold. */
 const ZONE_PART = /^[A-Za-z.\-_0-9+]{1,14}$/;
 /** DNS1035LabelMaxLength less the 11 characters of the `-<timestamp>` suffix of each Job's name. */

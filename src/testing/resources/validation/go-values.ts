@@ -60,3 +60,11 @@ export function immutableField(field: string, value: unknown, old: unknown, rend
   if (rendered === undefined) return [invalidField(field, value ?? 'null', FIELD_IMMUTABLE)];
   return [{ reason: 'FieldValueInvalid', field, message: `Invalid value: ${rendered}: ${FIELD_IMMUTABLE}` }];
 }
+
+/** isNegativeErrorMsg, as apivalidation.ValidateNonnegativeField reports a negative number. */
+export const NEGATIVE = 'must be greater than or equal to 0';
+
+/** apivalidation.ValidateNonnegativeField, for a field that may be absent. */
+export function nonnegativeField(field: string, value: unknown): FieldCause[] {
+  return typeof value === 'number' && value < 0 ? [invalidField(field, value, NEGATIVE)] : [];
+}

@@ -7,7 +7,7 @@ import { invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { podSpecErrors } from './pod-spec.js';
-import { goLabelSelector, immutableField, semanticEqual } from './go-values.js';
+import { goLabelSelector, immutableField, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -18,8 +18,15 @@ const objectAt = (parent: unknown, key: string): Obj => (isPlainObject(parent) &
  * to Always, so Always reads as unset).
  */
 function jobSpecErrors(spec: Obj, path: string): FieldCause[] {
+  const errors: FieldCause[] = [];
+  for (const key of ['parallelism', 'completions', 'activeDeadlineSeconds', 'backoffLimit', 'ttlSecondsAfterFinished']) {
+    errors.push(...nonnegativeField(`${path}.${key}`, spec[key]));
+  }
+  const mode = spec.completionMode;
+  if (typeof mode === 'string' && mode !== 'NonIndexed' && mode !== 'Indexed') errors.push(notSupportedField(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed']));
+  if (mode === 'Indexed' && spec.completions == null) errors.push(requiredField(`${path}.completions`, 'when completion mode is Indexed'));
   const podSpec = objectAt(objectAt(spec, 'template'), 'spec');
-  const errors = podSpecErrors(podSpec, `${path}.template.spec`);
+  errors.push(...podSpecErrors(podSpec, `${path}.template.spec`));
   const policy = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
   const field = `${path}.template.spec.restartPolicy`;
   if (policy === 'Always' || policy === '') errors.push(requiredField(field, 'valid values: "OnFailure", "Never"'));

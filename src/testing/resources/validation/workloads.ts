@@ -3,10 +3,10 @@
  * selectors that match their template's labels, and the pod templates they run.
  */
 import { isPlainObject, type KubeObject } from '../object.js';
-import { forbiddenField, notSupportedField, requiredField } from '../status.js';
+import { forbiddenField, invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
-import { goLabelSelector, goStringMap, immutableField, semanticEqual } from './go-values.js';
+import { goLabelSelector, goStringMap, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -43,7 +43,7 @@ export type Workload = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet'
 export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   const spec = specOf(obj);
   const template = isPlainObject(spec.template) ? spec.template : {};
-  const errors: FieldCause[] = [];
+  const errors: FieldCause[] = nonnegativeField('spec.replicas', spec.replicas);
   const selector = isPlainObject(spec.selector) ? spec.selector : undefined;
   const size = (v: unknown) => (Array.isArray(v) ? v.length : isPlainObject(v) ? Object.keys(v).length : 0);
   const given = isPlainObject(template.metadata) ? template.metadata.labels : undefined;
@@ -66,6 +66,52 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   if (restart !== 'Always') errors.push(notSupportedField('spec.template.spec.restartPolicy', restart, ['Always']));
   if (podSpec.activeDeadlineSeconds != null) {
     errors.push(forbiddenField('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind === 'Deployment' ? 'ReplicaSet' : kind} is not Supported`));
+  }
+  if (kind === 'Deployment') errors.push(...deploymentStrategyErrors(spec.strategy));
+  errors.push(...nonnegativeField('spec.minReadySeconds', spec.minReadySeconds));
+  if (kind === 'Deployment' || kind === 'DaemonSet') errors.push(...nonnegativeField('spec.revisionHistoryLimit', spec.revisionHistoryLimit));
+  if (kind === 'Deployment' && typeof spec.progressDeadlineSeconds === 'number') {
+    errors.push(...nonnegativeField('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds));
+    const minReady = typeof spec.minReadySeconds === 'number' ? spec.minReadySeconds : 0;
+    if (spec.progressDeadlineSeconds <= minReady) errors.push(invalidField('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
+  }
+  return errors;
+}
+
+/** Go's %#v of an intstr.IntOrString (Type 0 holds an int, 1 a string). */
+function goIntOrString(value: unknown): string {
+  return typeof value === 'string' ? `intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(value)}}` : `intstr.IntOrString{Type:0, IntVal:${Number(value ?? 0)}, StrVal:""}`;
+}
+
+const PERCENT = /^[0-9]+%$/;
+const PERCENT_ERROR = "a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')";
+
+/** getIntOrPercentValue: a percent's number, else the int (a string that is neither counts as its digits or 0). */
+function intOrPercentValue(value: unknown): number {
+  if (typeof value === 'string') return PERCENT.test(value) ? Number(value.slice(0, -1)) : /^[+-]?[0-9]+$/.test(value) ? Number(value) : 0;
+  return typeof value === 'number' ? value : 0;
+}
+
+/** ValidateDeploymentStrategy and ValidateRollingUpdateDeployment. */
+function deploymentStrategyErrors(strategy: unknown): FieldCause[] {
+  const s = isPlainObject(strategy) ? strategy : {};
+  const errors: FieldCause[] = [];
+  const invalidAt = (field: string, value: unknown, detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${goIntOrString(value)}: ${detail}` });
+  if (s.type === 'Recreate') {
+    if (s.rollingUpdate != null) errors.push(forbiddenField('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'"));
+  } else if (s.type === 'RollingUpdate' && isPlainObject(s.rollingUpdate)) {
+    const { maxUnavailable, maxSurge } = s.rollingUpdate;
+    for (const [key, value] of [['maxUnavailable', maxUnavailable], ['maxSurge', maxSurge]] as const) {
+      const field = `spec.strategy.rollingUpdate.${key}`;
+      if (typeof value === 'string' && !PERCENT.test(value)) errors.push(invalidAt(field, value, PERCENT_ERROR));
+      else if (typeof value === 'number' && value < 0) errors.push(invalidField(field, value, NEGATIVE));
+    }
+    if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0) {
+      errors.push(invalidAt('spec.strategy.rollingUpdate.maxUnavailable', maxUnavailable, 'may not be 0 when `maxSurge` is 0'));
+    }
+    if (typeof maxUnavailable === 'string' && PERCENT.test(maxUnavailable) && intOrPercentValue(maxUnavailable) > 100) {
+      errors.push(invalidAt('spec.strategy.rollingUpdate.maxUnavailable', maxUnavailable, 'must not be greater than 100%'));
+    }
   }
   return errors;
 }
