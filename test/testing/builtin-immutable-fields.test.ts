@@ -39,7 +39,7 @@ describe('apps/v1 selectors', () => {
     const created = await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'web' }, spec: { selector: { matchLabels: { app: 'web' } }, template: template({ app: 'web' }) } } });
     const moved = { ...created, spec: { ...created.spec!, selector: { matchLabels: { app: 'web', tier: 'front' } }, template: template({ app: 'web', tier: 'front' }) } };
     expect(await invalid(apps.replaceNamespacedDeployment({ namespace, name: 'web', body: moved }))).toEqual({
-      message: 'Deployment.apps "web" is invalid: spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"web", "tier":"front"}, MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: field is immutable',
+      message: 'Deployment.apps "web" is invalid: spec.selector: Invalid value: {"matchLabels":{"app":"web","tier":"front"}}: field is immutable',
       causes: [{ field: 'spec.selector', reason: 'FieldValueInvalid' }],
     });
 
@@ -51,12 +51,12 @@ describe('apps/v1 selectors', () => {
     expect(labelled.spec?.template.metadata?.labels).toEqual({ app: 'web', extra: 'yes' });
   });
 
-  it('refuse a new selector on a ReplicaSet and a DaemonSet, with match expressions printed as Go does', async () => {
+  it('refuse a new selector on a ReplicaSet and a DaemonSet, with match expressions printed as Go\'s JSON does', async () => {
     const selector = { matchLabels: { app: 'rs' } };
     await apps.createNamespacedReplicaSet({ namespace, body: { metadata: { name: 'rs' }, spec: { selector, template: template({ app: 'rs', track: 'a' }) } } });
     const rsChange = { spec: { selector: { matchLabels: { app: 'rs' }, matchExpressions: [{ key: 'track', operator: 'In', values: ['a', 'b'] }] } } };
     expect(await invalid(apps.patchNamespacedReplicaSet({ namespace, name: 'rs', body: rsChange }, patchAs(k8s.PatchStrategy.MergePatch)))).toEqual({
-      message: 'ReplicaSet.apps "rs" is invalid: spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string{"app":"rs"}, MatchExpressions:[]v1.LabelSelectorRequirement{v1.LabelSelectorRequirement{Key:"track", Operator:"In", Values:[]string{"a", "b"}}}}: field is immutable',
+      message: 'ReplicaSet.apps "rs" is invalid: spec.selector: Invalid value: {"matchLabels":{"app":"rs"},"matchExpressions":[{"key":"track","operator":"In","values":["a","b"]}]}: field is immutable',
       causes: [{ field: 'spec.selector', reason: 'FieldValueInvalid' }],
     });
 
@@ -158,11 +158,11 @@ describe('core/v1 Services', () => {
     const created = await core.createNamespacedService({ namespace, body: { metadata: { name: 'svc' }, spec: { selector: { app: 'web' }, ports: [{ port: 80 }] } } });
     const ip = created.spec!.clusterIP!;
     expect(await invalid(core.patchNamespacedService({ namespace, name: 'svc', body: { spec: { clusterIP: '10.96.250.250' } } }, patchAs(k8s.PatchStrategy.MergePatch)))).toEqual({
-      message: 'Service "svc" is invalid: spec.clusterIPs[0]: Invalid value: []string{"10.96.250.250"}: may not change once set',
+      message: 'Service "svc" is invalid: spec.clusterIPs[0]: Invalid value: ["10.96.250.250"]: may not change once set',
       causes: [{ field: 'spec.clusterIPs[0]', reason: 'FieldValueInvalid' }],
     });
     expect((await invalid(core.patchNamespacedService({ namespace, name: 'svc', body: { spec: { clusterIP: 'None', clusterIPs: ['None'] } } }, patchAs(k8s.PatchStrategy.MergePatch)))).message).toBe(
-      'Service "svc" is invalid: spec.clusterIPs[0]: Invalid value: []string{"None"}: may not change once set',
+      'Service "svc" is invalid: spec.clusterIPs[0]: Invalid value: ["None"]: may not change once set',
     );
     // A client that builds the Service afresh (no cluster IP) keeps the allocated one.
     const current = await core.readNamespacedService({ namespace, name: 'svc' });

@@ -100,7 +100,7 @@ describe('kind-specific rules', () => {
     expect(await message(core.createNamespacedPod({ namespace: 'default', body: { metadata: { name: 'noimage' }, spec: { containers: [{ name: 'c' }] } } }))).toBe('422 Pod "noimage" is invalid: spec.containers[0].image: Required value');
     const mismatched: k8s.V1Deployment = { metadata: { name: 'mismatch' }, spec: { selector: { matchLabels: { app: 'a' } }, template: { metadata: { labels: { app: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } } } };
     expect(await message(apps.createNamespacedDeployment({ namespace: 'default', body: mismatched }))).toBe(
-      '422 Deployment.apps "mismatch" is invalid: spec.template.metadata.labels: Invalid value: map[string]string{"app":"b"}: `selector` does not match template `labels`',
+      '422 Deployment.apps "mismatch" is invalid: spec.template.metadata.labels: Invalid value: {"app":"b"}: `selector` does not match template `labels`',
     );
     expect(await message(batch.createNamespacedJob({ namespace: 'default', body: { metadata: { name: 'always' }, spec: { template: { spec: { containers: [{ name: 'c', image: 'i' }], restartPolicy: 'Always' } } } } }))).toBe(
       '422 Job.batch "always" is invalid: spec.template.spec.restartPolicy: Required value: valid values: "OnFailure", "Never"',

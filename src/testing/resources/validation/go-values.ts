@@ -1,9 +1,11 @@
 /**
  * What built-in validation compares and prints the way kube-apiserver does: apimachinery's
- * semantic equality (a nil and an empty list or map are equal) and Go's `%#v` of the few typed
- * values its messages show (label maps, label selectors, string slices).
+ * semantic equality (a nil and an empty list or map are equal) and the bad values its messages
+ * show, which apimachinery (1.34+) prints as json.Marshal writes the Go value (label maps, label
+ * selectors, string slices; struct fields in their Go order).
  */
 import { deepEqual } from '../../../kube/json-values.js';
+import { goJSON, goNumber, goQuote } from '../../../kube/go-format.js';
 import { isPlainObject } from '../object.js';
 import { invalidField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
@@ -27,37 +29,48 @@ export function semanticEqual(a: unknown, b: unknown): boolean {
   return deepEqual(withoutEmpty(a) ?? null, withoutEmpty(b) ?? null);
 }
 
-/** Go's %#v of a map[string]string, keys sorted (nil prints typed). */
-export function goStringMap(map: unknown): string {
-  if (!isPlainObject(map)) return 'map[string]string(nil)';
-  const entries = Object.keys(map).sort().map((k) => `${JSON.stringify(k)}:${JSON.stringify(String(map[k]))}`);
-  return `map[string]string{${entries.join(', ')}}`;
+/** json.Marshal of a map[string]string: keys sorted, a nil map null. */
+export function stringMapJSON(map: unknown): string {
+  return isPlainObject(map) ? goJSON(Object.fromEntries(Object.entries(map).map(([k, v]) => [k, String(v)]))) : 'null';
 }
 
-/** Go's %#v of a []string (nil prints typed). */
-export function goStringSlice(values: unknown): string {
-  if (!Array.isArray(values)) return '[]string(nil)';
-  return `[]string{${values.map((v) => JSON.stringify(String(v))).join(', ')}}`;
+/** json.Marshal of a []string (a nil slice is null). */
+export function stringSliceJSON(values: unknown): string {
+  return Array.isArray(values) ? goJSON(values.map(String)) : 'null';
 }
 
-/** Go's %#v of a metav1.LabelSelector, as a field error shows a selector. */
-export function goLabelSelector(selector: Record<string, unknown>): string {
-  const expressions = Array.isArray(selector.matchExpressions)
-    ? `[]v1.LabelSelectorRequirement{${selector.matchExpressions
-        .filter(isPlainObject)
-        .map((e) => `v1.LabelSelectorRequirement{Key:${JSON.stringify(String(e.key ?? ''))}, Operator:${JSON.stringify(String(e.operator ?? ''))}, Values:${goStringSlice(e.values)}}`)
-        .join(', ')}}`
-    : '[]v1.LabelSelectorRequirement(nil)';
-  return `v1.LabelSelector{MatchLabels:${goStringMap(selector.matchLabels)}, MatchExpressions:${expressions}}`;
+/** json.Marshal of a metav1.LabelSelector: fields in the struct's order, empty ones left out (omitempty). */
+export function labelSelectorJSON(selector: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (isPlainObject(selector.matchLabels) && Object.keys(selector.matchLabels).length > 0) parts.push(`"matchLabels":${stringMapJSON(selector.matchLabels)}`);
+  if (Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0) {
+    const requirements = selector.matchExpressions.filter(isPlainObject).map((e) => {
+      const values = Array.isArray(e.values) && e.values.length > 0 ? `,"values":${stringSliceJSON(e.values)}` : '';
+      return `{"key":${goJSON(String(e.key ?? ''))},"operator":${goJSON(String(e.operator ?? ''))}${values}}`;
+    });
+    parts.push(`"matchExpressions":[${requirements.join(',')}]`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/**
+ * How field.Error prints a bad value (apimachinery 1.34+): strings quoted, numbers and booleans
+ * bare, a nil pointer as "null", anything else as json.Marshal writes it.
+ */
+export function badValue(value: unknown): string {
+  if (value === null || value === undefined) return '"null"';
+  if (typeof value === 'string') return goQuote(value);
+  if (typeof value === 'number') return goNumber(value);
+  if (typeof value === 'boolean') return String(value);
+  return goJSON(value);
 }
 
 /** FieldImmutableErrorMsg, as apivalidation.ValidateImmutableField reports a changed field. */
 export const FIELD_IMMUTABLE = 'field is immutable';
 
-/** apivalidation.ValidateImmutableField: `rendered` prints the new value as Go would. */
-export function immutableField(field: string, value: unknown, old: unknown, rendered?: string): FieldCause[] {
+/** apivalidation.ValidateImmutableField: `rendered` prints the new value as Go would (else {@link badValue}). */
+export function immutableField(field: string, value: unknown, old: unknown, rendered = badValue(value)): FieldCause[] {
   if (semanticEqual(value, old)) return [];
-  if (rendered === undefined) return [invalidField(field, value ?? 'null', FIELD_IMMUTABLE)];
   return [{ reason: 'FieldValueInvalid', field, message: `Invalid value: ${rendered}: ${FIELD_IMMUTABLE}` }];
 }
 

@@ -7,7 +7,7 @@ import { invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { podSpecErrors } from './pod-spec.js';
-import { goLabelSelector, immutableField, nonnegativeField, semanticEqual } from './go-values.js';
+import { labelSelectorJSON, immutableField, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -43,7 +43,7 @@ export function cronJobTemplateErrors(o: KubeObject): FieldCause[] {
   const jobSpec = objectAt(objectAt(objectAt(o, 'spec'), 'jobTemplate'), 'spec');
   const errors = jobSpecErrors(jobSpec, 'spec.jobTemplate.spec');
   if (isPlainObject(jobSpec.selector)) {
-    errors.push({ reason: 'FieldValueInvalid', field: 'spec.jobTemplate.spec.selector', message: `Invalid value: ${goLabelSelector(jobSpec.selector)}: \`selector\` will be auto-generated` });
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.jobTemplate.spec.selector', message: `Invalid value: ${labelSelectorJSON(jobSpec.selector)}: \`selector\` will be auto-generated` });
   }
   if (jobSpec.manualSelector === true) errors.push(notSupportedField('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
   return errors;
@@ -91,7 +91,7 @@ export function jobUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] 
     errors.push(invalidField('spec.completions', spec.completions, 'can only be modified in tandem with spec.parallelism'));
   }
   const selector = spec.selector;
-  errors.push(...immutableField('spec.selector', selector, oldSpec.selector, isPlainObject(selector) ? goLabelSelector(selector) : undefined));
+  errors.push(...immutableField('spec.selector', selector, oldSpec.selector, isPlainObject(selector) ? labelSelectorJSON(selector) : undefined));
   const template = objectAt(spec, 'template');
   // Go prints the internal PodTemplateSpec struct here (with pointer addresses); ours prints its JSON.
   errors.push(...immutableField('spec.template', template, comparableOldTemplate(template, old)));

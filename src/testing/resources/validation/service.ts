@@ -9,7 +9,7 @@ import { duplicateField, forbiddenField, invalidField, notSupportedField, requir
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../kube/dns-names.js';
 import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
-import { goStringSlice } from './go-values.js';
+import { stringSliceJSON } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -43,7 +43,7 @@ export function serviceUpdateErrors(obj: KubeObject, old: KubeObject): FieldCaus
   const oldIPs = createdIPs(oldSpec);
   const ips = normalizedIPs(spec, oldSpec, oldIPs);
   if (isHeadless(oldIPs) && isHeadless(ips)) return [];
-  const invalid = (detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field: 'spec.clusterIPs[0]', message: `Invalid value: ${goStringSlice(spec.clusterIPs === undefined && ips.length === 0 ? undefined : ips)}: ${detail}` });
+  const invalid = (detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field: 'spec.clusterIPs[0]', message: `Invalid value: ${stringSliceJSON(spec.clusterIPs === undefined && ips.length === 0 ? undefined : ips)}: ${detail}` });
   const errors: FieldCause[] = [];
   if (oldIPs.length === ips.length) {
     oldIPs.forEach((ip, i) => {
@@ -68,9 +68,9 @@ const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
 /** ports.KubeletPort, which a LoadBalancer may not expose. */
 const KUBELET_PORT = 10250;
 
-/** Go's %#v of the core.ServicePort that keys a (protocol, port) pair. */
-const goServicePortKey = (protocol: string, port: unknown) =>
-  `core.ServicePort{Name:"", Protocol:${JSON.stringify(protocol)}, AppProtocol:(*string)(nil), Port:${String(port)}, TargetPort:intstr.IntOrString{Type:0, IntVal:0, StrVal:""}, NodePort:0}`;
+/** json.Marshal of the internal core.ServicePort that keys a (protocol, port) pair (Go field names, no tags). */
+const servicePortKeyJSON = (protocol: string, port: unknown) =>
+  `{"Name":"","Protocol":${JSON.stringify(protocol)},"AppProtocol":null,"Port":${Number(port ?? 0)},"TargetPort":0,"NodePort":0}`;
 
 /** validateServicePort: names (required when there are several), port, protocol, target port. */
 function servicePortErrors(port: Record<string, unknown>, requireName: boolean, names: Set<string>, path: string): FieldCause[] {
@@ -133,7 +133,7 @@ export function serviceErrors(obj: KubeObject): FieldCause[] {
   ports.forEach((port, i) => {
     const protocol = typeof port.protocol === 'string' ? port.protocol : '';
     const key = `${protocol}/${String(port.port)}`;
-    if (seen.has(key)) errors.push({ reason: 'FieldValueDuplicate', field: `spec.ports[${i}]`, message: `Duplicate value: ${goServicePortKey(protocol, port.port)}` });
+    if (seen.has(key)) errors.push({ reason: 'FieldValueDuplicate', field: `spec.ports[${i}]`, message: `Duplicate value: ${servicePortKeyJSON(protocol, port.port)}` });
     seen.add(key);
   });
   return errors;

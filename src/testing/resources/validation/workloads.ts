@@ -6,7 +6,7 @@ import { isPlainObject, type KubeObject } from '../object.js';
 import { forbiddenField, invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
-import { goLabelSelector, goStringMap, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
+import { labelSelectorJSON, stringMapJSON, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -48,7 +48,7 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   const size = (v: unknown) => (Array.isArray(v) ? v.length : isPlainObject(v) ? Object.keys(v).length : 0);
   const given = isPlainObject(template.metadata) ? template.metadata.labels : undefined;
   const labels = (isPlainObject(given) ? given : {}) as Record<string, string>;
-  const mismatch: FieldCause = { reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${goStringMap(given)}: \`selector\` does not match template \`labels\`` };
+  const mismatch: FieldCause = { reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${stringMapJSON(given)}: \`selector\` does not match template \`labels\`` };
   if (!selector) {
     // A DaemonSet's selector is not checked for presence; no selector (labels.Nothing) matches no labels.
     if (kind !== 'DaemonSet') errors.push(requiredField('spec.selector', ''));
@@ -56,7 +56,7 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   } else if (size(selector.matchLabels) + size(selector.matchExpressions) === 0) {
     // ReplicaSet validation says "deployment" too.
     const noun = kind === 'StatefulSet' ? 'statefulset' : kind === 'DaemonSet' ? 'daemonset' : 'deployment';
-    errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${goLabelSelector(selector)}: empty selector is invalid for ${noun}` });
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(selector)}: empty selector is invalid for ${noun}` });
   } else if (!selectorMatches(selector, labels)) {
     errors.push(mismatch);
   }
@@ -78,9 +78,9 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   return errors;
 }
 
-/** Go's %#v of an intstr.IntOrString (Type 0 holds an int, 1 a string). */
-function goIntOrString(value: unknown): string {
-  return typeof value === 'string' ? `intstr.IntOrString{Type:1, IntVal:0, StrVal:${JSON.stringify(value)}}` : `intstr.IntOrString{Type:0, IntVal:${Number(value ?? 0)}, StrVal:""}`;
+/** json.Marshal of an intstr.IntOrString: the int, or the quoted string. */
+function intOrStringJSON(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(Number(value ?? 0));
 }
 
 const PERCENT = /^[0-9]+%$/;
@@ -96,7 +96,7 @@ function intOrPercentValue(value: unknown): number {
 function deploymentStrategyErrors(strategy: unknown): FieldCause[] {
   const s = isPlainObject(strategy) ? strategy : {};
   const errors: FieldCause[] = [];
-  const invalidAt = (field: string, value: unknown, detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${goIntOrString(value)}: ${detail}` });
+  const invalidAt = (field: string, value: unknown, detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${intOrStringJSON(value)}: ${detail}` });
   if (s.type === 'Recreate') {
     if (s.rollingUpdate != null) errors.push(forbiddenField('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'"));
   } else if (s.type === 'RollingUpdate' && isPlainObject(s.rollingUpdate)) {
@@ -122,7 +122,7 @@ function deploymentStrategyErrors(strategy: unknown): FieldCause[] {
  */
 export function selectorUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] {
   const selector = specOf(obj).selector;
-  return immutableField('spec.selector', selector, specOf(old).selector, isPlainObject(selector) ? goLabelSelector(selector) : undefined);
+  return immutableField('spec.selector', selector, specOf(old).selector, isPlainObject(selector) ? labelSelectorJSON(selector) : undefined);
 }
 
 /** The StatefulSet spec fields an update may change (ValidateStatefulSetUpdate). */
