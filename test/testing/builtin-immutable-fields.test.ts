@@ -187,7 +187,23 @@ describe('core/v1 PersistentVolumeClaims', () => {
     await core.createNamespacedPersistentVolumeClaim({ namespace, body: { metadata: { name: 'pending' }, spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } } } });
     const refused = await invalid(core.patchNamespacedPersistentVolumeClaim({ namespace, name: 'pending', body: { spec: { resources: { requests: { storage: '2Gi' } } } } }, patchAs(k8s.PatchStrategy.MergePatch)));
     expect(refused.causes).toEqual([{ field: 'spec', reason: 'FieldValueForbidden' }]);
-    expect(refused.message.startsWith(`PersistentVolumeClaim "pending" is invalid: spec: Forbidden: ${immutable}\n`)).toBe(true);
+    // The change as apimachinery's diff.Diff prints it: the internal spec's JSON, a unified diff.
+    const diff = [
+      '@@ -6,7 +6,7 @@',
+      '  "Resources": {',
+      '   "Limits": null,',
+      '   "Requests": {',
+      '-   "storage": "1Gi"',
+      '+   "storage": "2Gi"',
+      '   }',
+      '  },',
+      '  "VolumeName": "",',
+      '',
+    ].join('\n');
+    expect(refused.message).toBe(`PersistentVolumeClaim "pending" is invalid: spec: Forbidden: ${immutable}\n${diff}`);
+    // The same quantity written another way is no change.
+    const same = await core.patchNamespacedPersistentVolumeClaim({ namespace, name: 'pending', body: { spec: { resources: { requests: { storage: '1024Mi' } } } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(same.metadata?.name).toBe('pending');
     // The binder sets volumeName once.
     const named = await core.patchNamespacedPersistentVolumeClaim({ namespace, name: 'pending', body: { spec: { volumeName: 'pv-1' } } }, patchAs(k8s.PatchStrategy.MergePatch));
     expect(named.spec?.volumeName).toBe('pv-1');

@@ -8,7 +8,8 @@ import { isPlainObject, type KubeObject } from '../object.js';
 import { forbiddenField, invalidField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
-import { compareQuantities, parseQuantity, type Quantity } from '../../../kube/quantity.js';
+import { compareQuantities, formatQuantity, parseQuantity, type Quantity } from '../../../kube/quantity.js';
+import { objectDiff } from '../../../kube/object-diff.js';
 import { FIELD_IMMUTABLE, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
@@ -20,13 +21,56 @@ function storage(map: Obj): Quantity {
   return typeof map.storage === 'string' ? (parseQuantity(map.storage) ?? ZERO) : typeof map.storage === 'number' ? (parseQuantity(String(map.storage)) ?? ZERO) : ZERO;
 }
 
-/** The fields that differ, one `-`/`+` pair each (Go prints a go-cmp diff of the Go structs here). */
-function specDiff(oldSpec: Obj, spec: Obj): string {
-  const keys = [...new Set([...Object.keys(oldSpec), ...Object.keys(spec)])].sort();
-  return keys
-    .filter((key) => !semanticEqual(oldSpec[key], spec[key]))
-    .map((key) => `-  ${key}: ${JSON.stringify(oldSpec[key] ?? null)}\n+  ${key}: ${JSON.stringify(spec[key] ?? null)}`)
-    .join('\n');
+const orNull = (value: unknown) => (value === undefined ? null : value);
+
+/** A map with its keys sorted, as json.Marshal writes Go maps. */
+function sortedMap(map: unknown): Record<string, unknown> | null {
+  if (!isPlainObject(map)) return null;
+  return Object.fromEntries(Object.keys(map).sort().map((key) => [key, map[key]]));
+}
+
+/** A ResourceList: quantities in their canonical text (Quantity's MarshalJSON). */
+function resourceList(map: unknown): Record<string, unknown> | null {
+  const sorted = sortedMap(map);
+  if (!sorted) return null;
+  for (const [name, value] of Object.entries(sorted)) {
+    const q = parseQuantity(String(value));
+    if (q) sorted[name] = formatQuantity(q);
+  }
+  return sorted;
+}
+
+/** A metav1.LabelSelector as json.Marshal writes it (its JSON tags, omitempty). */
+function labelSelector(selector: unknown): Record<string, unknown> | null {
+  if (!isPlainObject(selector)) return null;
+  const out: Record<string, unknown> = {};
+  if (isPlainObject(selector.matchLabels) && Object.keys(selector.matchLabels).length > 0) out.matchLabels = sortedMap(selector.matchLabels);
+  if (Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0) {
+    out.matchExpressions = selector.matchExpressions.filter(isPlainObject).map((e) => ({
+      key: e.key ?? '',
+      operator: e.operator ?? '',
+      ...(Array.isArray(e.values) && e.values.length > 0 ? { values: e.values } : {}),
+    }));
+  }
+  return out;
+}
+
+/** The internal core.PersistentVolumeClaimSpec that diff.Diff marshals: Go field names (no JSON tags) in the struct's order. */
+function internalClaimSpec(spec: Obj): Record<string, unknown> {
+  const resources = objectAt(spec, 'resources');
+  const source = isPlainObject(spec.dataSource) ? spec.dataSource : undefined;
+  const sourceRef = isPlainObject(spec.dataSourceRef) ? spec.dataSourceRef : undefined;
+  return {
+    AccessModes: Array.isArray(spec.accessModes) ? spec.accessModes : null,
+    Selector: labelSelector(spec.selector),
+    Resources: { Limits: resourceList(resources.limits), Requests: resourceList(resources.requests) },
+    VolumeName: typeof spec.volumeName === 'string' ? spec.volumeName : '',
+    StorageClassName: orNull(spec.storageClassName),
+    VolumeMode: orNull(spec.volumeMode),
+    DataSource: source ? { APIGroup: orNull(source.apiGroup), Kind: source.kind ?? '', Name: source.name ?? '' } : null,
+    DataSourceRef: sourceRef ? { APIGroup: orNull(sourceRef.apiGroup), Kind: sourceRef.kind ?? '', Name: sourceRef.name ?? '', Namespace: orNull(sourceRef.namespace) } : null,
+    VolumeAttributesClassName: orNull(spec.volumeAttributesClassName),
+  };
 }
 
 export function persistentVolumeClaimUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] {
@@ -39,8 +83,9 @@ export function persistentVolumeClaimUpdateErrors(obj: KubeObject, old: KubeObje
   const oldRequests = objectAt(objectAt(oldSpec, 'resources'), 'requests');
   if (bound && isPlainObject(objectAt(spec, 'resources').requests)) requests.storage = oldRequests.storage;
   if (bound && spec.volumeAttributesClassName != null) spec.volumeAttributesClassName = oldSpec.volumeAttributesClassName;
-  if (!semanticEqual(spec, oldSpec)) {
-    errors.push(forbiddenField('spec', `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${specDiff(oldSpec, spec)}`));
+  // Semantic equality compares quantities by value; the internal shapes print them canonically.
+  if (!semanticEqual(internalClaimSpec(spec), internalClaimSpec(oldSpec))) {
+    errors.push(forbiddenField('spec', `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${objectDiff(internalClaimSpec(oldSpec), internalClaimSpec(spec))}`));
   }
   const newSize = storage(objectAt(objectAt(objectAt(obj, 'spec'), 'resources'), 'requests'));
   const oldSize = storage(oldRequests);
