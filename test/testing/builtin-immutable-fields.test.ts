@@ -224,3 +224,31 @@ describe('core/v1 PersistentVolumeClaims', () => {
     expect((await invalid(core.patchNamespacedPersistentVolumeClaim({ namespace, name: 'bound', body: { spec: { storageClassName: 'fast' } } }, patchAs(k8s.PatchStrategy.MergePatch)))).causes).toEqual([{ field: 'spec', reason: 'FieldValueForbidden' }]);
   });
 });
+
+describe('core/v1 Pods', () => {
+  const updatable = 'pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)';
+
+  it('refuse a change to the spec but images, a shorter deadline and added tolerations (ValidatePodUpdate)', async () => {
+    await core.createNamespacedPod({ namespace, body: { metadata: { name: 'runner' }, spec: { containers: [{ ...container, ports: [{ containerPort: 80 }] }], activeDeadlineSeconds: 600 } } });
+    const ports = await invalid(core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { containers: [{ name: 'app', ports: [{ containerPort: 8080 }] }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch)));
+    expect(ports.causes).toEqual([{ field: 'spec', reason: 'FieldValueForbidden' }]);
+    expect(ports.message.startsWith(`Pod "runner" is invalid: spec: Forbidden: ${updatable}\n@@ `)).toBe(true);
+    expect(await invalid(core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { containers: [container, { name: 'sidecar', image: 'busybox' }] } } }, patchAs(k8s.PatchStrategy.MergePatch)))).toEqual({
+      message: 'Pod "runner" is invalid: spec.containers: Forbidden: pod updates may not add or remove containers',
+      causes: [{ field: 'spec.containers', reason: 'FieldValueForbidden' }],
+    });
+    expect((await invalid(core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { activeDeadlineSeconds: 900 } } }, patchAs(k8s.PatchStrategy.MergePatch)))).message).toBe(
+      'Pod "runner" is invalid: spec.activeDeadlineSeconds: Invalid value: 900: must be less than or equal to previous value',
+    );
+
+    const image = await core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { containers: [{ name: 'app', image: 'nginx:1.28' }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
+    expect(image.spec?.containers[0].image).toBe('nginx:1.28');
+    const shorter = await core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { activeDeadlineSeconds: 300, tolerations: [{ key: 'spot', operator: 'Exists' }] } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(shorter.spec).toMatchObject({ activeDeadlineSeconds: 300, tolerations: [{ key: 'spot', operator: 'Exists' }] });
+    expect((await invalid(core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { tolerations: [{ key: 'other', operator: 'Exists' }] } } }, patchAs(k8s.PatchStrategy.MergePatch)))).message).toBe(
+      'Pod "runner" is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds',
+    );
+    const labelled = await core.patchNamespacedPod({ namespace, name: 'runner', body: { metadata: { labels: { role: 'worker' } } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(labelled.metadata?.labels).toEqual({ role: 'worker' });
+  });
+});

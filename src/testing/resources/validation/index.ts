@@ -6,6 +6,7 @@
 import type { KubeObject } from '../object.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
+import { podUpdateErrors } from './pod-update.js';
 import { selectorUpdateErrors, statefulSetUpdateErrors, workloadErrors } from './workloads.js';
 import { jobErrors, jobUpdateErrors } from './jobs.js';
 import { cronJobErrors } from './cron-jobs.js';
@@ -16,7 +17,7 @@ import { isDNS1035Label, isDNS1123Label } from '../../../kube/dns-names.js';
 export type BuiltinValidation = (obj: KubeObject, old: KubeObject | undefined) => FieldCause[];
 
 export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
-  Pod: (o) => podSpecErrors(o.spec, 'spec'),
+  Pod: (o, old) => [...podSpecErrors(o.spec, 'spec'), ...(old ? podUpdateErrors(o, old) : [])],
   Service: (o, old) => [...(old ? serviceUpdateErrors(o, old) : []), ...serviceErrors(o)],
   PersistentVolumeClaim: (o, old) => (old ? persistentVolumeClaimUpdateErrors(o, old) : []),
   Deployment: (o, old) => [...workloadErrors(o, 'Deployment'), ...(old ? selectorUpdateErrors(o, old) : [])],
