@@ -222,6 +222,22 @@ describe('workload counts and strategies', () => {
     expect(surge.spec?.strategy?.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
   });
 
+  it('refuse StatefulSet policies apps validation does not know, and an OnDelete strategy that keeps its rolling update settings', async () => {
+    const body = { metadata: { name: 'policies' }, spec: { serviceName: 'p', selector, template, podManagementPolicy: 'Random', updateStrategy: { type: 'Canary' }, persistentVolumeClaimRetentionPolicy: { whenDeleted: 'Keep', whenScaled: 'Delete' } } };
+    expect((await invalid(apps.createNamespacedStatefulSet({ namespace, body }))).message).toBe(
+      'StatefulSet.apps "policies" is invalid: [spec.podManagementPolicy: Invalid value: "Random": must be \'OrderedReady\' or \'Parallel\', spec.updateStrategy: Invalid value: {"Type":"Canary","RollingUpdate":null}: must be \'RollingUpdate\' or \'OnDelete\', spec.persistentVolumeClaimRetentionPolicy.whenDeleted: Unsupported value: "Keep": supported values: "Retain", "Delete"]',
+    );
+    await apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'ondelete' }, spec: { serviceName: 'o', selector, template } } });
+    expect(await invalid(apps.patchNamespacedStatefulSet({ namespace, name: 'ondelete', body: { spec: { updateStrategy: { type: 'OnDelete' } } } }, patchAs(k8s.PatchStrategy.MergePatch)))).toEqual({
+      message: 'StatefulSet.apps "ondelete" is invalid: spec.updateStrategy.rollingUpdate: Invalid value: {"Partition":0,"MaxUnavailable":null}: only allowed for updateStrategy \'RollingUpdate\'',
+      causes: [{ field: 'spec.updateStrategy.rollingUpdate', reason: 'FieldValueInvalid', message: 'Invalid value: {"Partition":0,"MaxUnavailable":null}: only allowed for updateStrategy \'RollingUpdate\'' }],
+    });
+    const zero = { type: 'RollingUpdate', rollingUpdate: { partition: -1, maxUnavailable: 0 } };
+    expect((await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'zero' }, spec: { serviceName: 'z', selector, template, updateStrategy: zero } } }))).message).toBe(
+      'StatefulSet.apps "zero" is invalid: [spec.updateStrategy.rollingUpdate.partition: Invalid value: -1: must be greater than or equal to 0, spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0]',
+    );
+  });
+
   it('refuse negative Job counts and an unknown completion mode', async () => {
     const spec = { parallelism: -1, backoffLimit: -2, completionMode: 'Sometimes', template: { spec: { restartPolicy: 'Never', containers: [app] } } };
     expect((await invalid(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'counts' }, spec } }))).message).toBe(

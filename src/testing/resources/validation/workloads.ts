@@ -43,7 +43,8 @@ export type Workload = 'Deployment' | 'ReplicaSet' | 'StatefulSet' | 'DaemonSet'
 export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   const spec = specOf(obj);
   const template = isPlainObject(spec.template) ? spec.template : {};
-  const errors: FieldCause[] = nonnegativeField('spec.replicas', spec.replicas);
+  const errors: FieldCause[] = kind === 'StatefulSet' ? statefulSetStrategyErrors(spec) : [];
+  errors.push(...nonnegativeField('spec.replicas', spec.replicas));
   const selector = isPlainObject(spec.selector) ? spec.selector : undefined;
   const size = (v: unknown) => (Array.isArray(v) ? v.length : isPlainObject(v) ? Object.keys(v).length : 0);
   const given = isPlainObject(template.metadata) ? template.metadata.labels : undefined;
@@ -90,6 +91,49 @@ const PERCENT_ERROR = "a valid percent string must be a numeric string followed 
 function intOrPercentValue(value: unknown): number {
   if (typeof value === 'string') return PERCENT.test(value) ? Number(value.slice(0, -1)) : /^[+-]?[0-9]+$/.test(value) ? Number(value) : 0;
   return typeof value === 'number' ? value : 0;
+}
+
+/** ValidateStatefulSetSpec's policies: pod management, update strategy, claim retention, ordinals. */
+function statefulSetStrategyErrors(spec: Obj): FieldCause[] {
+  const errors: FieldCause[] = [];
+  const management = typeof spec.podManagementPolicy === 'string' ? spec.podManagementPolicy : '';
+  if (management === '') errors.push(requiredField('spec.podManagementPolicy', ''));
+  else if (management !== 'OrderedReady' && management !== 'Parallel') errors.push(invalidField('spec.podManagementPolicy', management, "must be 'OrderedReady' or 'Parallel'"));
+  const strategy = isPlainObject(spec.updateStrategy) ? spec.updateStrategy : {};
+  const rolling = isPlainObject(strategy.rollingUpdate) ? strategy.rollingUpdate : undefined;
+  // The internal RollingUpdateStatefulSetStrategy, as json.Marshal writes it (Go field names).
+  const rollingJSON = (r: Obj) => `{"Partition":${Number(r.partition ?? 0)},"MaxUnavailable":${r.maxUnavailable == null ? 'null' : intOrStringJSON(r.maxUnavailable)}}`;
+  const type = typeof strategy.type === 'string' ? strategy.type : '';
+  if (type === '') {
+    errors.push(requiredField('spec.updateStrategy', ''));
+  } else if (type === 'OnDelete') {
+    if (rolling) errors.push({ reason: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate', message: `Invalid value: ${rollingJSON(rolling)}: only allowed for updateStrategy 'RollingUpdate'` });
+  } else if (type === 'RollingUpdate') {
+    if (rolling) {
+      const path = 'spec.updateStrategy.rollingUpdate';
+      errors.push(...nonnegativeField(`${path}.partition`, rolling.partition));
+      const max = rolling.maxUnavailable;
+      if (max != null) {
+        const invalidAt = (detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field: `${path}.maxUnavailable`, message: `Invalid value: ${intOrStringJSON(max)}: ${detail}` });
+        if (typeof max === 'string' && !PERCENT.test(max)) errors.push(invalidAt(PERCENT_ERROR));
+        else if (typeof max === 'number' && max < 0) errors.push(invalidField(`${path}.maxUnavailable`, max, NEGATIVE));
+        if (intOrPercentValue(max) === 0) errors.push(invalidAt('cannot be 0'));
+        if (typeof max === 'string' && PERCENT.test(max) && intOrPercentValue(max) > 100) errors.push(invalidAt('must not be greater than 100%'));
+      }
+    }
+  } else {
+    const rollingPart = rolling ? rollingJSON(rolling) : 'null';
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.updateStrategy', message: `Invalid value: {"Type":${JSON.stringify(type)},"RollingUpdate":${rollingPart}}: must be 'RollingUpdate' or 'OnDelete'` });
+  }
+  const retention = isPlainObject(spec.persistentVolumeClaimRetentionPolicy) ? spec.persistentVolumeClaimRetentionPolicy : undefined;
+  if (retention) {
+    for (const key of ['whenDeleted', 'whenScaled']) {
+      const value = typeof retention[key] === 'string' ? retention[key] : '';
+      if (value !== 'Retain' && value !== 'Delete') errors.push(notSupportedField(`spec.persistentVolumeClaimRetentionPolicy.${key}`, value, ['Retain', 'Delete']));
+    }
+  }
+  if (isPlainObject(spec.ordinals)) errors.push(...nonnegativeField('spec.ordinals.start', spec.ordinals.start));
+  return errors;
 }
 
 /** ValidateDeploymentStrategy and ValidateRollingUpdateDeployment. */
