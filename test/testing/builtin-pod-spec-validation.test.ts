@@ -220,6 +220,9 @@ describe('workload counts and strategies', () => {
     );
     const surge = await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'surge' }, spec: { selector, template, strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } } } } });
     expect(surge.spec?.strategy?.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
+    // A limit left out takes its default (25%) before validation, as SetDefaults_Deployment does.
+    const noSurge = await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'nosurge' }, spec: { selector, template, strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 0 } } } } });
+    expect(noSurge.spec?.strategy?.rollingUpdate).toEqual({ maxUnavailable: '25%', maxSurge: 0 });
   });
 
   it('refuse StatefulSet policies apps validation does not know, and an OnDelete strategy that keeps its rolling update settings', async () => {
@@ -236,6 +239,21 @@ describe('workload counts and strategies', () => {
     expect((await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'zero' }, spec: { serviceName: 'z', selector, template, updateStrategy: zero } } }))).message).toBe(
       'StatefulSet.apps "zero" is invalid: [spec.updateStrategy.rollingUpdate.partition: Invalid value: -1: must be greater than or equal to 0, spec.updateStrategy.rollingUpdate.maxUnavailable: Invalid value: 0: cannot be 0]',
     );
+  });
+
+  it('hold a DaemonSet\'s rolling update to exactly one limit that is not zero, defaulting the ones left out', async () => {
+    const both = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: '10%' } };
+    expect((await invalid(apps.createNamespacedDaemonSet({ namespace, body: { metadata: { name: 'both' }, spec: { selector, template, updateStrategy: both } } }))).message).toBe(
+      'DaemonSet.apps "both" is invalid: spec.updateStrategy.rollingUpdate.maxSurge: Invalid value: "10%": may not be set when maxUnavailable is non-zero',
+    );
+    const neither = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '0%' } };
+    expect((await invalid(apps.createNamespacedDaemonSet({ namespace, body: { metadata: { name: 'neither' }, spec: { selector, template, updateStrategy: neither } } }))).message).toBe(
+      'DaemonSet.apps "neither" is invalid: spec.updateStrategy.rollingUpdate.maxUnavailable: Required value: cannot be 0 when maxSurge is 0',
+    );
+    const defaulted = await apps.createNamespacedDaemonSet({ namespace, body: { metadata: { name: 'surging' }, spec: { selector, template, updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } } } } });
+    expect(defaulted.spec?.updateStrategy?.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
+    const typeOnly = await apps.createNamespacedDaemonSet({ namespace, body: { metadata: { name: 'typeonly' }, spec: { selector, template, updateStrategy: { type: 'RollingUpdate' } } } });
+    expect(typeOnly.spec?.updateStrategy).toEqual({ type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
   });
 
   it('refuse negative Job counts and an unknown completion mode', async () => {

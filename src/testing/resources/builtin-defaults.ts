@@ -51,6 +51,15 @@ export function defaultPodSpec(spec: Obj, restartPolicy = 'Always'): void {
   }
 }
 
+/** A Deployment's or DaemonSet's strategy: RollingUpdate unless set, its unset limits filled in. */
+function defaultRollingUpdate(strategy: Obj, limits: { maxUnavailable: string | number; maxSurge: string | number }): void {
+  if (!strategy.type) strategy.type = 'RollingUpdate';
+  if (strategy.type !== 'RollingUpdate') return;
+  const rollingUpdate = child(strategy, 'rollingUpdate');
+  setDefault(rollingUpdate, 'maxUnavailable', limits.maxUnavailable);
+  setDefault(rollingUpdate, 'maxSurge', limits.maxSurge);
+}
+
 function defaultTemplate(spec: Obj): void {
   defaultPodSpec(child(child(spec, 'template'), 'spec'));
 }
@@ -84,7 +93,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     setDefault(spec, 'replicas', 1);
     setDefault(spec, 'revisionHistoryLimit', 10);
     setDefault(spec, 'progressDeadlineSeconds', 600);
-    setDefault(spec, 'strategy', { type: 'RollingUpdate', rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' } });
+    defaultRollingUpdate(child(spec, 'strategy'), { maxUnavailable: '25%', maxSurge: '25%' });
     defaultTemplate(spec);
   },
   ReplicaSet: (o) => {
@@ -97,14 +106,19 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     setDefault(spec, 'replicas', 1);
     setDefault(spec, 'podManagementPolicy', 'OrderedReady');
     setDefault(spec, 'revisionHistoryLimit', 10);
-    setDefault(spec, 'updateStrategy', { type: 'RollingUpdate', rollingUpdate: { partition: 0 } });
+    const strategy = child(spec, 'updateStrategy');
+    if (!strategy.type) {
+      strategy.type = 'RollingUpdate';
+      setDefault(strategy, 'rollingUpdate', {});
+    }
+    if (strategy.type === 'RollingUpdate' && isPlainObject(strategy.rollingUpdate)) setDefault(strategy.rollingUpdate, 'partition', 0);
     setDefault(spec, 'persistentVolumeClaimRetentionPolicy', { whenDeleted: 'Retain', whenScaled: 'Retain' });
     defaultTemplate(spec);
   },
   DaemonSet: (o) => {
     const spec = child(o, 'spec');
     setDefault(spec, 'revisionHistoryLimit', 10);
-    setDefault(spec, 'updateStrategy', { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1, maxSurge: 0 } });
+    defaultRollingUpdate(child(spec, 'updateStrategy'), { maxUnavailable: 1, maxSurge: 0 });
     defaultTemplate(spec);
   },
   Job: (o) => {

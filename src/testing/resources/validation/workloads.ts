@@ -69,6 +69,7 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
     errors.push(forbiddenField('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind === 'Deployment' ? 'ReplicaSet' : kind} is not Supported`));
   }
   if (kind === 'Deployment') errors.push(...deploymentStrategyErrors(spec.strategy));
+  if (kind === 'DaemonSet') errors.push(...daemonSetStrategyErrors(spec.updateStrategy));
   errors.push(...nonnegativeField('spec.minReadySeconds', spec.minReadySeconds));
   if (kind === 'Deployment' || kind === 'DaemonSet') errors.push(...nonnegativeField('spec.revisionHistoryLimit', spec.revisionHistoryLimit));
   if (kind === 'Deployment' && typeof spec.progressDeadlineSeconds === 'number') {
@@ -114,11 +115,10 @@ function statefulSetStrategyErrors(spec: Obj): FieldCause[] {
       errors.push(...nonnegativeField(`${path}.partition`, rolling.partition));
       const max = rolling.maxUnavailable;
       if (max != null) {
-        const invalidAt = (detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field: `${path}.maxUnavailable`, message: `Invalid value: ${intOrStringJSON(max)}: ${detail}` });
-        if (typeof max === 'string' && !PERCENT.test(max)) errors.push(invalidAt(PERCENT_ERROR));
-        else if (typeof max === 'number' && max < 0) errors.push(invalidField(`${path}.maxUnavailable`, max, NEGATIVE));
-        if (intOrPercentValue(max) === 0) errors.push(invalidAt('cannot be 0'));
-        if (typeof max === 'string' && PERCENT.test(max) && intOrPercentValue(max) > 100) errors.push(invalidAt('must not be greater than 100%'));
+        const field = `${path}.maxUnavailable`;
+        errors.push(...positiveIntOrPercent(field, max));
+        if (intOrPercentValue(max) === 0) errors.push(limitInvalid(field, max, 'cannot be 0'));
+        errors.push(...notMoreThan100Percent(field, max));
       }
     }
   } else {
@@ -136,26 +136,58 @@ function statefulSetStrategyErrors(spec: Obj): FieldCause[] {
   return errors;
 }
 
+const limitInvalid = (field: string, value: unknown, detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${intOrStringJSON(value)}: ${detail}` });
+
+/** ValidatePositiveIntOrPercent: a well-formed percentage or an int that is not negative. */
+function positiveIntOrPercent(field: string, value: unknown): FieldCause[] {
+  if (typeof value === 'string' && !PERCENT.test(value)) return [limitInvalid(field, value, PERCENT_ERROR)];
+  return typeof value === 'number' && value < 0 ? [invalidField(field, value, NEGATIVE)] : [];
+}
+
+/** IsNotMoreThan100Percent. */
+function notMoreThan100Percent(field: string, value: unknown): FieldCause[] {
+  return typeof value === 'string' && PERCENT.test(value) && intOrPercentValue(value) > 100 ? [limitInvalid(field, value, 'must not be greater than 100%')] : [];
+}
+
+/** ValidateDaemonSetUpdateStrategy and ValidateRollingUpdateDaemonSet: exactly one of the limits is not zero. */
+function daemonSetStrategyErrors(strategy: unknown): FieldCause[] {
+  const s = isPlainObject(strategy) ? strategy : {};
+  const path = 'spec.updateStrategy';
+  if (s.type === 'OnDelete') return [];
+  if (s.type !== 'RollingUpdate') {
+    const rolling = isPlainObject(s.rollingUpdate)
+      ? `{"MaxUnavailable":${s.rollingUpdate.maxUnavailable == null ? 'null' : intOrStringJSON(s.rollingUpdate.maxUnavailable)},"MaxSurge":${s.rollingUpdate.maxSurge == null ? 'null' : intOrStringJSON(s.rollingUpdate.maxSurge)}}`
+      : 'null';
+    return [{ reason: 'FieldValueNotSupported', field: path, message: `Unsupported value: {"Type":${JSON.stringify(String(s.type ?? ''))},"RollingUpdate":${rolling}}: supported values: "RollingUpdate", "OnDelete"` }];
+  }
+  if (!isPlainObject(s.rollingUpdate)) return [requiredField(`${path}.rollingUpdate`, '')];
+  const { maxUnavailable, maxSurge } = s.rollingUpdate;
+  const unavailableField = `${path}.rollingUpdate.maxUnavailable`;
+  const surgeField = `${path}.rollingUpdate.maxSurge`;
+  const errors = [...positiveIntOrPercent(unavailableField, maxUnavailable), ...positiveIntOrPercent(surgeField, maxSurge)];
+  errors.push(...notMoreThan100Percent(unavailableField, maxUnavailable), ...notMoreThan100Percent(surgeField, maxSurge));
+  const hasUnavailable = intOrPercentValue(maxUnavailable) !== 0;
+  const hasSurge = intOrPercentValue(maxSurge) !== 0;
+  if (hasUnavailable && hasSurge) {
+    errors.push(limitInvalid(surgeField, maxSurge, 'may not be set when maxUnavailable is non-zero'));
+  } else if (!hasUnavailable && !hasSurge) {
+    errors.push(requiredField(unavailableField, 'cannot be 0 when maxSurge is 0'));
+  }
+  return errors;
+}
+
 /** ValidateDeploymentStrategy and ValidateRollingUpdateDeployment. */
 function deploymentStrategyErrors(strategy: unknown): FieldCause[] {
   const s = isPlainObject(strategy) ? strategy : {};
   const errors: FieldCause[] = [];
-  const invalidAt = (field: string, value: unknown, detail: string): FieldCause => ({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${intOrStringJSON(value)}: ${detail}` });
   if (s.type === 'Recreate') {
     if (s.rollingUpdate != null) errors.push(forbiddenField('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'"));
   } else if (s.type === 'RollingUpdate' && isPlainObject(s.rollingUpdate)) {
     const { maxUnavailable, maxSurge } = s.rollingUpdate;
-    for (const [key, value] of [['maxUnavailable', maxUnavailable], ['maxSurge', maxSurge]] as const) {
-      const field = `spec.strategy.rollingUpdate.${key}`;
-      if (typeof value === 'string' && !PERCENT.test(value)) errors.push(invalidAt(field, value, PERCENT_ERROR));
-      else if (typeof value === 'number' && value < 0) errors.push(invalidField(field, value, NEGATIVE));
-    }
-    if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0) {
-      errors.push(invalidAt('spec.strategy.rollingUpdate.maxUnavailable', maxUnavailable, 'may not be 0 when `maxSurge` is 0'));
-    }
-    if (typeof maxUnavailable === 'string' && PERCENT.test(maxUnavailable) && intOrPercentValue(maxUnavailable) > 100) {
-      errors.push(invalidAt('spec.strategy.rollingUpdate.maxUnavailable', maxUnavailable, 'must not be greater than 100%'));
-    }
+    const unavailableField = 'spec.strategy.rollingUpdate.maxUnavailable';
+    errors.push(...positiveIntOrPercent(unavailableField, maxUnavailable), ...positiveIntOrPercent('spec.strategy.rollingUpdate.maxSurge', maxSurge));
+    if (intOrPercentValue(maxUnavailable) === 0 && intOrPercentValue(maxSurge) === 0) errors.push(limitInvalid(unavailableField, maxUnavailable, 'may not be 0 when `maxSurge` is 0'));
+    errors.push(...notMoreThan100Percent(unavailableField, maxUnavailable));
   }
   return errors;
 }
