@@ -177,6 +177,10 @@ describe('core/v1 Services', () => {
     await core.createNamespacedService({ namespace, body: { metadata: { name: 'external' }, spec: { type: 'ExternalName', externalName: 'example.com' } } });
     const moved = await core.patchNamespacedService({ namespace, name: 'external', body: { spec: { externalName: 'example.org' } } }, patchAs(k8s.PatchStrategy.MergePatch));
     expect(moved.spec?.externalName).toBe('example.org');
+    // A ClusterIP Service may become an ExternalName one: its cluster IPs are dropped, not refused.
+    await core.createNamespacedService({ namespace, body: { metadata: { name: 'becomes-external' }, spec: { ports: [{ port: 80 }] } } });
+    const external = await core.patchNamespacedService({ namespace, name: 'becomes-external', body: { spec: { type: 'ExternalName', externalName: 'example.net' } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(external.spec?.type).toBe('ExternalName');
   });
 });
 

@@ -104,7 +104,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
   StatefulSet: (o) => {
     const spec = child(o, 'spec');
     setDefault(spec, 'replicas', 1);
-    setDefault(spec, 'podManagementPolicy', 'OrderedReady');
+    if (!spec.podManagementPolicy) spec.podManagementPolicy = 'OrderedReady';
     setDefault(spec, 'revisionHistoryLimit', 10);
     const strategy = child(spec, 'updateStrategy');
     if (!strategy.type) {

@@ -18,7 +18,7 @@ export type BuiltinValidation = (obj: KubeObject, old: KubeObject | undefined) =
 
 export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   Pod: (o, old) => [...podSpecErrors(o.spec, 'spec'), ...(old ? podUpdateErrors(o, old) : [])],
-  Service: (o, old) => [...(old ? serviceUpdateErrors(o, old) : []), ...serviceErrors(o)],
+  Service: (o, old) => [...(old ? serviceUpdateErrors(o, old) : []), ...serviceErrors(o, old)],
   PersistentVolumeClaim: (o, old) => (old ? persistentVolumeClaimUpdateErrors(o, old) : []),
   Deployment: (o, old) => [...workloadErrors(o, 'Deployment'), ...(old ? selectorUpdateErrors(o, old) : [])],
   ReplicaSet: (o, old) => [...workloadErrors(o, 'ReplicaSet'), ...(old ? selectorUpdateErrors(o, old) : [])],

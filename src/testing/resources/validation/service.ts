@@ -9,7 +9,7 @@ import { duplicateField, forbiddenField, invalidField, notSupportedField, requir
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../kube/dns-names.js';
 import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
-import { stringSliceJSON } from './go-values.js';
+import { semanticEqual, stringSliceJSON } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -92,9 +92,24 @@ function servicePortErrors(port: Record<string, unknown>, requireName: boolean, 
   return errors;
 }
 
+/**
+ * The spec ValidateService sees: a Service turned ExternalName drops the cluster IPs and IP
+ * families it kept from before (the strategy's dropTypeDependentFields).
+ */
+function withoutDroppedFields(spec: Obj, old: KubeObject | undefined): Obj {
+  if (!old || spec.type !== 'ExternalName') return spec;
+  const oldSpec = specOf(old);
+  if (oldSpec.type === 'ExternalName') return spec;
+  const out = { ...spec };
+  for (const key of ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy']) {
+    if (semanticEqual(out[key], oldSpec[key])) delete out[key];
+  }
+  return out;
+}
+
 /** ValidateService: what every Service, created or updated, must be. */
-export function serviceErrors(obj: KubeObject): FieldCause[] {
-  const spec = specOf(obj);
+export function serviceErrors(obj: KubeObject, old?: KubeObject): FieldCause[] {
+  const spec = withoutDroppedFields(specOf(obj), old);
   const errors: FieldCause[] = [];
   const ports = Array.isArray(spec.ports) ? spec.ports.map((p) => (isPlainObject(p) ? p : {})) : [];
   const ips = createdIPs(spec);
