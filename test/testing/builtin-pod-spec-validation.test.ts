@@ -105,6 +105,20 @@ describe('Pod specs', () => {
     expect(equal.metadata?.name).toBe('equal');
   });
 
+  it('refuse environment variables with names holding "=" and ones with both a value and a source', async () => {
+    const env = [
+      { name: 'A=B', value: 'x' },
+      { name: 'FROM', value: 'x', valueFrom: { fieldRef: { fieldPath: 'metadata.name' } } },
+      { name: 'TWO', valueFrom: { fieldRef: { fieldPath: 'metadata.name' }, secretKeyRef: { name: 's', key: 'k' } } },
+      { name: 'lower.case-and spaces', value: 'fine' },
+    ];
+    expect((await invalid(core.createNamespacedPod({ namespace, body: pod('env', { containers: [{ ...app, env }] }) }))).causes).toEqual([
+      { field: 'spec.containers[0].env[0].name', reason: 'FieldValueInvalid', message: "Invalid value: \"A=B\": a valid environment variable name must consist only of printable ASCII characters other than '='" },
+      { field: 'spec.containers[0].env[1].valueFrom', reason: 'FieldValueInvalid', message: 'Invalid value: "": may not be specified when `value` is not empty' },
+      { field: 'spec.containers[0].env[2].valueFrom', reason: 'FieldValueInvalid', message: 'Invalid value: "": may not have more than one field specified at a time' },
+    ]);
+  });
+
   it('refuse restart and pull policies kube-apiserver does not know', async () => {
     const body = pod('policies', { restartPolicy: 'Sometimes', containers: [{ ...app, imagePullPolicy: 'Sometimes' }] });
     expect((await invalid(core.createNamespacedPod({ namespace, body }))).causes).toEqual([

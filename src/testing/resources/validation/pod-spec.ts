@@ -1,7 +1,7 @@
 /**
  * A pod's spec as kube-apiserver validates it (ValidatePodSpec in pkg/apis/core/validation), for
- * Pods and the pod templates of workloads: volumes, containers (names, images, ports, volume
- * mounts, pull policy, resources) and the restart policy.
+ * Pods and the pod templates of workloads: volumes, containers (names, images, ports, environment
+ * variables, volume mounts, pull policy, resources) and the restart policy.
  */
 import { isPlainObject } from '../object.js';
 import { duplicateField, invalidField, notFoundField, notSupportedField, requiredField } from '../status.js';
@@ -59,6 +59,26 @@ function portErrors(ports: Obj[], path: string): FieldCause[] {
     const protocol = text(port.protocol);
     if (protocol === '') errors.push(requiredField(`${at}.protocol`, ''));
     else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupportedField(`${at}.protocol`, protocol, PORT_PROTOCOLS));
+  });
+  return errors;
+}
+
+/** IsRelaxedEnvVarName (GA in 1.34): printable ASCII but '='. */
+const ENV_NAME_ERROR = "a valid environment variable name must consist only of printable ASCII characters other than '='";
+const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'];
+
+/** ValidateEnv: named variables, each with a value or a single source to take it from. */
+function envErrors(env: Obj[], path: string): FieldCause[] {
+  const errors: FieldCause[] = [];
+  env.forEach((variable, i) => {
+    const at = `${path}[${i}]`;
+    const name = text(variable.name);
+    if (name === '') errors.push(requiredField(`${at}.name`, ''));
+    else if (!/^[\x20-\x7e]*$/.test(name) || name.includes('=')) errors.push(invalidField(`${at}.name`, name, ENV_NAME_ERROR));
+    if (!isPlainObject(variable.valueFrom)) return;
+    const sources = ENV_SOURCES.filter((key) => isPlainObject((variable.valueFrom as Obj)[key])).length;
+    if (sources > 0 && text(variable.value) !== '') errors.push(invalidField(`${at}.valueFrom`, '', 'may not be specified when `value` is not empty'));
+    else if (sources > 1) errors.push(invalidField(`${at}.valueFrom`, '', 'may not have more than one field specified at a time'));
   });
   return errors;
 }
@@ -133,6 +153,7 @@ function containerErrors(container: Obj, path: string, volumes: Set<string>): Fi
   if (termination === '') errors.push(requiredField(`${path}.terminationMessagePolicy`, ''));
   else if (!TERMINATION_MESSAGE_POLICIES.includes(termination)) errors.push(notSupportedField(`${path}.terminationMessagePolicy`, termination, TERMINATION_MESSAGE_POLICIES));
   errors.push(...portErrors(list(container.ports), `${path}.ports`));
+  errors.push(...envErrors(list(container.env), `${path}.env`));
   errors.push(...volumeMountErrors(list(container.volumeMounts), `${path}.volumeMounts`, volumes));
   const pull = text(container.imagePullPolicy);
   if (pull === '') errors.push(requiredField(`${path}.imagePullPolicy`, ''));
