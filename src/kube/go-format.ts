@@ -55,7 +55,15 @@ export function goQuote(s: string): string {
 
 /** Go's encoding/json Marshal: object keys sorted, HTML characters escaped. */
 export function goJSON(value: unknown): string {
-  const text = JSON.stringify(sortKeys(value)) ?? 'null';
+  return goJSONInOrder(sortKeys(value));
+}
+
+/**
+ * Go's encoding/json Marshal (MarshalIndent with `indent` spaces) of a value whose keys are
+ * already in Go's order (a struct's fields), HTML characters escaped.
+ */
+export function goJSONInOrder(value: unknown, indent?: number): string {
+  const text = JSON.stringify(value, null, indent) ?? 'null';
   return text.replace(/[<>&\u2028\u2029]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 

@@ -5,12 +5,7 @@
  * context, hunk headers as go-difflib writes them and no file header.
  */
 import { structuredPatch } from 'diff';
-
-/** json.MarshalIndent(value, "", " "): keys in the order given, HTML characters escaped as Go does. */
-function prettyJSON(value: unknown): string {
-  const text = JSON.stringify(value, null, 1) ?? 'null';
-  return text.replace(/[<>&\u2028\u2029]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
-}
+import { goJSONInOrder } from './go-format.js';
 
 /** go-difflib's formatRangeUnified: `start` alone for one line, `start,length` otherwise. */
 function range(start: number, length: number): string {
@@ -20,7 +15,7 @@ function range(start: number, length: number): string {
 
 /** diff.Diff(a, b): the unified diff of the two values' JSON, every line ending in a newline. */
 export function objectDiff(a: unknown, b: unknown): string {
-  const { hunks } = structuredPatch('', '', `${prettyJSON(a)}\n`, `${prettyJSON(b)}\n`, '', '', { context: 3 });
+  const { hunks } = structuredPatch('', '', `${goJSONInOrder(a, 1)}\n`, `${goJSONInOrder(b, 1)}\n`, '', '', { context: 3 });
   return hunks
     .map((h) => `@@ -${range(h.oldStart, h.oldLines)} +${range(h.newStart, h.newLines)} @@\n${h.lines.map((line) => `${line}\n`).join('')}`)
     .join('');

@@ -5,7 +5,7 @@
  * selectors, string slices; struct fields in their Go order).
  */
 import { deepEqual } from '../../../kube/json-values.js';
-import { goJSON, goNumber, goQuote } from '../../../kube/go-format.js';
+import { goJSON, goJSONInOrder, goNumber, goQuote } from '../../../kube/go-format.js';
 import { isPlainObject } from '../object.js';
 import { invalidField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
@@ -39,18 +39,29 @@ export function stringSliceJSON(values: unknown): string {
   return Array.isArray(values) ? goJSON(values.map(String)) : 'null';
 }
 
-/** json.Marshal of a metav1.LabelSelector: fields in the struct's order, empty ones left out (omitempty). */
-export function labelSelectorJSON(selector: Record<string, unknown>): string {
-  const parts: string[] = [];
-  if (isPlainObject(selector.matchLabels) && Object.keys(selector.matchLabels).length > 0) parts.push(`"matchLabels":${stringMapJSON(selector.matchLabels)}`);
+/** A map with its keys sorted, as json.Marshal writes a Go map. */
+export function sortedMap(map: unknown): Record<string, unknown> | null {
+  if (!isPlainObject(map)) return null;
+  return Object.fromEntries(Object.keys(map).sort().map((key) => [key, map[key]]));
+}
+
+/** A metav1.LabelSelector as json.Marshal sees it: fields in the struct's order, empty ones left out (omitempty). */
+export function labelSelectorValue(selector: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (isPlainObject(selector.matchLabels) && Object.keys(selector.matchLabels).length > 0) out.matchLabels = sortedMap(selector.matchLabels);
   if (Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0) {
-    const requirements = selector.matchExpressions.filter(isPlainObject).map((e) => {
-      const values = Array.isArray(e.values) && e.values.length > 0 ? `,"values":${stringSliceJSON(e.values)}` : '';
-      return `{"key":${goJSON(String(e.key ?? ''))},"operator":${goJSON(String(e.operator ?? ''))}${values}}`;
-    });
-    parts.push(`"matchExpressions":[${requirements.join(',')}]`);
+    out.matchExpressions = selector.matchExpressions.filter(isPlainObject).map((e) => ({
+      key: String(e.key ?? ''),
+      operator: String(e.operator ?? ''),
+      ...(Array.isArray(e.values) && e.values.length > 0 ? { values: e.values.map(String) } : {}),
+    }));
   }
-  return `{${parts.join(',')}}`;
+  return out;
+}
+
+/** json.Marshal of a metav1.LabelSelector. */
+export function labelSelectorJSON(selector: Record<string, unknown>): string {
+  return goJSONInOrder(labelSelectorValue(selector));
 }
 
 /**

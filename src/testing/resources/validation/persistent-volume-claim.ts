@@ -10,7 +10,7 @@ import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { compareQuantities, formatQuantity, parseQuantity, type Quantity } from '../../../kube/quantity.js';
 import { objectDiff } from '../../../kube/object-diff.js';
-import { FIELD_IMMUTABLE, semanticEqual } from './go-values.js';
+import { FIELD_IMMUTABLE, labelSelectorValue, semanticEqual, sortedMap } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
@@ -23,12 +23,6 @@ function storage(map: Obj): Quantity {
 
 const orNull = (value: unknown) => (value === undefined ? null : value);
 
-/** A map with its keys sorted, as json.Marshal writes Go maps. */
-function sortedMap(map: unknown): Record<string, unknown> | null {
-  if (!isPlainObject(map)) return null;
-  return Object.fromEntries(Object.keys(map).sort().map((key) => [key, map[key]]));
-}
-
 /** A ResourceList: quantities in their canonical text (Quantity's MarshalJSON). */
 function resourceList(map: unknown): Record<string, unknown> | null {
   const sorted = sortedMap(map);
@@ -40,21 +34,6 @@ function resourceList(map: unknown): Record<string, unknown> | null {
   return sorted;
 }
 
-/** A metav1.LabelSelector as json.Marshal writes it (its JSON tags, omitempty). */
-function labelSelector(selector: unknown): Record<string, unknown> | null {
-  if (!isPlainObject(selector)) return null;
-  const out: Record<string, unknown> = {};
-  if (isPlainObject(selector.matchLabels) && Object.keys(selector.matchLabels).length > 0) out.matchLabels = sortedMap(selector.matchLabels);
-  if (Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0) {
-    out.matchExpressions = selector.matchExpressions.filter(isPlainObject).map((e) => ({
-      key: e.key ?? '',
-      operator: e.operator ?? '',
-      ...(Array.isArray(e.values) && e.values.length > 0 ? { values: e.values } : {}),
-    }));
-  }
-  return out;
-}
-
 /** The internal core.PersistentVolumeClaimSpec that diff.Diff marshals: Go field names (no JSON tags) in the struct's order. */
 function internalClaimSpec(spec: Obj): Record<string, unknown> {
   const resources = objectAt(spec, 'resources');
@@ -62,7 +41,7 @@ function internalClaimSpec(spec: Obj): Record<string, unknown> {
   const sourceRef = isPlainObject(spec.dataSourceRef) ? spec.dataSourceRef : undefined;
   return {
     AccessModes: Array.isArray(spec.accessModes) ? spec.accessModes : null,
-    Selector: labelSelector(spec.selector),
+    Selector: isPlainObject(spec.selector) ? labelSelectorValue(spec.selector) : null,
     Resources: { Limits: resourceList(resources.limits), Requests: resourceList(resources.requests) },
     VolumeName: typeof spec.volumeName === 'string' ? spec.volumeName : '',
     StorageClassName: orNull(spec.storageClassName),
