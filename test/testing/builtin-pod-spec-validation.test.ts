@@ -175,6 +175,19 @@ describe('pod templates of workloads', () => {
     );
   });
 
+  it('refuse template labels and annotations ValidatePodTemplateSpec refuses, at the template\'s own fields', async () => {
+    const long = 'v'.repeat(64);
+    const labelled = { metadata: { labels: { ...selector.matchLabels, note: long } }, spec: { containers: [app] } };
+    expect(await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'labels' }, spec: { selector, template: labelled } } }))).toEqual({
+      message: `Deployment.apps "labels" is invalid: spec.template.labels: Invalid value: "${long}": must be no more than 63 characters`,
+      causes: [{ field: 'spec.template.labels', reason: 'FieldValueInvalid', message: `Invalid value: "${long}": must be no more than 63 characters` }],
+    });
+    const annotated = { metadata: { annotations: { 'bad key': 'x' } }, spec: { restartPolicy: 'Never', containers: [app] } };
+    expect((await invalid(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'annotated' }, spec: { template: annotated } } }))).causes.map((c) => c.field)).toEqual(['spec.template.annotations']);
+    const statefulSet = { serviceName: 'l', selector, template: labelled };
+    expect((await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'labels' }, spec: statefulSet } }))).causes.map((c) => c.field)).toEqual(['spec.template.labels']);
+  });
+
   it('refuse a StatefulSet name that is not a DNS-1123 label (its pods\' hostnames), which a Deployment may have', async () => {
     const template = { metadata: { labels: selector.matchLabels }, spec: { containers: [app] } };
     expect(await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'db.primary' }, spec: { serviceName: 'db', selector, template } } }))).toEqual({

@@ -7,14 +7,14 @@
  */
 import { deepCopy } from '../../kube/json-values.js';
 import { isObject } from './values.js';
-import { childPath, invalid, tooLong } from './field-error.js';
+import { childPath, invalid } from './field-error.js';
 import { goDecode } from '../resources/go-json-decode.js';
 import { loadKubernetesApi } from '../../kube/kubernetes-api.js';
-import { isDNS1123Label, isQualifiedName, isValidLabelValue } from '../../kube/dns-names.js';
+import { isDNS1123Label } from '../../kube/dns-names.js';
+import { annotationErrors, labelErrors } from '../../kube/object-meta-rules.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 
 const OBJECT_META = 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta';
-const TOTAL_ANNOTATION_SIZE = 256 * 1024;
 
 /** The error json.Unmarshal gives decoding `metadata` into an ObjectMeta, if any. */
 export function objectMetaDecodeError(metadata: unknown): string | undefined {
@@ -30,28 +30,6 @@ export function objectMetaDecodeError(metadata: unknown): string | undefined {
 function pathSegmentErrors(name: string, prefix: boolean): string[] {
   if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];
   return ['/', '%'].filter((c) => name.includes(c)).map((c) => `may not contain '${c}'`);
-}
-
-/** ValidateLabels: qualified keys, label values. */
-export function labelErrors(labels: Record<string, unknown>, path: string): FieldCause[] {
-  const out: FieldCause[] = [];
-  for (const [key, value] of Object.entries(labels)) {
-    for (const m of isQualifiedName(key)) out.push(invalid(path, key, m));
-    for (const m of isValidLabelValue(typeof value === 'string' ? value : String(value))) out.push(invalid(path, value, m));
-  }
-  return out;
-}
-
-/** ValidateAnnotations: keys qualified names in any case, a total size limit. */
-export function annotationErrors(annotations: Record<string, unknown>, path: string): FieldCause[] {
-  const out: FieldCause[] = [];
-  let size = 0;
-  for (const [key, value] of Object.entries(annotations)) {
-    for (const m of isQualifiedName(key.toLowerCase())) out.push(invalid(path, key, m));
-    size += Buffer.byteLength(key) + Buffer.byteLength(typeof value === 'string' ? value : '');
-  }
-  if (size > TOTAL_ANNOTATION_SIZE) out.push(tooLong(path, TOTAL_ANNOTATION_SIZE));
-  return out;
 }
 
 /** ValidateObjectMeta of a decoded embedded resource's metadata at `path` (`…metadata`). */

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../resources/object.js';
 import { invalidField, requiredField, forbiddenField } from '../resources/status.js';
 import { isDNS1123Subdomain } from '../../kube/dns-names.js';
-import { annotationErrors, labelErrors } from '../schema/object-meta.js';
+import { annotationErrors, labelErrors } from '../../kube/object-meta-rules.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */

@@ -6,7 +6,7 @@ import { isPlainObject, type KubeObject } from '../object.js';
 import { invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
-import { podSpecErrors } from './pod-spec.js';
+import { podTemplateErrors } from './pod-spec.js';
 import { labelSelectorJSON, immutableField, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
@@ -25,8 +25,9 @@ function jobSpecErrors(spec: Obj, path: string): FieldCause[] {
   const mode = spec.completionMode;
   if (typeof mode === 'string' && mode !== 'NonIndexed' && mode !== 'Indexed') errors.push(notSupportedField(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed']));
   if (mode === 'Indexed' && spec.completions == null) errors.push(requiredField(`${path}.completions`, 'when completion mode is Indexed'));
-  const podSpec = objectAt(objectAt(spec, 'template'), 'spec');
-  errors.push(...podSpecErrors(podSpec, `${path}.template.spec`));
+  const template = objectAt(spec, 'template');
+  const podSpec = objectAt(template, 'spec');
+  errors.push(...podTemplateErrors({ ...template, spec: podSpec }, `${path}.template`));
   const policy = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
   const field = `${path}.template.spec.restartPolicy`;
   if (policy === 'Always' || policy === '') errors.push(requiredField(field, 'valid values: "OnFailure", "Never"'));

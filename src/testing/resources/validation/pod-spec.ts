@@ -7,6 +7,7 @@ import { isPlainObject } from '../object.js';
 import { duplicateField, invalidField, notFoundField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label } from '../../../kube/dns-names.js';
+import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';
 import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
 import { compareQuantities, formatQuantity, parseQuantity, type Quantity } from '../../../kube/quantity.js';
 
@@ -191,4 +192,21 @@ export function podSpecErrors(spec: unknown, path: string): FieldCause[] {
   if (restart === '') errors.push(requiredField(`${path}.restartPolicy`, ''));
   else if (!RESTART_POLICIES.includes(restart)) errors.push(notSupportedField(`${path}.restartPolicy`, restart, RESTART_POLICIES));
   return errors;
+}
+
+/**
+ * The metadata of a pod template (ValidatePodTemplateSpec; the internal type embeds ObjectMeta,
+ * so the fields are `<template>.labels` and `<template>.annotations`).
+ */
+export function podTemplateMetadataErrors(template: Obj, path: string): FieldCause[] {
+  const meta = isPlainObject(template.metadata) ? template.metadata : {};
+  return [
+    ...labelErrors(isPlainObject(meta.labels) ? meta.labels : {}, `${path}.labels`),
+    ...annotationErrors(isPlainObject(meta.annotations) ? meta.annotations : {}, `${path}.annotations`),
+  ];
+}
+
+/** ValidatePodTemplateSpec: the template's labels and annotations, then its pod spec. */
+export function podTemplateErrors(template: Obj, path: string): FieldCause[] {
+  return [...podTemplateMetadataErrors(template, path), ...podSpecErrors(template.spec, `${path}.spec`)];
 }

@@ -5,7 +5,7 @@
 import { isPlainObject, type KubeObject } from '../object.js';
 import { forbiddenField, invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
-import { podSpecErrors } from './pod-spec.js';
+import { podTemplateErrors, podTemplateMetadataErrors } from './pod-spec.js';
 import { labelSelectorJSON, stringMapJSON, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
@@ -62,7 +62,8 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
     errors.push(mismatch);
   }
   const podSpec = isPlainObject(template.spec) ? template.spec : {};
-  if (kind !== 'StatefulSet') errors.push(...podSpecErrors(podSpec, 'spec.template.spec'));
+  // A StatefulSet's template is checked for its metadata only: apps validation leaves its pod spec to its pods.
+  errors.push(...(kind === 'StatefulSet' ? podTemplateMetadataErrors(template, 'spec.template') : podTemplateErrors({ ...template, spec: podSpec }, 'spec.template')));
   const restart = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
   if (restart !== 'Always') errors.push(notSupportedField('spec.template.spec.restartPolicy', restart, ['Always']));
   if (podSpec.activeDeadlineSeconds != null) {
