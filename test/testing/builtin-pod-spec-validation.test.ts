@@ -175,6 +175,19 @@ describe('pod templates of workloads', () => {
     );
   });
 
+  it('refuse selector requirements whose values do not fit their operator (ValidateLabelSelector)', async () => {
+    const expressions = { matchLabels: selector.matchLabels, matchExpressions: [{ key: 'tier', operator: 'Exists', values: ['x'] }, { key: 'zone', operator: 'In' }] };
+    const labelled = { metadata: { labels: { ...selector.matchLabels, tier: 'a', zone: 'b' } }, spec: { containers: [app] } };
+    expect(await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'expressions' }, spec: { selector: expressions, template: labelled } } }))).toEqual({
+      message: "Deployment.apps \"expressions\" is invalid: [spec.selector.matchExpressions[0].values: Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist', spec.selector.matchExpressions[1].values: Required value: must be specified when `operator` is 'In' or 'NotIn', spec.selector: Invalid value: {\"matchLabels\":{\"app\":\"w\"},\"matchExpressions\":[{\"key\":\"tier\",\"operator\":\"Exists\",\"values\":[\"x\"]},{\"key\":\"zone\",\"operator\":\"In\"}]}: invalid label selector]",
+      causes: [
+        { field: 'spec.selector.matchExpressions[0].values', reason: 'FieldValueForbidden', message: "Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'" },
+        { field: 'spec.selector.matchExpressions[1].values', reason: 'FieldValueRequired', message: "Required value: must be specified when `operator` is 'In' or 'NotIn'" },
+        { field: 'spec.selector', reason: 'FieldValueInvalid', message: 'Invalid value: {"matchLabels":{"app":"w"},"matchExpressions":[{"key":"tier","operator":"Exists","values":["x"]},{"key":"zone","operator":"In"}]}: invalid label selector' },
+      ],
+    });
+  });
+
   it('refuse template labels and annotations ValidatePodTemplateSpec refuses, at the template\'s own fields', async () => {
     const long = 'v'.repeat(64);
     const labelled = { metadata: { labels: { ...selector.matchLabels, note: long } }, spec: { containers: [app] } };

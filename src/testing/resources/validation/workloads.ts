@@ -6,6 +6,7 @@ import { isPlainObject, type KubeObject } from '../object.js';
 import { forbiddenField, invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podTemplateErrors, podTemplateMetadataErrors } from './pod-spec.js';
+import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
 import { labelSelectorJSON, stringMapJSON, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
@@ -50,23 +51,36 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   const given = isPlainObject(template.metadata) ? template.metadata.labels : undefined;
   const labels = (isPlainObject(given) ? given : {}) as Record<string, string>;
   const mismatch: FieldCause = { reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${stringMapJSON(given)}: \`selector\` does not match template \`labels\`` };
+  const selectorErrors = selector ? labelSelectorErrors(selector, 'spec.selector') : [];
+  errors.push(...selectorErrors);
+  // A selector LabelSelectorAsSelector cannot convert (what selectorErrors finds) is reported
+  // once more, and the template is not matched against it (nor, for the replica kinds, checked).
+  const convertible = selectorErrors.length === 0;
   if (!selector) {
     // A DaemonSet's selector is not checked for presence; no selector (labels.Nothing) matches no labels.
     if (kind !== 'DaemonSet') errors.push(requiredField('spec.selector', ''));
-    errors.push(mismatch);
   } else if (size(selector.matchLabels) + size(selector.matchExpressions) === 0) {
     // ReplicaSet validation says "deployment" too.
     const noun = kind === 'StatefulSet' ? 'statefulset' : kind === 'DaemonSet' ? 'daemonset' : 'deployment';
     errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(selector)}: empty selector is invalid for ${noun}` });
-  } else if (!selectorMatches(selector, labels)) {
-    errors.push(mismatch);
   }
+  if (!convertible && kind !== 'DaemonSet') {
+    const detail = kind === 'StatefulSet' ? '' : ': invalid label selector';
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(selector ?? {})}${detail}` });
+  }
+  const matches = selector ? size(selector.matchLabels) + size(selector.matchExpressions) === 0 || selectorMatches(selector, labels) : false;
+  if (convertible && !matches) errors.push(mismatch);
   const podSpec = isPlainObject(template.spec) ? template.spec : {};
-  // A StatefulSet's template is checked for its metadata only: apps validation leaves its pod spec to its pods.
-  errors.push(...(kind === 'StatefulSet' ? podTemplateMetadataErrors(template, 'spec.template') : podTemplateErrors({ ...template, spec: podSpec }, 'spec.template')));
+  if (kind === 'StatefulSet') {
+    // apps validation leaves a StatefulSet's pod spec to its pods: only the template's metadata is checked.
+    if (convertible) errors.push(...podTemplateMetadataErrors(template, 'spec.template'));
+  } else if (convertible || kind === 'DaemonSet') {
+    errors.push(...podTemplateErrors({ ...template, spec: podSpec }, 'spec.template'));
+  }
+  const templateChecked = convertible || kind === 'DaemonSet' || kind === 'StatefulSet';
   const restart = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
-  if (restart !== 'Always') errors.push(notSupportedField('spec.template.spec.restartPolicy', restart, ['Always']));
-  if (podSpec.activeDeadlineSeconds != null) {
+  if (templateChecked && restart !== 'Always') errors.push(notSupportedField('spec.template.spec.restartPolicy', restart, ['Always']));
+  if (templateChecked && podSpec.activeDeadlineSeconds != null) {
     errors.push(forbiddenField('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind === 'Deployment' ? 'ReplicaSet' : kind} is not Supported`));
   }
   if (kind === 'Deployment') errors.push(...deploymentStrategyErrors(spec.strategy));
