@@ -157,7 +157,7 @@ export class ResourceStrategy {
   }
 
   defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
-    rt.schemeDefaults?.(obj);
+    version.schemeDefaults?.(obj);
     // Go's decoding keeps only the fields a built-in type has; its defaults are the scheme's.
     this.schemas.builtin(rt, version)?.decode(obj);
     const schema = this.schemas.get(rt, version);
