@@ -5,6 +5,7 @@
  * listed here, since without its conversion the server could not show the stored object in it.
  */
 import { deepCopy } from '../../kube/json-values.js';
+import { defaultHPAv1, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.js';
 import { joinAPIVersion, splitAPIVersion, type KubeObject } from './object.js';
 
 /** An older version of a built-in kind: its scheme defaults and its conversion to and from the storage version. */
@@ -18,7 +19,9 @@ export interface OlderVersion {
 }
 
 /** `<group>/<Kind>` -> older version -> how it converts. */
-const OLDER_VERSIONS: Record<string, Record<string, OlderVersion>> = {};
+const OLDER_VERSIONS: Record<string, Record<string, OlderVersion>> = {
+  'autoscaling/HorizontalPodAutoscaler': { v1: { defaults: defaultHPAv1, toStorage: hpaV1ToV2, fromStorage: hpaV2ToV1 } },
+};
 
 /** The older versions of a built-in kind that are served beside its storage version. */
 export function olderVersions(group: string, kind: string): Record<string, OlderVersion> {
