@@ -119,6 +119,32 @@ describe('autoscaling/v1 HorizontalPodAutoscalers', () => {
     expect(after.metadata?.annotations).toBeUndefined();
   });
 
+  it('keep their status through a v1 write of the spec without annotations, and take a v1 status write whole', async () => {
+    await v2.createNamespacedHorizontalPodAutoscaler({ namespace, body: { metadata: { name: 'status-kept' }, spec: { scaleTargetRef: target, maxReplicas: 3 } } });
+    const status = {
+      currentReplicas: 1, desiredReplicas: 1,
+      currentMetrics: [{ type: 'Resource', resource: { name: 'memory', current: { averageUtilization: 20, averageValue: '64Mi' } } }],
+      conditions: [{ type: 'ScalingActive', status: 'True', reason: 'ValidMetricFound' }],
+    };
+    await v2.replaceNamespacedHorizontalPodAutoscalerStatus({ namespace, name: 'status-kept', body: {
+      ...(await v2.readNamespacedHorizontalPodAutoscaler({ namespace, name: 'status-kept' })), status } });
+
+    // A desired-state write that knows nothing of the annotations: the status stays what it was.
+    await v1.replaceNamespacedHorizontalPodAutoscaler({ namespace, name: 'status-kept', body: { metadata: { name: 'status-kept' }, spec: { scaleTargetRef: target, maxReplicas: 5 } } });
+    const kept = await v2.readNamespacedHorizontalPodAutoscaler({ namespace, name: 'status-kept' });
+    expect([kept.spec?.maxReplicas, kept.status]).toEqual([5, status]);
+
+    // A status write through v1 brings its conditions in the annotation, as a v1 client sends them.
+    const seen = await v1.readNamespacedHorizontalPodAutoscaler({ namespace, name: 'status-kept' });
+    const conditions = [{ type: 'ScalingActive', status: 'False', reason: 'FailedGetResourceMetric' }];
+    await v1.replaceNamespacedHorizontalPodAutoscalerStatus({ namespace, name: 'status-kept', body: {
+      ...seen, metadata: { ...seen.metadata, annotations: { ...seen.metadata!.annotations, [CONDITIONS]: JSON.stringify(conditions) } },
+      status: { ...seen.status!, desiredReplicas: 2 } } });
+    const written = await v2.readNamespacedHorizontalPodAutoscaler({ namespace, name: 'status-kept' });
+    expect(written.status).toEqual({ ...status, desiredReplicas: 2, conditions });
+    expect(written.metadata?.annotations).toBeUndefined();
+  });
+
   it('are listed and watched through v1 when written through v2', async () => {
     const path = '/apis/autoscaling/v1/namespaces/watched/horizontalpodautoscalers';
     await env.kubeConfig.makeApiClient(k8s.CoreV1Api).createNamespace({ body: { metadata: { name: 'watched' } } });

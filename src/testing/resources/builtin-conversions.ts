@@ -5,7 +5,7 @@
  * listed here, since without its conversion the server could not show the stored object in it.
  */
 import { deepCopy } from '../../kube/json-values.js';
-import { defaultHPAv1, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.js';
+import { defaultHPAv1, HPA_V1_STATUS_ANNOTATIONS, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.js';
 import { joinAPIVersion, splitAPIVersion, type KubeObject } from './object.js';
 
 /** An older version of a built-in kind: its scheme defaults and its conversion to and from the storage version. */
@@ -16,11 +16,15 @@ export interface OlderVersion {
   toStorage: (obj: KubeObject) => KubeObject;
   /** A stored object as this version shows it. */
   fromStorage: (obj: KubeObject) => KubeObject;
+  /** The annotations that carry part of the status in this version. */
+  statusAnnotations?: readonly string[];
 }
 
 /** `<group>/<Kind>` -> older version -> how it converts. */
 const OLDER_VERSIONS: Record<string, Record<string, OlderVersion>> = {
-  'autoscaling/HorizontalPodAutoscaler': { v1: { defaults: defaultHPAv1, toStorage: hpaV1ToV2, fromStorage: hpaV2ToV1 } },
+  'autoscaling/HorizontalPodAutoscaler': {
+    v1: { defaults: defaultHPAv1, toStorage: hpaV1ToV2, fromStorage: hpaV2ToV1, statusAnnotations: HPA_V1_STATUS_ANNOTATIONS },
+  },
 };
 
 /** The older versions of a built-in kind that are served beside its storage version. */

@@ -24,6 +24,9 @@ const BEHAVIOR = 'autoscaling.alpha.kubernetes.io/behavior';
 const ROUND_TRIP = [METRICS, BEHAVIOR, CURRENT_METRICS, CONDITIONS,
   'autoscaling.alpha.kubernetes.io/scale-down-tolerance', 'autoscaling.alpha.kubernetes.io/scale-up-tolerance'];
 
+/** The annotations that hold part of the status (they go with it in updates). */
+export const HPA_V1_STATUS_ANNOTATIONS = [CURRENT_METRICS, CONDITIONS] as const;
+
 /** autoscaling.DefaultCPUUtilization: v1's implicit target when it names no metric. */
 const DEFAULT_CPU_UTILIZATION = 80;
 

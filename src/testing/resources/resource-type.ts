@@ -38,6 +38,11 @@ export interface VersionInfo {
   selectableFields: string[];
   /** Sets this version's scheme defaults on every write (built-ins; custom resources default from their schema). */
   schemeDefaults?: (obj: KubeObject) => void;
+  /**
+   * Annotations that carry part of the status in this version (autoscaling/v1's conditions and
+   * current metrics): an update takes them from where it takes the status.
+   */
+  statusAnnotations?: readonly string[];
 }
 
 /** How a list field merges (strategic merge patch and server-side apply). */
