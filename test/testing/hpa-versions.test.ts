@@ -6,6 +6,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { collectEvents, credentials } from './support.js';
+import { admissionResponse, jsonPatch, startWebhookServer } from './admission/https-webhook-server.js';
 
 let env: TestEnvironment;
 let v1: k8s.AutoscalingV1Api;
@@ -158,5 +159,35 @@ describe('autoscaling/v1 HorizontalPodAutoscalers', () => {
     expect(listed.items.map((h) => [h.metadata?.name, h.spec.targetCPUUtilizationPercentage, JSON.parse(h.metadata!.annotations![METRICS])])).toEqual([
       ['seen', 65, [{ type: 'Resource', resource: { name: 'memory', targetAverageUtilization: 90 } }]],
     ]);
+  });
+});
+
+describe('admission webhooks registered for autoscaling/v2 only (matchPolicy Equivalent)', () => {
+  it('see an HPA written through v1 at v2, and what they add reaches the stored object', async () => {
+    const server = await startWebhookServer();
+    const admission = env.kubeConfig.makeApiClient(k8s.AdmissionregistrationV1Api);
+    try {
+      const seen: { apiVersion: string; spec: Record<string, unknown> }[] = [];
+      server.handle('/mutate', (review) => {
+        seen.push((review.request as { object: (typeof seen)[number] }).object);
+        return admissionResponse(review, { allowed: true, ...jsonPatch([{ op: 'add', path: '/spec/behavior', value: { scaleDown: { stabilizationWindowSeconds: 30 } } }]) });
+      });
+      await admission.createMutatingWebhookConfiguration({ body: { metadata: { name: 'hpa-v2' }, webhooks: [{
+        name: 'hpa-v2.example.com', admissionReviewVersions: ['v1'], sideEffects: 'None', failurePolicy: 'Fail',
+        clientConfig: { url: `${server.url}/mutate`, caBundle: server.caBundle },
+        objectSelector: { matchLabels: { mutate: 'yes' } },
+        rules: [{ apiGroups: ['autoscaling'], apiVersions: ['v2'], operations: ['CREATE'], resources: ['horizontalpodautoscalers'] }],
+      }] } });
+
+      const created = await v1.createNamespacedHorizontalPodAutoscaler({ namespace, body: {
+        metadata: { name: 'mutated', labels: { mutate: 'yes' } }, spec: { scaleTargetRef: target, maxReplicas: 2, targetCPUUtilizationPercentage: 40 } } });
+      expect(seen.map((o) => [o.apiVersion, o.spec.metrics])).toEqual([['autoscaling/v2', [cpu(40)]]]);
+      expect(JSON.parse(created.metadata!.annotations![BEHAVIOR])).toMatchObject({ ScaleDown: { StabilizationWindowSeconds: 30 } });
+      const stored = await v2.readNamespacedHorizontalPodAutoscaler({ namespace, name: 'mutated' });
+      expect(stored.spec?.behavior?.scaleDown).toEqual({ stabilizationWindowSeconds: 30, selectPolicy: 'Max', policies: [{ type: 'Percent', value: 100, periodSeconds: 15 }] });
+    } finally {
+      await admission.deleteMutatingWebhookConfiguration({ name: 'hpa-v2' });
+      await server.close();
+    }
   });
 });
