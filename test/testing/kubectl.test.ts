@@ -251,6 +251,24 @@ describe('kubectl', () => {
     expect(names.stdout).toBe('horizontalpodautoscaler.autoscaling/web\nstorageclass.storage.k8s.io/fast\nnetworkpolicy.networking.k8s.io/deny\n');
   });
 
+  it('applies an autoscaling/v1 HorizontalPodAutoscaler and gets it in v1 and in v2', async () => {
+    const hpa = 'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata: {name: cpu-only}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 4, targetCPUUtilizationPercentage: 70}\n';
+    const file = await manifest('hpa-v1.yaml', hpa);
+    const applied = await kubectl('apply', '-f', file);
+    expect([applied.stdout, applied.stderr]).toEqual(['horizontalpodautoscaler.autoscaling/cpu-only created\n', '']);
+    await writeFile(file, hpa.replace('maxReplicas: 4', 'maxReplicas: 6'));
+    const reapplied = await kubectl('apply', '-f', file);
+    expect([reapplied.stdout, reapplied.stderr]).toEqual(['horizontalpodautoscaler.autoscaling/cpu-only configured\n', '']);
+    // kubectl (client-go's shortcut expander) keeps the version of a full resource name but drops it from a short one.
+    const asV1 = JSON.parse((await kubectl('get', 'horizontalpodautoscalers.v1.autoscaling', 'cpu-only', '-o', 'json')).stdout) as { apiVersion: string; spec: Record<string, unknown> };
+    expect([asV1.apiVersion, asV1.spec]).toEqual(['autoscaling/v1', { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 1, maxReplicas: 6, targetCPUUtilizationPercentage: 70 }]);
+    const asV2 = JSON.parse((await kubectl('get', 'hpa.v2.autoscaling', 'cpu-only', '-o', 'json')).stdout) as { apiVersion: string; spec: { metrics: unknown[] } };
+    expect([asV2.apiVersion, asV2.spec.metrics]).toEqual(['autoscaling/v2', [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]]);
+    const table = await kubectl('get', 'hpa.v1.autoscaling');
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toMatch(/^cpu-only\s/m);
+  });
+
   it('deletes what a manifest names', async () => {
     const file = await manifest('del.yaml', DEPLOYMENT.replace('name: web', 'name: gone'));
     await kubectl('apply', '-f', file);
