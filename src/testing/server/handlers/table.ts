@@ -7,7 +7,7 @@
  */
 import { isPlainObject, type KubeObject } from '../../resources/object.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from '../../resources/resource-type.js';
-import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/builtin-printers.js';
+import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/printers/index.js';
 import { JSONPath } from '../../jsonpath/index.js';
 import { isGoInt } from '../../../kube/go-format.js';
 
