@@ -16,6 +16,8 @@ export interface TablePrinter {
   columns: ColumnDefinition[];
   /** One cell per column, from an object as the API serves it; `nowMs` is the time ages count to. */
   row: (obj: KubeObject, nowMs: number) => unknown[];
+  /** The order of a list's rows, when the printer sorts them (printFlowSchemaList); else the list's order. */
+  compare?: (a: KubeObject, b: KubeObject) => number;
 }
 
 export type Obj = Record<string, unknown>;
@@ -135,7 +137,39 @@ export function loadBalancerText(lb: unknown): string {
   return [...addresses].sort().join(',');
 }
 
-export const ACCESS_MODES: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
+const ACCESS_MODES: Record<string, string> = { ReadWriteOnce: 'RWO', ReadOnlyMany: 'ROX', ReadWriteMany: 'RWX', ReadWriteOncePod: 'RWOP' };
+
+/** GetAccessModesAsString: the modes a list holds, abbreviated, in a fixed order. */
+export function accessModesText(modes: unknown): string {
+  const held = Array.isArray(modes) ? modes.map(str) : [];
+  return Object.keys(ACCESS_MODES).filter((m) => held.includes(m)).map((m) => ACCESS_MODES[m]).join(',');
+}
+
+/** GetPersistentVolume(Claim)Class: the beta storage-class annotation, where present, wins over the field. */
+export function storageClassOf(o: KubeObject): string {
+  const annotations = o.metadata?.annotations ?? {};
+  const beta = 'volume.beta.kubernetes.io/storage-class';
+  return Object.hasOwn(annotations, beta) ? str(annotations[beta]) : str(at(o.spec, 'storageClassName'));
+}
+
+/** A resource.Quantity's text (as stored: the server keeps the text it was given), or `missing`. */
+export function quantityText(value: unknown, missing: string): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : missing;
+}
+
+/** A field that is present (Go's non-nil pointer). */
+export function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+export function nameOf(o: KubeObject): string {
+  return o.metadata?.name ?? '';
+}
+
+/** translateTimestampSince of the creation time: the Age cell. */
+export function ageOf(o: KubeObject, nowMs: number): string {
+  return since(o.metadata?.creationTimestamp, nowMs);
+}
 
 /** An intstr's text, `N/A` when unset. */
 export function intOrStringText(value: unknown): string {

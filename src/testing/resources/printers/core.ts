@@ -1,7 +1,7 @@
 /** Printers of the core group's kinds (and of events.k8s.io Events, printed as core Events). */
 import { eventsV1ToCore } from '../event-shapes.js';
 import { isPlainObject, type KubeObject } from '../object.js';
-import { ACCESS_MODES, AGE, col, formatLabels, hasCondition, humanDuration, int, list, loadBalancerText, NAME, obj, since, str, at, type Obj, type TablePrinter } from './cells.js';
+import { accessModesText, AGE, ageOf, at, col, containerCells, CONTAINERS, formatLabels, hasCondition, humanDuration, IMAGES, int, list, loadBalancerText, NAME, nameOf, obj, quantityText, since, storageClassOf, str, type Obj, type TablePrinter } from './cells.js';
 
 /** printPod: READY, the aggregate STATUS (init progress, waiting/terminated reasons, Terminating), RESTARTS with the last restart's age. */
 function podRow(pod: KubeObject, nowMs: number): unknown[] {
@@ -143,21 +143,47 @@ function endpointsText(subsets: unknown): string {
   return more ? `${shown.join(',')} + ${count - 3} more...` : shown.join(',');
 }
 
+/** unsetOr: a string field's value, `<unset>` when the field is absent. */
+function setOr(value: unknown): string {
+  return typeof value === 'string' ? value : '<unset>';
+}
+
 function pvcRow(pvc: KubeObject, nowMs: number): unknown[] {
   const spec = obj(pvc.spec);
   const status = obj(pvc.status);
   const phase = pvc.metadata?.deletionTimestamp ? 'Terminating' : str(status.phase);
   const bound = str(spec.volumeName) !== '';
-  const modes = Array.isArray(status.accessModes) ? status.accessModes.map(str) : [];
-  const accessModes = bound ? Object.keys(ACCESS_MODES).filter((m) => modes.includes(m)).map((m) => ACCESS_MODES[m]).join(',') : '';
-  const capacity = bound ? str(at(status, 'capacity', 'storage')) : '';
-  // GetPersistentVolumeClaimClass: the beta annotation, where present, wins over the field.
-  const annotations = pvc.metadata?.annotations ?? {};
-  const betaClass = 'volume.beta.kubernetes.io/storage-class';
-  const storageClass = Object.hasOwn(annotations, betaClass) ? str(annotations[betaClass]) : str(spec.storageClassName);
-  const setOr = (value: unknown) => (typeof value === 'string' ? value : '<unset>');
-  return [pvc.metadata?.name ?? '', phase, str(spec.volumeName), capacity, accessModes, storageClass, setOr(spec.volumeAttributesClassName),
-    since(pvc.metadata?.creationTimestamp, nowMs), setOr(spec.volumeMode)];
+  return [nameOf(pvc), phase, str(spec.volumeName), bound ? quantityText(at(status, 'capacity', 'storage'), '0') : '', bound ? accessModesText(status.accessModes) : '',
+    storageClassOf(pvc), setOr(spec.volumeAttributesClassName), ageOf(pvc, nowMs), setOr(spec.volumeMode)];
+}
+
+/** printPersistentVolume: the claim as `namespace/name`, the capacity's text (`0` when unset). */
+function pvRow(pv: KubeObject, nowMs: number): unknown[] {
+  const spec = obj(pv.spec);
+  const status = obj(pv.status);
+  const claim = isPlainObject(spec.claimRef) ? `${str(spec.claimRef.namespace)}/${str(spec.claimRef.name)}` : '';
+  return [nameOf(pv), quantityText(at(spec, 'capacity', 'storage'), '0'), accessModesText(spec.accessModes), str(spec.persistentVolumeReclaimPolicy),
+    pv.metadata?.deletionTimestamp ? 'Terminating' : str(status.phase), claim, storageClassOf(pv), setOr(spec.volumeAttributesClassName),
+    str(status.reason), ageOf(pv, nowMs), setOr(spec.volumeMode)];
+}
+
+/** printResourceQuota: `name: used/hard` for each hard limit, by name; `limits.*` ones in the Limit column. */
+function quotaRow(quota: KubeObject, nowMs: number): unknown[] {
+  const status = obj(quota.status);
+  const requests: string[] = [];
+  const limits: string[] = [];
+  for (const resource of Object.keys(obj(status.hard)).sort()) {
+    const text = `${resource}: ${quantityText(at(status, 'used', resource), '0')}/${quantityText(at(status, 'hard', resource), '0')}`;
+    (resource.split('.')[0] === 'limits' && resource.includes('.') ? limits : requests).push(text);
+  }
+  return [nameOf(quota), requests.join(', '), limits.join(', '), ageOf(quota, nowMs)];
+}
+
+/** printComponentStatus: the Healthy condition's status, message and error. */
+function componentStatusRow(cs: KubeObject): unknown[] {
+  const healthy = list(cs.conditions).find((c) => c.type === 'Healthy');
+  if (!healthy) return [nameOf(cs), 'Unknown', '', ''];
+  return [nameOf(cs), healthy.status === 'True' ? 'Healthy' : 'Unhealthy', str(healthy.message), str(healthy.error)];
 }
 
 function nodeRow(node: KubeObject, nowMs: number): unknown[] {
@@ -256,6 +282,38 @@ export const CORE_PRINTERS: Record<string, TablePrinter> = {
       col('StorageClass', 'string', 'StorageClass of the pvc'), col('VolumeAttributesClass', 'string', 'VolumeAttributesClass of the pvc'), AGE,
       col('VolumeMode', 'string', 'volumeMode defines what type of volume is required by the claim.', 1)],
     row: pvcRow,
+  },
+  '/PersistentVolume': {
+    columns: [NAME, col('Capacity', 'string', "capacity is the description of the persistent volume's resources and capacity."),
+      col('Access Modes', 'string', 'accessModes contains all ways the volume can be mounted.'),
+      col('Reclaim Policy', 'string', 'persistentVolumeReclaimPolicy defines what happens to a persistent volume when released from its claim.'),
+      col('Status', 'string', 'phase indicates if a volume is available, bound to a claim, or released by a claim.'),
+      col('Claim', 'string', 'claimRef is part of a bi-directional binding between PersistentVolume and PersistentVolumeClaim.'),
+      col('StorageClass', 'string', 'StorageClass of the pv'), col('VolumeAttributesClass', 'string', 'VolumeAttributesClass of the pv'),
+      col('Reason', 'string', 'reason is a brief CamelCase string that describes any failure and is meant for machine parsing and tidy display in the CLI.'), AGE,
+      col('VolumeMode', 'string', 'volumeMode defines if a volume is intended to be used with a formatted filesystem or to remain in raw block state.', 1)],
+    row: pvRow,
+  },
+  '/PodTemplate': {
+    columns: [NAME, { ...CONTAINERS, priority: 0 }, { ...IMAGES, priority: 0 }, col('Pod Labels', 'string', 'The labels for the pod template.')],
+    row: (o) => [nameOf(o), ...containerCells(at(o.template, 'spec')), formatLabels(at(o.template, 'metadata', 'labels'))],
+  },
+  '/ReplicationController': {
+    columns: [NAME, col('Desired', 'integer', 'Replicas is the number of desired replicas.'), col('Current', 'integer', 'Replicas is the most recently observed number of replicas.'),
+      col('Ready', 'integer', 'The number of ready replicas for this replication controller.'), AGE, CONTAINERS, IMAGES,
+      col('Selector', 'string', 'Selector is a label query over pods that should match the Replicas count.', 1)],
+    row: (o, now) => [nameOf(o), int(at(o.spec, 'replicas')), int(at(o.status, 'replicas')), int(at(o.status, 'readyReplicas')), ageOf(o, now),
+      ...containerCells(at(o.spec, 'template', 'spec')), formatLabels(at(o.spec, 'selector'))],
+  },
+  '/ResourceQuota': {
+    columns: [NAME, col('Request', 'string', 'Request represents a minimum amount of cpu/memory that a container may consume.'),
+      col('Limit', 'string', 'Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.'), AGE],
+    row: quotaRow,
+  },
+  '/ComponentStatus': {
+    columns: [NAME, col('Status', 'string', 'Status of the component conditions'), col('Message', 'string', 'Message of the component conditions'),
+      col('Error', 'string', 'Error of the component conditions')],
+    row: componentStatusRow,
   },
   '/Node': {
     columns: [NAME, col('Status', 'string', 'The status of the node'), col('Roles', 'string', 'The roles of the node'), AGE, col('Version', 'string', 'Kubelet Version reported by the node.'),
