@@ -8,11 +8,6 @@ function isDefaultStorageClass(o: KubeObject): boolean {
   return annotations['storageclass.kubernetes.io/is-default-class'] === 'true' || annotations['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
 }
 
-/** storageutil.IsDefaultAnnotationForVolumeAttributesClass. */
-function isDefaultVolumeAttributesClass(o: KubeObject): boolean {
-  return (o.metadata?.annotations ?? {})['volumeattributesclass.alpha.kubernetes.io/is-default-class'] === 'true';
-}
-
 /** A *bool field: its value, else the default the printer assumes. */
 function flag(value: unknown, unset: boolean): boolean {
   return typeof value === 'boolean' ? value : unset;
@@ -37,7 +32,7 @@ export const STORAGE_PRINTERS: Record<string, TablePrinter> = {
   },
   'storage.k8s.io/VolumeAttributesClass': {
     columns: [NAME, col('DriverName', 'string', 'Name of the CSI driver This field is immutable.'), AGE],
-    row: (o, now) => [isDefaultVolumeAttributesClass(o) ? `${nameOf(o)} (default)` : nameOf(o), str(o.driverName), ageOf(o, now)],
+    row: (o, now) => [nameOf(o), str(o.driverName), ageOf(o, now)],
   },
   'storage.k8s.io/VolumeAttachment': {
     columns: [NAME, { ...col('Attacher', 'string', 'attacher indicates the name of the volume driver that MUST handle this request.'), format: 'name' },
