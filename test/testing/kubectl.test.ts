@@ -424,6 +424,45 @@ spec: {holderIdentity: manager-1}
     expect(nsTable.stdout).toMatch(/^NAME\s+STATUS\s+AGE\ntables\s+Active\s+\d+s\n$/);
   });
 
+  it("prints kube-apiserver's columns for kinds served from the release data (HPA, StorageClass, PV, NetworkPolicy)", async () => {
+    const ns = 'release-tables';
+    await kubectl('create', 'namespace', ns);
+    const file = await manifest('release-tables.yaml', [
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: frontend}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: frontend}\n  minReplicas: 2\n  maxReplicas: 10\n  metrics:\n  - {type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}}',
+      'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: ssd\n  annotations: {storageclass.kubernetes.io/is-default-class: "true"}\nprovisioner: example.com/ssd\nvolumeBindingMode: WaitForFirstConsumer',
+      'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: release-pv}\nspec:\n  capacity: {storage: 5Gi}\n  accessModes: [ReadWriteOnce]\n  storageClassName: ssd\n  hostPath: {path: /tmp/pv}',
+      'apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: db-only}\nspec:\n  podSelector: {matchLabels: {role: db}}',
+    ].join('\n---\n'));
+    const applied = await kubectl('apply', '-n', ns, '-f', file);
+    expect(applied.stderr).toBe('');
+    const autoscaling = env.kubeConfig.makeApiClient(k8s.AutoscalingV2Api);
+    await autoscaling.patchNamespacedHorizontalPodAutoscalerStatus(
+      { namespace: ns, name: 'frontend', body: { status: { currentReplicas: 3, desiredReplicas: 3,
+        currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 45 } } }] } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+    );
+
+    const got = await kubectl('get', '-n', ns, 'hpa,netpol');
+    expect(got.stderr).toBe('');
+    expect(headers(got.stdout)).toEqual([
+      ['NAME', 'REFERENCE', 'TARGETS', 'MINPODS', 'MAXPODS', 'REPLICAS', 'AGE'],
+      ['NAME', 'POD-SELECTOR', 'AGE'],
+    ]);
+    const rows = got.stdout.split('\n').map((line) => line.split(/\s{2,}/));
+    const row = (name: string) => rows.find((r) => r[0] === name)?.slice(0, -1);
+    expect(row('horizontalpodautoscaler.autoscaling/frontend')).toEqual(['horizontalpodautoscaler.autoscaling/frontend', 'Deployment/frontend', 'cpu: 45%/70%', '2', '10', '3']);
+    expect(row('networkpolicy.networking.k8s.io/db-only')).toEqual(['networkpolicy.networking.k8s.io/db-only', 'role=db']);
+
+    const sc = await kubectl('get', 'storageclass', 'ssd');
+    expect(headers(sc.stdout)[0]).toEqual(['NAME', 'PROVISIONER', 'RECLAIMPOLICY', 'VOLUMEBINDINGMODE', 'ALLOWVOLUMEEXPANSION', 'AGE']);
+    expect(sc.stdout.split('\n')[1].split(/\s{2,}/).slice(0, -1)).toEqual(['ssd (default)', 'example.com/ssd', 'Delete', 'WaitForFirstConsumer', 'false']);
+
+    const pv = await kubectl('get', 'pv', 'release-pv', '-o', 'wide');
+    expect(headers(pv.stdout)[0]).toEqual(['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'REASON', 'AGE', 'VOLUMEMODE']);
+    // A new volume is Pending; the empty CLAIM and REASON cells leave only the cells with text to split on.
+    expect(pv.stdout.split('\n')[1].trim().split(/\s+/).filter((w) => !/^\d+s$/.test(w))).toEqual(['release-pv', '5Gi', 'RWO', 'Retain', 'Pending', 'ssd', '<unset>', 'Filesystem']);
+  });
+
   it('prints Created At for kinds without a printer (CRDs) and events as kubectl get events shows them', async () => {
     const crds = await kubectl('get', 'crd', 'widgets.example.com');
     expect(crds.stdout).toMatch(/^NAME\s+CREATED AT\nwidgets\.example\.com\s+\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\n$/);

@@ -7,7 +7,7 @@
  */
 import { isPlainObject, type KubeObject } from '../../resources/object.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from '../../resources/resource-type.js';
-import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/builtin-printers.js';
+import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/printers/index.js';
 import { JSONPath } from '../../jsonpath/index.js';
 import { isGoInt } from '../../../kube/go-format.js';
 
@@ -104,8 +104,9 @@ export function asTable(rt: ResourceType, version: VersionInfo, body: unknown, i
   if (!isPlainObject(body)) return body;
   const isList = Array.isArray(body.items);
   if (!isList && body.kind !== rt.kind) return body;
-  const objects = (isList ? body.items : [body]) as KubeObject[];
   const printer = printerFor(rt, version) ?? DEFAULT_PRINTER;
+  const items = (isList ? body.items : [body]) as KubeObject[];
+  const objects = isList && printer.compare ? [...items].sort(printer.compare) : items;
   const now = Date.now();
   return {
     kind: 'Table',
