@@ -162,6 +162,26 @@ describe('autoscaling/v1 HorizontalPodAutoscalers', () => {
   });
 });
 
+describe('kubectl tables of HorizontalPodAutoscalers', () => {
+  it('read alike through v1 and v2: the printer reads the stored object, as kube-apiserver prints from its internal version', async () => {
+    await env.kubeConfig.makeApiClient(k8s.CoreV1Api).createNamespace({ body: { metadata: { name: 'printed' } } });
+    await v2.createNamespacedHorizontalPodAutoscaler({ namespace: 'printed', body: {
+      metadata: { name: 'web' }, spec: { scaleTargetRef: target, minReplicas: 2, maxReplicas: 6, metrics: [cpu(65), memory(90)] } } });
+    const table = async (version: string, name = '') => {
+      const res = await fetch(`${env.server.url}/apis/autoscaling/${version}/namespaces/printed/horizontalpodautoscalers${name}`, {
+        headers: { accept: 'application/json;as=Table;v=v1;g=meta.k8s.io', ...credentials(env.server) },
+      });
+      const body = (await res.json()) as { columnDefinitions: { name: string }[]; rows: { cells: unknown[] }[] };
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      return body.rows.map((r) => Object.fromEntries(body.columnDefinitions.map((c, i) => [c.name, r.cells[i]])));
+    };
+    const [viaV2] = await table('v2');
+    expect(viaV2).toMatchObject({ Name: 'web', Reference: 'Deployment/web', Targets: 'cpu: <unknown>/65%, memory: <unknown>/90%', MinPods: '2', MaxPods: 6 });
+    expect(await table('v1')).toEqual([viaV2]);
+    expect(await table('v1', '/web')).toEqual([viaV2]);
+  });
+});
+
 describe('admission webhooks registered for autoscaling/v2 only (matchPolicy Equivalent)', () => {
   it('see an HPA written through v1 at v2, and what they add reaches the stored object', async () => {
     const server = await startWebhookServer();

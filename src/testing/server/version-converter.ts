@@ -6,7 +6,7 @@
  */
 import { convertObjects } from '../admission/index.js';
 import type { CustomResourceDefinition, ServiceResolver } from '../admission/index.js';
-import { joinAPIVersion, type StoredObject } from '../resources/object.js';
+import { joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
 import type { ResourceType } from '../resources/resource-type.js';
 import type { ResourceRegistry } from './resource-registry.js';
 
@@ -33,6 +33,23 @@ export class VersionConverter {
    * the same converted object for a stored one (the store never edits what it holds).
    */
   private readonly converted = new WeakMap<object, Map<string, StoredObject>>();
+  /** The stored object each conversion was made from. */
+  private readonly sources = new WeakMap<object, StoredObject>();
+
+  /**
+   * The stored object a built-in kind's object was converted from, or the object itself: what
+   * kube-apiserver's printers see (its internal version), in whichever version the request reads.
+   */
+  storedFrom(obj: KubeObject): KubeObject {
+    return this.sources.get(obj) ?? obj;
+  }
+
+  /** `copy`, made from `obj` (a list item without apiVersion and kind), remembered as made from the same stored object. */
+  sameSource<T extends object>(copy: T, obj: object): T {
+    const stored = this.sources.get(obj);
+    if (stored) this.sources.set(copy, stored);
+    return copy;
+  }
 
   private convertBuiltin<T extends StoredObject>(rt: ResourceType, obj: T, version: string, apiVersion: string): T {
     if (obj.apiVersion === apiVersion) return obj;
@@ -40,7 +57,10 @@ export class VersionConverter {
     let byVersion = this.converted.get(obj);
     if (!byVersion) this.converted.set(obj, (byVersion = new Map()));
     let out = byVersion.get(version);
-    if (!out) byVersion.set(version, (out = rt.convertBuiltin(obj, version) as StoredObject));
+    if (!out) {
+      byVersion.set(version, (out = rt.convertBuiltin(obj, version) as StoredObject));
+      this.sources.set(out, obj);
+    }
     return out as T;
   }
 
