@@ -103,7 +103,6 @@ describe('discovery', () => {
 
 describe("the release's other built-in resources", () => {
   it('are served at their GA version, with the scope, subresources and short names discovery gives them', async () => {
-    expect((await getJSON('/apis/autoscaling')).body.versions).toEqual([{ groupVersion: 'autoscaling/v2', version: 'v2' }]);
     const storage = (await getJSON('/apis/storage.k8s.io/v1')).body.resources as { name: string; namespaced: boolean; shortNames?: string[] }[];
     expect(storage.find((r) => r.name === 'storageclasses')).toMatchObject({ namespaced: false, shortNames: ['sc'] });
     const core = (await getJSON('/api/v1')).body.resources as { name: string; namespaced: boolean; shortNames?: string[] }[];
@@ -112,6 +111,27 @@ describe("the release's other built-in resources", () => {
     // A kind added in 1.36 (GA MutatingAdmissionPolicy) is served by a server of that release.
     const admission = (await getJSON('/apis/admissionregistration.k8s.io/v1')).body.resources as { name: string }[];
     expect(admission.map((r) => r.name)).toContain('mutatingadmissionpolicies');
+  });
+
+  it('serve an older GA version beside the newest when the server converts between them: autoscaling v1 and v2, v2 preferred', async () => {
+    const versions = [{ groupVersion: 'autoscaling/v2', version: 'v2' }, { groupVersion: 'autoscaling/v1', version: 'v1' }];
+    expect((await getJSON('/apis/autoscaling')).body).toMatchObject({ versions, preferredVersion: versions[0] });
+    const groups = await env.kubeConfig.makeApiClient(k8s.ApisApi).getAPIVersions();
+    expect(groups.groups.find((g) => g.name === 'autoscaling')).toMatchObject({ versions, preferredVersion: versions[0] });
+    const v1 = await env.kubeConfig.makeApiClient(k8s.AutoscalingV1Api).getAPIResources();
+    expect(v1.resources.map((r) => [r.name, r.kind, r.namespaced])).toEqual([['horizontalpodautoscalers', 'HorizontalPodAutoscaler', true], ['horizontalpodautoscalers/status', 'HorizontalPodAutoscaler', true]]);
+    expect(v1.resources[0]).toMatchObject({ shortNames: ['hpa'], categories: ['all'] });
+
+    const accept = 'application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList';
+    const doc = (await (await fetch(`${env.server.url}/apis`, { headers: { accept, ...credentials(env.server) } })).json()) as { items: { metadata: { name?: string }; versions: { version: string; resources: { resource: string; responseKind: unknown }[] }[] }[] };
+    const autoscaling = doc.items.find((g) => g.metadata.name === 'autoscaling')!;
+    expect(autoscaling.versions.map((v) => [v.version, v.resources.map((r) => [r.resource, r.responseKind])])).toEqual([
+      ['v2', [['horizontalpodautoscalers', { group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler' }]]],
+      ['v1', [['horizontalpodautoscalers', { group: 'autoscaling', version: 'v1', kind: 'HorizontalPodAutoscaler' }]]],
+    ]);
+    const openapi = await getJSON('/openapi/v3/apis/autoscaling/v1');
+    const schemas = (openapi.body.components as { schemas: Record<string, { properties?: Record<string, unknown> }> }).schemas;
+    expect(Object.keys(schemas['io.k8s.api.autoscaling.v1.HorizontalPodAutoscalerSpec'].properties!)).toContain('targetCPUUtilizationPercentage');
   });
 
   it('take objects through the client library, checked against the release schema', async () => {

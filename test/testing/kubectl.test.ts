@@ -251,6 +251,24 @@ describe('kubectl', () => {
     expect(names.stdout).toBe('horizontalpodautoscaler.autoscaling/web\nstorageclass.storage.k8s.io/fast\nnetworkpolicy.networking.k8s.io/deny\n');
   });
 
+  it('applies an autoscaling/v1 HorizontalPodAutoscaler and gets it in v1 and in v2', async () => {
+    const hpa = 'apiVersion: autoscaling/v1\nkind: HorizontalPodAutoscaler\nmetadata: {name: cpu-only}\nspec: {scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: web}, maxReplicas: 4, targetCPUUtilizationPercentage: 70}\n';
+    const file = await manifest('hpa-v1.yaml', hpa);
+    const applied = await kubectl('apply', '-f', file);
+    expect([applied.stdout, applied.stderr]).toEqual(['horizontalpodautoscaler.autoscaling/cpu-only created\n', '']);
+    await writeFile(file, hpa.replace('maxReplicas: 4', 'maxReplicas: 6'));
+    const reapplied = await kubectl('apply', '-f', file);
+    expect([reapplied.stdout, reapplied.stderr]).toEqual(['horizontalpodautoscaler.autoscaling/cpu-only configured\n', '']);
+    // kubectl (client-go's shortcut expander) keeps the version of a full resource name but drops it from a short one.
+    const asV1 = JSON.parse((await kubectl('get', 'horizontalpodautoscalers.v1.autoscaling', 'cpu-only', '-o', 'json')).stdout) as { apiVersion: string; spec: Record<string, unknown> };
+    expect([asV1.apiVersion, asV1.spec]).toEqual(['autoscaling/v1', { scaleTargetRef: { apiVersion: 'apps/v1', kind: 'Deployment', name: 'web' }, minReplicas: 1, maxReplicas: 6, targetCPUUtilizationPercentage: 70 }]);
+    const asV2 = JSON.parse((await kubectl('get', 'hpa.v2.autoscaling', 'cpu-only', '-o', 'json')).stdout) as { apiVersion: string; spec: { metrics: unknown[] } };
+    expect([asV2.apiVersion, asV2.spec.metrics]).toEqual(['autoscaling/v2', [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 70 } } }]]);
+    const table = await kubectl('get', 'hpa.v1.autoscaling');
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toMatch(/^cpu-only\s/m);
+  });
+
   it('deletes what a manifest names', async () => {
     const file = await manifest('del.yaml', DEPLOYMENT.replace('name: web', 'name: gone'));
     await kubectl('apply', '-f', file);
@@ -404,6 +422,45 @@ spec: {holderIdentity: manager-1}
     expect(wide.stdout.split('\n')[1].split(/\s+/).slice(-3)).toEqual(['nginx', 'nginx:1.25', 'app=web']);
     const nsTable = await kubectl('get', 'namespace', ns);
     expect(nsTable.stdout).toMatch(/^NAME\s+STATUS\s+AGE\ntables\s+Active\s+\d+s\n$/);
+  });
+
+  it("prints kube-apiserver's columns for kinds served from the release data (HPA, StorageClass, PV, NetworkPolicy)", async () => {
+    const ns = 'release-tables';
+    await kubectl('create', 'namespace', ns);
+    const file = await manifest('release-tables.yaml', [
+      'apiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata: {name: frontend}\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: frontend}\n  minReplicas: 2\n  maxReplicas: 10\n  metrics:\n  - {type: Resource, resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}}',
+      'apiVersion: storage.k8s.io/v1\nkind: StorageClass\nmetadata:\n  name: ssd\n  annotations: {storageclass.kubernetes.io/is-default-class: "true"}\nprovisioner: example.com/ssd\nvolumeBindingMode: WaitForFirstConsumer',
+      'apiVersion: v1\nkind: PersistentVolume\nmetadata: {name: release-pv}\nspec:\n  capacity: {storage: 5Gi}\n  accessModes: [ReadWriteOnce]\n  storageClassName: ssd\n  hostPath: {path: /tmp/pv}',
+      'apiVersion: networking.k8s.io/v1\nkind: NetworkPolicy\nmetadata: {name: db-only}\nspec:\n  podSelector: {matchLabels: {role: db}}',
+    ].join('\n---\n'));
+    const applied = await kubectl('apply', '-n', ns, '-f', file);
+    expect(applied.stderr).toBe('');
+    const autoscaling = env.kubeConfig.makeApiClient(k8s.AutoscalingV2Api);
+    await autoscaling.patchNamespacedHorizontalPodAutoscalerStatus(
+      { namespace: ns, name: 'frontend', body: { status: { currentReplicas: 3, desiredReplicas: 3,
+        currentMetrics: [{ type: 'Resource', resource: { name: 'cpu', current: { averageUtilization: 45 } } }] } } },
+      k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch),
+    );
+
+    const got = await kubectl('get', '-n', ns, 'hpa,netpol');
+    expect(got.stderr).toBe('');
+    expect(headers(got.stdout)).toEqual([
+      ['NAME', 'REFERENCE', 'TARGETS', 'MINPODS', 'MAXPODS', 'REPLICAS', 'AGE'],
+      ['NAME', 'POD-SELECTOR', 'AGE'],
+    ]);
+    const rows = got.stdout.split('\n').map((line) => line.split(/\s{2,}/));
+    const row = (name: string) => rows.find((r) => r[0] === name)?.slice(0, -1);
+    expect(row('horizontalpodautoscaler.autoscaling/frontend')).toEqual(['horizontalpodautoscaler.autoscaling/frontend', 'Deployment/frontend', 'cpu: 45%/70%', '2', '10', '3']);
+    expect(row('networkpolicy.networking.k8s.io/db-only')).toEqual(['networkpolicy.networking.k8s.io/db-only', 'role=db']);
+
+    const sc = await kubectl('get', 'storageclass', 'ssd');
+    expect(headers(sc.stdout)[0]).toEqual(['NAME', 'PROVISIONER', 'RECLAIMPOLICY', 'VOLUMEBINDINGMODE', 'ALLOWVOLUMEEXPANSION', 'AGE']);
+    expect(sc.stdout.split('\n')[1].split(/\s{2,}/).slice(0, -1)).toEqual(['ssd (default)', 'example.com/ssd', 'Delete', 'WaitForFirstConsumer', 'false']);
+
+    const pv = await kubectl('get', 'pv', 'release-pv', '-o', 'wide');
+    expect(headers(pv.stdout)[0]).toEqual(['NAME', 'CAPACITY', 'ACCESS MODES', 'RECLAIM POLICY', 'STATUS', 'CLAIM', 'STORAGECLASS', 'VOLUMEATTRIBUTESCLASS', 'REASON', 'AGE', 'VOLUMEMODE']);
+    // A new volume is Pending; the empty CLAIM and REASON cells leave only the cells with text to split on.
+    expect(pv.stdout.split('\n')[1].trim().split(/\s+/).filter((w) => !/^\d+s$/.test(w))).toEqual(['release-pv', '5Gi', 'RWO', 'Retain', 'Pending', 'ssd', '<unset>', 'Filesystem']);
   });
 
   it('prints Created At for kinds without a printer (CRDs) and events as kubectl get events shows them', async () => {

@@ -1,6 +1,6 @@
 /** Table cells as kube-apiserver computes them: CRD printer columns and the built-in printers. */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PRINTERS, humanDuration } from '../../src/testing/resources/builtin-printers.js';
+import { BUILTIN_PRINTERS, humanDuration } from '../../src/testing/resources/printers/index.js';
 import type { KubeObject } from '../../src/testing/resources/object.js';
 import { crdResourceType } from '../../src/testing/resources/crd-resource-type.js';
 import { asTable } from '../../src/testing/server/handlers/table.js';
@@ -15,6 +15,11 @@ function cells(key: string, obj: Partial<KubeObject>): unknown[] {
   const printer = BUILTIN_PRINTERS[key];
   const row = printer.row({ metadata: { name: 'x', creationTimestamp: ago(5 * MIN) }, ...obj } as KubeObject, NOW);
   return Object.fromEntries(printer.columns.map((c, i) => [c.name, row[i]])) as unknown as unknown[];
+}
+
+/** A printer's raw cells (for printers whose rows carry more cells than columns). */
+function printerRow(key: string, obj: Partial<KubeObject>): unknown[] {
+  return BUILTIN_PRINTERS[key].row({ metadata: { name: 'x', creationTimestamp: ago(5 * MIN) }, ...obj } as KubeObject, NOW);
 }
 
 describe('humanDuration (duration.HumanDuration)', () => {
@@ -119,6 +124,68 @@ describe('other built-in cells', () => {
       .toMatchObject({ StorageClass: 'old', VolumeAttributesClass: '<unset>', VolumeMode: '<unset>' });
     expect(row('/PersistentVolumeClaim', { spec: { storageClassName: 'new', volumeMode: 'Block', volumeAttributesClassName: '' } }))
       .toMatchObject({ StorageClass: 'new', VolumeAttributesClass: '', VolumeMode: 'Block' });
+  });
+});
+
+describe('printers of the kinds served from the release data: the cases the server tests do not reach', () => {
+  const row = (key: string, obj: Record<string, unknown>) => cells(key, obj as Partial<KubeObject>) as unknown as Record<string, unknown>;
+  const hpa = (metrics: unknown[], currentMetrics: unknown[] = []) =>
+    row('autoscaling/HorizontalPodAutoscaler', { spec: { scaleTargetRef: { kind: 'Deployment', name: 'w' }, maxReplicas: 3, metrics }, status: { currentMetrics } }).Targets;
+
+  it('HPA targets of every metric source, read from the status at the same position', () => {
+    expect(hpa([])).toBe('<none>');
+    expect(hpa([{ type: 'External', external: { metric: { name: 'queue' }, target: { type: 'AverageValue', averageValue: '30' } } }],
+      [{ type: 'External', external: { current: { averageValue: '12' } } }])).toBe('12/30 (avg)');
+    expect(hpa([{ type: 'External', external: { metric: { name: 'queue' }, target: { type: 'Value', value: '100' } } }])).toBe('<unknown>/100');
+    expect(hpa([{ type: 'Object', object: { metric: { name: 'rps' }, target: { type: 'Value', value: '10k' } } }],
+      [{ type: 'Object', object: { current: { value: '2k' } } }])).toBe('2k/10k');
+    expect(hpa([{ type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', target: { type: 'Utilization' } } }],
+      [{ type: 'ContainerResource', containerResource: { name: 'cpu', container: 'app', current: { averageUtilization: 7 } } }])).toBe('cpu: 7%/<auto>');
+    expect(hpa([{ type: 'Resource', resource: { name: 'memory', target: { type: 'AverageValue', averageValue: '1Gi' } } }],
+      [{ type: 'Resource', resource: { name: 'memory', current: { averageValue: '300Mi' } } }])).toBe('memory: 300Mi/1Gi');
+    expect(hpa([{ type: 'Sideways' }])).toBe('<unknown type>');
+  });
+
+  it('CSR condition: Denied before Approved, then Failed and Issued; no signer or duration print <none>', () => {
+    const csr = (conditions: unknown[], certificate?: string) => row('certificates.k8s.io/CertificateSigningRequest', { spec: { username: 'ann' }, status: { conditions, certificate } });
+    expect(csr([{ type: 'Approved', status: 'True' }, { type: 'Denied', status: 'True' }])).toMatchObject({ Condition: 'Denied', SignerName: '<none>', RequestedDuration: '<none>', Requestor: 'ann' });
+    expect(csr([{ type: 'Approved', status: 'True' }], 'Y2VydA==').Condition).toBe('Approved,Issued');
+    expect(csr([{ type: 'Failed', status: 'True' }]).Condition).toBe('Pending,Failed');
+  });
+
+  it('ResourceClaim state, ComponentStatus health, CSIStorageCapacity without capacity', () => {
+    const claim = (metadata: Record<string, unknown>, status: Record<string, unknown>) => row('resource.k8s.io/ResourceClaim', { metadata: { name: 'c', ...metadata }, status }).State;
+    expect(claim({}, { allocation: {}, reservedFor: [{ resource: 'pods', name: 'p', uid: 'u' }] })).toBe('allocated,reserved');
+    expect(claim({ deletionTimestamp: ago(0) }, {})).toBe('deleted');
+    expect(claim({ deletionTimestamp: ago(0) }, { allocation: {} })).toBe('deleted,allocated');
+    expect(row('/ComponentStatus', { conditions: [{ type: 'Healthy', status: 'False', message: 'down', error: 'refused' }] })).toEqual({ Name: 'x', Status: 'Unhealthy', Message: 'down', Error: 'refused' });
+    expect(row('/ComponentStatus', {})).toEqual({ Name: 'x', Status: 'Unknown', Message: '', Error: '' });
+    expect(row('storage.k8s.io/CSIStorageCapacity', { storageClassName: 'fast' })).toEqual({ Name: 'x', StorageClassName: 'fast', Capacity: '<unset>' });
+  });
+
+  it('PersistentVolume: Terminating while deleted, the beta storage-class annotation, capacity 0 when unset', () => {
+    expect(row('/PersistentVolume', { metadata: { name: 'v', deletionTimestamp: ago(0), annotations: { 'volume.beta.kubernetes.io/storage-class': 'old' } }, spec: { storageClassName: 'new' }, status: { phase: 'Bound' } }))
+      .toMatchObject({ Capacity: '0', Status: 'Terminating', StorageClass: 'old', Claim: '', VolumeMode: '<unset>' });
+  });
+
+  it('StorageClass: the beta default annotation counts, any value but "true" does not', () => {
+    const sc = (annotations: Record<string, string>) => row('storage.k8s.io/StorageClass', { metadata: { name: 'sc', annotations }, provisioner: 'p' }).Name;
+    expect(sc({ 'storageclass.beta.kubernetes.io/is-default-class': 'true' })).toBe('sc (default)');
+    expect(sc({ 'storageclass.kubernetes.io/is-default-class': 'True' })).toBe('sc');
+  });
+
+  it('MutatingAdmissionPolicy and bindings; a param selector prints as Go prints a LabelSelector', () => {
+    expect(row('admissionregistration.k8s.io/MutatingAdmissionPolicy', { spec: { mutations: [{ patchType: 'ApplyConfiguration' }] } })).toMatchObject({ Mutations: 1, ParamKind: '<unset>' });
+    const binding = (paramRef?: unknown) => row('admissionregistration.k8s.io/MutatingAdmissionPolicyBinding', { spec: { policyName: 'p', paramRef } }).ParamRef;
+    expect(binding()).toBe('<unset>');
+    expect(binding({ selector: { matchLabels: { b: '2', a: '1' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['prod', 'dev'] }] } }))
+      .toBe('&LabelSelector{MatchLabels:map[string]string{a: 1,b: 2,},MatchExpressions:[]LabelSelectorRequirement{LabelSelectorRequirement{Key:env,Operator:In,Values:[prod dev],},},}');
+  });
+
+  it('IPAddress parents: resource.group, namespace only when set', () => {
+    const ip = (parentRef?: unknown) => printerRow('networking.k8s.io/IPAddress', { spec: { parentRef } })[1];
+    expect(ip({ group: 'gateway.networking.k8s.io', resource: 'Gateways', name: 'gw' })).toBe('gateways.gateway.networking.k8s.io/gw');
+    expect(ip()).toBe('<none>');
   });
 });
 

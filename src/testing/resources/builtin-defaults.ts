@@ -149,7 +149,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     setDefault(child(o, 'status'), 'phase', 'Pending');
     setDefault(child(o, 'spec'), 'volumeMode', 'Filesystem');
   },
-  // autoscaling/v2 (the version served): one CPU utilization metric at 80% when none is given; a
+  // autoscaling/v2 (the storage version; v1's defaults are in hpa-conversion.ts): one CPU utilization metric at 80% when none is given; a
   // behavior that is given gets every unset rule filled (scale-down keeps no stabilization window,
   // the controller-manager's flag decides it).
   HorizontalPodAutoscaler: (o) => {

@@ -15,11 +15,20 @@ import { listRuleFromSchema } from './list-rules.js';
 import { forbiddenField } from './status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
-import type { ResourceType, ScaleSubresource } from './resource-type.js';
+import { builtinConverter, olderVersions } from './builtin-conversions.js';
+import type { ResourceType, ScaleSubresource, VersionInfo } from './resource-type.js';
+
+/** A version served beside the storage version (`version`), converted (builtin-conversions.ts). */
+interface OlderRowVersion {
+  name: string;
+  status: boolean;
+  scale: boolean;
+}
 
 interface BuiltinRow extends BuiltinResource {
   status?: boolean;
   scale?: boolean;
+  older?: OlderRowVersion[];
   fields?: string[];
   defaultPropagation?: 'Background' | 'Orphan';
   /** Create-time defaults of the kind's strategy (PrepareForCreate), beyond the scheme defaults. */
@@ -151,29 +160,35 @@ const versionNumber = (version: string) => Number(version.slice(1));
 
 /**
  * The release's other resources (a GA version a client can list), served with the generic
- * strategy: the release's schema; status and scale subresources where it has them; the default table (name and creation time). A resource in two
- * GA versions (autoscaling v1 and v2) is served at the newer only: the server converts between
- * no built-in versions but events'.
+ * strategy: the release's schema; status and scale subresources where it has them; the default
+ * table (name and creation time). A resource in several GA versions is stored at the newest; an
+ * older one is served too when the server has the kind's conversion (builtin-conversions.ts).
  */
 function releaseRows(api: KubernetesApi): BuiltinRow[] {
   const withBehaviour = new Set(ROWS.map((row) => `${row.group}/${row.resource}`));
-  const newest = new Map<string, ApiResource>();
+  const versions = new Map<string, ApiResource[]>();
   for (const r of api.resources) {
     const key = `${r.group}/${r.resource}`;
     if (withBehaviour.has(key)) continue;
-    const other = newest.get(key);
-    if (!other || versionNumber(r.version) > versionNumber(other.version)) newest.set(key, r);
+    versions.set(key, [...(versions.get(key) ?? []), r]);
   }
-  return [...newest.values()].map((r) => ({
-    group: r.group,
-    version: r.version,
-    resource: r.resource,
-    kind: r.kind,
-    namespaced: r.namespaced,
-    ...otherDiscoveryNames(r.group, r.resource),
-    status: r.subresources.includes('status'),
-    scale: r.subresources.includes('scale'),
-  }));
+  return [...versions.values()].map((all) => {
+    const [r, ...rest] = [...all].sort((a, b) => versionNumber(b.version) - versionNumber(a.version));
+    const converted = olderVersions(r.group, r.kind);
+    return {
+      group: r.group,
+      version: r.version,
+      resource: r.resource,
+      kind: r.kind,
+      namespaced: r.namespaced,
+      ...otherDiscoveryNames(r.group, r.resource),
+      status: r.subresources.includes('status'),
+      scale: r.subresources.includes('scale'),
+      older: rest
+        .filter((o) => converted[o.version] !== undefined)
+        .map((o) => ({ name: o.version, status: o.subresources.includes('status'), scale: o.subresources.includes('scale') })),
+    };
+  });
 }
 
 /**
@@ -187,6 +202,18 @@ function releaseListRule(api: KubernetesApi, row: BuiltinRow): ResourceType['lis
   return (path) => listRuleFromSchema(resolved(), path);
 }
 
+/** The versions a row serves: its storage version, then the older ones it converts. */
+function rowVersions(row: BuiltinRow): VersionInfo[] {
+  const older = olderVersions(row.group, row.kind);
+  const served = (name: string, status: boolean, scale: boolean, extra: Partial<VersionInfo>): VersionInfo => ({
+    name, served: true, storage: false, statusSubresource: status, scale: scale ? REPLICAS_SCALE : undefined, printerColumns: [], selectableFields: [], ...extra,
+  });
+  return [
+    served(row.version, row.status ?? false, row.scale ?? false, { storage: true, schemeDefaults: BUILTIN_DEFAULTS[row.kind] }),
+    ...(row.older ?? []).map((v) => served(v.name, v.status, v.scale, { schemeDefaults: older[v.name]?.defaults, statusAnnotations: older[v.name]?.statusAnnotations })),
+  ];
+}
+
 /** The built-in resources of `api`'s release: the rows above, then every other resource it has. */
 export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
   return [...ROWS, ...releaseRows(api)].map((row) => ({
@@ -198,14 +225,14 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     namespaced: row.namespaced,
     shortNames: row.shortNames ?? [],
     categories: row.categories ?? [],
-    versions: [{ name: row.version, served: true, storage: true, statusSubresource: row.status ?? false, scale: row.scale ? REPLICAS_SCALE : undefined, printerColumns: [], selectableFields: [] }],
+    versions: rowVersions(row),
     builtin: true,
     // Field selectors read the stored shape, which for a shared resource has other field names.
     fieldLabels: Object.fromEntries((row.fields ?? []).map((f) => [f, fieldReader(row.sharesStorageOf ? (EVENTS_V1_FIELDS[f] ?? f) : f)])),
     listRule: releaseListRule(api, row),
     defaultPropagation: row.defaultPropagation ?? 'Background',
     defaultOnCreate: row.defaults,
-    schemeDefaults: BUILTIN_DEFAULTS[row.kind],
+    convertBuiltin: builtinConverter(row.group, row.kind, row.version, BUILTIN_DEFAULTS[row.kind]),
     keepAllocated: row.keepAllocated,
     sharesStorageOf: row.sharesStorageOf,
     validate: combine(row.validate, BUILTIN_VALIDATION[row.kind]),

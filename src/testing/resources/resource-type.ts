@@ -36,6 +36,13 @@ export interface VersionInfo {
   printerColumns: PrinterColumn[];
   /** Extra fieldSelector paths (CRD selectableFields), e.g. `.spec.color`. */
   selectableFields: string[];
+  /** Sets this version's scheme defaults on every write (built-ins; custom resources default from their schema). */
+  schemeDefaults?: (obj: KubeObject) => void;
+  /**
+   * Annotations that carry part of the status in this version (autoscaling/v1's conditions and
+   * current metrics): an update takes them from where it takes the status.
+   */
+  statusAnnotations?: readonly string[];
 }
 
 /** How a list field merges (strategic merge patch and server-side apply). */
@@ -58,6 +65,11 @@ export interface ResourceType extends GroupResource {
   crdName?: string;
   /** Conversion strategy of a CRD: `None` or `Webhook`. */
   conversion?: JSONObject;
+  /**
+   * How a built-in kind with several versions moves an object (of any of them) to `version`:
+   * kube-apiserver's conversion functions, the built-in counterpart of a CRD's `conversion`.
+   */
+  convertBuiltin?: (obj: KubeObject, version: string) => KubeObject;
   /** fieldSelector labels beyond metadata.name/namespace, with how to read them. */
   fieldLabels: Record<string, (obj: KubeObject) => string | undefined>;
   /** How list fields merge, by path of field names from the object root (`spec.template.spec.containers`). */
@@ -70,8 +82,6 @@ export interface ResourceType extends GroupResource {
   sharesStorageOf?: { resource: string; toStored: (obj: KubeObject) => KubeObject; fromStored: (obj: KubeObject) => KubeObject };
   /** Carries server-allocated values from the stored object into an update that left them out. */
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
-  /** Sets scheme defaults on every write (built-ins; custom resources default from their schema). */
-  schemeDefaults?: (obj: KubeObject) => void;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
   tracksGeneration: boolean;
   /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */

@@ -72,7 +72,6 @@ export class ResourceStorage {
   async presentAll(rt: ResourceType, stored: StoredObject[], version: string): Promise<StoredObject[]> {
     const shared = rt.sharesStorageOf;
     if (shared) return stored.map((o) => shared.fromStored(o) as StoredObject);
-    if (rt.builtin) return stored;
     const converted = await this.deps.converter.convert(rt, stored, version);
     const info = rt.versions.find((v) => v.name === version);
     const schema = info ? this.deps.schemas.get(rt, info) : undefined;

@@ -21,6 +21,20 @@ import { isDNS1123Label } from '../../kube/dns-names.js';
 import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
 
+/** Sets `to`'s status-carrying annotations (VersionInfo.statusAnnotations) to `from`'s. */
+function takeStatusAnnotations(version: VersionInfo, from: KubeObject, to: KubeObject): void {
+  if (!version.statusAnnotations) return;
+  const annotations: Record<string, string> = { ...(to.metadata?.annotations ?? {}) };
+  for (const key of version.statusAnnotations) {
+    const value = from.metadata?.annotations?.[key];
+    if (value === undefined) delete annotations[key];
+    else annotations[key] = value;
+  }
+  const meta = (to.metadata ??= {});
+  if (Object.keys(annotations).length > 0) meta.annotations = annotations;
+  else delete meta.annotations;
+}
+
 export class ResourceStrategy {
   constructor(
     private readonly store: ObjectStore,
@@ -51,12 +65,14 @@ export class ResourceStrategy {
       if (requested.status === undefined) delete next.status;
       else next.status = deepCopy(requested.status);
       next.metadata.managedFields = requested.metadata?.managedFields ?? current.metadata.managedFields;
+      takeStatusAnnotations(version, requested, next);
     } else {
       next = deepCopy(requested) as StoredObject;
       rt.keepAllocated?.(current, next);
       if (version.statusSubresource) {
         if (current.status === undefined) delete next.status;
         else next.status = deepCopy(current.status);
+        takeStatusAnnotations(version, current, next);
       }
     }
     const meta = next.metadata;
@@ -159,7 +175,7 @@ export class ResourceStrategy {
   }
 
   defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
-    rt.schemeDefaults?.(obj);
+    version.schemeDefaults?.(obj);
     // Go's decoding keeps only the fields a built-in type has; its defaults are the scheme's.
     this.schemas.builtin(rt, version)?.decode(obj);
     const schema = this.schemas.get(rt, version);

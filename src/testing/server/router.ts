@@ -122,7 +122,7 @@ export class Router {
       const contentType = req.headers['content-type'] ?? 'application/json';
       const call = this.resourceCall(info, url.searchParams, decodeBody(raw, contentType), contentType, req);
       const result = await this.dispatch(info, call);
-      const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body, url.searchParams.get('includeObject') ?? 'Metadata') : result.body;
+      const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body, url.searchParams.get('includeObject') ?? 'Metadata', false, (o) => this.storage.converter.storedFrom(o)) : result.body;
       writeJSON(res, result.code, body, call.warnings);
     } catch (err) {
       writeError(res, err);

@@ -152,7 +152,8 @@ export class ResourceHandlers {
     }
     const presented = await this.storage.presentAll(rt, paged, version.name);
     // Typed lists of built-in kinds carry no apiVersion/kind on their items; custom resource lists do.
-    const listItems = rt.builtin ? presented.map(({ apiVersion: _a, kind: _k, ...rest }) => rest) : presented;
+    const converter = this.storage.converter;
+    const listItems = rt.builtin ? presented.map((o) => { const { apiVersion: _a, kind: _k, ...rest } = o; return converter.sameSource(rest, o); }) : presented;
     return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: listItems } };
   }
 

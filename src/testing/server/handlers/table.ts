@@ -7,7 +7,7 @@
  */
 import { isPlainObject, type KubeObject } from '../../resources/object.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from '../../resources/resource-type.js';
-import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/builtin-printers.js';
+import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/printers/index.js';
 import { JSONPath } from '../../jsonpath/index.js';
 import { isGoInt } from '../../../kube/go-format.js';
 
@@ -98,20 +98,30 @@ function partial(obj: KubeObject): KubeObject {
 
 /**
  * The Table for an object or a list; anything else passes through. `noHeaders` leaves the column
- * definitions out (null), as a watch does after its first event.
+ * definitions out (null), as a watch does after its first event. `printable` gives the object the
+ * printer reads: kube-apiserver prints from its internal version, so a built-in kind's cells are
+ * alike in every version it is read in (an HPA's targets through autoscaling/v1 too).
  */
-export function asTable(rt: ResourceType, version: VersionInfo, body: unknown, includeObject = 'Metadata', noHeaders = false): unknown {
+export function asTable(
+  rt: ResourceType,
+  version: VersionInfo,
+  body: unknown,
+  includeObject = 'Metadata',
+  noHeaders = false,
+  printable: (obj: KubeObject) => KubeObject = (obj) => obj,
+): unknown {
   if (!isPlainObject(body)) return body;
   const isList = Array.isArray(body.items);
   if (!isList && body.kind !== rt.kind) return body;
-  const objects = (isList ? body.items : [body]) as KubeObject[];
   const printer = printerFor(rt, version) ?? DEFAULT_PRINTER;
+  const items = (isList ? body.items : [body]) as KubeObject[];
+  const objects = isList && printer.compare ? [...items].sort(printer.compare) : items;
   const now = Date.now();
   return {
     kind: 'Table',
     apiVersion: 'meta.k8s.io/v1',
     metadata: isList ? body.metadata : { resourceVersion: (body.metadata as { resourceVersion?: string } | undefined)?.resourceVersion },
     columnDefinitions: noHeaders ? null : printer.columns,
-    rows: objects.map((o) => ({ cells: printer.row(o, now), object: includeObject === 'Object' ? o : partial(o) })),
+    rows: objects.map((o) => ({ cells: printer.row(printable(o), now), object: includeObject === 'Object' ? o : partial(o) })),
   };
 }

@@ -138,7 +138,7 @@ export class WatchSession {
       }
       if (this.params.table) {
         // Only the first Table of a watch carries the column definitions.
-        const shown = asTable(rt, version, out, 'Metadata', this.tableHeadersSent);
+        const shown = asTable(rt, version, out, 'Metadata', this.tableHeadersSent, rt.builtin ? () => object : undefined);
         this.tableHeadersSent = true;
         this.write({ type, object: shown });
       } else if (!this.closed) {
