@@ -123,11 +123,19 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
   },
   Job: (o) => {
     const spec = child(o, 'spec');
-    setDefault(spec, 'backoffLimit', 6);
-    setDefault(spec, 'completions', 1);
+    // A work-queue Job (parallelism without completions) keeps completions unset.
+    if (spec.completions === undefined && spec.parallelism === undefined) spec.completions = 1;
     setDefault(spec, 'parallelism', 1);
+    setDefault(spec, 'backoffLimit', spec.backoffLimitPerIndex === undefined ? 6 : 2147483647);
+    // Go assigns the template's label map itself, so a Job without labels and its template share one
+    // map: the labels the create adds to the template (the generated selector's) are the Job's too.
+    const templateLabels = isPlainObject(spec.template) && isPlainObject(spec.template.metadata) ? spec.template.metadata.labels : undefined;
+    const meta = child(o as Obj, 'metadata');
+    if (isPlainObject(templateLabels) && (!isPlainObject(meta.labels) || Object.keys(meta.labels).length === 0)) meta.labels = templateLabels;
     setDefault(spec, 'completionMode', 'NonIndexed');
     setDefault(spec, 'suspend', false);
+    setDefault(spec, 'podReplacementPolicy', spec.podFailurePolicy === undefined ? 'TerminatingOrFailed' : 'Failed');
+    setDefault(spec, 'manualSelector', false);
     defaultTemplate(spec);
   },
   CronJob: (o) => {

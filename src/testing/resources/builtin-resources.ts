@@ -75,6 +75,21 @@ function immutableData(obj: StoredObject, old: StoredObject | undefined): FieldC
   return errors;
 }
 
+/**
+ * The selector a Job's strategy generates unless spec.manualSelector: its pods' template gets the
+ * job-name and controller-uid labels (each under its legacy and its batch.kubernetes.io/ name),
+ * and the selector matches the prefixed uid; labels the user set are kept.
+ */
+function generateJobSelector(o: KubeObject): void {
+  const spec = record(o, 'spec');
+  if (spec.manualSelector === true) return;
+  const labels = record(record(record(spec, 'template'), 'metadata'), 'labels');
+  const { name, uid } = o.metadata ?? {};
+  for (const key of ['job-name', 'batch.kubernetes.io/job-name']) setDefault(labels, key, name);
+  for (const key of ['controller-uid', 'batch.kubernetes.io/controller-uid']) setDefault(labels, key, uid);
+  setDefault(record(record(spec, 'selector'), 'matchLabels'), 'batch.kubernetes.io/controller-uid', uid);
+}
+
 /** Service IPs come from 10.96.0.0/12 in order, as a fresh cluster hands them out (no release). */
 let nextServiceIP = 10;
 
@@ -121,7 +136,7 @@ const ROWS: BuiltinRow[] = [
   { ...builtinResource('apps', 'StatefulSet'), status: true, scale: true },
   { ...builtinResource('apps', 'DaemonSet'), status: true },
   { ...builtinResource('apps', 'ControllerRevision'), },
-  { ...builtinResource('batch', 'Job'), status: true, fields: ['status.successful'], defaultPropagation: 'Orphan' },
+  { ...builtinResource('batch', 'Job'), status: true, fields: ['status.successful'], defaultPropagation: 'Orphan', defaults: generateJobSelector },
   { ...builtinResource('batch', 'CronJob'), status: true },
   { ...builtinResource('coordination.k8s.io', 'Lease'), },
   { ...builtinResource('events.k8s.io', 'Event'), fields: Object.keys(EVENTS_V1_FIELDS),

@@ -76,7 +76,10 @@ export interface ResourceType extends GroupResource {
   listRule: (path: readonly string[]) => ListMergeRule | undefined;
   /** The propagation policy used when a delete names none. */
   defaultPropagation: 'Background' | 'Orphan';
-  /** Sets create-time defaults (built-ins: a pod's Pending phase, a namespace's finalizer). */
+  /**
+   * The kind's create-time preparation, after mutating admission and with the uid set (built-ins: a
+   * pod's Pending phase, a namespace's finalizer, a Service's cluster IP, a Job's selector).
+   */
   defaultOnCreate?: (obj: KubeObject) => void;
   /** Another resource whose storage this one shares (events.k8s.io Events live as core Events). */
   sharesStorageOf?: { resource: string; toStored: (obj: KubeObject) => KubeObject; fromStored: (obj: KubeObject) => KubeObject };

@@ -103,7 +103,6 @@ export class ResourceStorage {
 
     // Status is written through its subresource; creates start without it (Nodes excepted, as their strategy allows).
     if (version.statusSubresource && !(rt.group === '' && rt.resource === 'nodes')) delete obj.status;
-    rt.defaultOnCreate?.(obj);
     this.strategy.defaultAndPrune(rt, version, obj);
 
     if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
@@ -115,6 +114,9 @@ export class ResourceStorage {
       if (version.statusSubresource && !rt.builtin) delete admitted.status;
       Object.assign(admitted.metadata, { uid: prepared.metadata.uid, creationTimestamp: prepared.metadata.creationTimestamp, generation: prepared.metadata.generation });
     }
+    // The kind's PrepareForCreate, which kube-apiserver runs after mutating admission, with the uid set
+    // (a Job's generated selector names it); webhooks never see what it sets.
+    rt.defaultOnCreate?.(admitted);
     this.strategy.validate(rt, version, admitted, undefined);
     await this.admission.validatingAdmission(rt, version, 'CREATE', admitted, undefined, options);
 
