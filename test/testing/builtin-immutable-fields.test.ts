@@ -6,7 +6,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnv, type TestEnvironment } from '../support/environment.js';
-import { patchAs, statusOf } from './support.js';
+import { invalidStatus, patchAs, type InvalidStatus } from './support.js';
 
 let env: TestEnvironment;
 let apps: k8s.AppsV1Api;
@@ -25,13 +25,8 @@ afterAll(() => env.stop());
 const container = { name: 'app', image: 'nginx:1.27' };
 const template = (labels: Record<string, string>): k8s.V1PodTemplateSpec => ({ metadata: { labels }, spec: { containers: [container] } });
 
-/** A 422's message and causes. */
-async function invalid(call: Promise<unknown>): Promise<{ message: string; causes: { field: string; reason: string }[] }> {
-  const { code, body } = await statusOf(call);
-  expect(code).toBe(422);
-  expect(body.reason).toBe('Invalid');
-  const details = body.details as { causes: { field: string; reason: string; message: string }[] };
-  return { message: body.message as string, causes: details.causes.map(({ field, reason }) => ({ field, reason })) };
+function invalid(call: Promise<unknown>): Promise<InvalidStatus> {
+  return invalidStatus(call);
 }
 
 describe('apps/v1 selectors', () => {

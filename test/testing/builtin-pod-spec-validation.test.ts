@@ -6,7 +6,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnv, type TestEnvironment } from '../support/environment.js';
-import { patchAs, statusOf } from './support.js';
+import { invalidStatus, patchAs, type InvalidStatus } from './support.js';
 
 let env: TestEnvironment;
 let apps: k8s.AppsV1Api;
@@ -24,12 +24,8 @@ afterAll(() => env.stop());
 
 const DNS_LABEL = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
 
-/** A 422's message and causes. */
-async function invalid(call: Promise<unknown>): Promise<{ message: string; causes: { field: string; reason: string; message: string }[] }> {
-  const { code, body } = await statusOf(call);
-  expect(code).toBe(422);
-  const details = body.details as { causes: { field: string; reason: string; message: string }[] };
-  return { message: body.message as string, causes: details.causes.map(({ field, reason, message }) => ({ field, reason, message })) };
+function invalid(call: Promise<unknown>): Promise<InvalidStatus> {
+  return invalidStatus(call, { causeMessages: true });
 }
 
 const pod = (name: string, spec: k8s.V1PodSpec): k8s.V1Pod => ({ metadata: { name }, spec });

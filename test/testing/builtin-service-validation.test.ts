@@ -5,7 +5,7 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnv, type TestEnvironment } from '../support/environment.js';
-import { statusOf } from './support.js';
+import { invalidStatus, type InvalidStatus } from './support.js';
 
 let env: TestEnvironment;
 let core: k8s.CoreV1Api;
@@ -17,11 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => env.stop());
 
-async function invalid(call: Promise<unknown>): Promise<{ message: string; causes: { field: string; reason: string }[] }> {
-  const { code, body } = await statusOf(call);
-  expect(code).toBe(422);
-  const details = body.details as { causes: { field: string; reason: string }[] };
-  return { message: body.message as string, causes: details.causes.map(({ field, reason }) => ({ field, reason })) };
+function invalid(call: Promise<unknown>): Promise<InvalidStatus> {
+  return invalidStatus(call);
 }
 
 const service = (name: string, spec: k8s.V1ServiceSpec): k8s.V1Service => ({ metadata: { name }, spec });

@@ -1,6 +1,7 @@
 /** Shared set-up for the test API server's tests: paths, clients, and error bodies. */
 import path from 'node:path';
 import * as k8s from '@kubernetes/client-node';
+import { expect } from 'vitest';
 import { conformanceDir as conformance, repoRoot } from '../support/shared.js';
 
 export { conformance, repoRoot };
@@ -22,6 +23,24 @@ export async function statusOf(call: Promise<unknown>): Promise<{ code: number; 
     throw err;
   }
   throw new Error('expected the call to fail');
+}
+
+export interface InvalidStatus {
+  message: string;
+  causes: { field: string; reason: string; message?: string }[];
+}
+
+/**
+ * The 422 Invalid Status a call is refused with: its message and its causes (field and reason, and
+ * with `causeMessages` each cause's message too).
+ */
+export async function invalidStatus(call: Promise<unknown>, options: { causeMessages?: boolean } = {}): Promise<InvalidStatus> {
+  const { code, body } = await statusOf(call);
+  expect(code).toBe(422);
+  expect(body.reason).toBe('Invalid');
+  const details = body.details as { causes: { field: string; reason: string; message: string }[] };
+  const causes = details.causes.map(({ field, reason, message }) => (options.causeMessages ? { field, reason, message } : { field, reason }));
+  return { message: body.message as string, causes };
 }
 
 /** Options for client-node calls that send a given patch content type. */
