@@ -247,6 +247,22 @@ describe('x-kubernetes-validations', () => {
     expect(s.validate(obj({ memory: '512Mi' }))).toEqual([]);
     expect(s.validate(obj({ memory: '2Gi' })).map((c) => c.message)).toEqual(['Invalid value: "object": memory below 1Gi']);
   });
+
+  it('computes quantities exactly, as resource.Quantity does: equal values in any notation, sums without float error', () => {
+    const rule = (r: string) => compileSchema(root({ type: 'object', properties: { q: { type: 'string' } }, 'x-kubernetes-validations': [{ rule: r, message: 'no' }] }));
+    const holds = (r: string, q = '1Gi') => rule(r).validate(obj({ q })).length === 0;
+    expect(holds("quantity(self.q) == quantity('1024Mi')")).toBe(true);
+    expect(holds("quantity(self.q).compareTo(quantity('1073741824')) == 0")).toBe(true);
+    expect(holds("quantity(self.q).add(quantity('1')).isGreaterThan(quantity(self.q))")).toBe(true);
+    expect(holds("quantity(self.q).add(quantity('200m')) == quantity('300m')", '100m')).toBe(true);
+    // As floats, 0.1 + 0.2 is not 0.3.
+    expect(holds("quantity(self.q).add(quantity('0.2')) == quantity('0.3')", '0.1')).toBe(true);
+    expect(holds("quantity(self.q).sub(quantity('1Gi')).sign() == -1", '1G')).toBe(true);
+    expect(holds('quantity(self.q).isInteger() && quantity(self.q).asInteger() == 1500', '1.5k')).toBe(true);
+    expect(holds('!quantity(self.q).isInteger()', '1.5')).toBe(true);
+    // Beyond int64 is no integer (Quantity.AsInt64 fails).
+    expect(holds('!quantity(self.q).isInteger()', '10E')).toBe(true);
+  });
 });
 
 describeShared(crdDir, 'controller-gen conformance CRDs', () => {

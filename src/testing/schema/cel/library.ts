@@ -8,7 +8,7 @@ import type { CelFunc, CelInput, CelList, CelValue } from '@bufbuild/cel';
 import { cel, celExtensions } from '../../../kube/cel/bufbuild.js';
 import { isIP } from 'node:net';
 import { optionalFunctions } from './optional.js';
-import { parseQuantity } from './quantity.js';
+import { compareQuantities, parseQuantity, type Quantity } from '../../../kube/quantity.js';
 import { compileGoRegexp } from '../../../kube/re2.js';
 
 function noOverload(what: string): never {
@@ -48,16 +48,45 @@ function items(list: CelList): CelValue[] {
 // Quantities are maps with a private marker, like optionals (the library has no opaque types).
 const QUANTITY = '\u0000quantity';
 
-function quantity(text: string): CelInput {
-  const value = parseQuantity(text);
-  if (value === undefined) throw new Error(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
-  return new Map<string, CelInput>([[QUANTITY, value]]);
+/**
+ * A quantity value: its exact value as `<digits>e<exponent>` without trailing zeros, so that equal
+ * quantities are equal values (`quantity('1Gi') == quantity('1024Mi')`, as Quantity.Equal says).
+ */
+function quantityValue(q: Quantity): CelInput {
+  let { digits, scale } = q;
+  while (digits !== 0n && digits % 10n === 0n) {
+    digits /= 10n;
+    scale++;
+  }
+  return new Map<string, CelInput>([[QUANTITY, `${digits}e${digits === 0n ? 0 : scale}`]]);
 }
 
-function quantityValue(v: CelValue): number {
-  if (cel().isCelMap(v) && v.has(QUANTITY)) return v.get(QUANTITY) as number;
-  if (typeof v === 'bigint') return Number(v);
+function quantity(text: string): CelInput {
+  const q = parseQuantity(text);
+  if (q === undefined) throw new Error(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+  return quantityValue(q);
+}
+
+/** A quantity value (its text) as resource.Quantity holds it: exact, so comparisons are Quantity.Cmp's. */
+function quantityOf(v: CelValue): Quantity {
+  if (cel().isCelMap(v) && v.has(QUANTITY)) return parseQuantity(v.get(QUANTITY) as string)!;
+  if (typeof v === 'bigint') return { digits: v, scale: 0, format: 'DecimalSI' };
   return noOverload('not a quantity');
+}
+
+/** The whole number a quantity is, or undefined (Quantity.AsInt64's failure: a fraction, or beyond int64). */
+function quantityInteger(q: Quantity): bigint | undefined {
+  const unit = 10n ** BigInt(Math.abs(q.scale));
+  if (q.scale < 0 && q.digits % unit !== 0n) return undefined;
+  const n = q.scale < 0 ? q.digits / unit : q.digits * unit;
+  return n >= -(2n ** 63n) && n < 2n ** 63n ? n : undefined;
+}
+
+/** Quantity.Add (or Sub): exact. */
+function addQuantities(a: Quantity, b: Quantity, sign: 1n | -1n): CelInput {
+  const scale = Math.min(a.scale, b.scale);
+  const digits = a.digits * 10n ** BigInt(a.scale - scale) + sign * b.digits * 10n ** BigInt(b.scale - scale);
+  return quantityValue({ digits, scale, format: a.format });
 }
 
 function isURL(s: string): boolean {
@@ -94,33 +123,35 @@ export function kubernetesFunctions(): CelFunc[] {
     celFunc('isQuantity', [STRING], BOOL, (s) => parseQuantity(s) !== undefined),
     celFunc('quantity', [STRING], DYN, (s) => quantity(s)),
     celMethod('isGreaterThan', DYN, [DYN], BOOL, function (o) {
-      return quantityValue(this) > quantityValue(o);
+      return compareQuantities(quantityOf(this), quantityOf(o)) > 0;
     }),
     celMethod('isLessThan', DYN, [DYN], BOOL, function (o) {
-      return quantityValue(this) < quantityValue(o);
+      return compareQuantities(quantityOf(this), quantityOf(o)) < 0;
     }),
     celMethod('compareTo', DYN, [DYN], INT, function (o) {
-      return BigInt(Math.sign(quantityValue(this) - quantityValue(o)));
+      return BigInt(compareQuantities(quantityOf(this), quantityOf(o)));
     }),
     celMethod('sign', DYN, [], INT, function () {
-      return BigInt(Math.sign(quantityValue(this)));
+      const { digits } = quantityOf(this);
+      return digits > 0n ? 1n : digits < 0n ? -1n : 0n;
     }),
     celMethod('isInteger', DYN, [], BOOL, function () {
-      return Number.isInteger(quantityValue(this));
+      return quantityInteger(quantityOf(this)) !== undefined;
     }),
     celMethod('asInteger', DYN, [], INT, function () {
-      const v = quantityValue(this);
-      if (!Number.isInteger(v)) throw new Error('cannot convert value to integer');
-      return BigInt(v);
+      const n = quantityInteger(quantityOf(this));
+      if (n === undefined) throw new Error('cannot convert value to integer');
+      return n;
     }),
     celMethod('asApproximateFloat', DYN, [], DOUBLE, function () {
-      return quantityValue(this);
+      const q = quantityOf(this);
+      return Number(q.digits) * 10 ** q.scale;
     }),
     celMethod('add', DYN, [DYN], DYN, function (o) {
-      return new Map<string, CelInput>([[QUANTITY, quantityValue(this) + quantityValue(o)]]);
+      return addQuantities(quantityOf(this), quantityOf(o), 1n);
     }),
     celMethod('sub', DYN, [DYN], DYN, function (o) {
-      return new Map<string, CelInput>([[QUANTITY, quantityValue(this) - quantityValue(o)]]);
+      return addQuantities(quantityOf(this), quantityOf(o), -1n);
     }),
   ];
 
