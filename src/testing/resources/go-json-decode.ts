@@ -9,6 +9,7 @@
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 import { isGoInt } from '../../kube/go-format.js';
+import { formatQuantity, parseQuantity } from '../../kube/quantity.js';
 
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
@@ -122,12 +123,10 @@ class Decoder {
     }
   }
 
-  private value(schema: JSONSchemaProps, value: unknown, ctx: Context): void {
-    if (value === null || value === undefined) return;
-    if (schema.$ref !== undefined) {
-      this.component(schema.$ref, value, ctx);
-      return;
-    }
+  /** Checks `value` against `schema`; returns what Go would encode in its place when that differs (a quantity's canonical text). */
+  private value(schema: JSONSchemaProps, value: unknown, ctx: Context): unknown {
+    if (value === null || value === undefined) return undefined;
+    if (schema.$ref !== undefined) return this.component(schema.$ref, value, ctx);
     if (schema['x-kubernetes-preserve-unknown-fields'] && schema.type === undefined) return;
     if (schema['x-kubernetes-int-or-string']) {
       this.intOrString(value);
@@ -157,14 +156,21 @@ class Decoder {
         return;
       case 'array':
         if (!Array.isArray(value)) return this.note(value, target, ctx);
-        value.forEach((item, i) => this.value(schema.items as JSONSchemaProps, item, { ...ctx, path: `${ctx.path}[${i}]` }));
+        value.forEach((item, i) => {
+          const replaced = this.value(schema.items as JSONSchemaProps, item, { ...ctx, path: `${ctx.path}[${i}]` });
+          if (replaced !== undefined) value[i] = replaced;
+        });
         return;
       case 'object': {
         if (typeof value !== 'object' || Array.isArray(value)) return this.note(value, target, ctx);
         if (schema.properties) return this.struct(schema, value, ctx);
         const element = schema.additionalProperties;
         if (element && typeof element === 'object') {
-          for (const [k, v] of Object.entries(value)) this.value(element, v, { ...ctx, path: `${ctx.path}[${k}]` });
+          const map = value as Record<string, unknown>;
+          for (const [k, v] of Object.entries(map)) {
+            const replaced = this.value(element, v, { ...ctx, path: `${ctx.path}[${k}]` });
+            if (replaced !== undefined) map[k] = replaced;
+          }
         }
         return;
       }
@@ -172,14 +178,15 @@ class Decoder {
   }
 
   /** A component: one with its own JSON decoder, a struct, or a named basic type. */
-  private component(name: string, value: unknown, ctx: Context): void {
+  private component(name: string, value: unknown, ctx: Context): unknown {
     if (name === QUANTITY) {
-      if (typeof value === 'number') return;
-      // Quantity's UnmarshalJSON parses whatever it is handed, quotes stripped.
-      const text = typeof value === 'string' ? value : JSON.stringify(value);
-      const err = quantityError(text);
+      // Quantity's UnmarshalJSON parses whatever it is handed, quotes stripped; MarshalJSON writes
+      // the canonical text (`1024Mi` is read back as `1Gi`, `0.5` as `500m`).
+      const text = typeof value === 'string' ? value.trim() : JSON.stringify(value);
+      const err = typeof value === 'number' ? undefined : quantityError(text);
       if (err) throw new Abort(err);
-      return;
+      const parsed = parseQuantity(text);
+      return parsed === undefined ? undefined : formatQuantity(parsed);
     }
     if (name === INT_OR_STRING) return this.intOrString(value);
     const schema = this.api.schema(name);
@@ -197,7 +204,7 @@ class Decoder {
       if (typeof value !== 'string') throw new Abort(`json: cannot unmarshal ${jsonWord(value, 'string')} into Go value of type string`);
       return;
     }
-    this.value(schema, value, ctx);
+    return this.value(schema, value, ctx);
   }
 
   /** intstr.IntOrString's UnmarshalJSON: a string, else an int32 decoded on its own. */
@@ -218,13 +225,14 @@ class Decoder {
         delete obj[key];
         continue;
       }
-      this.value(field, v, { struct: ctx.struct, fields: [...ctx.fields, key], path });
+      const replaced = this.value(field, v, { struct: ctx.struct, fields: [...ctx.fields, key], path });
+      if (replaced !== undefined) obj[key] = replaced;
     }
   }
 }
 
 /**
- * Decodes `obj` as the built-in type `component`, in place: fields the types do not have are
+ * Decodes `obj` as the built-in type `component`, in place: quantities take their canonical text, fields the types do not have are
  * removed and listed; the error is the first type mismatch in document order, or the first error
  * of a type that decodes itself, which ends decoding at once and wins.
  */
