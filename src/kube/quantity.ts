@@ -1,7 +1,7 @@
 /**
  * Kubernetes resource quantities (k8s.io/apimachinery/pkg/api/resource): exact values, their
- * comparison (Quantity.Cmp) and the canonical text Quantity.String() prints (`1024Mi` is `1Gi`,
- * `0.5` is `500m`), as kube-apiserver's messages show them.
+ * comparison (Quantity.Cmp), the canonical text Quantity.String() prints (`1024Mi` is `1Gi`,
+ * `0.5` is `500m`) and ParseQuantity's errors, for the test server's decoding, messages and CEL.
  */
 
 type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
@@ -83,4 +83,32 @@ export function formatQuantity(q: Quantity): string {
   if (q.format === 'DecimalExponent') return exponent === 0 ? `${amount}` : `${amount}e${exponent}`;
   const suffix = Object.keys(DECIMAL_SUFFIXES).find((s) => DECIMAL_SUFFIXES[s] === exponent);
   return suffix === undefined ? `${amount}e${exponent}` : `${amount}${suffix}`;
+}
+
+/** The quantity grammar as resource.ParseQuantity states it in its error. */
+const QUANTITY_FORMAT = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
+export const QUANTITY_ERROR = `quantities must match the regular expression '${QUANTITY_FORMAT}'`;
+const QUANTITY_SUFFIXES = new Set(['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E']);
+
+/** resource.ParseQuantity's verdict on a string (its scanner, not the regular expression it quotes): undefined when it parses. */
+export function quantityError(text: string): string | undefined {
+  const s = text.trim();
+  if (s === '') return QUANTITY_ERROR;
+  let pos = s[0] === '+' || s[0] === '-' ? 1 : 0;
+  const digits = () => {
+    while (pos < s.length && s[pos] >= '0' && s[pos] <= '9') pos++;
+  };
+  digits();
+  if (s[pos] === '.') {
+    pos++;
+    digits();
+  }
+  const suffixStart = pos;
+  while (pos < s.length && 'eEinumkKMGTP'.includes(s[pos])) pos++;
+  if (s[pos] === '+' || s[pos] === '-') pos++;
+  digits();
+  if (pos < s.length) return QUANTITY_ERROR;
+  const suffix = s.slice(suffixStart);
+  if (QUANTITY_SUFFIXES.has(suffix) || /^[eE][+-]?\d+$/.test(suffix)) return undefined;
+  return "unable to parse quantity's suffix";
 }

@@ -9,14 +9,10 @@
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 import { isGoInt } from '../../kube/go-format.js';
-import { formatQuantity, parseQuantity } from '../../kube/quantity.js';
+import { formatQuantity, parseQuantity, quantityError } from '../../kube/quantity.js';
 
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
-/** The quantity grammar as resource.ParseQuantity states it in its error. */
-const QUANTITY_FORMAT = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
-const QUANTITY_ERROR = `quantities must match the regular expression '${QUANTITY_FORMAT}'`;
-const QUANTITY_SUFFIXES = new Set(['', 'Ki', 'Mi', 'Gi', 'Ti', 'Pi', 'Ei', 'n', 'u', 'm', 'k', 'M', 'G', 'T', 'P', 'E']);
 
 /** A decoding error that stops decoding at once (custom decoders), unlike type mismatches Go notes and skips. */
 class Abort extends Error {}
@@ -30,28 +26,6 @@ function jsonWord(value: unknown, target: string): string {
   return 'object';
 }
 
-/** resource.ParseQuantity's verdict on a string (its scanner, not the regular expression it quotes): undefined when it parses. */
-function quantityError(text: string): string | undefined {
-  const s = text.trim();
-  if (s === '') return QUANTITY_ERROR;
-  let pos = s[0] === '+' || s[0] === '-' ? 1 : 0;
-  const digits = () => {
-    while (pos < s.length && s[pos] >= '0' && s[pos] <= '9') pos++;
-  };
-  digits();
-  if (s[pos] === '.') {
-    pos++;
-    digits();
-  }
-  const suffixStart = pos;
-  while (pos < s.length && 'eEinumkKMGTP'.includes(s[pos])) pos++;
-  if (s[pos] === '+' || s[pos] === '-') pos++;
-  digits();
-  if (pos < s.length) return QUANTITY_ERROR;
-  const suffix = s.slice(suffixStart);
-  if (QUANTITY_SUFFIXES.has(suffix) || /^[eE][+-]?\d+$/.test(suffix)) return undefined;
-  return "unable to parse quantity's suffix";
-}
 
 /** The byte offset Go's base64.StdEncoding reports for a string that is not padded base64, or undefined. */
 function base64Error(s: string): number | undefined {

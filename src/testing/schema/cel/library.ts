@@ -8,7 +8,7 @@ import type { CelFunc, CelInput, CelList, CelValue } from '@bufbuild/cel';
 import { cel, celExtensions } from '../../../kube/cel/bufbuild.js';
 import { isIP } from 'node:net';
 import { optionalFunctions } from './optional.js';
-import { compareQuantities, parseQuantity, type Quantity } from '../../../kube/quantity.js';
+import { compareQuantities, parseQuantity, QUANTITY_ERROR, quantityError, type Quantity } from '../../../kube/quantity.js';
 import { compileGoRegexp } from '../../../kube/re2.js';
 
 function noOverload(what: string): never {
@@ -63,7 +63,7 @@ function quantityValue(q: Quantity): CelInput {
 
 function quantity(text: string): CelInput {
   const q = parseQuantity(text);
-  if (q === undefined) throw new Error(`quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'`);
+  if (q === undefined) throw new Error(quantityError(text) ?? QUANTITY_ERROR);
   return quantityValue(q);
 }
 
