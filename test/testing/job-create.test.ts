@@ -6,6 +6,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnv, type TestEnvironment } from '../support/environment.js';
 import { admissionResponse, jsonPatch, startWebhookServer } from './admission/https-webhook-server.js';
+import { invalidStatus } from './support.js';
 
 let env: TestEnvironment;
 let batch: k8s.BatchV1Api;
@@ -57,6 +58,31 @@ describe('a Job created without a manual selector', () => {
     const patched = await batch.patchNamespacedJob({ namespace, name: 'suspended', body: { spec: { suspend: false } } },
       k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
     expect(patched.spec!.selector).toEqual(job.spec!.selector);
+  });
+});
+
+describe("a Job's selector is refused as validateGeneratedSelector and ValidateJobSpec refuse it", () => {
+  it('when the Job sets a selector of its own without spec.manualSelector', async () => {
+    const refused = await invalidStatus(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'own-selector' }, spec: {
+      selector: { matchLabels: { app: 'x' } }, template: { metadata: { labels: { app: 'x' } }, spec: podSpec } } } }), { causeMessages: true });
+    expect(refused.causes).toHaveLength(1);
+    expect(refused.causes[0]).toMatchObject({ field: 'spec.selector', reason: 'FieldValueInvalid' });
+    expect(refused.causes[0]!.message).toMatch(/^Invalid value: \{"matchLabels":\{"app":"x","batch\.kubernetes\.io\/controller-uid":"[0-9a-f-]+"\}\}: `selector` not auto-generated$/);
+  });
+
+  it('when the template sets a generated label to another value', async () => {
+    const refused = await invalidStatus(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'wrong-name' }, spec: {
+      template: { metadata: { labels: { 'job-name': 'other' } }, spec: podSpec } } } }), { causeMessages: true });
+    // The generated selector names only the uid, so it still selects what would be generated.
+    expect(refused.message).toMatch(/^Job\.batch "wrong-name" is invalid: spec\.template\.metadata\.labels\[job-name\]: Invalid value: \{"batch\.kubernetes\.io\/controller-uid":"[0-9a-f-]+","batch\.kubernetes\.io\/job-name":"wrong-name","controller-uid":"[0-9a-f-]+","job-name":"other"\}: must be 'wrong-name'$/);
+  });
+
+  it('when a manual selector is missing or does not select the template', async () => {
+    const missing = await invalidStatus(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'no-selector' }, spec: { manualSelector: true, template: { spec: podSpec } } } }), { causeMessages: true });
+    expect(missing.causes).toEqual([{ field: 'spec.selector', reason: 'FieldValueRequired', message: 'Required value' }]);
+    const mismatch = await invalidStatus(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'mismatch' }, spec: {
+      manualSelector: true, selector: { matchLabels: { run: 'a' } }, template: { metadata: { labels: { run: 'b' } }, spec: podSpec } } } }), { causeMessages: true });
+    expect(mismatch.causes).toEqual([{ field: 'spec.template.metadata.labels', reason: 'FieldValueInvalid', message: 'Invalid value: {"run":"b"}: `selector` does not match template `labels`' }]);
   });
 });
 

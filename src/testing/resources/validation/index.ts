@@ -24,7 +24,7 @@ export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   ReplicaSet: (o, old) => [...workloadErrors(o, 'ReplicaSet'), ...(old ? selectorUpdateErrors(o, old) : [])],
   StatefulSet: (o, old) => [...workloadErrors(o, 'StatefulSet'), ...(old ? statefulSetUpdateErrors(o, old) : [])],
   DaemonSet: (o, old) => [...workloadErrors(o, 'DaemonSet'), ...(old ? selectorUpdateErrors(o, old) : [])],
-  Job: (o, old) => [...jobErrors(o), ...(old ? jobUpdateErrors(o, old) : [])],
+  Job: (o, old) => [...jobErrors(o, old), ...(old ? jobUpdateErrors(o, old) : [])],
   CronJob: cronJobErrors,
 };
 

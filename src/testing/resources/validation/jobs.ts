@@ -7,7 +7,9 @@ import { invalidField, notSupportedField, requiredField } from '../status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { podTemplateErrors } from './pod-spec.js';
-import { labelSelectorJSON, immutableField, nonnegativeField, semanticEqual } from './go-values.js';
+import { labelSelectorJSON, immutableField, nonnegativeField, semanticEqual, stringMapJSON } from './go-values.js';
+import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
+import { fromLabelSelectorObject, matchesLabels, type LabelSelector } from '../../../kube/label-selector.js';
 
 type Obj = Record<string, unknown>;
 
@@ -35,8 +37,59 @@ function jobSpecErrors(spec: Obj, path: string): FieldCause[] {
   return errors;
 }
 
-export function jobErrors(o: KubeObject): FieldCause[] {
-  return jobSpecErrors(objectAt(o, 'spec'), 'spec');
+/** The labels a generated selector puts on a Job's pods, legacy first, as validateGeneratedSelector checks them. */
+const GENERATED_LABELS = [
+  { key: 'controller-uid', of: 'uid', prefixed: false },
+  { key: 'job-name', of: 'name', prefixed: false },
+  { key: 'batch.kubernetes.io/controller-uid', of: 'uid', prefixed: true },
+  { key: 'batch.kubernetes.io/job-name', of: 'name', prefixed: true },
+] as const;
+
+/**
+ * validateGeneratedSelector: without spec.manualSelector, the pods' template carries the generated
+ * labels (ValidateHasLabel) and the selector selects them. The prefixed labels are required of a
+ * new Job, and on update only of one that had them (Jobs made before 1.27 have the legacy ones alone).
+ */
+function generatedSelectorErrors(o: KubeObject, old: KubeObject | undefined): FieldCause[] {
+  const spec = objectAt(o, 'spec');
+  if (spec.manualSelector === true || !isPlainObject(spec.selector)) return [];
+  const meta = objectAt(o, 'metadata');
+  const expected = { uid: typeof meta.uid === 'string' ? meta.uid : '', name: typeof meta.name === 'string' ? meta.name : '' };
+  const errors: FieldCause[] = expected.uid === '' ? [requiredField('metadata.uid', '')] : [];
+  const oldLabels = objectAt(objectAt(objectAt(old, 'spec'), 'template'), 'metadata').labels;
+  const prefixedRequired = !old || (isPlainObject(oldLabels) && 'batch.kubernetes.io/job-name' in oldLabels && 'batch.kubernetes.io/controller-uid' in oldLabels);
+  const given = objectAt(objectAt(spec, 'template'), 'metadata').labels;
+  const labels = (isPlainObject(given) ? given : {}) as Record<string, string>;
+  const wanted: Record<string, string> = {};
+  for (const { key, of, prefixed } of GENERATED_LABELS) {
+    if (prefixed && !prefixedRequired) continue;
+    const value = expected[of];
+    wanted[key] = value;
+    const field = `spec.template.metadata.labels[${key}]`;
+    if (!(key in labels)) errors.push(requiredField(field, `must be '${value}'`));
+    else if (labels[key] !== value) errors.push({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${stringMapJSON(labels)}: must be '${value}'` });
+  }
+  if (!labelSelectorErrors(spec.selector, 'spec.selector').length && !matchesLabels(fromLabelSelectorObject(spec.selector as LabelSelector), wanted)) {
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(spec.selector)}: \`selector\` not auto-generated` });
+  }
+  return errors;
+}
+
+/** ValidateJobSpec's selector: required, valid, and selecting the pods the template makes. */
+function jobSelectorErrors(spec: Obj): FieldCause[] {
+  if (!isPlainObject(spec.selector)) return [requiredField('spec.selector', '')];
+  const errors = labelSelectorErrors(spec.selector, 'spec.selector');
+  const given = objectAt(objectAt(spec, 'template'), 'metadata').labels;
+  if (errors.length === 0 && !matchesLabels(fromLabelSelectorObject(spec.selector as LabelSelector), (isPlainObject(given) ? given : {}) as Record<string, string>)) {
+    errors.push({ reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${stringMapJSON(given)}: \`selector\` does not match template \`labels\`` });
+  }
+  return errors;
+}
+
+/** ValidateJob: the generated selector, the spec, and its selector. */
+export function jobErrors(o: KubeObject, old?: KubeObject): FieldCause[] {
+  const spec = objectAt(o, 'spec');
+  return [...generatedSelectorErrors(o, old), ...jobSpecErrors(spec, 'spec'), ...jobSelectorErrors(spec)];
 }
 
 /** ValidateJobTemplateSpec: a CronJob's Job spec, whose selector the controller generates. */

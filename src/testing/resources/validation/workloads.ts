@@ -7,29 +7,13 @@ import { forbiddenField, invalidField, notSupportedField, requiredField } from '
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podTemplateErrors, podTemplateMetadataErrors } from './pod-spec.js';
 import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
+import { fromLabelSelectorObject, matchesLabels, type LabelSelector } from '../../../kube/label-selector.js';
 import { labelSelectorJSON, stringMapJSON, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
 
 function specOf(obj: KubeObject | undefined): Obj {
   return obj && isPlainObject(obj.spec) ? obj.spec : {};
-}
-
-function selectorMatches(selector: Obj, labels: Record<string, string>): boolean {
-  const matchLabels = isPlainObject(selector.matchLabels) ? (selector.matchLabels as Record<string, string>) : {};
-  if (!Object.entries(matchLabels).every(([k, v]) => labels[k] === v)) return false;
-  const expressions = Array.isArray(selector.matchExpressions) ? selector.matchExpressions.filter(isPlainObject) : [];
-  return expressions.every((e) => {
-    const has = Object.prototype.hasOwnProperty.call(labels, String(e.key));
-    const values = Array.isArray(e.values) ? e.values.map(String) : [];
-    switch (e.operator) {
-      case 'In': return has && values.includes(labels[String(e.key)]);
-      case 'NotIn': return !has || !values.includes(labels[String(e.key)]);
-      case 'Exists': return has;
-      case 'DoesNotExist': return !has;
-      default: return false;
-    }
-  });
 }
 
 /** The apps/v1 workloads, by the name their messages give them. */
@@ -68,7 +52,7 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
     const detail = kind === 'StatefulSet' ? '' : ': invalid label selector';
     errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(selector ?? {})}${detail}` });
   }
-  const matches = selector ? size(selector.matchLabels) + size(selector.matchExpressions) === 0 || selectorMatches(selector, labels) : false;
+  const matches = selector ? size(selector.matchLabels) + size(selector.matchExpressions) === 0 || matchesLabels(fromLabelSelectorObject(selector as LabelSelector), labels) : false;
   if (convertible && !matches) errors.push(mismatch);
   const podSpec = isPlainObject(template.spec) ? template.spec : {};
   if (kind === 'StatefulSet') {
