@@ -138,6 +138,10 @@ describe('scheme defaults', () => {
     expect(svc.spec?.clusterIPs).toEqual([svc.spec?.clusterIP]);
     const headless = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 'headless' }, spec: { clusterIP: 'None', ports: [{ port: 80 }] } } });
     expect(headless.spec?.clusterIP).toBe('None');
+    // initIPFamilyFields: headless without a selector asks for both families; with one, a single family.
+    expect([headless.spec?.clusterIPs, headless.spec?.ipFamilyPolicy, headless.spec?.ipFamilies]).toEqual([['None'], 'RequireDualStack', ['IPv4', 'IPv6']]);
+    const selecting = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 'headless-db' }, spec: { clusterIP: 'None', selector: { app: 'db' }, ports: [{ port: 5432 }] } } });
+    expect([selecting.spec?.clusterIPs, selecting.spec?.ipFamilyPolicy, selecting.spec?.ipFamilies]).toEqual([['None'], 'SingleStack', ['IPv4']]);
     // A controller that writes its desired spec (without the allocated IP) keeps the IP: no change.
     const replaced = await core.replaceNamespacedService({ namespace: 'default', name: 'defaulted-svc', body: { metadata: { name: 'defaulted-svc', resourceVersion: svc.metadata!.resourceVersion }, spec: { ports: [{ port: 80 }] } } });
     expect(replaced.spec?.clusterIP).toBe(svc.spec?.clusterIP);

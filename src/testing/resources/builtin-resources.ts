@@ -10,7 +10,7 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { deepEqual } from '../../kube/json-values.js';
-import type { JSONObject, KubeObject, StoredObject } from './object.js';
+import { isPlainObject, type JSONObject, type KubeObject, type StoredObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
 import { forbiddenField } from './status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
@@ -96,7 +96,18 @@ let nextServiceIP = 10;
 function allocateClusterIP(o: KubeObject): void {
   const spec = record(o, 'spec');
   const type = spec.type ?? 'ClusterIP';
-  if (type === 'ExternalName' || spec.clusterIP === 'None') return;
+  if (type === 'ExternalName') return;
+  if (spec.clusterIP === 'None') {
+    // A headless Service gets no IP but its families (initIPFamilyFields): one headless and without
+    // a selector defaults to RequireDualStack and both families, even on a single-stack cluster.
+    const selectorless = !isPlainObject(spec.selector) || Object.keys(spec.selector).length === 0;
+    setDefault(spec, 'clusterIPs', ['None']);
+    setDefault(spec, 'ipFamilyPolicy', selectorless ? 'RequireDualStack' : 'SingleStack');
+    const families = Array.isArray(spec.ipFamilies) && spec.ipFamilies.length > 0 ? spec.ipFamilies : ['IPv4'];
+    if (selectorless && spec.ipFamilyPolicy !== 'SingleStack' && families.length < 2) families.push(families[0] === 'IPv6' ? 'IPv4' : 'IPv6');
+    spec.ipFamilies = families;
+    return;
+  }
   if (spec.clusterIP === undefined || spec.clusterIP === '') {
     const n = nextServiceIP++;
     spec.clusterIP = `10.96.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
