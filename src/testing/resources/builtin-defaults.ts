@@ -23,7 +23,27 @@ function imageTag(image: string): string | undefined {
   return colon < 0 ? undefined : name.slice(colon + 1);
 }
 
-function defaultContainer(c: Obj): void {
+/** SetDefaults_HTTPGetAction, wherever one is (probes, lifecycle hooks). */
+function defaultHTTPGet(handler: unknown): void {
+  if (!isPlainObject(handler) || !isPlainObject(handler.httpGet)) return;
+  if (!handler.httpGet.path) handler.httpGet.path = '/';
+  if (!handler.httpGet.scheme) handler.httpGet.scheme = 'HTTP';
+}
+
+/** SetDefaults_Probe: zero (or unset) timings take Kubernetes' defaults. */
+function defaultProbe(probe: unknown): void {
+  if (!isPlainObject(probe)) return;
+  for (const [key, value] of [['timeoutSeconds', 1], ['periodSeconds', 10], ['successThreshold', 1], ['failureThreshold', 3]] as const) {
+    if (!probe[key]) probe[key] = value;
+  }
+  defaultHTTPGet(probe);
+}
+
+function defaultContainer(c: Obj, hostNetwork: boolean): void {
+  for (const key of ['livenessProbe', 'readinessProbe', 'startupProbe']) defaultProbe(c[key]);
+  if (isPlainObject(c.lifecycle)) for (const hook of ['postStart', 'preStop']) defaultHTTPGet(c.lifecycle[hook]);
+  // With host networking a container port is a host port too (defaultHostNetworkPorts).
+  if (hostNetwork && Array.isArray(c.ports)) for (const p of c.ports) if (isPlainObject(p) && !p.hostPort) p.hostPort = p.containerPort;
   const tag = typeof c.image === 'string' ? imageTag(c.image) : undefined;
   setDefault(c, 'imagePullPolicy', tag === undefined || tag === 'latest' ? 'Always' : 'IfNotPresent');
   setDefault(c, 'terminationMessagePath', '/dev/termination-log');
@@ -47,8 +67,35 @@ export function defaultPodSpec(spec: Obj, restartPolicy = 'Always'): void {
   setDefault(spec, 'securityContext', {});
   for (const key of ['containers', 'initContainers']) {
     const list = spec[key];
-    if (Array.isArray(list)) for (const c of list) if (isPlainObject(c)) defaultContainer(c);
+    if (Array.isArray(list)) for (const c of list) if (isPlainObject(c)) defaultContainer(c, spec.hostNetwork === true);
   }
+  if (Array.isArray(spec.volumes)) for (const v of spec.volumes) if (isPlainObject(v)) defaultVolume(v);
+}
+
+/** The volume sources whose files get mode 0644 unless they say (SetDefaults_*VolumeSource). */
+const MODE_SOURCES = ['secret', 'configMap', 'downwardAPI', 'projected'];
+
+/** SetDefaults_Volume and its sources: a volume naming no source is an emptyDir. */
+function defaultVolume(v: Obj): void {
+  if (Object.keys(v).every((k) => k === 'name')) v.emptyDir = {};
+  for (const key of MODE_SOURCES) if (isPlainObject(v[key])) setDefault(v[key], 'defaultMode', 0o644);
+}
+
+/** SetDefaults_Pod (a Pod's, not a template's): service links on, and a container's limits as its unset requests. */
+function defaultPod(o: KubeObject): void {
+  const spec = child(o as Obj, 'spec');
+  setDefault(spec, 'enableServiceLinks', true);
+  for (const key of ['containers', 'initContainers']) {
+    const list = spec[key];
+    if (!Array.isArray(list)) continue;
+    for (const c of list) {
+      const resources = isPlainObject(c) && isPlainObject(c.resources) ? c.resources : undefined;
+      if (!resources || !isPlainObject(resources.limits)) continue;
+      const requests = child(resources, 'requests');
+      for (const [name, limit] of Object.entries(resources.limits)) setDefault(requests, name, limit);
+    }
+  }
+  defaultPodSpec(spec);
 }
 
 /** A Deployment's or DaemonSet's strategy: RollingUpdate unless set, its unset limits filled in. */
@@ -65,7 +112,7 @@ function defaultTemplate(spec: Obj): void {
 }
 
 export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
-  Pod: (o) => defaultPodSpec(child(o, 'spec')),
+  Pod: defaultPod,
   Service: (o) => {
     const spec = child(o, 'spec');
     setDefault(spec, 'type', 'ClusterIP');
