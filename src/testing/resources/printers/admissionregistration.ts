@@ -3,7 +3,7 @@ import type { KubeObject } from '../object.js';
 import { AGE, ageOf, at, col, isSet, list, NAME, nameOf, obj, since, str, type TablePrinter } from './cells.js';
 
 const WEBHOOKS_PRINTER: TablePrinter = {
-  columns: [NAME, col('Webhooks', 'integer', 'Webhooks indicates the number of webhooks registered in this configuration'), AGE],
+  columns: [NAME, col('Webhooks', 'integer'), AGE],
   row: (o, now) => [o.metadata?.name ?? '', Array.isArray(o.webhooks) ? o.webhooks.length : 0, since(o.metadata?.creationTimestamp, now)],
 };
 
@@ -33,25 +33,25 @@ function paramRefText(binding: KubeObject): string {
 }
 
 /** printValidatingAdmissionPolicy and printMutatingAdmissionPolicy: how many rules, of which field. */
-function policyPrinter(rules: 'validations' | 'mutations', column: string, description: string): TablePrinter {
+function policyPrinter(rules: 'validations' | 'mutations', column: string): TablePrinter {
   return {
-    columns: [NAME, col(column, 'integer', description),
-      col('ParamKind', 'string', 'ParamKind specifies the kind of resources used to parameterize this policy'), AGE],
+    columns: [NAME, col(column, 'integer'),
+      col('ParamKind', 'string'), AGE],
     row: (o, now) => [nameOf(o), list(at(o.spec, rules)).length, paramKindText(o), ageOf(o, now)],
   };
 }
 
 const BINDING_PRINTER: TablePrinter = {
-  columns: [NAME, col('PolicyName', 'string', 'PolicyName indicates the policy definition which the policy binding binded to'),
-    col('ParamRef', 'string', 'ParamRef indicates the param resource which sets the configration param'), AGE],
+  columns: [NAME, col('PolicyName', 'string'),
+    col('ParamRef', 'string'), AGE],
   row: (o, now) => [nameOf(o), str(at(o.spec, 'policyName')), paramRefText(o), ageOf(o, now)],
 };
 
 export const ADMISSIONREGISTRATION_PRINTERS: Record<string, TablePrinter> = {
   'admissionregistration.k8s.io/MutatingWebhookConfiguration': WEBHOOKS_PRINTER,
   'admissionregistration.k8s.io/ValidatingWebhookConfiguration': WEBHOOKS_PRINTER,
-  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': policyPrinter('validations', 'Validations', 'Validations indicates the number of validation rules defined in this configuration'),
-  'admissionregistration.k8s.io/MutatingAdmissionPolicy': policyPrinter('mutations', 'Mutations', 'Mutation indicates the number of mutations rules defined in this configuration'),
+  'admissionregistration.k8s.io/ValidatingAdmissionPolicy': policyPrinter('validations', 'Validations'),
+  'admissionregistration.k8s.io/MutatingAdmissionPolicy': policyPrinter('mutations', 'Mutations'),
   'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding': BINDING_PRINTER,
   'admissionregistration.k8s.io/MutatingAdmissionPolicyBinding': BINDING_PRINTER,
 };

@@ -6,7 +6,7 @@ import { AGE, ageOf, at, col, isSet, list, NAME, nameOf, obj, str, type TablePri
 
 export const APIREGISTRATION_PRINTERS: Record<string, TablePrinter> = {
   'apiregistration.k8s.io/APIService': {
-    columns: [NAME, col('Service', 'string', 'The reference to the service that hosts this API endpoint.'), col('Available', 'string', 'Whether this service is available.'), AGE],
+    columns: [NAME, col('Service', 'string'), col('Available', 'string'), AGE],
     row: (o, now) => {
       const service = at(o.spec, 'service');
       const available = list(at(o.status, 'conditions')).find((c) => c.type === 'Available');

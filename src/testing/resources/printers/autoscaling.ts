@@ -62,11 +62,11 @@ function metricsText(hpa: KubeObject): string {
 
 export const AUTOSCALING_PRINTERS: Record<string, TablePrinter> = {
   'autoscaling/HorizontalPodAutoscaler': {
-    columns: [NAME, col('Reference', 'string', 'scaleTargetRef points to the target resource to scale, and is used to the pods for which metrics should be collected, as well as to actually change the replica count.'),
-      col('Targets', 'string', 'metrics contains the specifications for which to use to calculate the desired replica count (the maximum replica count across all metrics will be used).'),
-      col('MinPods', 'string', 'minReplicas is the lower limit for the number of replicas to which the autoscaler can scale down.'),
-      col('MaxPods', 'string', 'maxReplicas is the upper limit for the number of replicas to which the autoscaler can scale up.'),
-      col('Replicas', 'string', 'currentReplicas is current number of replicas of pods managed by this autoscaler, as last seen by the autoscaler.'), AGE],
+    columns: [NAME, col('Reference', 'string'),
+      col('Targets', 'string'),
+      col('MinPods', 'string'),
+      col('MaxPods', 'string'),
+      col('Replicas', 'string'), AGE],
     row: (o, now) => {
       const spec = obj(o.spec);
       const ref = obj(spec.scaleTargetRef);

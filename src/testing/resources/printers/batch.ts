@@ -39,15 +39,15 @@ function cronJobRow(cj: KubeObject, nowMs: number): unknown[] {
 
 export const BATCH_PRINTERS: Record<string, TablePrinter> = {
   'batch/Job': {
-    columns: [NAME, col('Status', 'string', 'Status of the job.'), col('Completions', 'string', 'The number of pods which reached phase Succeeded. The value increases monotonically for a given spec. However, it may decrease in reaction to scale down of elastic indexed jobs.'), col('Duration', 'string', 'Time required to complete the job.'), AGE,
-      CONTAINERS, IMAGES, col('Selector', 'string', 'A label query over pods that should match the pod count.', 1)],
+    columns: [NAME, col('Status', 'string'), col('Completions', 'string'), col('Duration', 'string'), AGE,
+      CONTAINERS, IMAGES, col('Selector', 'string', 1)],
     row: jobRow,
   },
   'batch/CronJob': {
-    columns: [NAME, col('Schedule', 'string', 'The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron.'), col('Timezone', 'string', 'The time zone name for the given schedule.'),
-      col('Suspend', 'boolean', 'This flag tells the controller to suspend subsequent executions, it does not apply to already started executions.'),
-      col('Active', 'integer', 'A list of pointers to currently running jobs.'), col('Last Schedule', 'string', 'Information when was the last time the job was successfully scheduled.'), AGE,
-      CONTAINERS, IMAGES, col('Selector', 'string', 'A label query over pods that should match the pod count.', 1)],
+    columns: [NAME, col('Schedule', 'string'), col('Timezone', 'string'),
+      col('Suspend', 'boolean'),
+      col('Active', 'integer'), col('Last Schedule', 'string'), AGE,
+      CONTAINERS, IMAGES, col('Selector', 'string', 1)],
     row: cronJobRow,
   },
 };

@@ -105,22 +105,20 @@ export function containerCells(podSpec: unknown): [string, string] {
   return [containers.map((c) => str(c.name)).join(','), containers.map((c) => str(c.image)).join(',')];
 }
 
-export const DESCRIPTIONS = {
-  name: 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
-  age: 'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata',
-  containers: 'Names of each container in the template.',
-  images: 'Images referenced by each container in the template.',
-};
-
-export function col(name: string, type = 'string', description = '', priority = 0, format = ''): ColumnDefinition {
-  return { name, type, format, description, priority };
+/**
+ * A column definition. kube-apiserver describes each column with the API documentation of its
+ * field; that text is Kubernetes' prose, which this package does not copy, so descriptions are
+ * empty (kubectl never shows them).
+ */
+export function col(name: string, type = 'string', priority = 0, format = ''): ColumnDefinition {
+  return { name, type, format, description: '', priority };
 }
 
-export const NAME_COLUMN = col('Name', 'string', DESCRIPTIONS.name, 0, 'name');
+export const NAME_COLUMN = col('Name', 'string', 0, 'name');
 export const NAME = NAME_COLUMN;
-export const AGE = col('Age', 'string', DESCRIPTIONS.age);
-export const CONTAINERS = col('Containers', 'string', DESCRIPTIONS.containers, 1);
-export const IMAGES = col('Images', 'string', DESCRIPTIONS.images, 1);
+export const AGE = col('Age', 'string');
+export const CONTAINERS = col('Containers', 'string', 1);
+export const IMAGES = col('Images', 'string', 1);
 
 export function hasCondition(conditions: unknown, type: string, status = 'True'): boolean {
   return list(conditions).some((c) => c.type === type && c.status === status);
@@ -191,6 +189,6 @@ export function createdAt(o: KubeObject): string {
   return Number.isNaN(t) ? '0001-01-01T00:00:00Z' : new Date(t).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-export const CREATED_AT = col('Created At', 'date', DESCRIPTIONS.age);
+export const CREATED_AT = col('Created At', 'date');
 /** rest.NewDefaultTableConvertor: kinds without a printer of their own (CRDs, roles) print Name and Created At. */
 export const DEFAULT_PRINTER: TablePrinter = { columns: [NAME, CREATED_AT], row: (o) => [o.metadata?.name ?? '', createdAt(o)] };

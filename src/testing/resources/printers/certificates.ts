@@ -13,10 +13,10 @@ function csrCondition(csr: KubeObject): string {
 
 export const CERTIFICATES_PRINTERS: Record<string, TablePrinter> = {
   'certificates.k8s.io/CertificateSigningRequest': {
-    columns: [NAME, AGE, col('SignerName', 'string', 'signerName indicates the requested signer, and is a qualified name.'),
-      col('Requestor', 'string', 'request contains an x509 certificate signing request encoded in a "CERTIFICATE REQUEST" PEM block.'),
-      col('RequestedDuration', 'string', 'expirationSeconds is the requested duration of validity of the issued certificate.'),
-      col('Condition', 'string', 'conditions applied to the request. Known conditions are "Approved", "Denied", and "Failed".')],
+    columns: [NAME, AGE, col('SignerName', 'string'),
+      col('Requestor', 'string'),
+      col('RequestedDuration', 'string'),
+      col('Condition', 'string')],
     row: (o, now) => {
       const spec = obj(o.spec);
       const seconds = spec.expirationSeconds;

@@ -3,7 +3,7 @@ import { AGE, at, col, NAME, since, str, type TablePrinter } from './cells.js';
 
 export const COORDINATION_PRINTERS: Record<string, TablePrinter> = {
   'coordination.k8s.io/Lease': {
-    columns: [NAME, col('Holder', 'string', 'holderIdentity contains the identity of the holder of a current lease.'), AGE],
+    columns: [NAME, col('Holder', 'string'), AGE],
     row: (o, now) => [o.metadata?.name ?? '', str(at(o.spec, 'holderIdentity')), since(o.metadata?.creationTimestamp, now)],
   },
 };

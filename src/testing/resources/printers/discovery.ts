@@ -19,9 +19,9 @@ function endpointsText(endpoints: unknown): string {
 
 export const DISCOVERY_PRINTERS: Record<string, TablePrinter> = {
   'discovery.k8s.io/EndpointSlice': {
-    columns: [NAME, col('AddressType', 'string', 'addressType specifies the type of address carried by this EndpointSlice.'),
-      col('Ports', 'string', 'ports specifies the list of network ports exposed by each endpoint in this slice.'),
-      col('Endpoints', 'string', 'endpoints is a list of unique endpoints in this slice.'), AGE],
+    columns: [NAME, col('AddressType', 'string'),
+      col('Ports', 'string'),
+      col('Endpoints', 'string'), AGE],
     row: (o, now) => [nameOf(o), str(o.addressType), portsText(o.ports), endpointsText(o.endpoints), ageOf(o, now)],
   },
 };

@@ -33,21 +33,21 @@ function parentRefText(ref: unknown): string {
 
 export const NETWORKING_PRINTERS: Record<string, TablePrinter> = {
   'networking.k8s.io/Ingress': {
-    columns: [NAME, col('Class', 'string', 'The name of the IngressClass resource that should be used for additional configuration'), col('Hosts', 'string', 'Hosts that incoming requests are matched against before the ingress rule'),
-      col('Address', 'string', 'Address is a list containing ingress points for the load-balancer'), col('Ports', 'string', 'Ports of TLS configurations that open'), AGE],
+    columns: [NAME, col('Class', 'string'), col('Hosts', 'string'),
+      col('Address', 'string'), col('Ports', 'string'), AGE],
     row: ingressRow,
   },
   'networking.k8s.io/IngressClass': {
-    columns: [NAME, col('Controller', 'string', 'Controller that is responsible for handling this class'),
-      col('Parameters', 'string', 'A reference to a resource with additional parameters'), AGE],
+    columns: [NAME, col('Controller', 'string'),
+      col('Parameters', 'string'), AGE],
     row: (o, now) => [nameOf(o), str(at(o.spec, 'controller')), parametersText(at(o.spec, 'parameters')), ageOf(o, now)],
   },
   'networking.k8s.io/NetworkPolicy': {
-    columns: [NAME, col('Pod-Selector', 'string', 'podSelector selects the pods to which this NetworkPolicy object applies.'), AGE],
+    columns: [NAME, col('Pod-Selector', 'string'), AGE],
     row: (o, now) => [nameOf(o), formatLabelSelector(at(o.spec, 'podSelector')), ageOf(o, now)],
   },
   'networking.k8s.io/ServiceCIDR': {
-    columns: [NAME, col('CIDRs', 'string', 'CIDRs defines the IP blocks in CIDR notation (e.g. "192.168.0.0/24" or "2001:db8::/64") from which to assign service cluster IPs.'), AGE],
+    columns: [NAME, col('CIDRs', 'string'), AGE],
     row: (o, now) => {
       const cidrs = at(o.spec, 'cidrs');
       return [nameOf(o), Array.isArray(cidrs) ? cidrs.map(str).join(',') : '', ageOf(o, now)];
@@ -55,7 +55,7 @@ export const NETWORKING_PRINTERS: Record<string, TablePrinter> = {
   },
   // The printer defines no Age column but its rows carry the age; kubectl shows the defined columns.
   'networking.k8s.io/IPAddress': {
-    columns: [NAME, col('ParentRef', 'string', 'ParentRef references the resource that an IPAddress is attached to.')],
+    columns: [NAME, col('ParentRef', 'string')],
     row: (o, now) => [nameOf(o), parentRefText(at(o.spec, 'parentRef')), ageOf(o, now)],
   },
 };

@@ -4,7 +4,7 @@ import { AGE, ageOf, col, NAME, nameOf, str, type TablePrinter } from './cells.j
 export const NODE_PRINTERS: Record<string, TablePrinter> = {
   'node.k8s.io/RuntimeClass': {
     // The column's description is ObjectMeta's doc of a field it does not have: empty.
-    columns: [NAME, col('Handler', 'string', ''), AGE],
+    columns: [NAME, col('Handler', 'string'), AGE],
     row: (o, now) => [nameOf(o), str(o.handler), ageOf(o, now)],
   },
 };

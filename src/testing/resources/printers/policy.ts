@@ -3,8 +3,8 @@ import { AGE, at, col, int, intOrStringText, NAME, since, type TablePrinter } fr
 
 export const POLICY_PRINTERS: Record<string, TablePrinter> = {
   'policy/PodDisruptionBudget': {
-    columns: [NAME, col('Min Available', 'string', 'The minimum number of pods that must be available.'), col('Max Unavailable', 'string', 'The maximum number of pods that may be unavailable.'),
-      col('Allowed Disruptions', 'integer', 'Calculated number of pods that may be disrupted at this time.'), AGE],
+    columns: [NAME, col('Min Available', 'string'), col('Max Unavailable', 'string'),
+      col('Allowed Disruptions', 'integer'), AGE],
     row: (o, now) => [o.metadata?.name ?? '', intOrStringText(at(o.spec, 'minAvailable')), intOrStringText(at(o.spec, 'maxUnavailable')), int(at(o.status, 'disruptionsAllowed')), since(o.metadata?.creationTimestamp, now)],
   },
 };

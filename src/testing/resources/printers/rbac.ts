@@ -10,19 +10,15 @@ function bindingRow(binding: KubeObject, nowMs: number): unknown[] {
 }
 
 /** printRoleBinding and printClusterRoleBinding: the same cells; the descriptions name the kind. */
-function bindingPrinter(kind: 'roleBinding' | 'clusterRoleBinding', roleRefDescription: string): TablePrinter {
-  return {
-    columns: [NAME, col('Role', 'string', roleRefDescription), AGE,
-      col('Users', 'string', `Users in the ${kind}`, 1), col('Groups', 'string', `Groups in the ${kind}`, 1), col('ServiceAccounts', 'string', `ServiceAccounts in the ${kind}`, 1)],
-    row: bindingRow,
-  };
-}
+/** RoleBindings and ClusterRoleBindings print alike. */
+const BINDING_PRINTER: TablePrinter = {
+  columns: [NAME, col('Role', 'string'), AGE, col('Users', 'string', 1), col('Groups', 'string', 1), col('ServiceAccounts', 'string', 1)],
+  row: bindingRow,
+};
 
 export const RBAC_PRINTERS: Record<string, TablePrinter> = {
   'rbac.authorization.k8s.io/Role': DEFAULT_PRINTER,
   'rbac.authorization.k8s.io/ClusterRole': DEFAULT_PRINTER,
-  'rbac.authorization.k8s.io/RoleBinding': bindingPrinter('roleBinding',
-    'RoleRef can reference a Role in the current namespace or a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error. This field is immutable.'),
-  'rbac.authorization.k8s.io/ClusterRoleBinding': bindingPrinter('clusterRoleBinding',
-    'RoleRef can only reference a ClusterRole in the global namespace. If the RoleRef cannot be resolved, the Authorizer must return an error. This field is immutable.'),
+  'rbac.authorization.k8s.io/RoleBinding': BINDING_PRINTER,
+  'rbac.authorization.k8s.io/ClusterRoleBinding': BINDING_PRINTER,
 };

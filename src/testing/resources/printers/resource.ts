@@ -21,12 +21,12 @@ export const RESOURCE_PRINTERS: Record<string, TablePrinter> = {
   'resource.k8s.io/DeviceClass': NAME_AND_AGE,
   'resource.k8s.io/ResourceClaimTemplate': NAME_AND_AGE,
   'resource.k8s.io/ResourceClaim': {
-    columns: [NAME, col('State', 'string', 'A summary of the current state (allocated, pending, reserved, etc.).'), AGE],
+    columns: [NAME, col('State', 'string'), AGE],
     row: (o, now) => [nameOf(o), claimState(o), ageOf(o, now)],
   },
   'resource.k8s.io/ResourceSlice': {
-    columns: [NAME, col('Node', 'string', 'NodeName identifies the node which provides the resources in this pool.'),
-      col('Driver', 'string', 'Driver identifies the DRA driver providing the capacity information.'), col('Pool', 'string', 'Name is used to identify the pool.'), AGE],
+    columns: [NAME, col('Node', 'string'),
+      col('Driver', 'string'), col('Pool', 'string'), AGE],
     row: (o, now) => [nameOf(o), str(at(o.spec, 'nodeName')), str(at(o.spec, 'driver')), str(at(o.spec, 'pool', 'name')), ageOf(o, now)],
   },
 };

@@ -21,7 +21,8 @@ export function humanAge(timestamp: string | undefined, nowMs = Date.now()): str
   return humanDuration(nowMs - Date.parse(timestamp));
 }
 
-const AGE_COLUMN: PrinterColumn = { name: 'Age', type: 'date', description: 'CreationTimestamp is a timestamp representing the server time when this object was created.', jsonPath: '.metadata.creationTimestamp' };
+// Its description is left empty like the built-in columns' (printers/cells.ts col).
+const AGE_COLUMN: PrinterColumn = { name: 'Age', type: 'date', description: '', jsonPath: '.metadata.creationTimestamp' };
 
 /** RFC 3339 as Go's time.Parse reads it (metav1.Time's query-parameter form). */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
