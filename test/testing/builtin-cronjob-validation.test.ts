@@ -49,6 +49,18 @@ describe('CronJob schedules', () => {
     );
   });
 
+  it('keep a TZ prefix a stored CronJob already has (one made before the timeZone field), but not beside a timeZone', async () => {
+    await batch.createNamespacedCronJob({ namespace, body: cronJob('legacy', {}) });
+    // Written straight to storage, as an object an older release accepted.
+    const stored = env.server.store.get('cronjobs.batch', namespace, 'legacy')!;
+    env.server.store.update('cronjobs.batch', { ...stored, spec: { ...(stored.spec as object), schedule: 'TZ=UTC 0 * * * *' } });
+    const suspended = await batch.patchNamespacedCronJob({ namespace, name: 'legacy', body: { spec: { suspend: true } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect([suspended.spec?.schedule, suspended.spec?.suspend]).toEqual(['TZ=UTC 0 * * * *', true]);
+    expect(await refusal(batch.patchNamespacedCronJob({ namespace, name: 'legacy', body: { spec: { timeZone: 'UTC' } } }, patchAs(k8s.PatchStrategy.MergePatch)))).toBe(
+      'CronJob.batch "legacy" is invalid: spec.schedule: Invalid value: "TZ=UTC 0 * * * *": cannot use both timeZone field and TZ or CRON_TZ in schedule',
+    );
+  });
+
   it('accept five fields with names, steps and ranges, and the descriptors', async () => {
     for (const [index, schedule] of ['0 9-17/2 * jan-jun mon-fri', '*/15 0,12 1 * ?', '@hourly', '@midnight', '@every 1h30m'].entries()) {
       const created = await batch.createNamespacedCronJob({ namespace, body: cronJob(`good-${index}`, { schedule }) });

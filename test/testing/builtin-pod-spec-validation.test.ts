@@ -184,6 +184,19 @@ describe('pod templates of workloads', () => {
     });
   });
 
+  it('report a selector LabelSelectorAsSelector cannot convert as each kind does: ReplicaSets say so, StatefulSets give only the value', async () => {
+    const exists = { matchLabels: selector.matchLabels, matchExpressions: [{ key: 'tier', operator: 'Exists', values: ['x'] }] };
+    const json = '{"matchLabels":{"app":"w"},"matchExpressions":[{"key":"tier","operator":"Exists","values":["x"]}]}';
+    const template = { metadata: { labels: { ...selector.matchLabels, tier: 'a' } }, spec: { containers: [app] } };
+    const forbidden = { field: 'spec.selector.matchExpressions[0].values', reason: 'FieldValueForbidden', message: "Forbidden: may not be specified when `operator` is 'Exists' or 'DoesNotExist'" };
+    expect((await invalid(apps.createNamespacedReplicaSet({ namespace, body: { metadata: { name: 'rs-exists' }, spec: { selector: exists, template } } }))).causes).toEqual([
+      forbidden, { field: 'spec.selector', reason: 'FieldValueInvalid', message: `Invalid value: ${json}: invalid label selector` },
+    ]);
+    expect((await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'sts-exists' }, spec: { serviceName: 'sts', selector: exists, template } } }))).causes).toEqual([
+      forbidden, { field: 'spec.selector', reason: 'FieldValueInvalid', message: `Invalid value: ${json}` },
+    ]);
+  });
+
   it('refuse template labels and annotations ValidatePodTemplateSpec refuses, at the template\'s own fields', async () => {
     const long = 'v'.repeat(64);
     const labelled = { metadata: { labels: { ...selector.matchLabels, note: long } }, spec: { containers: [app] } };
