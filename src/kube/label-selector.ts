@@ -123,21 +123,27 @@ export function fromLabelSelectorObject(sel: LabelSelector | undefined): LabelRe
   return out;
 }
 
-/** The string form kube-apiserver puts in a Scale's status.selector. */
+/**
+ * labels.Selector's String(): the requirements sorted by key, comma-joined (a Scale's
+ * status.selector, kubectl's SELECTOR column); an operator it does not know prints nothing.
+ */
 export function formatLabelSelector(selector: LabelRequirements): string {
-  return selector
-    .map((r) => {
-      switch (r.operator) {
-        case '=': return `${r.key}=${r.values[0]}`;
-        case '!=': return `${r.key}!=${r.values[0]}`;
-        case 'in': return `${r.key} in (${[...r.values].sort().join(',')})`;
-        case 'notin': return `${r.key} notin (${[...r.values].sort().join(',')})`;
-        case 'exists': return r.key;
-        case '!': return `!${r.key}`;
-        case 'gt': return `${r.key}>${r.values[0]}`;
-        case 'lt': return `${r.key}<${r.values[0]}`;
-      }
-    })
-    .sort()
+  const text = (r: LabelRequirement): string | undefined => {
+    switch (r.operator) {
+      case '=': return `${r.key}=${r.values[0]}`;
+      case '!=': return `${r.key}!=${r.values[0]}`;
+      case 'in': return `${r.key} in (${[...r.values].sort().join(',')})`;
+      case 'notin': return `${r.key} notin (${[...r.values].sort().join(',')})`;
+      case 'exists': return r.key;
+      case '!': return `!${r.key}`;
+      case 'gt': return `${r.key}>${r.values[0]}`;
+      case 'lt': return `${r.key}<${r.values[0]}`;
+      default: return undefined;
+    }
+  };
+  return [...selector]
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(text)
+    .filter((t) => t !== undefined)
     .join(',');
 }

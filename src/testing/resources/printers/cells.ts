@@ -3,6 +3,7 @@
  * kube-apiserver's printers (pkg/printers/internalversion) and of apimachinery they share.
  */
 import { isPlainObject, type KubeObject } from '../object.js';
+import { formatLabelSelector as formatRequirements, fromLabelSelectorObject, type LabelSelector } from '../../../kube/label-selector.js';
 
 export interface ColumnDefinition {
   name: string;
@@ -78,20 +79,7 @@ export function formatLabels(labels: unknown): string {
 
 /** metav1.LabelSelectorAsSelector(...).String(): requirements sorted by key; empty or missing selectors print nothing. */
 export function selectorString(selector: unknown): string {
-  if (!isPlainObject(selector)) return '';
-  const requirements: [string, string][] = [];
-  for (const [k, v] of Object.entries(obj(selector.matchLabels))) requirements.push([k, `${k}=${str(v)}`]);
-  for (const e of list(selector.matchExpressions)) {
-    const key = str(e.key);
-    const values = (Array.isArray(e.values) ? e.values.map(str) : []).sort();
-    switch (e.operator) {
-      case 'In': requirements.push([key, `${key} in (${values.join(',')})`]); break;
-      case 'NotIn': requirements.push([key, `${key} notin (${values.join(',')})`]); break;
-      case 'Exists': requirements.push([key, key]); break;
-      case 'DoesNotExist': requirements.push([key, `!${key}`]); break;
-    }
-  }
-  return requirements.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, r]) => r).join(',');
+  return isPlainObject(selector) ? formatRequirements(fromLabelSelectorObject(selector as LabelSelector)) : '';
 }
 
 /** metav1.FormatLabelSelector: the selector's text, `<none>` when it selects everything or is unset. */
@@ -150,7 +138,7 @@ export function storageClassOf(o: KubeObject): string {
   return Object.hasOwn(annotations, beta) ? str(annotations[beta]) : str(at(o.spec, 'storageClassName'));
 }
 
-/** A resource.Quantity's text (as stored: the server keeps the text it was given), or `missing`. */
+/** A resource.Quantity's text (stored in canonical form, as go-json-decode.ts leaves it), or `missing`. */
 export function quantityText(value: unknown, missing: string): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : missing;
 }
