@@ -3,18 +3,9 @@
  * k8s.io/kubernetes/pkg/apis/.../v1/defaults.go), for the fields controllers commonly compare:
  * without them a reconciler that diffs desired against actual state would see a difference forever.
  */
-import { isPlainObject, type KubeObject } from './object.js';
+import { childObject, isPlainObject, setDefault, type KubeObject } from './object.js';
 
 type Obj = Record<string, unknown>;
-
-function child(parent: Obj, key: string): Obj {
-  if (!isPlainObject(parent[key])) parent[key] = {};
-  return parent[key] as Obj;
-}
-
-function setDefault(target: Obj, key: string, value: unknown): void {
-  if (target[key] === undefined) target[key] = value;
-}
 
 function imageTag(image: string): string | undefined {
   const lastSlash = image.lastIndexOf('/');
@@ -83,7 +74,7 @@ function defaultVolume(v: Obj): void {
 
 /** SetDefaults_Pod (a Pod's, not a template's): service links on, and a container's limits as its unset requests. */
 function defaultPod(o: KubeObject): void {
-  const spec = child(o as Obj, 'spec');
+  const spec = childObject(o as Obj, 'spec');
   setDefault(spec, 'enableServiceLinks', true);
   for (const key of ['containers', 'initContainers']) {
     const list = spec[key];
@@ -91,7 +82,7 @@ function defaultPod(o: KubeObject): void {
     for (const c of list) {
       const resources = isPlainObject(c) && isPlainObject(c.resources) ? c.resources : undefined;
       if (!resources || !isPlainObject(resources.limits)) continue;
-      const requests = child(resources, 'requests');
+      const requests = childObject(resources, 'requests');
       for (const [name, limit] of Object.entries(resources.limits)) setDefault(requests, name, limit);
     }
   }
@@ -102,19 +93,19 @@ function defaultPod(o: KubeObject): void {
 function defaultRollingUpdate(strategy: Obj, limits: { maxUnavailable: string | number; maxSurge: string | number }): void {
   if (!strategy.type) strategy.type = 'RollingUpdate';
   if (strategy.type !== 'RollingUpdate') return;
-  const rollingUpdate = child(strategy, 'rollingUpdate');
+  const rollingUpdate = childObject(strategy, 'rollingUpdate');
   setDefault(rollingUpdate, 'maxUnavailable', limits.maxUnavailable);
   setDefault(rollingUpdate, 'maxSurge', limits.maxSurge);
 }
 
 function defaultTemplate(spec: Obj): void {
-  defaultPodSpec(child(child(spec, 'template'), 'spec'));
+  defaultPodSpec(childObject(childObject(spec, 'template'), 'spec'));
 }
 
 export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
   Pod: defaultPod,
   Service: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'type', 'ClusterIP');
     setDefault(spec, 'sessionAffinity', 'None');
     if (spec.type !== 'ExternalName') setDefault(spec, 'internalTrafficPolicy', 'Cluster');
@@ -129,31 +120,31 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
   Secret: (o) => {
     // stringData is write-only: the v1-to-internal conversion writes each entry over data (base64) and drops it.
     if (isPlainObject(o.stringData)) {
-      const data = child(o, 'data');
+      const data = childObject(o, 'data');
       for (const [key, value] of Object.entries(o.stringData)) data[key] = Buffer.from(String(value), 'utf8').toString('base64');
     }
     delete o.stringData;
     setDefault(o, 'type', 'Opaque');
   },
   Deployment: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'replicas', 1);
     setDefault(spec, 'revisionHistoryLimit', 10);
     setDefault(spec, 'progressDeadlineSeconds', 600);
-    defaultRollingUpdate(child(spec, 'strategy'), { maxUnavailable: '25%', maxSurge: '25%' });
+    defaultRollingUpdate(childObject(spec, 'strategy'), { maxUnavailable: '25%', maxSurge: '25%' });
     defaultTemplate(spec);
   },
   ReplicaSet: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'replicas', 1);
     defaultTemplate(spec);
   },
   StatefulSet: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'replicas', 1);
     if (!spec.podManagementPolicy) spec.podManagementPolicy = 'OrderedReady';
     setDefault(spec, 'revisionHistoryLimit', 10);
-    const strategy = child(spec, 'updateStrategy');
+    const strategy = childObject(spec, 'updateStrategy');
     if (!strategy.type) {
       strategy.type = 'RollingUpdate';
       setDefault(strategy, 'rollingUpdate', {});
@@ -163,13 +154,13 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     defaultTemplate(spec);
   },
   DaemonSet: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'revisionHistoryLimit', 10);
-    defaultRollingUpdate(child(spec, 'updateStrategy'), { maxUnavailable: 1, maxSurge: 0 });
+    defaultRollingUpdate(childObject(spec, 'updateStrategy'), { maxUnavailable: 1, maxSurge: 0 });
     defaultTemplate(spec);
   },
   Job: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     // A work-queue Job (parallelism without completions) keeps completions unset.
     if (spec.completions === undefined && spec.parallelism === undefined) spec.completions = 1;
     setDefault(spec, 'parallelism', 1);
@@ -177,7 +168,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     // Go assigns the template's label map itself, so a Job without labels and its template share one
     // map: the labels the create adds to the template (the generated selector's) are the Job's too.
     const templateLabels = isPlainObject(spec.template) && isPlainObject(spec.template.metadata) ? spec.template.metadata.labels : undefined;
-    const meta = child(o as Obj, 'metadata');
+    const meta = childObject(o as Obj, 'metadata');
     if (isPlainObject(templateLabels) && (!isPlainObject(meta.labels) || Object.keys(meta.labels).length === 0)) meta.labels = templateLabels;
     setDefault(spec, 'completionMode', 'NonIndexed');
     setDefault(spec, 'suspend', false);
@@ -186,39 +177,39 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     defaultTemplate(spec);
   },
   CronJob: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'concurrencyPolicy', 'Allow');
     setDefault(spec, 'suspend', false);
     setDefault(spec, 'successfulJobsHistoryLimit', 3);
     setDefault(spec, 'failedJobsHistoryLimit', 1);
-    const jobSpec = child(child(spec, 'jobTemplate'), 'spec');
+    const jobSpec = childObject(childObject(spec, 'jobTemplate'), 'spec');
     defaultTemplate(jobSpec);
   },
   PersistentVolume: (o) => {
-    setDefault(child(o, 'status'), 'phase', 'Pending');
-    const spec = child(o, 'spec');
+    setDefault(childObject(o, 'status'), 'phase', 'Pending');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'persistentVolumeReclaimPolicy', 'Retain');
     setDefault(spec, 'volumeMode', 'Filesystem');
   },
   PersistentVolumeClaim: (o) => {
-    setDefault(child(o, 'status'), 'phase', 'Pending');
-    setDefault(child(o, 'spec'), 'volumeMode', 'Filesystem');
+    setDefault(childObject(o, 'status'), 'phase', 'Pending');
+    setDefault(childObject(o, 'spec'), 'volumeMode', 'Filesystem');
   },
   // autoscaling/v2 (the storage version; v1's defaults are in hpa-conversion.ts): one CPU utilization metric at 80% when none is given; a
   // behavior that is given gets every unset rule filled (scale-down keeps no stabilization window,
   // the controller-manager's flag decides it).
   HorizontalPodAutoscaler: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'minReplicas', 1);
     if (!Array.isArray(spec.metrics) || spec.metrics.length === 0) {
       spec.metrics = [{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: 80 } } }];
     }
     if (isPlainObject(spec.behavior)) {
-      const scaleUp = child(spec.behavior, 'scaleUp');
+      const scaleUp = childObject(spec.behavior, 'scaleUp');
       setDefault(scaleUp, 'stabilizationWindowSeconds', 0);
       setDefault(scaleUp, 'selectPolicy', 'Max');
       setDefault(scaleUp, 'policies', [{ type: 'Pods', value: 4, periodSeconds: 15 }, { type: 'Percent', value: 100, periodSeconds: 15 }]);
-      const scaleDown = child(spec.behavior, 'scaleDown');
+      const scaleDown = childObject(spec.behavior, 'scaleDown');
       setDefault(scaleDown, 'selectPolicy', 'Max');
       setDefault(scaleDown, 'policies', [{ type: 'Percent', value: 100, periodSeconds: 15 }]);
     }
@@ -228,7 +219,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     setDefault(o, 'volumeBindingMode', 'Immediate');
   },
   CSIDriver: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     setDefault(spec, 'attachRequired', true);
     setDefault(spec, 'podInfoOnMount', false);
     setDefault(spec, 'storageCapacity', false);
@@ -239,7 +230,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     setDefault(spec, 'seLinuxMount', false);
   },
   NetworkPolicy: (o) => {
-    const spec = child(o, 'spec');
+    const spec = childObject(o, 'spec');
     if (!Array.isArray(spec.policyTypes) || spec.policyTypes.length === 0) {
       spec.policyTypes = Array.isArray(spec.egress) && spec.egress.length > 0 ? ['Ingress', 'Egress'] : ['Ingress'];
     }
@@ -267,8 +258,8 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
   },
   // apiextensions/v1 SetDefaults_CustomResourceDefinitionSpec (names; conversion None; service port).
   CustomResourceDefinition: (o) => {
-    const spec = child(o, 'spec');
-    const names = child(spec, 'names');
+    const spec = childObject(o, 'spec');
+    const names = childObject(spec, 'names');
     const kind = typeof names.kind === 'string' ? names.kind : '';
     if (!names.singular) names.singular = kind.toLowerCase();
     if (!names.listKind && kind !== '') names.listKind = `${kind}List`;

@@ -10,7 +10,7 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type JSONObject, type KubeObject, type StoredObject } from './object.js';
+import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject, type StoredObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
 import { forbiddenField } from './status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
@@ -47,18 +47,6 @@ const REPLICAS_SCALE: ScaleSubresource = {
   labelSelectorPath: '.status.selector',
 };
 
-function record(obj: KubeObject, key: string): Record<string, unknown> {
-  const existing = obj[key];
-  if (typeof existing === 'object' && existing !== null && !Array.isArray(existing)) return existing as Record<string, unknown>;
-  const created: Record<string, unknown> = {};
-  obj[key] = created;
-  return created;
-}
-
-function setDefault(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (target[key] === undefined) target[key] = value;
-}
-
 function combine(a: ResourceType['validate'], b: BuiltinValidation | undefined): ResourceType['validate'] {
   if (!a && !b) return undefined;
   return (obj, old) => [...(a?.(obj, old) ?? []), ...(b?.(obj, old) ?? [])];
@@ -81,20 +69,20 @@ function immutableData(obj: StoredObject, old: StoredObject | undefined): FieldC
  * and the selector matches the prefixed uid; labels the user set are kept.
  */
 function generateJobSelector(o: KubeObject): void {
-  const spec = record(o, 'spec');
+  const spec = childObject(o, 'spec');
   if (spec.manualSelector === true) return;
-  const labels = record(record(record(spec, 'template'), 'metadata'), 'labels');
+  const labels = childObject(childObject(childObject(spec, 'template'), 'metadata'), 'labels');
   const { name, uid } = o.metadata ?? {};
   for (const key of ['job-name', 'batch.kubernetes.io/job-name']) setDefault(labels, key, name);
   for (const key of ['controller-uid', 'batch.kubernetes.io/controller-uid']) setDefault(labels, key, uid);
-  setDefault(record(record(spec, 'selector'), 'matchLabels'), 'batch.kubernetes.io/controller-uid', uid);
+  setDefault(childObject(childObject(spec, 'selector'), 'matchLabels'), 'batch.kubernetes.io/controller-uid', uid);
 }
 
 /** Service IPs come from 10.96.0.0/12 in order, as a fresh cluster hands them out (no release). */
 let nextServiceIP = 10;
 
 function allocateClusterIP(o: KubeObject): void {
-  const spec = record(o, 'spec');
+  const spec = childObject(o, 'spec');
   const type = spec.type ?? 'ClusterIP';
   if (type === 'ExternalName') return;
   if (spec.clusterIP === 'None') {
@@ -120,7 +108,7 @@ function allocateClusterIP(o: KubeObject): void {
 /** An update that leaves out the cluster IPs keeps the allocated ones (the service registry's patchAllocatedValues). */
 function keepClusterIP(current: KubeObject, next: KubeObject): void {
   const before = current.spec as Record<string, unknown> | undefined;
-  const after = record(next, 'spec');
+  const after = childObject(next, 'spec');
   if (!before) return;
   for (const key of ['clusterIP', 'clusterIPs', 'ipFamilies', 'ipFamilyPolicy']) {
     if ((after[key] === undefined || after[key] === '') && before[key] !== undefined) after[key] = before[key];
@@ -129,10 +117,10 @@ function keepClusterIP(current: KubeObject, next: KubeObject): void {
 
 const ROWS: BuiltinRow[] = [
   { ...builtinResource('', 'Namespace'), status: true, fields: ['status.phase'],
-    defaults: (o) => { setDefault(record(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(record(o, 'status'), 'phase', 'Active'); } },
+    defaults: (o) => { setDefault(childObject(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(childObject(o, 'status'), 'phase', 'Active'); } },
   { ...builtinResource('', 'Pod'), status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
-    defaults: (o) => setDefault(record(o, 'status'), 'phase', 'Pending') },
+    defaults: (o) => setDefault(childObject(o, 'status'), 'phase', 'Pending') },
   { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
   { ...builtinResource('', 'ConfigMap'), validate: immutableData },
   { ...builtinResource('', 'Secret'), fields: ['type'], validate: immutableData },

@@ -66,6 +66,17 @@ export function asObject(value: unknown): JSONObject | undefined {
   return isJsonObject(value) ? (value as JSONObject) : undefined;
 }
 
+/** The object at `parent[key]`, made (replacing whatever is not an object) when missing: defaulting writes into it. */
+export function childObject(parent: Record<string, unknown>, key: string): Record<string, unknown> {
+  if (!isJsonObject(parent[key])) parent[key] = {};
+  return parent[key] as Record<string, unknown>;
+}
+
+/** Sets `target[key]` when it is unset, as the scheme's SetDefaults_* functions do. */
+export function setDefault(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (target[key] === undefined) target[key] = value;
+}
+
 export function splitAPIVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.indexOf('/');
   return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
