@@ -25,5 +25,5 @@ if [[ $tool == kube-apiserver ]]; then
 fi
 go get -tool "$pkg@v$version"
 go mod tidy
-go mod edit -go=1.26  # any 1.26 patch builds it; no toolchain download
+go mod edit -go=1.26.0  # any 1.26 patch builds it; no toolchain download
 echo "pinned $tool $version in $dir"

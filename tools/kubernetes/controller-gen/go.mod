@@ -1,6 +1,6 @@
 module scaffolder.tools/controller-gen
 
-go 1.26
+go 1.26.0
 
 tool sigs.k8s.io/controller-tools/cmd/controller-gen
 

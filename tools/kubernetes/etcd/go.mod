@@ -1,6 +1,6 @@
 module scaffolder.tools/etcd
 
-go 1.26
+go 1.26.0
 
 tool go.etcd.io/etcd/server/v3
 

@@ -1,6 +1,6 @@
 module scaffolder.tools/helm
 
-go 1.26
+go 1.26.0
 
 tool helm.sh/helm/v4/cmd/helm
 

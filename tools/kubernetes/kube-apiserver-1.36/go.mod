@@ -1,6 +1,6 @@
 module scaffolder.tools/kube-apiserver-1.36
 
-go 1.26
+go 1.26.0
 
 replace k8s.io/api => k8s.io/api v0.36.3
 
