@@ -53,7 +53,7 @@ export interface ToolBuild {
   pkg: string;
   outDir: string;
   binary: string;
-  /** -X settings: kube-apiserver reports its release at /version only when told it at link time. */
+  /** -X settings: kube-apiserver (at /version) and helm (`helm version`) report their release only when told it at link time. */
   ldflags: [string, string][];
   /** [alias, target]: symbolic links made after the build. */
   links: [string, string][];
@@ -91,7 +91,7 @@ export function toolBuilds(): ToolBuild[] {
   }
   builds.push(
     { name: 'controller-gen', version: v['controller-gen'], moduleDir: path.join(toolsModulesDir, 'controller-gen'), pkg: 'sigs.k8s.io/controller-tools/cmd/controller-gen', outDir: path.dirname(controllerGenBinary()), binary: controllerGenBinary(), ldflags: [], links: [] },
-    { name: 'helm', version: v.helm, moduleDir: path.join(toolsModulesDir, 'helm'), pkg: `helm.sh/helm/v${v.helm.split('.')[0]}/cmd/helm`, outDir: path.dirname(helmBinary()), binary: helmBinary(), ldflags: [], links: [] },
+    { name: 'helm', version: v.helm, moduleDir: path.join(toolsModulesDir, 'helm'), pkg: `helm.sh/helm/v${v.helm.split('.')[0]}/cmd/helm`, outDir: path.dirname(helmBinary()), binary: helmBinary(), ldflags: [[`helm.sh/helm/v${v.helm.split('.')[0]}/internal/version.version`, `v${v.helm}`]], links: [] },
   );
   return builds;
 }
