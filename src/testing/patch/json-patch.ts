@@ -8,6 +8,7 @@
  * 10,000 operations 413) before anything is applied.
  */
 import jsonpatch from 'fast-json-patch';
+import { nestingDepthError } from '../../kube/json-nesting.js';
 import { StatusError } from '../resources/status.js';
 
 /** genericapiserver's JSONPatchMaxCopyBytes: what the `copy` operations of one patch may add, in bytes. */
@@ -61,14 +62,21 @@ export function applyJsonPatch(document: unknown, patch: unknown[]): unknown {
       code: 413,
     });
   }
+  let message: string;
   try {
-    return applyJsonPatchOperations(document, patch as jsonpatch.Operation[]);
+    const patched = applyJsonPatchOperations(document, patch as jsonpatch.Operation[]);
+    // Copies can nest the object deeper than any body could (kube-apiserver then fails to decode it, 422).
+    const depthError = nestingDepthError(patched);
+    if (depthError === undefined) return patched;
+    message = depthError;
   } catch (err) {
-    throw new StatusError({
-      message: `the server rejected our request due to an error in our request`,
-      reason: 'Invalid',
-      details: { causes: [{ reason: 'UnexpectedServerResponse', message: (err as Error).message.split('\n')[0] }] },
-      code: 422,
-    });
+    // fast-json-patch copies values through JSON.stringify, which runs out of stack a few thousand levels down.
+    message = err instanceof RangeError && /call stack/.test(err.message) ? `invalid character '{' exceeded max depth` : (err as Error).message.split('\n')[0]!;
   }
+  throw new StatusError({
+    message: `the server rejected our request due to an error in our request`,
+    reason: 'Invalid',
+    details: { causes: [{ reason: 'UnexpectedServerResponse', message }] },
+    code: 422,
+  });
 }
