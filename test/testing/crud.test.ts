@@ -54,6 +54,12 @@ describe('create', () => {
     expect(body.message).toBe('namespaces "nowhere" not found');
   });
 
+  it('refuses a body over 3 MiB with 413, as kube-apiserver\'s MaxRequestBodyBytes', async () => {
+    const { code, body } = await statusOf(core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'huge' }, data: { a: 'x'.repeat(3 * 1024 * 1024) } } }));
+    expect(code).toBe(413);
+    expect(body).toMatchObject({ reason: 'RequestEntityTooLarge', message: 'Request entity too large: limit is 3145728' });
+  });
+
   it('answers 422 when neither name nor generateName is given', async () => {
     const { code, body } = await statusOf(core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: {} } }));
     expect(code).toBe(422);

@@ -77,6 +77,37 @@ describe('JSON merge patch and JSON patch', () => {
     expect(code).toBe(422);
   });
 
+  it('still copies values with JSON patch copy operations', async () => {
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'jp-copy' }, data: { x: 'v'.repeat(1000) } } });
+    const patched = await core.patchNamespacedConfigMap(
+      { namespace: 'default', name: 'jp-copy', body: [{ op: 'copy', from: '/data/x', path: '/data/y' }, { op: 'copy', from: '/data', path: '/metadata/annotations' }] },
+      patchAs(k8s.PatchStrategy.JsonPatch),
+    );
+    expect(patched.data).toEqual({ x: 'v'.repeat(1000), y: 'v'.repeat(1000) });
+    expect(patched.metadata?.annotations).toEqual(patched.data);
+  });
+
+  it('refuses a patch whose copies pass 3 MiB with kube-apiserver\'s 422, before the object grows', async () => {
+    // Each copy doubles data.d: 13 of them copy 8 MiB in all (36 would copy 64 GiB); the limit stops the 12th.
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'jp-bomb' }, data: { a: 'x'.repeat(64) } } });
+    const bomb: object[] = [{ op: 'add', path: '/data/d', value: ['x'.repeat(1024)] }];
+    for (let i = 0; i < 13; i++) bomb.push({ op: 'copy', from: '/data/d', path: '/data/d/-' });
+    const { code, body } = await statusOf(core.patchNamespacedConfigMap({ namespace: 'default', name: 'jp-bomb', body: bomb }, patchAs(k8s.PatchStrategy.JsonPatch)));
+    expect(code).toBe(422);
+    expect(body.reason).toBe('Invalid');
+    const cause = (body.details as { causes: { message: string }[] }).causes[0]!.message;
+    expect(cause).toMatch(/^Unable to complete the copy, the accumulated size increase of copy is \d+, exceeding the limit 3145728$/);
+    expect((await core.readNamespacedConfigMap({ namespace: 'default', name: 'jp-bomb' })).data).toEqual({ a: 'x'.repeat(64) });
+  });
+
+  it('refuses a JSON patch of more than 10,000 operations with 413', async () => {
+    await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'jp-ops' }, data: { a: '1' } } });
+    const ops = Array.from({ length: 10_001 }, () => ({ op: 'test', path: '/data/a', value: '1' }));
+    const { code, body } = await statusOf(core.patchNamespacedConfigMap({ namespace: 'default', name: 'jp-ops', body: ops }, patchAs(k8s.PatchStrategy.JsonPatch)));
+    expect(code).toBe(413);
+    expect(body.message).toBe('Request entity too large: The allowed maximum operations in a JSON patch is 10000, got 10001');
+  });
+
   it('does not persist dry-run writes', async () => {
     const cm = await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'dry' }, data: { x: '1' } }, dryRun: 'All' });
     expect(cm.metadata?.name).toBe('dry');

@@ -1,6 +1,8 @@
+import { connect } from 'node:net';
 import * as k8s from '@kubernetes/client-node';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { WATCH_BUFFER_LIMIT_BYTES } from '../../src/testing/server/handlers/watch.js';
 import { collectEvents, credentials } from './support.js';
 
 let env: TestEnvironment;
@@ -181,5 +183,37 @@ describe('fault injection', () => {
       const events = await w.done;
       expect(events.map((e) => [e.type, (e.object.data as { v: string }).v])).toEqual([['MODIFIED', '2'], ['MODIFIED', '3'], ['DELETED', '3']]);
     }
+  });
+});
+
+describe('watchers that fall behind', () => {
+  it('are closed once the changes waiting for them pass the bound, while a reading watcher gets every change', async () => {
+    const name = (o: Record<string, unknown>) => (o.metadata as { name: string }).name;
+    const reader = collectEvents(env.kubeConfig, CM_PATH, {}, (e) => e.some((ev) => name(ev.object) === 'last'));
+    // A client that sends a watch request and never reads the answer.
+    const silent = connect(Number(new URL(env.server.url).port), '127.0.0.1');
+    silent.pause();
+    silent.write(`GET ${CM_PATH}?watch=true HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${env.server.token}\r\n\r\n`);
+    await watchesOpen(2);
+
+    // 512 kB changes: past the bound, plus what the sockets' kernel buffers take, well before 160 of them (80 MB).
+    const data = { v: 'x'.repeat(512 * 1024) };
+    const created: string[] = [];
+    while (env.server.watchCount === 2 && created.length < 160) {
+      created.push(`big-${created.length}`);
+      await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: created.at(-1) }, data } });
+    }
+    expect(env.server.watchCount).toBe(1);
+    expect(created.length * 512 * 1024).toBeGreaterThan(WATCH_BUFFER_LIMIT_BYTES);
+
+    // The server let go of the silent watch: once it reads, its stream ends.
+    const ended = new Promise<void>((resolve) => silent.once('close', () => resolve()));
+    silent.on('error', () => {});
+    silent.resume();
+    await ended;
+
+    await core.createNamespacedConfigMap({ namespace: 'default', body: cm('last') });
+    const events = await reader.done;
+    expect(events.map((e) => `${e.type} ${name(e.object)}`)).toEqual([...created, 'last'].map((n) => `ADDED ${n}`));
   });
 });

@@ -58,6 +58,23 @@ export interface HttpsServingOptions {
   enableHTTP2?: boolean;
   /** TLS settings; the certificate usually comes later through `server.setSecureContext`. */
   tls?: SecureContextOptions;
+  /**
+   * Milliseconds an HTTP/1.1 client may take to send its request headers, and its whole request,
+   * before the connection is answered 408 and closed. Default: Node's (60 s and 300 s).
+   */
+  headersTimeout?: number;
+  requestTimeout?: number;
+}
+
+/**
+ * node:https's settings for `options`' timeouts. Node checks them on an interval (30 s by default,
+ * so a 10 s limit would cut a slow client anywhere between 10 and 40 s): check at least every second.
+ */
+function timeoutSettings(options: HttpsServingOptions): { headersTimeout?: number; requestTimeout?: number; connectionsCheckingInterval?: number } {
+  const { headersTimeout, requestTimeout } = options;
+  const given = [headersTimeout, requestTimeout].filter((t): t is number => t !== undefined && t > 0);
+  if (given.length === 0) return {};
+  return { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.min(1000, ...given) };
 }
 
 export interface HttpsServing {
@@ -78,7 +95,7 @@ export function createHttpsServing(options: HttpsServingOptions, handler: HttpsR
   // setSecureContext replaces the whole context: the settings go with every certificate.
   const tls = { ...GO_DEFAULT_TLS, ...options.tls };
   if (options.enableHTTP2 === true) return http2Serving(tls, handler);
-  const server = createHttpsServer({ ...tls, ALPNProtocols: ['http/1.1'] }, handler);
+  const server = createHttpsServer({ ...tls, ...timeoutSettings(options), ALPNProtocols: ['http/1.1'] }, handler);
   return { server, http2: false, setCertificate: (pair) => server.setSecureContext({ ...tls, ...pair }), close: () => closeHttpServer(server) };
 }
 

@@ -15,6 +15,18 @@ import { asHttpHandler, type HttpHandler, type WebhookEndpoint } from './handler
 export const DEFAULT_WEBHOOK_PORT = 9443;
 export const DEFAULT_CERT_DIR = '/tmp/k8s-webhook-server/serving-certs';
 
+/**
+ * How long a caller may take to send a request's headers, and the whole request. The caller is
+ * kube-apiserver, which gives a webhook call timeoutSeconds (10 s by default, 30 s at most) and
+ * then gives up: headers that take longer than 10 s, or a request still arriving after 30 s, come
+ * from no API server waiting for the answer. Node's defaults (60 s checked every 30 s, and 300 s)
+ * let a client that dribbles bytes hold a connection for minutes. controller-runtime's server
+ * bounds only the headers (ReadHeaderTimeout 32 s, and no read timeout for the body); these are
+ * tighter, within the API server's own limit.
+ */
+export const WEBHOOK_HEADERS_TIMEOUT_MS = 10_000;
+export const WEBHOOK_REQUEST_TIMEOUT_MS = 30_000;
+
 export interface WebhookServerOptions {
   /** Interface to listen on; all interfaces by default. */
   host?: string;
@@ -35,6 +47,10 @@ export interface WebhookServerOptions {
   enableHTTP2?: boolean;
   /** Milliseconds between certificate re-reads, besides watching the directory. Default 10 000; 0 disables polling. */
   certPollInterval?: number;
+  /** Milliseconds a client may take to send the request headers (HTTP/1.1), then is answered 408. Default WEBHOOK_HEADERS_TIMEOUT_MS. */
+  headersTimeout?: number;
+  /** Milliseconds a client may take to send the whole request (HTTP/1.1), then is answered 408. Default WEBHOOK_REQUEST_TIMEOUT_MS. */
+  requestTimeout?: number;
   metrics?: RuntimeMetrics;
   log?: Logger;
 }
@@ -99,7 +115,15 @@ export class WebhookServer {
     const certDir = this.#options.certDir ?? DEFAULT_CERT_DIR;
     const certPath = join(certDir, this.#options.certName ?? 'tls.crt');
     const keyPath = join(certDir, this.#options.keyName ?? 'tls.key');
-    const serving = createHttpsServing({ enableHTTP2: this.#options.enableHTTP2, tls: this.#options.tlsOptions }, (req, res) => void this.#serve(req, res));
+    const serving = createHttpsServing(
+      {
+        enableHTTP2: this.#options.enableHTTP2,
+        tls: this.#options.tlsOptions,
+        headersTimeout: this.#options.headersTimeout ?? WEBHOOK_HEADERS_TIMEOUT_MS,
+        requestTimeout: this.#options.requestTimeout ?? WEBHOOK_REQUEST_TIMEOUT_MS,
+      },
+      (req, res) => void this.#serve(req, res),
+    );
     const server = serving.server;
     const watcher = new CertWatcher(
       certPath,

@@ -7,7 +7,8 @@
  * webhook "<name>": ...`; Ignore skips the webhook.
  */
 import { randomUUID } from 'node:crypto';
-import fastJsonPatch, { type Operation } from 'fast-json-patch';
+import type { Operation } from 'fast-json-patch';
+import { applyJsonPatchOperations } from '../patch/json-patch.js';
 import { errorStatus, internalErrorStatus, orderedStatus, StatusError } from './status-error.js';
 import { webhookMatch } from './match.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
@@ -208,7 +209,7 @@ export class AdmissionChain {
     }
     try {
       const before = JSON.stringify(sent.object);
-      let patched: unknown = fastJsonPatch.applyPatch(deepCopy(sent.object), outcome.patch, true, false).newDocument;
+      let patched: unknown = applyJsonPatchOperations(deepCopy(sent.object), outcome.patch);
       if (JSON.stringify(patched) === before) return { object: current.object, changed: false };
       if (version !== undefined) patched = (await this.convertTo([patched], apiVersionOf(request.kind.group, request.kind.version)))[0];
       return { object: patched, changed: true };

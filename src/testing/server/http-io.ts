@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, statusOf, internalError, StatusError } from '../resources/status.js';
 import type { Status } from '../../kube/status.js';
-import { parseYaml } from '../yaml.js';
+import { parseYaml, YamlSyntaxError } from '../yaml.js';
+import { nestingDepthError } from '../../kube/json-nesting.js';
 
 /**
  * kube-apiserver's MaxRequestBodyBytes (genericapiserver's default, 3 MiB): larger bodies are
@@ -41,16 +42,32 @@ export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): 
   });
 }
 
-/** Parses a JSON body (or YAML for apply patches, which kubectl may send). */
+/** The YAML parser's own report of running out of stack: what it makes of flow collections nested about 1,000 deep. */
+const YAML_STACK_EXHAUSTED = 'Maximum call stack size exceeded';
+
+/**
+ * Parses a JSON body (or YAML for apply patches, which kubectl may send). Bodies nested deeper than
+ * MAX_JSON_NESTING_DEPTH are refused with 400 and Go's decoder message, as kube-apiserver refuses
+ * them, before anything walks them.
+ */
 export function parseBody(text: string, contentType: string): unknown {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
+  let value: unknown;
   try {
     // Apply patches may be YAML; clients mostly send JSON, which is YAML too and parses faster as JSON.
-    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) return parseYaml(text);
-    return JSON.parse(text) as unknown;
+    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) value = parseYaml(text);
+    else value = JSON.parse(text) as unknown;
   } catch (err) {
+    if (err instanceof YamlSyntaxError && err.reason === YAML_STACK_EXHAUSTED) throw tooDeep(`invalid character '[' exceeded max depth`);
     throw badRequest(`the body of the request could not be decoded: ${(err as Error).message}`);
   }
+  const depthError = nestingDepthError(value);
+  if (depthError) throw tooDeep(depthError);
+  return value;
+}
+
+function tooDeep(decoderError: string): StatusError {
+  return badRequest(`the body of the request could not be decoded: ${decoderError}`);
 }
 
 export function writeJSON(res: ServerResponse, code: number, body: unknown, warnings: string[] = [], contentType = 'application/json'): void {

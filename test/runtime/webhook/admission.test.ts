@@ -212,6 +212,16 @@ describe('malformed requests', () => {
     });
   }
 
+  it('answers a body nested 10,000 deep with 400 and Go\'s decoder message, not a recovered panic', async () => {
+    // Built as text: JSON.stringify runs out of stack on it, as the defaulter's diff would.
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const text = JSON.stringify(review('CREATE', cronJob('0 0 * * *'))).replace('"spec":{"schedule":"0 0 * * *"}', `"spec":{"schedule":"0 0 * * *","jobTemplate":${deep}}`);
+    for (const webhookPath of ['/mutate-batch-my-domain-v1-cronjob', path]) {
+      const answer = await send(webhookPath, text);
+      expect(answer.response).toMatchObject({ allowed: false, status: { code: 400, message: "unable to decode the request: invalid character '{' exceeded max depth" } });
+    }
+  });
+
   it('answers an unknown operation and a missing object with 400, and unknown paths with 404', async () => {
     const bad = review('CREATE', null);
     (bad.request as { operation: string }).operation = 'PATCH';

@@ -121,6 +121,8 @@ describe('conversion webhook at /convert', () => {
     expect((await post(server.port()!, '/convert', 'not json', certificate.cert)).status).toBe(400);
     const noRequest = await post(server.port()!, '/convert', '{"kind":"ConversionReview"}', certificate.cert);
     expect(noRequest).toEqual({ status: 400, body: 'conversion request is nil\n' });
+    const deep = `{"kind":"ConversionReview","request":{"uid":"u","desiredAPIVersion":"v","objects":[${'['.repeat(10_000)}${']'.repeat(10_000)}]}}`;
+    expect(await post(server.port()!, '/convert', deep, certificate.cert)).toEqual({ status: 400, body: "invalid character '[' exceeded max depth\n" });
   });
 
   it('refuses a second hub version and a spoke of another kind', () => {

@@ -1,4 +1,5 @@
 import { request } from 'node:https';
+import { connect } from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebhookServer } from '../../../src/runtime/webhook/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
@@ -12,7 +13,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startedServer(commonName: string, options: { certPollInterval?: number } = {}) {
+async function startedServer(commonName: string, options: { certPollInterval?: number; headersTimeout?: number; requestTimeout?: number } = {}) {
   const first = await makeCertificate(commonName);
   const certs = await certDirWith(first);
   cleanups.push(certs.remove);
@@ -118,5 +119,21 @@ describe('WebhookServer', () => {
     server.register('/a', () => undefined);
     expect(() => server.register('/a', () => undefined)).toThrow(/already registered at path \/a/);
     expect(() => server.register('b', () => undefined)).toThrow(/must start with "\/"/);
+  });
+
+  it('answers 408 and closes connections that dribble their headers or body past the timeouts', async () => {
+    // Short timeouts stand for the defaults (10 s and 30 s); Node's own (60 s and 300 s) would keep both open here.
+    const { server } = await startedServer('slow', { headersTimeout: 300, requestTimeout: 600 });
+    /** Sends `text` and nothing more; resolves with what the server answered once it closes the connection. */
+    const stall = (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect({ host: '127.0.0.1', port: server.port()!, rejectUnauthorized: false }, () => socket.write(text));
+        const received: Buffer[] = [];
+        socket.on('data', (c: Buffer) => received.push(c));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(Buffer.concat(received).toString('utf8')));
+      });
+    expect(await stall('POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: appl')).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(await stall('POST /echo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"half":')).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   });
 });

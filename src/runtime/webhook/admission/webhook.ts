@@ -7,6 +7,7 @@ import { BodyTooLargeError, readBody } from '../http-body.js';
 import { errored, type Answer } from './response.js';
 import type { AdmissionHandler } from './types.js';
 import type { AdmissionRequest, AdmissionResponse, AdmissionReview } from '../../../kube/admission-review.js';
+import { nestingDepthError } from '../../../kube/json-nesting.js';
 
 const ADMISSION_V1 = 'admission.k8s.io/v1';
 
@@ -91,6 +92,12 @@ export class AdmissionWebhook {
       review = JSON.parse(body.toString('utf8'));
     } catch (err) {
       this.#reject(res, 400, `unable to decode the request: ${(err as Error).message}`);
+      return;
+    }
+    // Go's decoder refuses what nests too deep; handlers here would run out of stack on it.
+    const depthError = nestingDepthError(review);
+    if (depthError) {
+      this.#reject(res, 400, `unable to decode the request: ${depthError}`);
       return;
     }
     const problem = malformed(review);

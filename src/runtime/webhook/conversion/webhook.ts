@@ -7,6 +7,7 @@ import { apiVersionOf, parseApiVersion } from '../../scheme/kind.js';
 import { readBody } from '../http-body.js';
 import { ConversionRegistry } from './registry.js';
 import type { ConversionRequest, ConversionResponse, ConversionReview } from '../../../kube/conversion-review.js';
+import { nestingDepthError } from '../../../kube/json-nesting.js';
 import type { Conversion } from './types.js';
 
 type JsonObject = Record<string, unknown>;
@@ -84,6 +85,9 @@ export class ConversionWebhook {
     let review: ConversionReview;
     try {
       const parsed: unknown = JSON.parse((await readBody(req)).toString('utf8'));
+      // Go's decoder refuses what nests too deep; conversions here would run out of stack on it.
+      const depthError = nestingDepthError(parsed);
+      if (depthError) throw new Error(depthError);
       const request = (parsed as { request?: unknown } | null)?.request as ConversionRequest | undefined;
       if (typeof request !== 'object' || request === null) throw new Error('conversion request is nil');
       if (typeof request.desiredAPIVersion !== 'string') throw new Error('conversion request has no desiredAPIVersion');

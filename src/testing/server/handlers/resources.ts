@@ -2,7 +2,6 @@
  * The verbs on resources: get, list, create, update, patch (merge, JSON, strategic, apply),
  * delete, deletecollection, and the status and scale subresources.
  */
-import jsonpatch from 'fast-json-patch';
 import { deepCopy } from '../../../kube/json-values.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../resources/object.js';
 import type { ResourceType, VersionInfo } from '../../resources/resource-type.js';
@@ -18,6 +17,7 @@ import {
   unsupportedMediaType,
 } from '../../resources/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
+import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { parseFieldSelector, matchesFields, selectedName } from '../../selectors/field-selector.js';
@@ -194,16 +194,7 @@ export class ResourceHandlers {
       const base = deepCopy(current);
       if (type === 'application/json-patch+json') {
         if (!Array.isArray(patchBody)) throw badRequest('json patch must be an array of operations');
-        try {
-          return jsonpatch.applyPatch(base, deepCopy(patchBody) as jsonpatch.Operation[], true, true).newDocument;
-        } catch (err) {
-          throw new StatusError({
-            message: `the server rejected our request due to an error in our request`,
-            reason: 'Invalid',
-            details: { causes: [{ reason: 'UnexpectedServerResponse', message: (err as Error).message.split('\n')[0] }] },
-            code: 422,
-          });
-        }
+        return applyJsonPatch(base, deepCopy(patchBody));
       }
       if (!isPlainObject(patchBody)) throw badRequest('the patch must be a JSON object');
       if (type === 'application/merge-patch+json') return applyMergePatch(base, patchBody);

@@ -48,9 +48,22 @@ function encode(object: object): string {
   return json;
 }
 
+/**
+ * How many bytes of changes a watch may have waiting for its client before the server closes it.
+ * kube-apiserver hands each watcher changes through a bounded buffer and, when a watcher's buffer
+ * stays full, closes the watch ("Forcing watcher close due to unresponsiveness"); its client lists
+ * and watches again. Here a watch writes only as fast as its client reads, and the changes that
+ * wait meanwhile count against this bound: five times the largest request body, so a client that
+ * reads, however far behind a burst of large objects, is not cut, while one that stopped reading
+ * holds at most this much.
+ */
+export const WATCH_BUFFER_LIMIT_BYTES = 16 * 1024 * 1024;
+
 /** One open watch; the server keeps them for fault injection and shutdown. */
 export class WatchSession {
   private queue: Promise<void> = Promise.resolve();
+  /** Bytes of changes queued and not yet handed to the connection (counted by their stored JSON). */
+  private waitingBytes = 0;
   private closed = false;
   /** Whether a Table event has gone out (later ones leave the column definitions out). */
   private tableHeadersSent = false;
@@ -84,7 +97,9 @@ export class WatchSession {
     const rv = params.resourceVersion;
     if (rv === undefined || rv === '' || rv === '0') {
       const initial = this.store.list(this.resourceKey, params.rt.namespaced ? params.namespace : undefined).filter((o) => this.matches(o));
-      for (const o of initial) this.send('ADDED', o);
+      // The current state (and below, the history asked for) is sent whatever its size, as kube-apiserver
+      // sends it; only changes from now on count against the bound.
+      for (const o of initial) this.send('ADDED', o, false);
       if (params.sendInitialEvents && params.allowBookmarks) this.sendBookmark(true);
     } else {
       const from = Number(rv);
@@ -92,7 +107,7 @@ export class WatchSession {
       try {
         if (!Number.isInteger(from) || from < 0) throw new Error(`invalid resource version "${rv}"`);
         if (tooLarge) throw tooLarge;
-        for (const e of this.store.changesSince(this.resourceKey, from)) this.onChange(e);
+        for (const e of this.store.changesSince(this.resourceKey, from)) this.onChange(e, false);
       } catch (err) {
         this.sendError(errorToStatus(err));
         return;
@@ -110,23 +125,31 @@ export class WatchSession {
     return matchesLabels(params.labels, o.metadata.labels) && matchesFields(params.fields, o);
   }
 
-  private onChange(e: StoreEvent): void {
+  /** Sends what a change means to this watch; `bounded` false for the history replayed at the start. */
+  private onChange(e: StoreEvent, bounded = true): void {
     const now = this.matches(e.object);
     const before = e.previous !== undefined && this.matches(e.previous);
     if (e.type === 'ADDED') {
-      if (now) this.send('ADDED', e.object);
+      if (now) this.send('ADDED', e.object, bounded);
     } else if (e.type === 'MODIFIED') {
-      if (now && before) this.send('MODIFIED', e.object);
-      else if (now) this.send('ADDED', e.object);
-      else if (before) this.send('DELETED', e.object);
+      if (now && before) this.send('MODIFIED', e.object, bounded);
+      else if (now) this.send('ADDED', e.object, bounded);
+      else if (before) this.send('DELETED', e.object, bounded);
     } else if (before || now) {
-      this.send('DELETED', e.object);
+      this.send('DELETED', e.object, bounded);
     }
   }
 
-  private send(type: WatchEventType, object: StoredObject): void {
+  private send(type: WatchEventType, object: StoredObject, bounded = true): void {
     if (this.closed || this.stalled) return;
     const { rt, version } = this.params;
+    const size = bounded ? encode(object).length : 0;
+    this.waitingBytes += size;
+    if (this.waitingBytes > WATCH_BUFFER_LIMIT_BYTES) {
+      // Fallen behind: cut the connection, which drops what it holds (ending it cleanly would wait for a client that does not read).
+      this.destroy();
+      return;
+    }
     this.queue = this.queue.then(async () => {
       if (this.closed) return;
       let out: StoredObject = object;
@@ -136,14 +159,15 @@ export class WatchSession {
         this.sendError(errorToStatus(err));
         return;
       }
+      this.waitingBytes -= size;
       if (this.params.table) {
         // Only the first Table of a watch carries the column definitions.
         const shown = asTable(rt, version, out, 'Metadata', this.tableHeadersSent, rt.builtin ? () => object : undefined);
         this.tableHeadersSent = true;
-        this.write({ type, object: shown });
-      } else if (!this.closed) {
+        await this.write({ type, object: shown });
+      } else {
         // As JSON.stringify({ type, object }) writes it.
-        this.res.write(`{"type":"${type}","object":${encode(out)}}\n`);
+        await this.writeLine(`{"type":"${type}","object":${encode(out)}}\n`);
       }
     });
   }
@@ -165,9 +189,22 @@ export class WatchSession {
     });
   }
 
-  private write(event: { type: WatchEventType; object: unknown }): void {
-    if (this.closed) return;
-    this.res.write(`${JSON.stringify(event)}\n`);
+  private write(event: { type: WatchEventType; object: unknown }): Promise<void> {
+    return this.writeLine(`${JSON.stringify(event)}\n`);
+  }
+
+  /** Writes a line, resolving once the connection takes more (at once, unless its buffer is full). */
+  private writeLine(line: string): Promise<void> {
+    if (this.closed || this.res.write(line)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        this.res.off('drain', done);
+        this.res.off('close', done);
+        resolve();
+      };
+      this.res.on('drain', done);
+      this.res.on('close', done);
+    });
   }
 
   /** Ends the stream cleanly (the client sees the watch close and re-watches). */

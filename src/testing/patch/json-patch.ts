@@ -1,0 +1,82 @@
+/**
+ * JSON patch (RFC 6902) with the bounds kube-apiserver puts on it. `copy` duplicates a value, so a
+ * patch of a few kB that copies a subtree into itself twenty times doubles the object twenty
+ * times; kube-apiserver stops that with evanphx/json-patch's AccumulatedCopySizeLimit, which
+ * genericapiserver arms from its JSONPatchMaxCopyBytes (3 MiB, twice etcd's 1.5 MB request limit).
+ * The same library refuses the patch once the bytes copied so far pass the limit, counting each
+ * copied value as its compact JSON; the patch handler answers that 422 (and a patch of more than
+ * 10,000 operations 413) before anything is applied.
+ */
+import jsonpatch from 'fast-json-patch';
+import { nestingDepthError } from '../../kube/json-nesting.js';
+import { StatusError } from '../resources/status.js';
+
+/** genericapiserver's JSONPatchMaxCopyBytes: what the `copy` operations of one patch may add, in bytes. */
+export const JSON_PATCH_MAX_COPY_BYTES = 3 * 1024 * 1024;
+
+/** The patch handler's maxJSONPatchOperations. */
+export const MAX_JSON_PATCH_OPERATIONS = 10_000;
+
+/** evanphx/json-patch's AccumulatedCopySizeError, with its message. */
+export class AccumulatedCopySizeError extends Error {
+  constructor(limit: number, accumulated: number) {
+    super(`Unable to complete the copy, the accumulated size increase of copy is ${accumulated}, exceeding the limit ${limit}`);
+  }
+}
+
+/** The value `copy` would duplicate, or undefined when `from` names nothing (applying then reports it). */
+function copiedValue(document: unknown, from: string): unknown {
+  try {
+    return jsonpatch.getValueByPointer(document, from);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Applies `operations` to `document` (changed in place; the result is returned, as the root may be
+ * replaced), stopping with AccumulatedCopySizeError before a copy takes the bytes copied past `limit`,
+ * or with fast-json-patch's error for an operation that does not apply.
+ */
+export function applyJsonPatchOperations(document: unknown, operations: readonly jsonpatch.Operation[], limit = JSON_PATCH_MAX_COPY_BYTES): unknown {
+  let doc = document;
+  let copied = 0;
+  for (const [index, operation] of operations.entries()) {
+    if (operation?.op === 'copy' && typeof operation.from === 'string') {
+      const value = copiedValue(doc, operation.from);
+      // Go's encoder writes the same compact JSON (it escapes <, > and & longer; bytes, not characters).
+      if (value !== undefined) copied += Buffer.byteLength(JSON.stringify(value));
+      if (copied > limit) throw new AccumulatedCopySizeError(limit, copied);
+    }
+    doc = jsonpatch.applyOperation(doc, operation, true, true, true, index).newDocument;
+  }
+  return doc;
+}
+
+/** A JSON patch request body applied to `document` (a copy the caller owns), failing as kube-apiserver's patch handler does. */
+export function applyJsonPatch(document: unknown, patch: unknown[]): unknown {
+  if (patch.length > MAX_JSON_PATCH_OPERATIONS) {
+    throw new StatusError({
+      message: `Request entity too large: The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${patch.length}`,
+      reason: 'RequestEntityTooLarge',
+      code: 413,
+    });
+  }
+  let message: string;
+  try {
+    const patched = applyJsonPatchOperations(document, patch as jsonpatch.Operation[]);
+    // Copies can nest the object deeper than any body could (kube-apiserver then fails to decode it, 422).
+    const depthError = nestingDepthError(patched);
+    if (depthError === undefined) return patched;
+    message = depthError;
+  } catch (err) {
+    // fast-json-patch copies values through JSON.stringify, which runs out of stack a few thousand levels down.
+    message = err instanceof RangeError && /call stack/.test(err.message) ? `invalid character '{' exceeded max depth` : (err as Error).message.split('\n')[0]!;
+  }
+  throw new StatusError({
+    message: `the server rejected our request due to an error in our request`,
+    reason: 'Invalid',
+    details: { causes: [{ reason: 'UnexpectedServerResponse', message }] },
+    code: 422,
+  });
+}
