@@ -66,7 +66,10 @@ function shown(file: string): string {
 export function hasTools(...files: string[]): boolean {
   const missing = files.filter((f) => !isExecutable(f));
   if (missing.length === 0) return true;
-  return missingPrerequisite(REQUIRE_KUBERNETES_ENV, missing.map(shown).join(' and '), `build them: ${BUILD_TOOLS_COMMAND}`);
+  // One name for several files of one folder: ~/.cache/scaffolder/tools/kubernetes-1.36.3/{kube-apiserver,etcd}
+  const dirs = new Set(missing.map((f) => path.dirname(f)));
+  const what = missing.length > 1 && dirs.size === 1 ? `${shown([...dirs][0]!)}/{${missing.map((f) => path.basename(f)).join(',')}}` : missing.map(shown).join(', ');
+  return missingPrerequisite(REQUIRE_KUBERNETES_ENV, what, `build them: ${BUILD_TOOLS_COMMAND}`);
 }
 
 /** Whether kube-apiserver and etcd of the release exist (see hasTools). Call it while tests are collected. */

@@ -82,6 +82,9 @@ export async function startSupervisedProcess(
   const exited = new Promise<ProcessExit>((resolve) => {
     child.once('exit', (code, signal) => {
       exit = { code, signal };
+      // What it started goes with it (and releases the output pipes it inherited).
+      killGroup(pid, 'SIGKILL');
+      running.delete(pid);
       resolve(exit);
     });
   });
@@ -105,9 +108,6 @@ export async function startSupervisedProcess(
         await exited;
         clearTimeout(timer);
       }
-      // Whatever the process started and left behind goes with it.
-      killGroup(pid, 'SIGKILL');
-      running.delete(pid);
       await closed;
     },
   };
