@@ -12,7 +12,22 @@ export interface InProcessOnly {
   why: string;
 }
 
+const FAULTS = 'fault injection (env.server.failNext, hangNext, dropWatches)';
+
 export const IN_PROCESS_ONLY: InProcessOnly[] = [
+  { file: 'test/runtime/client/errors.test.ts', test: 'recognise the ApiException of @kubernetes/client-node API calls by the Status it carries', why: FAULTS },
+  { file: 'test/runtime/controller/controller.test.ts', test: 'after a 410 Gone relist, reconciles every object again', why: FAULTS },
+  { file: 'test/runtime/events/events.test.ts', test: 'retries server errors and drops events it cannot attribute', why: FAULTS },
+  { file: 'test/runtime/leaderelection/leader-election.test.ts', test: 'survives API failures while campaigning', why: FAULTS },
+  { file: 'test/runtime/manager/manager.test.ts', test: 'stops within its graceful shutdown timeout when the API server never answers event writes', why: FAULTS },
+  { file: 'test/runtime/manager/manager.test.ts', test: 'stops with an error when it cannot renew the lease within the renew deadline', why: FAULTS },
+  // Wholly in-process (they keep startEnv):
+  { file: 'test/runtime/cache/faults.test.ts', why: FAULTS },
+  { file: 'test/runtime/client/retry.test.ts', why: `${FAULTS}: answers with Retry-After` },
+  { file: 'test/runtime/webhook/recover-panic.test.ts', why: 'env.server.getObject, and setWebhooks swapped mid-test' },
+  { file: 'test/runtime/leaderelection/leader-election-role.test.ts', why: "a proxy in front of env.server.url that records the verbs used (kube-apiserver's audit log would do it)" },
+  { file: 'test/runtime/manager/secure-metrics.test.ts', why: 'a review proxy that answers TokenReviews itself, in front of a plain-HTTP server' },
+  { file: 'test/runtime/manager/http2.test.ts', why: 'tests the manager\'s own servers; the API server is incidental' },
 ];
 
 /** The entry that keeps a test of a file off the real control plane, if any. */

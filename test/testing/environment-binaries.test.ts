@@ -108,21 +108,23 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
       written.push(chunk.toString());
       return true;
     });
+    // The spy stays until stop: the processes write until they exit.
     let plane;
     try {
       plane = await startBinaryControlPlane(assets, { attachOutput: true, apiServerFlags: { 'service-cluster-ip-range': '10.96.7.0/24' } });
+      try {
+        const core = plane.kubeConfig.makeApiClient(k8s.CoreV1Api);
+        const service = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } } });
+        expect(service.spec?.clusterIP).toMatch(/^10\.96\.7\.\d+$/);
+      } finally {
+        await plane.stop();
+      }
     } finally {
       spy.mockRestore();
     }
-    try {
-      // kube-apiserver logs its flags at start (klog, to stderr).
-      expect(written.join('')).toContain('--service-cluster-ip-range="10.96.7.0/24"');
-      const core = plane.kubeConfig.makeApiClient(k8s.CoreV1Api);
-      const service = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } } });
-      expect(service.spec?.clusterIP).toMatch(/^10\.96\.7\.\d+$/);
-    } finally {
-      await plane.stop();
-    }
+    // What etcd and kube-apiserver write at start (both log to stderr).
+    expect(written.join('')).toContain('"msg":"Running: "');
+    expect(written.join('')).toContain(`Serving securely on ${new URL(plane.url).host}`);
     await eventually(() => [plane.pids.etcd, plane.pids.apiServer].filter(isRunning).length === 0);
     await expect(readdir(plane.directory)).rejects.toThrow(/ENOENT/);
   });
