@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe } from 'vitest';
 import { startTestEnvironment, type TestEnvironment, type TestEnvironmentOptions } from '../../src/testing/index.js';
 import { startEnv } from './environment.js';
-import { inProcessOnly } from './in-process-only.js';
+import { inProcessOnly, skipNote } from './in-process-only.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from './kubernetes-tools.js';
 import { repoRoot } from './shared-paths.js';
 
@@ -63,7 +63,7 @@ export function describeBackends(name: string, body: (backend: Backend) => void)
   describe.skipIf(!hasKubernetesBinaries())(`${name} [kube-apiserver]`, () => {
     beforeEach((context) => {
       const entry = inProcessOnly(path.relative(repoRoot, context.task.file.filepath), context.task.name);
-      if (entry) context.skip(`in-process only: ${entry.why}`);
+      if (entry) context.skip(skipNote(entry));
     });
     body(realBackend);
   });
