@@ -161,6 +161,12 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
       expect(() => env.server).toThrow(/only for the in-process server/);
       const resources = await env.kubeConfig.makeApiClient(k8s.CustomObjectsApi).getAPIResources({ group: 'env.example.com', version: 'v1' });
       expect(resources.resources.map((r) => r.name)).toContain('gizmos');
+      // The CRD went as written: its x-kubernetes-preserve-unknown-fields keeps what the schema does not name.
+      const objects = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+      const body = { apiVersion: 'env.example.com/v1', kind: 'Gizmo', metadata: { name: 'g' }, spec: { anything: { goes: 1 } } };
+      await objects.createNamespacedCustomObject({ group: 'env.example.com', version: 'v1', namespace: 'default', plural: 'gizmos', body });
+      const stored = (await objects.getNamespacedCustomObject({ group: 'env.example.com', version: 'v1', namespace: 'default', plural: 'gizmos', name: 'g' })) as typeof body;
+      expect(stored.spec).toEqual({ anything: { goes: 1 } });
       const kubeconfig = path.join(dir, 'binaries.kubeconfig');
       await env.writeKubeconfig(kubeconfig);
       expect(await readFile(kubeconfig, 'utf8')).not.toContain('insecure-skip-tls-verify: true');

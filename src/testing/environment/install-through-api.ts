@@ -3,18 +3,10 @@
  * cluster), as envtest's InstallCRDs and WebhookInstallOptions.Install do: each object created, or
  * replaced when it exists; CRDs then awaited until Established and served (discovery lists them).
  */
-import {
-  AdmissionregistrationV1Api,
-  ApiException,
-  ApiextensionsV1Api,
-  CustomObjectsApi,
-  type KubeConfig,
-  type V1CustomResourceDefinition,
-  type V1MutatingWebhookConfiguration,
-  type V1ValidatingWebhookConfiguration,
-} from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { WebhookConfiguration } from '../admission/index.js';
 import type { KubeObject } from '../resources/object.js';
+import { APIRequestError, requestJSON } from './api-request.js';
 
 export interface CRDWaitOptions {
   /** How long the CRDs together may take to become Established and served (default 10 s, as envtest). */
@@ -23,37 +15,55 @@ export interface CRDWaitOptions {
   pollIntervalMs?: number;
 }
 
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+const MUTATING = '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations';
+const VALIDATING = '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations';
+
+interface CRD {
+  metadata: { name: string; resourceVersion?: string };
+  spec: { group: string; names: { plural: string }; versions: { name: string; served: boolean }[] };
+  status?: { conditions?: { type: string; status: string }[] };
+}
+
+/** What is installed: a CRD or a webhook configuration, sent as it is. */
 interface Named {
   metadata?: { name?: string; resourceVersion?: string };
 }
 
-/** Creates `body`, or replaces the object of that name when it exists. */
-async function createOrReplace<T extends Named>(
-  body: T,
-  api: { create(body: T): Promise<unknown>; read(name: string): Promise<Named>; replace(name: string, body: T): Promise<unknown> },
-): Promise<void> {
+const nameOf = (obj: Named): string => obj.metadata?.name ?? '';
+
+const isCode = (err: unknown, code: number): boolean => err instanceof APIRequestError && err.code === code;
+
+/** Creates `obj` in the collection, or replaces the object of that name when it exists. */
+async function createOrReplace(kc: KubeConfig, collection: string, obj: Named): Promise<void> {
   try {
-    await api.create(body);
+    await requestJSON(kc, 'POST', collection, obj);
   } catch (err) {
-    if (!(err instanceof ApiException && err.code === 409)) throw err;
-    const name = body.metadata?.name ?? '';
-    const current = await api.read(name);
-    await api.replace(name, { ...body, metadata: { ...body.metadata, resourceVersion: current.metadata?.resourceVersion } });
+    if (!isCode(err, 409)) throw err;
+    const path = `${collection}/${nameOf(obj)}`;
+    const current = await requestJSON<Named>(kc, 'GET', path);
+    await requestJSON(kc, 'PUT', path, { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata?.resourceVersion } });
   }
 }
 
-function isEstablished(crd: V1CustomResourceDefinition): boolean {
+async function deleteIfPresent(kc: KubeConfig, collection: string, obj: Named): Promise<void> {
+  await requestJSON(kc, 'DELETE', `${collection}/${nameOf(obj)}`).catch((err: unknown) => {
+    if (!isCode(err, 404)) throw err;
+  });
+}
+
+function isEstablished(crd: CRD): boolean {
   return (crd.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
 }
 
 /** Whether discovery lists the CRD's resource in each of its served versions. */
-async function isServed(discovery: CustomObjectsApi, crd: V1CustomResourceDefinition): Promise<boolean> {
+async function isServed(kc: KubeConfig, crd: CRD): Promise<boolean> {
   for (const version of crd.spec.versions.filter((v) => v.served)) {
     try {
-      const list = await discovery.getAPIResources({ group: crd.spec.group, version: version.name });
-      if (!list.resources.some((r) => r.name === crd.spec.names.plural)) return false;
+      const list = await requestJSON<{ resources?: { name: string }[] }>(kc, 'GET', `/apis/${crd.spec.group}/${version.name}`);
+      if (!(list.resources ?? []).some((r) => r.name === crd.spec.names.plural)) return false;
     } catch (err) {
-      if (err instanceof ApiException && err.code === 404) return false;
+      if (isCode(err, 404)) return false;
       throw err;
     }
   }
@@ -61,22 +71,14 @@ async function isServed(discovery: CustomObjectsApi, crd: V1CustomResourceDefini
 }
 
 export async function installCRDsThroughAPI(kc: KubeConfig, crds: KubeObject[], wait: CRDWaitOptions = {}): Promise<void> {
-  const api = kc.makeApiClient(ApiextensionsV1Api);
-  const discovery = kc.makeApiClient(CustomObjectsApi);
-  for (const crd of crds) {
-    await createOrReplace(crd as unknown as V1CustomResourceDefinition, {
-      create: (body) => api.createCustomResourceDefinition({ body }),
-      read: (name) => api.readCustomResourceDefinition({ name }),
-      replace: (name, body) => api.replaceCustomResourceDefinition({ name, body }),
-    });
-  }
+  for (const crd of crds) await createOrReplace(kc, CRDS, crd);
   const maxTimeMs = wait.maxTimeMs ?? 10_000;
   const deadline = Date.now() + maxTimeMs;
   for (const crd of crds) {
     for (;;) {
-      const current = await api.readCustomResourceDefinition({ name: crd.metadata!.name! });
-      if (isEstablished(current) && (await isServed(discovery, current))) break;
-      if (Date.now() > deadline) throw new Error(`CustomResourceDefinition ${crd.metadata!.name} was not established and served within ${maxTimeMs} ms`);
+      const current = await requestJSON<CRD>(kc, 'GET', `${CRDS}/${nameOf(crd)}`);
+      if (isEstablished(current) && (await isServed(kc, current))) break;
+      if (Date.now() > deadline) throw new Error(`CustomResourceDefinition ${nameOf(crd)} was not established and served within ${maxTimeMs} ms`);
       await new Promise((r) => setTimeout(r, wait.pollIntervalMs ?? 100));
     }
   }
@@ -84,12 +86,7 @@ export async function installCRDsThroughAPI(kc: KubeConfig, crds: KubeObject[], 
 
 /** Deletes CRDs installed by installCRDsThroughAPI (envtest's CleanUpAfterUse); absent ones are fine. */
 export async function uninstallCRDsThroughAPI(kc: KubeConfig, crds: KubeObject[]): Promise<void> {
-  const api = kc.makeApiClient(ApiextensionsV1Api);
-  for (const crd of crds) {
-    await api.deleteCustomResourceDefinition({ name: crd.metadata!.name! }).catch((err: unknown) => {
-      if (!(err instanceof ApiException && err.code === 404)) throw err;
-    });
-  }
+  for (const crd of crds) await deleteIfPresent(kc, CRDS, crd);
 }
 
 export interface WebhookConfigurations {
@@ -115,21 +112,8 @@ export function pointedAtLocalServer(configs: WebhookConfigurations, serving: { 
 }
 
 export async function installWebhooksThroughAPI(kc: KubeConfig, configs: WebhookConfigurations): Promise<void> {
-  const api = kc.makeApiClient(AdmissionregistrationV1Api);
-  for (const config of configs.mutating) {
-    await createOrReplace(config as unknown as V1MutatingWebhookConfiguration, {
-      create: (body) => api.createMutatingWebhookConfiguration({ body }),
-      read: (name) => api.readMutatingWebhookConfiguration({ name }),
-      replace: (name, body) => api.replaceMutatingWebhookConfiguration({ name, body }),
-    });
-  }
-  for (const config of configs.validating) {
-    await createOrReplace(config as unknown as V1ValidatingWebhookConfiguration, {
-      create: (body) => api.createValidatingWebhookConfiguration({ body }),
-      read: (name) => api.readValidatingWebhookConfiguration({ name }),
-      replace: (name, body) => api.replaceValidatingWebhookConfiguration({ name, body }),
-    });
-  }
+  for (const config of configs.mutating) await createOrReplace(kc, MUTATING, config);
+  for (const config of configs.validating) await createOrReplace(kc, VALIDATING, config);
 }
 
 /**
@@ -137,10 +121,6 @@ export async function installWebhooksThroughAPI(kc: KubeConfig, configs: Webhook
  * would otherwise send every matching write to a webhook server that is gone.
  */
 export async function uninstallWebhooksThroughAPI(kc: KubeConfig, configs: WebhookConfigurations): Promise<void> {
-  const api = kc.makeApiClient(AdmissionregistrationV1Api);
-  const ignoreNotFound = (err: unknown) => {
-    if (!(err instanceof ApiException && err.code === 404)) throw err;
-  };
-  for (const config of configs.mutating) await api.deleteMutatingWebhookConfiguration({ name: config.metadata?.name ?? '' }).catch(ignoreNotFound);
-  for (const config of configs.validating) await api.deleteValidatingWebhookConfiguration({ name: config.metadata?.name ?? '' }).catch(ignoreNotFound);
+  for (const config of configs.mutating) await deleteIfPresent(kc, MUTATING, config);
+  for (const config of configs.validating) await deleteIfPresent(kc, VALIDATING, config);
 }
