@@ -12,6 +12,9 @@ export {
   type TestEnvironmentOptions,
   type WebhookInstallOptions,
 } from './environment/test-environment.js';
+export type { CRDInstallOptions, WebhookInstallSettings } from './environment/environment-options.js';
+export type { FlagOverrides } from './environment/control-plane-flags.js';
+export { ControlPlaneStartError } from './environment/control-plane-readiness.js';
 export { TestAPIServer, type ObjectReference, type TestAPIServerOptions } from './server/api-server.js';
 export type { FaultFilter, FaultSpec, HangSpec, InjectedFault } from './server/faults.js';
 export type { AuthenticatedUser, AuthenticationPolicy, AuthorizationAttributes, AuthorizationPolicy } from './server/access-reviews.js';

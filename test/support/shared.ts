@@ -7,14 +7,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'vitest';
+import { missingPrerequisite } from './prerequisite.js';
 import { conformanceDir, kubernetesOpenapiDir, repoRoot, sharedDir } from './shared-paths.js';
 
 export { conformanceDir, kubernetesOpenapiDir, repoRoot, sharedDir };
 
 /** The variable CI sets: a missing ../shared path is then a failure, not a skip. */
 export const REQUIRE_SHARED_ENV = 'SCAFFOLDER_REQUIRE_SHARED';
-
-const reported = new Set<string>();
 
 /**
  * What to name for a missing path: its highest missing ancestor below ../shared, so that a
@@ -37,16 +36,7 @@ function missingRoot(missing: string): string {
 export function hasShared(...paths: string[]): boolean {
   const missing = paths.find((p) => !existsSync(p));
   if (missing === undefined) return true;
-  const shown = path.relative(repoRoot, missingRoot(missing));
-  const required = process.env[REQUIRE_SHARED_ENV];
-  if (required && required !== '0') {
-    throw new Error(`${REQUIRE_SHARED_ENV} is set but ${shown} is missing`);
-  }
-  if (!reported.has(shown)) {
-    reported.add(shown);
-    console.warn(`skipped: needs ${shown} (not in this checkout; CI has it)`);
-  }
-  return false;
+  return missingPrerequisite(REQUIRE_SHARED_ENV, path.relative(repoRoot, missingRoot(missing)), 'not in this checkout; CI has it');
 }
 
 /** `describe` that runs only when the given ../shared paths exist (see hasShared). */

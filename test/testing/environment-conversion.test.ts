@@ -11,6 +11,7 @@ import { newLogger } from '../../src/runtime/log/index.js';
 import { defineKind } from '../../src/runtime/scheme/kind.js';
 import { WebhookServer, webhookManagedBy } from '../../src/runtime/webhook/index.js';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { describeBackends } from '../support/backends.js';
 
 const group = 'conv.example.com';
 interface WidgetV1 { apiVersion?: string; kind?: string; metadata?: { name?: string }; spec?: { size?: string } }
@@ -123,55 +124,55 @@ describe('startTestEnvironment conversionWebhooks', () => {
       `conversionWebhooks names CRDs that were not loaded: nothings.${group}`,
     );
   });
+});
 
-  describe('through a webhook server started in the test', () => {
-    let env: TestEnvironment;
-    let server: WebhookServer;
-    let api: k8s.CustomObjectsApi;
+describeBackends('startTestEnvironment conversionWebhooks, through a webhook server started in the test', (backend) => {
+  let env: TestEnvironment;
+  let server: WebhookServer;
+  let api: k8s.CustomObjectsApi;
 
-    beforeAll(async () => {
-      env = await startTestEnvironment({ crdDirectoryPaths: [bases], conversionWebhooks: 'auto' });
-      const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
-      const quiet = newLogger({ level: 'error', output: { write: () => true } });
-      server = new WebhookServer({ host: localServingHost, port: localServingPort, certDir: localServingCertDir, log: quiet });
-      const mgr = { getWebhookServer: () => server, getLogger: () => quiet };
-      webhookManagedBy(mgr).for(V1).withConversion({ hub: V1 }).complete();
-      webhookManagedBy(mgr)
-        .for(V2)
-        .withConversion({
-          hub: V1,
-          spoke: V2,
-          convertTo: (s: WidgetV2): WidgetV1 => ({ metadata: s.metadata, spec: { size: `${s.spec?.width ?? 0}${s.spec?.unit ?? ''}` } }),
-          convertFrom: (h: WidgetV1): WidgetV2 => {
-            const [, width, unit] = /^(\d+)(.*)$/.exec(h.spec?.size ?? '') ?? [];
-            return { metadata: h.metadata, spec: { width: Number(width ?? 0), unit } };
-          },
-        })
-        .complete();
-      await server.start();
-      api = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+  beforeAll(async () => {
+    env = await backend.start({ crdDirectoryPaths: [bases], conversionWebhooks: 'auto' });
+    const { localServingHost, localServingPort, localServingCertDir } = env.webhookInstallOptions;
+    const quiet = newLogger({ level: 'error', output: { write: () => true } });
+    server = new WebhookServer({ host: localServingHost, port: localServingPort, certDir: localServingCertDir, log: quiet });
+    const mgr = { getWebhookServer: () => server, getLogger: () => quiet };
+    webhookManagedBy(mgr).for(V1).withConversion({ hub: V1 }).complete();
+    webhookManagedBy(mgr)
+      .for(V2)
+      .withConversion({
+        hub: V1,
+        spoke: V2,
+        convertTo: (s: WidgetV2): WidgetV1 => ({ metadata: s.metadata, spec: { size: `${s.spec?.width ?? 0}${s.spec?.unit ?? ''}` } }),
+        convertFrom: (h: WidgetV1): WidgetV2 => {
+          const [, width, unit] = /^(\d+)(.*)$/.exec(h.spec?.size ?? '') ?? [];
+          return { metadata: h.metadata, spec: { width: Number(width ?? 0), unit } };
+        },
+      })
+      .complete();
+    await server.start();
+    api = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await env?.stop();
+  });
+
+  it('stores a v2 object as v1 and serves it in both versions', async () => {
+    await api.createNamespacedCustomObject({
+      group, version: 'v2', namespace: 'default', plural: 'widgets',
+      body: { apiVersion: `${group}/v2`, kind: 'Widget', metadata: { name: 'w' }, spec: { width: 3, unit: 'cm' } },
     });
+    const asV1 = (await api.getNamespacedCustomObject({ group, version: 'v1', namespace: 'default', plural: 'widgets', name: 'w' })) as WidgetV1;
+    expect(asV1.apiVersion).toBe(`${group}/v1`);
+    expect(asV1.spec).toEqual({ size: '3cm' });
+    const asV2 = (await api.getNamespacedCustomObject({ group, version: 'v2', namespace: 'default', plural: 'widgets', name: 'w' })) as WidgetV2;
+    expect(asV2.spec).toEqual({ width: 3, unit: 'cm' });
+  });
 
-    afterAll(async () => {
-      await server?.stop();
-      await env?.stop();
-    });
-
-    it('stores a v2 object as v1 and serves it in both versions', async () => {
-      await api.createNamespacedCustomObject({
-        group, version: 'v2', namespace: 'default', plural: 'widgets',
-        body: { apiVersion: `${group}/v2`, kind: 'Widget', metadata: { name: 'w' }, spec: { width: 3, unit: 'cm' } },
-      });
-      const asV1 = (await api.getNamespacedCustomObject({ group, version: 'v1', namespace: 'default', plural: 'widgets', name: 'w' })) as WidgetV1;
-      expect(asV1.apiVersion).toBe(`${group}/v1`);
-      expect(asV1.spec).toEqual({ size: '3cm' });
-      const asV2 = (await api.getNamespacedCustomObject({ group, version: 'v2', namespace: 'default', plural: 'widgets', name: 'w' })) as WidgetV2;
-      expect(asV2.spec).toEqual({ width: 3, unit: 'cm' });
-    });
-
-    it('fails the request when the webhook server is down, as the API server does', async () => {
-      await server.stop();
-      await expect(api.getNamespacedCustomObject({ group, version: 'v2', namespace: 'default', plural: 'widgets', name: 'w' })).rejects.toThrow(/conversion webhook|convert/i);
-    });
+  it('fails the request when the webhook server is down, as the API server does', async () => {
+    await server.stop();
+    await expect(api.getNamespacedCustomObject({ group, version: 'v2', namespace: 'default', plural: 'widgets', name: 'w' })).rejects.toThrow(/conversion webhook|convert/i);
   });
 });

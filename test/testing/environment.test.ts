@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { CRONJOB_GROUP, conformance, credentials, cronjobCRDDir, statusOf } from './support.js';
 import { describeShared, itShared } from '../support/shared.js';
+import { describeBackends } from '../support/backends.js';
 
 const controllerGenCRDs = path.join(conformance, 'controller-gen', 'crd');
 
@@ -159,12 +160,7 @@ describeShared(cronjobCRDDir, 'USE_EXISTING_CLUSTER', () => {
   });
 });
 
-describe('webhooks from config/webhook', () => {
-  let env: TestEnvironment;
-  let webhookServer: Server;
-  const reviews: string[] = [];
-
-  const WEBHOOKS = `apiVersion: admissionregistration.k8s.io/v1
+const WEBHOOKS = `apiVersion: admissionregistration.k8s.io/v1
 kind: MutatingWebhookConfiguration
 metadata: {name: mutating-webhook-configuration}
 webhooks:
@@ -187,7 +183,7 @@ webhooks:
   rules: [{apiGroups: [""], apiVersions: [v1], operations: [CREATE], resources: [configmaps]}]
 `;
 
-  const SERVICE = `apiVersion: v1
+const SERVICE = `apiVersion: v1
 kind: Service
 metadata:
   labels: {app.kubernetes.io/name: project}
@@ -198,6 +194,7 @@ spec:
   selector: {control-plane: controller-manager}
 `;
 
+describe('webhook configurations read from files', () => {
   it('skips what is not a webhook configuration in a file or directory (kustomize files, services)', async () => {
     const onlyKustomize = path.join(dir, 'webhook-without-manifests');
     await import('node:fs/promises').then((fs) => fs.mkdir(onlyKustomize, { recursive: true }));
@@ -214,6 +211,12 @@ spec:
     expect(withOne.webhookInstallOptions.localServingCertDir).toEqual(expect.any(String));
     await withOne.stop();
   });
+});
+
+describeBackends('webhooks from config/webhook', (backend) => {
+  let env: TestEnvironment;
+  let webhookServer: Server;
+  const reviews: string[] = [];
 
   beforeAll(async () => {
     const hookDir = path.join(dir, 'webhook');
@@ -223,7 +226,7 @@ spec:
     await writeFile(path.join(hookDir, 'kustomization.yaml'), 'resources:\n- manifests.yaml\n- service.yaml\n\nconfigurations:\n- kustomizeconfig.yaml\n');
     await writeFile(path.join(hookDir, 'kustomizeconfig.yaml'), '# the following config is for teaching kustomize where to look at when substituting nameReference.\nnameReference:\n- kind: Service\n  version: v1\n  fieldSpecs:\n  - kind: MutatingWebhookConfiguration\n    group: admissionregistration.k8s.io\n    path: webhooks/clientConfig/service/name\n');
     await writeFile(path.join(hookDir, 'service.yaml'), SERVICE);
-    env = await startTestEnvironment({ webhookConfigPaths: [hookDir] });
+    env = await backend.start({ webhookConfigPaths: [hookDir] });
     const { localServingCertDir, localServingHost, localServingPort } = env.webhookInstallOptions;
     const cert = await readFile(path.join(localServingCertDir!, 'tls.crt'));
     const key = await readFile(path.join(localServingCertDir!, 'tls.key'));

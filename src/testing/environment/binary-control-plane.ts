@@ -1,100 +1,113 @@
 /**
- * KUBEBUILDER_ASSETS: starts etcd and kube-apiserver from that directory, as envtest does,
- * with a static admin token for authentication and a generated service-account key.
- *
- * This path cannot run on machines without those binaries (the project's CI has none);
- * it is kept small and follows envtest's flags.
+ * KUBEBUILDER_ASSETS / binaryAssetsDirectory: etcd and kube-apiserver started from that directory
+ * as envtest starts them (control-plane-flags.ts), each in its own process group
+ * (supervised-process.ts), ready once etcd's /health and kube-apiserver's /readyz answer
+ * (control-plane-readiness.ts). Stop ends both and removes their temporary directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { Agent, request } from 'node:https';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { kubeConfigFor } from './kubeconfig.js';
+import { apiServerArgs, etcdArgs, type FlagOverrides } from './control-plane-flags.js';
+import { writeControlPlaneCredentials } from './control-plane-credentials.js';
+import { ControlPlaneStartError, waitUntilServing } from './control-plane-readiness.js';
 import { freePort } from './free-port.js';
+import { kubeConfigFor } from './kubeconfig.js';
+import { startSupervisedProcess, type SupervisedProcess } from './supervised-process.js';
+
+export interface BinaryControlPlaneOptions {
+  /** Copy etcd's and kube-apiserver's output to this process's stdout and stderr (envtest's AttachControlPlaneOutput). */
+  attachOutput?: boolean;
+  /** How long etcd and kube-apiserver together may take to serve (default 60 s). */
+  startTimeoutMs?: number;
+  /** How long each may take to exit after SIGTERM before it is killed (default 20 s). */
+  stopTimeoutMs?: number;
+  /** Changes to kube-apiserver's flags (see FlagOverrides). */
+  apiServerFlags?: FlagOverrides;
+  /** Changes to etcd's flags (see FlagOverrides). */
+  etcdFlags?: FlagOverrides;
+}
 
 export interface BinaryControlPlane {
   kubeConfig: KubeConfig;
+  /** The URL kube-apiserver serves at (HTTPS). */
+  url: string;
+  /** Process ids of etcd and kube-apiserver, each the leader of its process group. */
+  pids: { etcd: number; apiServer: number };
+  /** The temporary directory holding etcd's data and the credentials; removed by stop. */
+  directory: string;
   stop(): Promise<void>;
 }
 
-function binary(assets: string, name: string): string {
+/** The binaries a control plane needs in its assets directory. */
+export const CONTROL_PLANE_BINARIES = ['etcd', 'kube-apiserver'] as const;
+
+async function binary(assets: string, name: string): Promise<string> {
   const file = path.join(assets, name);
-  if (!existsSync(file)) throw new Error(`KUBEBUILDER_ASSETS=${assets} has no ${name} binary`);
+  try {
+    await access(file, constants.X_OK);
+  } catch {
+    throw new ControlPlaneStartError(
+      `no executable ${name} in ${assets} (binaryAssetsDirectory, else KUBEBUILDER_ASSETS, names the directory holding ${CONTROL_PLANE_BINARIES.join(' and ')})`,
+    );
+  }
   return file;
 }
 
-async function waitReady(url: string, token: string, timeoutMs: number, processes: ChildProcess[]): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  // kube-apiserver serves a self-signed certificate it generated itself.
-  const agent = new Agent({ rejectUnauthorized: false });
-  for (;;) {
-    for (const p of processes) if (p.exitCode !== null) throw new Error(`${p.spawnfile} exited with code ${p.exitCode}`);
-    const ok = await new Promise<boolean>((resolve) => {
-      const req = request(`${url}/readyz`, { agent, headers: { Authorization: `Bearer ${token}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode === 200);
-      });
-      req.on('error', () => resolve(false));
-      req.end();
-    });
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`kube-apiserver at ${url} was not ready within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const portTaken = /address already in use/i;
 
-export async function startBinaryControlPlane(assets: string, options: { startTimeoutMs?: number } = {}): Promise<BinaryControlPlane> {
-  const etcdBin = binary(assets, 'etcd');
-  const apiserverBin = binary(assets, 'kube-apiserver');
-  const dir = await mkdtemp(path.join(tmpdir(), 'scaffolder-envtest-'));
-  const [etcdClient, etcdPeer, securePort] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
-  const token = randomBytes(24).toString('hex');
-  await writeFile(path.join(dir, 'tokens.csv'), `${token},admin,admin,system:masters\n`, { mode: 0o600 });
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  await writeFile(path.join(dir, 'sa.key'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-  await writeFile(path.join(dir, 'sa.pub'), publicKey.export({ type: 'spki', format: 'pem' }));
-
-  const etcd = spawn(etcdBin, [
-    `--data-dir=${path.join(dir, 'etcd')}`,
-    `--listen-client-urls=http://127.0.0.1:${etcdClient}`,
-    `--advertise-client-urls=http://127.0.0.1:${etcdClient}`,
-    `--listen-peer-urls=http://127.0.0.1:${etcdPeer}`,
-    '--unsafe-no-fsync=true',
-  ], { stdio: 'ignore' });
-  const apiserver = spawn(apiserverBin, [
-    `--etcd-servers=http://127.0.0.1:${etcdClient}`,
-    `--cert-dir=${path.join(dir, 'certs')}`,
-    `--secure-port=${securePort}`,
-    '--bind-address=127.0.0.1',
-    `--token-auth-file=${path.join(dir, 'tokens.csv')}`,
-    '--authorization-mode=RBAC',
-    `--service-account-key-file=${path.join(dir, 'sa.pub')}`,
-    `--service-account-signing-key-file=${path.join(dir, 'sa.key')}`,
-    '--service-account-issuer=https://127.0.0.1',
-    '--service-cluster-ip-range=10.0.0.0/24',
-    '--allow-privileged=true',
-    '--disable-admission-plugins=ServiceAccount',
-  ], { stdio: 'ignore' });
-  const url = `https://127.0.0.1:${securePort}`;
+async function startOnce(etcdBin: string, apiServerBin: string, options: BinaryControlPlaneOptions): Promise<BinaryControlPlane> {
+  const directory = await mkdtemp(path.join(tmpdir(), 'scaffolder-envtest-'));
+  const started: SupervisedProcess[] = [];
+  const stopTimeout = options.stopTimeoutMs ?? 20_000;
   const stop = async (): Promise<void> => {
-    for (const p of [apiserver, etcd]) {
-      if (p.exitCode === null) {
-        const exited = new Promise((r) => p.once('exit', r));
-        p.kill('SIGTERM');
-        await exited;
-      }
-    }
-    await rm(dir, { recursive: true, force: true });
+    // kube-apiserver first: it holds connections to etcd.
+    for (const proc of started.reverse()) await proc.stop(stopTimeout);
+    await rm(directory, { recursive: true, force: true });
   };
   try {
-    await waitReady(url, token, options.startTimeoutMs ?? 60_000, [etcd, apiserver]);
+    const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
+    const [clientPort, peerPort, port] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
+    const credentials = await writeControlPlaneCredentials(path.join(directory, 'credentials'));
+    const etcd = await startSupervisedProcess('etcd', etcdBin, etcdArgs({ dataDir: path.join(directory, 'etcd'), clientPort, peerPort }, options.etcdFlags), {
+      attachOutput: options.attachOutput,
+      cwd: directory,
+    });
+    started.push(etcd);
+    const etcdURL = `http://127.0.0.1:${clientPort}`;
+    await waitUntilServing(etcd, { url: `${etcdURL}/health` }, deadline);
+    const apiServer = await startSupervisedProcess(
+      'kube-apiserver',
+      apiServerBin,
+      apiServerArgs({ etcdURL, port, certDir: path.join(directory, 'certs'), ...credentials }, options.apiServerFlags),
+      { attachOutput: options.attachOutput, cwd: directory },
+    );
+    started.push(apiServer);
+    const url = `https://127.0.0.1:${port}`;
+    await waitUntilServing(apiServer, { url: `${url}/readyz`, ca: credentials.caCert, token: credentials.token }, deadline);
+    return {
+      kubeConfig: kubeConfigFor(url, { caData: Buffer.from(credentials.caCert).toString('base64'), token: credentials.token }),
+      url,
+      pids: { etcd: etcd.pid, apiServer: apiServer.pid },
+      directory,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
   }
-  return { kubeConfig: kubeConfigFor(url, { token, skipTLSVerify: true }), stop };
+}
+
+export async function startBinaryControlPlane(assets: string, options: BinaryControlPlaneOptions = {}): Promise<BinaryControlPlane> {
+  const etcdBin = await binary(assets, 'etcd');
+  const apiServerBin = await binary(assets, 'kube-apiserver');
+  // A free port can be taken between choosing it and binding it (envtest retries too).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(etcdBin, apiServerBin, options);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof ControlPlaneStartError && portTaken.test(err.message))) throw err;
+    }
+  }
 }

@@ -1,124 +1,48 @@
 /**
  * startTestEnvironment: envtest for TypeScript. By default an in-process API server loaded
  * with the project's CRDs and webhook configurations; USE_EXISTING_CLUSTER=true uses the
- * kubeconfig's cluster; KUBEBUILDER_ASSETS starts kube-apiserver and etcd from there.
+ * kubeconfig's cluster; KUBEBUILDER_ASSETS starts kube-apiserver and etcd from there
+ * (cluster-environment.ts).
  */
 import path from 'node:path';
-import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { ServiceResolver, WebhookConfiguration } from '../admission/index.js';
 import type { KubeObject } from '../resources/object.js';
-import { TestAPIServer, type TestAPIServerOptions } from '../server/api-server.js';
-import { startBinaryControlPlane } from './binary-control-plane.js';
-import { existingClusterKubeConfig, installCRDsThroughAPI, installWebhooksThroughAPI } from './existing-cluster.js';
+import { TestAPIServer } from '../server/api-server.js';
+import { startClusterEnvironment } from './cluster-environment.js';
+import { conversionTargets, crdName, withConversionWebhook } from './conversion-webhooks.js';
+import { binaryAssets, controlPlaneOptions, wantsExistingCluster, type CRDInstallOptions, type TestEnvironmentOptions } from './environment-options.js';
 import { kubeConfigFor, writeKubeConfigFile } from './kubeconfig.js';
-import { conversionTargets, crdName, withConversionWebhook, type ConversionWebhooksOption } from './conversion-webhooks.js';
 import { projectKubernetesRelease } from './kubernetes-release.js';
 import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
+import type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
 import { prepareWebhookServing } from './webhook-serving.js';
 
-export interface TestEnvironmentOptions {
-  /** Files or directories holding CRD manifests (e.g. `config/crd/bases`). */
-  crdDirectoryPaths?: string[];
-  /** CRD objects to install besides those read from files (plain JSON or client-node models). */
-  crds?: ReadonlyArray<KubeObject | KubernetesObject>;
-  /** Fail when a CRD path does not exist (default false, as envtest). */
-  errorIfCRDPathMissing?: boolean;
-  /**
-   * Files or directories holding Mutating/ValidatingWebhookConfigurations (e.g. `config/webhook`);
-   * other objects and documents (kustomization.yaml, service.yaml) are skipped, as envtest does.
-   */
-  webhookConfigPaths?: string[];
-  /**
-   * Where the project's webhook server listens; service references in webhook configurations
-   * point here. Default 127.0.0.1 and a free port (when webhook configurations are loaded).
-   */
-  webhookHost?: string;
-  webhookPort?: number;
-  /**
-   * CRDs whose conversion goes to the local webhook server's `/convert` (as envtest does for
-   * convertible types): names `<plural>.<group>`, or `'auto'` for every loaded CRD with more than one
-   * version that has a kustomize conversion patch, config/crd/patches/webhook_in_<plural>.yaml
-   * beside its directory (what `scaffolder create webhook --conversion` scaffolds). Their
-   * spec.conversion becomes strategy Webhook with a clientConfig URL and the serving certificate
-   * as caBundle; the local webhook server is prepared (webhookInstallOptions) as for webhook
-   * configurations. Default: no CRD is changed.
-   */
-  conversionWebhooks?: ConversionWebhooksOption;
-  /** Overrides how webhook and conversion service references resolve to base URLs. */
-  resolveService?: ServiceResolver;
-  /** Use the current kubeconfig's cluster (default: USE_EXISTING_CLUSTER=true). */
-  useExistingCluster?: boolean;
-  /** Directory with kube-apiserver and etcd (default: KUBEBUILDER_ASSETS). */
-  binaryAssetsDirectory?: string;
-  /**
-   * Options of the in-process server (watch history size, bookmark interval, ...). Its Kubernetes
-   * release (`kubernetesVersion`: the built-in kinds and schemas served, what /version reports) is by
-   * default ENVTEST_K8S_VERSION when set, else PROJECT's `kubernetesVersion` in the working
-   * directory, else the newest release shipped.
-   */
-  server?: Omit<TestAPIServerOptions, 'mutatingWebhooks' | 'validatingWebhooks' | 'resolveService' | 'tls'>;
-  /**
-   * Serve HTTPS with a self-signed certificate that the kubeconfig trusts (default: plain HTTP,
-   * which client-node accepts only with TLS verification off).
-   */
-  secure?: boolean;
-  /**
-   * TokenReview's tokens (in-process server only): `{ tokens: { 'token-a': { username, groups } } }`;
-   * other tokens do not authenticate. Default: any token authenticates as the environment's admin.
-   */
-  authn?: TestAPIServerOptions['authn'];
-  /**
-   * Whether the in-process server requires the bearer token its kubeconfig carries (default true,
-   * as kube-apiserver requires credentials); false answers any local process.
-   */
-  authentication?: boolean;
-  /** SubjectAccessReview's decisions (in-process server only): `(attrs) => boolean`. Default: everything is allowed. */
-  authz?: TestAPIServerOptions['authz'];
-}
+export type { TestEnvironmentOptions } from './environment-options.js';
+export type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
 
-export interface WebhookInstallOptions {
-  localServingHost: string;
-  localServingPort: number;
-  /** tls.crt and tls.key of a self-signed serving certificate; absent without webhook configurations. */
-  localServingCertDir?: string;
-  /** The serving certificate PEM (its own CA), for clients that verify. */
-  localServingCAData?: string;
-  mutatingWebhooks: WebhookConfiguration[];
-  validatingWebhooks: WebhookConfiguration[];
-}
-
-export interface TestEnvironment {
-  /** For @kubernetes/client-node and Manager.create({ kubeConfig }). */
-  readonly kubeConfig: KubeConfig;
-  /** Which control plane the tests run against. */
-  readonly mode: 'in-process' | 'existing-cluster' | 'binaries';
-  /** The in-process server: fault injection and direct store access. Throws in the other modes. */
-  readonly server: TestAPIServer;
-  /** The CRDs installed. */
-  readonly crds: KubeObject[];
-  readonly webhookInstallOptions: WebhookInstallOptions;
-  /**
-   * Writes a kubeconfig file for kubectl and other tools. In-process over plain HTTP, it names an
-   * HTTPS port of the same server (client-go sends credentials only over TLS).
-   */
-  writeKubeconfig(file: string): Promise<void>;
-  stop(): Promise<void>;
-}
-
-function envFlag(name: string): boolean {
-  return (process.env[name] ?? '').toLowerCase() === 'true';
+/** The top-level CRD options and crdInstallOptions, as one (envtest merges them the same way). */
+function crdInstallOf(options: TestEnvironmentOptions): CRDInstallOptions & { paths: string[] } {
+  const more = options.crdInstallOptions ?? {};
+  return {
+    ...more,
+    paths: [...(options.crdDirectoryPaths ?? []), ...(more.paths ?? [])],
+    crds: [...(options.crds ?? []), ...(more.crds ?? [])],
+    errorIfPathMissing: more.errorIfPathMissing ?? options.errorIfCRDPathMissing ?? false,
+  };
 }
 
 async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: KubeObject[]; mutating: WebhookConfiguration[]; validating: WebhookConfiguration[] }> {
-  const crdPaths = (options.crdDirectoryPaths ?? []).map((p) => path.resolve(p));
+  const install = crdInstallOf(options);
   const crds = [
-    ...(await loadManifests(crdPaths, ['CustomResourceDefinition'], { errorIfPathMissing: options.errorIfCRDPathMissing ?? false, what: 'CRD' })),
+    ...(await loadManifests(install.paths.map((p) => path.resolve(p)), ['CustomResourceDefinition'], { errorIfPathMissing: install.errorIfPathMissing ?? false, what: 'CRD' })),
     // Round-trip through JSON so client-node models (with Date fields) become plain objects.
-    ...(options.crds ?? []).map((c) => JSON.parse(JSON.stringify(c)) as KubeObject),
+    ...(install.crds ?? []).map((c) => JSON.parse(JSON.stringify(c)) as KubeObject),
   ];
   for (const crd of crds) checkCRDVersion(crd, manifestSource(crd) ?? 'options.crds');
-  const hooks = await loadManifests((options.webhookConfigPaths ?? []).map((p) => path.resolve(p)), ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'], {
+  const hookPaths = [...(options.webhookConfigPaths ?? []), ...(options.webhookInstallOptions?.paths ?? [])];
+  const hooks = await loadManifests(hookPaths.map((p) => path.resolve(p)), ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'], {
     errorIfPathMissing: true,
     what: 'webhook configuration',
     // Like envtest: a project's config/webhook also holds kustomization.yaml and service.yaml.
@@ -135,26 +59,23 @@ function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-function noServer(mode: string): TestAPIServer {
-  throw new Error(`env.server (fault injection, direct store access) exists only for the in-process server, not with ${mode}`);
-}
-
 export async function startTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {
-  const useExisting = options.useExistingCluster ?? envFlag('USE_EXISTING_CLUSTER');
-  const assets = options.binaryAssetsDirectory ?? process.env.KUBEBUILDER_ASSETS;
+  const useExisting = wantsExistingCluster(options);
+  const assets = useExisting ? undefined : binaryAssets(options);
   // Read before anything is prepared, so that a release without data leaves nothing behind.
   const release = useExisting || assets ? undefined : (options.server?.kubernetesVersion ?? projectKubernetesRelease(process.cwd()));
   const kubernetesVersion = release && { major: release.major, minor: release.minor };
   const inputs = await readInputs(options);
-  const webhookHost = options.webhookHost ?? '127.0.0.1';
+  const webhookHost = options.webhookInstallOptions?.localServingHost ?? options.webhookHost ?? '127.0.0.1';
+  const requestedPort = options.webhookInstallOptions?.localServingPort ?? options.webhookPort;
   const converted = await conversionTargets(inputs.crds, options.conversionWebhooks);
   const hasWebhooks = inputs.mutating.length + inputs.validating.length + converted.size > 0;
-  const serving = hasWebhooks ? await prepareWebhookServing(webhookHost, options.webhookPort) : undefined;
+  const serving = hasWebhooks ? await prepareWebhookServing(webhookHost, requestedPort, options.webhookInstallOptions?.localServingCertDir) : undefined;
   if (serving && converted.size > 0) {
     const base = `https://${urlHost(webhookHost)}:${serving.port}`;
     inputs.crds = inputs.crds.map((crd) => (converted.has(crdName(crd)) ? withConversionWebhook(crd, base, serving.caCert) : crd));
   }
-  const webhookPort = serving?.port ?? options.webhookPort ?? 9443;
+  const webhookPort = serving?.port ?? requestedPort ?? 9443;
   const webhookInstallOptions: WebhookInstallOptions = {
     localServingHost: webhookHost,
     localServingPort: webhookPort,
@@ -168,30 +89,18 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   };
 
   if (useExisting || assets) {
-    const plane = useExisting ? { kubeConfig: existingClusterKubeConfig(), stop: async () => {} } : await startBinaryControlPlane(assets!);
-    const mode = useExisting ? 'existing-cluster' : 'binaries';
-    const stopPlane = async (): Promise<void> => {
-      await plane.stop();
-      await removeServing();
-    };
     try {
-      await installCRDsThroughAPI(plane.kubeConfig, inputs.crds);
-      if (serving) await installWebhooksThroughAPI(plane.kubeConfig, inputs, serving);
+      return await startClusterEnvironment(useExisting ? { kind: 'existing-cluster', config: options.config } : { kind: 'binaries', assets: assets!, options: controlPlaneOptions(options) }, {
+        crds: inputs.crds,
+        webhooks: inputs,
+        serving,
+        webhookInstallOptions,
+        crdInstall: crdInstallOf(options),
+      });
     } catch (err) {
-      await stopPlane();
+      await removeServing();
       throw err;
     }
-    return {
-      kubeConfig: plane.kubeConfig,
-      mode,
-      get server(): TestAPIServer {
-        return noServer(mode);
-      },
-      crds: inputs.crds,
-      webhookInstallOptions,
-      writeKubeconfig: (file) => writeKubeConfigFile(plane.kubeConfig, file),
-      stop: stopPlane,
-    };
   }
 
   const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);

@@ -3,7 +3,7 @@
  * a host, a free port, and a directory with a self-signed serving certificate (tls.crt, tls.key)
  * that the webhook server loads. Webhook configurations' service references resolve here.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './free-port.js';
@@ -18,9 +18,11 @@ export interface WebhookServing {
   remove(): Promise<void>;
 }
 
-export async function prepareWebhookServing(host: string, port: number | undefined): Promise<WebhookServing> {
+/** A given `certDir` receives the files and is kept on remove; without one a temporary directory is made and removed. */
+export async function prepareWebhookServing(host: string, port: number | undefined, givenCertDir?: string): Promise<WebhookServing> {
   const pems = await selfSignedCertificate(host, 'envtest-webhook');
-  const certDir = await mkdtemp(path.join(tmpdir(), 'envtest-webhook-'));
+  const certDir = givenCertDir ?? (await mkdtemp(path.join(tmpdir(), 'envtest-webhook-')));
+  if (givenCertDir) await mkdir(givenCertDir, { recursive: true });
   await writeFile(path.join(certDir, 'tls.crt'), pems.cert);
   await writeFile(path.join(certDir, 'tls.key'), pems.key, { mode: 0o600 });
   return {
@@ -28,6 +30,8 @@ export async function prepareWebhookServing(host: string, port: number | undefin
     port: port ?? (await freePort(host)),
     certDir,
     caCert: pems.cert,
-    remove: () => rm(certDir, { recursive: true, force: true }),
+    remove: async () => {
+      if (!givenCertDir) await rm(certDir, { recursive: true, force: true });
+    },
   };
 }

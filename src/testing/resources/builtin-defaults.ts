@@ -103,6 +103,12 @@ function defaultTemplate(spec: Obj): void {
 }
 
 export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
+  // Every named namespace carries its name as a label (SetDefaults_Namespace), on create and on every update,
+  // so that webhooks and policies can select namespaces by name.
+  Namespace: (o) => {
+    const name = o.metadata?.name;
+    if (typeof name === 'string' && name !== '') childObject(childObject(o, 'metadata'), 'labels')['kubernetes.io/metadata.name'] = name;
+  },
   Pod: defaultPod,
   Service: (o) => {
     const spec = childObject(o, 'spec');

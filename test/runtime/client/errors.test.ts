@@ -20,81 +20,83 @@ import {
   isServiceUnavailable,
   isTooManyRequests,
 } from '../../../src/runtime/index.js';
-import { startEnv } from '../../support/environment.js';
+import { describeBackends } from '../../support/backends.js';
 import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
-let env: TestEnvironment;
-let h: ReturnType<typeof clientAndCache>;
-let ns: string;
+describeBackends('client errors', (backend) => {
+  let env: TestEnvironment;
+  let h: ReturnType<typeof clientAndCache>;
+  let ns: string;
 
-beforeAll(async () => {
-  env = await startEnv();
-  h = clientAndCache(env);
-  h.start();
-  ns = await createNamespace(h.client, 'errors');
-});
-afterAll(async () => {
-  await h?.stop();
-  await env?.stop();
-});
-
-const cm = (name: string): V1ConfigMap => ({ metadata: { namespace: ns, name }, data: { k: 'v' } });
-
-describe('API error helpers', () => {
-  it('see through errors that wrap an API error as their cause, at any depth', async () => {
-    const notFound = await h.client.apiReader.get(ConfigMap, { namespace: ns, name: 'absent' }).catch((e: unknown) => e);
-    const wrapped = new Error('reading the config', { cause: new Error('in step 2', { cause: notFound }) });
-    expect(isNotFound(wrapped)).toBe(true);
-    expect(isConflict(wrapped)).toBe(false);
-    expect(ignoreNotFound(wrapped)).toBeUndefined();
-
-    const created = await h.client.create(ConfigMap, cm('stale'));
-    await h.client.update(ConfigMap, { ...created, data: { k: 'w' } });
-    const conflict = await h.client.update(ConfigMap, { ...created, data: { k: 'x' } }).catch((e: unknown) => e);
-    expect(isConflict(new Error('updating', { cause: conflict }))).toBe(true);
-
-    const exists = await h.client.create(ConfigMap, cm('stale')).catch((e: unknown) => e);
-    expect(ignoreAlreadyExists(new Error('creating', { cause: exists }))).toBeUndefined();
-    expect(() => ignoreNotFound(new Error('creating', { cause: exists }))).toThrow();
-
-    // A cycle of causes ends the search instead of looping.
-    const a = new Error('a') as Error & { cause?: unknown };
-    a.cause = new Error('b', { cause: a });
-    expect(isNotFound(a)).toBe(false);
+  beforeAll(async () => {
+    env = await backend.start();
+    h = clientAndCache(env);
+    h.start();
+    ns = await createNamespace(h.client, 'errors');
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await env?.stop();
   });
 
-  it('recognise the ApiException of @kubernetes/client-node API calls by the Status it carries', async () => {
-    const core = env.kubeConfig.makeApiClient(CoreV1Api);
-    const notFound = await core.readNamespacedConfigMap({ namespace: ns, name: 'absent' }).catch((e: unknown) => e);
-    expect(notFound).toBeInstanceOf(ApiException);
-    expect(isNotFound(notFound)).toBe(true);
-    expect(isAlreadyExists(notFound)).toBe(false);
+  const cm = (name: string): V1ConfigMap => ({ metadata: { namespace: ns, name }, data: { k: 'v' } });
 
-    await core.createNamespacedConfigMap({ namespace: ns, body: cm('twice') });
-    const exists = await core.createNamespacedConfigMap({ namespace: ns, body: cm('twice') }).catch((e: unknown) => e);
-    expect(isAlreadyExists(exists)).toBe(true);
-    expect(isConflict(exists)).toBe(false); // AlreadyExists is also HTTP 409, but its reason is known
+  describe('API error helpers', () => {
+    it('see through errors that wrap an API error as their cause, at any depth', async () => {
+      const notFound = await h.client.apiReader.get(ConfigMap, { namespace: ns, name: 'absent' }).catch((e: unknown) => e);
+      const wrapped = new Error('reading the config', { cause: new Error('in step 2', { cause: notFound }) });
+      expect(isNotFound(wrapped)).toBe(true);
+      expect(isConflict(wrapped)).toBe(false);
+      expect(ignoreNotFound(wrapped)).toBeUndefined();
 
-    env.server.failNext({ code: 429, method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps/twice` });
-    const throttled = await core.readNamespacedConfigMap({ namespace: ns, name: 'twice' }).catch((e: unknown) => e);
-    expect(isTooManyRequests(throttled)).toBe(true);
-  });
+      const created = await h.client.create(ConfigMap, cm('stale'));
+      await h.client.update(ConfigMap, { ...created, data: { k: 'w' } });
+      const conflict = await h.client.update(ConfigMap, { ...created, data: { k: 'x' } }).catch((e: unknown) => e);
+      expect(isConflict(new Error('updating', { cause: conflict }))).toBe(true);
 
-  it('fall back to the HTTP code when the reason is empty or not one the API defines', () => {
-    expect(isNotFound(new ApiError(404, { reason: 'SomethingNew' }))).toBe(true);
-    expect(isNotFound(new ApiError(404, { reason: 'Forbidden' }))).toBe(false);
-    expect(isConflict(new ApiError(409, { reason: 'SomethingNew' }))).toBe(true);
-    expect(isInvalid(new ApiError(422, {}))).toBe(true);
-    expect(isForbidden(new ApiError(403, { reason: '' }))).toBe(true);
-    expect(isInternalError(new ApiError(500, { reason: 'Weird' }))).toBe(true);
-    expect(isServiceUnavailable(new ApiError(503, {}))).toBe(true);
-    // AlreadyExists has no code fallback in apimachinery: 409 alone means Conflict.
-    expect(isAlreadyExists(new ApiError(409, { reason: 'SomethingNew' }))).toBe(false);
-    // TooManyRequests matches the code whatever the reason.
-    expect(isTooManyRequests(new ApiError(429, { reason: 'Forbidden' }))).toBe(true);
-    const raw = new ApiException(404, 'Unknown API Status Code!', '<html>not json</html>', {});
-    expect(isNotFound(raw)).toBe(true);
-    expect(isNotFound(undefined)).toBe(false);
-    expect(isNotFound(new Error('not found'))).toBe(false);
+      const exists = await h.client.create(ConfigMap, cm('stale')).catch((e: unknown) => e);
+      expect(ignoreAlreadyExists(new Error('creating', { cause: exists }))).toBeUndefined();
+      expect(() => ignoreNotFound(new Error('creating', { cause: exists }))).toThrow();
+
+      // A cycle of causes ends the search instead of looping.
+      const a = new Error('a') as Error & { cause?: unknown };
+      a.cause = new Error('b', { cause: a });
+      expect(isNotFound(a)).toBe(false);
+    });
+
+    it('recognise the ApiException of @kubernetes/client-node API calls by the Status it carries', async () => {
+      const core = env.kubeConfig.makeApiClient(CoreV1Api);
+      const notFound = await core.readNamespacedConfigMap({ namespace: ns, name: 'absent' }).catch((e: unknown) => e);
+      expect(notFound).toBeInstanceOf(ApiException);
+      expect(isNotFound(notFound)).toBe(true);
+      expect(isAlreadyExists(notFound)).toBe(false);
+
+      await core.createNamespacedConfigMap({ namespace: ns, body: cm('twice') });
+      const exists = await core.createNamespacedConfigMap({ namespace: ns, body: cm('twice') }).catch((e: unknown) => e);
+      expect(isAlreadyExists(exists)).toBe(true);
+      expect(isConflict(exists)).toBe(false); // AlreadyExists is also HTTP 409, but its reason is known
+
+      env.server.failNext({ code: 429, method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps/twice` });
+      const throttled = await core.readNamespacedConfigMap({ namespace: ns, name: 'twice' }).catch((e: unknown) => e);
+      expect(isTooManyRequests(throttled)).toBe(true);
+    });
+
+    it('fall back to the HTTP code when the reason is empty or not one the API defines', () => {
+      expect(isNotFound(new ApiError(404, { reason: 'SomethingNew' }))).toBe(true);
+      expect(isNotFound(new ApiError(404, { reason: 'Forbidden' }))).toBe(false);
+      expect(isConflict(new ApiError(409, { reason: 'SomethingNew' }))).toBe(true);
+      expect(isInvalid(new ApiError(422, {}))).toBe(true);
+      expect(isForbidden(new ApiError(403, { reason: '' }))).toBe(true);
+      expect(isInternalError(new ApiError(500, { reason: 'Weird' }))).toBe(true);
+      expect(isServiceUnavailable(new ApiError(503, {}))).toBe(true);
+      // AlreadyExists has no code fallback in apimachinery: 409 alone means Conflict.
+      expect(isAlreadyExists(new ApiError(409, { reason: 'SomethingNew' }))).toBe(false);
+      // TooManyRequests matches the code whatever the reason.
+      expect(isTooManyRequests(new ApiError(429, { reason: 'Forbidden' }))).toBe(true);
+      const raw = new ApiException(404, 'Unknown API Status Code!', '<html>not json</html>', {});
+      expect(isNotFound(raw)).toBe(true);
+      expect(isNotFound(undefined)).toBe(false);
+      expect(isNotFound(new Error('not found'))).toBe(false);
+    });
   });
 });

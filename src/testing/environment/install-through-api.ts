@@ -1,0 +1,126 @@
+/**
+ * Installing a test's CRDs and webhook configurations on a real API server (binaries or an existing
+ * cluster), as envtest's InstallCRDs and WebhookInstallOptions.Install do: each object created, or
+ * replaced when it exists; CRDs then awaited until Established and served (discovery lists them).
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { WebhookConfiguration } from '../admission/index.js';
+import type { KubeObject } from '../resources/object.js';
+import { APIRequestError, requestJSON } from './api-request.js';
+
+export interface CRDWaitOptions {
+  /** How long the CRDs together may take to become Established and served (default 10 s, as envtest). */
+  maxTimeMs?: number;
+  /** How often they are checked meanwhile (default 100 ms, as envtest). */
+  pollIntervalMs?: number;
+}
+
+const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
+const MUTATING = '/apis/admissionregistration.k8s.io/v1/mutatingwebhookconfigurations';
+const VALIDATING = '/apis/admissionregistration.k8s.io/v1/validatingwebhookconfigurations';
+
+interface CRD {
+  metadata: { name: string; resourceVersion?: string };
+  spec: { group: string; names: { plural: string }; versions: { name: string; served: boolean }[] };
+  status?: { conditions?: { type: string; status: string }[] };
+}
+
+/** What is installed: a CRD or a webhook configuration, sent as it is. */
+interface Named {
+  metadata?: { name?: string; resourceVersion?: string };
+}
+
+const nameOf = (obj: Named): string => obj.metadata?.name ?? '';
+
+const isCode = (err: unknown, code: number): boolean => err instanceof APIRequestError && err.code === code;
+
+/** Creates `obj` in the collection, or replaces the object of that name when it exists. */
+async function createOrReplace(kc: KubeConfig, collection: string, obj: Named): Promise<void> {
+  try {
+    await requestJSON(kc, 'POST', collection, obj);
+  } catch (err) {
+    if (!isCode(err, 409)) throw err;
+    const path = `${collection}/${nameOf(obj)}`;
+    const current = await requestJSON<Named>(kc, 'GET', path);
+    await requestJSON(kc, 'PUT', path, { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata?.resourceVersion } });
+  }
+}
+
+async function deleteIfPresent(kc: KubeConfig, collection: string, obj: Named): Promise<void> {
+  await requestJSON(kc, 'DELETE', `${collection}/${nameOf(obj)}`).catch((err: unknown) => {
+    if (!isCode(err, 404)) throw err;
+  });
+}
+
+function isEstablished(crd: CRD): boolean {
+  return (crd.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
+}
+
+/** Whether discovery lists the CRD's resource in each of its served versions. */
+async function isServed(kc: KubeConfig, crd: CRD): Promise<boolean> {
+  for (const version of crd.spec.versions.filter((v) => v.served)) {
+    try {
+      const list = await requestJSON<{ resources?: { name: string }[] }>(kc, 'GET', `/apis/${crd.spec.group}/${version.name}`);
+      if (!(list.resources ?? []).some((r) => r.name === crd.spec.names.plural)) return false;
+    } catch (err) {
+      if (isCode(err, 404)) return false;
+      throw err;
+    }
+  }
+  return true;
+}
+
+export async function installCRDsThroughAPI(kc: KubeConfig, crds: KubeObject[], wait: CRDWaitOptions = {}): Promise<void> {
+  for (const crd of crds) await createOrReplace(kc, CRDS, crd);
+  const maxTimeMs = wait.maxTimeMs ?? 10_000;
+  const deadline = Date.now() + maxTimeMs;
+  for (const crd of crds) {
+    for (;;) {
+      const current = await requestJSON<CRD>(kc, 'GET', `${CRDS}/${nameOf(crd)}`);
+      if (isEstablished(current) && (await isServed(kc, current))) break;
+      if (Date.now() > deadline) throw new Error(`CustomResourceDefinition ${nameOf(crd)} was not established and served within ${maxTimeMs} ms`);
+      await new Promise((r) => setTimeout(r, wait.pollIntervalMs ?? 100));
+    }
+  }
+}
+
+/** Deletes CRDs installed by installCRDsThroughAPI (envtest's CleanUpAfterUse); absent ones are fine. */
+export async function uninstallCRDsThroughAPI(kc: KubeConfig, crds: KubeObject[]): Promise<void> {
+  for (const crd of crds) await deleteIfPresent(kc, CRDS, crd);
+}
+
+export interface WebhookConfigurations {
+  mutating: WebhookConfiguration[];
+  validating: WebhookConfiguration[];
+}
+
+/**
+ * The configurations pointed at the local webhook server: service references become URLs with
+ * the serving certificate as caBundle, as envtest does for a real API server.
+ */
+export function pointedAtLocalServer(configs: WebhookConfigurations, serving: { host: string; port: number; caCert: string }): WebhookConfigurations {
+  const caBundle = Buffer.from(serving.caCert).toString('base64');
+  const host = serving.host.includes(':') && !serving.host.startsWith('[') ? `[${serving.host}]` : serving.host;
+  const local = (config: WebhookConfiguration): WebhookConfiguration => ({
+    ...config,
+    webhooks: (config.webhooks ?? []).map((w) => ({
+      ...w,
+      clientConfig: { url: w.clientConfig.url ?? `https://${host}:${serving.port}${w.clientConfig.service?.path ?? '/'}`, caBundle },
+    })),
+  });
+  return { mutating: configs.mutating.map(local), validating: configs.validating.map(local) };
+}
+
+export async function installWebhooksThroughAPI(kc: KubeConfig, configs: WebhookConfigurations): Promise<void> {
+  for (const config of configs.mutating) await createOrReplace(kc, MUTATING, config);
+  for (const config of configs.validating) await createOrReplace(kc, VALIDATING, config);
+}
+
+/**
+ * Deletes the webhook configurations a test installed: on a cluster that outlives the test they
+ * would otherwise send every matching write to a webhook server that is gone.
+ */
+export async function uninstallWebhooksThroughAPI(kc: KubeConfig, configs: WebhookConfigurations): Promise<void> {
+  for (const config of configs.mutating) await deleteIfPresent(kc, MUTATING, config);
+  for (const config of configs.validating) await deleteIfPresent(kc, VALIDATING, config);
+}
