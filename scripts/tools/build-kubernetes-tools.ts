@@ -8,24 +8,24 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { toolBuilds, toolsRoot } from '../../test/support/kubernetes-tools-paths.js';
+import { toolBuilds, toolsRoot, type ToolBuild } from '../../test/support/kubernetes-tools-paths.js';
 
 const args = new Set(process.argv.slice(2));
 const required = args.has('--require') || ['1', 'true'].includes(process.env.SCAFFOLDER_REQUIRE_KUBERNETES ?? '');
 const only = [...args].filter((a) => !a.startsWith('--'));
 
-function goVersion() {
+function goVersion(): string | undefined {
   const result = spawnSync('go', ['env', 'GOVERSION'], { encoding: 'utf8' });
   return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
-function stampOf(build) {
+function stampOf(build: ToolBuild): string {
   const sum = readFileSync(path.join(build.moduleDir, 'go.sum'));
   const mod = readFileSync(path.join(build.moduleDir, 'go.mod'));
   return `${build.name} ${build.version} ${createHash('sha256').update(mod).update(sum).update(JSON.stringify(build.ldflags)).digest('hex')}\n`;
 }
 
-function buildOne(build, go) {
+function buildOne(build: ToolBuild, go: string): boolean {
   const stampFile = path.join(build.outDir, '.stamp');
   const stamp = stampOf(build);
   if (existsSync(build.binary) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
@@ -60,7 +60,7 @@ function buildOne(build, go) {
 }
 
 /** The envtest assets folder holds etcd beside kube-apiserver: a copy would double 30 MB per release, a hard link cannot cross file systems. */
-function writeLink(target, alias) {
+function writeLink(target: string, alias: string): void {
   mkdirSync(path.dirname(alias), { recursive: true });
   const relative = path.relative(path.dirname(alias), target);
   spawnSync('ln', ['-s', relative, alias]);
