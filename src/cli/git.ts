@@ -36,8 +36,10 @@ export function assertCleanGitRoot(dir: string, command: string, why: string): v
   }
   if (top.status !== 0) throw new UsageError(`${dir} is not in a git repository: ${why} (git init, commit the project, then run it again)`);
   if (realpathSync(top.stdout.trim()) !== realpathSync(dir)) throw new UsageError(`${command} runs at the root of the project's git repository (${top.stdout.trim()}), not in ${dir}`);
-  const dirty = gitOk(dir, ['status', '--porcelain']).trim();
-  if (dirty !== '') throw new UsageError(`the working tree has uncommitted changes (${dirty.split('\n').length} paths, e.g. ${dirty.split('\n')[0]!.slice(3)}); commit or stash them first`);
+  // Each line is `XY path`; X may be a space (a change not staged), so only line ends are trimmed.
+  // No optional locks: a check writes nothing, not even git's refreshed index.
+  const dirty = gitOk(dir, ['--no-optional-locks', 'status', '--porcelain']).split('\n').filter((l) => l.trim() !== '');
+  if (dirty.length > 0) throw new UsageError(`the working tree has uncommitted changes (${dirty.length} paths, e.g. ${dirty[0]!.slice(3)}); commit or stash them first`);
 }
 
 /** Whether git tracks `path` (relative to `dir`); false outside a repository or without git. */

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from './usage-error.js';
 import { undoInterrupted } from './apply-plan.js';
+import { hasInterruptedSwap, swapRecordName } from './alpha/tree-swap.js';
 import type { CliIO } from './io.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../scaffold/project/project-file.js';
 
@@ -12,6 +13,9 @@ import { parseProjectFile, projectFileName, type ProjectConfig } from '../scaffo
  */
 export function loadProject(io: CliIO, readOnlyFlag?: string): ProjectConfig {
   const dir = io.cwd;
+  if (hasInterruptedSwap(dir)) {
+    throw new UsageError(`${swapRecordName}: an interrupted \`scaffolder alpha generate --force\` left this project half-replaced; run it again: it puts the old tree back or finishes the new one`);
+  }
   undoInterrupted(io, readOnlyFlag);
   const file = join(dir, projectFileName);
   if (!existsSync(file)) {

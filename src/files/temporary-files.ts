@@ -12,8 +12,8 @@ export function temporaryPath(target: string): string {
 
 const temporaryName = /^(.+)\.([1-9]\d{0,9})\.tmp$/;
 
-/** Whether process `pid` exists (EPERM: it does, another user's). */
-function isLive(pid: number): boolean {
+/** Whether process `pid` exists (EPERM: it does, another user's); this one always does. */
+export function isLiveProcess(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
@@ -37,7 +37,7 @@ export function sweepStaleTemporaries(dir: string, isOurs: (target: string) => b
   const removed: string[] = [];
   for (const name of names) {
     const m = temporaryName.exec(name);
-    if (!m || !isOurs(m[1]!) || isLive(Number(m[2]))) continue;
+    if (!m || !isOurs(m[1]!) || isLiveProcess(Number(m[2]))) continue;
     const file = path.join(dir, name);
     if (!lstatSync(file).isFile()) continue;
     rmSync(file, { force: true });
