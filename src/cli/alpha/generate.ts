@@ -122,7 +122,7 @@ function describe(io: CliIO, source: ProjectSource, outputDir: string, opts: Gen
  */
 async function generateInPlace(io: CliIO, dir: string, opts: GenerateOptions): Promise<number> {
   if (!opts.force) {
-    throw new UsageError(`without --output-dir, alpha generate scaffolds ${dir} again in place and replaces every file there but .git; pass --force to do so, or --output-dir to write the new scaffold elsewhere`);
+    throw new UsageError(`without --output-dir, alpha generate scaffolds ${dir} again in place and replaces every file there but .git and those git ignores; pass --force to do so, or --output-dir to write the new scaffold elsewhere`);
   }
   if (io.dryRun && hasInterruptedSwap(dir)) {
     throw new UsageError(`${swapRecordName}: an interrupted alpha generate left ${dir} half-replaced; run alpha generate --force without --dry-run: it completes that first`);
