@@ -4,7 +4,7 @@
 // with a message saying what to do, and nothing on disk changes. Read-only runs never apply one.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noInstall, ok, runCli, snapshot, tempProjectDir } from '../cli/run-cli.js';
@@ -65,7 +65,7 @@ describe('an undo journal scaffolder did not write', () => {
     expect(readFileSync(join(dir, '.git/config'), 'utf8')).not.toContain('fsmonitor');
   });
 
-  it('refuses files and folders outside the project through a linked folder', async () => {
+  it('refuses files and folders outside the project through a linked folder or a hard link', async () => {
     symlinkSync(outside, join(dir, 'shared'));
     writeJournal({ version: 2, files: [{ path: 'shared/notes.txt', before: null, after: sha256('mine\n') }], dirs: [] });
     await expectRefused(['edit', '--owner', 'Jane Doe'], /^error: \.scaffolder-undo\.json: the file entry shared\/notes\.txt: resolves to \S+outside\/notes\.txt through a symbolic link, outside the project root /);
@@ -78,6 +78,11 @@ describe('an undo journal scaffolder did not write', () => {
     symlinkSync(join(outside, 'empty'), join(dir, 'shared'));
     writeJournal({ version: 2, files: [{ path: 'x.ts', before: null, after: sha256('x') }, { path: 'shared/x.ts', before: null, after: sha256('x') }], dirs: [] });
     await expectRefused(['edit', '--owner', 'Jane Doe'], /the file entry shared\/x\.ts: resolves to/);
+    // A hard link to a file outside: the same file under a project path.
+    linkSync(join(outside, 'notes.txt'), join(dir, 'notes.txt'));
+    writeJournal({ version: 2, files: [{ path: 'notes.txt', before: 'pwned\n', after: sha256('mine\n') }], dirs: [] });
+    await expectRefused(['edit', '--owner', 'Jane Doe'], /but 1 file\(s\) changed since: notes\.txt; nothing was put back/);
+    expect(readFileSync(join(outside, 'notes.txt'), 'utf8')).toBe('mine\n');
     writeJournal({ version: 2, files: [{ path: 'x/../../outside/notes.txt', before: null, after: sha256('mine\n') }], dirs: [] });
     await expectRefused(['edit', '--owner', 'Jane Doe'], /the file entry "x\/\.\.\/\.\.\/outside\/notes\.txt" is not a relative path inside the project/);
   });

@@ -153,7 +153,8 @@ function diskState(full: string): DiskState {
   } catch {
     return lstatOrUndefined(full) ? { kind: 'other' } : { kind: 'absent' };
   }
-  if (!stats.isFile()) return { kind: 'other' };
+  // A plan writes files of one name; one with more (hard links) may be anything, outside the project too.
+  if (!stats.isFile() || stats.nlink > 1) return { kind: 'other' };
   const bytes = readFileSync(full);
   return { kind: 'file', hash: contentHash(bytes), text: bytes.toString('utf8') };
 }
