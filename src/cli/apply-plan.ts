@@ -2,7 +2,8 @@
 // plan (--dry-run) or write it all at once and list what changed.
 import { UsageError } from './usage-error.js';
 import { Plan } from '../scaffold/machinery/plan.js';
-import { undoInterruptedPlan, undoJournalName } from '../scaffold/machinery/undo-journal.js';
+import { hasUndoJournal, undoInterruptedPlan, undoJournalName } from '../scaffold/machinery/undo-journal.js';
+import { isTrackedByGit } from './git.js';
 import { projectFileName, serializeProjectFile, type ProjectConfig } from '../scaffold/project/project-file.js';
 import type { CliIO } from './io.js';
 
@@ -38,13 +39,20 @@ export function runPlan(io: CliIO, flags: PlanFlags, build: (plan: Plan) => Proj
 
 /**
  * Puts back the files of a command that was interrupted while writing (see undo-journal.ts), and
- * says so. A dry run cannot show a plan against half-written files, and writes nothing: it stops.
+ * says so. A read-only run (--dry-run, `manifests --check`: `readOnlyFlag` names the flag) cannot
+ * work against half-written files and writes nothing: it stops and says why. A journal committed to
+ * the repository is never ours (scaffolder's .gitignore lists it): it is refused unread.
  */
-export function undoInterrupted(io: CliIO): void {
-  const paths = undoInterruptedPlan(io.cwd, { dryRun: io.dryRun });
-  if (paths === undefined) return;
-  if (io.dryRun) {
-    throw new UsageError(`${undoJournalName}: an interrupted scaffolder command left ${paths.length} file(s) half-written (${paths.join(', ')}); run the command without --dry-run: it puts them back first`);
+export function undoInterrupted(io: CliIO, readOnlyFlag?: string): void {
+  if (hasUndoJournal(io.cwd) && isTrackedByGit(io.cwd, undoJournalName)) {
+    throw new UsageError(`${undoJournalName} is committed to the repository: scaffolder writes it only while a command writes files, and never for a repository; it was not applied, and nothing was changed. Remove it (git rm ${undoJournalName}) and commit`);
+  }
+  const flag = io.dryRun ? '--dry-run' : readOnlyFlag;
+  const outcome = undoInterruptedPlan(io.cwd, { readOnly: flag !== undefined });
+  if (outcome === undefined || outcome.paths.length === 0) return;
+  const { paths } = outcome;
+  if (flag !== undefined) {
+    throw new UsageError(`${undoJournalName}: an interrupted scaffolder command left ${paths.length} file(s) half-written (${paths.join(', ')}); run the command without ${flag}: it puts them back first`);
   }
   io.stderr(`warning: ${undoJournalName}: an interrupted scaffolder command left ${paths.length} file(s) half-written; put them back as they were: ${paths.join(', ')}\n`);
 }

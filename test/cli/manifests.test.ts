@@ -1,4 +1,5 @@
 // The `manifests` command's flags reach the generators (src/generators/manifests) and their exit code comes back.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,29 @@ describe('scaffolder manifests', () => {
     expect(stale.code).not.toBe(0);
     await ok(dir, ['manifests']);
     expect(readFileSync(join(dir, 'config/crd/bases/crew.testproject.org_captains.yaml'), 'utf8')).toContain('bar:');
+  });
+
+  it('removes the *.<pid>.tmp a run killed between its renames left, only those of YAML outputs whose process is gone, and not with --check', async () => {
+    await ok(dir, ['manifests']);
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { stdio: 'ignore' });
+    try {
+      const stale = `config/crd/bases/crew.testproject.org_captains.yaml.${dead}.tmp`;
+      const running = `config/rbac/role.yaml.${live.pid}.tmp`;
+      const users = [`config/rbac/notes.txt.${dead}.tmp`, `config/rbac/role.yaml.${dead}.bak`];
+      for (const f of [stale, running, ...users]) writeFileSync(join(dir, f), 'half\n');
+      const before = snapshot(dir);
+      await ok(dir, ['manifests', '--check']);
+      await ok(dir, ['manifests', '--dry-run']);
+      expect(snapshot(dir)).toEqual(before);
+
+      const run = await ok(dir, ['manifests']);
+      expect(run.stdout).toBe(`removed ${stale} (left by an interrupted run)\nmanifests: 0 written, 2 unchanged\n`);
+      const left = Object.keys(snapshot(dir)).filter((f) => /\.(tmp|bak)$/.test(f));
+      expect(left.sort()).toEqual([running, ...users].sort());
+    } finally {
+      live.kill();
+    }
   });
 
   it('--dry-run prints the diffs of the files it would write and writes nothing', async () => {

@@ -1,6 +1,8 @@
 // A command killed while writing its plan (SIGKILL, power loss): the process dies between two writes
 // and never rolls back. Simulated in-process: from the chosen write on, every file-system change
 // fails, as nothing runs any more in a dead process. The next command must find a consistent project.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from '../cli/run-cli.js';
 
@@ -74,7 +76,8 @@ describe('a command killed half-way through writing', () => {
   });
 
   it('a crash at any write of create api leaves a project the retry completes', async () => {
-    for (let n = 2; n <= 12; n += 5) {
+    // (write 1 is the journal; 2 the first file)
+    for (let n = 3; n <= 13; n += 5) {
       const before = snapshot(dir);
       killAtWrite(n);
       await runCli(dir, createApi);
@@ -88,5 +91,43 @@ describe('a command killed half-way through writing', () => {
       await ok(dir, ['edit', '--owner', '']);
       expect(snapshot(dir)).toEqual(before);
     }
+  });
+
+  it('killed before its first file write: nothing to put back, so a dry run plans as usual and the next run drops the journal', async () => {
+    const before = snapshot(dir);
+    killAtWrite(2);
+    expect((await runCli(dir, createApi)).code).not.toBe(0);
+    revive();
+    expect(Object.keys(snapshot(dir))).toContain('.scaffolder-undo.json');
+    const dry = await runCli(dir, [...createApi, '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('create api/v1/captain_types.ts\n');
+    await ok(dir, ['edit', '--owner', 'Jane Doe']);
+    await ok(dir, ['edit', '--owner', '']);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a journal left by a crash does not revert what the user changed since: it stops, names the files and says what to do', async () => {
+    const planned = await runCli(reference, [...createApi, '--dry-run']);
+    const writes = planned.stdout.split('\n').filter((l) => /^(create|update) /.test(l)).length;
+    // Killed at PROJECT, the last write: every other file of the kind is written.
+    killAtWrite(writes + 1);
+    expect((await runCli(dir, createApi)).code).not.toBe(0);
+    revive();
+    const main = `${snapshot(dir)['src/main.ts']}// the user's edit after the crash\n`;
+    writeFileSync(join(dir, 'src', 'main.ts'), main);
+    const before = snapshot(dir);
+
+    const next = await runCli(dir, ['edit', '--owner', 'Jane Doe']);
+    expect(next.code).toBe(1);
+    expect(next.stderr).toMatch(/^error: \.scaffolder-undo\.json: a scaffolder command was interrupted while writing, and this journal would put its files back, but 1 file\(s\) changed since: src\/main\.ts; nothing was put back, so that those changes are kept\. The interrupted command left (\S+, )*api\/v1\/captain_types\.ts(, \S+)* as it wrote them\. Check the project \(git status, git diff\), keep or remove what the interrupted command wrote, then delete the journal \(rm \.scaffolder-undo\.json\) and run the command again\n$/);
+    // The edit survives, and nothing else moved either.
+    expect(snapshot(dir)).toEqual(before);
+    expect(readFileSync(join(dir, 'src', 'main.ts'), 'utf8')).toBe(main);
+
+    // Doing what it says: the journal deleted, the command runs.
+    rmSync(join(dir, '.scaffolder-undo.json'));
+    await ok(dir, ['edit', '--owner', 'Jane Doe']);
+    expect(readFileSync(join(dir, 'src', 'main.ts'), 'utf8')).toBe(main);
   });
 });

@@ -1,8 +1,8 @@
 // `scaffolder alpha generate`: the project PROJECT describes, scaffolded again by this scaffolder
 // (kubebuilder's alpha generate). The commands of src/scaffold/project/replay.ts run one after the
-// other in a staging directory beside the output; only when all of them succeeded does the staged
-// tree become the output directory (or replace the project in place, .git kept), so a failing replay
-// writes nothing.
+// other in a staging directory; only when all of them succeeded does the staged tree become the
+// output directory, or replace the project in place (.git and the files git ignores kept; see
+// tree-swap.ts), so a failing replay writes nothing.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, cpSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -10,6 +10,8 @@ import { UsageError } from '../usage-error.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../../scaffold/project/project-file.js';
 import { replayCommands } from '../../scaffold/project/replay.js';
 import type { CliIO, CommandRunner } from '../io.js';
+import { assertCleanGitRoot } from '../git.js';
+import { hasInterruptedSwap, ignoredPaths, makeStagingRoot, recoverInterruptedSwap, releaseStagingRoot, sweepStaleStaging, swapRecordName, swapTreeIn } from './tree-swap.js';
 
 export interface GenerateOptions {
   inputDir?: string;
@@ -84,41 +86,78 @@ function isEmptyDir(dir: string): boolean {
 export async function alphaGenerate(io: CliIO, opts: GenerateOptions): Promise<number> {
   const inputDir = resolve(io.cwd, opts.inputDir ?? '.');
   const outputDir = resolve(io.cwd, opts.outputDir ?? inputDir);
-  const inPlace = outputDir === inputDir;
+  if (outputDir === inputDir) return generateInPlace(io, inputDir, opts);
   const source = readProjectSource(inputDir);
-  if (inPlace && !opts.force) {
-    throw new UsageError(`without --output-dir, alpha generate scaffolds ${inputDir} again in place and removes every file there but .git; pass --force to do so, or --output-dir to write the new scaffold elsewhere`);
-  }
-  if (!inPlace && existsSync(outputDir) && !isEmptyDir(outputDir)) {
+  if (existsSync(outputDir) && !isEmptyDir(outputDir)) {
     throw new UsageError(`--output-dir ${outputDir} is not an empty directory; alpha generate writes a whole project there`);
   }
-  if (io.dryRun) {
-    io.stdout(`dry run: nothing written; alpha generate would run in ${outputDir}:\n`);
-    for (const args of generateCommands(source, opts)) io.stdout(`  scaffolder ${args.map(quote).join(' ')}\n`);
-    return 0;
-  }
-  // Staged beside the output (same file system: moved in with renames), else in the temporary directory.
+  if (io.dryRun) return describe(io, source, outputDir, opts);
+  // Staged beside the output (same file system: moved in with a rename), else in the temporary directory.
   const parent = dirname(outputDir);
   const stagingRoot = mkdtempSync(existsSync(parent) ? join(parent, '.scaffolder-generate-') : join(tmpdir(), 'scaffolder-generate-'));
   try {
     const staged = join(stagingRoot, basename(outputDir));
     mkdirSync(staged);
     await replayInto(io, source, staged, opts);
-    if (inPlace) {
-      for (const entry of readdirSync(inputDir)) {
-        if (entry !== '.git' && join(inputDir, entry) !== stagingRoot) rmSync(join(inputDir, entry), { recursive: true, force: true });
-      }
-      for (const entry of readdirSync(staged)) moveInto(join(staged, entry), join(outputDir, entry));
-    } else {
-      if (existsSync(outputDir)) rmSync(outputDir, { recursive: true });
-      mkdirSync(parent, { recursive: true });
-      moveInto(staged, outputDir);
-    }
+    if (existsSync(outputDir)) rmSync(outputDir, { recursive: true });
+    mkdirSync(parent, { recursive: true });
+    moveInto(staged, outputDir);
   } finally {
     rmSync(stagingRoot, { recursive: true, force: true });
   }
   io.stdout(`alpha generate: ${source.cfg.projectName} scaffolded again in ${relative(io.cwd, outputDir) || '.'}\n`);
   return 0;
+}
+
+function describe(io: CliIO, source: ProjectSource, outputDir: string, opts: GenerateOptions): number {
+  io.stdout(`dry run: nothing written; alpha generate would run in ${outputDir}:\n`);
+  for (const args of generateCommands(source, opts)) io.stdout(`  scaffolder ${args.map(quote).join(' ')}\n`);
+  return 0;
+}
+
+/**
+ * The project scaffolded again where it is (--force): only in a git work tree with nothing
+ * uncommitted, since every file but .git (and those git ignores) is replaced; swapped in so that a
+ * kill leaves the old tree or the new one (tree-swap.ts), which the next run completes.
+ */
+async function generateInPlace(io: CliIO, dir: string, opts: GenerateOptions): Promise<number> {
+  if (!opts.force) {
+    throw new UsageError(`without --output-dir, alpha generate scaffolds ${dir} again in place and replaces every file there but .git and those git ignores; pass --force to do so, or --output-dir to write the new scaffold elsewhere`);
+  }
+  if (io.dryRun && hasInterruptedSwap(dir)) {
+    throw new UsageError(`${swapRecordName}: an interrupted alpha generate left ${dir} half-replaced; run alpha generate --force without --dry-run: it completes that first`);
+  }
+  if (!io.dryRun) {
+    const recovery = recoverInterruptedSwap(dir);
+    if (recovery?.outcome === 'finished') {
+      io.stdout(`alpha generate: finished the interrupted run: ${dir} holds the new scaffold\n`);
+      warnLeft(io, recovery.left);
+      return 0;
+    }
+    if (recovery?.outcome === 'put back') io.stderr(`warning: ${swapRecordName}: an interrupted alpha generate had moved part of the project aside; put it back\n`);
+    sweepStaleStaging(dir);
+  }
+  assertCleanGitRoot(dir, 'alpha generate --force', 'alpha generate --force replaces every file but .git, and only git can give them back');
+  const source = readProjectSource(dir);
+  if (io.dryRun) return describe(io, source, dir, opts);
+  const kept = ignoredPaths(dir);
+  const stagingRoot = makeStagingRoot(dir);
+  let left: string[];
+  try {
+    const staged = join(stagingRoot, basename(dir));
+    mkdirSync(staged);
+    await replayInto(io, source, staged, opts);
+    left = swapTreeIn(dir, stagingRoot, kept);
+  } finally {
+    releaseStagingRoot(stagingRoot);
+  }
+  io.stdout(`alpha generate: ${source.cfg.projectName} scaffolded again in ${relative(io.cwd, dir) || '.'}\n`);
+  warnLeft(io, left);
+  return 0;
+}
+
+function warnLeft(io: CliIO, left: string[]): void {
+  if (left.length > 0) io.stderr(`warning: files git ignores that the new scaffold has no place for were left in .scaffolder-generate-old/: ${left.join(', ')}\n`);
 }
 
 /** Renames (same file system), else copies with links kept as they are (node_modules/.bin). */

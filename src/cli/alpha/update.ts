@@ -9,14 +9,15 @@
 // branch. With conflicts nothing is written unless --force, which commits the conflict markers for the
 // user to resolve (kubebuilder's --force). The user's checkout is touched only at the end, to switch to
 // the new branch.
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../usage-error.js';
 import { packageVersion } from '../../scaffold/machinery/package-root.js';
 import { projectFileName } from '../../scaffold/project/project-file.js';
 import type { CliIO } from '../io.js';
+import { assertCleanGitRoot, git, gitOk } from '../git.js';
 import { generateCommands, projectSource, quote, replayInto, thisScaffolder } from './generate.js';
 import type { CommandRunner } from '../io.js';
 
@@ -32,18 +33,6 @@ export interface UpdateOptions {
 
 // The temporary commits are the tool's, not the user's: they never reach a branch.
 const toolIdentity = { GIT_AUTHOR_NAME: 'scaffolder', GIT_AUTHOR_EMAIL: 'scaffolder@localhost', GIT_COMMITTER_NAME: 'scaffolder', GIT_COMMITTER_EMAIL: 'scaffolder@localhost' };
-
-function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = process.env): { status: number; stdout: string; stderr: string } {
-  const r = spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (r.error) throw new UsageError(`cannot run git: ${r.error.message}; alpha update works in a git repository`);
-  return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
-}
-
-function gitOk(cwd: string, args: string[], env?: NodeJS.ProcessEnv): string {
-  const r = git(cwd, args, env);
-  if (r.status !== 0) throw new UsageError(`git ${args.join(' ')} failed: ${(r.stderr || r.stdout).trim().split('\n')[0]}`);
-  return r.stdout;
-}
 
 /** The old scaffolder: its bin/scaffolder.js run with this node for each replayed command. */
 function scaffolderAt(dir: string, env: NodeJS.ProcessEnv): CommandRunner {
@@ -81,11 +70,7 @@ function setScaffolderDependency(dir: string, spec: string | undefined): void {
 
 export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<number> {
   const dir = io.cwd;
-  const top = git(dir, ['rev-parse', '--show-toplevel']);
-  if (top.status !== 0) throw new UsageError(`${dir} is not in a git repository: alpha update merges on git branches (git init, commit the project, then run it again)`);
-  if (realpathSync(top.stdout.trim()) !== realpathSync(dir)) throw new UsageError(`alpha update runs at the root of the project's git repository (${top.stdout.trim()}), not in ${dir}`);
-  const dirty = gitOk(dir, ['status', '--porcelain']).trim();
-  if (dirty !== '') throw new UsageError(`the working tree has uncommitted changes (${dirty.split('\n').length} paths, e.g. ${dirty.split('\n')[0]!.slice(3)}); commit or stash them first`);
+  assertCleanGitRoot(dir, 'alpha update', 'alpha update merges on git branches');
   const fromBranch = opts.fromBranch ?? git(dir, ['symbolic-ref', '--quiet', '--short', 'HEAD']).stdout.trim();
   if (fromBranch === '') throw new UsageError('HEAD is not on a branch: check out the branch to update, or name it with --from-branch');
   const fromRef = git(dir, ['rev-parse', '--verify', '--quiet', `refs/heads/${fromBranch}^{commit}`]);

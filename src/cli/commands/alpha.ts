@@ -8,11 +8,11 @@ export const alphaGenerateFlags = {
   'input-dir': { type: 'string', describe: 'Directory holding the PROJECT file (default: the current directory)' },
   'output-dir': {
     type: 'string',
-    describe: 'Directory to write the new scaffold to: it must not exist or be empty. Without it the project is scaffolded again in place (--force needed: every file but .git is replaced)',
+    describe: 'Directory to write the new scaffold to: it must not exist or be empty. Without it the project is scaffolded again in place (--force needed: every file but .git and those git ignores is replaced)',
   },
   'install': { type: 'boolean', default: true, describe: 'Run npm install in the new scaffold (init --install)' },
   'make': { type: 'boolean', default: true, describe: 'Regenerate the manifests of the new scaffold afterwards (scaffolder manifests)' },
-  'force': { type: 'boolean', default: false, describe: 'Scaffold again in place: remove every file of the input directory but .git first' },
+  'force': { type: 'boolean', default: false, describe: 'Scaffold again in place, at the root of a git work tree with nothing uncommitted: replace every file but .git and those git ignores' },
 } satisfies Record<string, Options>;
 
 /** The flags of `alpha update`. */
@@ -54,7 +54,7 @@ function alphaGenerateCommand(y: Argv, select: SelectAction): Argv {
     (b) => b
       .options(alphaGenerateFlags)
       .example(...example('$0 alpha generate --input-dir ./guestbook --output-dir ./guestbook-new', 'the scaffold this scaffolder writes for the project, beside it'))
-      .example(...example('$0 alpha generate --force', 'scaffold the current project again in place (keeps only .git)')),
+      .example(...example('$0 alpha generate --force', 'scaffold the current project again in place (keeps .git and the files git ignores)')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
       const { alphaGenerate } = await import('../alpha/generate.js');

@@ -57,7 +57,7 @@ function manifestsCommand(y: Argv, select: SelectAction, name: CommandName): Arg
       const conflict = conflictingOptions({ check: argv.check, watch: argv.watch, dryRun: io.dryRun });
       if (conflict) throw new UsageError(conflict);
       // As every other command: outside a project there is nothing to generate from (it said "0 written").
-      loadProject(io);
+      loadProject(io, argv.check ? '--check' : undefined);
       return runManifests({
         projectDir: io.cwd,
         paths: argv.paths?.map(String),

@@ -4,10 +4,13 @@ import path from 'node:path';
 // The one module of diff's that is used, with its own imports: the package entry loads 19.
 import { createTwoFilesPatch } from 'diff/lib/patch/create.js';
 import { assertWritesInside } from '../../files/inside-root.js';
+import { sweepStaleTemporaries, temporaryPath } from '../../files/temporary-files.js';
 
 export interface WriteSummary {
   readonly written: string[];
   readonly unchanged: string[];
+  /** Temporary files an interrupted run left beside the outputs, removed. */
+  readonly swept: string[];
 }
 
 function current(file: string): string | undefined {
@@ -27,7 +30,7 @@ export class PartialWriteError extends Error {
 /**
  * Writes the files whose content changed, all or none. Every file is first written beside its target
  * and then renamed into place; when a rename fails, the files already replaced get their previous
- * content back and no temporary file stays. `lastWritten` (watch mode) remembers what is on disk
+ * content back and no temporary file stays (those of a killed run are swept by the next). `lastWritten` (watch mode) remembers what is on disk
  * between calls; `root`, where every file must land (see files/inside-root.ts).
  */
 export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map<string, string>, root?: string): WriteSummary {
@@ -55,7 +58,7 @@ export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map
       previous.set(file, current(file));
       const created = mkdirSync(path.dirname(file), { recursive: true });
       if (created !== undefined) createdDirs.push(created);
-      const temp = `${file}.${process.pid}.tmp`;
+      const temp = temporaryPath(file);
       writeFileSync(temp, content);
       staged.push([temp, file]);
     }
@@ -89,7 +92,24 @@ export function writeFiles(files: ReadonlyMap<string, string>, lastWritten?: Map
     throw e;
   }
   if (lastWritten) for (const [file, content] of files) lastWritten.set(file, content);
-  return { written: changed.map(([f]) => f), unchanged };
+  return { written: changed.map(([f]) => f), unchanged, swept: sweepOutputFolders(files, root) };
+}
+
+/**
+ * Removes what a run killed between its writes and its renames left beside the outputs: the
+ * temporaries of YAML files (all that is generated) in the folders written to, whose writer is gone.
+ */
+function sweepOutputFolders(files: ReadonlyMap<string, string>, root: string | undefined): string[] {
+  const swept: string[] = [];
+  for (const dir of new Set([...files.keys()].map((f) => path.dirname(f)))) {
+    try {
+      if (root !== undefined) assertWritesInside(root, dir, path.relative(root, dir));
+    } catch {
+      continue; // a folder that leads elsewhere is not ours to clean
+    }
+    swept.push(...sweepStaleTemporaries(dir, (target) => target.endsWith('.yaml')));
+  }
+  return swept;
 }
 
 export interface CheckResult {

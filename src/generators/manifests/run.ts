@@ -90,7 +90,8 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
     io.stderr(`manifests: cannot write the output, ${outcome}: ${(e as Error).message}\n`);
     return 1;
   }
-  const { written, unchanged } = summary;
+  const { written, unchanged, swept } = summary;
+  for (const f of swept) io.stdout(`removed ${path.relative(projectDir, f)} (left by an interrupted run)\n`);
   for (const f of written) io.stdout(`wrote ${path.relative(projectDir, f)}\n`);
   io.stdout(`manifests: ${written.length} written, ${unchanged.length} unchanged\n`);
   return 0;

@@ -141,10 +141,7 @@ export class Plan {
     if (changes.length === 0) return changes;
     const order = [...changes.filter((c) => !this.writtenLast.has(c.path)), ...changes.filter((c) => this.writtenLast.has(c.path))];
     // If the process dies while writing, the next command undoes the half-written plan from this journal.
-    writeUndoJournal(this.root, {
-      files: order.map((c) => ({ path: c.path, before: c.before ?? null })),
-      dirs: missingDirs(this.root, order.map((c) => c.path)),
-    });
+    writeUndoJournal(this.root, order, missingDirs(this.root, order.map((c) => c.path)));
     const madeDirs: string[] = [];
     const done: PlannedChange[] = [];
     try {
