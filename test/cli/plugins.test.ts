@@ -144,6 +144,20 @@ describe('deploy-image/v1-alpha', () => {
     expect(after['src/main.ts']!.match(/MemcachedReconciler\(/g)).toHaveLength(1);
   });
 
+  it('an image that YAML would read as a number, null or a boolean is quoted in the manager, and reads back as the string', async () => {
+    const dir = await project('memcached-operator');
+    const imageIndex = memcached.indexOf('--image') + 1;
+    // `on` and `y` are booleans to kubectl's YAML 1.1, `0o10` a number to YAML 1.2.
+    for (const image of ['1', 'null', 'true', 'on', '0x10', '0o10', 'y']) {
+      await ok(dir, [...memcached.map((a, i) => (i === imageIndex ? image : a)), '--force']);
+      const text = readFileSync(join(dir, 'config/manager/manager.yaml'), 'utf8').split('---\n')[1]!;
+      for (const version of ['1.1', '1.2'] as const) {
+        const manager = parse(text, { version }) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
+        expect(manager.spec.template.spec.containers[0]!.env, `${image} read as YAML ${version}`).toEqual([{ name: 'MEMCACHED_IMAGE', value: image }]);
+      }
+    }
+  });
+
   it('replays from PROJECT: the runs replayPlugins gives make the golden project\'s files again', async () => {
     const golden = snapshot(join(goldenRoot, 'project-v1-deploy-image'));
     const cfg = parseProjectFile(golden.PROJECT!, 'PROJECT');

@@ -13,6 +13,7 @@ import { findResource, withPluginConfig, type ProjectConfig } from '../../projec
 import { apiNamespaced, gvkText } from '../../project/resource.js';
 import { deployImageKey } from '../../project/plugin-catalog.js';
 import type { PluginInput } from '../step.js';
+import { yamlStringScalar } from './yaml-scalar.js';
 import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
 import { mainFile } from '../../project/layout.js';
 import { reconcilerClassName } from '../../project/controller-name.js';
@@ -96,8 +97,9 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
     return content.replace(base, withRecorder);
   });
 
-  // The manager's environment names the image the controller deploys.
-  plan.edit(managerFile, (content) => setManagerEnv(content, data.imageEnv, managerEnvEntry(data.imageEnv, [`value: ${options.image}`])));
+  // The manager's environment names the image the controller deploys (an image named `1` or `on`
+  // is quoted, or kubectl would read a number or a boolean).
+  plan.edit(managerFile, (content) => setManagerEnv(content, data.imageEnv, managerEnvEntry(data.imageEnv, [`value: ${yamlStringScalar(options.image)}`])));
 
   // PROJECT: the resource and its options under the plugin's key (one entry per kind, the newest run's).
   const recorded: DeployImageResource = {
