@@ -47,7 +47,7 @@ describe('scaffolder help plugins', () => {
     const { stdout } = await ok(process.cwd(), ['create', 'api', '--help']);
     expect(stdout).toContain('Flags of plugin deploy-image/v1-alpha (with --plugins deploy-image/v1-alpha):');
     expect(stdout).toContain('--image-container-command');
-    expect(stdout).toMatch(/--plugins\s+Optional plugins to run after the base one, comma-separated: deploy-image\/v1-alpha/);
+    expect(stdout).toMatch(/--plugins\s+Optional plugins to run after the base one, comma-separated: deploy-image\/v1-alpha; see/);
   });
 });
 
