@@ -13,6 +13,7 @@ import { findResource, withPluginConfig, type ProjectConfig } from '../../projec
 import { apiNamespaced, gvkText } from '../../project/resource.js';
 import { deployImageKey } from '../../project/plugin-catalog.js';
 import type { PluginInput } from '../step.js';
+import { planReadmeImages } from './readme.js';
 import { yamlStringScalar } from './yaml-scalar.js';
 import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
 import { mainFile } from '../../project/layout.js';
@@ -21,6 +22,11 @@ import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type 
 
 function optionalString(v: unknown): string | undefined {
   return v === undefined ? undefined : String(v);
+}
+
+/** <KIND>_IMAGE as kubebuilder's; a multi-group project may have a kind of that name in each group: <GROUP>_<KIND>_IMAGE. */
+function imageEnvOf(r: { group: string; kind: string }, multigroup: boolean): string {
+  return `${(multigroup && r.group !== '' ? `${r.group}_${r.kind}` : r.kind).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_IMAGE`;
 }
 
 /** A single-quoted TypeScript string literal. */
@@ -62,8 +68,7 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
     command,
     // A container name is a DNS label, and the same name on its port is at most 15 characters.
     containerName: names.lowerKind.slice(0, 15),
-    // <KIND>_IMAGE as kubebuilder's; a multi-group project may have a kind of that name in each group: <GROUP>_<KIND>_IMAGE.
-    imageEnv: `${(multigroup && res.group !== '' ? `${res.group}_${res.kind}` : res.kind).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_IMAGE`,
+    imageEnv: imageEnvOf(res, multigroup),
     reconcilerName: reconcilerClassName(res.kind),
     controllerName: multigroup && res.group !== '' ? `${res.group}-${names.lowerKind}` : names.lowerKind,
     kindImport: relativeImport(file, `${names.apiPath}/index.ts`),
@@ -117,5 +122,7 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
   const current = parseDeployImageConfig(cfg.plugins?.[deployImageKey], 'PROJECT');
   const same = (r: DeployImageResource) => r.group === res.group && r.version === res.version && r.kind === res.kind;
   const resources = current.resources.some(same) ? current.resources.map((r) => (same(r) ? recorded : r)) : [...current.resources, recorded];
+  // README.md: how `make run` gets every deploy-image kind's image.
+  planReadmeImages(plan, resources.map((r) => ({ env: imageEnvOf(r, multigroup), image: r.options.image })));
   return withPluginConfig(cfg, deployImageKey, { resources });
 }
