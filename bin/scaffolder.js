@@ -1,6 +1,16 @@
 #!/usr/bin/env node
 // The published entry point: runs the compiled CLI (npm's `prepare` builds dist/ on install).
+import { readFileSync } from 'node:fs';
 import module from 'node:module';
+import { unsupportedNode } from './node-version.js';
+
+// Before anything else loads: on too old a Node the CLI would fail later without saying why.
+const { engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const refusal = unsupportedNode(process.versions.node, engines?.node);
+if (refusal) {
+  process.stderr.write(`scaffolder ${refusal}\n`);
+  process.exit(1);
+}
 
 const args = process.argv.slice(2);
 

@@ -14,6 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
+// First: refuses too old a Node.js before any test loads the runtime.
+import './src/node-version.js';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

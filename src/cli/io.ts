@@ -1,7 +1,8 @@
 // Where a CLI run reads and writes: the process's streams in production, buffers in tests.
 import type { Readable } from 'node:stream';
 
-export type Output = ((text: string) => void) | { write(text: string): unknown };
+/** A function, or a stream; a terminal's stream (process.stdout on a terminal) also says how wide it is. */
+export type Output = ((text: string) => void) | { write(text: string): unknown; isTTY?: boolean; columns?: number };
 
 export interface MainOptions {
   cwd?: string;
@@ -28,6 +29,8 @@ export interface CliIO {
   stdin: Readable & { isTTY?: boolean };
   /** Whether stdin is a terminal (the prompts ask only then). */
   readonly interactive: boolean;
+  /** The width of the terminal stdout writes to; undefined when it is not a terminal. */
+  readonly columns: number | undefined;
   stdout(text: string): void;
   stderr(text: string): void;
 }
@@ -51,6 +54,10 @@ export function cliIO(options: MainOptions, scaffolder?: CommandRunner): CliIO {
     get interactive() {
       // node:tty is loaded here, when asked: nothing else in a run that writes to a pipe needs it.
       return options.stdin ? options.stdin.isTTY === true : process.getBuiltinModule('node:tty').isatty(0);
+    },
+    get columns() {
+      const out = options.stdout ?? process.stdout;
+      return typeof out === 'object' && out.isTTY === true && typeof out.columns === 'number' && out.columns > 0 ? out.columns : undefined;
     },
     // The output streams too are looked up on first write.
     stdout: (text) => write(options.stdout ?? process.stdout, text),

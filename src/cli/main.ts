@@ -19,10 +19,19 @@ export type { MainOptions } from './io.js';
 const commandNames: CommandTree['commands'] = new Map([...topCommands].map(([word, top]) => [word, top.subcommands]));
 
 /**
+ * The width help text wraps at: the terminal's, so that an 80-column terminal does not break lines
+ * in the middle of a word, but no wider than 120 columns (longer lines are hard to read) and no
+ * narrower than 40 (yargs's two columns need room). Off a terminal (a pipe, a file), 120.
+ */
+function helpWidth(columns: number | undefined): number {
+  return Math.max(40, Math.min(columns ?? 120, 120));
+}
+
+/**
  * The parser for a command line naming `command` (a top-level command word, or none): every
  * command is listed, and only the named one is loaded, with its flags by command path.
  */
-async function buildParser(command: string | undefined, select: (a: Action) => void): Promise<{ parser: Argv; flags: CommandTree['flags'] }> {
+async function buildParser(command: string | undefined, select: (a: Action) => void, width: number): Promise<{ parser: Argv; flags: CommandTree['flags'] }> {
   // yargs 17's CommonJS build is one file; its ESM entry loads some thirty, and yargs 18 brings
   // string-width 7 and 8, which build an Intl.Segmenter and parse \p{RGI_Emoji} when imported
   // (together longer than Node's own start). Same parser, same help text.
@@ -37,7 +46,7 @@ async function buildParser(command: string | undefined, select: (a: Action) => v
     .strict()
     .version(false)
     .option('dry-run', { type: 'boolean', default: false, global: true, describe: 'Print the files that would be created and the diffs of those that would change; write nothing' })
-    .wrap(120);
+    .wrap(width);
   let flags: CommandTree['flags'] = {};
   for (const [word, top] of topCommands) {
     if (word === command) {
@@ -109,7 +118,7 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
     const completing = rawArgv.indexOf('--get-yargs-completions');
     // A completion request carries the words typed so far after the program's name.
     const { words } = commandWords(completing >= 0 ? rawArgv.slice(completing + 2) : rawArgv);
-    const { parser, flags } = await buildParser(words[0], (a) => { action = a; });
+    const { parser, flags } = await buildParser(words[0], (a) => { action = a; }, helpWidth(io.columns));
     if (completing >= 0) {
       io.stdout(await completions(parser, rawArgv));
       return 0;

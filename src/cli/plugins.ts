@@ -10,7 +10,8 @@ import { loadPluginSteps } from '../scaffold/plugins/steps.js';
 
 function pluginsFlag(command: PluginCommand): Options {
   const names = optionalPlugins.filter((p) => command in p.commands).map((p) => p.short);
-  return { type: 'string', describe: `Optional plugins to run after the base one, comma-separated: ${names.join(', ')} (see \`scaffolder help plugins\`)` };
+  const which = names.length > 0 ? `: ${names.join(', ')}` : ` (no optional plugin takes part in ${command})`;
+  return { type: 'string', describe: `Optional plugins to run after the base one, comma-separated${which}; see \`scaffolder help plugins\`` };
 }
 
 /** The flags `--plugins` brings to a command (for the command tree of src/cli/argv.ts). */

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main.js';
 import { ok, runCli, tempProjectDir } from './run-cli.js';
 
 const version = (JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string }).version;
@@ -57,6 +58,46 @@ describe('scaffolder version, completion, help and usage errors', () => {
       for (let i = 1; i < examples.length; i += 2) expect(examples[i + 1] ?? '  # ').toMatch(/^ {2}# /);
     },
   );
+
+  /** `scaffolder <args>` printing to a terminal `columns` wide. */
+  async function helpOnTerminal(args: string[], columns: number): Promise<string> {
+    let out = '';
+    const code = await main(args, { cwd: dir, stdout: { isTTY: true, columns, write: (s: string) => { out += s; } }, stderr: () => undefined });
+    expect(code).toBe(0);
+    return out;
+  }
+  const helpCommands = [[], ['init'], ['create'], ['create', 'api'], ['create', 'webhook'], ['edit'], ['manifests'], ['version'], ['completion'], ['alpha'], ['alpha', 'generate'], ['alpha', 'update'], ['help']];
+
+  it.each(helpCommands.map((args) => [args]))('%j --help on an 80-column terminal fits it, and breaks example commands only as a shell continues them', async (args) => {
+    const help = await helpOnTerminal([...args, '--help'], 80);
+    const long = help.split('\n').filter((l) => l.length > 80);
+    expect(long).toEqual([]);
+    const at = help.indexOf('Examples:\n');
+    if (at < 0) return;
+    const examples = help.slice(at + 'Examples:\n'.length).replace(/ \\\n +(?=\S)/g, ' ').split('\n').filter((l) => l.trim() !== '');
+    examples.forEach((line, i) => expect(line).toMatch(i % 2 === 0 ? /^ {2}# \S/ : /^ {2}(scaffolder|source <\(scaffolder) \S.*[^\s\\]$/));
+  });
+
+  it('--help on a wide terminal is no wider than 120 columns, and wider than on a narrow one', async () => {
+    const wide = await helpOnTerminal(['create', 'api', '--help'], 300);
+    expect(Math.max(...wide.split('\n').map((l) => l.length))).toBeLessThanOrEqual(120);
+    expect(Math.max(...wide.split('\n').map((l) => l.length))).toBeGreaterThan(80);
+    expect(wide).toEqual((await ok(dir, ['create', 'api', '--help'])).stdout);
+  });
+
+  it('create webhook --help says that no optional plugin takes part, instead of an empty list', async () => {
+    const help = (await ok(dir, ['create', 'webhook', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('Optional plugins to run after the base one, comma-separated (no optional plugin takes part in create webhook); see `scaffolder help plugins`');
+    expect(help).not.toMatch(/comma-separated: +\(/);
+  });
+
+  it('the examples in help name groups, never a domain, as --group', async () => {
+    for (const args of helpCommands) {
+      const help = (await ok(dir, [...args, '--help'])).stdout;
+      for (const [, group] of help.matchAll(/--group (\S+)/g)) expect(group, `${args.join(' ')} --help`).toMatch(/^[a-z0-9-]+$/);
+    }
+    expect((await ok(dir, ['create', 'api', '--help'])).stdout).toContain('scaffolder create api --group cache --version v1alpha1 --kind Memcached');
+  });
 
   it('completion prints a shell completion script, and completes commands, subcommands and flags', async () => {
     const run = await ok(dir, ['completion']);

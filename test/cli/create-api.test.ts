@@ -242,6 +242,10 @@ describe('scaffolder create api', () => {
     [['--version', 'v1', '--kind', 'Captain', '--colour', 'red'], 'error: unknown flag or command: colour (see --help)\n'],
     [['--version', 'v1', '--kind', 'Foo', '--group', 'mystuff', '--resource=false'], 'error: mystuff/v1, Kind=Foo is neither an API of this project nor in a built-in group (core, apps, batch, ...); create it with --resource\n'],
     [['--version', 'v1', '--kind', 'Foo', '--group', 'crew', '--resource=false', '--controller=false'], 'error: nothing to create: --resource=false and --controller=false\n'],
+    // A built-in kind is checked against the Kubernetes API data the package ships.
+    [['--version', 'v1', '--kind', 'Pods', '--group', 'core', '--resource=false'], 'error: core/v1 has no kind Pods in Kubernetes\' core group (Kubernetes 1.34-1.36): did you mean the built-in Pod?\n'],
+    [['--version', 'v1', '--kind', 'Deploymnet', '--group', 'apps', '--resource=false'], 'error: apps/v1 has no kind Deploymnet in Kubernetes\' apps group (Kubernetes 1.34-1.36): did you mean the built-in Deployment?\n'],
+    [['--version', 'v1beta1', '--kind', 'Deployment', '--group', 'apps', '--resource=false'], 'error: apps/v1beta1 has no kind Deployment: Kubernetes\' apps group serves Deployment in v1; pass --version v1\n'],
   ])('rejects %j with one line and no change', async (flags, message) => {
     const before = snapshot(dir);
     const run = await runCli(dir, ['create', 'api', ...flags, ...noMake]);

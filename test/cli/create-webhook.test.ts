@@ -230,6 +230,17 @@ describe('scaffolder create webhook', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
+  it.each([
+    ['Nope', 'error: batch/v1 has no kind Nope in Kubernetes\' batch group (Kubernetes 1.34-1.36): the built-in batch/v1 kinds are CronJob, Job\n'],
+    ['Cronjob', 'error: batch/v1 has no kind Cronjob in Kubernetes\' batch group (Kubernetes 1.34-1.36): did you mean the built-in CronJob?\n'],
+  ])('refuses built-in kind batch/v1 %s, which Kubernetes does not serve, naming the nearest, and writes nothing', async (kind, message) => {
+    const before = snapshot(dir);
+    const run = await runCli(dir, ['create', 'webhook', '--group', 'batch', '--version', 'v1', '--kind', kind, '--defaulting', ...noMake]);
+    expect(run.stderr).toBe(message);
+    expect(run.code).toBe(1);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
   it('refuses --conversion for a built-in kind', async () => {
     const run = await runCli(dir, ['create', 'webhook', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--conversion', '--spoke', 'v2', ...noMake]);
     expect(run.code).toBe(1);
@@ -350,6 +361,38 @@ describe('scaffolder create webhook', () => {
     expect(snapshot(dir)).toEqual(first);
     await ok(dir, [...args, '--force']);
     expect(snapshot(dir)).toEqual(first);
+  });
+
+  describe('in a project with its own batch group, as the kubebuilder book\'s', () => {
+    let tutorial: string;
+    let cleanupTutorial: () => void;
+    beforeEach(async () => {
+      ({ dir: tutorial, cleanup: cleanupTutorial } = tempProjectDir('tutorial'));
+      await ok(tutorial, ['init', '--domain', 'tutorial.kubebuilder.io', ...noInstall]);
+      await ok(tutorial, ['create', 'api', '--group', 'batch', '--version', 'v1', '--kind', 'CronJob', ...noMake]);
+    });
+    afterEach(() => cleanupTutorial());
+    const own = 'this project\'s group batch.tutorial.kubebuilder.io (kinds: v1 CronJob)';
+
+    it('a built-in kind that is not the project\'s is taken as the built-in one, and the command says so', async () => {
+      const run = await ok(tutorial, ['create', 'webhook', '--group', 'batch', '--version', 'v1', '--kind', 'Job', '--defaulting', ...noMake]);
+      expect(run.stderr).toContain(`"batch" is both ${own} and Kubernetes' batch group; Job is not one of the project's kinds, so this is for the built-in batch/v1 Job`);
+      expect(read(tutorial, 'src/webhooks/batch/v1/job_webhook.ts')).toContain('groups=batch,resources=jobs,');
+      // The project's own kind is the project's: no word about the built-in one.
+      const ownRun = await ok(tutorial, ['create', 'webhook', '--group', 'batch', '--version', 'v1', '--kind', 'CronJob', '--defaulting', ...noMake]);
+      expect(ownRun.stderr).toBe('');
+    });
+
+    it.each([
+      ['Nope', `error: batch/v1 has no kind Nope in Kubernetes' batch group (Kubernetes 1.34-1.36); "batch" is also ${own}, which has no v1 Nope either: the built-in batch/v1 kinds are CronJob, Job\n`],
+      ['Cronjob', `error: batch/v1 has no kind Cronjob in Kubernetes' batch group (Kubernetes 1.34-1.36); "batch" is also ${own}, which has no v1 Cronjob either: did you mean the built-in CronJob, or the project's CronJob?\n`],
+    ])('a kind that is neither is refused, naming both groups, and nothing is written (%s)', async (kind, message) => {
+      const before = snapshot(tutorial);
+      const run = await runCli(tutorial, ['create', 'webhook', '--group', 'batch', '--version', 'v1', '--kind', kind, '--defaulting', ...noMake]);
+      expect(run.stderr).toBe(message);
+      expect(run.code).toBe(1);
+      expect(snapshot(tutorial)).toEqual(before);
+    });
   });
 
   it('a webhook for a built-in kind the runtime has no descriptor for defines one', async () => {

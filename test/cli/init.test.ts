@@ -109,6 +109,22 @@ describe('scaffolder init', () => {
     expect(run.status).toBe(0);
   }, 60_000);
 
+  // kubebuilder's `init --domain x --repo github.com/x/y` works as typed, with one line saying --repo has no use here.
+  it('--repo, the Go module path kubebuilder asks for, is taken with one line saying it is not needed, and changes nothing', async () => {
+    const run = await ok(dir, ['init', '--domain', 'my.domain', '--repo', 'github.com/example/guestbook', ...noInstall]);
+    expect(run.stderr).toBe('warning: --repo github.com/example/guestbook ignored: it is the Go module path of a kubebuilder project, and a TypeScript project needs none (package.json names it)\n');
+    const withRepo = snapshot(dir);
+    expect(withRepo.PROJECT).not.toContain('github.com');
+    const { dir: other, cleanup: cleanupOther } = tempProjectDir('guestbook');
+    try {
+      await ok(other, ['init', '--domain', 'my.domain', ...noInstall]);
+      expect(Object.keys(snapshot(other))).toEqual(Object.keys(withRepo));
+      expect(snapshot(other).PROJECT).toBe(withRepo.PROJECT);
+    } finally {
+      cleanupOther();
+    }
+  });
+
   it('--owner appears in the license header', async () => {
     await ok(dir, ['init', '--owner', 'Jane Doe', ...noInstall]);
     expect(readFileSync(join(dir, 'hack/boilerplate.ts.txt'), 'utf8')).toMatch(/Copyright \d{4} Jane Doe\./);

@@ -1,6 +1,7 @@
 // --plugins: optional plugins run after the base one in the same all-or-nothing plan, their flags
 // belong to them, and PROJECT records (and is checked for) what they did, so it can be replayed.
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -9,6 +10,7 @@ import { replayPlugins } from '../../src/scaffold/project/project-file.js';
 import { parseProjectFile } from '../../src/scaffold/project/project-file.js';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
+const repoRoot = resolve(import.meta.dirname, '..', '..');
 const goldenRoot = resolve(import.meta.dirname, '..', 'golden');
 const memcached = [
   'create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Memcached', '--image', 'memcached:1.6.26-alpine3.19',
@@ -47,7 +49,7 @@ describe('scaffolder help plugins', () => {
     const { stdout } = await ok(process.cwd(), ['create', 'api', '--help']);
     expect(stdout).toContain('Flags of plugin deploy-image/v1-alpha (with --plugins deploy-image/v1-alpha):');
     expect(stdout).toContain('--image-container-command');
-    expect(stdout).toMatch(/--plugins\s+Optional plugins to run after the base one, comma-separated: deploy-image\/v1-alpha/);
+    expect(stdout).toMatch(/--plugins\s+Optional plugins to run after the base one, comma-separated: deploy-image\/v1-alpha; see/);
   });
 });
 
@@ -131,17 +133,63 @@ describe('deploy-image/v1-alpha', () => {
     expect(snapshot(dir)).toEqual(before);
   });
 
-  it('scaffolded again with --force and a new image changes only the image, in the manager and PROJECT', async () => {
+  it('scaffolded again with --force and a new image changes only the image, in the manager, the README and PROJECT', async () => {
     const dir = await project('memcached-operator');
     await ok(dir, memcached);
     const before = snapshot(dir);
     await ok(dir, [...memcached.map((a) => (a === 'memcached:1.6.26-alpine3.19' ? 'memcached:1.6.27' : a)), '--force']);
     const after = snapshot(dir);
     const changed = Object.keys(after).filter((f) => after[f] !== before[f]);
-    expect(changed.sort()).toEqual(['PROJECT', 'config/manager/manager.yaml']);
+    expect(changed.sort()).toEqual(['PROJECT', 'README.md', 'config/manager/manager.yaml']);
     expect(after['config/manager/manager.yaml']).toContain('value: memcached:1.6.27\n');
     expect(after['config/manager/manager.yaml']).not.toContain('1.6.26');
     expect(after['src/main.ts']!.match(/MemcachedReconciler\(/g)).toHaveLength(1);
+  });
+
+  it('the README says how make run gets the images: one command line with every kind\'s variable, kept current', async () => {
+    const dir = await project('memcached-operator');
+    await ok(dir, memcached);
+    const readme = () => readFileSync(join(dir, 'README.md'), 'utf8');
+    expect(readme()).toContain('\n```sh\nMEMCACHED_IMAGE=memcached:1.6.26-alpine3.19 make run\n```\n');
+    // Below init's section on running against a cluster.
+    expect(readme().indexOf('MEMCACHED_IMAGE=')).toBeGreaterThan(readme().indexOf('### Run against a cluster'));
+    expect(readme().indexOf('MEMCACHED_IMAGE=')).toBeLessThan(readme().indexOf('### Deploy'));
+    await ok(dir, ['create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Busybox', '--image', 'busybox:1.36.1', '--plugins', 'deploy-image/v1-alpha', ...noMake]);
+    await ok(dir, [...memcached.map((a) => (a === 'memcached:1.6.26-alpine3.19' ? 'memcached:1.6.27' : a)), '--force']);
+    expect(readme()).toContain('\n```sh\nMEMCACHED_IMAGE=memcached:1.6.27 BUSYBOX_IMAGE=busybox:1.36.1 make run\n```\n');
+    expect(readme().match(/make run\n```/g)).toHaveLength(1);
+    expect(readme()).not.toContain('1.6.26');
+  });
+
+  it('the controller run without its image variable (as by a bare make run) says how to set it', async () => {
+    const dir = await project('memcached-operator');
+    await ok(dir, memcached);
+    mkdirSync(join(dir, 'node_modules'));
+    symlinkSync(repoRoot, join(dir, 'node_modules', 'scaffolder'), 'dir');
+    writeFileSync(join(dir, 'deployment.ts'), [
+      "import { MemcachedReconciler } from './src/controllers/memcached_controller.js';",
+      'const reconciler = new MemcachedReconciler({} as never, {} as never, {} as never);',
+      "try { reconciler.deploymentForMemcached({ metadata: { name: 'm', namespace: 'd' }, spec: { size: 1, containerPort: 11211 } } as never); } catch (err) { console.log((err as Error).message); }",
+      '',
+    ].join('\n'));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'MEMCACHED_IMAGE' && !k.startsWith('VITEST')));
+    const run = spawnSync(process.execPath, [join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'deployment.ts'], { cwd: dir, env, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('unable to find MEMCACHED_IMAGE environment variable with the image: set it to the image to deploy, as config/manager/manager.yaml does in the cluster: `MEMCACHED_IMAGE=<image> make run` (see README.md)\n');
+  }, 60_000);
+
+  it('an image that YAML would read as a number, null or a boolean is quoted in the manager, and reads back as the string', async () => {
+    const dir = await project('memcached-operator');
+    const imageIndex = memcached.indexOf('--image') + 1;
+    // `on` and `y` are booleans to kubectl's YAML 1.1, `0o10` a number to YAML 1.2.
+    for (const image of ['1', 'null', 'true', 'on', '0x10', '0o10', 'y']) {
+      await ok(dir, [...memcached.map((a, i) => (i === imageIndex ? image : a)), '--force']);
+      const text = readFileSync(join(dir, 'config/manager/manager.yaml'), 'utf8').split('---\n')[1]!;
+      for (const version of ['1.1', '1.2'] as const) {
+        const manager = parse(text, { version }) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
+        expect(manager.spec.template.spec.containers[0]!.env, `${image} read as YAML ${version}`).toEqual([{ name: 'MEMCACHED_IMAGE', value: image }]);
+      }
+    }
   });
 
   it('replays from PROJECT: the runs replayPlugins gives make the golden project\'s files again', async () => {

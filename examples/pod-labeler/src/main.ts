@@ -16,6 +16,8 @@ limitations under the License.
 
 // The manager: registers the API types, the controllers and the webhooks, then runs them until
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
+// First: refuses too old a Node.js before the runtime loads.
+import './node-version.js';
 import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
 import { PodReconciler } from './controllers/pod_controller.js';
 // +kubebuilder:scaffold:imports

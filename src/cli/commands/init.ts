@@ -13,6 +13,8 @@ export const initFlags = {
   'multigroup': { type: 'boolean', default: false, describe: 'Allow APIs in several groups (api/<group>/<version>/)' },
   'namespaced': { type: 'boolean', default: false, describe: 'Limit the operator to its own namespace (Role instead of ClusterRole)' },
   'install': { type: 'boolean', default: true, describe: 'Run npm install in the new project' },
+  // kubebuilder users type `init --repo github.com/...` from habit: taken, and said to be of no use here.
+  'repo': { type: 'string', describe: "kubebuilder's Go module path: not needed (a TypeScript project has no go.mod); ignored" },
 } satisfies Record<string, Options>;
 
 function initCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
@@ -31,6 +33,9 @@ function initCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
       const { npmInstall } = await import('../npm-install.js');
       const { pluginSteps } = await import('../plugins.js');
       undoInterrupted(io);
+      if (argv.repo !== undefined) {
+        io.stderr(`warning: --repo ${argv.repo} ignored: it is the Go module path of a kubebuilder project, and a TypeScript project needs none (package.json names it)\n`);
+      }
       const plugins = await pluginSteps('init', argv);
       const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => plugins.run(plan, planInit(plan, {
         domain: argv.domain,

@@ -37,7 +37,7 @@ function manifestsCommand(y: Argv, select: SelectAction, name: CommandName): Arg
     name.describe,
     (b) => b
       .options(manifestsFlags)
-      .example(...example('$0 manifests', 'regenerate config/crd/bases, config/rbac/role.yaml and config/webhook/manifests.yaml'))
+      .example(...example('$0 manifests', 'regenerate the CRDs, RBAC role and webhook configurations in config/'))
       .example(...example('$0 manifests --check', 'in CI: fail when someone forgot to regenerate'))
       .example(...example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions'))
       .example(...example('$0 manifests --kube-openapi k8s', 'built-in types (V1PodTemplateSpec, ...) from the OpenAPI documents in k8s/')),

@@ -9,7 +9,7 @@ function versionCommand(y: Argv, select: SelectAction, name: CommandName): Argv 
     name.usage,
     name.describe,
     // Prints only: the global --dry-run changes nothing here, so its help leaves it out.
-    (b) => b.hide('dry-run').example(...example('$0 version', 'e.g. "scaffolder 0.1.0 (layout typescript.scaffolder.dev/v1, node v20.19.0)"')),
+    (b) => b.hide('dry-run').example(...example('$0 version', 'its version, the PROJECT layout it writes and the Node.js it runs on')),
     () => select(printVersion),
   );
 }

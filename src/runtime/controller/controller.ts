@@ -46,6 +46,17 @@ export interface ControllerOptions {
   clock?: Clock;
 }
 
+/**
+ * Asked before each reconcile starts: whether this process may act now. The manager gives its
+ * leader-only controllers one from the leader elector, so that a leader whose lease may have run out
+ * (it was frozen) starts nothing until it has renewed the lease, or stops.
+ */
+export interface DispatchGate {
+  open(): boolean;
+  /** Resolves when the gate may be open again, or when `signal` aborts. */
+  opened(signal: AbortSignal): Promise<void>;
+}
+
 /** A source bound to its handler and predicates (so that watches of different kinds fit one list). */
 export interface Watch {
   /** The kind watched through the shared cache, if the source is a kind. */
@@ -84,6 +95,7 @@ export class Controller {
   private readonly reconcileAbort = new AbortController();
   private started = false;
   private onPanic: ((err: unknown) => void) | undefined;
+  private gate: DispatchGate | undefined;
   /** The controller, group and kind every reconcile's log carries. */
   private readonly logOwner: { controller: string; group?: string; kind?: string };
 
@@ -111,12 +123,13 @@ export class Controller {
   /**
    * Starts the watches, waits until their sources are synced, then starts the workers.
    * Resolves once the workers run; `stop` ends them. With `recoverPanic: false`, a panic is handed
-   * to `onPanic` (the manager stops with it).
+   * to `onPanic` (the manager stops with it). With a `gate`, no reconcile starts while it is closed.
    */
-  async start(cache: InformerCache, onPanic?: (err: unknown) => void): Promise<void> {
+  async start(cache: InformerCache, onPanic?: (err: unknown) => void, gate?: DispatchGate): Promise<void> {
     if (this.started) throw new Error(`controller ${this.name} was already started`);
     this.started = true;
     this.onPanic = onPanic;
+    this.gate = gate;
     // As controller-runtime's initMetrics: the worker count is known before the sources sync.
     const n = Math.max(1, Math.floor(this.spec.options.maxConcurrentReconciles ?? 1));
     this.spec.metrics?.controller.setMaxConcurrentReconciles(n);
@@ -166,6 +179,9 @@ export class Controller {
       const key = this.queue.tryGet() ?? (await this.queue.get());
       if (key === undefined) return;
       try {
+        // The key stays this worker's while the gate is closed (no other worker takes it); on stop it is dropped.
+        while (this.gate && !this.gate.open() && !this.abort.signal.aborted) await this.gate.opened(this.abort.signal);
+        if (this.abort.signal.aborted) continue;
         const req: Request = requestOf(key);
         const reconcileID = randomUUID();
         const log = deferredReconcileLogger(this.spec.log, this.logOwner, req, reconcileID);

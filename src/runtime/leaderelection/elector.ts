@@ -56,8 +56,14 @@ export class LeaderElector {
   #observed: ObservedLease | undefined;
   /** performance.now() when the observed record last changed. */
   #observedAt = 0;
-  /** performance.now() when this leader last acquired or renewed the lease. */
+  /**
+   * performance.now() when the attempt that last acquired or renewed the lease began. The server
+   * wrote the renewal after that, and other candidates time the lease from when they see it, so
+   * the lease runs out no sooner than a lease duration after this, by anyone's clock.
+   */
   #renewedAt = 0;
+  /** Resolved at the next renewal (see whenLeaseFresh). */
+  #renewalWaiters: (() => void)[] = [];
   #leading = false;
   #stopping = false;
   #wake: (() => void) | undefined;
@@ -102,6 +108,30 @@ export class LeaderElector {
     return this.#leading;
   }
 
+  /**
+   * Whether this leader may start work now: it leads, and renewed its lease less than a renew
+   * deadline ago by its own monotonic clock. A leader that was frozen (SIGSTOP, a stalled VM, a
+   * long synchronous task) wakes with timers and I/O queued behind whatever work was ready; the
+   * renewal loop has not yet seen that the lease may have gone to another candidate, but this
+   * check, made before each piece of work, has.
+   */
+  leaseFresh(): boolean {
+    return this.#leading && performance.now() - this.#renewedAt < this.#renewDeadline;
+  }
+
+  /** Resolves once leaseFresh() holds (at the next renewal, if it does not now), or when `signal` aborts. */
+  whenLeaseFresh(signal: AbortSignal): Promise<void> {
+    if (this.leaseFresh() || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      signal.addEventListener('abort', done, { once: true });
+      this.#renewalWaiters.push(done);
+    });
+  }
+
   /** Stops campaigning or leading, releasing the lease when leading and `releaseOnCancel` is set. */
   async stop(): Promise<void> {
     this.#stopping = true;
@@ -119,8 +149,12 @@ export class LeaderElector {
     this.#log.info('attempting to acquire leader lease');
     let acquired = false;
     while (!this.#stopping) {
+      const began = performance.now();
       acquired = await this.#attempt(this.#renewDeadline);
-      if (acquired) break;
+      if (acquired) {
+        this.#renewedAt = began;
+        break;
+      }
       await this.#sleep(this.#retryPeriod * (1 + Math.random() * JITTER_FACTOR));
     }
     if (this.#stopping) {
@@ -131,7 +165,6 @@ export class LeaderElector {
     }
 
     this.#leading = true;
-    this.#renewedAt = performance.now();
     this.#options.metrics?.setLeader(this.#options.name, true);
     this.#log.info('successfully acquired lease');
     this.#resolveElected();
@@ -153,9 +186,11 @@ export class LeaderElector {
         }
         const remaining = deadline - performance.now();
         if (remaining <= 0) break;
+        const began = performance.now();
         if (await this.#attempt(remaining)) {
           renewed = true;
-          this.#renewedAt = performance.now();
+          this.#renewedAt = began;
+          for (const wake of this.#renewalWaiters.splice(0)) wake();
           break;
         }
         if (!this.#fenced()) await this.#sleep(Math.min(this.#retryPeriod, Math.max(0, deadline - performance.now())));

@@ -12,7 +12,7 @@ import { InformerCache } from '../cache/cache.js';
 import { KubeClient } from '../client/client.js';
 import { RestTransport } from '../client/rest.js';
 import type { Client, Reader } from '../client/types.js';
-import type { Controller } from '../controller/controller.js';
+import type { Controller, DispatchGate } from '../controller/controller.js';
 import type { ControllerDefaults, ControllerHost } from '../controller/builder.js';
 import { HealthProbeServer, type Checker } from '../healthz/index.js';
 import type { LeaderElector } from '../leaderelection/index.js';
@@ -254,7 +254,7 @@ export class Manager implements ControllerHost {
       } else {
         this.resolveElected();
       }
-      if (!signal.aborted) this.group.startLeaderOnly();
+      if (!signal.aborted) this.group.startLeaderOnly(this.leaseGate());
       await waitForAbort(signal);
     } catch (err) {
       fail(err);
@@ -266,6 +266,13 @@ export class Manager implements ControllerHost {
       this.rejectElected(failure);
       throw failure;
     }
+  }
+
+  /** With leader election: a leader-only controller starts a reconcile only while the lease is fresh. */
+  private leaseGate(): DispatchGate | undefined {
+    const elector = this.elector;
+    if (!elector) return undefined;
+    return { open: () => elector.leaseFresh(), opened: (signal) => elector.whenLeaseFresh(signal) };
   }
 
   /** Campaigns for the lease (leader-campaign.ts); resolves once it is held, or the manager stops. */

@@ -5,7 +5,7 @@
  * the shutdown helpers: waiting for an abort, a bounded wait, stopping servers, signal handlers.
  */
 import type { InformerCache } from '../cache/cache.js';
-import type { Controller } from '../controller/controller.js';
+import type { Controller, DispatchGate } from '../controller/controller.js';
 import type { Logger } from '../log/index.js';
 import type { ManagedServer } from './manager-options.js';
 import type { Runnable } from './runnable.js';
@@ -21,6 +21,8 @@ export class RunnableGroup {
   private othersStarted = false;
   /** The lease is held (or not needed) and leader-only runnables have been started. */
   private leaderStarted = false;
+  /** What leader-only controllers ask before each reconcile (the lease is fresh). */
+  private leaderGate: DispatchGate | undefined;
 
   constructor(private readonly cache: InformerCache) {}
 
@@ -38,7 +40,7 @@ export class RunnableGroup {
     this.controllers.set(controller.name, controller);
     if (controller.needLeaderElection ? this.leaderStarted : this.othersStarted) {
       for (const k of controller.watchedKinds()) this.cache.getInformer(k);
-      this.running.push(this.startController(controller, this.fail));
+      this.running.push(this.startController(controller, this.fail, controller.needLeaderElection ? this.leaderGate : undefined));
     }
   }
 
@@ -52,11 +54,12 @@ export class RunnableGroup {
     this.othersStarted = true;
   }
 
-  /** Starts what runs on the leader only. */
-  startLeaderOnly(): void {
+  /** Starts what runs on the leader only; its controllers ask `gate` (when leader election is on) before each reconcile. */
+  startLeaderOnly(gate?: DispatchGate): void {
     const signal = this.signal!;
+    this.leaderGate = gate;
     for (const r of this.runnables.filter((r) => r.needLeaderElection !== false)) this.running.push(this.runRunnable(r, signal, this.fail));
-    for (const c of this.controllers.values()) if (c.needLeaderElection) this.running.push(this.startController(c, this.fail));
+    for (const c of this.controllers.values()) if (c.needLeaderElection) this.running.push(this.startController(c, this.fail, gate));
     this.leaderStarted = true;
   }
 
@@ -66,9 +69,9 @@ export class RunnableGroup {
     await withTimeout(Promise.allSettled(this.running), Math.max(0, deadline - Date.now()));
   }
 
-  private async startController(c: Controller, fail: (err: unknown) => void): Promise<void> {
+  private async startController(c: Controller, fail: (err: unknown) => void, gate?: DispatchGate): Promise<void> {
     try {
-      await c.start(this.cache, fail);
+      await c.start(this.cache, fail, gate);
     } catch (err) {
       fail(err);
     }

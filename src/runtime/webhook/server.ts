@@ -27,6 +27,17 @@ export const DEFAULT_CERT_DIR = '/tmp/k8s-webhook-server/serving-certs';
 export const WEBHOOK_HEADERS_TIMEOUT_MS = 10_000;
 export const WEBHOOK_REQUEST_TIMEOUT_MS = 30_000;
 
+/**
+ * What to do when the serving certificate cannot be read, said with the error: out of a cluster
+ * (`make run`) nothing puts one there, and the generated main.ts skips its webhooks with
+ * ENABLE_WEBHOOKS=false.
+ */
+function certificateRemedy(certPath: string, keyPath: string): string {
+  return `The webhook server serves with the certificate ${certPath} and the key ${keyPath} ` +
+    '(cert-manager mounts them in a cluster; --webhook-cert-path names their directory): ' +
+    'put them there, or run the manager without its webhooks: ENABLE_WEBHOOKS=false make run';
+}
+
 export interface WebhookServerOptions {
   /** Interface to listen on; all interfaces by default. */
   host?: string;
@@ -133,7 +144,9 @@ export class WebhookServer {
       this.#options.certPollInterval ?? 10_000,
       (ok) => this.#options.metrics?.certificateRead(ok),
     );
-    const pair = await watcher.load();
+    const pair = await watcher.load().catch((err: unknown) => {
+      throw new Error(`${err instanceof Error ? err.message : String(err)}. ${certificateRemedy(certPath, keyPath)}`);
+    });
     serving.setCertificate(pair);
 
     const address = { host: this.#options.host, port: this.#options.port ?? DEFAULT_WEBHOOK_PORT };

@@ -6,6 +6,7 @@ import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';
 import { projectContext } from '../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
+import { checkBuiltinKind } from '../project/builtin-kinds.js';
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
 import { crdDefaultPlural, resourcePlural } from '../../kube/plural.js';
 import { API_APPROVAL_ANNOTATION, isProtectedCommunityGroup } from '../../kube/community-groups.js';
@@ -82,6 +83,10 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   const core = !opts.resource && !hasApi && !external && (existing?.core === true || isBuiltinGroup(opts.group));
   if (!opts.resource && !hasApi && !core && !external) {
     throw new UsageError(`${gvkText(opts)} is neither an API of this project nor in a built-in group (core, apps, batch, ...); create it with --resource`);
+  }
+  if (core && !existing) {
+    const note = checkBuiltinKind(cfg, opts);
+    if (note) plan.note(note);
   }
 
   const res: Resource = existing ? { ...existing } : { group: opts.group, version: opts.version, kind: opts.kind };

@@ -52,6 +52,7 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['hack/set-image.mjs', 'hack/set-image.mjs', 'overwrite'],
   ['hack/docker-context.mjs', 'hack/docker-context.mjs', 'overwrite'],
   ['src/main.ts', 'src/main.ts', 'error'],
+  ['src/node-version.ts', 'src/node-version.ts', 'error'],
   ['config/default/kustomization.yaml', 'config/default/kustomization.yaml', 'error'],
   ['config/default/manager_metrics_patch.yaml', 'config/default/manager_metrics_patch.yaml', 'overwrite'],
   ['config/default/metrics_service.yaml', 'config/default/metrics_service.yaml', 'overwrite'],

@@ -17,6 +17,8 @@ limitations under the License.
 // The end-to-end tests (`npm run test:e2e`, `make test-e2e`): test/e2e/*.e2e.ts, one file at a time,
 // with the time a cluster needs to pull images and start pods. `npm test` (vitest.config.ts) runs
 // only *.test.ts files, so it never needs a cluster.
+// First: refuses too old a Node.js before any test loads the runtime.
+import './src/node-version.js';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

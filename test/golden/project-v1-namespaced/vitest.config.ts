@@ -1,3 +1,5 @@
+// First: refuses too old a Node.js before any test loads the runtime.
+import './src/node-version.js';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({

@@ -136,6 +136,7 @@ describeBackends('leader election', (backend) => {
       const a = candidate('fence-expired-test', 'a', { leaseDuration: 2000, renewDeadline: 1500, retryPeriod: 200 });
       a.elector.start();
       await a.elector.elected();
+      expect(a.elector.leaseFresh()).toBe(true);
       // Wait for a renewal, so that the leader is between renewals (asleep), as a leader mostly is.
       const renewed = (await readLease('fence-expired-test')).spec?.renewTime;
       expect(await eventually(async () => String((await readLease('fence-expired-test')).spec?.renewTime) !== String(renewed))).toBe(true);
@@ -144,6 +145,9 @@ describeBackends('leader election', (backend) => {
       while (performance.now() < frozenUntil) {
         // busy: no timer, no I/O runs
       }
+      // On waking, before the renewal loop has run, the leader still leads but knows its lease may be gone.
+      expect(a.elector.isLeader()).toBe(true);
+      expect(a.elector.leaseFresh()).toBe(false);
       expect(await eventually(() => a.stopped.length > 0, { timeout: 10_000 })).toBe(true);
       expect(a.stopped).toEqual(['lost']);
       expect(a.elector.isLeader()).toBe(false);

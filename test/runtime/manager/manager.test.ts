@@ -371,6 +371,39 @@ describeBackends('manager', (backend) => {
       }
     });
 
+    it('a leader frozen past its lease starts no reconcile when it wakes: it steps down first', async () => {
+      const setup = clientAndCache(env);
+      const ns = await createNamespace(setup.client, 'frozen');
+      const id = 'frozen-test.example.com';
+      const mgr = await newManager(env, { leaderElection: true, leaderElectionID: id, leaderElectionNamespace: ns, leaseDuration: 2000, renewDeadline: 1500, retryPeriod: 200 });
+      const reconciled: string[] = [];
+      const controller = await controllerManagedBy(mgr).named('frozen').for(ConfigMap).complete(async (req) => {
+        reconciled.push(req.name);
+        return {};
+      });
+      const done = mgr.start();
+      const outcome = done.then(() => 'resolved', (err: Error) => err.message);
+      try {
+        await mgr.elected();
+        // The workers run and wait for keys.
+        controller.requests.add({ namespace: ns, name: 'before-freeze' });
+        await eventually(() => reconciled.includes('before-freeze'), 'a reconcile while leading');
+        // A key is ready as the process freezes (as SIGSTOP would) for longer than the lease: on
+        // waking, the worker gets it before any timer of the renewal loop runs.
+        controller.requests.add({ namespace: ns, name: 'after-freeze' });
+        const frozenUntil = performance.now() + 2300;
+        while (performance.now() < frozenUntil) {
+          // busy: no timer, no I/O runs
+        }
+        expect(await outcome).toMatch(/leader election lost/);
+        expect(reconciled).not.toContain('after-freeze');
+      } finally {
+        mgr.stop();
+        await done.catch(() => undefined);
+        await setup.stop();
+      }
+    });
+
     it('as a process: exits 0 after SIGTERM, with a clean shutdown', async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'mgr-'));
       const kubeconfig = path.join(dir, 'kubeconfig');

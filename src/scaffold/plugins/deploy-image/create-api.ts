@@ -13,6 +13,8 @@ import { findResource, withPluginConfig, type ProjectConfig } from '../../projec
 import { apiNamespaced, gvkText } from '../../project/resource.js';
 import { deployImageKey } from '../../project/plugin-catalog.js';
 import type { PluginInput } from '../step.js';
+import { planReadmeImages } from './readme.js';
+import { yamlStringScalar } from './yaml-scalar.js';
 import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
 import { mainFile } from '../../project/layout.js';
 import { reconcilerClassName } from '../../project/controller-name.js';
@@ -20,6 +22,11 @@ import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type 
 
 function optionalString(v: unknown): string | undefined {
   return v === undefined ? undefined : String(v);
+}
+
+/** <KIND>_IMAGE as kubebuilder's; a multi-group project may have a kind of that name in each group: <GROUP>_<KIND>_IMAGE. */
+function imageEnvOf(r: { group: string; kind: string }, multigroup: boolean): string {
+  return `${(multigroup && r.group !== '' ? `${r.group}_${r.kind}` : r.kind).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_IMAGE`;
 }
 
 /** A single-quoted TypeScript string literal. */
@@ -61,8 +68,7 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
     command,
     // A container name is a DNS label, and the same name on its port is at most 15 characters.
     containerName: names.lowerKind.slice(0, 15),
-    // <KIND>_IMAGE as kubebuilder's; a multi-group project may have a kind of that name in each group: <GROUP>_<KIND>_IMAGE.
-    imageEnv: `${(multigroup && res.group !== '' ? `${res.group}_${res.kind}` : res.kind).toUpperCase().replace(/[^A-Z0-9]/g, '_')}_IMAGE`,
+    imageEnv: imageEnvOf(res, multigroup),
     reconcilerName: reconcilerClassName(res.kind),
     controllerName: multigroup && res.group !== '' ? `${res.group}-${names.lowerKind}` : names.lowerKind,
     kindImport: relativeImport(file, `${names.apiPath}/index.ts`),
@@ -96,8 +102,9 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
     return content.replace(base, withRecorder);
   });
 
-  // The manager's environment names the image the controller deploys.
-  plan.edit(managerFile, (content) => setManagerEnv(content, data.imageEnv, managerEnvEntry(data.imageEnv, [`value: ${options.image}`])));
+  // The manager's environment names the image the controller deploys (an image named `1` or `on`
+  // is quoted, or kubectl would read a number or a boolean).
+  plan.edit(managerFile, (content) => setManagerEnv(content, data.imageEnv, managerEnvEntry(data.imageEnv, [`value: ${yamlStringScalar(options.image)}`])));
 
   // PROJECT: the resource and its options under the plugin's key (one entry per kind, the newest run's).
   const recorded: DeployImageResource = {
@@ -115,5 +122,7 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
   const current = parseDeployImageConfig(cfg.plugins?.[deployImageKey], 'PROJECT');
   const same = (r: DeployImageResource) => r.group === res.group && r.version === res.version && r.kind === res.kind;
   const resources = current.resources.some(same) ? current.resources.map((r) => (same(r) ? recorded : r)) : [...current.resources, recorded];
+  // README.md: how `make run` gets every deploy-image kind's image.
+  planReadmeImages(plan, resources.map((r) => ({ env: imageEnvOf(r, multigroup), image: r.options.image })));
   return withPluginConfig(cfg, deployImageKey, { resources });
 }

@@ -5,6 +5,7 @@ import { UsageError } from '../../../cli/usage-error.js';
 import { Plan } from '../../machinery/plan.js';
 import { projectContext } from '../../project/context.js';
 import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../../project/core-groups.js';
+import { checkBuiltinKind } from '../../project/builtin-kinds.js';
 import { resourceNames } from '../../project/names.js';
 import { resourcePlural } from '../../../kube/plural.js';
 import { findResource, type ProjectConfig } from '../../project/project-file.js';
@@ -38,6 +39,10 @@ export function planCreateWebhook(plan: Plan, cfg: ProjectConfig, opts: CreateWe
   const core = !own && (existing?.core === true || isBuiltinGroup(opts.group));
   if (!own && !core) {
     throw new UsageError(`API ${gvkText(opts)} does not exist in this project; create it first with \`scaffolder create api --group ${opts.group} --version ${opts.version} --kind ${opts.kind}\``);
+  }
+  if (core && !existing) {
+    const note = checkBuiltinKind(cfg, opts);
+    if (note) plan.note(note);
   }
   if (existing && opts.plural !== undefined && opts.plural !== pluralOf(existing)) {
     throw new UsageError(`--plural ${opts.plural}: ${gvkText(opts)} is recorded in PROJECT with plural "${pluralOf(existing)}"; leave --plural out`);

@@ -283,7 +283,11 @@ function labelsForBusybox(image: string): Record<string, string> {
 /** The Operand image, from the manager's environment. */
 function imageForBusybox(): string {
   const image = process.env[busyboxImageEnv];
-  if (image === undefined || image === '') throw new Error('unable to find BUSYBOX_IMAGE environment variable with the image');
+  if (image === undefined || image === '') {
+    // config/manager/manager.yaml sets it in the cluster; `make run` and other runs outside it need it set.
+    throw new Error('unable to find BUSYBOX_IMAGE environment variable with the image: set it to the image to deploy, ' +
+      'as config/manager/manager.yaml does in the cluster: `BUSYBOX_IMAGE=<image> make run` (see README.md)');
+  }
   return image;
 }
 
