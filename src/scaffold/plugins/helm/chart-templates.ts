@@ -150,11 +150,13 @@ function placement(o: KubeObject): Placement | undefined {
   }
 }
 
-/** The file name of an object's template: its name without the project's prefix. */
-function fileName(o: KubeObject, prefix: string): string {
-  const name = o.kind === 'CustomResourceDefinition' ? o.metadata.name : o.metadata.name.startsWith(prefix) ? o.metadata.name.slice(prefix.length) : o.metadata.name;
-  const kind = o.kind.toLowerCase();
-  return `${name}${name.endsWith(kind) || o.kind === 'CustomResourceDefinition' ? '' : `-${kind}`}.yaml`;
+/**
+ * The file name of an object's template: its name without the project's prefix, with its kind when
+ * another object has that name too (the ServiceAccount and the Deployment, say).
+ */
+function fileName(o: KubeObject, prefix: string, shared: Set<string>): string {
+  const name = o.metadata.name.startsWith(prefix) && o.kind !== 'CustomResourceDefinition' ? o.metadata.name.slice(prefix.length) : o.metadata.name;
+  return `${name}${shared.has(o.metadata.name) ? `-${o.kind.toLowerCase()}` : ''}.yaml`;
 }
 
 /** The webhook server's certificate Secret when cert-manager is off: Helm makes it (see chart.webhookCert). */
@@ -181,6 +183,9 @@ export function chartTemplates(source: ChartSource, projectName: string, port: n
   const ns = namespaceOf(source.defaults);
   const prefix = `${projectName}-`;
   const out: ChartTemplate[] = [];
+  const seen = new Set<string>();
+  const shared = new Set<string>();
+  for (const o of source.all) (seen.has(o.metadata.name) ? shared : seen).add(o.metadata.name);
   for (const o of source.all) {
     const where = placement(o);
     if (!where) continue;
@@ -191,7 +196,7 @@ export function chartTemplates(source: ChartSource, projectName: string, port: n
     else if (isMetricsService(o)) obj = metricsServiceTemplate(obj, port);
     const text = templateText(obj);
     const body = where.cond ? `{{- if ${where.cond} }}\n${text}{{- end }}\n` : text;
-    out.push({ path: `templates/${where.folder}/${fileName(o, prefix)}`, body });
+    out.push({ path: `templates/${where.folder}/${fileName(o, prefix, shared)}`, body });
   }
   const serving = source.all.find((o) => o.kind === 'Certificate' && !o.metadata.name.endsWith('-metrics-certs'));
   if (serving) out.push({ path: 'templates/webhook/self-signed-certificate-secret.yaml', body: selfSignedSecretTemplate(String((serving.spec as Json).secretName)) });
