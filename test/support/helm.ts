@@ -38,7 +38,7 @@ export function describeHelm(name: string, body: () => void): void {
  * it at an API server (install, uninstall); without it helm talks to no cluster (lint, template).
  */
 export function helm(args: string[], opts: { cwd: string; kubeconfig?: string }): string {
-  const env = { ...process.env, HELM_CACHE_HOME: `${opts.cwd}/.helm/cache`, HELM_CONFIG_HOME: `${opts.cwd}/.helm/config`, HELM_DATA_HOME: `${opts.cwd}/.helm/data` };
+  const env: NodeJS.ProcessEnv = { ...process.env, HELM_CACHE_HOME: `${opts.cwd}/.helm/cache`, HELM_CONFIG_HOME: `${opts.cwd}/.helm/config`, HELM_DATA_HOME: `${opts.cwd}/.helm/data` };
   if (opts.kubeconfig) env.KUBECONFIG = opts.kubeconfig;
   try {
     return execFileSync(helmBinary(), args, { cwd: opts.cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
