@@ -2,13 +2,15 @@
 // it lints, its default values render what `kubectl kustomize config/default` deploys (Helm's labels
 // apart), each toggle renders what it promises, and regeneration keeps what the user owns. On a
 // project with webhooks (cert-manager, conversion) and on the deploy-image golden project.
+import { execFileSync } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { describeHelm, helm } from '../support/helm.js';
+import { helmBinary } from '../support/kubernetes-tools-paths.js';
 import { noInstall, noMake, ok, runCli } from '../cli/run-cli.js';
 import { chartDir, find, helmTemplate, kinds, kustomizeDefault, managerOf, normalised, objectDiff, type Obj } from './helm-chart.js';
 
@@ -245,6 +247,14 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
     expect(kinds(objects)).toContain('MutatingWebhookConfiguration');
     expect(helm(['lint', chartDir, '--strict'], { cwd: dir })).toMatch(/0 chart\(s\) failed/);
   }, 180_000);
+
+  it('the chart job of the CI workflow the plugin adds (.github/workflows/test-chart.yml) passes: its helm steps run here', () => {
+    const workflow = parse(readFileSync(join(webhooks, '.github', 'workflows', 'test-chart.yml'), 'utf8')) as { jobs: Record<string, { steps: Array<{ run?: string }> }> };
+    const scripts = Object.values(workflow.jobs).flatMap((j) => j.steps).map((s) => s.run).filter((r): r is string => r !== undefined && /^helm /.test(r));
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    const env = { ...process.env, PATH: `${dirname(helmBinary())}:${process.env.PATH ?? ''}`, HELM_CONFIG_HOME: join(work, '.helm'), HELM_CACHE_HOME: join(work, '.helm'), HELM_DATA_HOME: join(work, '.helm') };
+    for (const script of scripts) execFileSync('sh', ['-c', script], { cwd: webhooks, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  });
 
   it('PROJECT records the plugin, and `alpha generate` makes the same chart again from it', async () => {
     expect(readFileSync(join(webhooks, 'PROJECT'), 'utf8')).toContain('helm.scaffolder.dev/v2-alpha: {}');
