@@ -303,6 +303,34 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
     }, 120_000);
   }
 
+  it('a config/default kubectl kustomize cannot build, or a values.yaml that is not YAML: an error that says so, and nothing written', async () => {
+    const dir = join(work, 'broken');
+    cpSync(webhooks, dir, { recursive: true });
+    rmSync(join(dir, chartDir, 'templates', 'rbac'), { recursive: true });
+    const kustomization = join(dir, 'config', 'default', 'kustomization.yaml');
+    const good = readFileSync(kustomization, 'utf8');
+    writeFileSync(kustomization, good.replace('- ../manager\n', '- ../manager\n- ../missing\n'));
+    const run = await runCli(dir, ['edit', '--plugins', 'helm/v2-alpha']);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/^error: helm\/v2-alpha: `kubectl kustomize config\/default` failed: .*missing/m);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(dir, chartDir, 'templates', 'rbac'))).toBe(false);
+
+    writeFileSync(kustomization, good);
+    writeFileSync(join(dir, chartDir, 'values.yaml'), 'manager:\n  replicas: [1\n');
+    const bad = await runCli(dir, ['edit', '--plugins', 'helm/v2-alpha', '--force']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/^error: dist\/chart\/values\.yaml:\d+: not valid YAML/m);
+    expect(existsSync(join(dir, chartDir, 'templates', 'rbac'))).toBe(false);
+  });
+
+  it('`scaffolder help plugins` documents the plugin', async () => {
+    const run = await ok(work, ['help', 'plugins']);
+    expect(run.stdout).toContain('helm/v2-alpha  (helm.scaffolder.dev/v2-alpha)');
+    expect(run.stdout).toContain('a Helm chart in dist/chart/');
+    expect(run.stdout).toContain('edit --force: helm:');
+  });
+
   it('PROJECT records the plugin, and `alpha generate` makes the same chart again from it', async () => {
     expect(readFileSync(join(webhooks, 'PROJECT'), 'utf8')).toContain('helm.scaffolder.dev/v2-alpha: {}');
     const out = join(work, 'regenerated');

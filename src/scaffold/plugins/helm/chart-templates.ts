@@ -2,6 +2,7 @@
 // named after the config/ folder it comes from, each kept only when the toggle of its part is on.
 // Names stay as kustomize made them; the namespace becomes the release's, and every object gets
 // Helm's labels (the `chart.labels` helper).
+import { UsageError } from '../../../cli/usage-error.js';
 import type { KubeObject } from './kustomize-build.js';
 import { managerTemplate, metricsCertsOn, type Json } from './manager-template.js';
 import { Expr, Lines, templateText, When } from './template-yaml.js';
@@ -25,7 +26,7 @@ const certManagerAnnotation = 'cert-manager.io/inject-ca-from';
 /** The namespace config/default puts its objects in. */
 export function namespaceOf(objects: KubeObject[]): string {
   const ns = objects.find((o) => o.kind === 'Namespace')?.metadata.name ?? objects.find((o) => o.metadata.namespace)?.metadata.namespace;
-  if (!ns) throw new Error('config/default builds no namespaced object');
+  if (!ns) throw new UsageError('helm/v2-alpha: config/default/kustomization.yaml sets no namespace (the chart installs into the release\'s namespace in its place)');
   return ns;
 }
 
