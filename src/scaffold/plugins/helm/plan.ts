@@ -23,7 +23,9 @@ const defaultMetricsPort = 8443;
 function switchOnOptionalParts(files: Map<string, string>): void {
   const file = 'config/default/kustomization.yaml';
   let text = files.get(file)!;
-  for (const block of ['- ../prometheus', '- ../network-policy']) text = uncommentBlock(text, block);
+  for (const part of ['prometheus', 'network-policy']) {
+    if (files.has(`config/${part}/kustomization.yaml`)) text = uncommentBlock(text, `- ../${part}`);
+  }
   files.set(file, text);
 }
 
