@@ -118,6 +118,8 @@ interface Placement {
   cond?: string;
 }
 
+/** The manager's Deployment (config/manager/manager.yaml's controller-manager); other Deployments stay as config/ has them. */
+export const isManager = (o: KubeObject) => o.kind === 'Deployment' && o.metadata.name.endsWith('-controller-manager');
 const isHelperRole = (o: KubeObject) => o.kind === 'ClusterRole' && /-(admin|editor|viewer)-role$/.test(o.metadata.name);
 const isMetricsAuth = (o: KubeObject) => /-metrics-(auth-role|auth-rolebinding|reader)$/.test(o.metadata.name);
 const isMetricsService = (o: KubeObject) => o.kind === 'Service' && o.metadata.name.endsWith('-metrics-service');
@@ -128,7 +130,7 @@ function placement(o: KubeObject): Placement | undefined {
   switch (o.kind) {
     case 'Namespace': return undefined; // the release's namespace: `helm install --namespace <ns> --create-namespace`
     case 'CustomResourceDefinition': return { folder: 'crd', cond: '.Values.crd.enable' };
-    case 'Deployment': return { folder: 'manager' };
+    case 'Deployment': return isManager(o) ? { folder: 'manager' } : { folder: 'extra' };
     case 'ServiceAccount': case 'Role': case 'ClusterRole': case 'RoleBinding': case 'ClusterRoleBinding':
       if (isHelperRole(o)) return { folder: 'rbac', cond: '.Values.rbacHelpers.enable' };
       if (isMetricsAuth(o)) return { folder: 'metrics', cond: '.Values.metrics.enable' };
@@ -191,7 +193,7 @@ export function chartTemplates(source: ChartSource, projectName: string, port: n
     const where = placement(o);
     if (!where) continue;
     let obj = prepare(o, ns);
-    if (o.kind === 'Deployment') obj = managerTemplate(obj);
+    if (isManager(o)) obj = managerTemplate(obj);
     else if (o.kind === 'CustomResourceDefinition') obj = crdTemplate(obj);
     else if (o.kind === 'MutatingWebhookConfiguration' || o.kind === 'ValidatingWebhookConfiguration') obj = webhookConfigurationTemplate(obj);
     else if (isMetricsService(o)) obj = metricsServiceTemplate(obj, port);

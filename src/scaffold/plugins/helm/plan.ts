@@ -11,7 +11,7 @@ import { render } from '../../machinery/render.js';
 import { helmKey } from '../../project/plugin-catalog.js';
 import { withPluginConfig, type ProjectConfig } from '../../project/project-file.js';
 import type { PluginInput } from '../step.js';
-import { chartTemplates, toggleDefaults } from './chart-templates.js';
+import { chartTemplates, isManager, toggleDefaults } from './chart-templates.js';
 import { kustomizeDefault } from './kustomize-build.js';
 import { managerContainer, managerDefaults, metricsPort } from './manager-template.js';
 import { mergeValues, valuesText } from './values.js';
@@ -57,7 +57,7 @@ export function planHelm(plan: Plan, cfg: ProjectConfig, input: PluginInput): Pr
   const force = input.args.force === true;
   const defaults = kustomizeDefault(plan);
   const all = kustomizeDefault(plan, switchOnOptionalParts);
-  const deployment = defaults.find((o) => o.kind === 'Deployment');
+  const deployment = defaults.find(isManager);
   const port = deployment ? metricsPort((managerContainer(deployment).args ?? []) as string[]) : undefined;
   for (const t of chartTemplates({ defaults, all }, cfg.projectName, port)) {
     plan.add({ path: `${chartDir}/${t.path}`, body: t.body, ifExists: 'overwrite' });
