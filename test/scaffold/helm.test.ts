@@ -1,7 +1,8 @@
 // helm/v2-alpha: the chart in dist/chart/, checked with real Helm (npm run tools:kubernetes builds it):
 // it lints, its default values render what `kubectl kustomize config/default` deploys (Helm's labels
-// apart), each toggle renders what it promises, and regeneration keeps what the user owns. On a
-// project with webhooks (cert-manager, conversion) and on the deploy-image golden project.
+// apart), each toggle renders what it promises, regeneration keeps what the user owns, and it installs
+// on a real kube-apiserver and uninstalls. On a project with webhooks (cert-manager, conversion) and on
+// the deploy-image golden project.
 import { execFileSync } from 'node:child_process';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -60,6 +61,15 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
       expect([...actual.keys()]).toEqual([...expected.keys()]);
     });
   }
+
+  it('values.yaml has a comment on each value: every section, every knob in it and the image\'s fields', () => {
+    for (const p of projects) {
+      const lines = readFileSync(join(p.dir(), chartDir, 'values.yaml'), 'utf8').split('\n');
+      const knobs = lines.map((line, i) => ({ line, i, depth: /^( *)/.exec(line)![1]!.length })).filter(({ line, depth }) => /^ *[A-Za-z][\w.]*:/.test(line) && (depth <= 2 || (depth === 4 && isUnderImage(lines, line))));
+      expect(knobs.length).toBeGreaterThan(25);
+      for (const { line, i } of knobs) expect(lines[i - 1]!.trim(), `${p.name}: ${line}`).toMatch(/^# \S/);
+    }
+  });
 
   it('Helm labels every object, and the CRDs are kept on uninstall unless crd.keep is off', () => {
     const objects = helmTemplate(webhooks, 'fleet-system');
@@ -340,6 +350,15 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
     }
   }, 240_000);
 });
+
+/** Whether a line of values.yaml is a field of manager.image (the nearest line less indented is `  image:`). */
+function isUnderImage(lines: string[], line: string): boolean {
+  const at = lines.indexOf(line);
+  for (let i = at - 1; i >= 0; i--) {
+    if (/^ {0,2}\S/.test(lines[i]!) && !lines[i]!.trim().startsWith('#')) return lines[i] === '  image:';
+  }
+  return false;
+}
 
 function parseAllObjects(text: string): Obj[] {
   return text.split(/^---$/m).map((d) => parse(d) as Obj).filter((o) => o !== null && typeof o === 'object');
