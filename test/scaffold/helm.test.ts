@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { describeHelm, helm } from '../support/helm.js';
+import { describeHelm, hasHelm, hasKubernetesTool, helm } from '../support/helm.js';
 import { helmBinary, kubernetesAssetsDir } from '../support/kubernetes-tools-paths.js';
 import { eventually, startTestEnvironment } from '../../src/testing/index.js';
 import { noInstall, noMake, ok, runCli } from '../cli/run-cli.js';
@@ -270,13 +270,14 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
   // A real kube-apiserver and etcd (npm run tools:kubernetes builds them next to helm; the lead may
   // move this guard to test/support/kubernetes-tools.ts); without a kubelet the manager's pods never
   // run, which is not what this checks.
-  const kubeApiserver = join(kubernetesAssetsDir(), 'kube-apiserver');
+  // Without helm the whole suite is skipped already: one line, not two.
+  const installable = hasHelm() && hasKubernetesTool(join(kubernetesAssetsDir(), 'kube-apiserver'), 'kube-apiserver');
   const installs = [
     { ...projects[0]!, project: 'fleet', crd: { group: 'ship.example.com', version: 'v1', plural: 'frigates' } },
     { ...projects[1]!, project: 'project-v1-deploy-image', crd: { group: 'example.com.testproject.org', version: 'v1alpha1', plural: 'memcacheds' } },
   ];
   for (const p of installs) {
-    it.skipIf(!existsSync(kubeApiserver))(`${p.name}: helm install on a real kube-apiserver serves the CRDs and makes the manager's objects; helm uninstall removes them and keeps the CRDs`, async () => {
+    it.skipIf(!installable)(`${p.name}: helm install on a real kube-apiserver serves the CRDs and makes the manager's objects; helm uninstall removes them and keeps the CRDs`, async () => {
       const env = await startTestEnvironment({ binaryAssetsDirectory: kubernetesAssetsDir(), useExistingCluster: false });
       try {
         const kubeconfig = join(work, `kubeconfig-${p.project}`);

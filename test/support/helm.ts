@@ -11,21 +11,27 @@ import { helmBinary } from './kubernetes-tools-paths.js';
 /** The variable CI sets: missing Kubernetes tools are then a failure, not a skip. */
 export const REQUIRE_KUBERNETES_ENV = 'SCAFFOLDER_REQUIRE_KUBERNETES';
 
-let reported = false;
+const reported = new Set<string>();
 
 /**
- * Whether helm is there. When it is not: with SCAFFOLDER_REQUIRE_KUBERNETES set, throws; otherwise
- * prints one line (once per run) and returns false. Call it while tests are collected.
+ * Whether the tool `npm run tools:kubernetes` builds at `binary` is there. When it is not: with
+ * SCAFFOLDER_REQUIRE_KUBERNETES set, throws; otherwise prints one line (once per tool and run) and
+ * returns false. Call it while tests are collected.
  */
-export function hasHelm(): boolean {
-  if (existsSync(helmBinary())) return true;
+export function hasKubernetesTool(binary: string, name: string): boolean {
+  if (existsSync(binary)) return true;
   const required = process.env[REQUIRE_KUBERNETES_ENV];
-  if (required && required !== '0') throw new Error(`${REQUIRE_KUBERNETES_ENV} is set but helm is missing (${helmBinary()}): run npm run tools:kubernetes`);
-  if (!reported) {
-    reported = true;
-    console.warn('skipped: needs helm (npm run tools:kubernetes builds it; CI has it)');
+  if (required && required !== '0') throw new Error(`${REQUIRE_KUBERNETES_ENV} is set but ${name} is missing (${binary}): run npm run tools:kubernetes`);
+  if (!reported.has(name)) {
+    reported.add(name);
+    console.warn(`skipped: needs ${name} (npm run tools:kubernetes builds it; CI has it)`);
   }
   return false;
+}
+
+/** Whether helm is there (see hasKubernetesTool). */
+export function hasHelm(): boolean {
+  return hasKubernetesTool(helmBinary(), 'helm');
 }
 
 /** `describe` that runs only when helm is there (see hasHelm). */
