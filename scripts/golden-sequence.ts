@@ -172,7 +172,8 @@ export const goldenProjects: Record<string, GoldenStep[]> = {
     ['manifests'],
   ],
   // deploy-image/v1-alpha (kubebuilder's testdata/project-v4-with-plugins): operators that deploy an
-  // image, one with every option, in a namespaced project (the image variables join WATCH_NAMESPACE).
+  // image, one with every option, in a namespaced project (the image variables join WATCH_NAMESPACE),
+  // and helm/v2-alpha's chart of it.
   'project-v1-deploy-image': [
     ['init', '--domain', 'testproject.org', '--owner', 'The Kubernetes authors', '--namespaced', noInstall],
     [
@@ -183,6 +184,8 @@ export const goldenProjects: Record<string, GoldenStep[]> = {
     ['create', 'webhook', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Memcached', '--programmatic-validation', noMake],
     ['create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Busybox', '--image', 'busybox:1.36.1', '--plugins', 'deploy-image/v1-alpha', noMake],
     ['manifests'],
+    // helm/v2-alpha: the chart of what config/default deploys (with the CRDs and roles manifests wrote).
+    ['edit', '--plugins', 'helm/v2-alpha'],
   ],
   // grafana/v1-alpha: the runtime's dashboards from init, then a metric of the project's own that
   // `edit --plugins grafana/v1-alpha` puts on the custom-metrics dashboard.

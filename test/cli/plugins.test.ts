@@ -57,7 +57,8 @@ describe('--plugins errors write nothing', () => {
   it.each([
     [['--plugins', 'deploy-image/v1-alpha'], 'error: --image is required with --plugins deploy-image/v1-alpha'],
     [['--image', 'memcached:1.6'], 'error: --image is a flag of plugin deploy-image/v1-alpha: pass --plugins deploy-image/v1-alpha'],
-    [['--plugins', 'helm/v2-alpha'], 'error: --plugins: unknown plugin "helm/v2-alpha"; scaffolder has typescript/v1 (the base), deploy-image/v1-alpha, grafana/v1-alpha'],
+    [['--plugins', 'autoupdate/v1-alpha'], 'error: --plugins: unknown plugin "autoupdate/v1-alpha"; scaffolder has typescript/v1 (the base), deploy-image/v1-alpha, grafana/v1-alpha, helm/v2-alpha'],
+    [['--plugins', 'helm/v2-alpha'], 'error: --plugins: plugin helm/v2-alpha does not work with `create api` (it works with: init, edit)'],
     [['--plugins', 'grafana/v1-alpha'], 'error: --plugins: plugin grafana/v1-alpha does not work with `create api` (it works with: init, edit)'],
     [['--plugins', 'deploy-image/v1-alpha', '--image', 'Memcached:Latest'], 'error: invalid --image "Memcached:Latest": must be an image reference'],
     [['--plugins', 'deploy-image/v1-alpha', '--image', 'memcached', '--image-container-port', '70000'], 'error: invalid --image-container-port "70000": must be an integer from 1 to 65535'],
@@ -200,12 +201,15 @@ describe('deploy-image/v1-alpha', () => {
       ['create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Memcached', '--image', 'memcached:1.6.26-alpine3.19',
         '--image-container-command', 'memcached,--memory-limit=64,-o,modern,-v', '--image-container-port', '11211', '--run-as-user', '1001', '--plugins', 'deploy-image/v1-alpha'],
       ['create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Busybox', '--image', 'busybox:1.36.1', '--plugins', 'deploy-image/v1-alpha'],
+      // helm/v2-alpha's chart is made from the generated manifests.
+      ['manifests'],
+      ['edit', '--plugins', 'helm/v2-alpha'],
     ]);
     const previous = process.env.SOURCE_DATE_EPOCH;
     process.env.SOURCE_DATE_EPOCH = goldenEpoch;
     try {
       const dir = await project('project-v1-deploy-image', ['--owner', 'The Kubernetes authors', '--namespaced']);
-      for (const run of runs) await ok(dir, [...run, ...noMake]);
+      for (const run of runs) await ok(dir, run[0] === 'create' ? [...run, ...noMake] : run);
       const replayed = snapshot(dir);
       for (const file of ['src/controllers/memcached_controller.ts', 'src/controllers/busybox_controller.ts', 'test/controllers/memcached_controller.test.ts',
         'api/v1alpha1/memcached_types.ts', 'config/manager/manager.yaml']) {

@@ -1,6 +1,6 @@
 // The optional plugins' steps, by PROJECT key, imported only when a command runs them (the CLI loads
 // the catalog, src/scaffold/project/plugin-catalog.ts, at start-up).
-import { deployImageKey, grafanaKey, type PluginCommand } from '../project/plugin-catalog.js';
+import { deployImageKey, grafanaKey, helmKey, type PluginCommand } from '../project/plugin-catalog.js';
 import type { PluginStep } from './step.js';
 
 type PluginSteps = Partial<Record<PluginCommand, PluginStep>>;
@@ -10,6 +10,10 @@ const loaders: Record<string, () => Promise<PluginSteps>> = {
   [grafanaKey]: async () => {
     const { planGrafana } = await import('./grafana/plan.js');
     return { 'init': planGrafana, 'edit': planGrafana };
+  },
+  [helmKey]: async () => {
+    const { planHelm } = await import('./helm/plan.js');
+    return { 'init': planHelm, 'edit': planHelm };
   },
 };
 

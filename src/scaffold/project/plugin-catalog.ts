@@ -34,6 +34,17 @@ export const basePluginShort = 'typescript/v1';
 
 export const grafanaKey = 'grafana.scaffolder.dev/v1-alpha';
 export const deployImageKey = 'deploy-image.typescript.scaffolder.dev/v1-alpha';
+export const helmKey = 'helm.scaffolder.dev/v2-alpha';
+
+/** The configuration check of a plugin PROJECT records with none (`{}`). */
+function noConfig(name: string): PluginEntry['parseConfig'] {
+  return (value, where) => {
+    if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length > 0)) {
+      throw new UsageError(`${where}: the ${name} plugin takes no configuration (write {})`);
+    }
+    return {};
+  };
+}
 
 export const optionalPlugins: readonly PluginEntry[] = [
   {
@@ -51,13 +62,20 @@ export const optionalPlugins: readonly PluginEntry[] = [
     short: 'grafana/v1-alpha',
     description: 'init, edit: Grafana dashboards of the metrics the manager exports (grafana/), and of your own metrics (grafana/custom-metrics/config.yaml)',
     commands: { 'init': {}, 'edit': {} },
-    parseConfig: (value, where) => {
-      if (value !== null && value !== undefined && (typeof value !== 'object' || Array.isArray(value) || Object.keys(value).length > 0)) {
-        throw new UsageError(`${where}: the grafana plugin takes no configuration (write {})`);
-      }
-      return {};
-    },
+    parseConfig: noConfig('grafana'),
     replay: () => [['edit', '--plugins', 'grafana/v1-alpha']],
+  },
+  {
+    key: helmKey,
+    short: 'helm/v2-alpha',
+    description: 'init, edit: a Helm chart in dist/chart/ made from what config/default deploys (kubectl kustomize), with values for the image, replicas, resources, security contexts, args, env and toggles for metrics, webhooks, cert-manager, Prometheus, network policies, CRDs and RBAC helpers; `make helm` writes it again',
+    commands: {
+      'init': {},
+      'edit': { force: { type: 'boolean', describe: 'helm: write the chart files that are yours once written (Chart.yaml, values.yaml keeping the values it sets, templates/_helpers.tpl, .helmignore) again' } },
+    },
+    parseConfig: noConfig('helm'),
+    // The chart is made from the generated manifests: they come first (alpha generate runs plugin edits last).
+    replay: () => [['manifests'], ['edit', '--plugins', 'helm/v2-alpha']],
   },
 ];
 
