@@ -4,34 +4,13 @@
  * builds it and sets SCAFFOLDER_REQUIRE_KUBERNETES=1, which turns that skip into a failure.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { describe } from 'vitest';
 import { helmBinary } from './kubernetes-tools-paths.js';
+import { hasTools } from './kubernetes-tools.js';
 
-/** The variable CI sets: missing Kubernetes tools are then a failure, not a skip. */
-export const REQUIRE_KUBERNETES_ENV = 'SCAFFOLDER_REQUIRE_KUBERNETES';
-
-const reported = new Set<string>();
-
-/**
- * Whether the tool `npm run tools:kubernetes` builds at `binary` is there. When it is not: with
- * SCAFFOLDER_REQUIRE_KUBERNETES set, throws; otherwise prints one line (once per tool and run) and
- * returns false. Call it while tests are collected.
- */
-export function hasKubernetesTool(binary: string, name: string): boolean {
-  if (existsSync(binary)) return true;
-  const required = process.env[REQUIRE_KUBERNETES_ENV];
-  if (required && required !== '0') throw new Error(`${REQUIRE_KUBERNETES_ENV} is set but ${name} is missing (${binary}): run npm run tools:kubernetes`);
-  if (!reported.has(name)) {
-    reported.add(name);
-    console.warn(`skipped: needs ${name} (npm run tools:kubernetes builds it; CI has it)`);
-  }
-  return false;
-}
-
-/** Whether helm is there (see hasKubernetesTool). */
+/** Whether helm is there (see kubernetes-tools.ts hasTools: skip with one line, or throw in CI). */
 export function hasHelm(): boolean {
-  return hasKubernetesTool(helmBinary(), 'helm');
+  return hasTools(helmBinary());
 }
 
 /** `describe` that runs only when helm is there (see hasHelm). */
