@@ -18,7 +18,7 @@ describe('hasKubernetesBinaries', () => {
   });
 
   it('looks in SCAFFOLDER_TOOLS_DIR for the first Kubernetes release of versions.json', () => {
-    expect(kubernetesAssetsDir()).toBe(path.join(toolsRoot(), `kubernetes-${toolVersions.kubernetes[0]}`));
+    expect(kubernetesAssetsDir()).toBe(path.join(toolsRoot(), `kubernetes-${toolVersions().kubernetes[0]}`));
     expect(toolsRoot()).toBe(process.env.SCAFFOLDER_TOOLS_DIR);
   });
 

@@ -1,51 +1,22 @@
 /**
- * Where `npm run tools:kubernetes` puts the Kubernetes tools it builds from tools/kubernetes
- * (versions in tools/kubernetes/versions.json), outside the repository:
- *   <root>/kubernetes-<version>/{kube-apiserver,etcd}   (what KUBEBUILDER_ASSETS names, as setup-envtest lays it out)
- *   <root>/controller-gen-<version>/controller-gen, <root>/helm-<version>/helm
- * with <root> = $SCAFFOLDER_TOOLS_DIR, else ${XDG_CACHE_HOME:-~/.cache}/scaffolder/tools.
- * A bare clone has none of them: tests that need them skip with one line; CI sets
- * SCAFFOLDER_REQUIRE_KUBERNETES=1, which turns that skip into a failure. Free of vitest (bench/, scripts/).
+ * Whether the real Kubernetes programs `npm run tools:kubernetes` builds are there (where they live:
+ * kubernetes-tools-paths.ts). A bare clone has none of them: tests that need them skip with one line
+ * saying what is missing and how to build it; CI sets SCAFFOLDER_REQUIRE_KUBERNETES=1, which turns
+ * that skip into a failure. Free of vitest (bench/, scripts/).
  */
-import { accessSync, constants, readFileSync } from 'node:fs';
+import { accessSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { missingPrerequisite } from './prerequisite.js';
-import { repoRoot } from './shared-paths.js';
+import { kubernetesAssetsDir } from './kubernetes-tools-paths.js';
 
-/** The variable CI sets: missing Kubernetes binaries are then a failure, not a skip. */
+export { controllerGenBinary, helmBinary, kubernetesAssetsDir, toolsRoot, toolVersions } from './kubernetes-tools-paths.js';
+
+/** The variable CI sets: missing Kubernetes tools are then a failure, not a skip. */
 export const REQUIRE_KUBERNETES_ENV = 'SCAFFOLDER_REQUIRE_KUBERNETES';
 
 /** The command that builds the tools. */
 export const BUILD_TOOLS_COMMAND = 'npm run tools:kubernetes';
-
-export interface ToolVersions {
-  /** Kubernetes releases, the first the one tests run against. */
-  kubernetes: string[];
-  etcd: string;
-  'controller-gen': string;
-  helm: string;
-}
-
-export const toolVersions: ToolVersions = JSON.parse(readFileSync(path.join(repoRoot, 'tools', 'kubernetes', 'versions.json'), 'utf8')) as ToolVersions;
-
-/** The cache the tools are built into. */
-export function toolsRoot(): string {
-  return process.env.SCAFFOLDER_TOOLS_DIR || path.join(process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache'), 'scaffolder', 'tools');
-}
-
-/** The directory holding kube-apiserver and etcd of a release (default: the first of versions.json), for KUBEBUILDER_ASSETS. */
-export function kubernetesAssetsDir(version = toolVersions.kubernetes[0]!): string {
-  return path.join(toolsRoot(), `kubernetes-${version}`);
-}
-
-export function controllerGenPath(): string {
-  return path.join(toolsRoot(), `controller-gen-${toolVersions['controller-gen']}`, 'controller-gen');
-}
-
-export function helmPath(): string {
-  return path.join(toolsRoot(), `helm-${toolVersions.helm}`, 'helm');
-}
 
 function isExecutable(file: string): boolean {
   try {
@@ -72,7 +43,7 @@ export function hasTools(...files: string[]): boolean {
   return missingPrerequisite(REQUIRE_KUBERNETES_ENV, what, `build them: ${BUILD_TOOLS_COMMAND}`);
 }
 
-/** Whether kube-apiserver and etcd of the release exist (see hasTools). Call it while tests are collected. */
+/** Whether kube-apiserver and etcd of a release (default: the first of versions.json) exist (see hasTools). Call it while tests are collected. */
 export function hasKubernetesBinaries(version?: string): boolean {
   const dir = kubernetesAssetsDir(version);
   return hasTools(path.join(dir, 'kube-apiserver'), path.join(dir, 'etcd'));
