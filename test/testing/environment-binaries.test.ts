@@ -167,6 +167,11 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
       await objects.createNamespacedCustomObject({ group: 'env.example.com', version: 'v1', namespace: 'default', plural: 'gizmos', body });
       const stored = (await objects.getNamespacedCustomObject({ group: 'env.example.com', version: 'v1', namespace: 'default', plural: 'gizmos', name: 'g' })) as typeof body;
       expect(stored.spec).toEqual({ anything: { goes: 1 } });
+      // A CRD kube-apiserver never establishes (its plural is the first one's singular): the wait ends at maxTimeMs.
+      const clash = { ...crd, metadata: { name: 'gizmo.env.example.com' }, spec: { ...crd.spec, names: { kind: 'Gadget', listKind: 'GadgetList', plural: 'gizmo', singular: 'gadget' } } };
+      await expect(startTestEnvironment({ useExistingCluster: true, config: env.kubeConfig, crdInstallOptions: { crds: [clash], maxTimeMs: 300 } })).rejects.toThrow(
+        'CustomResourceDefinition gizmo.env.example.com was not established and served within 300 ms',
+      );
       const kubeconfig = path.join(dir, 'binaries.kubeconfig');
       await env.writeKubeconfig(kubeconfig);
       expect(await readFile(kubeconfig, 'utf8')).not.toContain('insecure-skip-tls-verify: true');
