@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { startEnv } from '../../support/environment.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../../support/kubernetes-tools.js';
+import { serviceAccountKubeConfig } from '../../support/service-accounts.js';
 import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 
 const TEMPLATE = path.resolve(import.meta.dirname, '../../../templates/init/config/rbac/leader_election_role.yaml.hbs');
@@ -116,7 +117,7 @@ describe.skipIf(!hasKubernetesBinaries())('the scaffolded leader-election Role o
     const rbac = real.kubeConfig.makeApiClient(RbacAuthorizationV1Api);
     const ns = 'le-role-rbac';
     await core.createNamespace({ body: { metadata: { name: ns } } });
-    await core.createNamespacedServiceAccount({ namespace: ns, body: { metadata: { name: 'manager' } } });
+    const kubeConfig = await serviceAccountKubeConfig(real.kubeConfig, ns, 'manager');
     const role = parseYaml(readFileSync(TEMPLATE, 'utf8').replace(/\{\{projectName\}\}/g, 'p')) as V1Role;
     await rbac.createNamespacedRole({ namespace: ns, body: { ...role, metadata: { ...role.metadata, namespace: ns } } });
     await rbac.createNamespacedRoleBinding({
@@ -126,15 +127,6 @@ describe.skipIf(!hasKubernetesBinaries())('the scaffolded leader-election Role o
         roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.metadata!.name! },
         subjects: [{ kind: 'ServiceAccount', name: 'manager', namespace: ns }],
       },
-    });
-    const { status } = await core.createNamespacedServiceAccountToken({ namespace: ns, name: 'manager', body: { spec: { audiences: [], expirationSeconds: 3600 } } });
-    const cluster = real.kubeConfig.getCurrentCluster()!;
-    const kubeConfig = new KubeConfig();
-    kubeConfig.loadFromOptions({
-      clusters: [{ name: 'c', server: cluster.server, caData: cluster.caData }],
-      users: [{ name: 'manager', token: status!.token }],
-      contexts: [{ name: 'c', cluster: 'c', user: 'manager' }],
-      currentContext: 'c',
     });
     // The token is limited: the Role grants nothing outside its namespace.
     const denied = await kubeConfig.makeApiClient(CoreV1Api).listNamespacedConfigMap({ namespace: ns }).catch((e: unknown) => e);
