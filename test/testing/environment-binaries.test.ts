@@ -62,6 +62,22 @@ describe('binaries that cannot start', () => {
     );
   });
 
+  it("reads envtest's timeout variables as Go durations, and names a value that is none", async () => {
+    const assets = path.join(dir, 'timeout-assets');
+    await mkdir(assets);
+    // An etcd that never answers: the start timeout decides how long start waits.
+    await script(assets, 'etcd', 'exec sleep 600');
+    await script(assets, 'kube-apiserver', 'exit 0');
+    process.env.KUBEBUILDER_CONTROLPLANE_START_TIMEOUT = 'soon';
+    try {
+      await expect(startTestEnvironment({ binaryAssetsDirectory: assets })).rejects.toThrow('KUBEBUILDER_CONTROLPLANE_START_TIMEOUT=soon is not a duration (examples: 20s, 1m30s, 500ms)');
+      process.env.KUBEBUILDER_CONTROLPLANE_START_TIMEOUT = '0.3s';
+      await expect(startTestEnvironment({ binaryAssetsDirectory: assets })).rejects.toThrow(/^etcd did not answer http:\/\/127\.0\.0\.1:\d+\/health with 200 in time \(it wrote nothing\)$/);
+    } finally {
+      delete process.env.KUBEBUILDER_CONTROLPLANE_START_TIMEOUT;
+    }
+  });
+
   it('reports a binary that exits during start with its last 40 output lines, and leaves no process or directory behind', async () => {
     const assets = path.join(dir, 'dying-assets');
     await mkdir(assets);
