@@ -12,6 +12,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBinaryControlPlane } from '../../src/testing/environment/binary-control-plane.js';
 import { apiServerArgs } from '../../src/testing/environment/control-plane-flags.js';
+import { freePort } from '../../src/testing/environment/free-port.js';
 import { ControlPlaneStartError, eventually, startTestEnvironment } from '../../src/testing/index.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 
@@ -127,8 +128,10 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
     // The spy stays until stop: the processes write until they exit.
     let plane;
     try {
-      plane = await startBinaryControlPlane(assets, { attachOutput: true, apiServerFlags: { 'service-cluster-ip-range': '10.96.7.0/24' } });
+      const port = await freePort('127.0.0.1');
+      plane = await startBinaryControlPlane(assets, { attachOutput: true, apiServerFlags: { 'service-cluster-ip-range': '10.96.7.0/24', 'secure-port': String(port) } });
       try {
+        expect(plane.url).toBe(`https://127.0.0.1:${port}`);
         const core = plane.kubeConfig.makeApiClient(k8s.CoreV1Api);
         const service = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } } });
         expect(service.spec?.clusterIP).toMatch(/^10\.96\.7\.\d+$/);
