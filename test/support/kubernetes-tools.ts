@@ -1,8 +1,7 @@
 /**
- * Whether the real Kubernetes programs `npm run tools:kubernetes` builds are there (where they live:
- * kubernetes-tools-paths.ts). A bare clone has none of them: tests that need them skip with one line
- * saying what is missing and how to build it; CI sets SCAFFOLDER_REQUIRE_KUBERNETES=1, which turns
- * that skip into a failure. Free of vitest (bench/, scripts/).
+ * Whether the Kubernetes tools that `npm run tools:kubernetes` builds are there (their paths and
+ * versions: kubernetes-tools-paths.ts). A bare clone has none of them: tests that need them skip with
+ * one line; CI sets SCAFFOLDER_REQUIRE_KUBERNETES=1, which turns that skip into a failure. Free of vitest.
  */
 import { accessSync, constants } from 'node:fs';
 import { homedir } from 'node:os';
@@ -12,7 +11,7 @@ import { kubernetesAssetsDir } from './kubernetes-tools-paths.js';
 
 export { controllerGenBinary, helmBinary, kubernetesAssetsDir, toolsRoot, toolVersions } from './kubernetes-tools-paths.js';
 
-/** The variable CI sets: missing Kubernetes tools are then a failure, not a skip. */
+/** The variable CI sets: missing Kubernetes binaries are then a failure, not a skip. */
 export const REQUIRE_KUBERNETES_ENV = 'SCAFFOLDER_REQUIRE_KUBERNETES';
 
 /** The command that builds the tools. */
@@ -43,7 +42,7 @@ export function hasTools(...files: string[]): boolean {
   return missingPrerequisite(REQUIRE_KUBERNETES_ENV, what, `build them: ${BUILD_TOOLS_COMMAND}`);
 }
 
-/** Whether kube-apiserver and etcd of a release (default: the first of versions.json) exist (see hasTools). Call it while tests are collected. */
+/** Whether kube-apiserver and etcd of the release exist (see hasTools). Call it while tests are collected. */
 export function hasKubernetesBinaries(version?: string): boolean {
   const dir = kubernetesAssetsDir(version);
   return hasTools(path.join(dir, 'kube-apiserver'), path.join(dir, 'etcd'));
