@@ -41,8 +41,8 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
   { file: 'test/runtime/cache/faults.test.ts', why: FAULTS },
   { file: 'test/runtime/client/retry.test.ts', why: `${FAULTS}: answers with Retry-After` },
   { file: 'test/runtime/webhook/recover-panic.test.ts', why: 'env.server.getObject, and setWebhooks swapped mid-test' },
-  { file: 'test/runtime/leaderelection/leader-election-role.test.ts', why: "a proxy in front of env.server.url that records the verbs used (kube-apiserver's audit log would do it)" },
-  { file: 'test/runtime/manager/secure-metrics.test.ts', why: 'a review proxy that answers TokenReviews itself, in front of a plain-HTTP server' },
+  { file: 'test/runtime/leaderelection/leader-election-role.test.ts', why: "a proxy in front of env.server.url records the verbs used; the file's kube-apiserver test runs the manager under the Role instead" },
+  { file: 'test/runtime/manager/secure-metrics.test.ts', why: "a review proxy answers the reviews itself; the file's kube-apiserver test uses ServiceAccounts and the scaffolded roles instead" },
   { file: 'test/runtime/manager/http2.test.ts', why: 'tests the manager\'s own servers; the API server is incidental' },
 ];
 

@@ -12,6 +12,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBinaryControlPlane } from '../../src/testing/environment/binary-control-plane.js';
 import { apiServerArgs } from '../../src/testing/environment/control-plane-flags.js';
+import { freePort } from '../../src/testing/environment/free-port.js';
 import { ControlPlaneStartError, eventually, startTestEnvironment } from '../../src/testing/index.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 
@@ -60,6 +61,22 @@ describe('binaries that cannot start', () => {
     await expect(startTestEnvironment({ binaryAssetsDirectory: assets })).rejects.toThrow(
       `no executable etcd in ${assets} (binaryAssetsDirectory, else KUBEBUILDER_ASSETS, names the directory holding etcd and kube-apiserver)`,
     );
+  });
+
+  it("reads envtest's timeout variables as Go durations, and names a value that is none", async () => {
+    const assets = path.join(dir, 'timeout-assets');
+    await mkdir(assets);
+    // An etcd that never answers: the start timeout decides how long start waits.
+    await script(assets, 'etcd', 'exec sleep 600');
+    await script(assets, 'kube-apiserver', 'exit 0');
+    process.env.KUBEBUILDER_CONTROLPLANE_START_TIMEOUT = 'soon';
+    try {
+      await expect(startTestEnvironment({ binaryAssetsDirectory: assets })).rejects.toThrow('KUBEBUILDER_CONTROLPLANE_START_TIMEOUT=soon is not a duration (examples: 20s, 1m30s, 500ms)');
+      process.env.KUBEBUILDER_CONTROLPLANE_START_TIMEOUT = '0.3s';
+      await expect(startTestEnvironment({ binaryAssetsDirectory: assets })).rejects.toThrow(/^etcd did not answer http:\/\/127\.0\.0\.1:\d+\/health with 200 in time \(it wrote nothing\)$/);
+    } finally {
+      delete process.env.KUBEBUILDER_CONTROLPLANE_START_TIMEOUT;
+    }
   });
 
   it('reports a binary that exits during start with its last 40 output lines, and leaves no process or directory behind', async () => {
@@ -111,8 +128,10 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
     // The spy stays until stop: the processes write until they exit.
     let plane;
     try {
-      plane = await startBinaryControlPlane(assets, { attachOutput: true, apiServerFlags: { 'service-cluster-ip-range': '10.96.7.0/24' } });
+      const port = await freePort('127.0.0.1');
+      plane = await startBinaryControlPlane(assets, { attachOutput: true, apiServerFlags: { 'service-cluster-ip-range': '10.96.7.0/24', 'secure-port': String(port) } });
       try {
+        expect(plane.url).toBe(`https://127.0.0.1:${port}`);
         const core = plane.kubeConfig.makeApiClient(k8s.CoreV1Api);
         const service = await core.createNamespacedService({ namespace: 'default', body: { metadata: { name: 's' }, spec: { ports: [{ port: 80 }] } } });
         expect(service.spec?.clusterIP).toMatch(/^10\.96\.7\.\d+$/);
@@ -167,6 +186,11 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
       await objects.createNamespacedCustomObject({ group: 'env.example.com', version: 'v1', namespace: 'default', plural: 'gizmos', body });
       const stored = (await objects.getNamespacedCustomObject({ group: 'env.example.com', version: 'v1', namespace: 'default', plural: 'gizmos', name: 'g' })) as typeof body;
       expect(stored.spec).toEqual({ anything: { goes: 1 } });
+      // A CRD kube-apiserver never establishes (its plural is the first one's singular): the wait ends at maxTimeMs.
+      const clash = { ...crd, metadata: { name: 'gizmo.env.example.com' }, spec: { ...crd.spec, names: { kind: 'Gadget', listKind: 'GadgetList', plural: 'gizmo', singular: 'gadget' } } };
+      await expect(startTestEnvironment({ useExistingCluster: true, config: env.kubeConfig, crdInstallOptions: { crds: [clash], maxTimeMs: 300 } })).rejects.toThrow(
+        'CustomResourceDefinition gizmo.env.example.com was not established and served within 300 ms',
+      );
       const kubeconfig = path.join(dir, 'binaries.kubeconfig');
       await env.writeKubeconfig(kubeconfig);
       expect(await readFile(kubeconfig, 'utf8')).not.toContain('insecure-skip-tls-verify: true');

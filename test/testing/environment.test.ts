@@ -195,6 +195,17 @@ spec:
 `;
 
 describe('webhook configurations read from files', () => {
+  it('writes the serving certificate into the webhookInstallOptions.localServingCertDir given, and keeps that folder on stop', async () => {
+    const certDir = path.join(dir, 'given-certs');
+    const hooks = path.join(dir, 'one-webhook.yaml');
+    await writeFile(hooks, WEBHOOKS.split('---')[1]!);
+    const env = await startTestEnvironment({ webhookInstallOptions: { paths: [hooks], localServingCertDir: certDir, localServingHost: 'localhost' } });
+    expect(env.webhookInstallOptions).toMatchObject({ localServingCertDir: certDir, localServingHost: 'localhost' });
+    expect(env.webhookInstallOptions.validatingWebhooks.map((w) => w.metadata?.name)).toEqual(['validating-webhook-configuration']);
+    await env.stop();
+    expect((await readFile(path.join(certDir, 'tls.crt'), 'utf8')).trim()).toBe(env.webhookInstallOptions.localServingCAData?.trim());
+  });
+
   it('skips what is not a webhook configuration in a file or directory (kustomize files, services)', async () => {
     const onlyKustomize = path.join(dir, 'webhook-without-manifests');
     await import('node:fs/promises').then((fs) => fs.mkdir(onlyKustomize, { recursive: true }));

@@ -68,7 +68,9 @@ async function startOnce(etcdBin: string, apiServerBin: string, options: BinaryC
   };
   try {
     const deadline = Date.now() + (options.startTimeoutMs ?? 60_000);
-    const [clientPort, peerPort, port] = [await freePort('127.0.0.1'), await freePort('127.0.0.1'), await freePort('127.0.0.1')];
+    const [clientPort, peerPort] = [await freePort('127.0.0.1'), await freePort('127.0.0.1')];
+    // A port the user set among the flags is the one kube-apiserver serves at, and the one awaited.
+    const port = Number(options.apiServerFlags?.['secure-port'] ?? 0) || (await freePort('127.0.0.1'));
     const credentials = await writeControlPlaneCredentials(path.join(directory, 'credentials'));
     const etcd = await startSupervisedProcess('etcd', etcdBin, etcdArgs({ dataDir: path.join(directory, 'etcd'), clientPort, peerPort }, options.etcdFlags), {
       attachOutput: options.attachOutput,

@@ -4,6 +4,8 @@
  * installed through the API (install-through-api.ts); stop removes what a cluster that outlives
  * the test should not keep, then the control plane and the serving certificate directory.
  */
+import type { KubeConfig } from '@kubernetes/client-node';
+import type { KubeObject } from '../resources/object.js';
 import type { TestAPIServer } from '../server/api-server.js';
 import { startBinaryControlPlane, type BinaryControlPlaneOptions } from './binary-control-plane.js';
 import type { CRDInstallOptions } from './environment-options.js';
@@ -17,8 +19,6 @@ import {
   type WebhookConfigurations,
 } from './install-through-api.js';
 import { writeKubeConfigFile } from './kubeconfig.js';
-import type { KubeConfig } from '@kubernetes/client-node';
-import type { KubeObject } from '../resources/object.js';
 import type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
 import type { WebhookServing } from './webhook-serving.js';
 

@@ -7,6 +7,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { WebhookConfiguration } from '../admission/index.js';
 import type { KubeObject } from '../resources/object.js';
 import { APIRequestError, requestJSON } from './api-request.js';
+import { urlHost } from './webhook-serving.js';
 
 export interface CRDWaitOptions {
   /** How long the CRDs together may take to become Established and served (default 10 s, as envtest). */
@@ -100,7 +101,7 @@ export interface WebhookConfigurations {
  */
 export function pointedAtLocalServer(configs: WebhookConfigurations, serving: { host: string; port: number; caCert: string }): WebhookConfigurations {
   const caBundle = Buffer.from(serving.caCert).toString('base64');
-  const host = serving.host.includes(':') && !serving.host.startsWith('[') ? `[${serving.host}]` : serving.host;
+  const host = urlHost(serving.host);
   const local = (config: WebhookConfiguration): WebhookConfiguration => ({
     ...config,
     webhooks: (config.webhooks ?? []).map((w) => ({

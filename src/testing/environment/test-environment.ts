@@ -17,7 +17,7 @@ import { projectKubernetesRelease } from './kubernetes-release.js';
 import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
 import type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
-import { prepareWebhookServing } from './webhook-serving.js';
+import { prepareWebhookServing, urlHost } from './webhook-serving.js';
 
 export type { TestEnvironmentOptions } from './environment-options.js';
 export type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
@@ -53,10 +53,6 @@ async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: Kube
     mutating: hooks.filter((h) => h.kind === 'MutatingWebhookConfiguration') as WebhookConfiguration[],
     validating: hooks.filter((h) => h.kind === 'ValidatingWebhookConfiguration') as WebhookConfiguration[],
   };
-}
-
-function urlHost(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 export async function startTestEnvironment(options: TestEnvironmentOptions = {}): Promise<TestEnvironment> {

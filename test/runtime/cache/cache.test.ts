@@ -154,7 +154,8 @@ describeBackends('cache', (backend) => {
       try {
         expect(await informer.waitForSync()).toBe(true);
         await h.client.create(ConfigMap, cm(ns, 'watched'));
-        await h.client.update(ConfigMap, { ...(await h.client.get(ConfigMap, { namespace: ns, name: 'watched' })), data: { v: 'changed' } });
+        // From the API: the cache may not have the create yet (kube-apiserver's watch trails its answer).
+        await h.client.update(ConfigMap, { ...(await h.client.apiReader.get(ConfigMap, { namespace: ns, name: 'watched' })), data: { v: 'changed' } });
         await h.client.delete(ConfigMap, cm(ns, 'watched'));
         await eventually(() => seen.length === 4, 'the second handler to see all four events');
         expect(seen).toEqual(['add listed', 'add watched', 'update watched', 'delete watched']);

@@ -7,11 +7,13 @@ import { readFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { KubeConfig } from '@kubernetes/client-node';
+import { CoordinationV1Api, CoreV1Api, KubeConfig, RbacAuthorizationV1Api, type V1Role } from '@kubernetes/client-node';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { startEnv } from '../../support/environment.js';
+import { hasKubernetesBinaries, kubernetesAssetsDir } from '../../support/kubernetes-tools.js';
+import { serviceAccountKubeConfig } from '../../support/service-accounts.js';
 import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 
 const TEMPLATE = path.resolve(import.meta.dirname, '../../../templates/init/config/rbac/leader_election_role.yaml.hbs');
@@ -96,5 +98,50 @@ describe('the scaffolded leader-election Role', () => {
     expect([...used].filter((u) => !granted.has(u))).toEqual([]);
     expect([...granted].filter((g) => !used.has(g)).sort()).toEqual(['/events patch']);
     expect([...used].sort()).toEqual(['/events create', 'coordination.k8s.io/leases create', 'coordination.k8s.io/leases get', 'coordination.k8s.io/leases update']);
+  });
+});
+
+// On kube-apiserver RBAC is enforced: a manager whose ServiceAccount has the scaffolded Role and
+// nothing else (beyond what every authenticated user may do) still campaigns, leads and reports it.
+describe.skipIf(!hasKubernetesBinaries())('the scaffolded leader-election Role on kube-apiserver', () => {
+  let real: TestEnvironment;
+  beforeAll(async () => {
+    real = await startTestEnvironment({ binaryAssetsDirectory: kubernetesAssetsDir(), useExistingCluster: false });
+  });
+  afterAll(async () => {
+    await real?.stop();
+  });
+
+  it('is all a leader-electing manager needs', async () => {
+    const core = real.kubeConfig.makeApiClient(CoreV1Api);
+    const rbac = real.kubeConfig.makeApiClient(RbacAuthorizationV1Api);
+    const ns = 'le-role-rbac';
+    await core.createNamespace({ body: { metadata: { name: ns } } });
+    const kubeConfig = await serviceAccountKubeConfig(real.kubeConfig, ns, 'manager');
+    const role = parseYaml(readFileSync(TEMPLATE, 'utf8').replace(/\{\{projectName\}\}/g, 'p')) as V1Role;
+    await rbac.createNamespacedRole({ namespace: ns, body: { ...role, metadata: { ...role.metadata, namespace: ns } } });
+    await rbac.createNamespacedRoleBinding({
+      namespace: ns,
+      body: {
+        metadata: { name: 'leader-election-rolebinding' },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: role.metadata!.name! },
+        subjects: [{ kind: 'ServiceAccount', name: 'manager', namespace: ns }],
+      },
+    });
+    // The token is limited: the Role grants nothing outside its namespace.
+    const denied = await kubeConfig.makeApiClient(CoreV1Api).listNamespacedConfigMap({ namespace: ns }).catch((e: unknown) => e);
+    expect((denied as { code?: number }).code).toBe(403);
+
+    const mgr = await newManager(real, { kubeConfig, leaderElection: true, leaderElectionID: 'rbac-test.example.com', leaderElectionNamespace: ns, leaseDuration: 2000, renewDeadline: 1500, retryPeriod: 200 });
+    const done = mgr.start();
+    try {
+      await mgr.elected();
+      const lease = await real.kubeConfig.makeApiClient(CoordinationV1Api).readNamespacedLease({ name: 'rbac-test.example.com', namespace: ns });
+      expect(lease.spec?.holderIdentity).toBeTruthy();
+      await eventually(async () => (await core.listNamespacedEvent({ namespace: ns })).items.some((e) => e.reason === 'LeaderElection'), 'the "became leader" event');
+    } finally {
+      mgr.stop();
+      await done;
+    }
   });
 });

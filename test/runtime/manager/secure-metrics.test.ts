@@ -3,13 +3,21 @@
  * (a self-signed certificate, or the one in --metrics-cert-path) behind TokenReview and
  * SubjectAccessReview checks against the manager's cluster.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CoreV1Api, type KubeConfig, RbacAuthorizationV1Api, type V1ClusterRole } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
+import { parse as parseYaml } from 'yaml';
+import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
 import { startEnv } from '../../support/environment.js';
 import { newManager } from '../../support/runtime.js';
+import { hasKubernetesBinaries, kubernetesAssetsDir } from '../../support/kubernetes-tools.js';
 import { startReviewProxy, type ReviewProxy } from '../../support/review-proxy.js';
+import { serviceAccountKubeConfig } from '../../support/service-accounts.js';
 import { certDirWith, getUnverified, makeCertificate, servedCommonName } from '../../support/tls.js';
+
+const RBAC_TEMPLATES = path.resolve(import.meta.dirname, '../../../templates/init/config/rbac');
 
 let env: TestEnvironment;
 let proxy: ReviewProxy;
@@ -84,6 +92,52 @@ describe('Manager with --metrics-secure', () => {
     await running(mgr, async (url) => {
       expect(url).toMatch(/^http:\/\//);
       expect((await fetch(`${url}/metrics`)).status).toBe(200);
+    });
+  });
+});
+
+// On kube-apiserver the reviews are real: the manager runs as a ServiceAccount with the scaffolded
+// metrics-auth-role (TokenReview, SubjectAccessReview), and a scraper needs the scaffolded metrics-reader.
+describe.skipIf(!hasKubernetesBinaries())('Manager with --metrics-secure on kube-apiserver', () => {
+  let real: TestEnvironment;
+  beforeAll(async () => {
+    real = await startTestEnvironment({ binaryAssetsDirectory: kubernetesAssetsDir(), useExistingCluster: false });
+  });
+  afterAll(async () => {
+    await real?.stop();
+  });
+
+  const clusterRole = (file: string) => parseYaml(readFileSync(path.join(RBAC_TEMPLATES, file), 'utf8')) as V1ClusterRole;
+
+  it('serves /metrics to a ServiceAccount bound to metrics-reader, with the reviews metrics-auth-role allows', async () => {
+    const ns = 'metrics-rbac';
+    await real.kubeConfig.makeApiClient(CoreV1Api).createNamespace({ body: { metadata: { name: ns } } });
+    const rbac = real.kubeConfig.makeApiClient(RbacAuthorizationV1Api);
+    const bind = async (role: V1ClusterRole, account: string) => {
+      await rbac.createClusterRole({ body: role }).catch(() => undefined);
+      await rbac.createClusterRoleBinding({
+        body: {
+          metadata: { name: `${role.metadata!.name!}-${account}` },
+          roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: role.metadata!.name! },
+          subjects: [{ kind: 'ServiceAccount', name: account, namespace: ns }],
+        },
+      });
+    };
+    const managerConfig = await serviceAccountKubeConfig(real.kubeConfig, ns, 'controller-manager');
+    await bind(clusterRole('metrics_auth_role.yaml.hbs'), 'controller-manager');
+    const reader = await serviceAccountKubeConfig(real.kubeConfig, ns, 'prometheus');
+    await bind(clusterRole('metrics_reader_role.yaml.hbs'), 'prometheus');
+    const other = await serviceAccountKubeConfig(real.kubeConfig, ns, 'other');
+
+    const flags = parseManagerFlags(['--metrics-bind-address=127.0.0.1:0', '--health-probe-bind-address=0']);
+    const mgr = await newManager(real, { ...flags, kubeConfig: managerConfig });
+    await running(mgr, async (url) => {
+      const token = (kc: KubeConfig) => kc.getCurrentUser()!.token!;
+      expect(await getUnverified(`${url}/metrics`, 'forged')).toEqual({ status: 401, body: 'Unauthorized\n' });
+      expect(await getUnverified(`${url}/metrics`, token(other))).toEqual({ status: 403, body: `Authorization denied for user system:serviceaccount:${ns}:other\n` });
+      const scraped = await getUnverified(`${url}/metrics`, token(reader));
+      expect(scraped.status).toBe(200);
+      expect(scraped.body).toContain('# TYPE workqueue_adds_total counter');
     });
   });
 });
