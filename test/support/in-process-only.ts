@@ -25,12 +25,7 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
   { file: 'test/runtime/manager/manager.test.ts', test: 'stops within its graceful shutdown timeout when the API server never answers event writes', why: FAULTS },
   { file: 'test/runtime/manager/manager.test.ts', test: 'stops with an error when it cannot renew the lease within the renew deadline', why: FAULTS },
   { file: 'test/runtime/webhook/api-server-conversion.test.ts', test: 'keeps the object in the storage version, v1', why: 'reads the store (env.server.getObject)' },
-  {
-    file: 'test/runtime/events/events.test.ts',
-    test: 'writes the event anew when the deduplicated Event was deleted',
-    differs: true,
-    why: 'the re-created Event carries firstTimestamp as Date.toString() ("Fri Nov 27 2026 ..."): kube-apiserver answers 400 (parsing time ... as RFC 3339), the in-process server accepts a metav1.Time that does not parse',
-  },
+
   {
     file: 'test/testing/environment.test.ts',
     test: 'calls webhook configurations created through the API, until they are deleted',

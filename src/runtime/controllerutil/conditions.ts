@@ -1,3 +1,4 @@
+import { metaTime } from '../../kube/meta-time.js';
 /** A status condition (metav1.Condition). `lastTransitionTime` is RFC 3339; a Date is accepted too. */
 export interface Condition {
   type: string;
@@ -10,7 +11,7 @@ export interface Condition {
 
 /** metav1.Time is serialised to the second: `2026-01-02T03:04:05Z`. */
 function nowTime(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  return metaTime();
 }
 
 /**

@@ -5,6 +5,7 @@ import { log as rootLog } from '../log/root.js';
 import { EventCorrelator, type CorrelatorOptions, type Decision } from './correlator.js';
 import { eventName, sprintf } from './format.js';
 import type { EventRecorder, EventTarget, EventType } from './types.js';
+import { metaTime } from '../../kube/meta-time.js';
 
 export interface EventBroadcasterOptions {
   kubeConfig: KubeConfig;
@@ -16,11 +17,6 @@ export interface EventBroadcasterOptions {
   maxAttempts?: number;
   correlation?: CorrelatorOptions;
   log?: Logger;
-}
-
-/** metav1.Time: RFC 3339 to the second. */
-function timeNow(now: number): string {
-  return new Date(now).toISOString().replace(/\.\d+Z$/, 'Z');
 }
 
 function statusCodeOf(err: unknown): number {
@@ -108,7 +104,7 @@ export class EventBroadcaster {
       return;
     }
     const now = Date.now();
-    const timestamp = timeNow(now) as unknown as CoreV1Event['firstTimestamp'];
+    const timestamp = metaTime(now) as unknown as CoreV1Event['firstTimestamp'];
     const event: CoreV1Event = {
       apiVersion: 'v1',
       kind: 'Event',

@@ -1,4 +1,5 @@
 import type { CoreV1Event } from '@kubernetes/client-node';
+import { metaTimeOf } from '../../kube/meta-time.js';
 
 /** The state kept for an event already written, to bump it instead of writing a new one. */
 interface ObservedEvent {
@@ -107,7 +108,7 @@ export class EventCorrelator {
     this.#observed.set(key, {
       name: event.metadata?.name ?? '',
       count: event.count ?? 1,
-      firstTimestamp: String(event.firstTimestamp ?? ''),
+      firstTimestamp: metaTimeOf(event.firstTimestamp),
     });
   }
 

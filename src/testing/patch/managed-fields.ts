@@ -7,6 +7,7 @@ import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../resources/object.js';
 import { StatusError } from '../resources/status.js';
 import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
+import { metaTime } from '../../kube/meta-time.js';
 
 export interface ManagerContext {
   manager: string;
@@ -19,7 +20,7 @@ export interface ManagerContext {
 }
 
 function time(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  return metaTime();
 }
 
 function scopeOf(ctx: ManagerContext): FieldScope {

@@ -25,6 +25,7 @@ import { StoreAccess, type ObjectReference } from './store-access.js';
 import { TokenRequests } from './token-requests.js';
 import { VersionConverter } from './version-converter.js';
 import { NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
+import { metaTime } from '../../kube/meta-time.js';
 
 export type { ObjectReference };
 
@@ -167,7 +168,7 @@ export class TestAPIServer {
     const rt = this.registry.get('', resource)!;
     rt.defaultOnCreate?.(obj);
     const meta = obj.metadata!;
-    Object.assign(meta, { uid: crypto.randomUUID(), creationTimestamp: new Date().toISOString().replace(/\.\d+Z$/, 'Z') });
+    Object.assign(meta, { uid: crypto.randomUUID(), creationTimestamp: metaTime() });
     this.store.create(this.storage.key(rt), obj as StoredObject);
   }
 

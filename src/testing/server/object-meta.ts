@@ -5,10 +5,11 @@ import { invalidField, requiredField, forbiddenField } from '../resources/status
 import { isDNS1123Subdomain } from '../../kube/dns-names.js';
 import { annotationErrors, labelErrors } from '../../kube/object-meta-rules.js';
 import type { FieldCause } from '../../kube/field-errors.js';
+import { metaTime } from '../../kube/meta-time.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */
 export function now(): string {
-  return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+  return metaTime();
 }
 
 /** The alphabet and length of names.SimpleNameGenerator (no vowels, no look-alike digits). */

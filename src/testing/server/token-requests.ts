@@ -12,6 +12,7 @@ import { badRequest, invalid, invalidField, StatusError } from '../resources/sta
 import type { FieldCause } from '../../kube/field-errors.js';
 import type { AuthenticatedUser, IssuedTokens } from './access-reviews.js';
 import type { ResourceRequest } from './request-info.js';
+import { metaTime } from '../../kube/meta-time.js';
 
 /** kube-apiserver's default API audience (its --service-account-issuer in kind and kubeadm clusters). */
 export const API_AUDIENCES = ['https://kubernetes.default.svc.cluster.local'];
@@ -64,7 +65,7 @@ export class TokenRequests implements IssuedTokens {
     const now = new Date();
     metadata.name = name;
     metadata.namespace = namespace;
-    metadata.creationTimestamp = now.toISOString().replace(/\.\d+Z$/, 'Z');
+    metadata.creationTimestamp = metaTime(now);
 
     const errors: FieldCause[] = [];
     if (expirationSeconds < MIN_EXPIRATION_SECONDS) errors.push(invalidField('spec.expirationSeconds', expirationSeconds, 'may not specify a duration less than 10 minutes'));
@@ -93,7 +94,7 @@ export class TokenRequests implements IssuedTokens {
         apiVersion: 'authentication.k8s.io/v1',
         metadata,
         spec: { ...spec, audiences, expirationSeconds, boundObjectRef: null },
-        status: { token, expirationTimestamp: new Date(expiresAt).toISOString().replace(/\.\d+Z$/, 'Z') },
+        status: { token, expirationTimestamp: metaTime(expiresAt) },
       },
     };
   }
