@@ -16,7 +16,7 @@ import { freePort } from '../../src/testing/environment/free-port.js';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { noInstall, noMake, ok, tempProjectDir } from '../cli/run-cli.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
-import { linkNodeModules, runAsync } from '../support/scaffolded-project.js';
+import { conditionTrue, linkNodeModules, runAsync } from '../support/scaffolded-project.js';
 import { repoRoot } from '../support/shared-paths.js';
 
 /** Replaces text that must be in a scaffolded file, as the user's edit. */
@@ -128,8 +128,7 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     const install = await make('install');
     expect(install.code, install.stdout + install.stderr).toBe(0);
     expect(install.stdout).toContain('customresourcedefinition.apiextensions.k8s.io/guestbooks.webapp.my.domain created');
-    const established = await kubectl('wait', '--for=condition=Established', 'crd/guestbooks.webapp.my.domain', '--timeout=60s');
-    expect(established.code, established.stderr).toBe(0);
+    await conditionTrue(kubectl, 'crd/guestbooks.webapp.my.domain', 'Established');
   }, 300_000);
 
   it('make run starts the manager, its webhooks served on a certificate the webhook configurations trust', async () => {
@@ -162,8 +161,7 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     // As scaffolded, the sample has no spec: the defaulter gives it one, which the CRD's schema requires.
     const applied = await kubectl('apply', '-k', 'config/samples', '-n', 'default');
     expect(applied.code, applied.stderr + managerOutput).toBe(0);
-    const available = await kubectl('wait', '--for=condition=Available', 'guestbook/guestbook-sample', '-n', 'default', '--timeout=120s');
-    expect(available.code, available.stderr + managerOutput).toBe(0);
+    await conditionTrue(kubectl, 'guestbook/guestbook-sample', 'Available', '-n', 'default');
     const guestbook = JSON.parse((await kubectl('get', 'guestbook/guestbook-sample', '-n', 'default', '-o', 'json')).stdout) as { spec: { foo?: string }; metadata: { uid: string } };
     expect(guestbook.spec).toEqual({ foo: 'defaulted' });
     const configMap = JSON.parse((await kubectl('get', 'configmap/guestbook-sample-guestbook', '-n', 'default', '-o', 'json')).stdout) as {

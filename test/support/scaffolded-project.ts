@@ -1,11 +1,13 @@
 /**
  * What tests need to run a scaffolded project's own tools without npm install: a node_modules of this
  * checkout's packages with `scaffolder` linking to the checkout itself (its compiled dist/), and a
- * child process run asynchronously (a server in the test's own process must keep answering it).
+ * child process run asynchronously (a server in the test's own process must keep answering it), and
+ * kubectl polled for a condition.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventually } from '../../src/testing/index.js';
 import { repoRoot } from './shared-paths.js';
 
 /** A node_modules for a scaffolded project without npm install: this checkout's packages, and scaffolder itself. */
@@ -36,4 +38,15 @@ export function runAsync(command: string, args: string[], options: { cwd: string
     child.on('close', (code) => done({ code, stdout, stderr }));
     if (options.input !== undefined) child.stdin!.end(options.input);
   });
+}
+
+/**
+ * Polls `kubectl get <resource>` until its condition `type` is True: `kubectl wait --for=condition`
+ * fails outright while a new object has no status.conditions yet.
+ */
+export async function conditionTrue(kubectl: (...args: string[]) => Promise<CommandResult>, resource: string, type: string, ...flags: string[]): Promise<void> {
+  await eventually(async () => {
+    const got = await kubectl('get', resource, ...flags, '-o', `jsonpath={.status.conditions[?(@.type=="${type}")].status}`);
+    return got.stdout === 'True';
+  }, { timeout: 120_000, interval: 250, description: `${resource} ${type}` });
 }
