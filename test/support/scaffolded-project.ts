@@ -32,8 +32,8 @@ export function runAsync(command: string, args: string[], options: { cwd: string
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.stdout!.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
     if (options.input !== undefined) child.stdin!.end(options.input);
