@@ -2,7 +2,8 @@
 // reproduces its scaffolding, its manifests are up to date (`scaffolder manifests --check` with the
 // flags of its own `manifests` script), its config/default builds with kubectl kustomize, it
 // type-checks and builds, its manager starts against a test API server and stops cleanly, and its
-// own test suite passes against the test API server. The examples run on the checkout's
+// own test suite passes against the test API server, and against etcd + kube-apiserver when they are
+// built (npm run tools:kubernetes). The examples run on the checkout's
 // package, compiled from the current sources once for the whole test run (vitest's global setup)
 // and reached through node_modules/scaffolder links (scripts/examples/link-examples.ts); everything
 // else they import resolves from the checkout's node_modules, so nothing is installed.
@@ -18,6 +19,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleNames, examplesDir, linkExample, repoRoot } from '../../scripts/examples/link-examples.js';
 import { buildFiles, listFiles } from '../../scripts/examples/build-files.js';
 import { startTestEnvironment } from '../../src/testing/index.js';
+import { inProcessOnlyOfExample } from '../support/in-process-only.js';
+import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
+import { excludingTests, readVitestReport, reportArgs } from '../support/vitest-report.js';
 
 const exec = promisify(execFile);
 const node = process.execPath;
@@ -192,5 +196,30 @@ describe.each(exampleNames())('examples/%s', (name) => {
     const out = await run(node, [vitest, 'run'], dir);
     expect(out).toMatch(/Tests\s+\d+ passed/);
     expect(out).not.toMatch(/\d+ (failed|skipped)/);
+  }, 600_000);
+
+  // The same suite on etcd + kube-apiserver: KUBEBUILDER_ASSETS reaches the example's own
+  // startTestEnvironment calls, as it does for a user who points their tests at real binaries.
+  // The tests that cannot hold there are those test/support/in-process-only.ts lists, with why.
+  it.skipIf(!hasKubernetesBinaries())('passes its own tests against kube-apiserver (KUBEBUILDER_ASSETS), but for those listed in-process only', async () => {
+    const listed = inProcessOnlyOfExample(name);
+    const scratch = mkdtempSync(join(tmpdir(), `example-${name}-real-`));
+    try {
+      const report = join(scratch, 'report.json');
+      const only = listed.length > 0 ? ['--testNamePattern', excludingTests(listed.map((e) => e.test!))] : [];
+      // Failures are read from the report: the output holds the control plane's logs too.
+      const out = await run(node, [vitest, 'run', ...reportArgs(report), ...only], dir, { KUBEBUILDER_ASSETS: kubernetesAssetsDir(), KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT: 'true' })
+        .catch((err: Error) => err.message);
+      if (!existsSync(report)) throw new Error(`vitest wrote no report:\n${out.split('\n').slice(-100).join('\n')}`);
+      const outcomes = readVitestReport(report, dir);
+      expect(outcomes.filter((o) => o.state === 'failed')).toEqual([]);
+      // kube-apiserver's own log line: the suite ran on the binaries, not on the in-process server.
+      expect(out).toMatch(/Serving securely on 127\.0\.0\.1:\d+/);
+      const skipped = outcomes.filter((o) => o.state === 'skipped').map((o) => `examples/${name}/${o.file}: ${o.test}`);
+      expect(skipped.sort()).toEqual(listed.map((e) => `${e.file}: ${e.test}`).sort());
+      expect(outcomes.filter((o) => o.state === 'passed').length).toBeGreaterThan(0);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   }, 600_000);
 });

@@ -125,6 +125,9 @@ export class RestTransport {
   close(): void {
     this.agent?.destroy();
     this.agent = undefined;
+    // A later request makes its agent again, with the kubeconfig's TLS settings: the client of a
+    // stopped manager still works, as controller-runtime's does (Node's global agent trusts no test CA).
+    this.credentials = undefined;
   }
 
   private async send(req: RestRequest, streaming: boolean): Promise<http.IncomingMessage> {

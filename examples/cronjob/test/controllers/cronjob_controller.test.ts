@@ -129,7 +129,8 @@ describe('CronJob controller', () => {
   /** Plays the Job controller: the Job ran from `started` and finished. */
   async function finishJob(job: V1Job, outcome: 'Complete' | 'Failed', started: Date): Promise<void> {
     const at = rfc3339(plus(started, 1000));
-    const conditions = [{ type: outcome, status: 'True', lastProbeTime: at, lastTransitionTime: at }];
+    // As the Job controller writes them: kube-apiserver refuses Complete without SuccessCriteriaMet, Failed without FailureTarget.
+    const conditions = [outcome === 'Complete' ? 'SuccessCriteriaMet' : 'FailureTarget', outcome].map((type) => ({ type, status: 'True', lastProbeTime: at, lastTransitionTime: at }));
     const status = outcome === 'Complete' ? { conditions, startTime: rfc3339(started), completionTime: at, succeeded: 1 } : { conditions, startTime: rfc3339(started), failed: 1 };
     await client.status().patch(Job, job, { status }, { type: 'merge' });
   }

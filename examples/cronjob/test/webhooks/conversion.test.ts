@@ -120,7 +120,8 @@ describe('conversion through the test API server', () => {
     // Defaulted by the v2 webhook, answered in v2.
     expect(created).toMatchObject({ apiVersion: 'batch.tutorial.kubebuilder.io/v2', spec: { schedule: { minute: '0', hour: '*/2', dayOfWeek: '1-5' }, concurrencyPolicy: 'Allow' } });
 
-    expect((await stored('from-v2'))?.apiVersion).toBe('batch.tutorial.kubebuilder.io/v1');
+    // The in-process server's store shows the version kept; kube-apiserver keeps it in etcd (KUBEBUILDER_ASSETS).
+    if (hooks.env.mode === 'in-process') expect((await stored('from-v2'))?.apiVersion).toBe('batch.tutorial.kubebuilder.io/v1');
     const asV1 = await client.apiReader.get(batchv1.CronJob, { namespace, name: 'from-v2' });
     expect(asV1.apiVersion).toBe('batch.tutorial.kubebuilder.io/v1');
     expect(asV1.spec).toEqual({ ...created.spec, schedule: '0 */2 * * 1-5' });

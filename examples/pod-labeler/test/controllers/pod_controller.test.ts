@@ -16,6 +16,7 @@ limitations under the License.
 
 // The controller runs in a manager against the in-process test API server, as it would in a
 // cluster: the tests annotate and un-annotate pods and wait for the label to follow.
+import { isDeepStrictEqual } from 'node:util';
 import type { V1Pod } from '@kubernetes/client-node';
 import { Manager, Pod, builtinScheme, type Client, type Reader } from 'scaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
@@ -53,7 +54,8 @@ describe('Pod controller', () => {
   function podWithLabels(name: string, labels: Record<string, string>): Promise<V1Pod> {
     return eventually(async () => {
       const pod = await getPod(name);
-      return JSON.stringify(pod.metadata?.labels ?? {}) === JSON.stringify(labels) && pod;
+      // Compared without regard to order: kube-apiserver writes a map's keys sorted, not in the order they were set.
+      return isDeepStrictEqual(pod.metadata?.labels ?? {}, labels) && pod;
     }, `pod ${name} with labels ${JSON.stringify(labels)}`);
   }
 

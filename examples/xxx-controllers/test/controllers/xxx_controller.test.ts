@@ -73,7 +73,8 @@ describe('Xxx controller', () => {
   async function finishJob(name: string, outcome: 'Complete' | 'Failed'): Promise<void> {
     const job = await getJob(name);
     const now = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-    const conditions = [{ type: outcome, status: 'True', lastProbeTime: now, lastTransitionTime: now }];
+    // As the Job controller writes them: kube-apiserver refuses Complete without SuccessCriteriaMet, Failed without FailureTarget.
+    const conditions = [outcome === 'Complete' ? 'SuccessCriteriaMet' : 'FailureTarget', outcome].map((type) => ({ type, status: 'True', lastProbeTime: now, lastTransitionTime: now }));
     const status = outcome === 'Complete' ? { conditions, succeeded: 1, startTime: now, completionTime: now } : { conditions, failed: 1, startTime: now };
     await client.status().patch(Job, job, { status }, { type: 'merge' });
   }
