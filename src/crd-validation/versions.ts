@@ -128,6 +128,12 @@ export function validateVersions(crd: unknown): FieldCause[] {
   const names = spec.versions.map((v) => asString(v.raw.name));
   if (!unique) out.push(invalid('spec.versions', names, 'must contain unique version names'));
   if (storage !== 1) out.push(invalid('spec.versions', names, 'must have exactly one version marked as storage version'));
+  // The internal form's spec.version is the first version's name, and is checked again under its own path.
+  const version = names[0] ?? '';
+  if (version !== '') {
+    const versionErrs = isDNS1035Label(version);
+    if (versionErrs.length > 0) out.push(invalid('spec.version', version, versionErrs.join(',')));
+  }
   return out;
 }
 
