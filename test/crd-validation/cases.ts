@@ -96,8 +96,8 @@ export const CASES: CorpusCase[] = [
     name: 'XValidation rule that is not a bool',
     source: spec(`  // +kubebuilder:validation:XValidation:rule="self.size()"\n  color?: string;`),
     error:
-      `${P('color')}.x-kubernetes-validations[0].rule: Invalid value: apiextensions.ValidationRule{Rule:"self.size()", Message:"", MessageExpression:"", ` +
-      'Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: cel expression must evaluate to a bool',
+      `${P('color')}.x-kubernetes-validations[0].rule: Invalid value: {"Rule":"self.size()","Message":"","MessageExpression":"",` +
+      '"Reason":null,"FieldPath":"","OptionalOldSelf":null}: cel expression must evaluate to a bool',
     at: 'XValidation:rule="self.size()"',
     fix: ['rule="self.size()"', 'rule="self.size() > 0"'],
   },
@@ -480,7 +480,7 @@ export const CASES: CorpusCase[] = [
     name: 'root with MinProperties while the status subresource is on',
     source: specWithSize,
     kindMarkers: '// +kubebuilder:subresource:status\n// +kubebuilder:validation:MinProperties=1',
-    error: `${SCHEMA}: Invalid value: apiextensions.JSONSchemaProps{ID:"", Schema:"", Ref:(*string)(nil), Description:"Widget is the kind under test.", Type:"object", … MinProperties:(*int64)(1), Required:[]string(nil), … XValidations:apiextensions.ValidationRules(nil)}: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled`,
+    error: `${SCHEMA}: Invalid value: {"ID":"","Schema":"","Ref":null,"Description":"Widget is the kind under test.","Type":"object", … "MinProperties":1,"Required":null, … "XValidations":null}: only [Description Type Format Title Maximum ExclusiveMaximum Minimum ExclusiveMinimum MaxLength MinLength Pattern MaxItems MinItems UniqueItems MultipleOf Required Items Properties ExternalDocs Example XPreserveUnknownFields XValidations] fields are allowed at the root of the schema if the status subresource is enabled`,
     at: '+kubebuilder:validation:MinProperties=1',
     fix: ['// +kubebuilder:validation:MinProperties=1', ''],
   },
@@ -507,21 +507,21 @@ export const CASES: CorpusCase[] = [
   {
     name: 'default that breaks the XValidation rule of its field',
     source: spec(`  // +kubebuilder:validation:XValidation:rule="self <= 10",message="at most 10"\n  // +kubebuilder:default=100\n  size?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
-    error: `${P('size')}.default: Invalid value: "integer": at most 10`,
+    error: `${P('size')}.default: Invalid value: 100: at most 10`,
     at: '+kubebuilder:default=100',
     fix: ['default=100', 'default=10'],
   },
   {
     name: 'default object that breaks a rule of one of its fields',
     source: spec(`  // +kubebuilder:default={port: 0}\n  endpoint?: Endpoint;`, 'export interface Endpoint {\n  // +kubebuilder:validation:XValidation:rule="self > 0"\n  port?: number;\n}\n'),
-    error: `${P('endpoint')}.default.port: Invalid value: "number": failed rule: self > 0`,
+    error: `${P('endpoint')}.default.port: Invalid value: 0: failed rule: self > 0`,
     at: '+kubebuilder:default={port: 0}',
     fix: ['{port: 0}', '{port: 80}'],
   },
   {
     name: 'default that breaks a rule on the type of its field',
     source: spec(`  // +kubebuilder:default={min: 5, max: 1}\n  range?: Range;`, '// +kubebuilder:validation:XValidation:rule="self.min <= self.max",message="min must not exceed max"\nexport interface Range {\n  min: number;\n  max: number;\n}\n'),
-    error: `${P('range')}.default: Invalid value: "object": min must not exceed max`,
+    error: `${P('range')}.default: Invalid value: min must not exceed max`,
     at: '+kubebuilder:default={min: 5, max: 1}',
     fix: ['{min: 5, max: 1}', '{min: 1, max: 5}'],
   },
@@ -536,7 +536,7 @@ export const CASES: CorpusCase[] = [
   {
     name: 'default embedded resource whose label key is not a qualified name',
     source: spec(`  // +kubebuilder:validation:EmbeddedResource\n  // +kubebuilder:default={apiVersion: "v1", kind: "ConfigMap", metadata: {labels: {"team/blue/x": "a"}}}\n  template?: Template;`, TEMPLATE),
-    error: `${P('template')}.default.metadata.labels: Invalid value: "team/blue/x": a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+    error: `${P('template')}.default.metadata.labels: Invalid value: "team/blue/x": a valid label key must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     at: '+kubebuilder:default={apiVersion: "v1"',
     fix: ['team/blue/x', 'team.example.com/blue'],
   },

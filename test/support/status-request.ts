@@ -13,14 +13,14 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
-export async function statusRequest(kc: KubeConfig, method: string, urlPath: string, body?: unknown): Promise<Answer> {
+export async function statusRequest(kc: KubeConfig, method: string, urlPath: string, body?: unknown, contentType = 'application/json'): Promise<Answer> {
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('the kubeconfig has no current cluster');
   const url = new URL(urlPath, cluster.server.endsWith('/') ? cluster.server : `${cluster.server}/`);
   const options: RequestOptions = { method, headers: { Accept: 'application/json' } };
   await kc.applyToHTTPSOptions(options);
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-  if (payload) options.headers = { ...options.headers, 'Content-Type': 'application/json', 'Content-Length': String(payload.length) };
+  if (payload) options.headers = { ...options.headers, 'Content-Type': contentType, 'Content-Length': String(payload.length) };
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<Answer>((resolve, reject) => {
     const req = send(url, options, (res) => {
