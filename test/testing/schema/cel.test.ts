@@ -170,6 +170,21 @@ describe('x-kubernetes-validations', () => {
     expect(mapKey.validate(obj({ limits: { cpu: 0 } }))).toEqual([{ reason: 'FieldValueInvalid', field: 'spec.limits[cpu]', message: 'Invalid value: cpu must be positive' }]);
   });
 
+  it('reaches a property named by a reserved word both as it is and escaped, as kube-apiserver 1.36 does', () => {
+    const s = compileSchema(
+      root({
+        type: 'object',
+        properties: { namespace: { type: 'string' }, if: { type: 'string' } },
+        'x-kubernetes-validations': [
+          { rule: '!has(self.namespace)', message: 'namespace is set by the controller' },
+          { rule: "!has(self.__namespace__) || self.namespace == self.__namespace__ && self.if != 'x'", message: 'same field' },
+        ],
+      }),
+    );
+    expect(s.validate(obj({ if: 'y' }))).toEqual([]);
+    expect(s.validate(obj({ namespace: 'a', if: 'x' })).map((c) => c.message)).toEqual(['Invalid value: namespace is set by the controller', 'Invalid value: same field']);
+  });
+
   it('supports macros, string functions, escaped property names, maps and timestamps', () => {
     const spec: JSONSchemaProps = {
       type: 'object',
