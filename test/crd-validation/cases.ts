@@ -555,4 +555,50 @@ export const CASES: CorpusCase[] = [
     at: '+kubebuilder:default={labels: {replicas: 3}}',
     fix: ['replicas: 3}', 'replicas: "3"}'],
   },
+  // issue 27, judged by kube-apiserver 1.36
+  {
+    name: 'field declared again over an extended interface, its built-in default written twice in allOf',
+    source:
+      "import type { V1SecretKeySelector } from '@kubernetes/client-node';\nexport interface Base {\n  ref?: V1SecretKeySelector;\n}\n" +
+      'export interface WidgetSpec extends Base {\n  ref?: V1SecretKeySelector;\n}\n',
+    error: `${P('ref')}.properties[name].allOf[0].default: Forbidden: must be undefined to be structural`,
+    at: 'ref?: V1SecretKeySelector;',
+    fix: ['extends Base {\n  ref?: V1SecretKeySelector;\n}', 'extends Base {\n}'],
+  },
+  {
+    name: 'k8s.io group with no annotation at all',
+    source: specWithSize,
+    packageMarkers: '// +groupName=widgets.k8s.io',
+    kindMarkers: '// +kubebuilder:resource:scope=Namespaced',
+    error: 'metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation "api-approved.kubernetes.io", see https://github.com/kubernetes/enhancements/pull/1111',
+    at: '+groupName=widgets.k8s.io',
+    fix: ['// +kubebuilder:resource:scope=Namespaced', '// +kubebuilder:resource:scope=Namespaced\n// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=https://github.com/kubernetes/enhancements/pull/1111"'],
+  },
 ];
+
+/** Marker sets whose CRD kube-apiserver accepts, that `manifests` and the test server once refused. */
+export interface AcceptedCase {
+  name: string;
+  /** The WidgetSpec declaration(s), as CorpusCase.source. */
+  source: string;
+  /** What was refused, and by what. */
+  why: string;
+}
+
+export const ACCEPTED: AcceptedCase[] = [
+  {
+    name: 'rule naming a field called namespace as it is',
+    source: spec(`  namespace?: string;`).replace('export interface WidgetSpec', '// +kubebuilder:validation:XValidation:rule="!has(self.namespace)",message="namespace is set by the controller"\nexport interface WidgetSpec'),
+    why: "a CEL reserved word names the field __namespace__; since 1.31 kube-apiserver resolves self.namespace to it (issue 27: undefined field 'namespace')",
+  },
+  {
+    name: 'rule comparing fields called if and namespace',
+    source: spec(`  if?: string;\n  namespace?: string;`).replace('export interface WidgetSpec', '// +kubebuilder:validation:XValidation:rule="self.if == self.__namespace__ || self.namespace == \'\'"\nexport interface WidgetSpec'),
+    why: 'both spellings of a reserved word, plain and escaped',
+  },
+];
+
+/** An accepted case in the corpus' shape (nothing to fix), for the harness. */
+export function acceptedCase(c: AcceptedCase): CorpusCase {
+  return { name: c.name, source: c.source, error: '', at: '', fix: ['', ''] };
+}

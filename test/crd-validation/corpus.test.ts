@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runManifests } from '../../src/generators/manifests/index.js';
 import { TestAPIServer } from '../../src/testing/index.js';
 import { credentials } from '../testing/support.js';
-import { CASES, type CorpusCase } from './cases.js';
+import { ACCEPTED, acceptedCase, CASES, type AcceptedCase, type CorpusCase } from './cases.js';
 import { caseFiles, generateCase } from './harness.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'crd-corpus-'));
@@ -108,6 +108,21 @@ describe('CRDs kube-apiserver refuses', () => {
       const twin = generateCase(c, true);
       const twinKind = (c.kind ?? 'Widget').split(c.fix[0]).join(c.fix[1]);
       const created = await createCRD(twin.crds.find((x) => x.spec.names.kind === twinKind));
+      expect(created.body).toMatchObject({ kind: 'CustomResourceDefinition' });
+      expect(created.code).toBe(201);
+    });
+  });
+});
+
+describe('CRDs kube-apiserver accepts, once refused', () => {
+  describe.each(ACCEPTED.map((c) => [c.name, c] as [string, AcceptedCase]))('%s', (_name, c) => {
+    it('manifests writes it and the test API server creates it', async () => {
+      const dir = writeProject(caseFiles(acceptedCase(c), false));
+      const { code, stderr } = await manifests(dir);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const crd = generateCase(acceptedCase(c), false).crds.find((x) => x.spec.names.kind === 'Widget');
+      const created = await createCRD(crd);
       expect(created.body).toMatchObject({ kind: 'CustomResourceDefinition' });
       expect(created.code).toBe(201);
     });

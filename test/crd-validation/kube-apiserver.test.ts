@@ -17,7 +17,7 @@ import { startTestEnvironment, type TestEnvironment } from '../../src/testing/in
 import { startEnv } from '../support/environment.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { statusRequest, type Answer } from '../support/status-request.js';
-import { CASES, type CorpusCase } from './cases.js';
+import { ACCEPTED, acceptedCase, CASES, type AcceptedCase, type CorpusCase } from './cases.js';
 import { DISAGREEMENTS } from './disagreements.js';
 import { caseFiles, generateCase } from './harness.js';
 
@@ -117,37 +117,46 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
     console.log(`kube-apiserver, the test server and manifests agree on ${tally.agree} of ${tally.crds} CRDs${tally.differ.length ? `; differ: ${tally.differ.join('; ')}` : ''}`);
   });
 
+  /** Judges one CRD on both servers and compares with `manifests`' run; `accepted` is kube-apiserver's expected verdict. */
+  async function judge(label: string, run: Awaited<ReturnType<typeof manifestsOn>>, crd: CustomResourceDefinition | undefined, accepted: boolean): Promise<void> {
+    tally.crds++;
+    expect(crd, run.stderr).toBeDefined();
+    const [onReal, onTestServer] = await Promise.all([create(real, crd), create(inProcess, crd)]);
+    const judged = verdictOf(onReal);
+    try {
+      expect({ verdict: verdictOf(onTestServer), status: statusOf(onTestServer) }, 'the test server').toEqual({ verdict: judged, status: statusOf(onReal) });
+      expect(run.verdict(crd!.metadata.name), `manifests:\n${run.stderr}`).toEqual(judged);
+      expect(judged.accepted, 'kube-apiserver').toBe(accepted);
+    } catch (err) {
+      tally.differ.push(label);
+      throw err;
+    }
+    tally.agree++;
+
+    // dryRun=All is judged as a create is: the same Status, or 201 (the created CRD is then removed).
+    const created = await create(real, crd, false);
+    expect(statusOf(created)).toEqual(statusOf(onReal));
+    if (created.code === 201) await deleteCRD(crd!.metadata.name);
+  }
+
   describe.each(CASES.map((c) => [c.name, c] as [string, CorpusCase]))('%s', (name, c) => {
     const known = DISAGREEMENTS[name];
-    for (const twin of [false, true]) {
-      const title = twin ? 'its valid twin: all three accept it' : 'all three refuse it, with kube-apiserver\'s causes';
-      (known && !twin ? it.fails : it)(title, async () => {
-        tally.crds++;
-        const kind = twin ? (c.kind ?? 'Widget').split(c.fix[0]).join(c.fix[1]) : (c.kind ?? 'Widget');
-        const run = await manifestsOn(c, twin);
-        // The CRD manifests wrote; where it refused to write, the one its generator built.
-        const crd = (twin ? run.written : generateCase(c, false).crds).find((x) => x.spec.names.kind === kind);
-        expect(crd, run.stderr).toBeDefined();
-        const [onReal, onTestServer] = await Promise.all([create(real, crd), create(inProcess, crd)]);
-        const judged = verdictOf(onReal);
-        const ok = (() => {
-          try {
-            expect({ verdict: verdictOf(onTestServer), status: statusOf(onTestServer) }, 'the test server').toEqual({ verdict: judged, status: statusOf(onReal) });
-            expect(run.verdict(crd!.metadata.name), `manifests:\n${run.stderr}`).toEqual(judged);
-            expect(judged.accepted).toBe(twin);
-            return true;
-          } catch (err) {
-            tally.differ.push(`${name}${twin ? ' (twin)' : ''}`);
-            throw err;
-          }
-        })();
-        if (ok) tally.agree++;
+    (known ? it.fails : it)("all three refuse it, with kube-apiserver's causes", async () => {
+      const run = await manifestsOn(c, false);
+      // manifests refuses to write it: the CRD its generator built.
+      await judge(name, run, generateCase(c, false).crds.find((x) => x.spec.names.kind === (c.kind ?? 'Widget')), false);
+    }, 60_000);
+    it('its valid twin: all three accept it', async () => {
+      const run = await manifestsOn(c, true);
+      const kind = (c.kind ?? 'Widget').split(c.fix[0]).join(c.fix[1]);
+      await judge(`${name} (twin)`, run, run.written.find((x) => x.spec.names.kind === kind), true);
+    }, 60_000);
+  });
 
-        // dryRun=All is judged as a create is: the same Status, or 201 (the created CRD is then removed).
-        const created = await create(real, crd, false);
-        expect(statusOf(created)).toEqual(statusOf(onReal));
-        if (created.code === 201) await deleteCRD(crd!.metadata.name);
-      }, 60_000);
-    }
+  describe.each(ACCEPTED.map((c) => [c.name, c] as [string, AcceptedCase]))('%s', (name, c) => {
+    it('all three accept it', async () => {
+      const run = await manifestsOn(acceptedCase(c), false);
+      await judge(name, run, run.written.find((x) => x.spec.names.kind === 'Widget'), true);
+    }, 60_000);
   });
 });
