@@ -1,11 +1,12 @@
 /**
- * The internal apiextensions.JSONSchemaProps as kube-apiserver prints it when it refuses a whole
- * root schema: field.Error marshals a bad value to JSON, and the internal type has no JSON tags,
- * so the keys are the Go field names, in declaration order, every field present (null, false or
- * "" when unset); maps have sorted keys; decoded JSON values (default, enum, example) as they are.
+ * Internal apiextensions types as kube-apiserver prints them as bad values (a whole root schema,
+ * the list of versions): field.Error marshals a bad value to JSON, and the internal types have no
+ * JSON tags, so the keys are the Go field names, in declaration order, every field present (null,
+ * false or "" when unset); maps have sorted keys; decoded JSON values (default, enum, example) as they are.
  */
 import { goValidationRule } from '../kube/cel/validation-rules.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
+import type { InternalVersion } from './internal-spec.js';
 import { goJSON, goJSONStruct as struct } from '../kube/go-format.js';
 
 /** The internal JSONSchemaProps fields, in declaration order, by the v1 JSON key that sets them. */
@@ -116,4 +117,55 @@ function field(goField: string, v: unknown): string {
 export function internalSchemaJSON(s: JSONSchemaProps): string {
   const raw = s as Record<string, unknown>;
   return struct(INTERNAL_FIELDS.map(([key, goField]) => [goField, field(goField, raw[key])]));
+}
+
+const text = (v: unknown) => goJSON(typeof v === 'string' ? v : '');
+const objects = (v: unknown, each: (o: Record<string, unknown>) => string) =>
+  Array.isArray(v) ? `[${v.map((o) => each((o ?? {}) as Record<string, unknown>)).join(',')}]` : 'null';
+
+function subresourcesJSON(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  const sub = v as { status?: unknown; scale?: Record<string, unknown> };
+  const scale = sub.scale
+    ? struct([
+        ['SpecReplicasPath', text(sub.scale.specReplicasPath)],
+        ['StatusReplicasPath', text(sub.scale.statusReplicasPath)],
+        ['LabelSelectorPath', typeof sub.scale.labelSelectorPath === 'string' ? goJSON(sub.scale.labelSelectorPath) : 'null'],
+      ])
+    : 'null';
+  return struct([['Status', sub.status === undefined || sub.status === null ? 'null' : '{}'], ['Scale', scale]]);
+}
+
+/**
+ * The JSON of the internal versions (`spec.versions`), each with the fields that stayed per version
+ * in the internal form (internal-spec.ts): the ones every version shares are null here.
+ */
+export function internalVersionsJSON(versions: readonly InternalVersion[]): string {
+  return `[${versions
+    .map((v) =>
+      struct([
+        ['Name', text(v.raw.name)],
+        ['Served', String(v.raw.served === true)],
+        ['Storage', String(v.raw.storage === true)],
+        ['Deprecated', String(v.raw.deprecated === true)],
+        ['DeprecationWarning', typeof v.raw.deprecationWarning === 'string' ? goJSON(v.raw.deprecationWarning) : 'null'],
+        ['Schema', v.schema === undefined ? 'null' : struct([['OpenAPIV3Schema', schemaPtr((v.schema as { openAPIV3Schema?: unknown }).openAPIV3Schema)]])],
+        ['Subresources', subresourcesJSON(v.subresources)],
+        [
+          'AdditionalPrinterColumns',
+          objects(v.additionalPrinterColumns, (c) =>
+            struct([
+              ['Name', text(c.name)],
+              ['Type', text(c.type)],
+              ['Format', text(c.format)],
+              ['Description', text(c.description)],
+              ['Priority', String(typeof c.priority === 'number' ? c.priority : 0)],
+              ['JSONPath', text(c.jsonPath)],
+            ]),
+          ),
+        ],
+        ['SelectableFields', objects(v.selectableFields, (f) => struct([['JSONPath', text(f.jsonPath)]]))],
+      ]),
+    )
+    .join(',')}]`;
 }
