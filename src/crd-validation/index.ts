@@ -14,6 +14,7 @@ import { validateCrdName, validateGroup, validateNames } from './names.js';
 import { validateUpdateRules } from './update.js';
 import { validateConversion, validatePreserveUnknownFields, validateScope, validateSharedVersionFields, validateVersions } from './versions.js';
 import { validateAPIApproval } from './api-approval.js';
+import { validateStoredVersionsOnCreate } from './stored-versions.js';
 
 /** One family of rules: the errors it finds in a CRD (JSON as sent). */
 export type CrdRuleFamily = (crd: unknown) => FieldCause[];
@@ -30,6 +31,9 @@ export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [
   validateAPIApproval,
   validatePreserveUnknownFields,
 ];
+
+/** The families of a create on the API server: with the status.storedVersions it sets, checked after the spec. */
+export const CRD_CREATE_RULE_FAMILIES: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES.flatMap((f) => (f === validateAPIApproval ? [validateStoredVersionsOnCreate, f] : [f]));
 
 /** Every error kube-apiserver would report creating `crd`; empty when it would accept it. */
 export function validateCustomResourceDefinition(crd: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
