@@ -602,3 +602,45 @@ export const ACCEPTED: AcceptedCase[] = [
 export function acceptedCase(c: AcceptedCase): CorpusCase {
   return { name: c.name, source: c.source, error: '', at: '', fix: ['', ''] };
 }
+
+/** A CRD as a user may write it by hand (no markers can produce it), judged by both servers. */
+export interface HandWrittenCase {
+  name: string;
+  crd: Record<string, unknown>;
+}
+
+function handWritten(group: string, versions: Record<string, unknown>[], spec: Record<string, unknown> = { type: 'object' }): Record<string, unknown> {
+  const schema = { openAPIV3Schema: { type: 'object', properties: { spec } } };
+  return {
+    apiVersion: 'apiextensions.k8s.io/v1',
+    kind: 'CustomResourceDefinition',
+    metadata: { name: `widgets.${group}` },
+    spec: {
+      group,
+      scope: 'Namespaced',
+      names: { plural: 'widgets', singular: 'widget', kind: 'Widget', listKind: 'WidgetList' },
+      versions: versions.map((v) => ({ served: true, storage: false, schema, ...v })),
+    },
+  };
+}
+
+export const HAND_WRITTEN: HandWrittenCase[] = [
+  { name: 'two storage versions', crd: handWritten('storage.example.com', [{ name: 'v1', storage: true }, { name: 'v2', storage: true }]) },
+  { name: 'no storage version', crd: handWritten('storage.example.com', [{ name: 'v1' }, { name: 'v2' }]) },
+  { name: 'two versions of one name', crd: handWritten('names.example.com', [{ name: 'v1', storage: true }, { name: 'v1' }]) },
+  {
+    name: 'versions whose schemas, columns and subresources differ, two of one name',
+    crd: handWritten('differ.example.com', [
+      { name: 'v1', storage: true, deprecated: true, deprecationWarning: 'use v2', subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } } },
+      { name: 'v1', schema: { openAPIV3Schema: { type: 'object', description: 'a <b> & c' } }, additionalPrinterColumns: [{ name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp', priority: 1 }] },
+    ]),
+  },
+  {
+    name: 'two defaults in allOf under a property',
+    crd: handWritten('allof.example.com', [{ name: 'v1', storage: true }], { type: 'object', properties: { name: { type: 'string', allOf: [{ default: '' }, { default: '' }] } } }),
+  },
+  {
+    name: 'rule selecting a field called in (a CEL keyword)',
+    crd: handWritten('keyword.example.com', [{ name: 'v1', storage: true }], { type: 'object', properties: { in: { type: 'string' } }, 'x-kubernetes-validations': [{ rule: '!has(self.in)' }] }),
+  },
+];

@@ -17,7 +17,7 @@ import { startTestEnvironment, type TestEnvironment } from '../../src/testing/in
 import { startEnv } from '../support/environment.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { statusRequest, type Answer } from '../support/status-request.js';
-import { ACCEPTED, acceptedCase, CASES, type AcceptedCase, type CorpusCase } from './cases.js';
+import { ACCEPTED, acceptedCase, CASES, HAND_WRITTEN, type AcceptedCase, type CorpusCase, type HandWrittenCase } from './cases.js';
 import { DISAGREEMENTS } from './disagreements.js';
 import { caseFiles, generateCase } from './harness.js';
 
@@ -151,6 +151,20 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
       const kind = (c.kind ?? 'Widget').split(c.fix[0]).join(c.fix[1]);
       await judge(`${name} (twin)`, run, run.written.find((x) => x.spec.names.kind === kind), true);
     }, 60_000);
+  });
+
+  describe.each(HAND_WRITTEN.map((c) => [c.name, c] as [string, HandWrittenCase]))('written by hand: %s', (name, c) => {
+    (DISAGREEMENTS[name] ? it.fails : it)('the test server answers as kube-apiserver does', async () => {
+      tally.crds++;
+      const [onReal, onTestServer] = await Promise.all([create(real, c.crd), create(inProcess, c.crd)]);
+      try {
+        expect(statusOf(onTestServer), 'the test server').toEqual(statusOf(onReal));
+      } catch (err) {
+        tally.differ.push(name);
+        throw err;
+      }
+      tally.agree++;
+    });
   });
 
   describe.each(ACCEPTED.map((c) => [c.name, c] as [string, AcceptedCase]))('%s', (name, c) => {
