@@ -3,34 +3,13 @@
  * (exit 1, nothing written, the API server's error at the marker's file:line) and by the test API
  * server (422 with kube-apiserver's Status); each valid twin passes both.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runManifests } from '../../src/generators/manifests/index.js';
+import { describe, expect, it } from 'vitest';
 import { TestAPIServer } from '../../src/testing/index.js';
 import { credentials } from '../testing/support.js';
 import { ACCEPTED, acceptedCase, CASES, type AcceptedCase, type CorpusCase } from './cases.js';
-import { caseFiles, generateCase } from './harness.js';
-
-const root = mkdtempSync(path.join(tmpdir(), 'crd-corpus-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-let counter = 0;
-
-function writeProject(files: Record<string, string>): string {
-  const dir = path.join(root, `p${++counter}`);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
-
-async function manifests(dir: string): Promise<{ code: number; stderr: string }> {
-  const err: string[] = [];
-  const code = await runManifests({ projectDir: dir }, { stdout: () => {}, stderr: (s) => void err.push(s) });
-  return { code, stderr: err.join('') };
-}
+import { caseFiles, generateCase, manifests, writeProject } from './harness.js';
 
 /** A matcher of the case's error text, where ` … ` stands for any text. */
 function errorPattern(error: string, anchored: 'end' | 'both' | 'none'): RegExp {

@@ -6,20 +6,18 @@
  * equals kube-apiserver's, and `manifests` reports kube-apiserver's field paths and texts.
  * A case where they do not is a bug; one not fixed yet is listed in disagreements.ts.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { CustomResourceDefinition } from '../../src/generators/crd/index.js';
-import { runManifests } from '../../src/generators/manifests/index.js';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
 import { startEnv } from '../support/environment.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { statusRequest, type Answer } from '../support/status-request.js';
 import { ACCEPTED, acceptedCase, CASES, HAND_WRITTEN, type AcceptedCase, type CorpusCase, type HandWrittenCase } from './cases.js';
 import { DISAGREEMENTS } from './disagreements.js';
-import { caseFiles, generateCase } from './harness.js';
+import { caseFiles, generateCase, manifests, writeProject } from './harness.js';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
@@ -35,26 +33,12 @@ interface Verdict {
   causes: Cause[];
 }
 
-const root = mkdtempSync(path.join(tmpdir(), 'crd-kube-apiserver-'));
-let counter = 0;
-
-function writeProject(files: Record<string, string>): string {
-  const dir = path.join(root, `p${++counter}`);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
-
 const DIAGNOSTIC = /^[^:\n]+:\d+:\d+: error: CustomResourceDefinition "([^"]+)" is invalid: (.*)$/;
 
 /** `manifests` on the case's sources: its verdict on the CRD named `name`, the causes it printed, and the CRDs it wrote. */
 async function manifestsOn(c: CorpusCase, twin: boolean): Promise<{ verdict: (name: string) => Verdict; written: CustomResourceDefinition[]; stderr: string }> {
   const dir = writeProject(caseFiles(c, twin));
-  const err: string[] = [];
-  const code = await runManifests({ projectDir: dir }, { stdout: () => {}, stderr: (s) => void err.push(s) });
-  const stderr = err.join('');
+  const { code, stderr } = await manifests(dir);
   const bases = path.join(dir, 'config', 'crd', 'bases');
   const written = code === 0 ? readdirSync(bases).map((f) => parse(readFileSync(path.join(bases, f), 'utf8')) as CustomResourceDefinition) : [];
   const verdict = (name: string): Verdict => ({
@@ -77,15 +61,14 @@ function splitCause(error: string): Cause {
 function verdictOf(answer: Answer): Verdict {
   const details = answer.body.details as { causes?: Cause[] } | undefined;
   return {
-    accepted: answer.code === 201,
+    accepted: answer.code < 300,
     causes: (details?.causes ?? []).map((c) => ({ field: c.field, message: c.message })),
   };
 }
 
 /** What a Status says that does not depend on the server that wrote it. */
 function statusOf(answer: Answer): unknown {
-  if (answer.code === 201) return { code: 201 };
-  return answer.body;
+  return answer.code < 300 ? 'accepted' : answer.body;
 }
 
 let real: TestEnvironment;
@@ -102,8 +85,10 @@ const create = (env: TestEnvironment, crd: unknown, dryRun = true) => statusRequ
 async function deleteCRD(name: string): Promise<void> {
   await statusRequest(real.kubeConfig, 'DELETE', `${CRDS}/${name}`);
   for (;;) {
-    if ((await statusRequest(real.kubeConfig, 'GET', `${CRDS}/${name}`)).code === 404) return;
-    await statusRequest(real.kubeConfig, 'PATCH', `${CRDS}/${name}`, { metadata: { finalizers: null } }, 'application/merge-patch+json');
+    const left = await statusRequest(real.kubeConfig, 'GET', `${CRDS}/${name}`);
+    if (left.code === 404) return;
+    const metadata = { ...(left.body.metadata as object), finalizers: [] };
+    await statusRequest(real.kubeConfig, 'PUT', `${CRDS}/${name}`, { ...left.body, metadata });
   }
 }
 
@@ -113,7 +98,6 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
   }, 120_000);
   afterAll(async () => {
     await Promise.all([real?.stop(), inProcess?.stop()]);
-    rmSync(root, { recursive: true, force: true });
     console.log(`kube-apiserver, the test server and manifests agree on ${tally.agree} of ${tally.crds} CRDs${tally.differ.length ? `; differ: ${tally.differ.join('; ')}` : ''}`);
   });
 
@@ -133,10 +117,10 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
     }
     tally.agree++;
 
-    // dryRun=All is judged as a create is: the same Status, or 201 (the created CRD is then removed).
+    // dryRun=All is judged as a create is: the same Status, or accepted (the created CRD is then removed).
     const created = await create(real, crd, false);
     expect(statusOf(created)).toEqual(statusOf(onReal));
-    if (created.code === 201) await deleteCRD(crd!.metadata.name);
+    if (created.code < 300) await deleteCRD(crd!.metadata.name);
   }
 
   describe.each(CASES.map((c) => [c.name, c] as [string, CorpusCase]))('%s', (name, c) => {
