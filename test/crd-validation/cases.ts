@@ -583,6 +583,8 @@ export interface AcceptedCase {
   source: string;
   /** What was refused, and by what. */
   why: string;
+  /** Specs of Widgets to create once the CRD is served: both servers must answer alike (the rules at work). */
+  objects?: unknown[];
 }
 
 export const ACCEPTED: AcceptedCase[] = [
@@ -590,11 +592,31 @@ export const ACCEPTED: AcceptedCase[] = [
     name: 'rule naming a field called namespace as it is',
     source: spec(`  namespace?: string;`).replace('export interface WidgetSpec', '// +kubebuilder:validation:XValidation:rule="!has(self.namespace)",message="namespace is set by the controller"\nexport interface WidgetSpec'),
     why: "a CEL reserved word names the field __namespace__; since 1.31 kube-apiserver resolves self.namespace to it (issue 27: undefined field 'namespace')",
+    objects: [{}, { namespace: 'team-a' }],
   },
   {
     name: 'rule comparing fields called if and namespace',
     source: spec(`  if?: string;\n  namespace?: string;`).replace('export interface WidgetSpec', '// +kubebuilder:validation:XValidation:rule="self.if == self.__namespace__ || self.namespace == \'\'"\nexport interface WidgetSpec'),
     why: 'both spellings of a reserved word, plain and escaped',
+    objects: [{ if: 'a', namespace: 'a' }, { if: 'a', namespace: 'b' }],
+  },
+  {
+    name: 'failed rules on a string, an integer, a list and an object',
+    source: spec(
+      [
+        '  // +kubebuilder:validation:XValidation:rule="self.startsWith(\'app-\')"',
+        '  name?: string;',
+        '  // +kubebuilder:validation:XValidation:rule="self < 10",message="too many"',
+        '  replicas?: int32;',
+        '  // +kubebuilder:validation:XValidation:rule="self.size() < 2"',
+        '  tags?: string[];',
+        '  // +kubebuilder:validation:XValidation:rule="self.port > 0",reason=FieldValueForbidden,fieldPath=".port"',
+        '  endpoint?: Endpoint;',
+      ].join('\n'),
+      "import type { int32 } from 'scaffolder/runtime';\nexport interface Endpoint {\n  port?: number;\n}\n",
+    ),
+    why: 'the bad value a failed rule shows: the value of a scalar, nothing for a list or an object (1.35 on)',
+    objects: [{ name: 'web', replicas: 12, tags: ['a', 'b'], endpoint: { port: 0 } }],
   },
 ];
 
