@@ -51,6 +51,15 @@ describe('CRDs kube-apiserver refuses', () => {
     expect(new Set(CASES.map((c) => c.name)).size).toBe(CASES.length);
   });
 
+  it('reports a bad version name at +versionName under both of its paths (spec.versions[0].name, spec.version)', async () => {
+    const c = CASES.find((x) => x.name === 'version name starting with a digit')!;
+    const dir = writeProject(caseFiles(c, false));
+    const { stderr } = await manifests(dir);
+    const lines = stderr.split('\n').filter((l) => l.includes(' error: '));
+    expect(lines.map((l) => / is invalid: ([^:]+):/.exec(l)?.[1])).toEqual(['spec.versions[0].name', 'spec.version']);
+    for (const line of lines) expect(lineAt(dir, line).text).toContain('+versionName=1beta1');
+  });
+
   describe.each(CASES.map((c) => [c.name, c] as [string, CorpusCase]))('%s', (_name, c) => {
     it('manifests refuses it at the marker, with the API server error, and writes nothing; the twin is written', async () => {
       const dir = writeProject(caseFiles(c, false));
