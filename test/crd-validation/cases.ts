@@ -629,6 +629,8 @@ export function acceptedCase(c: AcceptedCase): CorpusCase {
 export interface HandWrittenCase {
   name: string;
   crd: Record<string, unknown>;
+  /** An update of `crd` (created first): then the update is what both servers judge. */
+  next?: Record<string, unknown>;
 }
 
 function handWritten(group: string, versions: Record<string, unknown>[], spec: Record<string, unknown> = { type: 'object' }): Record<string, unknown> {
@@ -656,6 +658,16 @@ export const HAND_WRITTEN: HandWrittenCase[] = [
       { name: 'v1', storage: true, deprecated: true, deprecationWarning: 'use v2', subresources: { status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas' } } },
       { name: 'v1', schema: { openAPIV3Schema: { type: 'object', description: 'a <b> & c' } }, additionalPrinterColumns: [{ name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp', priority: 1 }] },
     ]),
+  },
+  {
+    name: 'a second storage version on update',
+    crd: handWritten('update.example.com', [{ name: 'v1', storage: true }, { name: 'v2' }]),
+    next: handWritten('update.example.com', [{ name: 'v1', storage: true }, { name: 'v2', storage: true }]),
+  },
+  {
+    name: 'the stored version removed on update',
+    crd: handWritten('update.example.com', [{ name: 'v1', storage: true }]),
+    next: handWritten('update.example.com', [{ name: 'v2', storage: true }]),
   },
   {
     name: 'two defaults in allOf under a property',
