@@ -1,104 +1,171 @@
 /**
- * Go's %#v of the internal apiextensions.JSONSchemaProps: the bad value kube-apiserver prints when
- * it refuses a whole root schema (internal types cannot be JSON-marshalled, so apimachinery's field
- * error falls back to %#v). Fields in the internal type's order, maps with sorted keys, decoded JSON
- * values as float64/string/bool/map/slice. Go prints a set pointer as its address, which differs
- * on every run; as goValidationRule does, a pointer to a scalar prints its value instead
- * (`(*float64)(5)`), and a pointer to a struct a fixed address (`(*apiextensions.JSON)(0xc000000000)`).
+ * Internal apiextensions types as kube-apiserver prints them as bad values (a whole root schema,
+ * the list of versions): field.Error marshals a bad value to JSON, and the internal types have no
+ * JSON tags, so the keys are the Go field names, in declaration order, every field present (null,
+ * false or "" when unset); maps have sorted keys; decoded JSON values (default, enum, example) as they are.
  */
 import { goValidationRule } from '../kube/cel/validation-rules.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
-import { goFloat, goQuote } from '../kube/go-format.js';
+import type { InternalVersion } from './internal-spec.js';
+import { goJSON, goJSONStruct as struct } from '../kube/go-format.js';
 
-const ADDRESS = '0xc000000000';
-const T = 'apiextensions.';
+/** The internal JSONSchemaProps fields, in declaration order, by the v1 JSON key that sets them. */
+export const INTERNAL_FIELDS: readonly [jsonKey: string, goField: string][] = [
+  ['id', 'ID'],
+  ['$schema', 'Schema'],
+  ['$ref', 'Ref'],
+  ['description', 'Description'],
+  ['type', 'Type'],
+  ['nullable', 'Nullable'],
+  ['format', 'Format'],
+  ['title', 'Title'],
+  ['default', 'Default'],
+  ['maximum', 'Maximum'],
+  ['exclusiveMaximum', 'ExclusiveMaximum'],
+  ['minimum', 'Minimum'],
+  ['exclusiveMinimum', 'ExclusiveMinimum'],
+  ['maxLength', 'MaxLength'],
+  ['minLength', 'MinLength'],
+  ['pattern', 'Pattern'],
+  ['maxItems', 'MaxItems'],
+  ['minItems', 'MinItems'],
+  ['uniqueItems', 'UniqueItems'],
+  ['multipleOf', 'MultipleOf'],
+  ['enum', 'Enum'],
+  ['maxProperties', 'MaxProperties'],
+  ['minProperties', 'MinProperties'],
+  ['required', 'Required'],
+  ['items', 'Items'],
+  ['allOf', 'AllOf'],
+  ['oneOf', 'OneOf'],
+  ['anyOf', 'AnyOf'],
+  ['not', 'Not'],
+  ['properties', 'Properties'],
+  ['additionalProperties', 'AdditionalProperties'],
+  ['patternProperties', 'PatternProperties'],
+  ['dependencies', 'Dependencies'],
+  ['additionalItems', 'AdditionalItems'],
+  ['definitions', 'Definitions'],
+  ['externalDocs', 'ExternalDocs'],
+  ['example', 'Example'],
+  ['x-kubernetes-preserve-unknown-fields', 'XPreserveUnknownFields'],
+  ['x-kubernetes-embedded-resource', 'XEmbeddedResource'],
+  ['x-kubernetes-int-or-string', 'XIntOrString'],
+  ['x-kubernetes-list-map-keys', 'XListMapKeys'],
+  ['x-kubernetes-list-type', 'XListType'],
+  ['x-kubernetes-map-type', 'XMapType'],
+  ['x-kubernetes-validations', 'XValidations'],
+];
 
-/** %#v of a value held in an interface{} (what json.Unmarshal decodes into). */
-function goInterface(value: unknown): string {
-  if (value === null || value === undefined) return 'interface {}(nil)';
-  if (typeof value === 'number') return goFloat(value);
-  if (typeof value === 'string') return goQuote(value);
-  if (typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return `[]interface {}{${value.map(goInterface).join(', ')}}`;
+/** Fields whose zero value is not null: plain strings and bools. */
+const STRINGS = new Set(['ID', 'Schema', 'Description', 'Type', 'Format', 'Title', 'Pattern']);
+const BOOLS = new Set(['Nullable', 'ExclusiveMaximum', 'ExclusiveMinimum', 'UniqueItems', 'XEmbeddedResource', 'XIntOrString']);
+
+/** A Go map's JSON: sorted keys. */
+function map(value: unknown, each: (v: unknown) => string): string {
+  if (value === null || typeof value !== 'object') return 'null';
   const obj = value as Record<string, unknown>;
-  const entries = Object.keys(obj)
+  return `{${Object.keys(obj)
     .sort()
-    .map((k) => `${goQuote(k)}:${goInterface(obj[k])}`);
-  return `map[string]interface {}{${entries.join(', ')}}`;
+    .map((k) => `${goJSON(k)}:${each(obj[k])}`)
+    .join(',')}}`;
 }
 
-const str = (v: unknown) => goQuote(typeof v === 'string' ? v : '');
-const bool = (v: unknown) => String(v === true);
-const scalarPtr = (type: string, v: unknown, show: (v: unknown) => string) => `(*${type})(${v === undefined || v === null ? 'nil' : show(v)})`;
-const structPtr = (type: string, v: unknown) => `(*${T}${type})(${v === undefined || v === null ? 'nil' : ADDRESS})`;
-const num = (v: unknown) => goFloat(Number(v));
+const schemas = (v: unknown) => (Array.isArray(v) ? `[${v.map((s) => internalSchemaJSON(s as JSONSchemaProps)).join(',')}]` : 'null');
+const schemaPtr = (v: unknown) => (v !== null && typeof v === 'object' ? internalSchemaJSON(v as JSONSchemaProps) : 'null');
 
-function stringSlice(v: unknown, type = '[]string'): string {
-  return Array.isArray(v) ? `${type}{${v.map(str).join(', ')}}` : `${type}(nil)`;
+/** JSONSchemaPropsOrBool: a schema allows; a bool is itself. */
+function orBool(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  return typeof v === 'boolean' ? struct([['Allows', String(v)], ['Schema', 'null']]) : struct([['Allows', 'true'], ['Schema', schemaPtr(v)]]);
 }
 
-function propsSlice(v: JSONSchemaProps[] | undefined): string {
-  return v ? `[]${T}JSONSchemaProps{${v.map(goSchemaProps).join(', ')}}` : `[]${T}JSONSchemaProps(nil)`;
+function field(goField: string, v: unknown): string {
+  switch (goField) {
+    case 'Items':
+      if (v === undefined || v === null) return 'null';
+      return Array.isArray(v) ? struct([['Schema', 'null'], ['JSONSchemas', schemas(v)]]) : struct([['Schema', schemaPtr(v)], ['JSONSchemas', 'null']]);
+    case 'AllOf':
+    case 'OneOf':
+    case 'AnyOf':
+      return schemas(v);
+    case 'Not':
+      return schemaPtr(v);
+    case 'Properties':
+    case 'PatternProperties':
+    case 'Definitions':
+      return map(v, schemaPtr);
+    case 'AdditionalProperties':
+    case 'AdditionalItems':
+      return orBool(v);
+    case 'Dependencies':
+      return map(v, (d) => (Array.isArray(d) ? struct([['Schema', 'null'], ['Property', goJSON(d)]]) : struct([['Schema', schemaPtr(d)], ['Property', 'null']])));
+    case 'ExternalDocs': {
+      if (v === undefined || v === null) return 'null';
+      const docs = v as { description?: string; url?: string };
+      return struct([['Description', goJSON(docs.description ?? '')], ['URL', goJSON(docs.url ?? '')]]);
+    }
+    case 'XValidations':
+      return Array.isArray(v) ? `[${v.map(goValidationRule).join(',')}]` : 'null';
+    default:
+      if (v === undefined || v === null) return STRINGS.has(goField) ? '""' : BOOLS.has(goField) ? 'false' : 'null';
+      return goJSON(v);
+  }
 }
 
-function propsMap(v: Record<string, JSONSchemaProps> | undefined, type: string): string {
-  if (!v) return `${type}(nil)`;
-  const entries = Object.keys(v)
-    .sort()
-    .map((k) => `${goQuote(k)}:${goSchemaProps(v[k]!)}`);
-  return `${type}{${entries.join(', ')}}`;
-}
-
-/** %#v of an internal apiextensions.JSONSchemaProps converted from the v1 schema `s`. */
-export function goSchemaProps(s: JSONSchemaProps): string {
+/** The JSON of the internal apiextensions.JSONSchemaProps converted from the v1 schema `s`. */
+export function internalSchemaJSON(s: JSONSchemaProps): string {
   const raw = s as Record<string, unknown>;
-  const enumValues = Array.isArray(s.enum) ? `[]${T}JSON{${s.enum.map(goInterface).join(', ')}}` : `[]${T}JSON(nil)`;
-  const rules = s['x-kubernetes-validations'];
-  const fields: [string, string][] = [
-    ['ID', str(raw.id)],
-    ['Schema', str(raw.$schema)],
-    ['Ref', scalarPtr('string', raw.$ref, str)],
-    ['Description', str(s.description)],
-    ['Type', str(s.type)],
-    ['Nullable', bool(s.nullable)],
-    ['Format', str(s.format)],
-    ['Title', str(s.title)],
-    ['Default', structPtr('JSON', s.default)],
-    ['Maximum', scalarPtr('float64', s.maximum, num)],
-    ['ExclusiveMaximum', bool(s.exclusiveMaximum)],
-    ['Minimum', scalarPtr('float64', s.minimum, num)],
-    ['ExclusiveMinimum', bool(s.exclusiveMinimum)],
-    ['MaxLength', scalarPtr('int64', s.maxLength, String)],
-    ['MinLength', scalarPtr('int64', s.minLength, String)],
-    ['Pattern', str(s.pattern)],
-    ['MaxItems', scalarPtr('int64', s.maxItems, String)],
-    ['MinItems', scalarPtr('int64', s.minItems, String)],
-    ['UniqueItems', bool(s.uniqueItems)],
-    ['MultipleOf', scalarPtr('float64', s.multipleOf, num)],
-    ['Enum', enumValues],
-    ['MaxProperties', scalarPtr('int64', s.maxProperties, String)],
-    ['MinProperties', scalarPtr('int64', s.minProperties, String)],
-    ['Required', stringSlice(s.required)],
-    ['Items', structPtr('JSONSchemaPropsOrArray', s.items)],
-    ['AllOf', propsSlice(s.allOf)],
-    ['OneOf', propsSlice(s.oneOf)],
-    ['AnyOf', propsSlice(s.anyOf)],
-    ['Not', structPtr('JSONSchemaProps', s.not)],
-    ['Properties', propsMap(s.properties, `map[string]${T}JSONSchemaProps`)],
-    ['AdditionalProperties', structPtr('JSONSchemaPropsOrBool', s.additionalProperties)],
-    ['PatternProperties', propsMap(raw.patternProperties as Record<string, JSONSchemaProps> | undefined, `map[string]${T}JSONSchemaProps`)],
-    ['Dependencies', raw.dependencies ? `${T}JSONSchemaDependencies{}` : `${T}JSONSchemaDependencies(nil)`],
-    ['AdditionalItems', structPtr('JSONSchemaPropsOrBool', raw.additionalItems)],
-    ['Definitions', propsMap(raw.definitions as Record<string, JSONSchemaProps> | undefined, `${T}JSONSchemaDefinitions`)],
-    ['ExternalDocs', structPtr('ExternalDocumentation', s.externalDocs)],
-    ['Example', structPtr('JSON', s.example)],
-    ['XPreserveUnknownFields', scalarPtr('bool', s['x-kubernetes-preserve-unknown-fields'], String)],
-    ['XEmbeddedResource', bool(s['x-kubernetes-embedded-resource'])],
-    ['XIntOrString', bool(s['x-kubernetes-int-or-string'])],
-    ['XListMapKeys', stringSlice(s['x-kubernetes-list-map-keys'])],
-    ['XListType', scalarPtr('string', s['x-kubernetes-list-type'], str)],
-    ['XMapType', scalarPtr('string', s['x-kubernetes-map-type'], str)],
-    ['XValidations', rules ? `${T}ValidationRules{${rules.map(goValidationRule).join(', ')}}` : `${T}ValidationRules(nil)`],
-  ];
-  return `${T}JSONSchemaProps{${fields.map(([k, v]) => `${k}:${v}`).join(', ')}}`;
+  return struct(INTERNAL_FIELDS.map(([key, goField]) => [goField, field(goField, raw[key])]));
+}
+
+const text = (v: unknown) => goJSON(typeof v === 'string' ? v : '');
+const objects = (v: unknown, each: (o: Record<string, unknown>) => string) =>
+  Array.isArray(v) ? `[${v.map((o) => each((o ?? {}) as Record<string, unknown>)).join(',')}]` : 'null';
+
+function subresourcesJSON(v: unknown): string {
+  if (v === undefined || v === null) return 'null';
+  const sub = v as { status?: unknown; scale?: Record<string, unknown> };
+  const scale = sub.scale
+    ? struct([
+        ['SpecReplicasPath', text(sub.scale.specReplicasPath)],
+        ['StatusReplicasPath', text(sub.scale.statusReplicasPath)],
+        ['LabelSelectorPath', typeof sub.scale.labelSelectorPath === 'string' ? goJSON(sub.scale.labelSelectorPath) : 'null'],
+      ])
+    : 'null';
+  return struct([['Status', sub.status === undefined || sub.status === null ? 'null' : '{}'], ['Scale', scale]]);
+}
+
+/**
+ * The JSON of the internal versions (`spec.versions`), each with the fields that stayed per version
+ * in the internal form (internal-spec.ts): the ones every version shares are null here.
+ */
+export function internalVersionsJSON(versions: readonly InternalVersion[]): string {
+  return `[${versions
+    .map((v) =>
+      struct([
+        ['Name', text(v.raw.name)],
+        ['Served', String(v.raw.served === true)],
+        ['Storage', String(v.raw.storage === true)],
+        ['Deprecated', String(v.raw.deprecated === true)],
+        ['DeprecationWarning', typeof v.raw.deprecationWarning === 'string' ? goJSON(v.raw.deprecationWarning) : 'null'],
+        ['Schema', v.schema === undefined ? 'null' : struct([['OpenAPIV3Schema', schemaPtr((v.schema as { openAPIV3Schema?: unknown }).openAPIV3Schema)]])],
+        ['Subresources', subresourcesJSON(v.subresources)],
+        [
+          'AdditionalPrinterColumns',
+          objects(v.additionalPrinterColumns, (c) =>
+            struct([
+              ['Name', text(c.name)],
+              ['Type', text(c.type)],
+              ['Format', text(c.format)],
+              ['Description', text(c.description)],
+              ['Priority', String(typeof c.priority === 'number' ? c.priority : 0)],
+              ['JSONPath', text(c.jsonPath)],
+            ]),
+          ),
+        ],
+        ['SelectableFields', objects(v.selectableFields, (f) => struct([['JSONPath', text(f.jsonPath)]]))],
+      ]),
+    )
+    .join(',')}]`;
 }

@@ -14,6 +14,7 @@ import { validateCrdName, validateGroup, validateNames } from './names.js';
 import { validateUpdateRules } from './update.js';
 import { validateConversion, validatePreserveUnknownFields, validateScope, validateSharedVersionFields, validateVersions } from './versions.js';
 import { validateAPIApproval } from './api-approval.js';
+import { validateStoredVersions } from './stored-versions.js';
 
 /** One family of rules: the errors it finds in a CRD (JSON as sent). */
 export type CrdRuleFamily = (crd: unknown) => FieldCause[];
@@ -31,6 +32,9 @@ export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [
   validatePreserveUnknownFields,
 ];
 
+/** The families of a write on the API server: with the status.storedVersions it sets, checked after the spec. */
+export const CRD_SERVER_RULE_FAMILIES: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES.flatMap((f) => (f === validateAPIApproval ? [validateStoredVersions, f] : [f]));
+
 /** Every error kube-apiserver would report creating `crd`; empty when it would accept it. */
 export function validateCustomResourceDefinition(crd: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
   return families.flatMap((family) => family(crd));
@@ -40,7 +44,13 @@ export function validateCustomResourceDefinition(crd: unknown, families: readonl
 export function validateCustomResourceDefinitionUpdate(crd: unknown, old: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {
   // An approval state the stored CRD already had is never an error on update; a caBundle is
   // checked only once the stored CRD is established.
-  const onUpdate = families.map((f) => (f === validateAPIApproval ? (c: unknown) => validateAPIApproval(c, old) : f === validateConversion ? (c: unknown) => validateConversion(c, old) : f));
+  // The storedVersions checked are the stored CRD's, with the new storage version added.
+  const withOld = new Map<CrdRuleFamily, CrdRuleFamily>([
+    [validateAPIApproval, (c) => validateAPIApproval(c, old)],
+    [validateConversion, (c) => validateConversion(c, old)],
+    [validateStoredVersions, (c) => validateStoredVersions(c, old)],
+  ]);
+  const onUpdate = families.map((f) => withOld.get(f) ?? f);
   return [...validateCustomResourceDefinition(crd, onUpdate), ...validateUpdateRules(crd, old)];
 }
 

@@ -96,6 +96,8 @@ const TOP_LEVEL_FIELDS: readonly [top: string, perVersion: string][] = [
   ['spec.subresources', 'subresources'],
   ['spec.additionalPrinterColumns', 'additionalPrinterColumns'],
   ['spec.selectableFields', 'selectableFields'],
+  // The internal form's single version is the first version's name.
+  ['spec.version', 'name'],
 ];
 
 /**

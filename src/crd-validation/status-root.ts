@@ -7,55 +7,7 @@
 import { invalid } from '../testing/schema/field-error.js';
 import { fieldErrorBody, type FieldCause } from '../kube/field-errors.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
-import { goSchemaProps } from './go-schema-value.js';
-
-/** The internal JSONSchemaProps fields, in declaration order, by the v1 JSON key that sets them. */
-const INTERNAL_FIELDS: readonly [jsonKey: string, goField: string][] = [
-  ['id', 'ID'],
-  ['$schema', 'Schema'],
-  ['$ref', 'Ref'],
-  ['description', 'Description'],
-  ['type', 'Type'],
-  ['nullable', 'Nullable'],
-  ['format', 'Format'],
-  ['title', 'Title'],
-  ['default', 'Default'],
-  ['maximum', 'Maximum'],
-  ['exclusiveMaximum', 'ExclusiveMaximum'],
-  ['minimum', 'Minimum'],
-  ['exclusiveMinimum', 'ExclusiveMinimum'],
-  ['maxLength', 'MaxLength'],
-  ['minLength', 'MinLength'],
-  ['pattern', 'Pattern'],
-  ['maxItems', 'MaxItems'],
-  ['minItems', 'MinItems'],
-  ['uniqueItems', 'UniqueItems'],
-  ['multipleOf', 'MultipleOf'],
-  ['enum', 'Enum'],
-  ['maxProperties', 'MaxProperties'],
-  ['minProperties', 'MinProperties'],
-  ['required', 'Required'],
-  ['items', 'Items'],
-  ['allOf', 'AllOf'],
-  ['oneOf', 'OneOf'],
-  ['anyOf', 'AnyOf'],
-  ['not', 'Not'],
-  ['properties', 'Properties'],
-  ['additionalProperties', 'AdditionalProperties'],
-  ['patternProperties', 'PatternProperties'],
-  ['dependencies', 'Dependencies'],
-  ['additionalItems', 'AdditionalItems'],
-  ['definitions', 'Definitions'],
-  ['externalDocs', 'ExternalDocs'],
-  ['example', 'Example'],
-  ['x-kubernetes-preserve-unknown-fields', 'XPreserveUnknownFields'],
-  ['x-kubernetes-embedded-resource', 'XEmbeddedResource'],
-  ['x-kubernetes-int-or-string', 'XIntOrString'],
-  ['x-kubernetes-list-map-keys', 'XListMapKeys'],
-  ['x-kubernetes-list-type', 'XListType'],
-  ['x-kubernetes-map-type', 'XMapType'],
-  ['x-kubernetes-validations', 'XValidations'],
-];
+import { INTERNAL_FIELDS, internalSchemaJSON } from './go-schema-value.js';
 
 /** allowedFieldsAtRootSchema, in the API server's order (its message prints the list). */
 export const ALLOWED_AT_STATUS_ROOT = [
@@ -88,5 +40,5 @@ export function statusRootErrors(schema: JSONSchemaProps, path: string): FieldCa
   const key = statusRootOffendingKey(schema);
   if (key === undefined) return [];
   if (key === 'type') return [invalid(`${path}.type`, schema.type, 'only "object" is allowed as the type at the root of the schema if the status subresource is enabled')];
-  return [{ reason: 'FieldValueInvalid', field: path, message: fieldErrorBody('FieldValueInvalid', STATUS_ROOT_DETAIL, () => goSchemaProps(schema)) }];
+  return [{ reason: 'FieldValueInvalid', field: path, message: fieldErrorBody('FieldValueInvalid', STATUS_ROOT_DETAIL, () => internalSchemaJSON(schema)) }];
 }

@@ -1,11 +1,11 @@
 /**
  * What kube-apiserver checks in addition on a CRD update (ValidateCustomResourceDefinitionUpdate):
- * group and plural never change, scope and kind not once the CRD is established, and every version
- * ever stored (status.storedVersions) stays in spec.versions until a storage migration removes it.
+ * group and plural never change, scope and kind not once the CRD is established (status.storedVersions:
+ * stored-versions.ts).
  */
 import { invalid } from '../testing/schema/field-error.js';
 import type { FieldCause } from '../kube/field-errors.js';
-import { asArray, asObject, asString, isEstablished, specOf, versionsOf } from './crd-object.js';
+import { asObject, asString, isEstablished, specOf } from './crd-object.js';
 
 const immutable = (field: string, value: unknown): FieldCause => invalid(field, value, 'field is immutable');
 
@@ -21,17 +21,5 @@ export function validateUpdateRules(crd: unknown, old: unknown): FieldCause[] {
   }
   if (asString(spec.group) !== asString(oldSpec.group)) out.push(immutable('spec.group', asString(spec.group)));
   if (asString(names.plural) !== asString(oldNames.plural)) out.push(immutable('spec.names.plural', asString(names.plural)));
-  const served = new Set(versionsOf(crd).map((v) => asString(v.name)));
-  asArray(asObject(asObject(old).status).storedVersions).forEach((raw, i) => {
-    const v = asString(raw);
-    if (served.has(v)) return;
-    out.push(
-      invalid(
-        `status.storedVersions[${i}]`,
-        v,
-        `missing from spec.versions; ${v} was previously a storage version, and must remain in spec.versions until a storage migration ensures no data remains persisted in ${v} and removes ${v} from status.storedVersions`,
-      ),
-    );
-  });
   return out;
 }

@@ -8,11 +8,12 @@
  */
 import { forbidden, invalid, notSupported, required } from '../testing/schema/field-error.js';
 import { validateStructuralSchema } from '../testing/schema/structural.js';
-import type { FieldCause } from '../kube/field-errors.js';
+import { fieldErrorBody, type FieldCause } from '../kube/field-errors.js';
 import type { JSONSchemaProps } from '../kube/json-schema-props.js';
 import { asArray, asObject, asString, isEstablished, specOf } from './crd-object.js';
 import { hasAnyStatusEnabled, hasStatusEnabled, internalSpec, subresourcesForVersion } from './internal-spec.js';
 import { statusRootErrors } from './status-root.js';
+import { internalVersionsJSON } from './go-schema-value.js';
 import { isValidCABundle, webhookClientConfigErrors } from './webhook-client-config.js';
 import { isDNS1035Label } from '../kube/dns-names.js';
 import { validatePrinterColumn, validateSubresources } from './printer-columns.js';
@@ -126,8 +127,15 @@ export function validateVersions(crd: unknown): FieldCause[] {
     out.push(...selectableFieldErrors(v.selectableFields, v.schema, `${path}.selectableFields`, 'may only be set when `version.schema.openAPIV3Schema` is not included'));
   });
   const names = spec.versions.map((v) => asString(v.raw.name));
-  if (!unique) out.push(invalid('spec.versions', names, 'must contain unique version names'));
-  if (storage !== 1) out.push(invalid('spec.versions', names, 'must have exactly one version marked as storage version'));
+  const versionsValue = () => internalVersionsJSON(spec.versions);
+  if (!unique) out.push({ reason: 'FieldValueInvalid', field: 'spec.versions', message: fieldErrorBody('FieldValueInvalid', 'must contain unique version names', versionsValue) });
+  if (storage !== 1) out.push({ reason: 'FieldValueInvalid', field: 'spec.versions', message: fieldErrorBody('FieldValueInvalid', 'must have exactly one version marked as storage version', versionsValue) });
+  // The internal form's spec.version is the first version's name, and is checked again under its own path.
+  const version = names[0] ?? '';
+  if (version !== '') {
+    const versionErrs = isDNS1035Label(version);
+    if (versionErrs.length > 0) out.push(invalid('spec.version', version, versionErrs.join(',')));
+  }
   return out;
 }
 

@@ -99,7 +99,8 @@ export function isQualifiedName(value: string): string[] {
     if (prefix === '') errs.push('prefix part must be non-empty');
     else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
   } else {
-    return [`a qualified name ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
+    // kube-apiserver 1.36: IsQualifiedName is IsLabelKey, which words this case as a label key.
+    return [`a valid label key ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
   }
   if (name === '') errs.push('name part must be non-empty');
   else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);

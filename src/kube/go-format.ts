@@ -67,6 +67,14 @@ export function goJSONInOrder(value: unknown, indent?: number): string {
   return text.replace(/[<>&\u2028\u2029]/g, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'));
 }
 
+/**
+ * Go's encoding/json Marshal of a struct without JSON tags (an internal API type): its fields,
+ * each already marshalled, keyed by their Go names in declaration order.
+ */
+export function goJSONStruct(fields: readonly (readonly [goField: string, json: string])[]): string {
+  return `{${fields.map(([k, v]) => `${goJSON(k)}:${v}`).join(',')}}`;
+}
+
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value !== null && typeof value === 'object') {

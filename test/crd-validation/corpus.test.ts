@@ -3,34 +3,13 @@
  * (exit 1, nothing written, the API server's error at the marker's file:line) and by the test API
  * server (422 with kube-apiserver's Status); each valid twin passes both.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runManifests } from '../../src/generators/manifests/index.js';
+import { describe, expect, it } from 'vitest';
 import { TestAPIServer } from '../../src/testing/index.js';
 import { credentials } from '../testing/support.js';
-import { CASES, type CorpusCase } from './cases.js';
-import { caseFiles, generateCase } from './harness.js';
-
-const root = mkdtempSync(path.join(tmpdir(), 'crd-corpus-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-let counter = 0;
-
-function writeProject(files: Record<string, string>): string {
-  const dir = path.join(root, `p${++counter}`);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
-
-async function manifests(dir: string): Promise<{ code: number; stderr: string }> {
-  const err: string[] = [];
-  const code = await runManifests({ projectDir: dir }, { stdout: () => {}, stderr: (s) => void err.push(s) });
-  return { code, stderr: err.join('') };
-}
+import { ACCEPTED, acceptedCase, CASES, type AcceptedCase, type CorpusCase } from './cases.js';
+import { caseFiles, generateCase, manifests, writeProject } from './harness.js';
 
 /** A matcher of the case's error text, where ` … ` stands for any text. */
 function errorPattern(error: string, anchored: 'end' | 'both' | 'none'): RegExp {
@@ -72,6 +51,15 @@ describe('CRDs kube-apiserver refuses', () => {
     expect(new Set(CASES.map((c) => c.name)).size).toBe(CASES.length);
   });
 
+  it('reports a bad version name at +versionName under both of its paths (spec.versions[0].name, spec.version)', async () => {
+    const c = CASES.find((x) => x.name === 'version name starting with a digit')!;
+    const dir = writeProject(caseFiles(c, false));
+    const { stderr } = await manifests(dir);
+    const lines = stderr.split('\n').filter((l) => l.includes(' error: '));
+    expect(lines.map((l) => / is invalid: ([^:]+):/.exec(l)?.[1])).toEqual(['spec.versions[0].name', 'spec.version']);
+    for (const line of lines) expect(lineAt(dir, line).text).toContain('+versionName=1beta1');
+  });
+
   describe.each(CASES.map((c) => [c.name, c] as [string, CorpusCase]))('%s', (_name, c) => {
     it('manifests refuses it at the marker, with the API server error, and writes nothing; the twin is written', async () => {
       const dir = writeProject(caseFiles(c, false));
@@ -108,6 +96,21 @@ describe('CRDs kube-apiserver refuses', () => {
       const twin = generateCase(c, true);
       const twinKind = (c.kind ?? 'Widget').split(c.fix[0]).join(c.fix[1]);
       const created = await createCRD(twin.crds.find((x) => x.spec.names.kind === twinKind));
+      expect(created.body).toMatchObject({ kind: 'CustomResourceDefinition' });
+      expect(created.code).toBe(201);
+    });
+  });
+});
+
+describe('CRDs kube-apiserver accepts, once refused', () => {
+  describe.each(ACCEPTED.map((c) => [c.name, c] as [string, AcceptedCase]))('%s', (_name, c) => {
+    it('manifests writes it and the test API server creates it', async () => {
+      const dir = writeProject(caseFiles(acceptedCase(c), false));
+      const { code, stderr } = await manifests(dir);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const crd = generateCase(acceptedCase(c), false).crds.find((x) => x.spec.names.kind === 'Widget');
+      const created = await createCRD(crd);
       expect(created.body).toMatchObject({ kind: 'CustomResourceDefinition' });
       expect(created.code).toBe(201);
     });

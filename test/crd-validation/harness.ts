@@ -1,4 +1,9 @@
-/** Turns a corpus case into an API package and generates its CRD (as `manifests` does). */
+/** Turns a corpus case into an API package and generates its CRD (as `manifests` does), or writes it as a project. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll } from 'vitest';
+import { runManifests } from '../../src/generators/manifests/index.js';
 import { generateFrom, type SandboxResult } from '../crd/api-sandbox.js';
 import type { CorpusCase } from './cases.js';
 
@@ -37,4 +42,25 @@ export interface ${kind} {
 
 export function generateCase(c: CorpusCase, applyFix: boolean): SandboxResult {
   return generateFrom(caseFiles(c, applyFix));
+}
+
+const root = mkdtempSync(path.join(tmpdir(), 'crd-corpus-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let counter = 0;
+
+/** Writes `files` (relative path -> text) into a fresh project folder, removed after the test file. */
+export function writeProject(files: Record<string, string>): string {
+  const dir = path.join(root, `p${++counter}`);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), text);
+  }
+  return dir;
+}
+
+/** `scaffolder manifests` on a project folder: its exit code and what it printed on stderr. */
+export async function manifests(dir: string): Promise<{ code: number; stderr: string }> {
+  const err: string[] = [];
+  const code = await runManifests({ projectDir: dir }, { stdout: () => {}, stderr: (s) => void err.push(s) });
+  return { code, stderr: err.join('') };
 }

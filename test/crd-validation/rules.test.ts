@@ -33,6 +33,9 @@ function valid(): CRD {
 
 // One version: its schema is validated at the top level of the internal spec (spec.validation).
 const SCHEMA = 'spec.validation.openAPIV3Schema';
+// The internal versions as the API server prints them (JSON, Go field names); the schema they share is at the top level.
+const STORED_V1 = '{"Name":"v1","Served":true,"Storage":true,"Deprecated":false,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}';
+const TWO_STORED = `[${STORED_V1},${STORED_V1}]`;
 const specSchema = (c: CRD) => (c.spec.versions[0]!.schema as { openAPIV3Schema: { properties: { spec: Record<string, unknown> } } }).openAPIV3Schema.properties.spec;
 
 const CASES: [string, (c: CRD) => void, string[]][] = [
@@ -41,11 +44,14 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
   ['no scope', (c) => delete c.spec.scope, ['spec.scope: Required value']],
   ['kind equal to listKind', (c) => (c.spec.names.listKind = 'Widget'), ['spec.names.listKind: Invalid value: "Widget": kind and listKind may not be the same']],
   ['no listKind', (c) => delete c.spec.names.listKind, ['spec.names.listKind: Required value']],
-  ['no storage version', (c) => (c.spec.versions[0]!.storage = false), ['spec.versions: Invalid value: ["v1"]: must have exactly one version marked as storage version']],
+  ['no storage version', (c) => (c.spec.versions[0]!.storage = false), ['spec.versions: Invalid value: [{"Name":"v1","Served":true,"Storage":false,"Deprecated":false,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}]: must have exactly one version marked as storage version']],
   [
     'two versions with one name, both stored',
     (c) => c.spec.versions.push({ ...c.spec.versions[0]! }),
-    ['spec.versions: Invalid value: ["v1","v1"]: must contain unique version names', 'spec.versions: Invalid value: ["v1","v1"]: must have exactly one version marked as storage version'],
+    [
+      `spec.versions: Invalid value: ${TWO_STORED}: must contain unique version names`,
+      `spec.versions: Invalid value: ${TWO_STORED}: must have exactly one version marked as storage version`,
+    ],
   ],
   ['a version without a schema', (c) => delete c.spec.versions[0]!.schema, ['spec.versions[0].schema.openAPIV3Schema: Required value']],
   ['deprecationWarning on a version that is not deprecated', (c) => (c.spec.versions[0]!.deprecationWarning = 'old'), ['spec.versions[0].deprecationWarning: Invalid value: "old": can only be set for deprecated versions']],

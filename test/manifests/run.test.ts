@@ -234,7 +234,7 @@ describe('CEL rules', () => {
     expect(c.errors()).toContain(
       `api/v1/sailor_types.ts:${line}:${column}: error: CustomResourceDefinition "sailors.crew.testproject.org" is invalid: ` +
         'spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Invalid value: ' +
-        'apiextensions.ValidationRule{Rule:"self.configMapNam == \'\'", Message:"needs a name", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
+        '{"Rule":"self.configMapNam == \'\'","Message":"needs a name","MessageExpression":"","Reason":null,"FieldPath":"","OptionalOldSelf":null}: ' +
         "compilation failed: ERROR: <input>:1:5: undefined field 'configMapNam'\n | self.configMapNam == ''\n | ....^\n",
     );
     expect(existsSync(path.join(dir, 'config'))).toBe(false);

@@ -96,7 +96,7 @@ describe('CustomResourceDefinitions', () => {
       reason: 'Invalid',
       details: { name: 'widgets.example.com', group: 'apiextensions.k8s.io', kind: 'CustomResourceDefinition', causes: [{ reason: 'FieldValueInvalid', field }] },
     });
-    expect(String(created.body.message)).toMatch(/^CustomResourceDefinition\.apiextensions\.k8s\.io "widgets\.example\.com" is invalid: spec\.validation\.openAPIV3Schema\.properties\[spec\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: apiextensions\.ValidationRule\{Rule:"self\.size >", .*\}: compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
+    expect(String(created.body.message)).toMatch(/^CustomResourceDefinition\.apiextensions\.k8s\.io "widgets\.example\.com" is invalid: spec\.validation\.openAPIV3Schema\.properties\[spec\]\.x-kubernetes-validations\[0\]\.rule: Invalid value: \{"Rule":"self\.size \\u003e",.*\}: compilation failed: ERROR: <input>:1:\d+: Syntax error: /);
     // A rule naming a field the schema does not have fails to compile too.
     const unknownField = await send('POST', withRule('self.replicas > 0'));
     expect(unknownField.code).toBe(422);

@@ -15,6 +15,7 @@ import { cel } from './bufbuild.js';
 import type { DeclType } from './decl-type.js';
 import { overloadsOf, TYPE_NAMES } from './functions.js';
 import { rewriteOptionalSelection } from './optional-syntax.js';
+import { keywordFieldName } from './escape.js';
 import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, isDynOrError, listOf, mapOf, NULL, optionalOf, STRING, UINT, type CelType } from './types.js';
 
 /** The parts of @bufbuild/cel's (protobuf) Expr the checker reads. */
@@ -192,13 +193,14 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
       case 'error':
         return operand;
       case 'object': {
-        const t = operand.fields.get(field);
+        const name = operand.fields.has(field) ? field : (keywordFieldName(field) ?? field);
+        const t = operand.fields.get(name);
         if (!t) {
           report(e, `undefined field '${field}'`);
           return ERROR;
         }
         const parent = decls.get(operandExpr.id);
-        const child = parent?.fields?.get(field);
+        const child = parent?.fields?.get(name);
         if (child) decls.set(e.id, child);
         return t;
       }

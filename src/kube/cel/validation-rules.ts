@@ -10,6 +10,7 @@
  * rules (src/testing/schema/openapi-rules.ts), and the rules compile only when that passes.
  */
 import { fieldErrorBody, type FieldCause, type FieldErrorType } from '../field-errors.js';
+import { goJSON, goJSONStruct } from '../go-format.js';
 import type { JSONSchemaProps, ValidationRule } from '../json-schema-props.js';
 import { CelSyntaxError, checkExpression, displayIssues, type CheckedExpression, type Variable } from './checker.js';
 import { estimateCost } from './cost.js';
@@ -35,12 +36,19 @@ export interface RuleError extends FieldCause {
   readonly cost?: number;
 }
 
-/** Go's %#v of a ValidationRule, the bad value kube-apiserver prints for rule compile errors. */
+/**
+ * The internal apiextensions.ValidationRule as kube-apiserver prints it as the bad value of a rule
+ * compile error: its JSON, with the Go field names (the internal type has no JSON tags).
+ */
 export function goValidationRule(rule: ValidationRule): string {
-  const q = (s: string | undefined) => JSON.stringify(s ?? '');
-  const reason = rule.reason === undefined ? '(*apiextensions.FieldValueErrorReason)(nil)' : `(*apiextensions.FieldValueErrorReason)(${q(rule.reason)})`;
-  const optional = rule.optionalOldSelf === undefined ? '(*bool)(nil)' : `(*bool)(${rule.optionalOldSelf})`;
-  return `apiextensions.ValidationRule{Rule:${q(rule.rule)}, Message:${q(rule.message)}, MessageExpression:${q(rule.messageExpression)}, Reason:${reason}, FieldPath:${q(rule.fieldPath)}, OptionalOldSelf:${optional}}`;
+  return goJSONStruct([
+    ['Rule', goJSON(rule.rule ?? '')],
+    ['Message', goJSON(rule.message ?? '')],
+    ['MessageExpression', goJSON(rule.messageExpression ?? '')],
+    ['Reason', goJSON(rule.reason ?? null)],
+    ['FieldPath', goJSON(rule.fieldPath ?? '')],
+    ['OptionalOldSelf', goJSON(rule.optionalOldSelf ?? null)],
+  ]);
 }
 
 /** Go's %f (six decimals) and %.1f as the API server formats the factor over budget. */

@@ -7,12 +7,13 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest, type RequestOptions } from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 
-/** An answer other than 2xx: its code and the Status message. */
+/** An answer other than 2xx: its code, the Status message, and the Status itself when the body is one. */
 export class APIRequestError extends Error {
   override readonly name = 'APIRequestError';
   constructor(
     readonly code: number,
     message: string,
+    readonly status?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -36,12 +37,15 @@ export async function requestJSON<T = Record<string, unknown>>(kc: KubeConfig, m
         const code = res.statusCode ?? 0;
         if (code >= 200 && code < 300) return resolve((text ? JSON.parse(text) : {}) as T);
         let message = text;
+        let status: Record<string, unknown> | undefined;
         try {
-          message = (JSON.parse(text) as { message?: string }).message ?? text;
+          const parsed = JSON.parse(text) as unknown;
+          if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) status = parsed as Record<string, unknown>;
+          if (typeof status?.message === 'string') message = status.message;
         } catch {
           // Not a Status: the text as it came.
         }
-        reject(new APIRequestError(code, `${method} ${url.pathname}: ${code}: ${message}`));
+        reject(new APIRequestError(code, `${method} ${url.pathname}: ${code}: ${message}`, status));
       });
       res.on('error', reject);
     });

@@ -2,9 +2,9 @@
  * CRD semantics for the test API server: structural-schema validation, pruning, defaulting,
  * x-kubernetes-validations (CEL), and the 422 Invalid Status kube-apiserver answers with.
  *
- * Messages follow kube-apiserver 1.34 (apiextensions-apiserver, kube-openapi, apimachinery field
+ * Messages follow kube-apiserver 1.36 (apiextensions-apiserver, kube-openapi, apimachinery field
  * errors): e.g. `Invalid value: 5: spec.replicas in body should be less than or equal to 3`, and
- * for CEL rules `Invalid value: "object": failed rule: <rule>`. Updates ratchet: an unchanged
+ * for CEL rules `Invalid value: 5: failed rule: <rule>` (no value shown for objects and lists). Updates ratchet: an unchanged
  * invalid value is not reported again.
  *
  * Patterns and CEL's matches/find/findAll are Go regular expressions (RE2, src/kube/re2.ts): Go

@@ -40,7 +40,8 @@ function isIntOrStringAnyOf(s: JSONSchemaProps): boolean {
 function checkValueValidation(s: JSONSchemaProps, path: string, out: FieldCause[], nested = false): void {
   for (const [key, message] of forbiddenInValueValidation) {
     const v = s[key];
-    const set = v !== undefined && v !== false && v !== '' && !(Array.isArray(v) && v.length === 0);
+    // A default is set whatever its value ("", false and 0 included); the other keys are unset at their zero value.
+    const set = key === 'default' ? v !== undefined : v !== undefined && v !== false && v !== '' && !(Array.isArray(v) && v.length === 0);
     if (set) out.push(forbidden(`${path}.${key}`, message));
   }
   if (nested && s.properties?.metadata !== undefined) out.push(forbidden(`${path}.properties[metadata]`, 'must not be specified in a nested context'));

@@ -8,7 +8,7 @@ import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, type StoredObject } from '../resources/object.js';
 import { storageVersion, type ResourceType } from '../resources/resource-type.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import { validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../crd-validation/index.js';
+import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../crd-validation/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
@@ -19,7 +19,7 @@ export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io
 
 /** Checks a CRD as kube-apiserver does on create and update (the shared CRD validation). */
 export function validateCRD(crd: StoredObject, old?: StoredObject): FieldCause[] {
-  return old ? validateCustomResourceDefinitionUpdate(crd, old) : validateCustomResourceDefinition(crd);
+  return old ? validateCustomResourceDefinitionUpdate(crd, old, CRD_SERVER_RULE_FAMILIES) : validateCustomResourceDefinition(crd, CRD_SERVER_RULE_FAMILIES);
 }
 
 /** The status a CRD gets once served: names accepted, established, stored versions. */

@@ -68,7 +68,7 @@ describe('validateStructuralSchema', () => {
         reason: 'FieldValueInvalid',
         field: `${prefix}.properties[spec].x-kubernetes-validations[0].rule`,
         message:
-          'Invalid value: apiextensions.ValidationRule{Rule:"self.b > 0", Message:"", MessageExpression:"", Reason:(*apiextensions.FieldValueErrorReason)(nil), FieldPath:"", OptionalOldSelf:(*bool)(nil)}: ' +
+          'Invalid value: {"Rule":"self.b \\u003e 0","Message":"","MessageExpression":"","Reason":null,"FieldPath":"","OptionalOldSelf":null}: ' +
           "compilation failed: ERROR: <input>:1:5: undefined field 'b'\n | self.b > 0\n | ....^",
       },
     ]);

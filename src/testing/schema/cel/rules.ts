@@ -1,12 +1,12 @@
 /**
  * x-kubernetes-validations: each rule is parsed and planned once, when the schema is compiled,
  * and evaluated with `self` (and `oldSelf` on update) as apiextensions-apiserver does, producing
- * the same field errors (`Invalid value: "object": failed rule: <rule>`, message, messageExpression,
+ * the same field errors (`Invalid value: 5: failed rule: <rule>`, message, messageExpression,
  * reason, fieldPath).
  */
 import type { CelEnv, CelInput, CelResult } from '@bufbuild/cel';
 import { cel } from '../../../kube/cel/bufbuild.js';
-import { fieldError, forbidden, invalid, required, duplicate, childPath, ROOT_FIELD } from '../field-error.js';
+import { fieldError, forbidden, invalid, required, duplicate, childPath, OMIT, ROOT_FIELD } from '../field-error.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import type { JSONSchemaProps, ValidationRule } from '../../../kube/json-schema-props.js';
 import { compileValidationRule, RULE_REASONS } from '../../../kube/cel/validation-rules.js';
@@ -125,8 +125,10 @@ function messageFromExpression(program: Program, bindings: Record<string, CelInp
 export interface RuleScope {
   /** The field path of the value (apimachinery rendering; '' is the root). */
   field: string;
-  /** The schema type name of the value, shown as the bad value (`"object"`, `"string"`). */
+  /** The schema type name of the value, the bad value of evaluation errors (`"object"`, `"string"`). */
   typeName: string;
+  /** The value as decoded JSON: the bad value of a failed rule (left out for objects and lists, since 1.35). */
+  value: unknown;
   self: CelInput;
   /** Undefined when there is no old value (create, or a new field). */
   oldSelf: CelInput | undefined;
@@ -164,6 +166,7 @@ export function evaluateRules(rules: CompiledRule[], scope: RuleScope, out: Fiel
       detail = messageFromExpression(compiled.messageProgram, msgBindings);
     }
     detail ??= ruleMessageOrDefault(rule);
+    const bad = scope.typeName === 'object' || scope.typeName === 'array' ? OMIT : scope.value;
     switch (rule.reason) {
       case 'FieldValueForbidden':
         out.push(forbidden(field, detail));
@@ -172,10 +175,10 @@ export function evaluateRules(rules: CompiledRule[], scope: RuleScope, out: Fiel
         out.push(required(field, detail));
         break;
       case 'FieldValueDuplicate':
-        out.push(duplicate(field, scope.typeName));
+        out.push(duplicate(field, bad));
         break;
       default:
-        out.push(fieldError('FieldValueInvalid', field, scope.typeName, detail));
+        out.push(fieldError('FieldValueInvalid', field, bad, detail));
     }
   }
 }

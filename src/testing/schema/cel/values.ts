@@ -7,7 +7,7 @@
 import type { CelInput } from '@bufbuild/cel';
 import { protobuf, protobufWellKnownTypes } from '../../../kube/cel/bufbuild.js';
 import type { SchemaNode } from '../node.js';
-import { escapePropertyName } from '../../../kube/cel/escape.js';
+import { escapePropertyName, keywordFieldName } from '../../../kube/cel/escape.js';
 
 const goDurationPart = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
 const unitNanos: Record<string, number> = { ns: 1, us: 1e3, 'µs': 1e3, 'μs': 1e3, ms: 1e6, s: 1e9, m: 60e9, h: 3600e9 };
@@ -62,6 +62,8 @@ export function toCel(node: SchemaNode | undefined, value: unknown, isRoot = fal
     if (prop) {
       const name = escapePropertyName(key);
       if (name !== undefined) out.set(name, toCel(prop, v));
+      // `self.namespace` reaches `__namespace__` too; an object with properties is no map in CEL, so the alias is never counted or iterated.
+      if (name !== undefined && keywordFieldName(key) !== undefined) out.set(key, out.get(name)!);
     } else if (node?.additionalProperties) {
       out.set(key, toCel(node.additionalProperties, v));
     } else if (!typed || node?.schema['x-kubernetes-preserve-unknown-fields'] || node?.schema['x-kubernetes-embedded-resource']) {

@@ -20,6 +20,7 @@ function runNode(node: SchemaNode, value: unknown, old: unknown, field: string, 
       {
         field,
         typeName: node.schema.type ?? '',
+        value,
         self: toCel(node, value, isRoot),
         oldSelf: old === undefined || old === null ? undefined : toCel(node, old, isRoot),
         unchanged: ratchet && old !== undefined && deepEqual(value, old),
