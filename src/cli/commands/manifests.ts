@@ -13,9 +13,10 @@ export const manifestsFlags = {
   // Read as text and checked here: yargs turns a non-number into NaN, losing what was typed.
   'max-desc-len': { type: 'string', describe: 'Truncate field descriptions in CRDs to this length (0 drops them)' },
   'check': { type: 'boolean', default: false, describe: 'Write nothing; fail if the files on disk are out of date' },
-  // A string with an optional value: `--check-compat` alone is '' (HEAD).
+  // A value only after `=` (src/cli/argv.ts): `--check-compat` alone is '' (HEAD).
   'check-compat': {
     type: 'string',
+    requiresArg: false,
     describe: 'Write nothing; compare the CRDs generated now with those committed at a git ref (default HEAD) in config/crd/bases, and fail on breaking changes not accepted in .compat-allow.yaml',
   },
   'watch': { type: 'boolean', default: false, describe: 'Regenerate whenever a source changes' },

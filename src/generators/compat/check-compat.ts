@@ -44,8 +44,8 @@ export function crdsAtRef(projectDir: string, ref: string, crdDir: string): Cust
   let commit: string;
   try {
     commit = git(projectDir, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]).trim();
-  } catch (e) {
-    throw new CompatError(`"${ref}" is not a commit of a git repository at ${projectDir}: --check-compat compares with the CRDs committed there (${(e as Error).message})`);
+  } catch {
+    throw new CompatError(`"${ref}" is not a commit of a git repository at ${projectDir}: --check-compat compares with the CRDs committed there`);
   }
   const prefix = git(projectDir, ['rev-parse', '--show-prefix']).trim();
   const dir = path.posix.join(prefix, crdDir.split(path.sep).join('/'));
