@@ -84,6 +84,7 @@ export const BREAKING: CompatCase[] = [
   specCase('a field is no longer nullable', true, 'nullable-removed', obj({ a: str(), n: str({ nullable: true }) }), obj({ a: str(), n: str() }), { a: 'x', n: null }),
   specCase('a default is added', true, 'default-added', obj({ a: str(), d: str() }), obj({ a: str(), d: str({ default: 'on' }) }), { a: 'x' }),
   specCase('a default changes', true, 'default-changed', obj({ a: str(), d: str({ default: 'on' }) }), obj({ a: str(), d: str({ default: 'off' }) }), { a: 'x' }),
+  specCase('a default is removed', true, 'default-removed', obj({ a: str(), d: str({ default: 'on' }) }), obj({ a: str(), d: str() }), { a: 'x' }),
   specCase('unknown fields are no longer preserved', true, 'unknown-fields-pruned', one('o', { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }), one('o', obj({ known: str() })), { o: { anything: 'x' } }),
   specCase('a map is removed', true, 'map-removed', one('m', { type: 'object', additionalProperties: str() }), one('m', { type: 'object' }), { m: { a: 'x' } }),
   {
@@ -133,7 +134,6 @@ export const COMPATIBLE: CompatCase[] = [
   specCase('a set becomes an atomic list (a warning: apply merges differently)', false, 'list-type-changed', one('l', strings({ 'x-kubernetes-list-type': 'set' })), one('l', strings()), { l: ['a', 'b'] }),
   specCase('a granular map becomes atomic (a warning: apply merges differently)', false, 'map-type-changed', one('m', { type: 'object', additionalProperties: str() }), one('m', { type: 'object', additionalProperties: str(), 'x-kubernetes-map-type': 'atomic' }), { m: { a: 'x' } }),
   specCase('unknown fields become preserved', false, undefined, one('o', obj({ a: str() })), one('o', obj({ a: str() }, { 'x-kubernetes-preserve-unknown-fields': true })), { o: { a: 'x' } }),
-  specCase('a default is removed (a warning)', false, 'default-removed', obj({ a: str(), d: str({ default: 'on' }) }), obj({ a: str(), d: str() }), { a: 'x' }),
   specCase('an optional field is added in list items', false, undefined, one('l', { type: 'array', items: obj({ n: str() }) }), one('l', { type: 'array', items: obj({ n: str(), m: int() }) }), { l: [{ n: 'x' }] }),
   {
     name: 'a version is added', breaking: false,

@@ -3,9 +3,10 @@
  * version side by side and reports what an object valid under the old one meets under the new one.
  * Each rule follows what kube-apiserver does with such an object (test/generators/compat/ grounds
  * them on a real kube-apiserver): refuses it on create or update, or changes it on read (pruning,
- * defaulting). kube-apiserver ratchets most value validations since 1.30 (CRDValidationRatcheting,
- * GA in 1.33): an update whose value at the field is unchanged is not refused for it. It does not
- * ratchet `required`, list types, `type`, nor CEL rules that use oldSelf.
+ * defaulting). kube-apiserver ratchets validation since 1.30 (CRDValidationRatcheting, GA in 1.33):
+ * an update that leaves a field's value unchanged is not refused for it. On 1.36 that holds for every
+ * rule here, `type`, `required` and list types included (the kube-apiserver test shows it); CEL rules
+ * that read oldSelf (transition rules) are the exception.
  */
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { deepEqual } from '../../kube/json-values.js';
@@ -18,7 +19,6 @@ interface Place {
 }
 
 const RATCHETED = 'ratcheted (kube-apiserver 1.30+): stored objects still update while this value is unchanged; new objects and changed values are refused';
-const NOT_RATCHETED = 'not ratcheted: stored objects are refused on their next update';
 
 type Report = (f: Omit<CompatFinding, 'crd' | 'version'>) => void;
 
@@ -110,7 +110,7 @@ function required(report: Report, place: Place, old: JSONSchemaProps, now: JSONS
       path: field.path,
       old: 'optional',
       new: 'required',
-      detail: `objects without ${field.path} were valid and are refused; ${NOT_RATCHETED}`,
+      detail: `objects without ${field.path} were valid and are refused; ${RATCHETED}`,
       crdField: `${place.crdField}.required`,
     });
   }
@@ -119,7 +119,7 @@ function required(report: Report, place: Place, old: JSONSchemaProps, now: JSONS
 function defaults(report: Report, place: Place, old: JSONSchemaProps, now: JSONSchemaProps): void {
   if (deepEqual(old.default, now.default)) return;
   if (now.default === undefined) {
-    emit(report, place, 'default', 'warning', 'default-removed', old.default, undefined, 'stored objects keep the old default (it was written with them); new objects get none');
+    emit(report, place, 'default', 'breaking', 'default-removed', old.default, undefined, 'stored objects keep the old default (it was written with them); new objects that leave the field out get none');
     return;
   }
   const detail = old.default === undefined
@@ -137,7 +137,7 @@ export function compareSchemas(old: JSONSchemaProps, now: JSONSchemaProps, place
   const oldType = typeOf(old);
   const newType = typeOf(now);
   if (!typeWidens(oldType, newType)) {
-    emit(report, place, 'type', 'breaking', 'type-changed', oldType, newType, `stored values of type ${oldType} are refused; ${NOT_RATCHETED}`);
+    emit(report, place, 'type', 'breaking', 'type-changed', oldType, newType, `values of type ${oldType} are refused; ${RATCHETED}`);
     return; // below a changed type every other difference is noise
   }
   if (now.format !== undefined && now.format !== old.format) {
@@ -178,7 +178,7 @@ export function compareSchemas(old: JSONSchemaProps, now: JSONSchemaProps, place
     if (a !== b) {
       const tighter = b !== 'atomic';
       emit(report, place, 'x-kubernetes-list-type', tighter ? 'breaking' : 'warning', 'list-type-changed', a, b, tighter
-        ? `lists with duplicate ${b.startsWith('map') ? 'keys' : 'items'} are refused, and server-side apply merges them differently; ${NOT_RATCHETED}`
+        ? `lists with duplicate ${b.startsWith('map') ? 'keys' : 'items'} are refused, and server-side apply merges them differently; ${RATCHETED}`
         : 'server-side apply replaces the whole list instead of merging its items: appliers that own single items lose them');
     }
   }
