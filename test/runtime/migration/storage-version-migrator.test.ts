@@ -88,3 +88,23 @@ describeBackends('StorageVersionMigrator', (backend) => {
     }
   }, 300_000);
 });
+
+describeBackends('CRD status.storedVersions', (backend) => {
+  it('lists the storage version, and refuses to drop a version objects may still be stored at', async () => {
+    const crd = { ...gizmos, metadata: { name: 'doohickeys.migration.example.com' }, spec: { ...gizmos.spec, names: { kind: 'Doohickey', listKind: 'DoohickeyList', plural: 'doohickeys', singular: 'doohickey' } } };
+    const env = await backend.start({ crds: [crd] });
+    const path = `${CRDS}/doohickeys.migration.example.com`;
+    try {
+      const kc = env.kubeConfig;
+      const current = await requestJSON<Crd>(kc, 'GET', path);
+      expect(current.status?.storedVersions).toEqual(['v1']);
+      const withoutV1 = { ...current, spec: { ...current.spec, versions: current.spec.versions.filter((v) => v.name === 'v2').map((v) => ({ ...v, storage: true })) } };
+      const dropped = await requestJSON(kc, 'PUT', path, withoutV1).catch((e: unknown) => e);
+      expect(dropped).toMatchObject({ code: 422 });
+      expect((dropped as Error).message).toContain('status.storedVersions[0]');
+    } finally {
+      await requestJSON(env.kubeConfig, 'DELETE', path).catch(() => undefined);
+      await env.stop();
+    }
+  }, 120_000);
+});
