@@ -55,7 +55,7 @@ const lossless: SpokeConversion = {
     const { size, strategy, paused, ...rest } = spoke.spec;
     const annotations = { ...(spoke.metadata.annotations as Record<string, string> | undefined) };
     if (paused !== undefined) annotations[PAUSED] = String(paused);
-    const metadata = { ...spoke.metadata, annotations };
+    const metadata: Record<string, unknown> = { ...spoke.metadata, annotations };
     if (Object.keys(annotations).length === 0) delete metadata.annotations;
     return { ...spoke, apiVersion: 'fuzz.example.com/v1', metadata, spec: { ...rest, replicas: size, ...(strategy !== undefined ? { mode: strategy } : {}) } };
   },
@@ -64,7 +64,7 @@ const lossless: SpokeConversion = {
     const annotations = { ...(hub.metadata.annotations as Record<string, string> | undefined) };
     const paused = annotations[PAUSED];
     delete annotations[PAUSED];
-    const metadata = { ...hub.metadata, annotations };
+    const metadata: Record<string, unknown> = { ...hub.metadata, annotations };
     if (Object.keys(annotations).length === 0) delete metadata.annotations;
     return { ...hub, apiVersion: 'fuzz.example.com/v2', metadata, spec: { ...rest, size: replicas, ...(mode !== undefined ? { strategy: mode } : {}), ...(paused !== undefined ? { paused: paused === 'true' } : {}) } };
   },
