@@ -1,7 +1,7 @@
 // `scaffolder manifests --check-compat`: the CRDs of the sources against those committed, through the CLI.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { noInstall, ok, runCli, snapshot, tempProjectDir } from '../cli/run-cli.js';
 
@@ -54,6 +54,18 @@ describe('scaffolder manifests --check-compat', () => {
     const noReason = await runCli(dir, ['manifests', '--check-compat']);
     expect(noReason.code).toBe(1);
     expect(noReason.stderr).toContain('.compat-allow.yaml:2: the entry has no "reason"');
+  });
+
+  it('reads the committed CRDs of a project in a subfolder of its repository', async () => {
+    rmSync(join(dir, '.git'), { recursive: true, force: true });
+    const repo = dirname(dir);
+    git(repo, 'init', '-q');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'init');
+    writeFileSync(types(), readFileSync(types(), 'utf8').replace('  foo?: string;', '  foo?: number;'));
+    const run = await runCli(dir, ['manifests', '--check-compat']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('breaking: [type-changed] captains.crew.testproject.org v1 .spec.foo: string → number');
   });
 
   it('names a ref that is no commit, and refuses --check-compat with --check', async () => {

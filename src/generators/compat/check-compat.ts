@@ -47,9 +47,10 @@ export function crdsAtRef(projectDir: string, ref: string, crdDir: string): Cust
   } catch {
     throw new CompatError(`"${ref}" is not a commit of a git repository at ${projectDir}: --check-compat compares with the CRDs committed there`);
   }
-  const prefix = git(projectDir, ['rev-parse', '--show-prefix']).trim();
-  const dir = path.posix.join(prefix, crdDir.split(path.sep).join('/'));
-  const files = git(projectDir, ['ls-tree', '-r', '--name-only', commit, '--', `${dir}/`]).split('\n').filter((f) => /\.ya?ml$/.test(f));
+  // ls-tree reads the folder relative to projectDir (a project may be a subfolder of its repository)
+  // and, with --full-name, names files from the repository's root, as `git show <commit>:<file>` wants them.
+  const dir = crdDir.split(path.sep).join('/');
+  const files = git(projectDir, ['ls-tree', '-r', '--name-only', '--full-name', commit, '--', `${dir}/`]).split('\n').filter((f) => /\.ya?ml$/.test(f));
   const crds: CustomResourceDefinition[] = [];
   for (const file of files) {
     for (const doc of parseAllDocuments(git(projectDir, ['show', `${commit}:${file}`]))) {
@@ -81,6 +82,7 @@ export function runCompatCheck(input: CompatCheckInput, io: CompatIO): number {
     io.stderr(`manifests --check-compat: ${e.message}\n`);
     return 1;
   }
+  if (old.length === 0) io.stdout(`manifests --check-compat: no CRDs in ${input.crdDir} at ${ref}: nothing to compare with\n`);
   const findings = compareCrds(old, input.crds).map((f) => ({ ...f, location: f.crdField ? input.locate(f.crd, f.crdField) : undefined }));
   const used = new Set<AllowEntry>();
   let unaccepted = 0;

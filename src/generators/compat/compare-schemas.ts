@@ -22,7 +22,7 @@ const RATCHETED = 'ratcheted (kube-apiserver 1.30+): stored objects still update
 
 type Report = (f: Omit<CompatFinding, 'crd' | 'version'>) => void;
 
-const show = (v: unknown): string => (v === undefined ? '(none)' : JSON.stringify(v));
+const show = (v: unknown): string => (v === undefined ? '(none)' : typeof v === 'string' ? v : JSON.stringify(v));
 
 function child(place: Place, step: 'properties' | 'items' | 'additionalProperties', name?: string): Place {
   const base = place.path === '.' ? '' : place.path;
