@@ -51,6 +51,14 @@ function takesValue(o: Options | undefined): boolean {
 }
 
 /**
+ * A flag declared `requiresArg: false` takes a value only after `=` (pflag's NoOptDefVal):
+ * `--check-compat` alone is `''`, and the next argument stays an argument of its own.
+ */
+function optionalValue(o: Options | undefined): boolean {
+  return o !== undefined && o.type === 'string' && o.requiresArg === false;
+}
+
+/**
  * pflag takes the argument after a flag that needs a value as that value whatever it looks like;
  * yargs reads `--domain -bad.com` as flags -b, -a and -d. Such pairs are joined into
  * `--domain=-bad.com`, so that the value is checked (and reported) as the flag's value.
@@ -72,7 +80,9 @@ export function normalizeArgv(argv: readonly string[], tree: CommandTree): strin
     }
     const value = argv[i + 1];
     const name = /^--([\w-]+)$/.exec(arg)?.[1];
-    if (name !== undefined && takesValue(flags[name]) && value !== undefined && value.startsWith('-') && value !== '--') {
+    if (name !== undefined && optionalValue(flags[name])) {
+      out.push(`${arg}=`);
+    } else if (name !== undefined && takesValue(flags[name]) && value !== undefined && value.startsWith('-') && value !== '--') {
       out.push(`${arg}=${value}`);
       i++;
     } else {

@@ -16,6 +16,7 @@ export * from './leaderelection/index.js';
 export * from './controllerutil/index.js';
 export * from './events/index.js';
 export * from './webhook/index.js';
+export * from './migration/index.js';
 export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksHandler } from './healthz/index.js';
 /** `healthz.ping` and friends, as generated main.ts uses them. */
 export * as healthz from './healthz/index.js';

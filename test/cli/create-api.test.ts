@@ -403,6 +403,7 @@ describe('scaffolder create api', () => {
     expect(read(dir, 'api/v1/captain_types.ts')).toContain('// +kubebuilder:storageversion\n// +kubebuilder:object:root=true\n// +kubebuilder:subresource:status');
     expect(read(dir, 'api/v2/captain_types.ts')).not.toContain('storageversion');
     expect(run.stderr).toContain('warning: api/v1/captain_types.ts: marked Captain v1 as the storage version');
+    expect(run.stderr).toContain("To store v2 instead: move the marker to api/v2/captain_types.ts, deploy, run scaffolder/runtime's StorageVersionMigrator once");
     expect(read(dir, 'src/main.ts')).toContain('crewv2.addToScheme(scheme);');
   });
 

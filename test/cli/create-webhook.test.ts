@@ -137,7 +137,7 @@ describe('scaffolder create webhook', () => {
       "import * as crewv2 from '../../../api/v2/index.js';",
       "import { newFirstMate as newFirstMateV2 } from '../../samples/v2/firstmate.js';",
       "import { Manager, builtinScheme } from 'scaffolder/runtime';",
-      "import { startTestEnvironment } from 'scaffolder/testing';",
+      "import { startTestEnvironment, fuzzConversion } from 'scaffolder/testing';",
       "import * as crewv1 from '../../../api/v1/index.js';",
       '// +kubebuilder:scaffold:imports',
     ].join('\n'));
@@ -164,7 +164,9 @@ describe('scaffolder create webhook', () => {
     const test = read(dir, 'test/webhooks/v1/firstmate_webhook.test.ts');
     const imports = test.split('\n').filter((l) => l.startsWith('import '));
     expect(imports.filter((l) => l.endsWith("from 'scaffolder/runtime';"))).toEqual(["import { Manager, builtinScheme } from 'scaffolder/runtime';"]);
-    expect(imports.filter((l) => l.endsWith("from 'scaffolder/testing';"))).toEqual(["import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';"]);
+    const testing = imports.filter((l) => l.endsWith("from 'scaffolder/testing';"));
+    expect(testing).toHaveLength(1);
+    expect(/\{ (.*) \}/.exec(testing[0]!)![1]!.split(', ').sort()).toEqual(['fuzzConversion', 'startTestEnvironment', 'type TestEnvironment']);
     expect(imports.filter((l) => l.endsWith("from '../../../api/v1/index.js';"))).toEqual(["import * as crewv1 from '../../../api/v1/index.js';"]);
     expect(imports.filter((l) => l.endsWith("from 'vitest';"))).toHaveLength(1);
     expect(imports.find((l) => l.endsWith("from 'vitest';"))).toMatch(/afterAll.*beforeAll/);

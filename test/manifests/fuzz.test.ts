@@ -10,32 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { ManifestsPipeline } from '../../src/generators/manifests/pipeline.js';
 import { MarkerSyntaxError, parseMarker } from '../../src/markers/index.js';
+import { Random } from '../../src/testing/fuzz-conversion/random.js';
 import { repoRoot } from '../support/shared.js';
-
-/** mulberry32: a small seeded PRNG, enough to make cases reproducible from their seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-class Random {
-  constructor(readonly next: () => number) {}
-  int(min: number, max: number): number {
-    return min + Math.floor(this.next() * (max - min + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(items: readonly T[]): T {
-    return items[this.int(0, items.length - 1)]!;
-  }
-}
 
 const runtimeTypes = path.join(repoRoot, 'src', 'runtime', 'api', 'types.js');
 
@@ -151,7 +127,7 @@ describe('manifests on generated and mutated types files (seeded fuzz)', () => {
     let withErrors = 0;
     let withFiles = 0;
     for (let seed = first; seed < first + cases; seed++) {
-      const r = new Random(prng(seed));
+      const r = new Random(seed);
       const kind = r.pick(['Thing', 'Widget', 'Gadget']);
       let types = typesFile(r, kind);
       if (r.chance(0.35)) types = mutate(r, types);
@@ -182,7 +158,7 @@ describe('manifests on generated and mutated types files (seeded fuzz)', () => {
   });
 
   it('parses every generated marker to a value or a MarkerSyntaxError', () => {
-    const r = new Random(prng(42));
+    const r = new Random(42);
     const definitions = [
       { name: 'f:value', target: 'field', value: { type: 'any' } },
       { name: 'f:value', target: 'field', value: { type: 'number' } },

@@ -13,6 +13,12 @@ export const manifestsFlags = {
   // Read as text and checked here: yargs turns a non-number into NaN, losing what was typed.
   'max-desc-len': { type: 'string', describe: 'Truncate field descriptions in CRDs to this length (0 drops them)' },
   'check': { type: 'boolean', default: false, describe: 'Write nothing; fail if the files on disk are out of date' },
+  // A value only after `=` (src/cli/argv.ts): `--check-compat` alone is '' (HEAD).
+  'check-compat': {
+    type: 'string',
+    requiresArg: false,
+    describe: 'Write nothing; compare the CRDs generated now with those committed at a git ref (default HEAD) in config/crd/bases, and fail on breaking changes not accepted in .compat-allow.yaml',
+  },
   'watch': { type: 'boolean', default: false, describe: 'Regenerate whenever a source changes' },
   'strict': { type: 'boolean', default: false, describe: 'Treat warnings (e.g. unknown markers) as errors' },
   'kube-openapi': {
@@ -39,6 +45,7 @@ function manifestsCommand(y: Argv, select: SelectAction, name: CommandName): Arg
       .options(manifestsFlags)
       .example(...example('$0 manifests', 'regenerate the CRDs, RBAC role and webhook configurations in config/'))
       .example(...example('$0 manifests --check', 'in CI: fail when someone forgot to regenerate'))
+      .example(...example('$0 manifests --check-compat=origin/main', 'in CI: fail on API changes that break stored objects or clients'))
       .example(...example('$0 manifests --paths api/v1 --output-dir out --max-desc-len 0', 'one package, no descriptions'))
       .example(...example('$0 manifests --kube-openapi k8s', 'built-in types (V1PodTemplateSpec, ...) from the OpenAPI documents in k8s/')),
     (argv) => select(async (io) => {
@@ -54,7 +61,8 @@ function manifestsCommand(y: Argv, select: SelectAction, name: CommandName): Arg
       if (kubernetesVersion !== undefined && !isKubernetesApiVersion(String(kubernetesVersion))) {
         throw new UsageError(`invalid --kubernetes-version "${String(kubernetesVersion)}": must be one of ${KUBERNETES_API_VERSIONS.join(', ')}`);
       }
-      const conflict = conflictingOptions({ check: argv.check, watch: argv.watch, dryRun: io.dryRun });
+      const checkCompat = argv['check-compat'] === undefined ? undefined : String(argv['check-compat']);
+      const conflict = conflictingOptions({ check: argv.check, watch: argv.watch, dryRun: io.dryRun, checkCompat });
       if (conflict) throw new UsageError(conflict);
       // As every other command: outside a project there is nothing to generate from (it said "0 written").
       loadProject(io, argv.check ? '--check' : undefined);
@@ -69,6 +77,7 @@ function manifestsCommand(y: Argv, select: SelectAction, name: CommandName): Arg
         kubeOpenApi: argv['kube-openapi']?.map(String),
         kubernetesVersion: kubernetesVersion === undefined ? undefined : String(kubernetesVersion),
         generateEmbeddedObjectMeta: argv['generate-embedded-object-meta'],
+        checkCompat,
       }, io);
     }),
   );

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { ts, type Project } from 'ts-morph';
-import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection } from '../../markers/index.js';
+import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection, type SourceLocation } from '../../markers/index.js';
 import { TypeIndex } from './loader/type-index.js';
 import type { MarkerLookup } from './markers/lookup.js';
 import type { BuiltinSchemaSource } from './schema/builtin-source.js';
@@ -83,6 +83,8 @@ export class CrdGenerator {
   /** CEL checks by marker (markers of unchanged files are the same objects from one run to the next). */
   private readonly celChecked = new WeakMap<MarkedValue, Diagnostic | null>();
   private flattenWarnings: string[] = [];
+  /** The last run's CRDs by name: what `locate` walks. */
+  private readonly locators = new Map<string, LocatorContext>();
 
   constructor(private readonly options: CrdGeneratorOptions) {
     this.index = new TypeIndex(options.project);
@@ -133,12 +135,14 @@ export class CrdGenerator {
       }
     }
     const crds: GeneratedCrd[] = [];
+    this.locators.clear();
     const apiServer: Diagnostic[] = [];
     for (const key of [...kinds.keys()].sort()) {
       const entry = kinds.get(key)!;
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
       if (!crd) continue;
       apiServer.push(...this.apiServerDiagnostics(crd, entry.versions));
+      this.locators.set(crd.metadata!.name!, this.locatorContext(crd, entry.versions));
       crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
@@ -304,12 +308,7 @@ export class CrdGenerator {
     const storageCount = crd.spec.versions.filter((v) => v.storage).length;
     const errors = validateCustomResourceDefinition(crd).filter((e) => !(e.field === 'spec.versions' && storageCount !== 1 && e.message.endsWith('must have exactly one version marked as storage version')));
     if (errors.length === 0) return [];
-    const ctx: LocatorContext = {
-      index: this.index,
-      markersOf: (node) => this.options.markers.forNode(node).all(),
-      versionNames: crd.spec.versions.map((v) => v.name),
-      sources: versions.map(({ pkg, decl }) => ({ version: pkg.version, decl, packageMarkers: this.options.markers.forPackage(pkg.dir).all() })),
-    };
+    const ctx = this.locatorContext(crd, versions);
     const markers = [...this.options.markers.all()];
     return errors.map((e) => {
       // A validation rule's error points at the rule in its XValidation marker.
@@ -322,6 +321,25 @@ export class CrdGenerator {
         message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
       };
     });
+  }
+
+  /**
+   * The marker or declaration behind a field of a CRD of the last run (`spec.versions[0].schema.openAPIV3Schema...`),
+   * found as the API server's errors are.
+   */
+  locate(crdName: string, field: string): SourceLocation | undefined {
+    const ctx = this.locators.get(crdName);
+    return ctx ? locateCrdField(field, ctx) : undefined;
+  }
+
+  /** What locateCrdField needs to map a field of `crd` back to the sources. */
+  private locatorContext(crd: CustomResourceDefinition, versions: KindVersion[]): LocatorContext {
+    return {
+      index: this.index,
+      markersOf: (node) => this.options.markers.forNode(node).all(),
+      versionNames: crd.spec.versions.map((v) => v.name),
+      sources: versions.map(({ pkg, decl }) => ({ version: pkg.version, decl, packageMarkers: this.options.markers.forPackage(pkg.dir).all() })),
+    };
   }
 
   /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */

@@ -1,6 +1,6 @@
 /** The CRD generator as `scaffolder manifests` runs it: one config/crd/bases/<group>_<plural>.yaml per CRD. */
 import path from 'node:path';
-import type { Diagnostic, MarkerRegistry } from '../../markers/index.js';
+import type { Diagnostic, MarkerRegistry, SourceLocation } from '../../markers/index.js';
 import type { GeneratedOutput, GenerationContext, GenerationResult, Generator } from '../generator.js';
 import { CrdGenerator, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
 import { registerCrdMarkers } from './markers/definitions.js';
@@ -21,6 +21,11 @@ export class CrdManifestsGenerator implements Generator {
   /** The CRDs of the last run as objects, in the engine's order, those whose file name would escape included. */
   get crds(): readonly GeneratedCrd[] {
     return this.last;
+  }
+
+  /** The marker or declaration behind a field of a CRD of the last run (see CrdGenerator.locate). */
+  locate(crdName: string, field: string): SourceLocation | undefined {
+    return this.engine?.locate(crdName, field);
   }
 
   invalidate(changed: readonly string[]): void {

@@ -7,6 +7,8 @@ export interface ModeOptions {
   readonly check?: boolean;
   readonly dryRun?: boolean;
   readonly watch?: boolean;
+  /** --check-compat's git ref. */
+  readonly checkCompat?: string;
   readonly planned?: ReadonlyMap<string, string>;
 }
 
@@ -14,6 +16,10 @@ export interface ModeOptions {
 export function conflictingOptions(opts: ModeOptions): string | undefined {
   if (opts.watch && opts.check) return '--check and --watch cannot be used together';
   if (opts.watch && opts.dryRun) return '--dry-run and --watch cannot be used together';
+  if (opts.checkCompat !== undefined) {
+    const other = opts.watch ? '--watch' : opts.check ? '--check' : opts.dryRun ? '--dry-run' : undefined;
+    if (other) return `--check-compat and ${other} cannot be used together (--check-compat writes nothing)`;
+  }
   if (opts.planned && !opts.dryRun) return 'planned files are only read with dryRun';
   return undefined;
 }

@@ -52,6 +52,8 @@ export class ManifestsPipeline {
   readonly markers: MarkerCollection;
   readonly sourcePaths: readonly string[];
   private readonly runtime: GeneratorRuntime;
+  /** The CRDs of the last generation, and the markers behind their fields (the compatibility check reads both). */
+  readonly crdGenerator: CrdManifestsGenerator;
   /** YAML of the last generation by the JSON of its objects: unchanged CRDs are not re-serialised in watch mode. */
   private yamlCache = new Map<string, string>();
 
@@ -62,13 +64,14 @@ export class ManifestsPipeline {
     this.sourcePaths = sourcePaths;
     const kubernetesApi = kubernetesApiSource(options.kubernetesVersion ?? options.settings.kubernetesVersion);
     const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir, kubernetesApi) : kubernetesApi;
+    this.crdGenerator = new CrdManifestsGenerator({
+      maxDescLen: options.maxDescLen,
+      toolVersion: packageVersion(),
+      builtinSchemas,
+      generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
+    });
     const generators: Generator[] = [
-      new CrdManifestsGenerator({
-        maxDescLen: options.maxDescLen,
-        toolVersion: packageVersion(),
-        builtinSchemas,
-        generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
-      }),
+      this.crdGenerator,
       new RbacManifestsGenerator(options.settings.namespaced ? { defaultNamespace: operatorNamespace(options.settings, options.projectDir) } : {}),
       new WebhookManifestsGenerator(),
     ];

@@ -33,6 +33,8 @@ export interface ManifestsOptions {
   kubernetesVersion?: string;
   /** controller-gen's `crd:generateEmbeddedObjectMeta=true`: embedded ObjectMeta keeps name, namespace, labels, annotations, finalizers. */
   generateEmbeddedObjectMeta?: boolean;
+  /** Compare the CRDs generated with those committed at this git ref ('' = HEAD) instead of writing (--check-compat). */
+  checkCompat?: string;
   /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
   signal?: AbortSignal;
 }
@@ -97,6 +99,26 @@ function generateOnce(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: M
   return 0;
 }
 
+/** --check-compat: generates (writing nothing) and compares with the CRDs at the ref. */
+async function checkCompat(pipeline: ManifestsPipeline, opts: ManifestsOptions, io: ManifestsIO): Promise<number> {
+  const projectDir = path.resolve(opts.projectDir);
+  const { diagnostics } = pipeline.generate();
+  report(diagnostics, projectDir, io);
+  if (hasErrors(diagnostics)) {
+    io.stderr('manifests --check-compat: the sources have errors (above); nothing compared\n');
+    return 1;
+  }
+  const { runCompatCheck } = await import('../compat/check-compat.js');
+  const crdDir = path.relative(projectDir, path.resolve(projectDir, opts.outputDir ?? 'config', 'crd', 'bases'));
+  return runCompatCheck({
+    projectDir,
+    ref: opts.checkCompat ?? '',
+    crdDir,
+    crds: pipeline.crdGenerator.crds.map((c) => c.crd),
+    locate: (crd, field) => pipeline.crdGenerator.locate(crd, field),
+  }, io);
+}
+
 export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Promise<number> {
   const projectDir = path.resolve(opts.projectDir);
   let pipeline: ManifestsPipeline;
@@ -111,6 +133,7 @@ export async function runManifests(opts: ManifestsOptions, io: ManifestsIO): Pro
     io.stderr(`manifests: ${(e as Error).message}\n`);
     return 1;
   }
+  if (opts.checkCompat !== undefined) return checkCompat(pipeline, opts, io);
   const lastWritten = opts.watch ? new Map<string, string>() : undefined;
   const status = generateOnce(pipeline, opts, io, lastWritten);
   if (!opts.watch) return status;

@@ -300,5 +300,9 @@ function planStorageVersion(plan: Plan, cfg: ProjectConfig, res: Resource): void
   const first = others[0]!;
   if (!plan.exists(typesOf(first))) return;
   markRootType(plan, typesOf(first), marker, first.kind);
-  plan.note(`${typesOf(first)}: marked ${first.kind} ${first.version} as the storage version (+kubebuilder:storageversion); move the marker to store another version`);
+  plan.note(
+    `${typesOf(first)}: marked ${first.kind} ${first.version} as the storage version (+kubebuilder:storageversion). To store ${res.version} instead: move the marker to ${typesOf(res)}, deploy, ` +
+      `run scaffolder/runtime's StorageVersionMigrator once (it rewrites the stored objects and leaves the CRD's status.storedVersions with ${res.version} alone), and only then stop serving ${first.version}; ` +
+      '`scaffolder manifests --check-compat` warns until then',
+  );
 }

@@ -26,7 +26,7 @@ export function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTy
     const spokeNames = spokeNamesOf(wc, spoke);
     sections.push(render('webhook/test_conversion.ts', {
       ...data, spokeVersion: spoke, spokeAlias: spokeNames.importAlias, spokeApiVersion: spokeNames.apiVersion, spokeSample: spokeSampleName(wc, spoke),
-      hubAlias: wc.names.importAlias, crdName: `${wc.names.plural}.${wc.names.qualifiedGroup}`, conversionPatch: `config/crd/${conversionPatchFile(wc)}`,
+      hubAlias: wc.names.importAlias, hubVersion: wc.res.version, crdName: `${wc.names.plural}.${wc.names.qualifiedGroup}`, conversionPatch: `config/crd/${conversionPatchFile(wc)}`,
     }).trimEnd());
   }
   const classes = [
@@ -63,7 +63,7 @@ export function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTy
   // with the kind's API package (the hub version, for conversion) in its scheme.
   if (admission || types.spokes.length > 0) {
     importNames('scaffolder/runtime', ['Manager', 'builtinScheme']);
-    importNames('scaffolder/testing', ['startTestEnvironment', ...(admission ? ['type TestEnvironment'] : [])]);
+    importNames('scaffolder/testing', ['startTestEnvironment', ...(types.spokes.length > 0 ? ['fuzzConversion'] : []), ...(admission ? ['type TestEnvironment'] : [])]);
     imports.push(`import * as ${wc.names.importAlias} from '${hubModule}';`);
   }
   const needsType = types.defaulting || types.validation;

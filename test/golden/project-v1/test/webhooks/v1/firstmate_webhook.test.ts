@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import * as crewv2 from '../../../api/v2/index.js';
 import { newFirstMate as newFirstMateV2 } from '../../samples/v2/firstmate.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment } from 'scaffolder/testing';
+import { startTestEnvironment, fuzzConversion } from 'scaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
 // +kubebuilder:scaffold:imports
 
@@ -28,6 +28,12 @@ describe('FirstMate webhook', () => {
     const hub = crewv2.firstMateConversion.convertTo(spoke);
     expect(hub.apiVersion).toBe('crew.testproject.org/v1');
     expect(crewv2.firstMateConversion.convertFrom(hub)).toEqual(spoke);
+  });
+
+  it('round-trips random FirstMate objects of v1 and v2 without loss', async () => {
+    // Objects valid under each version's schema in config/crd/bases (run `make manifests` first).
+    const { loss } = await fuzzConversion({ crd: 'firstmates.crew.testproject.org', hub: 'v1', spokes: { v2: crewv2.firstMateConversion }, seed: 1, count: 100 });
+    expect(loss?.message).toBeUndefined();
   });
 
   it('serves FirstMate v2 through the API server, which converts with the webhook', async () => {

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import * as seacreaturesv1beta2 from '../../../../api/sea-creatures/v1beta2/index.js';
 import { newKraken as newKrakenV1beta2 } from '../../../samples/sea-creatures/v1beta2/kraken.js';
 import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment } from 'scaffolder/testing';
+import { startTestEnvironment, fuzzConversion } from 'scaffolder/testing';
 import * as seacreaturesv1beta1 from '../../../../api/sea-creatures/v1beta1/index.js';
 // +kubebuilder:scaffold:imports
 
@@ -28,6 +28,12 @@ describe('Kraken webhook', () => {
     const hub = seacreaturesv1beta2.krakenConversion.convertTo(spoke);
     expect(hub.apiVersion).toBe('sea-creatures.testproject.org/v1beta1');
     expect(seacreaturesv1beta2.krakenConversion.convertFrom(hub)).toEqual(spoke);
+  });
+
+  it('round-trips random Kraken objects of v1beta1 and v1beta2 without loss', async () => {
+    // Objects valid under each version's schema in config/crd/bases (run `make manifests` first).
+    const { loss } = await fuzzConversion({ crd: 'krakens.sea-creatures.testproject.org', hub: 'v1beta1', spokes: { v1beta2: seacreaturesv1beta2.krakenConversion }, seed: 1, count: 100 });
+    expect(loss?.message).toBeUndefined();
   });
 
   it('serves Kraken v1beta2 through the API server, which converts with the webhook', async () => {

@@ -1,0 +1,1 @@
+export { fuzzConversion, type ConversionLoss, type FuzzConversionOptions, type FuzzConversionResult, type SpokeConversion } from './fuzz-conversion.js';
