@@ -20,7 +20,7 @@ export function buildShardedController(host: ControllerHost, spec: ControllerSpe
   const selector = `${shardLabel(resolved.ring)}=${resolved.shardID}`;
   for (const kind of [forKind, ...ownedKinds]) cache.restrictKind(kind, selector, `the shards of ring ${resolved.ring}`);
   const kubeConfig = host.getConfig();
-  const controller = new ShardedController({ ...spec, options: { ...spec.options, needLeaderElection: false } }, { options: resolved, kubeConfig, cache, forKind });
+  const controller = new ShardedController({ ...spec, options: { ...spec.options, needLeaderElection: false } }, { options: resolved, kubeConfig, cache, forKind, log: host.getLogger().withName('shard').withValues({ ring: resolved.ring, shard: resolved.shardID }) });
   const registry = host.getMetrics()?.registry;
   host.add(new Sharder({
     options: resolved,

@@ -33,6 +33,7 @@ import type { ObjectWithMeta } from '../client/types.js';
 import { Controller, type ControllerSpec, type DispatchGate } from '../controller/controller.js';
 import type { Reconciler } from '../controller/types.js';
 import { LeaderElector } from '../leaderelection/elector.js';
+import type { Logger } from '../log/index.js';
 import type { Kind } from '../scheme/kind.js';
 import { drainLabel, labelsOf, RING_LABEL, shardLabel } from './labels.js';
 import type { ResolvedShardingOptions } from './options.js';
@@ -43,6 +44,7 @@ export interface ShardSpec {
   /** The manager's cache, whose informer of `forKind` holds this shard's objects. */
   cache: InformerCache;
   forKind: Kind;
+  log: Logger;
 }
 
 export class ShardedController extends Controller {
@@ -87,6 +89,7 @@ export class ShardedController extends Controller {
       renewDeadline: options.renewDeadline,
       retryPeriod: options.retryPeriod,
       releaseOnCancel: options.releaseOnCancel,
+      log: this.shard.log,
       onStoppedLeading: (reason) => {
         if (reason !== 'lost') return;
         const err = new Error(`sharding: shard lease ${options.leaseNamespace}/${name} is no longer ours; its objects go to other shards`);
