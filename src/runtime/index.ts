@@ -20,3 +20,4 @@ export * from './migration/index.js';
 export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksHandler } from './healthz/index.js';
 /** `healthz.ping` and friends, as generated main.ts uses them. */
 export * as healthz from './healthz/index.js';
+export * from './sharding/index.js';

@@ -39,6 +39,8 @@ export interface CacheOptions {
 
 export class InformerCache implements Reader {
   private readonly informers = new Map<string, Informer<ObjectWithMeta>>();
+  /** Label selectors that parts of the manager (a sharded controller) require for a kind, by kind key. */
+  private readonly restricted = new Map<string, { selector: string; by: string }>();
   private readonly pendingIndexes = new Map<string, [string, IndexFunc<ObjectWithMeta>][]>();
   private startedSignal: AbortSignal | undefined;
   private readonly log: Logger;
@@ -74,6 +76,23 @@ export class InformerCache implements Reader {
       if (this.startedSignal && !this.startedSignal.aborted) informer.start();
     }
     return informer as unknown as Informer<T & ObjectWithMeta>;
+  }
+
+  /**
+   * Limits what the cache holds of `kind` to objects matching `labelSelector` as well (on top of any
+   * byKind selector): a shard caches only its own objects. Must come before anything reads or
+   * watches the kind, since an informer, once made, keeps its selector; `by` names the requester.
+   */
+  restrictKind(kind: Kind, labelSelector: string, by: string): void {
+    const key = kindKey(kind);
+    const earlier = this.restricted.get(key);
+    if (earlier && earlier.selector !== labelSelector) {
+      throw new Error(`cache: ${kind.kind} is already limited to ${earlier.selector} for ${earlier.by}; ${by} needs ${labelSelector}, and one cache holds one selection of a kind`);
+    }
+    if (this.informers.has(key) && !earlier) {
+      throw new Error(`cache: ${kind.kind} is already cached without the label selector ${labelSelector} that ${by} needs; build the sharded controller before anything reads or watches ${kind.kind}`);
+    }
+    this.restricted.set(key, { selector: labelSelector, by });
   }
 
   /**
@@ -177,8 +196,11 @@ export class InformerCache implements Reader {
   }
 
   private byKindOptions(kind: Kind): ByKindOptions {
-    for (const [k, opts] of this.options.byKind ?? []) if (kindKey(k) === kindKey(kind)) return opts;
-    return {};
+    let options: ByKindOptions = {};
+    for (const [k, opts] of this.options.byKind ?? []) if (kindKey(k) === kindKey(kind)) options = opts;
+    const restricted = this.restricted.get(kindKey(kind))?.selector;
+    if (!restricted) return options;
+    return { ...options, labelSelector: options.labelSelector ? `${options.labelSelector},${restricted}` : restricted };
   }
 }
 

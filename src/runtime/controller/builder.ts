@@ -3,11 +3,15 @@
  * `controllerManagedBy(mgr).for(CronJob).owns(Job).watches(src, handler).withEventFilter(p)
  *   .withOptions({ maxConcurrentReconciles }).named('cronjob').complete(reconciler)`.
  */
+import type { KubeConfig } from '@kubernetes/client-node';
 import type { InformerCache } from '../cache/cache.js';
 import type { ObjectWithMeta } from '../client/types.js';
 import type { Logger } from '../log/index.js';
 import type { RuntimeMetrics } from '../metrics/index.js';
+import type { Runnable } from '../manager/runnable.js';
 import type { Kind } from '../scheme/kind.js';
+import { buildShardedController } from '../sharding/build.js';
+import type { ShardingOptions } from '../sharding/options.js';
 import { bindWatch, Controller, type ControllerOptions, type Watch } from './controller.js';
 import { type EventHandler, handler as handlers, type OwnerHandlerOptions } from './handler.js';
 import type { Predicate } from './predicate.js';
@@ -23,6 +27,12 @@ export interface ControllerHost {
   addController(controller: Controller): void;
   /** Defaults for every controller built on this host (the manager's `controller` option). */
   getControllerOptions?(): ControllerDefaults | undefined;
+  /** For sharded controllers: adds the sharder (a leader-only runnable). */
+  add?(runnable: Runnable): void;
+  /** For sharded controllers: the cluster of the shard Leases. */
+  getConfig?(): KubeConfig;
+  /** For sharded controllers: the default namespace of the shard Leases (the leader Lease's). */
+  getLeaseNamespace?(): string;
 }
 
 /**
@@ -54,6 +64,8 @@ export class Builder {
   private readonly globalPredicates: Predicate<ObjectWithMeta>[] = [];
   private options: ControllerOptions = {};
   private name: string | undefined;
+  private readonly ownedKinds: Kind[] = [];
+  private sharding: ShardingOptions | undefined;
 
   constructor(private readonly host: ControllerHost) {}
 
@@ -69,6 +81,7 @@ export class Builder {
   /** A kind this controller creates: its events enqueue the controlling owner of the `for` kind. */
   owns<T>(kind: Kind<T>, options: OwnsOptions<T> = {}): this {
     if (!isKind(kind)) throw new Error('controller builder: owns() needs a kind descriptor (from defineKind)');
+    this.ownedKinds.push(kind as Kind);
     // The owner kind is resolved at build time, so owns() may come before for().
     this.pending.push({
       bind: (global) => {
@@ -98,6 +111,16 @@ export class Builder {
     return this;
   }
 
+  /**
+   * Spreads the `for()` objects over the replicas running this controller (see
+   * src/runtime/sharding): each replica holds a shard Lease, caches and reconciles only the objects
+   * (and owned objects) labelled with its shard, and the leader's sharder keeps the labels.
+   */
+  sharded(options: ShardingOptions = {}): this {
+    this.sharding = options;
+    return this;
+  }
+
   /** The controller's name in logs and metrics; the lower-cased `for` kind by default. Unique per manager. */
   named(name: string): this {
     if (!/^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/.test(name)) throw new Error(`controller builder: name "${name}" may only hold letters, digits, '-', '_' and '.'`);
@@ -120,7 +143,7 @@ export class Builder {
     for (const [key, value] of Object.entries(this.options)) {
       if (value !== undefined) (options as Record<string, unknown>)[key] = value;
     }
-    const controller = new Controller({
+    const spec = {
       name,
       reconciler: r,
       forKind: this.forKind,
@@ -128,7 +151,8 @@ export class Builder {
       options,
       log: this.host.getLogger().withName('controller').withValues({ controller: name }),
       metrics: metrics ? { controller: metrics.controller(name), queue: metrics.workqueue(name) } : undefined,
-    });
+    };
+    const controller = this.sharding ? buildShardedController(this.host, spec, this.sharding, this.ownedKinds) : new Controller(spec);
     this.host.addController(controller);
     return controller;
   }

@@ -16,6 +16,8 @@ export interface LeaderElectorOptions {
   namespace: string;
   /** Name of the Lease (the manager's leaderElectionID). */
   name: string;
+  /** Labels of the Lease (shard Leases carry their ring's); none by default. */
+  labels?: Record<string, string>;
   /** Who we are in the Lease's holderIdentity; `<hostname>_<uuid>` by default. */
   identity?: string;
   /** Milliseconds a follower waits after the last change it saw before taking the lease. Default 15 000. */
@@ -82,7 +84,7 @@ export class LeaderElector {
     if (options.name === '') throw new Error('leader election: the lease name (leaderElectionID) must not be empty');
     if (options.namespace === '') throw new Error('leader election: the lease namespace must not be empty');
     if (this.identity === '') throw new Error('leader election: identity must not be empty');
-    this.#lock = new LeaseLock(options.kubeConfig, options.namespace, options.name);
+    this.#lock = new LeaseLock(options.kubeConfig, options.namespace, options.name, options.labels);
     this.#log = (options.log ?? rootLog.withName('leaderelection')).withValues({ lease: this.#lock.describe(), identity: this.identity });
     this.#elected = new Promise<void>((resolve, reject) => {
       this.#resolveElected = resolve;

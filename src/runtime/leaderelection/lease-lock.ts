@@ -20,7 +20,8 @@ export function statusCodeOf(err: unknown): number {
 export class LeaseLock {
   readonly #api: CoordinationV1Api;
 
-  constructor(kubeConfig: KubeConfig, readonly namespace: string, readonly name: string) {
+  /** `labels` are written with every create and update (a shard Lease carries its ring's). */
+  constructor(kubeConfig: KubeConfig, readonly namespace: string, readonly name: string, private readonly labels?: Record<string, string>) {
     this.#api = kubeConfig.makeApiClient(CoordinationV1Api);
   }
 
@@ -39,7 +40,7 @@ export class LeaseLock {
     const body: V1Lease = {
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',
-      metadata: { name: this.name, namespace: this.namespace },
+      metadata: { name: this.name, namespace: this.namespace, labels: this.labels },
       spec: leaseSpecFromRecord(record),
     };
     return observed(await this.#api.createNamespacedLease({ namespace: this.namespace, body }));
@@ -50,7 +51,7 @@ export class LeaseLock {
     const body: V1Lease = {
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',
-      metadata: { name: this.name, namespace: this.namespace, resourceVersion },
+      metadata: { name: this.name, namespace: this.namespace, labels: this.labels, resourceVersion },
       spec: leaseSpecFromRecord(record),
     };
     return observed(await this.#api.replaceNamespacedLease({ name: this.name, namespace: this.namespace, body }));

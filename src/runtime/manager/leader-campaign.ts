@@ -30,7 +30,7 @@ export interface Campaign {
 /** Starts campaigning for the lease; `fail` is called when a held lease is lost. */
 export function startCampaign(host: CampaignHost, log: Logger, signal: AbortSignal, fail: (err: unknown) => void): Campaign {
   const { options, kubeConfig } = host;
-  const namespace = options.leaderElectionNamespace ?? inClusterNamespace() ?? contextNamespace(kubeConfig) ?? 'default';
+  const namespace = leaseNamespace(options, kubeConfig);
   const elector = new LeaderElector({
     kubeConfig,
     namespace,
@@ -60,6 +60,11 @@ export function startCampaign(host: CampaignHost, log: Logger, signal: AbortSign
     return isLeader;
   });
   return { elector, won };
+}
+
+/** Where the manager's Leases live: leaderElectionNamespace, else the pod's, else the kubeconfig context's, else `default`. */
+export function leaseNamespace(options: ManagerOptions, kubeConfig: KubeConfig): string {
+  return options.leaderElectionNamespace ?? inClusterNamespace() ?? contextNamespace(kubeConfig) ?? 'default';
 }
 
 function contextNamespace(kubeConfig: KubeConfig): string | undefined {

@@ -23,7 +23,7 @@ import type { Scheme } from '../scheme/scheme.js';
 import { getEventRecorder, getEventRecorderFor, type EventRecorder, type EventsRecorder } from '../events/index.js';
 import { WebhookServer } from '../webhook/server.js';
 import { loadKubeConfig } from './kubeconfig.js';
-import { startCampaign } from './leader-campaign.js';
+import { leaseNamespace, startCampaign } from './leader-campaign.js';
 import { type ManagedServer, type ManagerOptions, newMetricsServer, withWebhookHTTP2 } from './manager-options.js';
 import { RunnableGroup, installSignalHandlers, stopServers, waitForAbort } from './runnable-group.js';
 import type { Runnable } from './runnable.js';
@@ -112,6 +112,11 @@ export class Manager implements ControllerHost {
 
   getLogger(): Logger {
     return this.options.logger ?? rootLog;
+  }
+
+  /** Where the manager's Leases live (the leader Lease, and sharded controllers' shard Leases by default). */
+  getLeaseNamespace(): string {
+    return leaseNamespace(this.options, this.kubeConfig);
   }
 
   getMetrics(): RuntimeMetrics {

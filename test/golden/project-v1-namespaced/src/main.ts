@@ -41,6 +41,17 @@ await new MemcachedReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager
 await new CronJobReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(mgr);
 // +kubebuilder:scaffold:builder
 
+// Sharding (off by default): to spread one controller's objects over the replicas of the Deployment,
+// add `.sharded({ ring: 'cronjob' })` to its builder in src/controllers, e.g.
+//   controllerManagedBy(mgr).for(CronJob).owns(Job).sharded({ ring: 'cronjob' }).complete(reconciler);
+// Each replica holds the Lease `<ring>-<pod name>` in the leader-election namespace and caches and
+// reconciles only the objects labelled `shard.scaffolder.dev/<ring>: <pod name>`; the elected leader
+// (run with --leader-elect) writes those labels. Worth it for many objects or slow reconciles, not
+// below a few thousand objects per replica (see "Sharding" in scaffolder's README). Its RBAC, to move
+// above the controller's reconciler (drop the first `// `) before `make manifests`:
+//   // +kubebuilder:rbac:groups=coordination.k8s.io,resources=leases,verbs=get;list;watch;create;update
+//   // +kubebuilder:rbac:groups=<group of each owned kind>,resources=<its plural>,verbs=get;list;watch;patch
+
 // Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
   cachev1alpha1.setupMemcachedWebhookWithManager(mgr);
