@@ -54,7 +54,7 @@ function alphaGenerateCommand(y: Argv, select: SelectAction): Argv {
     (b) => b
       .options(alphaGenerateFlags)
       .example(...example('$0 alpha generate --input-dir ./guestbook --output-dir ./guestbook-new', 'the scaffold this scaffolder writes for the project, beside it'))
-      .example(...example('$0 alpha generate --force', 'scaffold the current project again in place (keeps .git and the files git ignores)')),
+      .example(...example('$0 alpha generate --force', 'the project scaffolded again in place, keeping .git and ignored files')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
       const { alphaGenerate } = await import('../alpha/generate.js');
