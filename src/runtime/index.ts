@@ -19,3 +19,4 @@ export * from './webhook/index.js';
 export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksHandler } from './healthz/index.js';
 /** `healthz.ping` and friends, as generated main.ts uses them. */
 export * as healthz from './healthz/index.js';
+export * from './tracing/index.js';
