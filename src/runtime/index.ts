@@ -19,4 +19,5 @@ export * from './webhook/index.js';
 export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksHandler } from './healthz/index.js';
 /** `healthz.ping` and friends, as generated main.ts uses them. */
 export * as healthz from './healthz/index.js';
+export * from './dependents/index.js';
 export * from './tracing/index.js';

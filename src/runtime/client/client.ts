@@ -7,6 +7,8 @@ import { traceClientCall } from '../tracing/tracing.js';
 import { labelSelectorString } from './label-selector.js';
 import { type Query, resourcePath, type RestTransport } from './rest.js';
 import type {
+  ApplyConfiguration,
+  ApplyOptions,
   Client,
   DeleteAllOfOptions,
   DeleteOptions,
@@ -132,6 +134,10 @@ export class KubeClient implements Client {
 
   patch<T>(kind: Kind<T>, obj: T, patch: PatchBody, options: PatchOptions = {}): Promise<T> {
     return this.sendPatch(kind, obj, undefined, patch, options);
+  }
+
+  apply<T>(kind: Kind<T>, desired: ApplyConfiguration<T>, options: ApplyOptions = {}): Promise<T> {
+    return this.sendPatch(kind, desired as T, undefined, desired as Record<string, unknown>, { ...options, type: 'apply' });
   }
 
   delete<T>(kind: Kind<T>, obj: T, options: DeleteOptions = {}): Promise<void> {
