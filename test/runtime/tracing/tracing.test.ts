@@ -3,6 +3,8 @@
  * reconcile with its controller, key, result and requeue; a `queue` child for the time the request
  * waited; a child per client call made in the reconcile.
  */
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -12,6 +14,28 @@ import { eventually } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, Secret, TRACER_NAME, tracingAvailable } from '../../../src/runtime/index.js';
 import { startEnv, type TestEnvironment } from '../../support/environment.js';
 import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
+import { repoRoot } from '../../support/shared-paths.js';
+
+/**
+ * Run in a fresh Node process with @opentelemetry/api unresolvable from the runtime's tracing
+ * module (as where the application did not install it; prom-client still finds its own copy):
+ * reconciles and client calls run untraced.
+ */
+const withoutOtelApi = `
+import { registerHooks } from 'node:module';
+registerHooks({
+  resolve(specifier, context, next) {
+    if (specifier === '@opentelemetry/api' && context.parentURL?.includes('/runtime/tracing/')) {
+      throw Object.assign(new Error("Cannot find module '@opentelemetry/api'"), { code: 'MODULE_NOT_FOUND' });
+    }
+    return next(specifier, context);
+  },
+});
+const tracing = await import(process.argv[1]);
+const span = tracing.startReconcileSpan('c', {}, undefined);
+const answer = await tracing.traceClientCall('get ConfigMap', {}, async () => 42);
+console.log(JSON.stringify({ available: tracing.tracingAvailable(), span: span ?? null, answer }));
+`;
 
 describe('tracing', () => {
   const exporter = new InMemorySpanExporter();
@@ -103,6 +127,11 @@ describe('tracing', () => {
       await setup.stop();
     }
   }, 60_000);
+
+  it('runs reconciles and client calls untraced when @opentelemetry/api is not installed', () => {
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', withoutOtelApi, join(repoRoot, 'dist/src/runtime/tracing/tracing.js')], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ available: false, span: null, answer: 42 });
+  });
 
   it('records a failed client call on its span with the HTTP status', async () => {
     const setup = clientAndCache(env);
