@@ -21,3 +21,5 @@ export { HealthProbeServer, type HealthProbeServerOptions, type Checker, ChecksH
 /** `healthz.ping` and friends, as generated main.ts uses them. */
 export * as healthz from './healthz/index.js';
 export * from './sharding/index.js';
+export * from './dependents/index.js';
+export * from './tracing/index.js';

@@ -6,6 +6,8 @@
  * metav1.Time or resource.Quantity, and emits the schema noted on each.
  */
 import type { V1ObjectMeta, V1ListMeta } from '@kubernetes/client-node';
+import type { Wire } from './wire.js';
+export type { Wire } from './wire.js';
 
 /** `integer` without a format (Go's `int`, as controller-gen writes it). */
 export type int = number;
@@ -28,6 +30,6 @@ export type RawExtension = Record<string, unknown>;
 /** Arbitrary JSON (apiextensionsv1.JSON): no type, preserves unknown fields. */
 export type JSONValue = unknown;
 /** Object metadata: `type: object` in a CRD, as for metav1.ObjectMeta. */
-export type ObjectMeta = V1ObjectMeta;
+export type ObjectMeta = Wire<V1ObjectMeta>;
 /** List metadata of a `<Kind>List`. */
 export type ListMeta = V1ListMeta;

@@ -3,9 +3,12 @@
  * straight to the API server with the content type each patch kind requires.
  */
 import type { Kind } from '../scheme/kind.js';
+import { traceClientCall } from '../tracing/tracing.js';
 import { labelSelectorString } from './label-selector.js';
 import { type Query, resourcePath, type RestTransport } from './rest.js';
 import type {
+  ApplyConfiguration,
+  ApplyOptions,
   Client,
   DeleteAllOfOptions,
   DeleteOptions,
@@ -103,14 +106,18 @@ export class KubeClient implements Client {
   }
 
   get<T>(kind: Kind<T>, key: ObjectKey): Promise<T> {
-    return this.reader.get(kind, key);
+    return traced('get', kind, key, () => this.reader.get(kind, key));
   }
 
   list<T>(kind: Kind<T>, options?: ListOptions): Promise<T[]> {
-    return this.reader.list(kind, options);
+    return traced('list', kind, { namespace: options?.namespace }, () => this.reader.list(kind, options));
   }
 
-  async create<T>(kind: Kind<T>, obj: T, options: WriteOptions = {}): Promise<T> {
+  create<T>(kind: Kind<T>, obj: T, options: WriteOptions = {}): Promise<T> {
+    return traced('create', kind, metaKey(obj), () => this.sendCreate(kind, obj, options));
+  }
+
+  private async sendCreate<T>(kind: Kind<T>, obj: T, options: WriteOptions): Promise<T> {
     const body = { ...(obj as object), apiVersion: kind.apiVersion, kind: kind.kind };
     const created = await this.rest.request<T>({
       method: 'POST',
@@ -129,7 +136,15 @@ export class KubeClient implements Client {
     return this.sendPatch(kind, obj, undefined, patch, options);
   }
 
-  async delete<T>(kind: Kind<T>, obj: T, options: DeleteOptions = {}): Promise<void> {
+  apply<T>(kind: Kind<T>, desired: ApplyConfiguration<T>, options: ApplyOptions = {}): Promise<T> {
+    return this.sendPatch(kind, desired as T, undefined, desired as Record<string, unknown>, { ...options, type: 'apply' });
+  }
+
+  delete<T>(kind: Kind<T>, obj: T, options: DeleteOptions = {}): Promise<void> {
+    return traced('delete', kind, metaKey(obj), () => this.sendDelete(kind, obj, options));
+  }
+
+  private async sendDelete<T>(kind: Kind<T>, obj: T, options: DeleteOptions): Promise<void> {
     await this.rest.request({
       method: 'DELETE',
       path: resourcePath(kind, namespaceOf(kind, obj), nameOf(kind, obj)),
@@ -138,7 +153,11 @@ export class KubeClient implements Client {
     });
   }
 
-  async deleteAllOf<T>(kind: Kind<T>, options: DeleteAllOfOptions = {}): Promise<void> {
+  deleteAllOf<T>(kind: Kind<T>, options: DeleteAllOfOptions = {}): Promise<void> {
+    return traced('deleteAllOf', kind, { namespace: options.namespace }, () => this.sendDeleteAllOf(kind, options));
+  }
+
+  private async sendDeleteAllOf<T>(kind: Kind<T>, options: DeleteAllOfOptions): Promise<void> {
     if (kind.namespaced && !options.namespace) {
       throw new Error(`deleteAllOf ${kind.kind}: a namespace is required for a namespaced kind`);
     }
@@ -161,22 +180,28 @@ export class KubeClient implements Client {
   subResource(name: string): SubResourceClient {
     if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`subResource: "${name}" is not a subresource name`);
     return {
-      get: async <T, S = T>(kind: Kind<T>, obj: T): Promise<S> =>
-        this.rest.request<S>({ method: 'GET', path: resourcePath(kind, namespaceOf(kind, obj), nameOf(kind, obj), name) }),
-      create: async <T, S = unknown>(kind: Kind<T>, obj: T, subObj: S, options: WriteOptions = {}): Promise<S> =>
-        this.rest.request<S>({
-          method: 'POST',
-          path: resourcePath(kind, namespaceOf(kind, obj), nameOf(kind, obj), name),
-          query: this.writeQuery(options),
-          body: subObj,
-        }),
+      get: <T, S = T>(kind: Kind<T>, obj: T): Promise<S> =>
+        traced('get', kind, metaKey(obj), () =>
+          this.rest.request<S>({ method: 'GET', path: resourcePath(kind, namespaceOf(kind, obj), nameOf(kind, obj), name) }), name),
+      create: <T, S = unknown>(kind: Kind<T>, obj: T, subObj: S, options: WriteOptions = {}): Promise<S> =>
+        traced('create', kind, metaKey(obj), () =>
+          this.rest.request<S>({
+            method: 'POST',
+            path: resourcePath(kind, namespaceOf(kind, obj), nameOf(kind, obj), name),
+            query: this.writeQuery(options),
+            body: subObj,
+          }), name),
       update: <T>(kind: Kind<T>, obj: T, options: WriteOptions = {}) => this.put(kind, obj, name, options),
       patch: <T>(kind: Kind<T>, obj: T, patch: PatchBody, options: PatchOptions = {}) =>
         this.sendPatch(kind, obj, name, patch, options),
     };
   }
 
-  private async put<T>(kind: Kind<T>, obj: T, sub: string | undefined, options: WriteOptions): Promise<T> {
+  private put<T>(kind: Kind<T>, obj: T, sub: string | undefined, options: WriteOptions): Promise<T> {
+    return traced('update', kind, metaKey(obj), () => this.sendPut(kind, obj, sub, options), sub);
+  }
+
+  private async sendPut<T>(kind: Kind<T>, obj: T, sub: string | undefined, options: WriteOptions): Promise<T> {
     const body = { ...(obj as object), apiVersion: kind.apiVersion, kind: kind.kind };
     const updated = await this.rest.request<T>({
       method: 'PUT',
@@ -187,7 +212,12 @@ export class KubeClient implements Client {
     return withType(kind, updated);
   }
 
-  private async sendPatch<T>(kind: Kind<T>, obj: T, sub: string | undefined, patch: PatchBody, options: PatchOptions): Promise<T> {
+  private sendPatch<T>(kind: Kind<T>, obj: T, sub: string | undefined, patch: PatchBody, options: PatchOptions): Promise<T> {
+    const op = options.type === 'apply' ? 'apply' : 'patch';
+    return traced(op, kind, metaKey(obj), () => this.sendPatchRequest(kind, obj, sub, patch, options), sub);
+  }
+
+  private async sendPatchRequest<T>(kind: Kind<T>, obj: T, sub: string | undefined, patch: PatchBody, options: PatchOptions): Promise<T> {
     const type = options.type ?? 'merge';
     if (type === 'json' && !Array.isArray(patch)) throw new Error(`patch ${kind.kind}: a JSON patch must be a list of operations`);
     if (type !== 'json' && Array.isArray(patch)) throw new Error(`patch ${kind.kind}: a ${type} patch must be an object, not a list`);
@@ -215,6 +245,24 @@ export class KubeClient implements Client {
   private writeQuery(options: WriteOptions): Query {
     return { fieldManager: options.fieldManager ?? this.fieldManager, dryRun: options.dryRun ? 'All' : undefined };
   }
+}
+
+/** The namespace and name of `obj` as far as it has them (for span attributes; never throws). */
+function metaKey(obj: unknown): { namespace?: string; name?: string } {
+  const m = (obj as ObjectWithMeta | null)?.metadata;
+  return { namespace: m?.namespace, name: m?.name };
+}
+
+/** A client call in a span `<operation> <Kind>` (see ../tracing). */
+function traced<R>(operation: string, kind: Kind, key: { namespace?: string; name?: string }, fn: () => Promise<R>, subresource?: string): Promise<R> {
+  return traceClientCall(`${operation} ${kind.kind}${subresource ? `/${subresource}` : ''}`, {
+    'scaffolder.client.operation': operation,
+    'scaffolder.api_version': kind.apiVersion,
+    'scaffolder.kind': kind.kind,
+    'scaffolder.client.subresource': subresource,
+    'k8s.namespace.name': key.namespace,
+    'scaffolder.object.name': key.name,
+  }, fn);
 }
 
 function deleteOptionsBody(options: DeleteOptions): Record<string, unknown> {

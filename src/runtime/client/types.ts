@@ -62,6 +62,29 @@ export interface PatchOptions extends WriteOptions {
   force?: boolean;
 }
 
+/**
+ * Every field optional, at every depth: what a server-side apply configuration of `T` may hold
+ * (the fields it names are the ones its field manager owns afterwards).
+ */
+export type DeepPartial<T> = T extends Date
+  ? T
+  : T extends readonly (infer E)[]
+    ? DeepPartial<E>[]
+    : T extends object
+      ? { [K in keyof T]?: DeepPartial<T[K]> }
+      : T;
+
+/** A server-side apply configuration of `T`: a partial object that names itself. */
+export type ApplyConfiguration<T> = DeepPartial<T> & { metadata: { name: string; namespace?: string } };
+
+export interface ApplyOptions {
+  /** The field manager that owns what the configuration names; the client's default when omitted. */
+  fieldManager?: string;
+  /** Take ownership of fields another manager set to different values (instead of failing with a conflict). */
+  force?: boolean;
+  dryRun?: boolean;
+}
+
 export type PropagationPolicy = 'Foreground' | 'Background' | 'Orphan';
 
 export interface DeleteOptions {
@@ -94,6 +117,11 @@ export interface Writer {
   update<T>(kind: Kind<T>, obj: T, options?: WriteOptions): Promise<T>;
   /** Patches the object named by `obj`'s metadata with `patch`. */
   patch<T>(kind: Kind<T>, obj: T, patch: PatchBody, options?: PatchOptions): Promise<T>;
+  /**
+   * Server-side apply of `desired` (`apiVersion` and `kind` come from `kind`): creates the object or
+   * makes this field manager's fields equal to `desired`, releasing those it no longer names.
+   */
+  apply<T>(kind: Kind<T>, desired: ApplyConfiguration<T>, options?: ApplyOptions): Promise<T>;
   delete<T>(kind: Kind<T>, obj: T, options?: DeleteOptions): Promise<void>;
   deleteAllOf<T>(kind: Kind<T>, options?: DeleteAllOfOptions): Promise<void>;
 }

@@ -21,6 +21,8 @@ import { KindSource, type Source, type SourceContext } from './source.js';
 import { isPanic } from '../panic/panic.js';
 import { isTerminalError } from './terminal-error.js';
 import type { ReconcileContext, Reconciler, Request, Result } from './types.js';
+import { QueueWaitTimes } from '../tracing/queue-wait.js';
+import { startReconcileSpan, tracingAvailable } from '../tracing/tracing.js';
 
 export interface ControllerOptions {
   /** Workers reconciling different keys at the same time. Default 1. */
@@ -98,12 +100,15 @@ export class Controller {
   private gate: DispatchGate | undefined;
   /** The controller, group and kind every reconcile's log carries. */
   private readonly logOwner: { controller: string; group?: string; kind?: string };
+  /** When each key began to wait, for the reconcile spans; only when @opentelemetry/api is installed. */
+  private readonly waitTimes: QueueWaitTimes | undefined;
 
   constructor(spec: ControllerSpec) {
     this.spec = spec;
     this.name = spec.name;
     this.logOwner = { controller: spec.name, group: spec.forKind?.group, kind: spec.forKind?.kind };
-    this.queue = new WorkQueue({ rateLimiter: spec.options.rateLimiter, clock: spec.options.clock, metrics: spec.metrics?.queue });
+    this.waitTimes = tracingAvailable() ? new QueueWaitTimes(spec.metrics?.queue) : undefined;
+    this.queue = new WorkQueue({ rateLimiter: spec.options.rateLimiter, clock: spec.options.clock, metrics: this.waitTimes ?? spec.metrics?.queue });
   }
 
   get needLeaderElection(): boolean {
@@ -192,13 +197,25 @@ export class Controller {
         metrics?.workerStarted();
         const timeout = this.startTimeout();
         const context: ReconcileContext = { signal: timeout?.signal ?? this.reconcileAbort.signal, log, reconcileID };
+        const span = this.waitTimes && startReconcileSpan(this.name, {
+          'scaffolder.controller': this.name,
+          'scaffolder.reconcile.id': reconcileID,
+          'k8s.namespace.name': req.namespace || undefined,
+          'scaffolder.object.name': req.name,
+          'scaffolder.object.key': key,
+          'scaffolder.kind': this.spec.forKind?.kind,
+          'scaffolder.group': this.spec.forKind?.group,
+        }, this.waitTimes.queuedAt(key));
         const started = performance.now();
         let outcome: ReconcileOutcome;
         try {
           // A synchronous throw lands in the catch below as a rejection would.
-          outcome = this.afterResult(key, priority, log, await this.spec.reconciler.reconcile(req, context));
+          const result = await (span ? span.run(() => this.spec.reconciler.reconcile(req, context)) : this.spec.reconciler.reconcile(req, context));
+          outcome = this.afterResult(key, priority, log, result);
+          span?.end(outcome, result?.requeueAfter);
         } catch (err) {
           outcome = this.afterError(key, priority, log, err);
+          span?.end(outcome, undefined, err);
         } finally {
           if (timeout?.end()) metrics?.reconcileTimedOut();
           metrics?.workerFinished();

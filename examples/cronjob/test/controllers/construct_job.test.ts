@@ -25,7 +25,7 @@ function cronJob(spec: Partial<CronJob['spec']> = {}, status: CronJob['status'] 
   return {
     apiVersion: 'batch.tutorial.kubebuilder.io/v1',
     kind: 'CronJob',
-    metadata: { name: 'nightly', namespace: 'team-a', uid: 'uid-1', creationTimestamp: '2026-03-01T10:00:30Z' as unknown as Date },
+    metadata: { name: 'nightly', namespace: 'team-a', uid: 'uid-1', creationTimestamp: '2026-03-01T10:00:30Z' },
     spec: { schedule: '0 * * * *', jobTemplate: { metadata: { labels: { app: 'report' }, annotations: { owner: 'ops' } }, spec: { template: { spec: { containers: [{ name: 'r', image: 'report' }] } } } }, ...spec },
     status,
   };

@@ -29,6 +29,12 @@ import { PodReconciler } from './controllers/pod_controller.js';
 import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';
 import * as appsv1DeploymentWebhook from './webhooks/apps/v1/deployment_webhook.js';
 // +kubebuilder:scaffold:imports
+// Tracing: with @opentelemetry/api installed, the runtime makes spans of reconciles and client calls
+// (no exporter of its own). To export them, `npm install @opentelemetry/api @opentelemetry/sdk-node`
+// and uncomment; the SDK follows the OTEL_* variables (OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_ENDPOINT, ...).
+// const otel = new (await import('@opentelemetry/sdk-node')).NodeSDK();
+// otel.start();
+// process.once('beforeExit', () => void otel.shutdown());
 
 /**
  * As kubebuilder's main.go (setupLog.Error, then os.Exit(1)): what keeps the manager from starting

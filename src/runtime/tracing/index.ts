@@ -1,0 +1,1 @@
+export { TRACER_NAME, tracingAvailable } from './tracing.js';
