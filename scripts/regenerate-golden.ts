@@ -1,6 +1,6 @@
 // Regenerates test/golden/<project>/ from the CLI sequences in golden-sequence.ts:
 //   npx tsx scripts/regenerate-golden.ts
-// Commit the result; test/scaffold/golden.test.ts fails when a fresh run differs from it.
+// Commit the result; test/scaffold/golden.slow.test.ts fails when a fresh run differs from it.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -13,6 +13,7 @@ import { freePort } from '../../src/testing/environment/free-port.js';
 import { startTestEnvironment } from '../../src/testing/index.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { emulateDockerBuild } from './dockerfile-emulation.js';
+import { scaled } from '../support/timeouts.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'scaffolder-e2e-'));
@@ -53,7 +54,7 @@ describe('a generated project', () => {
     // current sources once for the whole test run.
     mkdirSync(project);
     run('node', [join(repoRoot, 'bin', 'scaffolder.js'), 'init', '--domain', 'my.domain'], project);
-  }, 600_000);
+  }, scaled(600_000));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('installs with its scaffolder dependency resolving to this checkout', () => {
@@ -70,21 +71,21 @@ describe('a generated project', () => {
     const crd = parseAllDocuments(readFileSync(join(project, 'config/crd/bases/webapp.my.domain_guestbooks.yaml'), 'utf8'))[0]!.toJS() as { spec: { versions: Array<{ name: string; storage: boolean }> } };
     expect(crd.spec.versions.map((v) => `${v.name}:${v.storage}`)).toEqual(['v1:true', 'v2:false']);
     expect(readFileSync(join(project, 'config/webhook/manifests.yaml'), 'utf8')).toContain('/mutate-webapp-my-domain-v1-guestbook');
-  }, 300_000);
+  }, scaled(300_000));
 
   it('type-checks and builds with tsc', () => {
     run('npx', ['tsc', '-p', 'tsconfig.json'], project);
     expect(readFileSync(join(project, 'dist', 'src', 'main.js'), 'utf8')).toContain('setupWithManager');
-  }, 300_000);
+  }, scaled(300_000));
 
   it('passes its own scaffolded tests', () => {
     const out = run('npm', ['test'], project).replace(/\x1b\[[0-9;]*m/g, '');
     expect(out).toMatch(/Test Files\s+4 passed \(4\)/);
-  }, 300_000);
+  }, scaled(300_000));
 
   it.skipIf(!hasKubernetesBinaries())('passes its own scaffolded tests against kube-apiserver (KUBEBUILDER_ASSETS)', () => {
     expect(runTestsOnKubeApiserver(project)).toMatch(/Test Files\s+4 passed \(4\)/);
-  }, 600_000);
+  }, scaled(600_000));
 
   it('passes make lint (tsc, then ESLint with typescript-eslint on TypeScript 6\'s API beside TypeScript 7\'s tsc), and a floating promise fails it', () => {
     run('make', ['lint'], project);
@@ -98,14 +99,14 @@ describe('a generated project', () => {
     } finally {
       writeFileSync(main, source);
     }
-  }, 300_000);
+  }, scaled(300_000));
 
   it('skips its e2e tests with one line when no cluster is reachable', () => {
     const out = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], { cwd: project, encoding: 'utf8', env: { ...process.env, CI: 'true', KUBECONFIG: join(work, 'no-such-kubeconfig') } });
     expect(out.status, out.stdout + out.stderr).toBe(0);
     expect(out.stdout).toMatch(/^e2e tests skipped: no cluster answers through the current kubeconfig context \(.+\)/m);
     expect(out.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+3 skipped/);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('builds its config with kubectl kustomize', () => {
     const out = execFileSync('kubectl', ['kustomize', 'config/default'], { cwd: project, encoding: 'utf8' });
@@ -170,7 +171,7 @@ describe('a generated project', () => {
     } finally {
       await env.stop();
     }
-  }, 600_000);
+  }, scaled(600_000));
 
   it('make build-installer writes dist/install.yaml for the image given, and make help lists the targets', () => {
     run('make', ['build-installer', 'IMG=registry.example.com/guestbook:v0.1.0'], project);
@@ -181,7 +182,7 @@ describe('a generated project', () => {
     for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer']) {
       expect(help).toMatch(new RegExp(`\\b${target}\\b`));
     }
-  }, 300_000);
+  }, scaled(300_000));
 
   // The golden projects cover more shapes (multi-group aliases, built-in kinds, custom webhook
   // paths, cluster-scoped kinds); they share the installed dependencies of the project above.
@@ -204,7 +205,7 @@ describe('a generated project', () => {
       }
       const built = spawnSync(join(project, 'node_modules', '.bin', 'tsc'), ['-b', ...names.map((n) => join(n, 'tsconfig.json'))], { cwd: work, encoding: 'utf8' });
       tsc = { status: built.status, output: built.stdout + built.stderr };
-    }, 600_000);
+    }, scaled(600_000));
 
     it.each(names)('golden project %s regenerates its manifests, type-checks and passes its tests', (name) => {
       const dir = join(work, name);
@@ -217,7 +218,7 @@ describe('a generated project', () => {
       expect(out).toMatch(new RegExp(`Test Files\\s+${testFiles} passed \\(${testFiles}\\)`));
       expect(out).not.toContain('test/e2e/');
       execFileSync('kubectl', ['kustomize', 'config/default'], { cwd: dir, encoding: 'utf8' });
-    }, 300_000);
+    }, scaled(300_000));
 
     // The same tests on etcd + kube-apiserver: controllers, webhooks through the API server (TLS with
     // the environment's CA), conversion, deploy-image's Deployments and finalizers. None is kept off it.
@@ -225,6 +226,6 @@ describe('a generated project', () => {
       const dir = join(work, name);
       const testFiles = ownTestFiles(dir);
       expect(runTestsOnKubeApiserver(dir)).toMatch(new RegExp(`Test Files\\s+${testFiles} passed \\(${testFiles}\\)`));
-    }, 600_000);
+    }, scaled(600_000));
   });
 });

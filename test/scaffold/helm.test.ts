@@ -12,7 +12,7 @@ import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { describeHelm, hasHelm, helm } from '../support/helm.js';
-import { hasKubernetesBinaries } from '../support/kubernetes-tools.js';
+import { runsOnKubernetes } from '../support/kubernetes-tools.js';
 import { helmBinary, kubernetesAssetsDir } from '../support/kubernetes-tools-paths.js';
 import { eventually, startTestEnvironment } from '../../src/testing/index.js';
 import { noInstall, noMake, ok, runCli } from '../cli/run-cli.js';
@@ -272,7 +272,7 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
   // move this guard to test/support/kubernetes-tools.ts); without a kubelet the manager's pods never
   // run, which is not what this checks.
   // Without helm the whole suite is skipped already: one line, not two.
-  const installable = hasHelm() && hasKubernetesBinaries();
+  const installable = hasHelm() && runsOnKubernetes();
   const installs = [
     { ...projects[0]!, project: 'fleet', crd: { group: 'ship.example.com', version: 'v1', plural: 'frigates' } },
     { ...projects[1]!, project: 'project-v1-deploy-image', crd: { group: 'example.com.testproject.org', version: 'v1alpha1', plural: 'memcacheds' } },

@@ -18,6 +18,7 @@ import { noInstall, noMake, ok, tempProjectDir } from '../cli/run-cli.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { conditionTrue, linkNodeModules, runAsync } from '../support/scaffolded-project.js';
 import { repoRoot } from '../support/shared-paths.js';
+import { scaled } from '../support/timeouts.js';
 
 /** Replaces text that must be in a scaffolded file, as the user's edit. */
 function edit(project: string, file: string, ...replace: Array<[string, string]>): void {
@@ -110,7 +111,7 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     await plane.writeKubeconfig(kubeconfig);
     // make, kubectl and the manager reach the control plane; `make manifests` runs this checkout's CLI.
     env = { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: join(project, '.kube-cache'), SCAFFOLDER: `${process.execPath} ${join(repoRoot, 'bin', 'scaffolder.js')}` };
-  }, 300_000);
+  }, scaled(300_000));
 
   afterAll(async () => {
     // Whatever a failed step left running: the manager, then the webhook configurations, then the control plane.
@@ -122,14 +123,14 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
       await plane?.stop();
       cleanup?.();
     }
-  }, 120_000);
+  }, scaled(120_000));
 
   it('make install installs the CRD, which kube-apiserver serves', async () => {
     const install = await make('install');
     expect(install.code, install.stdout + install.stderr).toBe(0);
     expect(install.stdout).toContain('customresourcedefinition.apiextensions.k8s.io/guestbooks.webapp.my.domain created');
     await conditionTrue(kubectl, 'crd/guestbooks.webapp.my.domain', 'Established');
-  }, 300_000);
+  }, scaled(300_000));
 
   it('make run starts the manager, its webhooks served on a certificate the webhook configurations trust', async () => {
     // The configurations of config/webhook (make install ran make manifests), pointed at 127.0.0.1 with the serving CA.
@@ -155,7 +156,7 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
       `https://127.0.0.1:${localServingPort}/mutate-webapp-my-domain-v1-guestbook`,
       `https://127.0.0.1:${localServingPort}/validate-webapp-my-domain-v1-guestbook`,
     ]);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('a sample applied with kubectl is defaulted by the webhook, then reconciled: its ConfigMap, and Available', async () => {
     // As scaffolded, the sample has no spec: the defaulter gives it one, which the CRD's schema requires.
@@ -170,7 +171,7 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     };
     expect(configMap.data).toEqual({ foo: 'defaulted' });
     expect(configMap.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'Guestbook', uid: guestbook.metadata.uid, controller: true })]);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('kube-apiserver refuses a bad object with the validating webhook\'s message, and stores nothing', async () => {
     const bad = 'apiVersion: webapp.my.domain/v1\nkind: Guestbook\nmetadata:\n  name: bad\n  namespace: default\nspec:\n  foo: forbidden\n';
@@ -180,7 +181,7 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     expect(refused.stderr).toContain('The Guestbook "bad" is invalid: spec.foo: Invalid value: "forbidden": must not be forbidden');
     const absent = await kubectl('get', 'guestbook/bad', '-n', 'default');
     expect(absent.stderr).toContain('NotFound');
-  }, 120_000);
+  }, scaled(120_000));
 
   it('the manager stops on SIGTERM; make uninstall removes the CRD', async () => {
     process.kill(-manager!.pid!, 'SIGTERM');
@@ -194,5 +195,5 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     const gone = await kubectl('get', 'crd', 'guestbooks.webapp.my.domain');
     expect(gone.code).not.toBe(0);
     expect(gone.stderr).toContain('NotFound');
-  }, 300_000);
+  }, scaled(300_000));
 });

@@ -54,7 +54,7 @@ function freshDir(name: string): string {
 }
 
 describe('the compiled package renders from precompiled templates', () => {
-  // Every golden project is a fresh run of the sources' CLI (test/scaffold/golden.test.ts): the
+  // Every golden project is a fresh run of the sources' CLI (test/scaffold/golden.slow.test.ts): the
   // compiled CLI must make each byte for byte, over every template the goldens use.
   it.each(Object.keys(goldenProjects))('makes golden project %s byte for byte', async (name) => {
     const compiled = (await import(pathToFileURL(join(repoRoot, 'dist', 'src', 'cli', 'main.js')).href)) as { main: typeof sourceMain };

@@ -12,7 +12,8 @@ import { afterAll, beforeEach, describe } from 'vitest';
 import { startTestEnvironment, type TestEnvironment, type TestEnvironmentOptions } from '../../src/testing/index.js';
 import { startEnv } from './environment.js';
 import { inProcessOnly, skipNote } from './in-process-only.js';
-import { hasKubernetesBinaries, kubernetesAssetsDir } from './kubernetes-tools.js';
+import { kubernetesAssetsDir, runsOnKubernetes } from './kubernetes-tools.js';
+import { testTier } from './test-tier.js';
 import { repoRoot } from './shared-paths.js';
 
 export interface Backend {
@@ -57,10 +58,13 @@ const realBackend: Backend = {
   },
 };
 
-/** `describe(name, body)` once per backend; the kube-apiserver one only when its binaries are built. */
+/**
+ * `describe(name, body)` once per backend: the in-process one outside the slow project, the
+ * kube-apiserver one outside the fast project when its binaries are built (see test-tier.ts).
+ */
 export function describeBackends(name: string, body: (backend: Backend) => void): void {
-  describe(`${name} [in-process]`, () => body(inProcess));
-  describe.skipIf(!hasKubernetesBinaries())(`${name} [kube-apiserver]`, () => {
+  describe.skipIf(testTier() === 'slow')(`${name} [in-process]`, () => body(inProcess));
+  describe.skipIf(!runsOnKubernetes())(`${name} [kube-apiserver]`, () => {
     beforeEach((context) => {
       const entry = inProcessOnly(path.relative(repoRoot, context.task.file.filepath), context.task.name);
       if (entry) context.skip(skipNote(entry));

@@ -7,10 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { describe } from 'vitest';
 import { helmBinary } from './kubernetes-tools-paths.js';
 import { hasTools } from './kubernetes-tools.js';
+import { testTier } from './test-tier.js';
 
-/** Whether helm is there (see kubernetes-tools.ts hasTools: skip with one line, or throw in CI). */
+/** Whether helm runs here: not in the fast project (see test-tier.ts), else when it is built (kubernetes-tools.ts hasTools). */
 export function hasHelm(): boolean {
-  return hasTools(helmBinary());
+  return testTier() !== 'fast' && hasTools(helmBinary());
 }
 
 /** `describe` that runs only when helm is there (see hasHelm). */

@@ -15,7 +15,7 @@ describe('the list of in-process-only tests', () => {
   });
 
   it('keeps wholly in-process files off describeBackends, and test entries on it', () => {
-    // The examples' suites are their own projects: examples.test.ts runs them a second time on kube-apiserver.
+    // The examples' suites are their own projects: examples.slow.test.ts runs them a second time on kube-apiserver.
     for (const entry of IN_PROCESS_ONLY.filter((e) => !e.file.startsWith(EXAMPLES_DIR))) {
       const usesBackends = readFileSync(path.join(repoRoot, entry.file), 'utf8').includes('describeBackends(');
       expect({ file: entry.file, usesBackends }).toEqual({ file: entry.file, usesBackends: entry.test !== undefined });

@@ -4,7 +4,7 @@
  * itself; or they fail on kube-apiserver because of a bug the comparison found (`differs`), until
  * it is fixed. describeBackends skips them on kube-apiserver, with the reason as the skip note.
  * Files that are wholly in-process keep `startEnv` and are listed with no test name. The example
- * projects' own tests (examples/<name>/test/) are listed here too: test/examples/examples.test.ts
+ * projects' own tests (examples/<name>/test/) are listed here too: test/examples/examples.slow.test.ts
  * skips them when it runs an example's suite on kube-apiserver.
  */
 export interface InProcessOnly {
@@ -36,7 +36,7 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
     differs: true,
     why: 'the configuration has no caBundle: kube-apiserver cannot verify the self-signed webhook server (500, x509: unknown authority), the in-process server calls every webhook without verifying TLS (insecureSkipTLSVerify in api-server.ts refreshAdmission)',
   },
-  // The examples' own suites (test/examples/examples.test.ts runs them on kube-apiserver with KUBEBUILDER_ASSETS):
+  // The examples' own suites (test/examples/examples.slow.test.ts runs them on kube-apiserver with KUBEBUILDER_ASSETS):
   ...['requeues when the pod changed since it was read (update conflict), and labels it on the next pass', 'requeues when the pod was deleted since it was read, and ignores it once the cache knows', 'ignores a request for a pod that does not exist', 'fails (to be retried with backoff) on any other error of the update'].map(
     (test) => ({ file: 'examples/pod-labeler/test/controllers/pod_controller_races.test.ts', test, why: `${FAULTS}, stallWatches` }),
   ),
@@ -57,7 +57,7 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
   { file: 'test/runtime/manager/http2.test.ts', why: 'tests the manager\'s own servers; the API server is incidental' },
 ];
 
-/** Where the example projects' files are listed: their suites run through examples.test.ts, not describeBackends. */
+/** Where the example projects' files are listed: their suites run through examples.slow.test.ts, not describeBackends. */
 export const EXAMPLES_DIR = 'examples/';
 
 /** The listed tests of an example's own suite (`examples/<name>/...`). */

@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { missingPrerequisite } from './prerequisite.js';
 import { kubernetesAssetsDir } from './kubernetes-tools-paths.js';
+import { testTier } from './test-tier.js';
 
 export { controllerGenBinary, helmBinary, kubernetesAssetsDir, toolsRoot, toolVersions } from './kubernetes-tools-paths.js';
 
@@ -46,4 +47,12 @@ export function hasTools(...files: string[]): boolean {
 export function hasKubernetesBinaries(version?: string): boolean {
   const dir = kubernetesAssetsDir(version);
   return hasTools(path.join(dir, 'kube-apiserver'), path.join(dir, 'etcd'));
+}
+
+/**
+ * Whether the tests against kube-apiserver run here: not in the fast project (they belong to the slow
+ * one, see test-tier.ts), else when the binaries are built (see hasKubernetesBinaries).
+ */
+export function runsOnKubernetes(version?: string): boolean {
+  return testTier() !== 'fast' && hasKubernetesBinaries(version);
 }

@@ -12,7 +12,7 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
 import { startEnv } from '../../support/environment.js';
-import { hasKubernetesBinaries, kubernetesAssetsDir } from '../../support/kubernetes-tools.js';
+import { kubernetesAssetsDir, runsOnKubernetes } from '../../support/kubernetes-tools.js';
 import { serviceAccountKubeConfig } from '../../support/service-accounts.js';
 import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 
@@ -103,7 +103,7 @@ describe('the scaffolded leader-election Role', () => {
 
 // On kube-apiserver RBAC is enforced: a manager whose ServiceAccount has the scaffolded Role and
 // nothing else (beyond what every authenticated user may do) still campaigns, leads and reports it.
-describe.skipIf(!hasKubernetesBinaries())('the scaffolded leader-election Role on kube-apiserver', () => {
+describe.skipIf(!runsOnKubernetes())('the scaffolded leader-election Role on kube-apiserver', () => {
   let real: TestEnvironment;
   beforeAll(async () => {
     real = await startTestEnvironment({ binaryAssetsDirectory: kubernetesAssetsDir(), useExistingCluster: false });

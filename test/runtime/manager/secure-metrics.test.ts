@@ -12,7 +12,7 @@ import { eventually, startTestEnvironment, type TestEnvironment } from '../../..
 import { type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
 import { startEnv } from '../../support/environment.js';
 import { newManager } from '../../support/runtime.js';
-import { hasKubernetesBinaries, kubernetesAssetsDir } from '../../support/kubernetes-tools.js';
+import { kubernetesAssetsDir, runsOnKubernetes } from '../../support/kubernetes-tools.js';
 import { startReviewProxy, type ReviewProxy } from '../../support/review-proxy.js';
 import { serviceAccountKubeConfig } from '../../support/service-accounts.js';
 import { certDirWith, getUnverified, makeCertificate, servedCommonName } from '../../support/tls.js';
@@ -98,7 +98,7 @@ describe('Manager with --metrics-secure', () => {
 
 // On kube-apiserver the reviews are real: the manager runs as a ServiceAccount with the scaffolded
 // metrics-auth-role (TokenReview, SubjectAccessReview), and a scraper needs the scaffolded metrics-reader.
-describe.skipIf(!hasKubernetesBinaries())('Manager with --metrics-secure on kube-apiserver', () => {
+describe.skipIf(!runsOnKubernetes())('Manager with --metrics-secure on kube-apiserver', () => {
   let real: TestEnvironment;
   beforeAll(async () => {
     real = await startTestEnvironment({ binaryAssetsDirectory: kubernetesAssetsDir(), useExistingCluster: false });

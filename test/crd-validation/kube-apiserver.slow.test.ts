@@ -18,6 +18,7 @@ import { statusRequest, type Answer } from '../support/status-request.js';
 import { ACCEPTED, acceptedCase, CASES, HAND_WRITTEN, type AcceptedCase, type CorpusCase, type HandWrittenCase } from './cases.js';
 import { DISAGREEMENTS } from './disagreements.js';
 import { caseFiles, generateCase, manifests, writeProject } from './harness.js';
+import { scaled } from '../support/timeouts.js';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 
@@ -134,7 +135,7 @@ async function updated(crd: Record<string, unknown>, next: Record<string, unknow
 describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => {
   beforeAll(async () => {
     [real, inProcess] = await Promise.all([startTestEnvironment({ binaryAssetsDirectory: kubernetesAssetsDir(), useExistingCluster: false }), startEnv()]);
-  }, 120_000);
+  }, scaled(120_000));
   afterAll(async () => {
     await Promise.all([real?.stop(), inProcess?.stop()]);
     console.log(`kube-apiserver, the test server and manifests agree on ${tally.agree} of ${tally.crds} CRDs${tally.differ.length ? `; differ: ${tally.differ.join('; ')}` : ''}`);
@@ -168,12 +169,12 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
       const run = await manifestsOn(c, false);
       // manifests refuses to write it: the CRD its generator built.
       await judge(name, run, generateCase(c, false).crds.find((x) => x.spec.names.kind === (c.kind ?? 'Widget')), false);
-    }, 60_000);
+    }, scaled(60_000));
     it('its valid twin: all three accept it', async () => {
       const run = await manifestsOn(c, true);
       const kind = (c.kind ?? 'Widget').split(c.fix[0]).join(c.fix[1]);
       await judge(`${name} (twin)`, run, run.written.find((x) => x.spec.names.kind === kind), true);
-    }, 60_000);
+    }, scaled(60_000));
   });
 
   describe.each(HAND_WRITTEN.map((c) => [c.name, c] as [string, HandWrittenCase]))('written by hand: %s', (name, c) => {
@@ -194,7 +195,7 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
     it('all three accept it', async () => {
       const run = await manifestsOn(acceptedCase(c), false);
       await judge(name, run, run.written.find((x) => x.spec.names.kind === 'Widget'), true);
-    }, 60_000);
+    }, scaled(60_000));
 
     it.skipIf(!c.objects)('both servers judge its objects alike', async () => {
       const crd = generateCase(acceptedCase(c), false).crds.find((x) => x.spec.names.kind === 'Widget')!;
@@ -211,6 +212,6 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
       } finally {
         await Promise.all([deleteCRD(real, crd.metadata.name), deleteCRD(inProcess, crd.metadata.name)]);
       }
-    }, 60_000);
+    }, scaled(60_000));
   });
 });

@@ -13,6 +13,7 @@ import { goldenProjects } from '../../scripts/golden-sequence.js';
 import { ok, noInstall, noMake, tempProjectDir } from '../cli/run-cli.js';
 import { startEnv, type TestEnvironment } from '../support/environment.js';
 import { linkNodeModules, runAsync } from '../support/scaffolded-project.js';
+import { scaled } from '../support/timeouts.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const goldenRoot = join(repoRoot, 'test', 'golden');
@@ -126,7 +127,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
     expect(unit.stdout.trim().split('\n')).toEqual(['test/controllers/frigate_controller.test.ts']);
     const e2e = await runAsync('node', [vitest, 'list', '--filesOnly', '--config', 'vitest.e2e.config.ts'], { cwd: project, env: { ...env, KUBECONFIG: join(project, 'no-kubeconfig') } });
     expect(e2e.stdout.trim().split('\n').filter((l) => l.startsWith('test/'))).toEqual(['test/e2e/manager.e2e.ts']);
-  }, 120_000);
+  }, scaled(120_000));
 
   it('without a cluster, kind or docker, npm run test:e2e skips every test with one line saying what is missing', async () => {
     // PATH holds node and kubectl only; the kubeconfig names no file.
@@ -146,7 +147,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^e2e tests skipped: no cluster answers through the current kubeconfig context \(.+\); docker \(CONTAINER_TOOL\) is not installed; kind \(KIND\) is not installed$/);
     expect(output).toMatch(/Tests\s+3 skipped \(3\)/);
-  }, 120_000);
+  }, scaled(120_000));
 
   describe('its deploy, RBAC and CRD-install steps, against the test API server', () => {
     let env: TestEnvironment;
@@ -178,7 +179,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       steps = (await import(join(project, 'test', 'e2e', 'project.ts'))) as ProjectSteps;
       utils = (await import(join(project, 'test', 'e2e', 'utils.ts'))) as ProjectUtils;
       objects = k8s.KubernetesObjectApi.makeApiClient(env.kubeConfig);
-    }, 120_000);
+    }, scaled(120_000));
     afterAll(async () => {
       process.env = savedEnv;
       await env?.stop();
@@ -192,7 +193,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       expect(readFileSync(join(project, 'docker.log'), 'utf8')).toBe('info\n');
       await utils.loadImageToKindCluster('example.com/fleet:v0.0.1');
       expect(readFileSync(join(project, 'kind.log'), 'utf8')).toBe('version\nload docker-image example.com/fleet:v0.0.1 --name fleet-test-e2e\n');
-    }, 60_000);
+    }, scaled(60_000));
 
     it('the global setup builds the image with make docker-build, loads it into KIND_CLUSTER and tells the tests nothing is missing', async () => {
       writeFileSync(join(project, 'docker.log'), '');
@@ -211,7 +212,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       expect(readFileSync(join(project, 'kind.log'), 'utf8')).toBe('version\nload docker-image example.com/fleet:v0.0.1 --name fleet-test-e2e\n');
       await teardown?.();
       delete process.env.MAKEFLAGS;
-    }, 120_000);
+    }, scaled(120_000));
 
     it('make setup-test-e2e creates the kind cluster only when kind lists none of that name; cleanup-test-e2e deletes it', async () => {
       writeFileSync(join(project, 'kind.log'), '');
@@ -224,7 +225,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       const withoutKind = await runAsync('make', ['--no-print-directory', 'setup-test-e2e', `KIND=${join(project, 'no-such-kind')}`], { cwd: project, env: process.env });
       expect(withoutKind.code).not.toBe(0);
       expect(withoutKind.stdout).toBe('kind is not installed: install it (https://kind.sigs.k8s.io), or run the e2e tests against your cluster with npm run test:e2e\n');
-    }, 60_000);
+    }, scaled(60_000));
 
     it('names the project as config/default deploys it', () => {
       expect([steps.namespace, steps.serviceAccountName, steps.metricsServiceName, steps.metricsReaderRole]).toEqual([
@@ -248,21 +249,21 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       expect(reader.rules).toEqual([{ nonResourceURLs: ['/metrics'], verbs: ['get'] }]);
       // No kubelet runs the pods here: the suite's pod lookup finds none, without an error.
       expect(await steps.managerPods()).toEqual([]);
-    }, 180_000);
+    }, scaled(180_000));
 
     it('bindMetricsReader grants the manager\'s service account the metrics-reader ClusterRole', async () => {
       await steps.bindMetricsReader();
       const binding = (await read('rbac.authorization.k8s.io/v1', 'ClusterRoleBinding', 'fleet-metrics-binding')) as k8s.V1ClusterRoleBinding;
       expect(binding.roleRef).toEqual({ apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'fleet-metrics-reader' });
       expect(binding.subjects).toEqual([{ kind: 'ServiceAccount', name: 'fleet-controller-manager', namespace: 'fleet-system' }]);
-    }, 60_000);
+    }, scaled(60_000));
 
     it('serviceAccountToken gets a token (kubectl create token) that TokenReview authenticates as the manager\'s service account', async () => {
       const token = await steps.serviceAccountToken();
       const review = await env.kubeConfig.makeApiClient(k8s.AuthenticationV1Api).createTokenReview({ body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenReview', spec: { token } } });
       expect(review.status?.authenticated).toBe(true);
       expect(review.status?.user?.username).toBe('system:serviceaccount:fleet-system:fleet-controller-manager');
-    }, 60_000);
+    }, scaled(60_000));
 
     it('applySamples applies config/samples in the manager\'s namespace and returns what it applied', async () => {
       expect(steps.hasSamples()).toBe(true);
@@ -275,7 +276,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       await read('ship.my.domain/v1', 'Frigate', 'frigate-sample', 'fleet-system');
       await steps.deleteSamples();
       await expect(read('ship.my.domain/v1', 'Frigate', 'frigate-sample', 'fleet-system')).rejects.toThrow();
-    }, 60_000);
+    }, scaled(60_000));
 
     it('undeploy removes the binding, the manager, the CRDs and the namespace', async () => {
       await steps.undeploy();
@@ -287,7 +288,7 @@ describe('a scaffolded project\'s end-to-end suite', () => {
       ] as const) {
         await expect(read(apiVersion, kind, name, namespace), `${kind} ${name}`).rejects.toThrow();
       }
-    }, 180_000);
+    }, scaled(180_000));
   });
 
   it('successfulReconciles counts the reconciles of a sample\'s controller (as named in a single- or multi-group project) that ended without an error', async () => {

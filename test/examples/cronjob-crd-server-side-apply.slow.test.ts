@@ -13,6 +13,7 @@ import { startTestEnvironment, type TestEnvironment } from '../../src/testing/in
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { conditionTrue, linkNodeModules, runAsync } from '../support/scaffolded-project.js';
 import { repoRoot } from '../support/shared-paths.js';
+import { scaled } from '../support/timeouts.js';
 
 const crdName = 'cronjobs.batch.tutorial.kubebuilder.io';
 const crdFile = join('config', 'crd', 'bases', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
@@ -36,7 +37,7 @@ describe.skipIf(!hasKubernetesBinaries())('the CronJob example\'s CRD on kube-ap
     plane = await startTestEnvironment({ binaryAssetsDirectory: kubernetesAssetsDir(), useExistingCluster: false });
     await plane.writeKubeconfig(join(scratch, 'kubeconfig'));
     env = { ...process.env, KUBECONFIG: join(scratch, 'kubeconfig'), KUBECACHEDIR: join(scratch, 'cache') };
-  }, 300_000);
+  }, scaled(300_000));
 
   afterAll(async () => {
     await plane?.stop();
@@ -49,7 +50,7 @@ describe.skipIf(!hasKubernetesBinaries())('the CronJob example\'s CRD on kube-ap
     expect(applied.code).not.toBe(0);
     expect(applied.stderr).toMatch(/metadata\.annotations: Too long: .*262144 bytes/);
     expect((await kubectl('get', 'crd', crdName)).stderr).toContain('NotFound');
-  }, 120_000);
+  }, scaled(120_000));
 
   it('with its descriptions, installs with server-side apply (-k, and a kustomize build piped to -f -), and is Established', async () => {
     const applied = await kubectlIn(described, ['apply', '--server-side', '-k', 'config/crd']);
@@ -64,12 +65,12 @@ describe.skipIf(!hasKubernetesBinaries())('the CronJob example\'s CRD on kube-ap
     expect(again.code, again.stderr).toBe(0);
     const annotations = await kubectl('get', 'crd', crdName, '-o', 'jsonpath={.metadata.annotations}');
     expect(annotations.stdout).not.toContain('last-applied-configuration');
-  }, 120_000);
+  }, scaled(120_000));
 
   it('as the example writes it (--max-desc-len 0), installs with server-side apply over the described one', async () => {
     const applied = await kubectl('apply', '--server-side', '-k', 'config/crd');
     expect(applied.code, applied.stderr).toBe(0);
     const crd = JSON.parse((await kubectl('get', 'crd', crdName, '-o', 'json')).stdout) as { spec: { versions: Array<{ schema: { openAPIV3Schema: { description?: string } } }> } };
     expect(crd.spec.versions[0]!.schema.openAPIV3Schema.description).toBeUndefined();
-  }, 120_000);
+  }, scaled(120_000));
 });

@@ -22,6 +22,7 @@ import { startTestEnvironment } from '../../src/testing/index.js';
 import { inProcessOnlyOfExample } from '../support/in-process-only.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { excludingTests, readVitestReport, reportArgs } from '../support/vitest-report.js';
+import { scaled } from '../support/timeouts.js';
 
 const exec = promisify(execFile);
 const node = process.execPath;
@@ -125,7 +126,7 @@ describe.each(exampleNames())('examples/%s', (name) => {
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
-  }, 300_000);
+  }, scaled(300_000));
 
   it('runs on the Node and @kubernetes/client-node that scaffolder/runtime runs on, with the @types/node major client-node uses', () => {
     type Manifest = { engines?: { node?: string }; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
@@ -144,14 +145,14 @@ describe.each(exampleNames())('examples/%s', (name) => {
     const findings = results.flatMap((r) => r.messages.map((m) => `${relative(dir, r.filePath)}:${m.line}:${m.column} ${m.ruleId ?? 'parse'}: ${m.message}`));
     expect(results.length).toBeGreaterThan(0);
     expect(findings).toEqual([]);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('has manifests that match its markers (scaffolder manifests --check)', async () => {
     const script = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts['manifests'] ?? '';
     const words = script.split(/\s+/).filter(Boolean);
     expect(words.slice(0, 2)).toEqual(['scaffolder', 'manifests']);
     await run(node, [scaffolderBin, ...words.slice(1), '--check'], dir);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('has a config/default that kubectl kustomize builds, with its CRDs and the manager', async () => {
     const out = await run('kubectl', ['kustomize', 'config/default'], dir);
@@ -161,13 +162,13 @@ describe.each(exampleNames())('examples/%s', (name) => {
     const crds = existsSync(bases) ? readdirSync(bases).filter((f) => f.endsWith('.yaml')) : [];
     expect(objects.filter((o) => o.kind === 'CustomResourceDefinition')).toHaveLength(crds.length);
     expect(objects.filter((o) => o.kind === 'Deployment').map((o) => o.metadata?.name)).toEqual([`${name}-controller-manager`]);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('type-checks and builds (tsc -b with the other examples, as npm run build)', async () => {
     const { ok, output } = await buildExamples();
     expect(ok, output).toBe(true);
     expect(existsSync(join(dir, 'dist', 'src', 'main.js'))).toBe(true);
-  }, 300_000);
+  }, scaled(300_000));
 
   it('runs its built manager (as make run) against a test API server until SIGTERM', async () => {
     // Built by the test before; again when this one runs alone.
@@ -190,13 +191,13 @@ describe.each(exampleNames())('examples/%s', (name) => {
       rmSync(scratch, { recursive: true, force: true });
       rmSync(join(dir, 'dist'), { recursive: true, force: true });
     }
-  }, 300_000);
+  }, scaled(300_000));
 
   it('passes its own tests against the test API server', async () => {
     const out = await run(node, [vitest, 'run'], dir);
     expect(out).toMatch(/Tests\s+\d+ passed/);
     expect(out).not.toMatch(/\d+ (failed|skipped)/);
-  }, 600_000);
+  }, scaled(600_000));
 
   // The same suite on etcd + kube-apiserver: KUBEBUILDER_ASSETS reaches the example's own
   // startTestEnvironment calls, as it does for a user who points their tests at real binaries.
@@ -221,5 +222,5 @@ describe.each(exampleNames())('examples/%s', (name) => {
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
-  }, 600_000);
+  }, scaled(600_000));
 });

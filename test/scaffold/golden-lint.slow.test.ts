@@ -10,6 +10,7 @@ import { join, relative, resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenProjects, readTree } from '../../scripts/golden-sequence.js';
+import { scaled } from '../support/timeouts.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const goldenRoot = join(repoRoot, 'test', 'golden');
@@ -48,7 +49,7 @@ describe('the golden projects pass their own make lint (ESLint, typescript-eslin
     writeFileSync(main, `${readFileSync(main, 'utf8')}mgr.start();\n`);
     // Each file is linted with the eslint.config.js of its own project (ESLint looks it up from the file).
     results = await new ESLint({ cwd: work }).lintFiles([...names, 'mutant']);
-  }, 300_000);
+  }, scaled(300_000));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it.each(names)('%s: every TypeScript and JavaScript file is linted, without a finding', (name) => {

@@ -1,0 +1,34 @@
+/**
+ * Timeouts that grow with the machine's load: a test that takes 20 s on a quiet laptop takes a minute
+ * on two cores shared with a build, and a timeout there is noise, not a finding. The factor is
+ * SCAFFOLDER_TEST_TIMEOUT_SCALE when set, else the 1-minute load average per core, clamped to 1..4.
+ * Read once, when the config or a test file loads. Free of vitest so that vitest.config.ts can use it.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+
+export const TIMEOUT_SCALE_ENV = 'SCAFFOLDER_TEST_TIMEOUT_SCALE';
+
+const MIN_SCALE = 1;
+const MAX_SCALE = 4;
+
+function clamp(value: number): number {
+  return Math.min(MAX_SCALE, Math.max(MIN_SCALE, value));
+}
+
+/** The factor every timeout is multiplied by (see the file comment). */
+export function timeoutScale(): number {
+  const set = process.env[TIMEOUT_SCALE_ENV];
+  if (set !== undefined && set !== '') {
+    const value = Number(set);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${TIMEOUT_SCALE_ENV}=${set}: expected a positive number, such as 2`);
+    return value;
+  }
+  return clamp(loadavg()[0]! / availableParallelism());
+}
+
+const scale = timeoutScale();
+
+/** `ms` scaled to the machine: use it for every timeout a test sets itself. */
+export function scaled(ms: number): number {
+  return Math.round(ms * scale);
+}
