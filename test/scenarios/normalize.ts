@@ -1,0 +1,93 @@
+/**
+ * What may legitimately differ between two plays of a scenario, replaced by stable placeholders:
+ * the namespace's name, uids, resourceVersions and continue tokens (numbered by order of first
+ * appearance, so that "the same value" and "another value" are still compared), timestamps the
+ * server took from its clock (their precision is kept: `<now>` vs `<now.000000>`), names made from
+ * generateName, and the addresses and ports a Service is allocated.
+ */
+import type { Observation } from './scenario.js';
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+/** Resource versions quoted in messages: preconditions, "too old resource version: 1 (25)", "... please apply your changes to the latest version". */
+const RV_IN_TEXT = /(ResourceVersion in precondition: |ResourceVersion in object meta: |too old resource version: |resource version \(|resourceVersion[= ]"?)(\d+)( \()?(\d+)?/g;
+/** Within this long of now, a timestamp is the server's clock; older or newer ones were sent by the scenario. */
+const NOW_WINDOW_MS = 24 * 3600 * 1000;
+const ALLOCATED_KEYS = new Set(['clusterIP', 'clusterIPs', 'nodePort', 'healthCheckNodePort', 'ip', 'ips']);
+
+class Numbering {
+  private readonly seen = new Map<string, string>();
+  constructor(private readonly prefix: string) {}
+  of(value: string): string {
+    let p = this.seen.get(value);
+    if (!p) this.seen.set(value, (p = `<${this.prefix}${this.seen.size + 1}>`));
+    return p;
+  }
+}
+
+export function normalize(observations: Observation[], ns: string): Observation[] {
+  const uids = new Numbering('uid');
+  const rvs = new Numbering('rv');
+  const continues = new Numbering('continue');
+  const generated = new Map<string, string>();
+  let generatedCount = 0;
+
+  // First pass: names made from generateName, wherever they are first seen.
+  const findGenerated = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(findGenerated);
+    if (!v || typeof v !== 'object') return;
+    const o = v as Record<string, unknown>;
+    const meta = o.metadata as { name?: string; generateName?: string } | undefined;
+    if (meta?.generateName && meta.name && meta.name.startsWith(meta.generateName) && meta.name !== meta.generateName && !generated.has(meta.name)) {
+      generated.set(meta.name, `${meta.generateName}<generated${++generatedCount}>`);
+    }
+    Object.values(o).forEach(findGenerated);
+  };
+  observations.forEach((o) => findGenerated([o.body, o.events]));
+
+  const text = (s: string): string => {
+    let out = s.split(ns).join('NS');
+    for (const [name, p] of generated) out = out.split(name).join(p);
+    out = out.replace(UUID, (u) => uids.of(u));
+    out = out.replace(RV_IN_TEXT, (_m, lead: string, rv: string, open?: string, current?: string) => `${lead}${rvs.of(rv)}${open ?? ''}${current ? rvs.of(current) : ''}`);
+    const t = TIMESTAMP.exec(out);
+    if (t) {
+      const when = Date.parse(out);
+      if (Math.abs(when - Date.now()) < NOW_WINDOW_MS) return `<now${t[7] ? `.${'0'.repeat(t[7].length - 1)}` : ''}${t[8] === 'Z' ? '' : t[8]}>`;
+    }
+    return out;
+  };
+
+  const walk = (v: unknown, key?: string): unknown => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = walk(x, k);
+      return out;
+    }
+    if (key && ALLOCATED_KEYS.has(key) && (typeof v === 'number' || typeof v === 'string')) return `<${key}>`;
+    if (typeof v !== 'string') return v;
+    if (v === '') return v;
+    if (key === 'resourceVersion' && /^\d+$/.test(v)) return rvs.of(v);
+    if (key === 'continue') return continues.of(v);
+    return text(v);
+  };
+
+  return observations.map((o) => {
+    const out: Observation = { request: requestLine(o.request, text, rvs, continues) };
+    if (o.status !== undefined) out.status = o.status;
+    if (o.warnings) out.warnings = o.warnings.map(text);
+    if (o.body !== undefined) out.body = walk(o.body);
+    if (o.events) out.events = o.events.map((e) => walk(e) as (typeof o.events)[number]);
+    if (o.stdout !== undefined) out.stdout = text(o.stdout);
+    if (o.stderr !== undefined) out.stderr = text(o.stderr);
+    return out;
+  });
+}
+
+/** The request line, with resourceVersion and continue parameters replaced like the values they came from. */
+function requestLine(line: string, text: (s: string) => string, rvs: Numbering, continues: Numbering): string {
+  return text(line)
+    .replace(/([?&]resourceVersion=)(\d+)/g, (_m, k: string, rv: string) => `${k}${rvs.of(rv)}`)
+    .replace(/([?&]continue=)([^&]+)/g, (_m, k: string, c: string) => `${k}${continues.of(decodeURIComponent(c))}`);
+}
