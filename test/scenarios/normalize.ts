@@ -10,7 +10,7 @@ import type { Observation } from './scenario.js';
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 /** Resource versions quoted in messages: preconditions, "too old resource version: 1 (25)", "... please apply your changes to the latest version". */
-const RV_IN_TEXT = /(ResourceVersion in precondition: |ResourceVersion in object meta: |too old resource version: |resource version \(|resourceVersion[= ]"?)(\d+)( \()?(\d+)?/g;
+const RV_IN_TEXT = /(ResourceVersion in precondition: |ResourceVersion in object meta: |too old resource version: |Too large resource version: |, current: |resource version \(|resourceVersion[= ]"?)(\d+)( \()?(\d+)?/g;
 /** Within this long of now, a timestamp is the server's clock; older or newer ones were sent by the scenario. */
 const NOW_WINDOW_MS = 24 * 3600 * 1000;
 const ALLOCATED_KEYS = new Set(['clusterIP', 'clusterIPs', 'nodePort', 'healthCheckNodePort', 'ip', 'ips']);
