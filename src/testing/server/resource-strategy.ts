@@ -13,6 +13,7 @@ import { invalidStatus } from '../schema/index.js';
 import { goJSON, goQuote } from '../../kube/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
+import { fillZeroValues, zeroValueOf } from '../resources/zero-values.js';
 import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
 import { now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import { isNamespaceType } from './resource-deletion.js';
@@ -51,8 +52,10 @@ export class ResourceStrategy {
     delete meta.deletionGracePeriodSeconds;
     delete meta.resourceVersion;
     delete meta.selfLink;
+    const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
+    fillZeroValues(obj, zero);
     if (!options.managedFieldsComputed) {
-      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource });
+      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero as KubeObject | undefined });
     }
     return obj as StoredObject;
   }
@@ -91,6 +94,8 @@ export class ResourceStrategy {
     delete meta.generateName;
     if (old.generateName) meta.generateName = old.generateName;
     this.defaultAndPrune(rt, version, next);
+    const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
+    fillZeroValues(next, zero);
     if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
     else delete meta.generation;
     if (!options.managedFieldsComputed) {
@@ -100,6 +105,7 @@ export class ResourceStrategy {
         listRule: rt.listRule,
         subresource: subresource || undefined,
         statusSeparate: version.statusSubresource,
+        zero: zero as KubeObject | undefined,
       });
     }
     return next;

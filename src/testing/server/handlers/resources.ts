@@ -17,6 +17,7 @@ import {
   unsupportedMediaType,
 } from '../../resources/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
+import { zeroValueOf } from '../../resources/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
@@ -225,6 +226,7 @@ export class ResourceHandlers {
       listRule: rt.listRule,
       subresource: subresource === 'status' ? 'status' : undefined,
       statusSeparate: version.statusSubresource,
+      zero: (rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined) as KubeObject | undefined,
       force,
       group: rt.group,
       resource: rt.resource,
