@@ -111,11 +111,13 @@ export class ResourceStrategy {
     return next;
   }
 
+  /**
+   * Whether a write changes nothing, and is skipped. managedFields count apart from their times
+   * (kube-apiserver's IgnoreManagedFieldsTimestampsTransformer): a manager that starts sharing a
+   * field, with the object otherwise the same, is written.
+   */
   unchanged(current: StoredObject, next: StoredObject): boolean {
-    const strip = (o: StoredObject): KubeObject => {
-      const { managedFields: _mf, ...meta } = o.metadata;
-      return { ...o, metadata: meta };
-    };
+    const strip = (o: StoredObject): KubeObject => ({ ...o, metadata: { ...o.metadata, managedFields: o.metadata.managedFields?.map(({ time: _time, ...entry }) => entry) } });
     return deepEqual(strip(current), strip(next));
   }
 
