@@ -112,7 +112,8 @@ export interface ApplyOptions extends ManagerContext {
 function describeManager(e: ManagedFieldsEntry): string {
   let out = JSON.stringify(e.manager ?? '');
   if (e.subresource) out += ` with subresource ${JSON.stringify(e.subresource)}`;
-  if (e.operation === 'Update') out += e.time ? ` using ${e.apiVersion} at ${e.time}` : ` using ${e.apiVersion}`;
+  // kube-apiserver 1.36 names an Update manager's apiVersion, not its time.
+  if (e.operation === 'Update') out += ` using ${e.apiVersion}`;
   return out;
 }
 
