@@ -15,7 +15,7 @@ import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
 import { fillZeroValues, zeroValueOf } from '../resources/zero-values.js';
 import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
-import { now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
+import { dropEmptyMetadataFields, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import { isNamespaceType } from './resource-deletion.js';
 import { BUILTIN_NAME_RULES } from '../resources/validation/index.js';
 import { isDNS1123Label } from '../../kube/dns-names.js';
@@ -52,6 +52,7 @@ export class ResourceStrategy {
     delete meta.deletionGracePeriodSeconds;
     delete meta.resourceVersion;
     delete meta.selfLink;
+    dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     fillZeroValues(obj, zero);
     if (!options.managedFieldsComputed) {
@@ -94,6 +95,7 @@ export class ResourceStrategy {
     delete meta.generateName;
     if (old.generateName) meta.generateName = old.generateName;
     this.defaultAndPrune(rt, version, next);
+    dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     fillZeroValues(next, zero);
     if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
