@@ -8,9 +8,10 @@
 import type { Observation } from './scenario.js';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+const TIMESTAMP_IN_TEXT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 /** Resource versions quoted in messages: preconditions, "too old resource version: 1 (25)", "... please apply your changes to the latest version". */
-const RV_IN_TEXT = /(ResourceVersion in precondition: |ResourceVersion in object meta: |too old resource version: |Too large resource version: |, current: |resource version \(|resourceVersion[= ]"?)(\d+)( \()?(\d+)?/g;
+const RV_IN_TEXT = /(ResourceVersion in precondition: |ResourceVersion in object meta: |the ResourceVersion in the precondition \(|does not match the ResourceVersion in record \(|too old resource version: |Too large resource version: |, current: |resource version \(|resourceVersion":"|resourceVersion[= ]"?)(\d+)( \()?(\d+)?/g;
 /** Within this long of now, a timestamp is the server's clock; older or newer ones were sent by the scenario. */
 const NOW_WINDOW_MS = 24 * 3600 * 1000;
 const ALLOCATED_KEYS = new Set(['clusterIP', 'clusterIPs', 'nodePort', 'healthCheckNodePort', 'ip', 'ips']);
@@ -47,6 +48,8 @@ export function normalize(observations: Observation[], ns: string): Observation[
 
   const text = (s: string): string => {
     let out = s.split(ns).join('NS');
+    // Timestamps inside a text (an object quoted in a message): the server's clock, whatever their place.
+    out = out.replace(TIMESTAMP_IN_TEXT, (t) => (Math.abs(Date.parse(t) - Date.now()) < NOW_WINDOW_MS && t !== out ? '<now>' : t));
     for (const [name, p] of generated) out = out.split(name).join(p);
     out = out.replace(UUID, (u) => uids.of(u));
     out = out.replace(RV_IN_TEXT, (_m, lead: string, rv: string, open?: string, current?: string) => `${lead}${rvs.of(rv)}${open ?? ''}${current ? rvs.of(current) : ''}`);
@@ -59,6 +62,7 @@ export function normalize(observations: Observation[], ns: string): Observation[
   };
 
   const walk = (v: unknown, key?: string): unknown => {
+    if (key === 'managedFields' && Array.isArray(v)) return walk(managedFieldsInStableOrder(v), 'managedFields-sorted');
     if (Array.isArray(v)) return v.map((x) => walk(x, key));
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
@@ -90,4 +94,19 @@ function requestLine(line: string, text: (s: string) => string, rvs: Numbering, 
   return text(line)
     .replace(/([?&]resourceVersion=)(\d+)/g, (_m, k: string, rv: string) => `${k}${rvs.of(rv)}`)
     .replace(/([?&]continue=)([^&]+)/g, (_m, k: string, c: string) => `${k}${continues.of(decodeURIComponent(c))}`);
+}
+
+/**
+ * managedFields are ordered by their times in whole seconds first: entries written in different
+ * seconds take an order the clock decides, so those are put in a stable order (operation, manager,
+ * subresource); entries of one second keep the server's order, which is then compared.
+ */
+function managedFieldsInStableOrder(entries: unknown[]): unknown[] {
+  const seconds = new Set(entries.map((e) => String((e as { time?: string }).time ?? '').slice(0, 19)));
+  if (seconds.size <= 1) return entries;
+  const key = (e: unknown) => {
+    const m = e as { operation?: string; manager?: string; subresource?: string };
+    return `${m.operation ?? ''}\u0000${m.manager ?? ''}\u0000${m.subresource ?? ''}`;
+  };
+  return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
