@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
 import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
-import { badRequest, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
+import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
 import { goJSON, goQuote } from '../../kube/go-format.js';
@@ -34,6 +34,15 @@ function takeStatusAnnotations(version: VersionInfo, from: KubeObject, to: KubeO
   const meta = (to.metadata ??= {});
   if (Object.keys(annotations).length > 0) meta.annotations = annotations;
   else delete meta.annotations;
+}
+
+/** Where kube-apiserver keeps a built-in resource in etcd when it is not under its own name. */
+const ETCD_PREFIXES: Record<string, string> = { '/services': 'services/specs', '/endpoints': 'services/endpoints', '/nodes': 'minions', '/replicationcontrollers': 'controllers', 'networking.k8s.io/ingresses': 'ingress' };
+
+/** The object's etcd key as kube-apiserver's storage errors quote it. */
+function etcdKey(rt: ResourceType, namespace: string | undefined, name: string): string {
+  const prefix = rt.builtin ? (ETCD_PREFIXES[`${rt.group}/${rt.resource}`] ?? rt.resource) : `${rt.group}/${rt.resource}`;
+  return `/registry/${prefix}/${rt.namespaced && namespace ? `${namespace}/` : ''}${name}`;
 }
 
 export class ResourceStrategy {
@@ -81,6 +90,11 @@ export class ResourceStrategy {
     }
     const meta = next.metadata;
     const old = current.metadata;
+    const requestedUID = requested.metadata?.uid;
+    if (requestedUID && requestedUID !== old.uid) {
+      // The uid in the body is a precondition the storage layer checks, with its own wording.
+      throw conflict(rt, old.name, `StorageError: invalid object, Code: 4, Key: ${etcdKey(rt, old.namespace, old.name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${requestedUID}, UID in object meta: ${old.uid}`);
+    }
     meta.uid = old.uid;
     meta.creationTimestamp = old.creationTimestamp;
     meta.namespace = old.namespace;
