@@ -157,6 +157,8 @@ export class ResourceHandlers {
       metadata.continue = encodeContinue(listRV, `${objectKey(last.metadata.namespace, last.metadata.name)}\u0000`);
       if (labels.length === 0 && fields.length === 0) metadata.remainingItemCount = afterStart.length - paged.length;
     }
+    // A custom resource list is unstructured: its metadata always carries continue, empty on the last page.
+    if (!rt.builtin && metadata.continue === undefined) metadata.continue = '';
     const presented = await this.storage.presentAll(rt, paged, version.name);
     return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: this.listItems(rt, presented) } };
   }
