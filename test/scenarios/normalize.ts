@@ -66,7 +66,8 @@ export function normalize(observations: Observation[], ns: string): Observation[
     if (Array.isArray(v)) return v.map((x) => walk(x, key));
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v as Record<string, unknown>)) out[k] = walk(x, k);
+      // Keys in sorted order: placeholders are numbered by appearance, which must not hang on the order a server writes keys in.
+      for (const [k, x] of Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[k] = walk(x, k);
       return out;
     }
     if (key && ALLOCATED_KEYS.has(key) && (typeof v === 'number' || typeof v === 'string')) return `<${key}>`;
