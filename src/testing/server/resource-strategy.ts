@@ -146,7 +146,10 @@ export class ResourceStrategy {
       throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
     }
     if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== rt.kind) {
-      throw badRequest(`the kind in the data (${String(obj.kind)}) does not match the expected kind (${rt.kind})`);
+      // Built-ins: the scheme knows no such kind; custom resources: the kind field is invalid.
+      if (rt.builtin) throw badRequest(`${String(obj.kind)} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: no kind ${JSON.stringify(String(obj.kind))} is registered for version ${JSON.stringify(apiVersion)} in scheme "pkg/runtime/scheme.go:111"`);
+      const name = isPlainObject(obj.metadata) && typeof obj.metadata.name === 'string' ? obj.metadata.name : '';
+      throw invalid(String(obj.kind), rt.group, name, [{ reason: 'FieldValueInvalid', field: 'kind', message: `Invalid value: ${JSON.stringify(String(obj.kind))}: must be ${rt.kind}` }]);
     }
     obj.apiVersion = apiVersion;
     obj.kind = rt.kind;
