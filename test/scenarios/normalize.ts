@@ -67,7 +67,8 @@ export function normalize(observations: Observation[], ns: string): Observation[
     if (v && typeof v === 'object') {
       const out: Record<string, unknown> = {};
       // Keys in sorted order: placeholders are numbered by appearance, which must not hang on the order a server writes keys in.
-      for (const [k, x] of Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[k] = walk(x, k);
+      // Keys too: a label key may hold the namespace's name, a managedFields key an owner's uid.
+      for (const [k, x] of Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) out[text(k)] = walk(x, k);
       return out;
     }
     if (key && ALLOCATED_KEYS.has(key) && (typeof v === 'number' || typeof v === 'string')) return `<${key}>`;
