@@ -11,7 +11,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 const TIMESTAMP_IN_TEXT = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g;
 const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 /** Resource versions quoted in messages: preconditions, "too old resource version: 1 (25)", "... please apply your changes to the latest version". */
-const RV_IN_TEXT = /(ResourceVersion in precondition: |ResourceVersion in object meta: |the ResourceVersion in the precondition \(|does not match the ResourceVersion in record \(|too old resource version: |Too large resource version: |, current: |resource version \(|resourceVersion":"|resourceVersion[= ]"?)(\d+)( \()?(\d+)?/g;
+const RV_IN_TEXT = /(ResourceVersion in precondition: |ResourceVersion in object meta: |the ResourceVersion in the precondition \(|does not match the ResourceVersion in record \(|too old resource version: |Too large resource version: |, current: |resource version \(|resourceVersion":"|resourceVersion\\":\\"|resourceVersion[= ]"?)(\d+)( \()?(\d+)?/g;
 /** Within this long of now, a timestamp is the server's clock; older or newer ones were sent by the scenario. */
 const NOW_WINDOW_MS = 24 * 3600 * 1000;
 const ALLOCATED_KEYS = new Set(['clusterIP', 'clusterIPs', 'nodePort', 'healthCheckNodePort', 'ip', 'ips']);
@@ -39,7 +39,9 @@ export function normalize(observations: Observation[], ns: string): Observation[
     if (!v || typeof v !== 'object') return;
     const o = v as Record<string, unknown>;
     const meta = o.metadata as { name?: string; generateName?: string } | undefined;
-    if (meta?.generateName && meta.name && meta.name.startsWith(meta.generateName) && meta.name !== meta.generateName && !generated.has(meta.name)) {
+    // A long prefix is cut to 58 characters before the 5 random ones (names stay within 63).
+    const prefix = meta?.generateName?.slice(0, 58);
+    if (meta?.generateName && prefix && meta.name && meta.name.startsWith(prefix) && meta.name.length === prefix.length + 5 && !generated.has(meta.name)) {
       generated.set(meta.name, `${meta.generateName}<generated${++generatedCount}>`);
     }
     Object.values(o).forEach(findGenerated);
@@ -52,6 +54,8 @@ export function normalize(observations: Observation[], ns: string): Observation[
     out = out.replace(TIMESTAMP_IN_TEXT, (t) => (Math.abs(Date.parse(t) - Date.now()) < NOW_WINDOW_MS && t !== out ? '<now>' : t));
     for (const [name, p] of generated) out = out.split(name).join(p);
     out = out.replace(UUID, (u) => uids.of(u));
+    // An address a Service was allocated, quoted in a message.
+    out = out.replace(/\b\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}\b/g, '<ip>');
     out = out.replace(RV_IN_TEXT, (_m, lead: string, rv: string, open?: string, current?: string) => `${lead}${rvs.of(rv)}${open ?? ''}${current ? rvs.of(current) : ''}`);
     const t = TIMESTAMP.exec(out);
     if (t) {
@@ -62,6 +66,7 @@ export function normalize(observations: Observation[], ns: string): Observation[
   };
 
   const walk = (v: unknown, key?: string): unknown => {
+    if (key === 'causes' && Array.isArray(v)) v = conflictCausesInStableOrder(v);
     if (key === 'managedFields' && Array.isArray(v)) return walk(managedFieldsInStableOrder(v), 'managedFields-sorted');
     if (Array.isArray(v)) return v.map((x) => walk(x, key));
     if (v && typeof v === 'object') {
@@ -111,4 +116,11 @@ function managedFieldsInStableOrder(entries: unknown[]): unknown[] {
     return `${m.operation ?? ''}\u0000${m.manager ?? ''}\u0000${m.subresource ?? ''}`;
   };
   return [...entries].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** kube-apiserver lists the conflicts of an apply with several managers in map order: by field, then. */
+function conflictCausesInStableOrder(causes: unknown[]): unknown[] {
+  if (!causes.every((c) => (c as { reason?: string }).reason === 'FieldManagerConflict')) return causes;
+  const key = (c: unknown) => `${(c as { field?: string }).field ?? ''}\u0000${(c as { message?: string }).message ?? ''}`;
+  return [...causes].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
