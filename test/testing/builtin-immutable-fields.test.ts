@@ -242,8 +242,11 @@ describe('core/v1 Pods', () => {
 
     const image = await core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { containers: [{ name: 'app', image: 'nginx:1.28' }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
     expect(image.spec?.containers[0].image).toBe('nginx:1.28');
-    const shorter = await core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { activeDeadlineSeconds: 300, tolerations: [{ key: 'spot', operator: 'Exists' }] } } }, patchAs(k8s.PatchStrategy.MergePatch));
-    expect(shorter.spec).toMatchObject({ activeDeadlineSeconds: 300, tolerations: [{ key: 'spot', operator: 'Exists' }] });
+    // The pod already has DefaultTolerationSeconds' two tolerations: an addition keeps them.
+    const existing = (await core.readNamespacedPod({ namespace, name: 'runner' })).spec?.tolerations ?? [];
+    const shorter = await core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { activeDeadlineSeconds: 300, tolerations: [...existing, { key: 'spot', operator: 'Exists' }] } } }, patchAs(k8s.PatchStrategy.MergePatch));
+    expect(shorter.spec?.activeDeadlineSeconds).toBe(300);
+    expect(shorter.spec?.tolerations).toContainEqual({ key: 'spot', operator: 'Exists' });
     expect((await invalid(core.patchNamespacedPod({ namespace, name: 'runner', body: { spec: { tolerations: [{ key: 'other', operator: 'Exists' }] } } }, patchAs(k8s.PatchStrategy.MergePatch)))).message).toBe(
       'Pod "runner" is invalid: spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds',
     );

@@ -110,7 +110,7 @@ describe('deletecollection and preconditions', () => {
     await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'precond' } } });
     const { code, body } = await statusOf(core.deleteNamespacedConfigMap({ namespace: 'default', name: 'precond', body: { preconditions: { uid: 'other' } } }));
     expect(code).toBe(409);
-    expect(String(body.message)).toMatch(/^Operation cannot be fulfilled on configmaps "precond": Precondition failed: UID in precondition: other, UID in object meta: [0-9a-f-]+$/);
+    expect(String(body.message)).toMatch(/^Operation cannot be fulfilled on ConfigMap "precond": the UID in the precondition \(other\) does not match the UID in record \([0-9a-f-]+\)\. The object might have been deleted and then recreated$/);
   });
 });
 

@@ -103,8 +103,12 @@ const IGNORED_METADATA = new Set(['name', 'namespace', 'uid', 'resourceVersion',
 
 export type FieldScope = 'main' | 'status' | 'all';
 
-/** The paths `obj` sets. `scope` drops status (main resource) or all but status (status subresource). */
-export function fieldsOf(obj: KubeObject, listRule: ListRule, scope: FieldScope): FieldSet {
+/**
+ * The paths `obj` sets: its leaves (atomic lists and maps are leaves) and list elements. `scope`
+ * drops status (main resource) or all but status (status subresource). `withNodes` adds the maps
+ * and associative lists that hold them (an Update owns a map or list it brings into being).
+ */
+export function fieldsOf(obj: KubeObject, listRule: ListRule, scope: FieldScope, withNodes = false): FieldSet {
   const out = new FieldSet();
   for (const [key, value] of Object.entries(obj)) {
     if (key === 'apiVersion' || key === 'kind' || value === undefined) continue;
@@ -113,11 +117,11 @@ export function fieldsOf(obj: KubeObject, listRule: ListRule, scope: FieldScope)
     if (key === 'metadata' && isPlainObject(value)) {
       for (const [mk, mv] of Object.entries(value)) {
         if (IGNORED_METADATA.has(mk) || mv === undefined) continue;
-        walkValue(mv, ['metadata', mk], [`f:metadata`, `f:${mk}`], listRule, out);
+        walkValue(mv, ['metadata', mk], [`f:metadata`, `f:${mk}`], listRule, out, withNodes);
       }
       continue;
     }
-    walkValue(value, [key], [`f:${key}`], listRule, out);
+    walkValue(value, [key], [`f:${key}`], listRule, out, withNodes);
   }
   return out;
 }
@@ -132,30 +136,36 @@ export function listElementKey(item: unknown, keys: string[], keyDefaults: Recor
   return `k:${JSON.stringify(key)}`;
 }
 
-function walkValue(value: unknown, names: string[], path: FieldPath, listRule: ListRule, out: FieldSet): void {
+function walkValue(value: unknown, names: string[], path: FieldPath, listRule: ListRule, out: FieldSet, withNodes: boolean): void {
   if (isPlainObject(value)) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (entries.length === 0) {
+    // An empty map, and a map of x-kubernetes-map-type atomic, are owned whole.
+    if (entries.length === 0 || listRule(names)?.type === 'atomic') {
       out.add(path);
       return;
     }
-    for (const [k, v] of entries) walkValue(v, [...names, k], [...path, `f:${k}`], listRule, out);
+    if (withNodes) out.add(path);
+    for (const [k, v] of entries) walkValue(v, [...names, k], [...path, `f:${k}`], listRule, out, withNodes);
     return;
   }
   if (Array.isArray(value)) {
     const rule = listRule(names);
     if (rule?.type === 'map' && value.every(isPlainObject)) {
+      if (withNodes) out.add(path);
       for (const item of value) {
         const pe = listElementKey(item, rule.keys, rule.keyDefaults)!;
         const elementPath = [...path, pe];
         out.add(elementPath);
+        // kube-apiserver's field manager tracks an ownerReference as its key alone, not its fields.
+        if (names.length === 2 && names[0] === 'metadata' && names[1] === 'ownerReferences') continue;
         for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
-          if (v !== undefined) walkValue(v, [...names, k], [...elementPath, `f:${k}`], listRule, out);
+          if (v !== undefined) walkValue(v, [...names, k], [...elementPath, `f:${k}`], listRule, out, withNodes);
         }
       }
       return;
     }
     if (rule?.type === 'set') {
+      if (withNodes) out.add(path);
       for (const item of value) out.add([...path, `v:${JSON.stringify(item)}`]);
       return;
     }

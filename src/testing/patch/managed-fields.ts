@@ -17,6 +17,8 @@ export interface ManagerContext {
   subresource?: string;
   /** Whether status is a separate subresource (then the main resource does not own status). */
   statusSeparate: boolean;
+  /** The kind's zero value (resources/zero-values.ts): what a create does not bring into being. */
+  zero?: KubeObject;
 }
 
 function time(): string {
@@ -42,22 +44,41 @@ function isLeafChanged(oldObj: KubeObject | undefined, newObj: KubeObject, path:
   const after = valueAt(newObj, path);
   // A keyed element is "changed" only by appearing; its fields are tracked on their own.
   if (last.startsWith('k:') || last.startsWith('v:')) return before === undefined;
-  if (isPlainObject(after) && Object.keys(after).length > 0) return false;
   return !deepEqual(before, after);
 }
 
+/**
+ * kube-apiserver's order of managedFields (sortEncodedManagedFields): Apply before Update, then by
+ * time in whole seconds (no time first), manager, subresource.
+ */
+function entryOrder(a: ManagedFieldsEntry, b: ManagedFieldsEntry): number {
+  const op = (e: ManagedFieldsEntry) => e.operation ?? '';
+  if (op(a) !== op(b)) return op(a) < op(b) ? -1 : 1;
+  const seconds = (e: ManagedFieldsEntry) => (e.time ? Math.floor(Date.parse(e.time) / 1000) : 0);
+  if (seconds(a) !== seconds(b)) return seconds(a) - seconds(b);
+  if ((a.manager ?? '') !== (b.manager ?? '')) return (a.manager ?? '') < (b.manager ?? '') ? -1 : 1;
+  return (a.subresource ?? '') < (b.subresource ?? '') ? -1 : (a.subresource ?? '') > (b.subresource ?? '') ? 1 : 0;
+}
+
 function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[]): void {
-  const kept = entries.filter((e) => e.fieldsV1 && Object.keys(e.fieldsV1).length > 0);
+  const kept = entries.filter((e) => e.fieldsV1 && Object.keys(e.fieldsV1).length > 0).sort(entryOrder);
   if (kept.length === 0) delete obj.metadata!.managedFields;
   else obj.metadata!.managedFields = kept;
 }
 
-/** Records an Update by `ctx.manager` that turned `oldObj` into `newObj`, on `newObj`'s metadata. */
+/**
+ * Records an Update by `ctx.manager` that turned `oldObj` into `newObj`, on `newObj`'s metadata.
+ * The manager takes the leaves it changed and the maps and associative lists it brought into
+ * being (those absent from `oldObj` and from the kind's zero value, `ctx.zero`).
+ */
 export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject, ctx: ManagerContext): void {
   const scope = scopeOf(ctx);
-  const before = oldObj ? fieldsOf(oldObj, ctx.listRule, scope) : new FieldSet();
-  const after = fieldsOf(newObj, ctx.listRule, scope);
-  const changed = FieldSet.of([...after.paths()].filter((p) => isLeafChanged(oldObj, newObj, p)));
+  const before = oldObj ? fieldsOf(oldObj, ctx.listRule, scope, true) : new FieldSet();
+  const after = fieldsOf(newObj, ctx.listRule, scope, true);
+  const leaves = fieldsOf(newObj, ctx.listRule, scope);
+  const base = oldObj ?? ctx.zero;
+  const absentBefore = (p: FieldPath) => (oldObj === undefined || valueAt(oldObj, p) === undefined) && (ctx.zero === undefined || valueAt(ctx.zero, p) === undefined);
+  const changed = FieldSet.of([...after.paths()].filter((p) => (leaves.has(p) ? isLeafChanged(base, newObj, p) : absentBefore(p))));
   const removed = before.minus(after);
   const entries: ManagedFieldsEntry[] = deepCopy(oldObj?.metadata?.managedFields ?? newObj.metadata?.managedFields ?? []);
   if (changed.size === 0 && removed.size === 0 && oldObj) {
@@ -92,7 +113,8 @@ export interface ApplyOptions extends ManagerContext {
 function describeManager(e: ManagedFieldsEntry): string {
   let out = JSON.stringify(e.manager ?? '');
   if (e.subresource) out += ` with subresource ${JSON.stringify(e.subresource)}`;
-  if (e.operation === 'Update') out += e.time ? ` using ${e.apiVersion} at ${e.time}` : ` using ${e.apiVersion}`;
+  // kube-apiserver 1.36 names an Update manager's apiVersion, not its time.
+  if (e.operation === 'Update') out += ` using ${e.apiVersion}`;
   return out;
 }
 
@@ -205,10 +227,18 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
   const result: ManagedFieldsEntry[] = others.map(({ entry, set }) => ({ ...entry, fieldsV1: set.minus(conflicting).toFieldsV1() }));
   const entry: ManagedFieldsEntry = { manager: opts.manager, operation: 'Apply', apiVersion: opts.apiVersion, time: time(), fieldsType: 'FieldsV1', fieldsV1: applied.toFieldsV1() };
   if (opts.subresource) entry.subresource = opts.subresource;
-  // kube-apiserver keeps managers in the order they first appeared.
-  const at = entries.findIndex((e) => sameEntry(e, opts.manager, 'Apply', opts.subresource));
-  if (at >= 0) result.splice(Math.min(at, result.length), 0, entry);
-  else result.push(entry);
+  // An apply that changes nothing else leaves the time as it was (none for a new manager).
+  if (current && unchangedApartFromManagedFields(current, base)) {
+    const previousTime = entries.find((e) => sameEntry(e, opts.manager, 'Apply', opts.subresource))?.time;
+    if (previousTime) entry.time = previousTime;
+    else delete entry.time;
+  }
+  result.push(entry);
   writeEntries(base, result);
   return base;
+}
+
+function unchangedApartFromManagedFields(a: KubeObject, b: KubeObject): boolean {
+  const strip = (o: KubeObject) => ({ ...o, metadata: { ...o.metadata, managedFields: undefined } });
+  return deepEqual(strip(a), strip(b));
 }

@@ -10,6 +10,7 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { deepEqual } from '../../kube/json-values.js';
+import { podCreateDefaults } from './pod-create-defaults.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject, type StoredObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
 import { forbiddenField } from './status.js';
@@ -120,7 +121,7 @@ const ROWS: BuiltinRow[] = [
     defaults: (o) => { setDefault(childObject(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(childObject(o, 'status'), 'phase', 'Active'); } },
   { ...builtinResource('', 'Pod'), status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
-    defaults: (o) => setDefault(childObject(o, 'status'), 'phase', 'Pending') },
+    defaults: podCreateDefaults },
   { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
   { ...builtinResource('', 'ConfigMap'), validate: immutableData },
   { ...builtinResource('', 'Secret'), fields: ['type'], validate: immutableData },
@@ -250,7 +251,8 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     keepAllocated: row.keepAllocated,
     sharesStorageOf: row.sharesStorageOf,
     validate: combine(row.validate, BUILTIN_VALIDATION[row.kind]),
-    tracksGeneration: GENERATION_GROUPS.has(row.group),
+    // Pods keep a generation too since 1.34 (PodObservedGenerationTracking).
+    tracksGeneration: GENERATION_GROUPS.has(row.group) || (row.group === '' && row.kind === 'Pod'),
   }));
 }
 

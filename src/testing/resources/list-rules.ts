@@ -21,7 +21,8 @@ export function schemaAt(schema: JSONObject | undefined, path: readonly string[]
 
 /**
  * How the list at `path` merges, from a structural schema's x-kubernetes-list-type and
- * list-map-keys (a list without them is atomic); metadata's lists as every kind has them.
+ * list-map-keys (a list without them is atomic); metadata's lists as every kind has them. For a
+ * map: `atomic` under x-kubernetes-map-type atomic, else undefined.
  */
 export function listRuleFromSchema(schema: JSONObject | undefined, path: readonly string[]): ListMergeRule | undefined {
   if (path.length === 2 && path[0] === 'metadata') {
@@ -30,6 +31,10 @@ export function listRuleFromSchema(schema: JSONObject | undefined, path: readonl
   }
   const node = schemaAt(schema, path);
   if (!node) return undefined;
+  // A map: atomic when its schema says so (a LabelSelector, an ObjectReference), else merged by key.
+  if (node.type === 'object' || node.properties !== undefined || node.additionalProperties !== undefined) {
+    return node['x-kubernetes-map-type'] === 'atomic' ? { type: 'atomic' } : undefined;
+  }
   const listType = node['x-kubernetes-list-type'];
   if (listType === 'map') {
     const keys = Array.isArray(node['x-kubernetes-list-map-keys']) ? node['x-kubernetes-list-map-keys'].map(String) : [];

@@ -69,3 +69,12 @@ export function specChanged(a: KubeObject, b: KubeObject, equal: (x: unknown, y:
   }
   return false;
 }
+
+/** ObjectMeta's maps and lists are omitempty: an empty one is not stored (labels: {} reads back as absent). */
+export function dropEmptyMetadataFields(meta: ObjectMeta): void {
+  const fields = meta as Record<string, unknown>;
+  for (const key of ['labels', 'annotations', 'finalizers', 'ownerReferences', 'managedFields']) {
+    const value = fields[key];
+    if ((Array.isArray(value) && value.length === 0) || (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)) delete fields[key];
+  }
+}

@@ -6,7 +6,7 @@
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, type KubeObject, type StoredObject } from '../resources/object.js';
 import { storageKey, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
-import { conflict, forbidden, notFound } from '../resources/status.js';
+import { forbidden, notFound, StatusError } from '../resources/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { AdmissionStep } from './admission-step.js';
 import { now } from './object-meta.js';
@@ -29,6 +29,12 @@ const PROTECTED_NAMESPACES = new Set(['default', 'kube-system', 'kube-public']);
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';
 export const ORPHAN_FINALIZER = 'orphan';
 
+/** A failed delete precondition: kube-apiserver's registry names the kind (not the resource) in this 409. */
+function preconditionConflict(rt: ResourceType, name: string, reason: string): StatusError {
+  const kind = rt.group ? `${rt.kind}.${rt.group}` : rt.kind;
+  return new StatusError({ message: `Operation cannot be fulfilled on ${kind} "${name}": ${reason}`, reason: 'Conflict', details: { name, group: rt.group, kind: rt.kind }, code: 409 });
+}
+
 export class ResourceDeletion {
   constructor(
     private readonly store: ObjectStore,
@@ -48,10 +54,10 @@ export class ResourceDeletion {
     if (isNamespaceType(rt) && PROTECTED_NAMESPACES.has(name)) throw forbidden(rt, name, 'this namespace may not be deleted');
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== stored.metadata.uid) {
-      throw conflict(rt, name, `Precondition failed: UID in precondition: ${pre.uid}, UID in object meta: ${stored.metadata.uid}`);
+      throw preconditionConflict(rt, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${stored.metadata.uid}). The object might have been deleted and then recreated`);
     }
     if (pre?.resourceVersion && pre.resourceVersion !== stored.metadata.resourceVersion) {
-      throw conflict(rt, name, `Precondition failed: ResourceVersion in precondition: ${pre.resourceVersion}, ResourceVersion in object meta: ${stored.metadata.resourceVersion}`);
+      throw preconditionConflict(rt, name, `the ResourceVersion in the precondition (${pre.resourceVersion}) does not match the ResourceVersion in record (${stored.metadata.resourceVersion}). The object might have been modified`);
     }
     const current = await this.present(rt, stored, version.name);
     const admissionOptions = { userInfo: options.userInfo, dryRun: options.dryRun, warnings: options.warnings };

@@ -98,7 +98,8 @@ export class ResourceStorage {
     this.strategy.checkDecoding(rt, version, obj, options);
     if (rt.namespaced && !obj.metadata!.namespace) throw badRequest('the server could not find the requested resource');
     const meta = obj.metadata!;
-    if (meta.resourceVersion) throw new StatusError({ message: 'resourceVersion should not be set on objects to be created', reason: 'BadRequest', code: 400 });
+    // kube-apiserver's storage layer refuses this as an internal error: a 500 without a reason.
+    if (meta.resourceVersion) throw new StatusError({ message: 'resourceVersion should not be set on objects to be created', code: 500 });
     this.strategy.checkNamespace(rt, meta.namespace, meta.name ?? '');
 
     // Status is written through its subresource; creates start without it (Nodes excepted, as their strategy allows).

@@ -7,14 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
 import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
-import { badRequest, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
+import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
 import { goJSON, goQuote } from '../../kube/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
+import { fillZeroValues, zeroValueOf } from '../resources/zero-values.js';
 import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
-import { now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
+import { dropEmptyMetadataFields, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import { isNamespaceType } from './resource-deletion.js';
 import { BUILTIN_NAME_RULES } from '../resources/validation/index.js';
 import { isDNS1123Label } from '../../kube/dns-names.js';
@@ -35,6 +36,15 @@ function takeStatusAnnotations(version: VersionInfo, from: KubeObject, to: KubeO
   else delete meta.annotations;
 }
 
+/** Where kube-apiserver keeps a built-in resource in etcd when it is not under its own name. */
+const ETCD_PREFIXES: Record<string, string> = { '/services': 'services/specs', '/endpoints': 'services/endpoints', '/nodes': 'minions', '/replicationcontrollers': 'controllers', 'networking.k8s.io/ingresses': 'ingress' };
+
+/** The object's etcd key as kube-apiserver's storage errors quote it. */
+function etcdKey(rt: ResourceType, namespace: string | undefined, name: string): string {
+  const prefix = rt.builtin ? (ETCD_PREFIXES[`${rt.group}/${rt.resource}`] ?? rt.resource) : `${rt.group}/${rt.resource}`;
+  return `/registry/${prefix}/${rt.namespaced && namespace ? `${namespace}/` : ''}${name}`;
+}
+
 export class ResourceStrategy {
   constructor(
     private readonly store: ObjectStore,
@@ -51,8 +61,11 @@ export class ResourceStrategy {
     delete meta.deletionGracePeriodSeconds;
     delete meta.resourceVersion;
     delete meta.selfLink;
+    dropEmptyMetadataFields(meta);
+    const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
+    fillZeroValues(obj, zero);
     if (!options.managedFieldsComputed) {
-      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource });
+      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero as KubeObject | undefined });
     }
     return obj as StoredObject;
   }
@@ -77,6 +90,11 @@ export class ResourceStrategy {
     }
     const meta = next.metadata;
     const old = current.metadata;
+    const requestedUID = requested.metadata?.uid;
+    if (requestedUID && requestedUID !== old.uid) {
+      // The uid in the body is a precondition the storage layer checks, with its own wording.
+      throw conflict(rt, old.name, `StorageError: invalid object, Code: 4, Key: ${etcdKey(rt, old.namespace, old.name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${requestedUID}, UID in object meta: ${old.uid}`);
+    }
     meta.uid = old.uid;
     meta.creationTimestamp = old.creationTimestamp;
     meta.namespace = old.namespace;
@@ -91,6 +109,9 @@ export class ResourceStrategy {
     delete meta.generateName;
     if (old.generateName) meta.generateName = old.generateName;
     this.defaultAndPrune(rt, version, next);
+    dropEmptyMetadataFields(meta);
+    const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
+    fillZeroValues(next, zero);
     if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
     else delete meta.generation;
     if (!options.managedFieldsComputed) {
@@ -100,16 +121,19 @@ export class ResourceStrategy {
         listRule: rt.listRule,
         subresource: subresource || undefined,
         statusSeparate: version.statusSubresource,
+        zero: zero as KubeObject | undefined,
       });
     }
     return next;
   }
 
+  /**
+   * Whether a write changes nothing, and is skipped. managedFields count apart from their times
+   * (kube-apiserver's IgnoreManagedFieldsTimestampsTransformer): a manager that starts sharing a
+   * field, with the object otherwise the same, is written.
+   */
   unchanged(current: StoredObject, next: StoredObject): boolean {
-    const strip = (o: StoredObject): KubeObject => {
-      const { managedFields: _mf, ...meta } = o.metadata;
-      return { ...o, metadata: meta };
-    };
+    const strip = (o: StoredObject): KubeObject => ({ ...o, metadata: { ...o.metadata, managedFields: o.metadata.managedFields?.map(({ time: _time, ...entry }) => entry) } });
     return deepEqual(strip(current), strip(next));
   }
 
@@ -122,7 +146,10 @@ export class ResourceStrategy {
       throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
     }
     if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== rt.kind) {
-      throw badRequest(`the kind in the data (${String(obj.kind)}) does not match the expected kind (${rt.kind})`);
+      // Built-ins: the scheme knows no such kind; custom resources: the kind field is invalid.
+      if (rt.builtin) throw badRequest(`${String(obj.kind)} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: no kind ${JSON.stringify(String(obj.kind))} is registered for version ${JSON.stringify(apiVersion)} in scheme "pkg/runtime/scheme.go:111"`);
+      const name = isPlainObject(obj.metadata) && typeof obj.metadata.name === 'string' ? obj.metadata.name : '';
+      throw invalid(String(obj.kind), rt.group, name, [{ reason: 'FieldValueInvalid', field: 'kind', message: `Invalid value: ${JSON.stringify(String(obj.kind))}: must be ${rt.kind}` }]);
     }
     obj.apiVersion = apiVersion;
     obj.kind = rt.kind;

@@ -22,6 +22,7 @@ import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
 import type { SchemaCache } from './schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './token-requests.js';
+import { validateListOptions } from './option-validation.js';
 
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 
@@ -176,6 +177,7 @@ export class Router {
     const resolved = this.registry.resolve(info.group, info.version, info.resource);
     if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
     const { rt, version } = resolved;
+    validateListOptions(query, true);
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     if (info.name) fields.push(...parseFieldSelector(`metadata.name=${info.name}`, rt));
     const timeout = query.get('timeoutSeconds');

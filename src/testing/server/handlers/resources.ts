@@ -17,6 +17,8 @@ import {
   unsupportedMediaType,
 } from '../../resources/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
+import { validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
+import { zeroValueOf } from '../../resources/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
@@ -29,6 +31,10 @@ import { getPath, setPath } from '../json-path.js';
 import { parseFieldValidation } from '../unknown-fields.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../access-reviews.js';
+
+
+/** Resources whose DELETE answers the deleted object rather than a Status (their registries' ReturnDeletedObject). */
+const RETURNS_DELETED_OBJECT = new Set(['/pods', '/services', '/serviceaccounts', '/namespaces', 'batch/jobs']);
 
 export interface ResourceCall {
   rt: ResourceType;
@@ -83,9 +89,9 @@ export class ResourceHandlers {
     private readonly store: ObjectStore,
   ) {}
 
-  private writeOptions(call: ResourceCall): WriteOptions {
+  private writeOptions(call: ResourceCall, kind: WriteOptionsKind, apply = false): WriteOptions {
+    validateWriteOptions(kind, call.query, apply);
     const dryRun = call.query.getAll('dryRun');
-    if (dryRun.some((d) => d !== 'All')) throw badRequest(`Invalid dry run value: ${dryRun.join(',')}`);
     return {
       dryRun: dryRun.length > 0,
       fieldManager: call.query.get('fieldManager') ?? defaultManager(call.userAgent),
@@ -104,6 +110,7 @@ export class ResourceHandlers {
 
   async list(call: ResourceCall): Promise<CallResult> {
     const { rt, version, query } = call;
+    validateListOptions(query, false);
     const labels = labelSelectorParam(query.get('labelSelector'));
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     const limit = Number(query.get('limit') ?? '0');
@@ -150,22 +157,27 @@ export class ResourceHandlers {
       metadata.continue = encodeContinue(listRV, `${objectKey(last.metadata.namespace, last.metadata.name)}\u0000`);
       if (labels.length === 0 && fields.length === 0) metadata.remainingItemCount = afterStart.length - paged.length;
     }
+    // A custom resource list is unstructured: its metadata always carries continue, empty on the last page.
+    if (!rt.builtin && metadata.continue === undefined) metadata.continue = '';
     const presented = await this.storage.presentAll(rt, paged, version.name);
-    // Typed lists of built-in kinds carry no apiVersion/kind on their items; custom resource lists do.
+    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: this.listItems(rt, presented) } };
+  }
+
+  /** Typed lists of built-in kinds carry no apiVersion/kind on their items; custom resource lists do. */
+  private listItems(rt: ResourceType, items: StoredObject[]): KubeObject[] {
     const converter = this.storage.converter;
-    const listItems = rt.builtin ? presented.map((o) => { const { apiVersion: _a, kind: _k, ...rest } = o; return converter.sameSource(rest, o); }) : presented;
-    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: listItems } };
+    return rt.builtin ? items.map((o) => { const { apiVersion: _a, kind: _k, ...rest } = o; return converter.sameSource(rest, o); }) : items;
   }
 
   async create(call: ResourceCall): Promise<CallResult> {
     if (call.subresource) throw methodNotSupported(call.rt, 'create');
-    const created = await this.storage.create(call.rt, call.version, call.namespace, call.body, this.writeOptions(call));
+    const created = await this.storage.create(call.rt, call.version, call.namespace, call.body, this.writeOptions(call, 'CreateOptions'));
     return { code: 201, body: created };
   }
 
   async update(call: ResourceCall): Promise<CallResult> {
     const { rt, version, namespace, name, subresource } = call;
-    const options = this.writeOptions(call);
+    const options = this.writeOptions(call, 'UpdateOptions');
     if (subresource === 'scale') return this.updateScale(call, () => call.body, options);
     if (subresource === 'finalize' && rt.group === '' && rt.resource === 'namespaces') {
       // PUT /api/v1/namespaces/<name>/finalize sets spec.finalizers only.
@@ -182,9 +194,9 @@ export class ResourceHandlers {
   async patch(call: ResourceCall): Promise<CallResult> {
     const { rt, version, namespace, name, subresource } = call;
     const type = call.contentType.split(';')[0].trim();
-    const options: WriteOptions = { ...this.writeOptions(call), retryOnConflict: true };
     const accepted = rt.builtin ? [...PATCH_TYPES, 'application/strategic-merge-patch+json'] : PATCH_TYPES;
     if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
+    const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
     if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
 
@@ -225,6 +237,7 @@ export class ResourceHandlers {
       listRule: rt.listRule,
       subresource: subresource === 'status' ? 'status' : undefined,
       statusSeparate: version.statusSubresource,
+      zero: (rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined) as KubeObject | undefined,
       force,
       group: rt.group,
       resource: rt.resource,
@@ -261,6 +274,15 @@ export class ResourceHandlers {
     const { rt, version, namespace, name } = call;
     if (call.subresource) throw methodNotSupported(rt, 'delete');
     const deleted = await this.storage.delete(rt, version, namespace, name!, this.deleteOptions(call));
+    // Deleted at once: most registries answer a Status; those with ReturnDeletedObject, and any
+    // deletion still waiting on finalizers, answer the object.
+    if (!deleted.metadata.deletionTimestamp && !RETURNS_DELETED_OBJECT.has(`${rt.group}/${rt.resource}`)) {
+      const details: Record<string, unknown> = { name: deleted.metadata.name };
+      if (rt.group) details.group = rt.group;
+      details.kind = rt.resource;
+      details.uid = deleted.metadata.uid;
+      return { code: 200, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details } };
+    }
     return { code: 200, body: deleted };
   }
 
@@ -280,7 +302,7 @@ export class ResourceHandlers {
         if (!(err instanceof StatusError && err.code === 404)) throw err;
       }
     }
-    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata: { resourceVersion: String(this.store.resourceVersion) }, items } };
+    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata: { resourceVersion: String(this.store.resourceVersion) }, items: this.listItems(rt, items) } };
   }
 
   private deleteOptions(call: ResourceCall): DeleteOptions {

@@ -134,7 +134,8 @@ export class WatchSession {
     } else if (e.type === 'MODIFIED') {
       if (now && before) this.send('MODIFIED', e.object, bounded);
       else if (now) this.send('ADDED', e.object, bounded);
-      else if (before) this.send('DELETED', e.object, bounded);
+      // kube-apiserver's watch cache sends the last state that matched, at the change's resourceVersion.
+      else if (before) this.send('DELETED', { ...e.previous!, metadata: { ...e.previous!.metadata, resourceVersion: e.object.metadata.resourceVersion } }, bounded);
     } else if (before || now) {
       this.send('DELETED', e.object, bounded);
     }
