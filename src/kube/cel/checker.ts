@@ -14,6 +14,7 @@
 import { cel } from './bufbuild.js';
 import type { DeclType } from './decl-type.js';
 import { overloadsOf, TYPE_NAMES } from './functions.js';
+import { selectedProperty } from './escape.js';
 import { rewriteOptionalSelection } from './optional-syntax.js';
 import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, isDynOrError, listOf, mapOf, NULL, optionalOf, STRING, UINT, type CelType } from './types.js';
 
@@ -192,13 +193,14 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
       case 'error':
         return operand;
       case 'object': {
-        const t = operand.fields.get(field);
+        const property = selectedProperty((name) => operand.fields.has(name), field);
+        const t = property === undefined ? undefined : operand.fields.get(property);
         if (!t) {
           report(e, `undefined field '${field}'`);
           return ERROR;
         }
         const parent = decls.get(operandExpr.id);
-        const child = parent?.fields?.get(field);
+        const child = parent?.fields?.get(property!);
         if (child) decls.set(e.id, child);
         return t;
       }

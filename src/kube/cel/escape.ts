@@ -9,6 +9,17 @@ const reserved = new Set([
   'import', 'let', 'loop', 'package', 'namespace', 'return', 'var', 'void', 'while',
 ]);
 
+/**
+ * The property a field selection names: its escaped name, or (Kubernetes 1.31+, which recognises a
+ * keyword as a field name: `self.namespace` as well as `self.__namespace__`) a reserved word's escaped
+ * form when the object has no property of the plain name.
+ */
+export function selectedProperty(has: (name: string) => boolean, field: string): string | undefined {
+  if (has(field)) return field;
+  const escaped = `__${field}__`;
+  return reserved.has(field) && has(escaped) ? escaped : undefined;
+}
+
 /** The CEL name of a property, or undefined when it cannot be referred to. */
 export function escapePropertyName(name: string): string | undefined {
   if (reserved.has(name)) return `__${name}__`;
