@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import type { Diagnostic } from '../../src/markers/index.js';
+import { generateFrom } from './api-sandbox.js';
 import { fixturesDir } from './conformance-harness.js';
 
 const errorsDir = path.join(fixturesDir, 'errors');
@@ -109,4 +110,32 @@ describe('CRD generation errors', () => {
       expect(errors.filter((d) => d.file === hit!.file && d.line === hit!.line)).toHaveLength(1);
     });
   }
+});
+
+describe('where a CRD validation error is reported', () => {
+  it('a rule refused in one version points at that version’s marker, not at the same rule text in another package', () => {
+    const group = "// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'VERSION' };\n";
+    const types = (sizeType: string, storage: string) => `import type { int32, ObjectMeta } from 'scaffolder/runtime';
+// +kubebuilder:validation:XValidation:rule="self.size >= 0"
+export interface WidgetSpec {
+  size?: ${sizeType};
+}
+${storage}
+// +kubebuilder:object:root=true
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+`;
+    const { errors } = generateFrom({
+      'api/v1/groupversion_info.ts': group.replace('VERSION', 'v1'),
+      'api/v1/types.ts': types('int32', '// +kubebuilder:storageversion'),
+      'api/v2/groupversion_info.ts': group.replace('VERSION', 'v2'),
+      'api/v2/types.ts': types('string', ''),
+    });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^api\/v2\/types\.ts:2: .*spec\.versions\[1\]\..*found no matching overload for '_>=_' applied to '\(string, int\)'/);
+  });
 });

@@ -315,7 +315,12 @@ export class CrdGenerator {
       // A validation rule's error points at the rule in its XValidation marker.
       // Fields every version has alike are reported at the top level; their source is any version's.
       const field = locatableField(crd, perVersionField(e.field), e.message);
-      const cel = celErrorSite(crd, field, e.message, markers);
+      // The same rule text may be in several packages (a kind's versions share their types' names):
+      // the markers of the version's own package are looked at first.
+      const versionName = crd.spec.versions[Number(/^spec\.versions\[(\d+)\]/.exec(field)?.[1] ?? -1)]?.name;
+      const pkgDir = versions.find((v) => v.pkg.version === versionName)?.pkg.dir;
+      const own = pkgDir === undefined ? [] : markers.filter((m) => path.dirname(m.location.file) === pkgDir);
+      const cel = celErrorSite(crd, field, e.message, [...own, ...markers]);
       return {
         severity: 'error' as const,
         ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
