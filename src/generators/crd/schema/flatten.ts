@@ -4,7 +4,6 @@
  * win; its other keys are merged in), then every `allOf` is merged into its parent. Keys that
  * conflict and cannot be merged stay side by side in a new `allOf`.
  */
-import { cloneJson } from './json-schema.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 
 type Schema = Record<string, unknown>;
@@ -24,6 +23,25 @@ const VALUE_KEYS = new Set([
   'x-kubernetes-int-or-string',
   'x-kubernetes-embedded-resource',
 ]);
+
+/**
+ * For each schema object of a copy flattenType hands out, the cached object it was copied from. Two
+ * copies of one cached schema (a type referenced by a field and by the same field of an embedded type)
+ * are what controller-gen sees as the same pointers: merging them changes nothing, where two equal
+ * values from two markers conflict.
+ */
+const copiedFrom = new WeakMap<object, object>();
+
+function copyRecordingOrigins<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyRecordingOrigins) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copyRecordingOrigins((value as Record<string, unknown>)[key]);
+  copiedFrom.set(out, value);
+  return out as T;
+}
+
+const sameOrigin = (a: object, b: object) => copiedFrom.get(a) !== undefined && copiedFrom.get(a) === copiedFrom.get(b);
 
 function isEmpty(v: unknown): boolean {
   return v === undefined;
@@ -57,7 +75,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
         for (const [name, prop] of Object.entries(src.properties!)) {
           const existing = dp[name];
           if (!existing) dp[name] = prop;
-          else flattenAllOfInto(existing, prop, onError);
+          else if (!sameOrigin(existing, prop)) flattenAllOfInto(existing, prop, onError);
         }
         continue;
       }
@@ -183,7 +201,7 @@ export class Flattener {
     this.tooDeepReported = false;
     this.resolve({ $ref: id });
     const flattened = this.flattened.get(id);
-    return flattened ? cloneJson(flattened) : undefined;
+    return flattened ? copyRecordingOrigins(flattened) : undefined;
   }
 
   private note(id: string): void {
