@@ -139,3 +139,17 @@ export interface Widget {
     expect(errors[0]).toMatch(/^api\/v2\/types\.ts:2: .*spec\.versions\[1\]\..*found no matching overload for '_>=_' applied to '\(string, int\)'/);
   });
 });
+
+describe('a kind declared twice', () => {
+  it('in one package is reported at the second declaration, naming the first; not as a missing storage version', () => {
+    const kindFile = "import type { ObjectMeta } from 'scaffolder/runtime';\n\n// +kubebuilder:object:root=true\nexport interface Widget {\n  metadata?: ObjectMeta;\n  spec?: { size?: string };\n}\n";
+    const { errors } = generateFrom({
+      'api/v1/groupversion_info.ts': "// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'v1' };\n",
+      'api/v1/a_types.ts': kindFile,
+      'api/v1/b_types.ts': kindFile,
+    });
+    expect(errors).toEqual([
+      'api/v1/b_types.ts:4: kind Widget is declared twice in test.example.com/v1: a kind is declared once per version (the other declaration is at a_types.ts:4)',
+    ]);
+  });
+});

@@ -128,6 +128,14 @@ export class CrdGenerator {
           const key = pkg.group ? `${kind}.${pkg.group}` : kind;
           let entry = kinds.get(key);
           if (!entry) kinds.set(key, (entry = { group: pkg.group, kind, versions: [] }));
+          const other = entry.versions.find((v) => v.pkg.version === pkg.version)?.decl;
+          if (other) {
+            // Go refuses a type declared twice in a package; two packages of one group and version are one API version.
+            const sf = other.getSourceFile();
+            const at = `${path.relative(pkg.dir, sf.fileName)}:${sf.getLineAndCharacterOfPosition(other.getStart(sf)).line + 1}`;
+            diagnostics.push(nodeDiagnostic(decl, `kind ${kind} is declared twice in ${pkg.group || '(no group)'}/${pkg.version}: a kind is declared once per version (the other declaration is at ${at})`));
+            continue;
+          }
           entry.versions.push({ pkg, decl });
         }
       }
