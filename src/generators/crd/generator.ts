@@ -23,6 +23,7 @@ import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../../crd-validation/index.js';
 import { perVersionField } from '../../crd-validation/internal-spec.js';
 import { STATUS_ROOT_DETAIL, statusRootOffendingKey } from '../../crd-validation/status-root.js';
+import { API_APPROVAL_ANNOTATION } from '../../kube/community-groups.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -57,6 +58,11 @@ export interface CrdGeneratorOptions {
    * instead of a bare object.
    */
   generateEmbeddedObjectMeta?: boolean;
+  /**
+   * The annotations a later step adds to a CRD (config/crd/kustomization.yaml: see
+   * kustomize-annotations.ts). An api-approved.kubernetes.io annotation added there counts.
+   */
+  annotationsAddedLater?: (crdName: string) => ReadonlySet<string>;
 }
 
 interface ApiPackage {
@@ -310,8 +316,23 @@ export class CrdGenerator {
    */
   private apiServerDiagnostics(crd: CustomResourceDefinition, versions: KindVersion[]): Diagnostic[] {
     const storageCount = crd.spec.versions.filter((v) => v.storage).length;
-    const errors = validateCustomResourceDefinition(crd).filter((e) => !(e.field === 'spec.versions' && storageCount !== 1 && e.message.endsWith('must have exactly one version marked as storage version')));
-    if (errors.length === 0) return [];
+    const approvalField = `metadata.annotations[${API_APPROVAL_ANNOTATION}]`;
+    const all = validateCustomResourceDefinition(crd).filter((e) => !(e.field === 'spec.versions' && storageCount !== 1 && e.message.endsWith('must have exactly one version marked as storage version')));
+    // A protected group's missing approval is a warning, not an error: projects add the annotation
+    // after generation (config/crd's kustomization, which counts), as controller-gen leaves it to them.
+    const approvalMissing = all.find((e) => e.field === approvalField && e.message.startsWith('Required value'));
+    const errors = all.filter((e) => e !== approvalMissing);
+    const warnings: Diagnostic[] = [];
+    if (approvalMissing && !this.options.annotationsAddedLater?.(crd.metadata.name).has(API_APPROVAL_ANNOTATION)) {
+      warnings.push({
+        ...nodeDiagnostic(versions[0]!.decl, ''),
+        severity: 'warning',
+        message:
+          `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is in the protected group ${crd.spec.group}: kube-apiserver refuses it without the ${API_APPROVAL_ANNOTATION} annotation ` +
+          `(the URL of the API review that approved it, or "unapproved, <reason>"); add +kubebuilder:metadata:annotations="${API_APPROVAL_ANNOTATION}=<url>" to the kind, or add the annotation in config/crd/kustomization.yaml (commonAnnotations or a patch)`,
+      });
+    }
+    if (errors.length === 0) return warnings;
     const ctx: LocatorContext = {
       index: this.index,
       markersOf: (node) => this.options.markers.forNode(node).all(),
@@ -319,7 +340,7 @@ export class CrdGenerator {
       sources: versions.map(({ pkg, decl }) => ({ version: pkg.version, decl, packageMarkers: this.options.markers.forPackage(pkg.dir).all() })),
     };
     const markers = [...this.options.markers.all()];
-    return errors.map((e) => {
+    return [...warnings, ...errors.map((e) => {
       // A validation rule's error points at the rule in its XValidation marker.
       // Fields every version has alike are reported at the top level; their source is any version's.
       const field = locatableField(crd, perVersionField(e.field), e.message);
@@ -334,7 +355,7 @@ export class CrdGenerator {
         ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
         message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
       };
-    });
+    })];
   }
 
   /** A kind's finished schema, cached while its flattened schema is (watch mode regenerates the rest). */
