@@ -37,11 +37,17 @@ type ManifestsResult = { crds: Map<string, unknown>; apiServer: string[] } | str
 
 /**
  * Findings of kube-apiserver's checks that the real server gives too on the CRDs both tools write:
- * structural schema rules on what allOf may hold (a field declared twice, merged side by side).
+ * structural schema rules on what allOf may hold, and a map list whose items and keys went into
+ * allOf (a field declared twice, merged side by side).
  * Any other finding on CRDs controller-gen writes is a difference: the generator writes only input
  * kube-apiserver accepts otherwise.
  */
-const KNOWN_API_SERVER_REFUSALS = [/: Forbidden: must be (empty|undefined) to be structural$/, /\.items: Required value: must be specified$/];
+const KNOWN_API_SERVER_REFUSALS = [
+  /: Forbidden: must be (empty|undefined) to be structural$/,
+  /\.items: Required value: must be specified$/,
+  /\.items: Required value: must have a schema if x-kubernetes-list-type is map$/,
+  /\.x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map$/,
+];
 
 /** A CRD validation finding (kube-apiserver's), as opposed to an error generating the CRD. */
 const isApiServerFinding = (message: string) => /^CustomResourceDefinition "[^"]*" is invalid: /.test(message);
