@@ -58,13 +58,14 @@ export function describeControllerGen(name: string, body: () => void): void {
 export const goModuleDir = path.join(repoRoot, 'test', 'differential', 'go');
 
 /**
- * Runs `controller-gen crd paths=./... output:crd:dir=<outDir>` in `moduleDir` (a Go module), offline
- * apart from the module proxy, with the local toolchain only. Rejects with controller-gen's output.
+ * Runs `controller-gen <crd> paths=./... output:crd:dir=<outDir>` in `moduleDir` (a Go module), offline
+ * apart from the module proxy, with the local toolchain only; `crd` is the generator with its options
+ * (`crd:allowDangerousTypes=true`). Rejects with controller-gen's output.
  */
-export async function runControllerGen(moduleDir: string, outDir: string, extra: readonly string[] = []): Promise<void> {
+export async function runControllerGen(moduleDir: string, outDir: string, crd = 'crd'): Promise<void> {
   const env = { ...process.env, GOTOOLCHAIN: 'local', GOFLAGS: '-mod=mod', GOWORK: 'off' };
   try {
-    await promisify(execFile)(controllerGenBinary(), ['crd', ...extra, 'paths=./...', `output:crd:dir=${outDir}`], {
+    await promisify(execFile)(controllerGenBinary(), [crd, 'paths=./...', `output:crd:dir=${outDir}`], {
       cwd: moduleDir,
       env,
       maxBuffer: 64 * 1024 * 1024,

@@ -7,7 +7,7 @@ package job
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"example.com/differential/cronjobspec"
+	"example.com/differential/unserved"
 )
 
 // +kubebuilder:object:root=true
@@ -28,7 +28,7 @@ type JobSpec struct {
 	Count int32 `json:"count"`
 
 	// CronJob is the spec for the related CrongJob.
-	CrongJob cronjobspec.CronJobSpec `json:"crongJob"`
+	CrongJob unserved.CronJobSpec `json:"crongJob"`
 }
 
 // Job is the Schema for the jobs API
