@@ -33,12 +33,17 @@ if (missing) {
 const seeds = Array.from({ length: count }, (_, i) => from + i);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
+let printed = 0;
 const result = await runCampaign(seeds, {
   batchSize: Number(values.batch),
   shrink: Number(values.shrink),
-  onBatch: (done, r) => console.log(`${done}/${count} seeds, ${r.failures.length} differ, ${r.bothRefused} refused by both, ${r.refusedByApiServer} refused alike by the API server check, ${elapsed()}`),
+  onBatch: (done, r) => {
+    // Each difference as soon as its batch ends: a campaign stopped early keeps what it found.
+    for (const f of r.failures.slice(printed)) console.log(`\n${f.report}\n`);
+    printed = r.failures.length;
+    console.log(`${done}/${count} seeds, ${r.failures.length} differ, ${r.bothRefused} refused by both, ${r.refusedByApiServer} refused alike by the API server check, ${elapsed()}`);
+  },
 });
-for (const f of result.failures) console.log(`\n${f.report}`);
 const families = [...coverage(seeds.map(generateModel))].sort(([a], [b]) => (a < b ? -1 : 1));
 console.log(`\ncovered (occurrences over the seeds):\n${families.map(([name, n]) => `  ${name}: ${n}`).join('\n')}`);
 console.log(`\nseeds ${from}-${from + count - 1}: ${result.failures.length} differ (${result.failures.map((f) => f.seed).join(', ') || 'none'}), ${result.bothRefused} refused by both, ${elapsed()}`);
