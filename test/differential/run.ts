@@ -43,7 +43,7 @@ type ManifestsResult = { crds: Map<string, unknown>; apiServer: string[] } | str
  * kube-apiserver accepts otherwise.
  */
 const KNOWN_API_SERVER_REFUSALS = [
-  /: Forbidden: must be (empty|undefined|false) to be structural$/,
+  /\.allOf\[\d+\]\..*: Forbidden: (must be (empty|undefined|false) to be structural|must not be specified in a nested context)$/,
   /\.items: Required value: must be specified$/,
   /\.items: Required value: must have a schema if x-kubernetes-list-type is map$/,
   /\.x-kubernetes-list-map-keys: Required value: must not be empty if x-kubernetes-list-type is map$/,

@@ -28,8 +28,8 @@ const VALUE_KEYS = new Set([
  * For each schema object of a copy flattenType hands out, the cached object it was copied from. Two
  * copies of one cached schema (a type referenced by a field and by the same field of an embedded type)
  * hold what controller-gen sees as the same pointers, which merge as one, where two equal values from
- * two markers conflict. Not its slices (anyOf, list-map keys), nor list items built from a reference:
- * those conflict in controller-gen whatever they hold.
+ * two markers conflict. Not its slices (anyOf, list-map keys) nor list items: those conflict in
+ * controller-gen whatever they hold.
  */
 const copiedFrom = new WeakMap<object, object>();
 
@@ -45,16 +45,7 @@ function copyRecordingOrigins<T>(value: T): T {
 const sameOrigin = (a: object, b: object) => copiedFrom.get(a) !== undefined && copiedFrom.get(a) === copiedFrom.get(b);
 
 /** Keys merged as usual between two copies of one schema (see copiedFrom); the others are the same pointers or values. */
-const MERGED_IN_COPIES = new Set(['properties', 'required', 'additionalProperties', 'anyOf', 'oneOf', 'enum', 'x-kubernetes-list-map-keys', 'x-kubernetes-validations']);
-
-function mergedInCopies(key: string, src: Schema): boolean {
-  if (key === 'items') {
-    const items = src.items;
-    const origin = items && typeof items === 'object' ? (copiedFrom.get(items) as JSONSchemaProps | undefined) : undefined;
-    return origin === undefined || origin.allOf !== undefined; // a resolved reference is built again for each use
-  }
-  return MERGED_IN_COPIES.has(key);
-}
+const MERGED_IN_COPIES = new Set(['properties', 'required', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'enum', 'x-kubernetes-list-map-keys', 'x-kubernetes-validations']);
 
 function isEmpty(v: unknown): boolean {
   return v === undefined;
@@ -71,7 +62,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
   const copies = sameOrigin(dst, src);
   for (const key of Object.keys(s)) {
     if (DOC_KEYS.has(key)) continue;
-    if (copies && key in d && !mergedInCopies(key, s)) continue;
+    if (copies && key in d && !MERGED_IN_COPIES.has(key)) continue;
     if (key === 'enum') {
       if (src.enum && src.enum.length > 0 && (!dst.enum || dst.enum.length === 0)) dst.enum = [...src.enum];
       continue;
