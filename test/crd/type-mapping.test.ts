@@ -106,6 +106,21 @@ export interface WidgetSpec extends Base {
     expect(name?.allOf).toBeUndefined();
   });
 
+  it('list items of a built-in type declared twice go side by side in allOf, as controller-gen writes them (kube-apiserver then wants items at the top)', () => {
+    const r = widget(`import type { V1PodDNSConfig } from '@kubernetes/client-node';
+export interface Base {
+  dns?: V1PodDNSConfig;
+}
+export interface WidgetSpec extends Base {
+  dns?: V1PodDNSConfig;
+}`);
+    const nameservers = field(r.spec, 'dns')?.properties?.nameservers;
+    expect(nameservers?.items).toBeUndefined();
+    expect(nameservers?.allOf).toEqual([{ items: { type: 'string' } }, { items: { type: 'string' } }]);
+    expect(nameservers?.['x-kubernetes-list-type']).toBe('atomic');
+    expect(r.errors.some((e) => e.includes('properties[nameservers].items: Required value: must be specified'))).toBe(true);
+  });
+
   it('the same marker values written twice (base and derived field) still conflict, as in controller-gen, and kube-apiserver refuses the default inside allOf', () => {
     const r = widget(`import type { int32 } from 'scaffolder/runtime';
 export interface Base {
