@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { parseAllDocuments, stringify } from 'yaml';
 import { oneOfRule } from '../../src/generators/crd/markers/schema-markers.js';
-import { conformanceDir, repoRoot } from '../support/shared.js';
+import { conformanceDir, repoRoot } from '../support/shared-paths.js';
 
 export { conformanceDir, repoRoot };
 export const fixturesDir = path.join(repoRoot, 'test', 'fixtures', 'crd');

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
 import type { Diagnostic } from '../../src/markers/index.js';
+import { generateFrom } from './api-sandbox.js';
 import { fixturesDir } from './conformance-harness.js';
 
 const errorsDir = path.join(fixturesDir, 'errors');
@@ -109,4 +110,46 @@ describe('CRD generation errors', () => {
       expect(errors.filter((d) => d.file === hit!.file && d.line === hit!.line)).toHaveLength(1);
     });
   }
+});
+
+describe('where a CRD validation error is reported', () => {
+  it('a rule refused in one version points at that version’s marker, not at the same rule text in another package', () => {
+    const group = "// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'VERSION' };\n";
+    const types = (sizeType: string, storage: string) => `import type { int32, ObjectMeta } from 'scaffolder/runtime';
+// +kubebuilder:validation:XValidation:rule="self.size >= 0"
+export interface WidgetSpec {
+  size?: ${sizeType};
+}
+${storage}
+// +kubebuilder:object:root=true
+export interface Widget {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  spec?: WidgetSpec;
+}
+`;
+    const { errors } = generateFrom({
+      'api/v1/groupversion_info.ts': group.replace('VERSION', 'v1'),
+      'api/v1/types.ts': types('int32', '// +kubebuilder:storageversion'),
+      'api/v2/groupversion_info.ts': group.replace('VERSION', 'v2'),
+      'api/v2/types.ts': types('string', ''),
+    });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^api\/v2\/types\.ts:2: .*spec\.versions\[1\]\..*found no matching overload for '_>=_' applied to '\(string, int\)'/);
+  });
+});
+
+describe('a kind declared twice', () => {
+  it('in one package is reported at the second declaration, naming the first; not as a missing storage version', () => {
+    const kindFile = "import type { ObjectMeta } from 'scaffolder/runtime';\n\n// +kubebuilder:object:root=true\nexport interface Widget {\n  metadata?: ObjectMeta;\n  spec?: { size?: string };\n}\n";
+    const { errors } = generateFrom({
+      'api/v1/groupversion_info.ts': "// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'v1' };\n",
+      'api/v1/a_types.ts': kindFile,
+      'api/v1/b_types.ts': kindFile,
+    });
+    expect(errors).toEqual([
+      'api/v1/b_types.ts:4: kind Widget is declared twice in test.example.com/v1: a kind is declared once per version (the other declaration is at a_types.ts:4)',
+    ]);
+  });
 });

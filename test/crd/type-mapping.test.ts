@@ -90,6 +90,50 @@ export interface WidgetSpec extends Middle { own: string }`);
     expect(r.spec.required).toEqual(['base', 'own']);
   });
 
+  it('a field declared in an extended interface and again in the derived one merges its built-in type once: default "" written once, not allOf (controller-gen: the same pointers)', () => {
+    const r = widget(`import type { V1SecretKeySelector } from '@kubernetes/client-node';
+export interface Base {
+  // The base's ref.
+  ref?: V1SecretKeySelector;
+}
+export interface WidgetSpec extends Base {
+  // The derived ref.
+  ref?: V1SecretKeySelector;
+}`);
+    expect(r.errors).toEqual([]);
+    const name = field(r.spec, 'ref')?.properties?.name;
+    expect(name?.default).toBe('');
+    expect(name?.allOf).toBeUndefined();
+  });
+
+  it('list items of a built-in type declared twice go side by side in allOf, as controller-gen writes them (kube-apiserver then wants items at the top)', () => {
+    const r = widget(`import type { V1PodDNSConfig } from '@kubernetes/client-node';
+export interface Base {
+  dns?: V1PodDNSConfig;
+}
+export interface WidgetSpec extends Base {
+  dns?: V1PodDNSConfig;
+}`);
+    const nameservers = field(r.spec, 'dns')?.properties?.nameservers;
+    expect(nameservers?.items).toBeUndefined();
+    expect(nameservers?.allOf).toEqual([{ items: { type: 'string' } }, { items: { type: 'string' } }]);
+    expect(nameservers?.['x-kubernetes-list-type']).toBe('atomic');
+    expect(r.errors.some((e) => e.includes('properties[nameservers].items: Required value: must be specified'))).toBe(true);
+  });
+
+  it('the same marker values written twice (base and derived field) still conflict, as in controller-gen, and kube-apiserver refuses the default inside allOf', () => {
+    const r = widget(`import type { int32 } from 'scaffolder/runtime';
+export interface Base {
+  // +kubebuilder:default=3
+  size?: int32;
+}
+export interface WidgetSpec extends Base {
+  // +kubebuilder:default=3
+  size?: int32;
+}`);
+    expect(r.errors).toEqual([expect.stringContaining('properties[size].allOf[0].default: Forbidden: must be undefined to be structural'), expect.stringContaining('allOf[1].default: Forbidden')]);
+  });
+
   it('resolves aliases of interfaces and of primitives, keeping the alias doc when the field has none', () => {
     const r = widget(`
 /** Port is a TCP port. */

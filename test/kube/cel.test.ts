@@ -99,6 +99,14 @@ describe('validateSchemaRules', () => {
     expect(errors(crd(spec, [{ rule: "self.metadata.name.startsWith('a') && self.kind == 'K' && self.apiVersion != ''" }]))).toEqual([]);
   });
 
+  it('names a property spelled as a reserved word both ways (Kubernetes 1.31+: self.namespace and self.__namespace__), and no other word so', () => {
+    const spec: JSONSchemaProps = { type: 'object', properties: { namespace: { type: 'string', maxLength: 63 }, as: { type: 'integer' }, name: { type: 'string' } } };
+    const rules = ['!has(self.namespace)', 'self.namespace.size() > 0', 'self.__namespace__ == self.namespace', 'has(self.as) && self.as > 0 && self.__as__ > 0'];
+    for (const rule of rules) expect(errors(crd({ ...spec, 'x-kubernetes-validations': [{ rule }] })), rule).toEqual([]);
+    // A property that is not a reserved word has no escaped spelling to fall back to.
+    expect(errors(crd({ ...spec, 'x-kubernetes-validations': [{ rule: 'self.__name__ == ""' }] }))[0]?.message).toContain("undefined field '__name__'");
+  });
+
   it("reports a field the schema does not declare with cel-go's message, position and caret", () => {
     const schema = crd({ type: 'object', properties: { configMapName: { type: 'string' } } }, [{ rule: 'self.spec.configMapNam != ""' }]);
     expect(errors(schema)).toEqual([

@@ -23,6 +23,7 @@ import { locateCrdField, type LocatorContext } from './validation-locations.js';
 import { validateCustomResourceDefinition } from '../../crd-validation/index.js';
 import { perVersionField } from '../../crd-validation/internal-spec.js';
 import { STATUS_ROOT_DETAIL, statusRootOffendingKey } from '../../crd-validation/status-root.js';
+import { API_APPROVAL_ANNOTATION } from '../../kube/community-groups.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';
 
@@ -57,6 +58,11 @@ export interface CrdGeneratorOptions {
    * instead of a bare object.
    */
   generateEmbeddedObjectMeta?: boolean;
+  /**
+   * The annotations a later step adds to a CRD (config/crd/kustomization.yaml: see
+   * kustomize-annotations.ts). An api-approved.kubernetes.io annotation added there counts.
+   */
+  annotationsAddedLater?: (crdName: string) => ReadonlySet<string>;
 }
 
 interface ApiPackage {
@@ -130,6 +136,14 @@ export class CrdGenerator {
           const key = pkg.group ? `${kind}.${pkg.group}` : kind;
           let entry = kinds.get(key);
           if (!entry) kinds.set(key, (entry = { group: pkg.group, kind, versions: [] }));
+          const other = entry.versions.find((v) => v.pkg.version === pkg.version)?.decl;
+          if (other) {
+            // Go refuses a type declared twice in a package; two packages of one group and version are one API version.
+            const sf = other.getSourceFile();
+            const at = `${path.relative(pkg.dir, sf.fileName)}:${sf.getLineAndCharacterOfPosition(other.getStart(sf)).line + 1}`;
+            diagnostics.push(nodeDiagnostic(decl, `kind ${kind} is declared twice in ${pkg.group || '(no group)'}/${pkg.version}: a kind is declared once per version (the other declaration is at ${at})`));
+            continue;
+          }
           entry.versions.push({ pkg, decl });
         }
       }
@@ -306,21 +320,41 @@ export class CrdGenerator {
    */
   private apiServerDiagnostics(crd: CustomResourceDefinition, versions: KindVersion[]): Diagnostic[] {
     const storageCount = crd.spec.versions.filter((v) => v.storage).length;
-    const errors = validateCustomResourceDefinition(crd).filter((e) => !(e.field === 'spec.versions' && storageCount !== 1 && e.message.endsWith('must have exactly one version marked as storage version')));
-    if (errors.length === 0) return [];
+    const approvalField = `metadata.annotations[${API_APPROVAL_ANNOTATION}]`;
+    const all = validateCustomResourceDefinition(crd).filter((e) => !(e.field === 'spec.versions' && storageCount !== 1 && e.message.endsWith('must have exactly one version marked as storage version')));
+    // A protected group's missing approval is a warning, not an error: projects add the annotation
+    // after generation (config/crd's kustomization, which counts), as controller-gen leaves it to them.
+    const approvalMissing = all.find((e) => e.field === approvalField && e.message.startsWith('Required value'));
+    const errors = all.filter((e) => e !== approvalMissing);
+    const warnings: Diagnostic[] = [];
+    if (approvalMissing && !this.options.annotationsAddedLater?.(crd.metadata.name).has(API_APPROVAL_ANNOTATION)) {
+      warnings.push({
+        ...nodeDiagnostic(versions[0]!.decl, ''),
+        severity: 'warning',
+        message:
+          `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is in the protected group ${crd.spec.group}: kube-apiserver refuses it without the ${API_APPROVAL_ANNOTATION} annotation ` +
+          `(the URL of the API review that approved it, or "unapproved, <reason>"); add +kubebuilder:metadata:annotations="${API_APPROVAL_ANNOTATION}=<url>" to the kind, or add the annotation in config/crd/kustomization.yaml (commonAnnotations or a patch)`,
+      });
+    }
+    if (errors.length === 0) return warnings;
     const ctx = this.locatorContext(crd, versions);
     const markers = [...this.options.markers.all()];
-    return errors.map((e) => {
+    return [...warnings, ...errors.map((e) => {
       // A validation rule's error points at the rule in its XValidation marker.
       // Fields every version has alike are reported at the top level; their source is any version's.
       const field = locatableField(crd, perVersionField(e.field), e.message);
-      const cel = celErrorSite(crd, field, e.message, markers);
+      // The same rule text may be in several packages (a kind's versions share their types' names):
+      // the markers of the version's own package are looked at first.
+      const versionName = crd.spec.versions[Number(/^spec\.versions\[(\d+)\]/.exec(field)?.[1] ?? -1)]?.name;
+      const pkgDir = versions.find((v) => v.pkg.version === versionName)?.pkg.dir;
+      const own = pkgDir === undefined ? [] : markers.filter((m) => path.dirname(m.location.file) === pkgDir);
+      const cel = celErrorSite(crd, field, e.message, [...own, ...markers]);
       return {
         severity: 'error' as const,
         ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
         message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
       };
-    });
+    })];
   }
 
   /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Diagnostic, MarkerRegistry, SourceLocation } from '../../markers/index.js';
 import type { GeneratedOutput, GenerationContext, GenerationResult, Generator } from '../generator.js';
 import { CrdGenerator, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
+import { crdKustomizationAnnotations } from './kustomize-annotations.js';
 import { registerCrdMarkers } from './markers/definitions.js';
 
 export type CrdManifestsOptions = Omit<CrdGeneratorOptions, 'project' | 'markers'>;
@@ -11,6 +12,7 @@ export class CrdManifestsGenerator implements Generator {
   /** Built on the first run, over the runtime's project and markers; kept for watch mode's cheap regeneration. */
   private engine: CrdGenerator | undefined;
   private last: readonly GeneratedCrd[] = [];
+  private kustomized: (crdName: string) => ReadonlySet<string> = () => new Set();
 
   constructor(private readonly options: CrdManifestsOptions) {}
 
@@ -33,7 +35,10 @@ export class CrdManifestsGenerator implements Generator {
   }
 
   generate(context: GenerationContext): GenerationResult {
-    this.engine ??= new CrdGenerator({ ...this.options, project: context.project, markers: context.markers });
+    // config/crd/kustomization.yaml is read on every run (watch mode): the annotations it adds count.
+    const kustomized = crdKustomizationAnnotations(context.outputDir);
+    this.engine ??= new CrdGenerator({ ...this.options, project: context.project, markers: context.markers, annotationsAddedLater: (name) => this.kustomized(name) });
+    this.kustomized = kustomized;
     const result = this.engine.generate();
     this.last = result.crds;
     const crdDir = path.join(context.outputDir, 'crd', 'bases');

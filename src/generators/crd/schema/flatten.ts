@@ -4,7 +4,6 @@
  * win; its other keys are merged in), then every `allOf` is merged into its parent. Keys that
  * conflict and cannot be merged stay side by side in a new `allOf`.
  */
-import { cloneJson } from './json-schema.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 
 type Schema = Record<string, unknown>;
@@ -25,6 +24,29 @@ const VALUE_KEYS = new Set([
   'x-kubernetes-embedded-resource',
 ]);
 
+/**
+ * For each schema object of a copy flattenType hands out, the cached object it was copied from. Two
+ * copies of one cached schema (a type referenced by a field and by the same field of an embedded type)
+ * hold what controller-gen sees as the same pointers, which merge as one, where two equal values from
+ * two markers conflict. Not its slices (anyOf, list-map keys) nor list items: those conflict in
+ * controller-gen whatever they hold.
+ */
+const copiedFrom = new WeakMap<object, object>();
+
+function copyRecordingOrigins<T>(value: T): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(copyRecordingOrigins) as T;
+  const out: Record<string, unknown> = {};
+  for (const key in value) out[key] = copyRecordingOrigins((value as Record<string, unknown>)[key]);
+  copiedFrom.set(out, value);
+  return out as T;
+}
+
+const sameOrigin = (a: object, b: object) => copiedFrom.get(a) !== undefined && copiedFrom.get(a) === copiedFrom.get(b);
+
+/** Keys merged as usual between two copies of one schema (see copiedFrom); the others are the same pointers or values. */
+const MERGED_IN_COPIES = new Set(['properties', 'required', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'enum', 'x-kubernetes-list-map-keys', 'x-kubernetes-validations']);
+
 function isEmpty(v: unknown): boolean {
   return v === undefined;
 }
@@ -37,8 +59,10 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
   const dstRemainder: Schema = {};
   const srcRemainder: Schema = {};
   let hoisted = false;
+  const copies = sameOrigin(dst, src);
   for (const key of Object.keys(s)) {
     if (DOC_KEYS.has(key)) continue;
+    if (copies && key in d && !MERGED_IN_COPIES.has(key)) continue;
     if (key === 'enum') {
       if (src.enum && src.enum.length > 0 && (!dst.enum || dst.enum.length === 0)) dst.enum = [...src.enum];
       continue;
@@ -183,7 +207,7 @@ export class Flattener {
     this.tooDeepReported = false;
     this.resolve({ $ref: id });
     const flattened = this.flattened.get(id);
-    return flattened ? cloneJson(flattened) : undefined;
+    return flattened ? copyRecordingOrigins(flattened) : undefined;
   }
 
   private note(id: string): void {
