@@ -23,6 +23,12 @@ export interface CorpusCase {
   extraVersion?: string;
   /** The same input, fixed: [search, replacement] applied to source, kind, kindMarkers and packageMarkers. */
   fix: [string, string];
+  /**
+   * `manifests` writes the CRD with a warning instead of refusing it, the API servers refuse it: a
+   * protected group's approval annotation is often added after generation (config/crd's
+   * kustomization), as controller-gen leaves it to projects (issue 27).
+   */
+  manifestsWarns?: true;
 }
 
 const V = 'spec.versions[0]';
@@ -490,6 +496,7 @@ export const CASES: CorpusCase[] = [
     source: specWithSize,
     packageMarkers: '// +groupName=widgets.x-k8s.k8s.io',
     kindMarkers: '// +kubebuilder:metadata:annotations="example.com/owner=team-a"',
+    manifestsWarns: true,
     error: 'metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation "api-approved.kubernetes.io", see https://github.com/kubernetes/enhancements/pull/1111',
     at: '+kubebuilder:metadata:annotations',
     fix: ['example.com/owner=team-a', 'api-approved.kubernetes.io=https://github.com/kubernetes/enhancements/pull/1111'],
@@ -556,20 +563,13 @@ export const CASES: CorpusCase[] = [
     fix: ['replicas: 3}', 'replicas: "3"}'],
   },
   // issue 27, judged by kube-apiserver 1.36
-  {
-    name: 'field declared again over an extended interface, its built-in default written twice in allOf',
-    source:
-      "import type { V1SecretKeySelector } from '@kubernetes/client-node';\nexport interface Base {\n  ref?: V1SecretKeySelector;\n}\n" +
-      'export interface WidgetSpec extends Base {\n  ref?: V1SecretKeySelector;\n}\n',
-    error: `${P('ref')}.properties[name].allOf[0].default: Forbidden: must be undefined to be structural`,
-    at: 'ref?: V1SecretKeySelector;',
-    fix: ['extends Base {\n  ref?: V1SecretKeySelector;\n}', 'extends Base {\n}'],
-  },
+
   {
     name: 'k8s.io group with no annotation at all',
     source: specWithSize,
     packageMarkers: '// +groupName=widgets.k8s.io',
     kindMarkers: '// +kubebuilder:resource:scope=Namespaced',
+    manifestsWarns: true,
     error: 'metadata.annotations[api-approved.kubernetes.io]: Required value: protected groups must have approval annotation "api-approved.kubernetes.io", see https://github.com/kubernetes/enhancements/pull/1111',
     at: '+groupName=widgets.k8s.io',
     fix: ['// +kubebuilder:resource:scope=Namespaced', '// +kubebuilder:resource:scope=Namespaced\n// +kubebuilder:metadata:annotations="api-approved.kubernetes.io=https://github.com/kubernetes/enhancements/pull/1111"'],
@@ -588,6 +588,13 @@ export interface AcceptedCase {
 }
 
 export const ACCEPTED: AcceptedCase[] = [
+  {
+    name: 'field declared again over an extended interface, with a built-in default',
+    source:
+      "import type { V1SecretKeySelector } from '@kubernetes/client-node';\nexport interface Base {\n  ref?: V1SecretKeySelector;\n}\n" +
+      'export interface WidgetSpec extends Base {\n  ref?: V1SecretKeySelector;\n}\n',
+    why: 'the two copies of V1SecretKeySelector wrote default: "" twice in allOf, which kube-apiserver refuses (allOf[0].default: must be undefined to be structural); they merge now, as controller-gen merges them (issue 27)',
+  },
   {
     name: 'rule naming a field called namespace as it is',
     source: spec(`  namespace?: string;`).replace('export interface WidgetSpec', '// +kubebuilder:validation:XValidation:rule="!has(self.namespace)",message="namespace is set by the controller"\nexport interface WidgetSpec'),

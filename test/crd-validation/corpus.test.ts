@@ -61,7 +61,21 @@ describe('CRDs kube-apiserver refuses', () => {
   });
 
   describe.each(CASES.map((c) => [c.name, c] as [string, CorpusCase]))('%s', (_name, c) => {
-    it('manifests refuses it at the marker, with the API server error, and writes nothing; the twin is written', async () => {
+    it.runIf(c.manifestsWarns)('manifests writes it with a warning at the marker that says what kube-apiserver will refuse; the twin without one', async () => {
+      const dir = writeProject(caseFiles(c, false));
+      const { code, stderr } = await manifests(dir);
+      expect(code, stderr).toBe(0);
+      const line = stderr.split('\n').find((l) => / warning: CustomResourceDefinition ".*" is in the protected group /.test(l));
+      expect(line, stderr).toBeDefined();
+      expect(line).toContain('api-approved.kubernetes.io');
+      expect(existsSync(path.join(dir, 'config', 'crd', 'bases'))).toBe(true);
+      const twin = writeProject(caseFiles(c, true));
+      const fixed = await manifests(twin);
+      expect(fixed.stderr).toBe('');
+      expect(fixed.code).toBe(0);
+    });
+
+    it.skipIf(c.manifestsWarns)('manifests refuses it at the marker, with the API server error, and writes nothing; the twin is written', async () => {
       const dir = writeProject(caseFiles(c, false));
       const { code, stderr } = await manifests(dir);
       expect(code).toBe(1);
