@@ -133,19 +133,22 @@ export class CrdGenerator {
       }
     }
     const crds: GeneratedCrd[] = [];
-    const apiServer: Diagnostic[] = [];
+    const built: Array<{ crd: CustomResourceDefinition; versions: KindVersion[] }> = [];
     for (const key of [...kinds.keys()].sort()) {
       const entry = kinds.get(key)!;
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
       if (!crd) continue;
-      apiServer.push(...this.apiServerDiagnostics(crd, entry.versions));
+      built.push({ crd, versions: entry.versions });
       crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
     diagnostics.push(...this.celDiagnostics());
     // What the API server would refuse is checked on CRDs the generator could build without
-    // errors: a type it could not map leaves a schema hole the server would only echo.
-    if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...apiServer);
+    // errors: a type it could not map leaves a schema hole the server would only echo, and a rule
+    // past CEL's limits is not handed to the validation, whose walks are recursive.
+    if (!diagnostics.some((d) => d.severity === 'error')) {
+      for (const { crd, versions } of built) diagnostics.push(...this.apiServerDiagnostics(crd, versions));
+    }
     return { crds, diagnostics };
   }
 
