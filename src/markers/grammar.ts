@@ -91,7 +91,7 @@ export function parseMarker(def: MarkerDefinition, text: string): MarkerValue {
 
 function parseNamedArguments(def: MarkerDefinition, scanner: Scanner): { [key: string]: MarkerValue } {
   const specs = def.args ?? {};
-  const out: { [key: string]: MarkerValue } = {};
+  const out: { [key: string]: MarkerValue } = Object.create(null);
   if (scanner.peek() !== EOF) {
     for (;;) {
       const nameTok = scanner.scan();
@@ -100,7 +100,7 @@ function parseNamedArguments(def: MarkerDefinition, scanner: Scanner): { [key: s
         break;
       }
       const argName = nameTok.text;
-      const spec = specs[argName];
+      const spec = Object.hasOwn(specs, argName) ? specs[argName] : undefined; // not `constructor` of every object
       if (spec === undefined) {
         const known = Object.keys(specs);
         const near = known.length ? known.reduce((a, b) => (distance(a, argName) <= distance(b, argName) ? a : b)) : undefined;
@@ -236,7 +236,8 @@ function parseSlice(item: ArgType, scanner: Scanner): MarkerValue[] {
 
 /** `{key: value, other: value}`. */
 function parseMap(item: ArgType, scanner: Scanner): { [key: string]: MarkerValue } {
-  const out: { [key: string]: MarkerValue } = {};
+  // The keys are the user's: without a prototype, `__proto__` and `constructor` are keys like any other.
+  const out: { [key: string]: MarkerValue } = Object.create(null);
   if (!expectChar(scanner, '{', 'open curly brace')) return out;
   for (let hint = scanner.peekNoSpace(); hint !== RBRACE && hint !== EOF; hint = scanner.peekNoSpace()) {
     const key = parseString(scanner, true);

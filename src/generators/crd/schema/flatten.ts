@@ -288,7 +288,7 @@ export class Flattener {
       let props: Record<string, JSONSchemaProps> | undefined;
       for (const [k, v] of Object.entries(schema.properties)) {
         const r = this.resolve(v);
-        if (r !== v) (props ??= { ...schema.properties })[k] = r;
+        if (r !== v) (props ??= Object.assign(Object.create(null) as Record<string, JSONSchemaProps>, schema.properties))[k] = r;
       }
       if (props) set('properties', props);
     }

@@ -289,7 +289,8 @@ export class SchemaBuilder {
       // +k8s:enum belongs on types; on a field it is only the error reported above.
       this.applyMarkers(fieldSchema, enumOnField ? fieldMarkers.filter((m) => m.name !== 'k8s:enum') : fieldMarkers, member, {});
       if (hasMarker(fieldMarkers, 'k8s:immutable')) immutable.push(name);
-      (props.properties ??= {})[name] = fieldSchema;
+      // Field names are the user's: without a prototype, `__proto__` and `constructor` are names like any other.
+      (props.properties ??= Object.create(null) as Record<string, JSONSchemaProps>)[name] = fieldSchema;
     }
     required.sort();
     if (required.length > 0) props.required = required;
