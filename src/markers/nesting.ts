@@ -67,6 +67,34 @@ function sourceFilesUnder(target: string): string[] {
 }
 
 /**
+ * TypeScript's parser, at each modifier keyword of a run (`export export export ...`), looks ahead
+ * over the rest of the run: a line of 10,000 of them takes it most of a minute (quadratic), and
+ * reporting the one mistake waited on it. No declaration has more than a handful; a run longer
+ * than MAX_MODIFIER_RUN is refused before the file is parsed. (These are the keywords whose runs
+ * TypeScript 5.9 parses in quadratic time.)
+ */
+export const MAX_MODIFIER_RUN = 100;
+const MODIFIER_RUN = new RegExp(`(?:\\b(?:export|declare|abstract|async|public|private|protected|static|readonly|accessor)\\b\\s*){${MAX_MODIFIER_RUN + 1}}`);
+
+/** An error naming `file` and the line of a run of modifiers too long for TypeScript's parser in `text`, or undefined. */
+export function modifierRunError(file: string, text: string): Error | undefined {
+  const run = MODIFIER_RUN.exec(text);
+  if (!run) return undefined;
+  let line = 1;
+  for (let i = text.indexOf('\n'); i >= 0 && i < run.index; i = text.indexOf('\n', i + 1)) line++;
+  return new Error(`${file}:${line}: more than ${MAX_MODIFIER_RUN} modifiers (export, public, readonly, ...) in a row, more than TypeScript's parser reads in reasonable time: remove the stray ones`);
+}
+
+/** Refuses, before TypeScript parses them, the source files under `target` with a run of modifiers too long for its parser. */
+export function checkModifierRuns(target: string): void {
+  for (const file of sourceFilesUnder(target)) {
+    if (file.endsWith('.d.ts') || file.endsWith('.test.ts')) continue;
+    const error = modifierRunError(file, readFileSync(file, 'utf8'));
+    if (error) throw error;
+  }
+}
+
+/**
  * TypeScript's own parser is recursive: a file nested deeply enough (a thousand inline object types)
  * overflows the stack while it is read. For such an error, the file (under `target`) the parser
  * cannot read, as an error naming it and the line where its brackets pass the limit; else `err`.
