@@ -107,9 +107,14 @@ export function parserOverflowError(err: unknown, target: string): unknown {
       ts.createSourceFile(file, text, ts.ScriptTarget.Latest);
     } catch (e) {
       if (!(e instanceof RangeError)) continue;
-      const line = deepestBracketLine(text);
-      return new Error(`${file}${line === undefined ? '' : `:${line}`}: nested too deeply for the TypeScript parser (types may nest at most ${MAX_NESTING} levels): name the inner types`);
+      return tooDeepToParse(file, text);
     }
   }
   return err;
+}
+
+/** The error for `file`, whose `text` TypeScript's parser cannot read (a stack overflow), naming the line where its brackets pass the limit. */
+export function tooDeepToParse(file: string, text: string): Error {
+  const line = deepestBracketLine(text);
+  return new Error(`${file}${line === undefined ? '' : `:${line}`}: nested too deeply for the TypeScript parser (types may nest at most ${MAX_NESTING} levels): name the inner types`);
 }

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { main } from '../../src/cli/main.js';
 import { runManifests } from '../../src/generators/manifests/index.js';
+import { ManifestsPipeline } from '../../src/generators/manifests/pipeline.js';
 import { MAX_PARSE_RECURSION_DEPTH } from '../../src/kube/cel/parse-limits.js';
 import { MAX_NESTING } from '../../src/markers/index.js';
 import { repoRoot } from '../support/shared.js';
@@ -72,6 +73,15 @@ describe('types nested past the limits', () => {
     expect(code).toBe(1);
     expect(errors).toContain(`${path.join(dir, 'api', 'v1', 'deep_types.ts')}:${lineOf(dir, 'deep?: {')}: nested too deeply for the TypeScript parser (types may nest at most ${MAX_NESTING} levels)`);
     expect(errors).not.toMatch(/Maximum call stack|internal error/);
+  });
+
+  it('the same in a file a scaffolding command would write (planned, not on disk)', () => {
+    const dir = project('string');
+    const file = path.join(dir, 'api', 'v1', 'deep_types.ts');
+    const text = readFileSync(file, 'utf8').replace('deep?: string;', `deep?: ${'{ a?: '.repeat(3000)}string${' }'.repeat(3000)};`);
+    const line = text.split('\n').findIndex((l) => l.includes('deep?: {')) + 1;
+    const planned = new Map([['api/v1/deep_types.ts', text]]);
+    expect(() => new ManifestsPipeline({ projectDir: dir, settings: { namespaced: false }, planned })).toThrow(`${file}:${line}: nested too deeply for the TypeScript parser`);
   });
 
   it('an extends chain of 1,000 interfaces is an error at the type where the schema passes the limit', async () => {

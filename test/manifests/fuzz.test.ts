@@ -209,6 +209,7 @@ describe('manifests on generated and mutated types files (seeded fuzz)', () => {
     let withErrors = 0;
     let withFiles = 0;
     let slowest = { seed: 0, ms: 0 };
+    const cpuBefore = process.cpuUsage();
     for (let seed = first; seed < first + cases; seed++) {
       const r = new Random(prng(seed));
       const kind = r.pick(['Thing', 'Widget', 'Gadget']);
@@ -246,7 +247,8 @@ describe('manifests on generated and mutated types files (seeded fuzz)', () => {
       }
     }
     if (process.env.SCAFFOLDER_FUZZ_SEEDS) {
-      console.log(`fuzz: seeds ${first}..${first + cases - 1}: ${cases} cases, ${withErrors} with errors, ${withFiles} files written, slowest seed ${slowest.seed} (${Math.round(slowest.ms)} ms)`);
+      const cpu = process.cpuUsage(cpuBefore);
+      console.log(`fuzz: seeds ${first}..${first + cases - 1}: ${cases} cases, ${withErrors} with errors, ${withFiles} files written, slowest seed ${slowest.seed} (${Math.round(slowest.ms)} ms), ${Math.round((cpu.user + cpu.system) / 1e6)} s of CPU`);
     }
     // The generator reaches both outcomes (a fuzz that only ever fails early tests little).
     expect(withErrors).toBeGreaterThan(cases / 10);

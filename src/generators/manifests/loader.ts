@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Project } from 'ts-morph';
-import { checkModifierRuns, modifierRunError, parserOverflowError } from '../../markers/index.js';
+import { checkModifierRuns, modifierRunError, parserOverflowError, tooDeepToParse } from '../../markers/index.js';
 
 /** Creates the ts-morph project the generators read (parse only: no type checking, no dependency resolution). */
 export function createApiProject(paths: readonly string[], cwd = process.cwd()): Project {
@@ -60,7 +60,11 @@ export function loadSources(options: LoadOptions): LoadedSources {
     if (source && sourcePaths.some((p) => file === p || file.startsWith(`${p}${path.sep}`))) {
       const tooMany = modifierRunError(file, content);
       if (tooMany) throw tooMany;
-      project.createSourceFile(file, content, { overwrite: true });
+      try {
+        project.createSourceFile(file, content, { overwrite: true });
+      } catch (err) {
+        throw err instanceof RangeError ? tooDeepToParse(file, content) : err;
+      }
     }
   }
   return { project, sourcePaths };
