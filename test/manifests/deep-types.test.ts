@@ -153,6 +153,17 @@ describe('other inputs nested past the limits', () => {
     expect(errors).toContain(`expression recursion limit exceeded: ${MAX_PARSE_RECURSION_DEPTH}`);
   });
 
+  it('a rule of 99,000 characters, inside the limits, with a type error: the error quotes it short', async () => {
+    const rule = `self.nope == '${'x'.repeat(99_000)}'`;
+    const dir = project('string', '', [`+kubebuilder:validation:XValidation:rule="${rule}"`]);
+    const { code, errors } = await cli(dir);
+    expect(code).toBe(1);
+    expect(errors).toContain(`api/v1/deep_types.ts:${lineOf(dir, '+kubebuilder:validation:XValidation')}:`);
+    expect(errors).toContain(`ValidationRule{Rule:"${rule.slice(0, 80)}…", Message:""`);
+    expect(errors).toContain("ERROR: <input>:1:5: type 'string' does not support field selection");
+    expect(errors.length).toBeLessThan(2000);
+  });
+
   it('a --kube-openapi schema nested 20,000 deep is an error naming the document and line', async () => {
     const dir = project('V1SecretReference');
     const file = path.join(dir, 'api', 'v1', 'deep_types.ts');

@@ -322,7 +322,7 @@ export class CrdGenerator {
       return {
         severity: 'error' as const,
         ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
-        message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
+        message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message.replace(LONG_QUOTED_RULE, '$1…"')}${cel?.note ?? ''}`,
       };
     });
   }
@@ -390,6 +390,12 @@ function nodeDiagnostic(node: ts.Node, message: string): Diagnostic {
 function markerDiagnostic(marker: MarkedValue, message: string): Diagnostic {
   return { severity: 'error', ...marker.location, message: `${message} (+${marker.name})` };
 }
+
+/**
+ * A rule the API server's message quotes (`ValidationRule{Rule:"..."`) past its first 80 characters:
+ * the diagnostic is at the rule already, and a rule may be 100,000 characters long.
+ */
+const LONG_QUOTED_RULE = /(Rule:"(?:[^"\\]|\\.){80})(?:[^"\\]|\\.)+"/g;
 
 function problemDiagnostic(p: SchemaProblem): Diagnostic {
   if (p.marker) return { severity: 'error', ...p.marker.location, message: p.message };
