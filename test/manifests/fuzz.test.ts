@@ -120,7 +120,9 @@ function typeExpr(r: Random, names: readonly string[], depth = 0): string {
 function interfaceText(r: Random, name: string, names: readonly string[], parent: string | undefined): string {
   const fields = Array.from({ length: r.int(0, 6) }, (_, i) => {
     const markers = Array.from({ length: r.int(0, 3) }, () => `  // ${fieldMarker(r)}\n`).join('');
-    return `${markers}  ${r.pick(['f', 'name', 'items', 'x-y', 'value'])}${i}${r.chance(0.6) ? '?' : ''}: ${typeExpr(r, names)};\n`;
+    // `x-y` quoted, as such a field is written (unquoted, every file with one failed to parse); names every object has, as they are
+    const name = r.pick([() => `f${i}`, () => `name${i}`, () => `items${i}`, () => `'x-y${i}'`, () => `value${i}`, () => r.pick(['__proto__', 'constructor', 'hasOwnProperty'])])();
+    return `${markers}  ${name}${r.chance(0.6) ? '?' : ''}: ${typeExpr(r, names)};\n`;
   });
   const doc = r.chance(0.5) ? `// ${name} ${text(r)}\n` : '';
   return `${doc}export interface ${name}${parent ? ` extends ${parent}` : ''} {\n${fields.join('')}}\n`;
