@@ -2,8 +2,9 @@
  * CEL syntax checking for `+kubebuilder:validation:XValidation:rule=...`, so that a typo in a rule is
  * reported at generation time rather than when the API server rejects the CRD.
  */
-import { cel } from '../kube/cel/bufbuild.js';
+import { CelLimitError, parseWithinLimits } from '../kube/cel/parse-limits.js';
 import type { Diagnostic } from './diagnostic.js';
+import { quoteShort } from './grammar.js';
 import type { MarkedValue } from './types.js';
 
 export interface CelSyntaxProblem {
@@ -23,11 +24,18 @@ interface PeggyLikeError {
 const checked = new Map<string, CelSyntaxProblem | undefined>();
 const CACHE_LIMIT = 10_000;
 
+/** How much of a rule its error quotes: enough to recognise it, not a megabyte of it. */
+const QUOTED_RULE_LENGTH = 80;
+
 function parseProblem(rule: string): CelSyntaxProblem | undefined {
   try {
-    cel().parse(rule);
+    parseWithinLimits(rule);
     return undefined;
   } catch (e) {
+    if (e instanceof CelLimitError) {
+      const before = rule.slice(0, e.offset);
+      return { message: e.message, line: before.split('\n').length, column: e.offset - before.lastIndexOf('\n') };
+    }
     const err = e as PeggyLikeError;
     const start = err.location?.start;
     return {
@@ -62,7 +70,7 @@ export function checkCelRule(marker: MarkedValue): Diagnostic | undefined {
   const column = start !== marker.location.column && problem.line === 1 ? start + problem.column - 1 : marker.location.column;
   return {
     severity: 'error',
-    message: `invalid CEL rule ${JSON.stringify(rule)} in +${marker.name}: ${problem.message} (rule line ${problem.line}, column ${problem.column})`,
+    message: `invalid CEL rule ${quoteShort(rule, QUOTED_RULE_LENGTH)} in +${marker.name}: ${problem.message} (rule line ${problem.line}, column ${problem.column})`,
     file: marker.location.file,
     line: marker.location.line,
     column,

@@ -104,7 +104,7 @@ const parsedValues = new WeakMap<MarkerDefinition, Map<string, MarkerValue>>();
 function copyValue(value: MarkerValue): MarkerValue {
   if (typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyValue);
-  const out: { [key: string]: MarkerValue } = {};
+  const out: { [key: string]: MarkerValue } = Object.create(null); // keys are the user's: `__proto__` is one like any other
   for (const key of Object.keys(value)) out[key] = copyValue(value[key] as MarkerValue);
   return out;
 }

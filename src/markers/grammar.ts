@@ -3,6 +3,7 @@
  * controller-gen's parser (same value forms, same guessing for `any`-typed values, same quirks).
  */
 import { distance } from 'fastest-levenshtein';
+import { MAX_NESTING } from './nesting.js';
 import { EOF, MarkerSyntaxError, Scanner, describeToken, unquoteGo } from './scanner.js';
 import type { ArgType, MarkerDefinition, MarkerValue } from './types.js';
 
@@ -64,6 +65,10 @@ export function parseMarker(def: MarkerDefinition, text: string): MarkerValue {
     base = lead + split.name.length + 1;
     fields = text.slice(base);
   }
+  const tooDeep = bracePastLimit(fields);
+  if (tooDeep >= 0) {
+    throw new MarkerSyntaxError(`value nested more than ${MAX_NESTING} levels deep (each {...} adds a level; no real API comes near this): flatten the value`, base + tooDeep);
+  }
   const scanner = new Scanner(fields, 0, (message, offset) => {
     throw new MarkerSyntaxError(message, base + offset);
   });
@@ -86,7 +91,7 @@ export function parseMarker(def: MarkerDefinition, text: string): MarkerValue {
 
 function parseNamedArguments(def: MarkerDefinition, scanner: Scanner): { [key: string]: MarkerValue } {
   const specs = def.args ?? {};
-  const out: { [key: string]: MarkerValue } = {};
+  const out: { [key: string]: MarkerValue } = Object.create(null);
   if (scanner.peek() !== EOF) {
     for (;;) {
       const nameTok = scanner.scan();
@@ -95,7 +100,7 @@ function parseNamedArguments(def: MarkerDefinition, scanner: Scanner): { [key: s
         break;
       }
       const argName = nameTok.text;
-      const spec = specs[argName];
+      const spec = Object.hasOwn(specs, argName) ? specs[argName] : undefined; // not `constructor` of every object
       if (spec === undefined) {
         const known = Object.keys(specs);
         const near = known.length ? known.reduce((a, b) => (distance(a, argName) <= distance(b, argName) ? a : b)) : undefined;
@@ -231,7 +236,8 @@ function parseSlice(item: ArgType, scanner: Scanner): MarkerValue[] {
 
 /** `{key: value, other: value}`. */
 function parseMap(item: ArgType, scanner: Scanner): { [key: string]: MarkerValue } {
-  const out: { [key: string]: MarkerValue } = {};
+  // The keys are the user's: without a prototype, `__proto__` and `constructor` are keys like any other.
+  const out: { [key: string]: MarkerValue } = Object.create(null);
   if (!expectChar(scanner, '{', 'open curly brace')) return out;
   for (let hint = scanner.peekNoSpace(); hint !== RBRACE && hint !== EOF; hint = scanner.peekNoSpace()) {
     const key = parseString(scanner, true);
@@ -286,9 +292,29 @@ function guessType(scanner: Scanner, allowSlice: boolean): ArgType {
   return 'string';
 }
 
-/** A literal as errors quote it: at most 40 characters of it. */
-function quoteShort(text: string): string {
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+/**
+ * The offset of the `{` that nests past MAX_NESTING in marker arguments, or -1: the value parser,
+ * the type guessing and everything that walks the value later are recursive. Quoted strings skipped.
+ */
+function bracePastLimit(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 || c === 0x60) {
+      // to the closing quote (a `"` string ends at a newline too, as the scanner reads it)
+      for (i++; i < text.length && text.charCodeAt(i) !== c && !(c === 0x22 && text.charCodeAt(i) === 0x0a); i++) {
+        if (c === 0x22 && text.charCodeAt(i) === 0x5c) i++;
+      }
+    } else if (c === LBRACE) {
+      if (++depth > MAX_NESTING) return i;
+    } else if (c === RBRACE) depth = Math.max(0, depth - 1);
+  }
+  return -1;
+}
+
+/** A literal as errors quote it: at most `length` characters of it. */
+export function quoteShort(text: string, length = 40): string {
+  return JSON.stringify(text.length > length ? `${text.slice(0, length)}…` : text);
 }
 
 /** Whether decimal integer text fits Go's int (int64), compared as text so that its length does not matter. */

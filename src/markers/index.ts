@@ -46,4 +46,4 @@ export { extractDescription, formatDescription } from './description.js';
 export { celSyntaxProblem, checkCelRule, ruleColumn } from './cel.js';
 export { defineCommonMarkers } from './common.js';
 export { nearestMarkerName } from './suggest.js';
-export { MAX_SYNTAX_NESTING, MAX_TYPE_NESTING, nestingProblem, parserOverflowError } from './nesting.js';
+export { checkModifierRuns, MAX_MODIFIER_RUN, MAX_NESTING, MAX_SYNTAX_NESTING, modifierRunError, nestingProblem, parserOverflowError, tooDeepToParse } from './nesting.js';

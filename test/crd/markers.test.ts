@@ -1,4 +1,6 @@
 /** Each validation, field, type, topology and CRD marker and its effect (or its error). */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { field, generateFrom, widget } from './api-sandbox.js';
 
@@ -278,6 +280,21 @@ describe('CRD markers', () => {
     expect(v.selectableFields).toEqual([{ jsonPath: '.spec.size' }]);
     expect(crd.metadata.annotations).toEqual({ 'a.example.com/x': '1', 'scaffolder.dev/version': 'test' });
     expect(crd.metadata.labels).toEqual({ team: 'blue' });
+  });
+
+  // The API server refuses a CRD whose metadata has them (ValidateObjectMeta); they were written with exit 0.
+  it.each([
+    ['an annotation key with a space', 'annotations="bad key=v"', 'metadata.annotations: Invalid value: "bad key": name part must consist of alphanumeric characters'],
+    ['an annotation key with an empty prefix', 'annotations="/x=v"', 'metadata.annotations: Invalid value: "/x": prefix part must be non-empty'],
+    ['a label key with two slashes', 'labels="a/b/c=v"', 'metadata.labels: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters'],
+    ['a label value that ends with a dash', 'labels="team=blue-"', 'metadata.labels: Invalid value: "blue-": a valid label must be an empty string or consist of alphanumeric characters'],
+    ['a label value of 64 characters', `labels="team=${'a'.repeat(64)}"`, 'metadata.labels: Invalid value: "aaaaaaaa'],
+  ])('refuses CRD metadata with %s, at the marker', (_, args, message) => {
+    const marker = `// +kubebuilder:metadata:${args}`;
+    const r = widget(spec, { kindMarkers: marker });
+    const line = readFileSync(path.join(r.dir, 'api', 'v1', 'widget_types.ts'), 'utf8').split('\n').indexOf(marker) + 1;
+    expect(r.errors).toHaveLength(1);
+    expect(r.errors[0]).toContain(`api/v1/widget_types.ts:${line}: ${message}`);
   });
 
   function versions(v1Markers: string, v2Markers: string, v3Markers = '') {

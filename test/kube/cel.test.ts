@@ -259,4 +259,23 @@ describe('the checker on everyday rules', () => {
       "type 'optional_type(object)' does not support field selection",
     );
   });
+
+  it('refuses a rule past cel-go\'s parser limits with its message, at no location and without echoing the rule', () => {
+    const decl = schemaDeclType(spec, false)!;
+    const detail = (rule: string) => compileValidationRule({ rule }, decl).problems[0]?.detail;
+    expect(detail(`${'('.repeat(1000)}self.replicas${')'.repeat(1000)} > 0`)).toBe('compilation failed: ERROR: <input>:-1:0: expression recursion limit exceeded: 250');
+    expect(detail(`self.name == '${'x'.repeat(150_000)}'`)).toBe('compilation failed: ERROR: <input>:-1:0: expression code point size exceeds limit: size: 150015, limit 100000');
+    expect(detail(`${Array.from({ length: 2000 }, () => 'self.replicas').join(' + ')} > 0`)).toBe('compilation failed: ERROR: <input>:-1:0: expression recursion limit exceeded: 250');
+    expect(detail(`${Array.from({ length: 240 }, () => 'self.replicas').join(' + ')} > 0`)).toBeUndefined();
+  });
+
+  it('shows a long line of a rule only around the error', () => {
+    const rule = `self.name == '${'x'.repeat(5000)}' && self.nam == '${'y'.repeat(5000)}'`;
+    const detail = compileValidationRule({ rule }, schemaDeclType(spec, false)!).problems[0]?.detail ?? '';
+    const column = rule.indexOf('.nam ==');
+    expect(detail).toContain(`ERROR: <input>:1:${column + 1}: undefined field 'nam'`);
+    const [, text, caret] = detail.split('\n');
+    expect(text).toBe(` | ...${rule.slice(column - 80, column + 81)}...`);
+    expect(caret).toBe(` | ...${'.'.repeat(80)}^`);
+  });
 });

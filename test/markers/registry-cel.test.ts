@@ -95,4 +95,30 @@ describe('CEL rules', () => {
     // the column points into the rule text on the marker's line
     expect(d!.column).toBe(6 + 1 + text.indexOf('"self') + problem!.column);
   });
+
+  // @bufbuild/cel's parser is recursive: past cel-go's limits it ran out of stack, and the error quoted the whole rule.
+  it.each([
+    ['1,000 nested parentheses', `${'('.repeat(1000)}self${')'.repeat(1000)} > 0`, 'expression recursion limit exceeded: 250', { line: 1, column: 250 }],
+    ['a 150,000-character string literal', `self == '${'x'.repeat(150_000)}'`, 'expression code point size exceeds limit: size: 150010, limit 100000', { line: 1, column: 1 }],
+    ['a chain of 3,000 conditionals', `${'self > 0 ? true : '.repeat(3000)}true`, 'expression recursion limit exceeded: 250', { line: 1, column: 1 }],
+  ])('%s: cel-go\'s limit, located, the rule quoted short', (_, rule, message, at) => {
+    expect(celSyntaxProblem(rule)).toEqual({ message, ...at });
+    const d = checkCelRule({
+      name: 'kubebuilder:validation:XValidation',
+      value: { rule },
+      target: 'field',
+      location: { file: '/x.ts', line: 3, column: 6 },
+      text: `+kubebuilder:validation:XValidation:rule="${rule}"`,
+    });
+    expect(d).toMatchObject({ severity: 'error', file: '/x.ts', line: 3 });
+    expect(d!.message).toContain(`in +kubebuilder:validation:XValidation: ${message}`);
+    expect(d!.message).toContain(`invalid CEL rule ${JSON.stringify(`${rule.slice(0, 80)}…`)} in`);
+    expect(d!.message.length).toBeLessThan(300);
+  });
+
+  it('takes a rule just inside the limits', () => {
+    expect(celSyntaxProblem(`${'('.repeat(248)}self${')'.repeat(248)} > 0`)).toBeUndefined();
+    expect(celSyntaxProblem(`self == '${'x'.repeat(99_990)}'`)).toBeUndefined();
+    expect(celSyntaxProblem(`has(self${'.a'.repeat(248)})`)).toBeUndefined();
+  });
 });

@@ -150,20 +150,23 @@ export class CrdGenerator {
     }
     const crds: GeneratedCrd[] = [];
     this.locators.clear();
-    const apiServer: Diagnostic[] = [];
+    const built: Array<{ crd: CustomResourceDefinition; versions: KindVersion[] }> = [];
     for (const key of [...kinds.keys()].sort()) {
       const entry = kinds.get(key)!;
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
       if (!crd) continue;
-      apiServer.push(...this.apiServerDiagnostics(crd, entry.versions));
+      built.push({ crd, versions: entry.versions });
       this.locators.set(crd.metadata!.name!, this.locatorContext(crd, entry.versions));
       crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
     diagnostics.push(...this.celDiagnostics());
     // What the API server would refuse is checked on CRDs the generator could build without
-    // errors: a type it could not map leaves a schema hole the server would only echo.
-    if (!diagnostics.some((d) => d.severity === 'error')) diagnostics.push(...apiServer);
+    // errors: a type it could not map leaves a schema hole the server would only echo, and a rule
+    // past CEL's limits is not handed to the validation, whose walks are recursive.
+    if (!diagnostics.some((d) => d.severity === 'error')) {
+      for (const { crd, versions } of built) diagnostics.push(...this.apiServerDiagnostics(crd, versions));
+    }
     return { crds, diagnostics };
   }
 
@@ -352,7 +355,7 @@ export class CrdGenerator {
       return {
         severity: 'error' as const,
         ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
-        message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message}${cel?.note ?? ''}`,
+        message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message.replace(LONG_QUOTED_RULE, '$1…"')}${cel?.note ?? ''}`,
       };
     })];
   }
@@ -439,6 +442,12 @@ function nodeDiagnostic(node: ts.Node, message: string): Diagnostic {
 function markerDiagnostic(marker: MarkedValue, message: string): Diagnostic {
   return { severity: 'error', ...marker.location, message: `${message} (+${marker.name})` };
 }
+
+/**
+ * A rule the API server's message quotes (`ValidationRule{Rule:"..."`) past its first 80 characters:
+ * the diagnostic is at the rule already, and a rule may be 100,000 characters long.
+ */
+const LONG_QUOTED_RULE = /(Rule:"(?:[^"\\]|\\.){80})(?:[^"\\]|\\.)+"/g;
 
 function problemDiagnostic(p: SchemaProblem): Diagnostic {
   if (p.marker) return { severity: 'error', ...p.marker.location, message: p.message };

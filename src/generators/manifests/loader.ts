@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Project } from 'ts-morph';
-import { parserOverflowError } from '../../markers/index.js';
+import { checkModifierRuns, modifierRunError, parserOverflowError, tooDeepToParse } from '../../markers/index.js';
 
 /** Creates the ts-morph project the generators read (parse only: no type checking, no dependency resolution). */
 export function createApiProject(paths: readonly string[], cwd = process.cwd()): Project {
@@ -18,6 +18,7 @@ export function createApiProject(paths: readonly string[], cwd = process.cwd()):
   });
   for (const p of paths) {
     const abs = path.resolve(cwd, p.replace(/\/\.\.\.$/, ''));
+    checkModifierRuns(abs);
     try {
       if (abs.endsWith('.ts')) project.addSourceFileAtPath(abs);
       else project.addSourceFilesAtPaths([`${abs}/**/*.ts`, `!${abs}/**/*.test.ts`, `!${abs}/**/*.d.ts`]);
@@ -57,7 +58,13 @@ export function loadSources(options: LoadOptions): LoadedSources {
   for (const [file, content] of planned) {
     const source = file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.endsWith('.d.ts');
     if (source && sourcePaths.some((p) => file === p || file.startsWith(`${p}${path.sep}`))) {
-      project.createSourceFile(file, content, { overwrite: true });
+      const tooMany = modifierRunError(file, content);
+      if (tooMany) throw tooMany;
+      try {
+        project.createSourceFile(file, content, { overwrite: true });
+      } catch (err) {
+        throw err instanceof RangeError ? tooDeepToParse(file, content) : err;
+      }
     }
   }
   return { project, sourcePaths };

@@ -11,11 +11,11 @@
  * literal is list(dyn), a `map()` macro's result is typed from its transform); functions are
  * those of functions.ts; mixed-type list and map literals are list(dyn) and map(dyn, dyn).
  */
-import { cel } from './bufbuild.js';
 import type { DeclType } from './decl-type.js';
 import { overloadsOf, TYPE_NAMES } from './functions.js';
 import { rewriteOptionalSelection } from './optional-syntax.js';
 import { keywordFieldName } from './escape.js';
+import { CelLimitError, parseWithinLimits } from './parse-limits.js';
 import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, isDynOrError, listOf, mapOf, NULL, optionalOf, STRING, UINT, type CelType } from './types.js';
 
 /** The parts of @bufbuild/cel's (protobuf) Expr the checker reads. */
@@ -132,9 +132,11 @@ interface PeggyError {
 export function parseRule(text: string): { source: string; expr: Expr; positions: Record<string, number> } {
   const source = text.includes('.?') ? rewriteOptionalSelection(text) : text;
   try {
-    const parsed = cel().parse(source);
+    const parsed = parseWithinLimits(source);
     return { source, expr: parsed.expr as unknown as Expr, positions: (parsed.sourceInfo?.positions ?? {}) as Record<string, number> };
   } catch (e) {
+    // cel-go reports its limits at no location (`<input>:-1:0`), without echoing the rule.
+    if (e instanceof CelLimitError) throw new CelSyntaxError(source, e.message, -1);
     const err = e as PeggyError;
     throw new CelSyntaxError(source, `Syntax error: ${err.rawMessage ?? err.message}`, err.location?.start?.offset ?? 0);
   }
@@ -409,20 +411,30 @@ function appendedElement(step: Expr, accuVar: string): Expr | undefined {
   return rhs!.exprKind.value.elements[0] as Expr;
 }
 
+/** How much of a long source line an error shows on each side of its column. */
+const SNIPPET_REACH = 80;
+
 /**
  * cel-go's display of compile errors (common.Error.ToDisplayString): each error as
- * `ERROR: <input>:line:column: message`, the source line and a caret under the column.
+ * `ERROR: <input>:line:column: message`, the source line and a caret under the column; an error at
+ * no location (offset -1: a parser limit) as `ERROR: <input>:-1:0: message` alone. A line longer
+ * than the reach on either side of the column is cut to it, each cut marked `...` (cel-go echoes
+ * the whole line, which for a rule past the size limit is a megabyte).
  */
 export function displayIssues(source: string, issues: readonly CheckIssue[]): string {
   const lines = source.split('\n');
   return issues
     .map((issue) => {
+      if (issue.offset < 0) return `ERROR: <input>:-1:0: ${issue.message}`;
       const before = source.slice(0, issue.offset);
       const line = before.split('\n').length;
       const column = issue.offset - (before.lastIndexOf('\n') + 1);
-      const text = (lines[line - 1] ?? '').replace(/\t/g, ' ');
-      const chars = [...text];
-      const dots = chars.slice(0, column).map((ch) => (ch.length > 1 || ch.charCodeAt(0) > 0x7f ? '\uff0e' : '.')).join('');
+      const chars = [...(lines[line - 1] ?? '').replace(/\t/g, ' ')];
+      const from = Math.max(0, column - SNIPPET_REACH);
+      const to = Math.min(chars.length, column + SNIPPET_REACH + 1);
+      const lead = from > 0 ? '...' : '';
+      const text = `${lead}${chars.slice(from, to).join('')}${to < chars.length ? '...' : ''}`;
+      const dots = lead + chars.slice(from, column).map((ch) => (ch.length > 1 || ch.charCodeAt(0) > 0x7f ? '\uff0e' : '.')).join('');
       const caret = (chars[column]?.codePointAt(0) ?? 0) > 0x7f ? '\uff3e' : '^';
       return `ERROR: <input>:${line}:${column + 1}: ${issue.message}\n | ${text}\n | ${dots}${caret}`;
     })

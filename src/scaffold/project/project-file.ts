@@ -1,6 +1,6 @@
 // The PROJECT file: what `init` decided and which resources later commands created, in the
 // fields kubebuilder uses, so that every command can read the project it works on.
-import { LineCounter, parseDocument, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { UsageError } from '../../cli/usage-error.js';
 import { validateControllerName } from './controller-name.js';
@@ -9,6 +9,7 @@ import { validateExternalApiPath } from './external-api.js';
 import type { Resource, ResourceWebhooks } from './resource.js';
 import { sameGvk } from './resource.js';
 import { scaffolderLayout } from './layout.js';
+import { readYamlFile } from './yaml-file.js';
 import { optionalPlugins, pluginByKey } from './plugin-catalog.js';
 import {
   validateApiPackagePath, validateCliVersion, validateDomain, validateGroup, validateKind, validateOwner, validatePlural, validateProjectName,
@@ -190,19 +191,7 @@ function parsePlugins(v: unknown, at: (...path: Array<string | number>) => strin
 
 /** Parses PROJECT text; `file` names it in errors. Refuses other layouts and values the flags refuse. */
 export function parseProjectFile(text: string, file: string): ProjectConfig {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  // `file:line` of the value at `path` (just `file` when it is missing), for error messages.
-  const at = (...path: Array<string | number>): string => {
-    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
-    return node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file;
-  };
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    const line = e.linePos?.[0]?.line;
-    throw new UsageError(`${file}${line ? `:${line}` : ''}: not valid YAML: ${e.message.split('\n')[0]}`);
-  }
-  const raw: unknown = doc.toJS();
+  const { value: raw, at } = readYamlFile(text, file);
   if (!isRecord(raw)) throw new UsageError(`${file}: must be a YAML mapping`);
   const version = raw.version;
   if (version !== '3' && version !== 3) throw new UsageError(`${at('version')}: unsupported PROJECT version "${String(version)}" (expected "3")`);

@@ -3,6 +3,7 @@
  * controller-gen's markers/crd.go.
  */
 import type { ArgSpec, MarkedValue, MarkerValue } from '../../../markers/index.js';
+import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../crd-types.js';
 import type { CrdMarkerDefinition } from './crd-marker-definition.js';
 
@@ -130,15 +131,23 @@ const CRD_MARKERS: CrdMarker[] = [
     args: { annotations: optStrings, labels: optStrings },
     help: 'annotations and labels of the CRD object',
     apply(crd, version, args) {
+      // Keys are the user's (no prototype: `__proto__` is a key like any other, refused below).
+      const annotations: Record<string, string> = Object.assign(Object.create(null), crd.metadata.annotations);
+      const labels: Record<string, string> = Object.assign(Object.create(null), crd.metadata.labels);
       for (const entry of strings(args.annotations) ?? []) {
         const eq = entry.indexOf('=');
         if (eq < 0) return `annotation ${entry} is not in 'xxx=xxx' format`;
-        (crd.metadata.annotations ??= {})[entry.slice(0, eq)] = entry.slice(eq + 1);
+        annotations[entry.slice(0, eq)] = entry.slice(eq + 1);
       }
       for (const entry of strings(args.labels) ?? []) {
         const eq = entry.indexOf('=');
-        (crd.metadata.labels ??= {})[eq < 0 ? entry : entry.slice(0, eq)] = eq < 0 ? '' : entry.slice(eq + 1);
+        labels[eq < 0 ? entry : entry.slice(0, eq)] = eq < 0 ? '' : entry.slice(eq + 1);
       }
+      // What the API server would refuse in the CRD's metadata, refused here at the marker.
+      const refused = [...annotationErrors(annotations, 'metadata.annotations'), ...labelErrors(labels, 'metadata.labels')];
+      if (refused.length > 0) return refused.map((e) => `${e.field}: ${e.message}`).join('; ');
+      if (Object.keys(annotations).length > 0) crd.metadata.annotations = annotations;
+      if (Object.keys(labels).length > 0) crd.metadata.labels = labels;
       return undefined;
     },
   },

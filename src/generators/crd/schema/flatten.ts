@@ -4,6 +4,8 @@
  * win; its other keys are merged in), then every `allOf` is merged into its parent. Keys that
  * conflict and cannot be merged stay side by side in a new `allOf`.
  */
+import { cloneJson } from './json-schema.js';
+import { MAX_NESTING } from '../../../markers/index.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 
 type Schema = Record<string, unknown>;
@@ -155,21 +157,17 @@ function preserveFields(typeSchema: JSONSchemaProps, useSite: JSONSchemaProps): 
  * Resolves `$ref`s against unflattened schemas, caching each type's flattened schema. The pass
  * never mutates what it reads or caches (subtrees are shared); flattenType hands out a deep copy.
  */
-/**
- * How deep a schema may nest: fields, list items, map values and embedded (`extends`) types each
- * add a level. Kubernetes' deepest built-in schemas (a CronJob's pod template down to a probe's
- * exec command) stay under 20 levels; 100 is far beyond any real API and far below where the
- * recursive passes would run out of stack (a chain of about 1,000 embedded types).
- */
-export const MAX_SCHEMA_NESTING = 100;
-
 export class Flattener {
   private readonly flattened = new Map<string, JSONSchemaProps>();
   /** For each cached type, every type its flattened schema was built from. */
   private readonly includes = new Map<string, Set<string>>();
   /** The types whose resolution is under way (innermost last), to record what each includes. */
   private readonly building: Set<string>[] = [];
-  /** The nesting of the resolution under way, and the types on its path (innermost last). */
+  /**
+   * The nesting of the resolution under way, and the types on its path (innermost last): fields,
+   * list items, map values and embedded (`extends`) types each add a level, up to MAX_NESTING (a
+   * chain of about 1,000 embedded types would run the recursive passes out of stack).
+   */
   private depth = 0;
   private readonly typePath: string[] = [];
   private tooDeepReported = false;
@@ -219,7 +217,7 @@ export class Flattener {
   }
 
   private resolve(input: JSONSchemaProps): JSONSchemaProps {
-    if (this.depth >= MAX_SCHEMA_NESTING) return this.tooDeep(input);
+    if (this.depth >= MAX_NESTING) return this.tooDeep(input);
     this.depth++;
     const pathLength = this.typePath.length;
     try {
@@ -236,7 +234,7 @@ export class Flattener {
       this.tooDeepReported = true;
       const typeId = input.$ref ?? this.typePath.at(-1);
       const name = typeId === undefined ? 'a type' : `type ${typeId.slice(typeId.lastIndexOf('#') + 1)}`;
-      this.onError(`${name} is nested more than ${MAX_SCHEMA_NESTING} levels deep in the schema (fields, list items and embedded types each add a level; no real API comes near this): flatten the type or cut the chain of embedded types`, typeId);
+      this.onError(`${name} is nested more than ${MAX_NESTING} levels deep in the schema (fields, list items and embedded types each add a level; no real API comes near this): flatten the type or cut the chain of embedded types`, typeId);
     }
     return {};
   }
@@ -315,7 +313,7 @@ export class Flattener {
       let props: Record<string, JSONSchemaProps> | undefined;
       for (const [k, v] of Object.entries(schema.properties)) {
         const r = this.resolve(v);
-        if (r !== v) (props ??= { ...schema.properties })[k] = r;
+        if (r !== v) (props ??= Object.assign(Object.create(null) as Record<string, JSONSchemaProps>, schema.properties))[k] = r;
       }
       if (props) set('properties', props);
     }

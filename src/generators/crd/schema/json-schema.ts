@@ -1,10 +1,14 @@
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 
-/** Deep copy of plain JSON data (much cheaper than structuredClone for schema trees). */
+/**
+ * Deep copy of plain JSON data (much cheaper than structuredClone for schema trees). Objects are
+ * copied without a prototype: their keys may be the user's (field names, default values), and a
+ * `__proto__` key is then copied as a key, not made the copy's prototype.
+ */
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.create(null);
   for (const key in value) out[key] = cloneJson((value as Record<string, unknown>)[key]);
   return out as T;
 }

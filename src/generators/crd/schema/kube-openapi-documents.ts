@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isJsonObject } from '../../../kube/json-values.js';
+import { MAX_NESTING } from '../../../markers/index.js';
 
 /** A schema as the document has it (OpenAPI v2 or v3 JSON). */
 export type OpenApiSchema = Record<string, unknown>;
@@ -49,6 +50,24 @@ function schemasOf(document: unknown, shown: string): Record<string, unknown> {
   );
 }
 
+/**
+ * The offset of the `{` or `[` that nests past MAX_NESTING in JSON text, or -1: the schema
+ * converter and the flatten pass walk schemas (and their defaults) recursively. Real documents
+ * nest about 10 levels (their schemas refer to each other by `$ref`).
+ */
+function nestingPastLimit(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_NESTING) return i;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return -1;
+}
+
 /** Every component schema of the documents at `paths` (relative to `baseDir`), by name. Throws KubeOpenApiError naming the file. */
 export function readKubeOpenApiDocuments(paths: readonly string[], baseDir: string): Map<string, OpenApiSchema> {
   const out = new Map<string, OpenApiSchema>();
@@ -65,6 +84,11 @@ export function readKubeOpenApiDocuments(paths: readonly string[], baseDir: stri
         document = JSON.parse(text);
       } catch (e) {
         throw new KubeOpenApiError(`--kube-openapi ${shown}: invalid JSON: ${(e as Error).message}`);
+      }
+      const tooDeep = nestingPastLimit(text);
+      if (tooDeep >= 0) {
+        const line = text.slice(0, tooDeep).split('\n').length;
+        throw new KubeOpenApiError(`--kube-openapi ${shown}:${line}: nested more than ${MAX_NESTING} levels deep (each JSON object and array adds a level; no real API comes near this)`);
       }
       for (const [name, schema] of Object.entries(schemasOf(document, shown))) {
         if (!out.has(name) && isJsonObject(schema)) out.set(name, schema);

@@ -10,7 +10,7 @@ import { firstMarker, hasMarker, type MarkerLookup } from '../markers/lookup.js'
 import { applySchemaMarkers, K8S_ENUM_ON_FIELD_ERROR, type MarkerProblem, type SchemaMarkerContext } from '../markers/schema-markers.js';
 import type { ResolvedType, TypeDeclarationNode, TypeIndex } from '../loader/type-index.js';
 import { declarationId } from '../loader/type-index.js';
-import { extractDescription as docOf } from '../../../markers/index.js';
+import { extractDescription as docOf, MAX_NESTING } from '../../../markers/index.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 import { BASIC_RUNTIME_TYPES, embeddedObjectMetaSchema, isObjectMetaReference, runtimeTypeSchema } from './known-types.js';
 import type { BuiltinSchemaSource } from './builtin-source.js';
@@ -49,6 +49,8 @@ export class SchemaBuilder {
   private readonly packageDefaults = new Map<string, boolean>();
   /** Declarations whose schema reads other files of their folder (`+k8s:enum` constants). */
   private readonly folderDependent = new Set<string>();
+  /** Declarations being built, one inside the other: a type alias's target is built at its use site. */
+  private buildDepth = 0;
 
   constructor(
     private readonly index: TypeIndex,
@@ -130,15 +132,26 @@ export class SchemaBuilder {
       this.problemsById.set(id, this.problems);
       this.usedByCurrent = new Set([decl.getSourceFile().fileName]);
       this.filesUsed.set(id, this.usedByCurrent);
+      this.buildDepth++;
       try {
-        schema = this.declarationToSchema(decl);
+        schema = this.buildDepth > MAX_NESTING ? this.tooDeep(decl) : this.declarationToSchema(decl);
       } finally {
+        this.buildDepth--;
         this.problems = outer;
         this.usedByCurrent = outerUsed;
       }
     }
     if (schema) this.schemata.set(id, schema);
     return schema;
+  }
+
+  /** A chain of type aliases past the one nesting limit: an error at the declaration, its schema cut off. */
+  private tooDeep(decl: TypeDeclarationNode): JSONSchemaProps {
+    this.problems.push({
+      node: decl,
+      message: `type ${decl.name.text} is nested more than ${MAX_NESTING} levels deep in the schema (each type alias of a chain adds a level; no real API comes near this): cut the chain of type aliases`,
+    });
+    return {};
   }
 
   private defaultOptional(dir: string): boolean {
@@ -276,7 +289,8 @@ export class SchemaBuilder {
       // +k8s:enum belongs on types; on a field it is only the error reported above.
       this.applyMarkers(fieldSchema, enumOnField ? fieldMarkers.filter((m) => m.name !== 'k8s:enum') : fieldMarkers, member, {});
       if (hasMarker(fieldMarkers, 'k8s:immutable')) immutable.push(name);
-      (props.properties ??= {})[name] = fieldSchema;
+      // Field names are the user's: without a prototype, `__proto__` and `constructor` are names like any other.
+      (props.properties ??= Object.create(null) as Record<string, JSONSchemaProps>)[name] = fieldSchema;
     }
     required.sort();
     if (required.length > 0) props.required = required;

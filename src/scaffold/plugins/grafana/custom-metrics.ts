@@ -1,8 +1,8 @@
 // A project's own metrics on a dashboard: grafana/custom-metrics/config.yaml lists them (the user
 // writes it; `edit --plugins grafana/v1-alpha` reads it) and custom-metrics-dashboard.json shows
 // one panel each, with a query made from the metric's type unless the entry gives its own.
-import { LineCounter, parseDocument } from 'yaml';
 import { UsageError } from '../../../cli/usage-error.js';
+import { readYamlFile } from '../../project/yaml-file.js';
 import { dashboardJson } from './dashboards.js';
 
 export const customMetricsConfigFile = 'grafana/custom-metrics/config.yaml';
@@ -53,17 +53,7 @@ function defaultUnit(metric: string): string {
 
 /** The entries of config.yaml; errors name the file, the line and the rule. */
 export function parseCustomMetrics(text: string, file = customMetricsConfigFile): CustomMetric[] {
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines });
-  if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
-    throw new UsageError(`${file}:${e.linePos?.[0]?.line ?? 1}: not valid YAML: ${e.message.split('\n')[0]}`);
-  }
-  const at = (...path: Array<string | number>) => {
-    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
-    return node?.range ? `${file}:${lines.linePos(node.range[0]).line}` : file;
-  };
-  const raw = doc.toJS() as unknown;
+  const { value: raw, at } = readYamlFile(text, file);
   if (raw === null || raw === undefined) return [];
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new UsageError(`${file}: must be a mapping with customMetrics`);
   const items = (raw as Record<string, unknown>).customMetrics;
