@@ -286,7 +286,7 @@ describe('CRD markers', () => {
   it.each([
     ['an annotation key with a space', 'annotations="bad key=v"', 'metadata.annotations: Invalid value: "bad key": name part must consist of alphanumeric characters'],
     ['an annotation key with an empty prefix', 'annotations="/x=v"', 'metadata.annotations: Invalid value: "/x": prefix part must be non-empty'],
-    ['a label key with two slashes', 'labels="a/b/c=v"', 'metadata.labels: Invalid value: "a/b/c": a qualified name must consist of alphanumeric characters'],
+    ['a label key with two slashes', 'labels="a/b/c=v"', 'metadata.labels: Invalid value: "a/b/c": a valid label key must consist of alphanumeric characters'],
     ['a label value that ends with a dash', 'labels="team=blue-"', 'metadata.labels: Invalid value: "blue-": a valid label must be an empty string or consist of alphanumeric characters'],
     ['a label value of 64 characters', `labels="team=${'a'.repeat(64)}"`, 'metadata.labels: Invalid value: "aaaaaaaa'],
   ])('refuses CRD metadata with %s, at the marker', (_, args, message) => {

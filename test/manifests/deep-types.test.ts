@@ -159,7 +159,7 @@ describe('other inputs nested past the limits', () => {
     const { code, errors } = await cli(dir);
     expect(code).toBe(1);
     expect(errors).toContain(`api/v1/deep_types.ts:${lineOf(dir, '+kubebuilder:validation:XValidation')}:`);
-    expect(errors).toContain(`ValidationRule{Rule:"${rule.slice(0, 80)}…", Message:""`);
+    expect(errors).toContain(`{"Rule":"${rule.slice(0, 80)}…","Message":""`);
     expect(errors).toContain("ERROR: <input>:1:5: type 'string' does not support field selection");
     expect(errors.length).toBeLessThan(2000);
   });

@@ -447,7 +447,7 @@ function markerDiagnostic(marker: MarkedValue, message: string): Diagnostic {
  * A rule the API server's message quotes (`ValidationRule{Rule:"..."`) past its first 80 characters:
  * the diagnostic is at the rule already, and a rule may be 100,000 characters long.
  */
-const LONG_QUOTED_RULE = /(Rule:"(?:[^"\\]|\\.){80})(?:[^"\\]|\\.)+"/g;
+const LONG_QUOTED_RULE = /((?:Rule:|"Rule":)"(?:[^"\\]|\\.){80})(?:[^"\\]|\\.)+"/g;
 
 function problemDiagnostic(p: SchemaProblem): Diagnostic {
   if (p.marker) return { severity: 'error', ...p.marker.location, message: p.message };

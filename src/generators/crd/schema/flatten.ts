@@ -38,8 +38,9 @@ const copiedFrom = new WeakMap<object, object>();
 function copyRecordingOrigins<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyRecordingOrigins) as T;
-  const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = copyRecordingOrigins((value as Record<string, unknown>)[key]);
+  // No prototype: a property may be named __proto__ (which `out[key] =` would make the prototype).
+  const out = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) out[key] = copyRecordingOrigins((value as Record<string, unknown>)[key]);
   copiedFrom.set(out, value);
   return out as T;
 }
