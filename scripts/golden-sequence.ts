@@ -66,7 +66,7 @@ const heroController: GoldenEdit = {
 const heroControllerTest: GoldenEdit = {
   file: 'test/controllers/hero_controller.test.ts',
   replace: [
-    ["import { Manager, builtinScheme } from 'scaffolder/runtime';", "import { ConfigMap, Manager, builtinScheme } from 'scaffolder/runtime';"],
+    ["import { Manager, builtinScheme } from 'kubescaffolder/runtime';", "import { ConfigMap, Manager, builtinScheme } from 'kubescaffolder/runtime';"],
     [
       [
         '    // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:',

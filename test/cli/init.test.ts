@@ -34,9 +34,9 @@ describe('scaffolder init', () => {
     expect(pkg.type).toBe('module');
     expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint', 'lint:fix']);
     expect(pkg.scripts!.run).toBe('node dist/src/main.js');
-    expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
-    expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);
-    // The project runs on what scaffolder/runtime runs on: the same Node floor and client-node.
+    expect(pkg.dependencies!.kubescaffolder).toMatch(/^file:\//);
+    expect(existsSync(join(pkg.dependencies!.kubescaffolder!.slice('file:'.length), 'templates'))).toBe(true);
+    // The project runs on what kubescaffolder/runtime runs on: the same Node floor and client-node.
     const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.dependencies!['@kubernetes/client-node']).toBe(own.dependencies!['@kubernetes/client-node']);
     expect(pkg.dependencies!['@kubernetes/client-node']).toMatch(/^~2\./);

@@ -195,7 +195,7 @@ export const CASES: CorpusCase[] = [
   },
   {
     name: 'default of the wrong type',
-    source: spec(`  // +kubebuilder:default="many"\n  count?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
+    source: spec(`  // +kubebuilder:default="many"\n  count?: int32;`, "import type { int32 } from 'kubescaffolder/runtime';\n"),
     error: `${P('count')}.default: Invalid value: "string":  in body must be of type integer: "string"`,
     at: '+kubebuilder:default="many"',
     fix: ['default="many"', 'default=3'],
@@ -506,7 +506,7 @@ export const CASES: CorpusCase[] = [
   // defaults run the CEL rules of their schema (defaulting.ValidateDefaults)
   {
     name: 'default that breaks the XValidation rule of its field',
-    source: spec(`  // +kubebuilder:validation:XValidation:rule="self <= 10",message="at most 10"\n  // +kubebuilder:default=100\n  size?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self <= 10",message="at most 10"\n  // +kubebuilder:default=100\n  size?: int32;`, "import type { int32 } from 'kubescaffolder/runtime';\n"),
     error: `${P('size')}.default: Invalid value: "integer": at most 10`,
     at: '+kubebuilder:default=100',
     fix: ['default=100', 'default=10'],

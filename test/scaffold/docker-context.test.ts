@@ -53,10 +53,10 @@ describe('the docker build context of a generated project', () => {
   it('hack/docker-context.mjs refuses a scaffolder checkout that is not built, writing no vendor/', () => {
     const checkout = join(dir, '..', 'scaffolder-checkout');
     mkdirSync(checkout);
-    writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'scaffolder', version: '0.0.0' }));
+    writeFileSync(join(checkout, 'package.json'), JSON.stringify({ name: 'kubescaffolder', version: '0.0.0' }));
     const pkgFile = join(dir, 'package.json');
     const pkg = JSON.parse(readFileSync(pkgFile, 'utf8')) as { dependencies: Record<string, string> };
-    pkg.dependencies.scaffolder = 'file:../scaffolder-checkout';
+    pkg.dependencies.kubescaffolder = 'file:../scaffolder-checkout';
     writeFileSync(pkgFile, JSON.stringify(pkg));
     const r = spawnSync('node', ['hack/docker-context.mjs'], { cwd: dir, encoding: 'utf8' });
     expect(r.status).toBe(1);

@@ -118,9 +118,9 @@ function linkNodeModules(project: string): void {
   const modules = join(project, 'node_modules');
   mkdirSync(modules);
   for (const entry of readdirSync(join(repoRoot, 'node_modules'))) {
-    if (entry !== 'scaffolder') symlinkSync(join(repoRoot, 'node_modules', entry), join(modules, entry), 'dir');
+    if (entry !== 'kubescaffolder') symlinkSync(join(repoRoot, 'node_modules', entry), join(modules, entry), 'dir');
   }
-  symlinkSync(repoRoot, join(modules, 'scaffolder'), 'dir');
+  symlinkSync(repoRoot, join(modules, 'kubescaffolder'), 'dir');
 }
 
 describe('a scaffolded project\'s end-to-end suite', () => {

@@ -36,7 +36,7 @@ describe('a generated project', () => {
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('installs with its scaffolder dependency resolving to this checkout', () => {
-    expect(realpathSync(join(project, 'node_modules', 'scaffolder'))).toBe(realpathSync(repoRoot));
+    expect(realpathSync(join(project, 'node_modules', 'kubescaffolder'))).toBe(realpathSync(repoRoot));
   });
 
   it('grows with create api and create webhook (regenerating manifests each time)', () => {
@@ -102,16 +102,16 @@ describe('a generated project', () => {
       RUNTIME_IMAGE: expect.stringMatching(/^gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
     });
     const pkg = JSON.parse(readFileSync(join(project, 'vendor', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    expect(pkg.dependencies.scaffolder).toBe('file:vendor/scaffolder.tgz');
+    expect(pkg.dependencies.kubescaffolder).toBe('file:vendor/kubescaffolder.tgz');
     const lock = JSON.parse(readFileSync(join(project, 'vendor', 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string; link?: boolean }> };
-    expect(lock.packages['node_modules/scaffolder']).toMatchObject({ resolved: 'file:vendor/scaffolder.tgz' });
+    expect(lock.packages['node_modules/kubescaffolder']).toMatchObject({ resolved: 'file:vendor/kubescaffolder.tgz' });
     expect(Object.keys(lock.packages).filter((k) => k !== '' && !k.startsWith('node_modules/'))).toEqual([]);
-    const packed = execFileSync('tar', ['tzf', join(project, 'vendor', 'scaffolder.tgz')], { encoding: 'utf8' }).split('\n');
+    const packed = execFileSync('tar', ['tzf', join(project, 'vendor', 'kubescaffolder.tgz')], { encoding: 'utf8' }).split('\n');
     expect(packed).toEqual(expect.arrayContaining(['package/package.json', 'package/dist/src/runtime/index.js', 'package/dist/src/testing/index.js', 'package/templates/init/Dockerfile.hbs']));
 
     const image = emulateDockerBuild(project, join(work, 'image'), process.env, buildArgs).at(-1)!;
     const app = join(image.root, image.workdir);
-    expect(lstatSync(join(app, 'node_modules', 'scaffolder')).isSymbolicLink()).toBe(false);
+    expect(lstatSync(join(app, 'node_modules', 'kubescaffolder')).isSymbolicLink()).toBe(false);
     expect(existsSync(join(app, 'node_modules', 'typescript'))).toBe(false);
     // handlebars' optional uglify-js (its precompiler's minifier) is not part of what the manager runs on.
     expect(existsSync(join(app, 'node_modules', 'handlebars'))).toBe(true);

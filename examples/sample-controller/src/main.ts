@@ -16,7 +16,7 @@ limitations under the License.
 
 // The manager: registers the API types, the controllers and the webhooks, then runs them until
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
-import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'kubescaffolder/runtime';
 import * as samplecontrollerv1alpha1 from '../api/v1alpha1/index.js';
 import { FooReconciler } from './controllers/foo_controller.js';
 // +kubebuilder:scaffold:imports

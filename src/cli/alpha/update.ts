@@ -48,7 +48,7 @@ function gitOk(cwd: string, args: string[], env?: NodeJS.ProcessEnv): string {
 /** The old scaffolder: its bin/scaffolder.js run with this node for each replayed command. */
 function scaffolderAt(dir: string, env: NodeJS.ProcessEnv): CommandRunner {
   const bin = join(dir, 'bin', 'scaffolder.js');
-  if (!existsSync(bin)) throw new UsageError(`--from-scaffolder ${dir}: no bin/scaffolder.js there; it must be the directory of a scaffolder package (a checkout, or node_modules/scaffolder of that version)`);
+  if (!existsSync(bin)) throw new UsageError(`--from-scaffolder ${dir}: no bin/scaffolder.js there; it must be the directory of a scaffolder package (a checkout, or node_modules/kubescaffolder of that version)`);
   return (args, cwd) => new Promise((done) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...env, SOURCE_DATE_EPOCH: process.env.SOURCE_DATE_EPOCH ?? env.SOURCE_DATE_EPOCH }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -76,7 +76,7 @@ function setScaffolderDependency(dir: string, spec: string | undefined): void {
   const file = join(dir, 'package.json');
   if (spec === undefined || !existsSync(file)) return;
   const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replace(/("scaffolder": )"[^"\n]*"/, `$1${JSON.stringify(spec)}`));
+  writeFileSync(file, text.replace(/("(?:kube)?scaffolder": )"[^"\n]*"/, `$1${JSON.stringify(spec)}`));
 }
 
 export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<number> {
@@ -114,7 +114,7 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
   if (git(dir, ['show-ref', '--verify', '--quiet', `refs/heads/${outputBranch}`]).status === 0) {
     throw new UsageError(`branch ${outputBranch} already exists: delete it, or name another with --output-branch`);
   }
-  const userSpec = /"scaffolder": "([^"\n]*)"/.exec(show('package.json') ?? '')?.[1];
+  const userSpec = /"(?:kube)?scaffolder": "([^"\n]*)"/.exec(show('package.json') ?? '')?.[1];
   if (io.dryRun) {
     io.stdout(`dry run: nothing written; alpha update would scaffold ${source.cfg.projectName} with scaffolder ${fromVersion ?? '(unknown version)'} (${opts.fromScaffolder ?? 'this scaffolder'}) and with scaffolder ${toVersion}, each with:\n`);
     for (const args of generateCommands(source, { install: false, make: false })) io.stdout(`  scaffolder ${args.map(quote).join(' ')}\n`);

@@ -131,7 +131,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
 }
 
 /**
- * What a generated project runs on is what scaffolder/runtime runs on: the same Node floor and the
+ * What a generated project runs on is what kubescaffolder/runtime runs on: the same Node floor and the
  * same @kubernetes/client-node (the runtime's API takes and returns its KubeConfig and models).
  */
 function runtimeRequirements(): { nodeEngine: string; clientNodeRange: string } {

@@ -17,8 +17,8 @@ limitations under the License.
 // The controller runs in a manager against the in-process test API server, as it would in a
 // cluster: the tests annotate and un-annotate pods and wait for the label to follow.
 import type { V1Pod } from '@kubernetes/client-node';
-import { Manager, Pod, builtinScheme, type Client, type Reader } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, Pod, builtinScheme, type Client, type Reader } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PodReconciler, addPodNameLabelAnnotation, podNameLabel } from '../../src/controllers/pod_controller.js';
 import { nginxPod } from '../pods.js';

@@ -3,7 +3,7 @@
 //
 // The image is built from this directory alone, and a `file:` dependency on scaffolder (a local
 // checkout, as `scaffolder init` writes it) points outside of it. So the dependency is packed into
-// vendor/scaffolder.tgz with `npm pack`, as it is built now (its dist/, the code `npm run build` and
+// vendor/kubescaffolder.tgz with `npm pack`, as it is built now (its dist/, the code `npm run build` and
 // `npm test` use here; its `prepare` script does not run), and vendor/package.json depends on that
 // tarball. vendor/package-lock.json is this project's lock updated for it by
 // `npm install --package-lock-only`, which keeps the locked versions and reads the registry only for
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const vendor = join(root, 'vendor');
-const tarball = 'scaffolder.tgz';
+const tarball = 'kubescaffolder.tgz';
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
 function fail(message) {
@@ -25,7 +25,7 @@ function fail(message) {
 }
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const spec = pkg.dependencies?.scaffolder ?? '';
+const spec = pkg.dependencies?.kubescaffolder ?? '';
 // The manifest and lock are prepared apart from the project, laid out as in the image
 // (package.json next to vendor/), and copied to vendor/ once complete.
 const stage = mkdtempSync(join(tmpdir(), 'docker-context-'));
@@ -44,10 +44,10 @@ try {
     } else {
       copyFileSync(source, join(stage, 'vendor', tarball));
     }
-    pkg.dependencies.scaffolder = `file:vendor/${tarball}`;
+    pkg.dependencies.kubescaffolder = `file:vendor/${tarball}`;
     if (lock) {
       // Drop the link to the checkout (paths outside the image); every other entry stays pinned.
-      lock.packages = Object.fromEntries(Object.entries(lock.packages ?? {}).filter(([path]) => path === '' || (path.startsWith('node_modules/') && path !== 'node_modules/scaffolder')));
+      lock.packages = Object.fromEntries(Object.entries(lock.packages ?? {}).filter(([path]) => path === '' || (path.startsWith('node_modules/') && path !== 'node_modules/kubescaffolder')));
       if (lock.packages['']) lock.packages[''].dependencies = pkg.dependencies;
     }
   }
