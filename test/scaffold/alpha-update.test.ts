@@ -130,3 +130,40 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     expect(branches(dir)).toEqual(['main']);
   }, 60_000);
 });
+
+describe('alpha update of a project this scaffolder made', () => {
+  /** A project scaffolded by this scaffolder with one API, committed on main in a fresh repository. */
+  async function current(name: string): Promise<string> {
+    const dir = join(work, name, 'fleet');
+    mkdirSync(dir, { recursive: true });
+    for (const args of [['init', '--domain', 'example.com', '--install=false'], ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', '--make=false']]) {
+      const run = await runCli(dir, args);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    git(dir, 'init', '--quiet', '--initial-branch=main');
+    git(dir, 'add', '--all');
+    git(dir, 'commit', '--quiet', '-m', 'fleet as scaffolded');
+    return dir;
+  }
+
+  it('says there is nothing to update and makes no branch or commit, when PROJECT names this version', async () => {
+    const dir = await current('same-version');
+    const head = git(dir, 'rev-parse', 'HEAD');
+    const run = await runCli(dir, ['alpha', 'update']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^alpha update: nothing to update: PROJECT on main was written by scaffolder \d+\.\d+\.\d+\S*, this version; no branch or commit made\n$/);
+    expect(branches(dir)).toEqual(['main']);
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
+  }, 60_000);
+
+  it('says there is nothing to update when the merge gives the branch back (--from-scaffolder this checkout)', async () => {
+    const dir = await current('same-scaffold');
+    const head = git(dir, 'rev-parse', 'HEAD');
+    const run = await runCli(dir, ['alpha', 'update', '--from-scaffolder', repoRoot]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/alpha update: nothing to update: the scaffold of scaffolder \S+ changes nothing on main; no branch or commit made\n$/);
+    expect(branches(dir)).toEqual(['main']);
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
+    expect(git(dir, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
+  }, 120_000);
+});

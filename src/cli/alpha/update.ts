@@ -103,8 +103,11 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
   const toVersion = packageVersion();
   let previous: CommandRunner;
   if (opts.fromScaffolder !== undefined) previous = scaffolderAt(resolve(dir, opts.fromScaffolder), io.env);
-  else if (fromVersion === toVersion) previous = thisScaffolder(io);
-  else {
+  else if (fromVersion === toVersion) {
+    // Both scaffolds would be this scaffolder's: the merge could only give the branch back.
+    io.stdout(`alpha update: nothing to update: ${projectFileName} on ${fromBranch} was written by scaffolder ${toVersion}, this version; no branch or commit made\n`);
+    return 0;
+  } else {
     throw new UsageError(fromVersion === undefined
       ? `${projectFileName} records no cliVersion (the project was made before scaffolder recorded it): pass --from-scaffolder <directory of the scaffolder package that made it>`
       : `${projectFileName} was written by scaffolder ${fromVersion}, this is ${toVersion}: pass --from-scaffolder <directory of scaffolder ${fromVersion}> (npm's "scaffolder" is an unrelated package)`);
@@ -157,6 +160,10 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
     }
     gitOk(worktree, ['add', '--all']);
     const tree = gitOk(worktree, ['write-tree']).trim();
+    if (conflicts.length === 0 && tree === gitOk(dir, ['rev-parse', `${fromCommit}^{tree}`]).trim()) {
+      io.stdout(`alpha update: nothing to update: the scaffold of scaffolder ${toVersion} changes nothing on ${fromBranch}; no branch or commit made\n`);
+      return 0;
+    }
     const message = conflicts.length > 0
       ? `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'}) with merge conflicts\n\nResolve the conflict markers in: ${conflicts.join(', ')}\nthen run: npm install && make manifests lint-fix test\n`
       : `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'})\n\nThe scaffold of scaffolder ${toVersion} with your changes merged (scaffolder alpha update).\n`;

@@ -27,6 +27,8 @@ export function packageRoot(): string {
 /** The fields of scaffolder's own package.json that generated projects follow. */
 export interface PackageManifest {
   version?: string;
+  /** What `npm pack` ships besides package.json. */
+  files?: string[];
   engines?: { node?: string };
   dependencies?: Record<string, string>;
 }
