@@ -56,7 +56,7 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     const head = git(dir, 'rev-parse', 'HEAD');
     const run = await runCli(dir, ['alpha', 'update', '--from-scaffolder', oldScaffolder]);
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stderr).toBe('error: merging your changes into the scaffold of scaffolder 0.1.0 conflicts in 1 file(s): package.json; nothing was written. Run again with --force to get branch scaffolder-update-from-unknown-to-0.1.0 with the conflict markers committed, then resolve them there\n');
+    expect(run.stderr).toBe('error: merging your changes into the scaffold of scaffolder 0.2.0 conflicts in 1 file(s): package.json; nothing was written. Run again with --force to get branch scaffolder-update-from-unknown-to-0.2.0 with the conflict markers committed, then resolve them there\n');
     expect(branches(dir)).toEqual(['main']);
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('');
@@ -69,9 +69,9 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     const run = await runCli(dir, ['alpha', 'update', '--from-scaffolder', oldScaffolder, '--force']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).toBe('warning: conflicts committed with their markers in: package.json\n');
-    expect(git(dir, 'symbolic-ref', '--short', 'HEAD').trim()).toBe('scaffolder-update-from-unknown-to-0.1.0');
+    expect(git(dir, 'symbolic-ref', '--short', 'HEAD').trim()).toBe('scaffolder-update-from-unknown-to-0.2.0');
     expect(git(dir, 'rev-parse', 'HEAD~1').trim()).toBe(head);
-    expect(git(dir, 'log', '-1', '--format=%an <%ae>%n%s')).toBe('Jane Doe <jane@example.com>\nUpdate to scaffolder 0.1.0 (from an unknown version) with merge conflicts\n');
+    expect(git(dir, 'log', '-1', '--format=%an <%ae>%n%s')).toBe('Jane Doe <jane@example.com>\nUpdate to scaffolder 0.2.0 (from an unknown version) with merge conflicts\n');
     const read = (f: string) => readFileSync(join(dir, f), 'utf8');
     // The conflict: both sides changed the lint script.
     expect(read('package.json')).toMatch(/<<<<<<< .*\n {4}"lint": "tsc -p tsconfig.json --noEmit && eslint \.",\n {4}"lint:fix": "eslint \. --fix"\n=======\n {4}"lint": "tsc -p tsconfig.json --noEmit --pretty false"\n>>>>>>> .*\n/);
@@ -79,7 +79,7 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     expect(read('src/controllers/guestbook_controller.ts')).toContain('return { requeueAfter: 60_000 };');
     expect(existsSync(join(dir, 'eslint.config.js'))).toBe(true);
     expect(read('src/main.ts')).toContain('\n  webappv1.setupGuestbookWebhookWithManager(mgr);\n');
-    expect(read('PROJECT')).toMatch(/^cliVersion: 0\.1\.0$/m);
+    expect(read('PROJECT')).toMatch(/^cliVersion: 0\.2\.0$/m);
     expect(git(dir, 'status', '--porcelain')).toBe('');
     expect(git(dir, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
   }, 120_000);
@@ -117,7 +117,7 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     rmSync(join(dir, 'NOTES.md'));
     const dryRun = await runCli(dir, ['alpha', 'update', '--dry-run', '--from-scaffolder', oldScaffolder]);
     expect(dryRun.code, dryRun.stderr).toBe(0);
-    expect(dryRun.stdout).toContain('then merge main into the new scaffold and commit the result on branch scaffolder-update-from-unknown-to-0.1.0\n');
+    expect(dryRun.stdout).toContain('then merge main into the new scaffold and commit the result on branch scaffolder-update-from-unknown-to-0.2.0\n');
     expect(git(dir, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
     const noFrom = await runCli(dir, ['alpha', 'update']);
     expect(noFrom.code).toBe(1);
