@@ -132,6 +132,7 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
 });
 
 describe('alpha update of a project this scaffolder made', () => {
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
   /** A project scaffolded by this scaffolder with one API, committed on main in a fresh repository. */
   async function current(name: string): Promise<string> {
     const dir = join(work, name, 'fleet');
@@ -154,6 +155,17 @@ describe('alpha update of a project this scaffolder made', () => {
     expect(run.stdout).toMatch(/^alpha update: nothing to update: PROJECT on main was written by scaffolder \d+\.\d+\.\d+\S*, this version; no branch or commit made\n$/);
     expect(branches(dir)).toEqual(['main']);
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
+  }, 60_000);
+
+  it('names how to get the scaffolder that made the project when PROJECT names another version', async () => {
+    const dir = await current('older-version');
+    const project = join(dir, 'PROJECT');
+    writeFileSync(project, readFileSync(project, 'utf8').replace(/^cliVersion: .*$/m, 'cliVersion: 0.1.0'));
+    git(dir, 'commit', '--quiet', '--all', '-m', 'made by 0.1.0');
+    const run = await runCli(dir, ['alpha', 'update']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: PROJECT was written by scaffolder 0\.1\.0, this is \S+: pass --from-scaffolder <directory of scaffolder 0\.1\.0>, e\.g\. npm install --prefix \.\.\/scaffolder-0\.1\.0 kubescaffolder@0\.1\.0, then --from-scaffolder \.\.\/scaffolder-0\.1\.0\/node_modules\/kubescaffolder\n$/);
+    expect(branches(dir)).toEqual(['main']);
   }, 60_000);
 
   it('says there is nothing to update when the merge gives the branch back (--from-scaffolder this checkout)', async () => {

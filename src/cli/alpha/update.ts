@@ -110,7 +110,7 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
   } else {
     throw new UsageError(fromVersion === undefined
       ? `${projectFileName} records no cliVersion (the project was made before scaffolder recorded it): pass --from-scaffolder <directory of the scaffolder package that made it>`
-      : `${projectFileName} was written by scaffolder ${fromVersion}, this is ${toVersion}: pass --from-scaffolder <directory of scaffolder ${fromVersion}> (npm's "scaffolder" is an unrelated package)`);
+      : `${projectFileName} was written by scaffolder ${fromVersion}, this is ${toVersion}: pass --from-scaffolder <directory of scaffolder ${fromVersion}>, e.g. npm install --prefix ../scaffolder-${fromVersion} kubescaffolder@${fromVersion}, then --from-scaffolder ../scaffolder-${fromVersion}/node_modules/kubescaffolder`);
   }
   const outputBranch = opts.outputBranch ?? `scaffolder-update-from-${fromVersion ?? 'unknown'}-to-${toVersion}`;
   if (git(dir, ['check-ref-format', '--branch', outputBranch]).status !== 0) throw new UsageError(`--output-branch ${outputBranch}: not a valid branch name`);
