@@ -5,13 +5,14 @@
 // workflows that need no Docker and no cluster.
 // Slow (several npm installs): a fast run leaves it out with --exclude '**/*.e2e.test.ts'.
 // Skipped with one line when the registry cannot start.
-import { spawn, type SpawnOptions } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../src/testing/environment/free-port.js';
+import { runAsync } from '../support/run-async.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'scaffolder-registry-'));
@@ -22,16 +23,14 @@ const version = `${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf
 
 interface Run { code: number | null; out: string }
 
-/** A command's exit code and output, without blocking this process (the registry runs in a child). */
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env, options: SpawnOptions = {}): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], ...options });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
-    child.on('error', (err) => done({ code: null, out: `${out}${err.message}` }));
-    child.on('close', (code) => done({ code, out }));
-  });
+/** A command's exit code and output (stdout, then stderr), without blocking this process (the registry runs in a child). */
+async function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Run> {
+  try {
+    const r = await runAsync(cmd, args, { cwd, env });
+    return { code: r.code, out: r.stdout + r.stderr };
+  } catch (err) {
+    return { code: null, out: (err as Error).message };
+  }
 }
 
 async function ok(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {

@@ -3,7 +3,7 @@
 // suite's own steps (deploy, RBAC, CRD install, samples) run against the in-process test API server
 // through kubectl and make, and the suite itself is run where no cluster is reachable: it skips
 // with one line. The workflows must run Makefile targets and npm scripts the project has.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as k8s from '@kubernetes/client-node';
@@ -12,6 +12,7 @@ import { parse } from 'yaml';
 import { goldenProjects } from '../../scripts/golden-sequence.js';
 import { ok, noInstall, noMake, tempProjectDir } from '../cli/run-cli.js';
 import { startEnv, type TestEnvironment } from '../support/environment.js';
+import { runAsync } from '../support/run-async.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const goldenRoot = join(repoRoot, 'test', 'golden');
@@ -99,19 +100,6 @@ describe.each(Object.keys(goldenProjects))('%s: GitHub workflows and dev contain
     for (const tool of ['kind', 'kubectl']) expect(body).toContain(`command -v ${tool} `);
   });
 });
-
-/** Runs a command asynchronously (the test API server answers from this process), with its exit code and output. */
-function runAsync(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done, fail) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
 
 /** A node_modules for a scaffolded project without npm install: this checkout's packages, and scaffolder itself. */
 function linkNodeModules(project: string): void {

@@ -4,7 +4,6 @@
 // applies server-side. Run against the in-process test server through the real kubectl; to run it
 // against a cluster instead, set SCAFFOLDER_TEST_KUBECONFIG to its kubeconfig (the cluster needs
 // cert-manager, which config/default uses; the test server gets stand-ins of its two CRDs).
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +12,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runManifests } from '../../src/generators/manifests/index.js';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
+import { runAsync } from '../support/run-async.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const externalKubeconfig = process.env.SCAFFOLDER_TEST_KUBECONFIG;
@@ -39,22 +39,11 @@ let work: string;
 let project: string;
 let kubeconfig: string;
 
-/**
- * make in the project, with kubectl reaching the server under test; `-o manifests`: the CRD is written
- * once, in beforeAll. Asynchronous: the in-process server answers kubectl from this process.
- */
-function make(...args: string[]): Promise<{ status: number | null; out: string }> {
-  return new Promise((done) => {
-    const child = spawn('make', ['--no-print-directory', '-o', 'manifests', ...args], {
-      cwd: project, stdio: ['ignore', 'pipe', 'pipe'],
-      // A private discovery cache: ports are reused across runs, and another run's CRDs must not leak in.
-      env: { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: join(work, 'kube-cache') },
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
-    child.on('close', (status) => done({ status, out }));
-  });
+/** make in the project, with kubectl reaching the server under test; `-o manifests`: the CRD is written once, in beforeAll. */
+async function make(...args: string[]): Promise<{ status: number | null; out: string }> {
+  // A private discovery cache: ports are reused across runs, and another run's CRDs must not leak in.
+  const r = await runAsync('make', ['--no-print-directory', '-o', 'manifests', ...args], { cwd: project, env: { ...process.env, KUBECONFIG: kubeconfig, KUBECACHEDIR: join(work, 'kube-cache') } });
+  return { status: r.code, out: r.stdout + r.stderr };
 }
 
 function clients(): { crds: k8s.ApiextensionsV1Api; apps: k8s.AppsV1Api; objects: k8s.KubernetesObjectApi } {
@@ -101,7 +90,7 @@ describe('make install and make deploy of the CronJob tutorial, whose CRD is too
     expect(crd.spec.versions.map((v) => v.name)).toEqual(['v1', 'v2']);
     expect(crd.metadata?.annotations?.['kubectl.kubernetes.io/last-applied-configuration']).toBeUndefined();
     expect(crd.metadata?.managedFields?.map((m) => `${m.manager} ${m.operation}`)).toContain('kubectl Apply');
-  });
+  }, 300_000);
 
   it('make deploy applies config/default with the image; a field another manager owns stops it until APPLY_FLAGS=--force-conflicts', async () => {
     const first = await make('deploy', 'IMG=registry.example.com/cronjob:v1');
@@ -123,5 +112,5 @@ describe('make install and make deploy of the CronJob tutorial, whose CRD is too
     const forced = await make('deploy', 'IMG=registry.example.com/cronjob:v2', 'APPLY_FLAGS=--force-conflicts');
     expect(forced.status, forced.out).toBe(0);
     expect(await image()).toBe('registry.example.com/cronjob:v2');
-  });
+  }, 300_000);
 });

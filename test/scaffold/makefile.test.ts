@@ -139,7 +139,7 @@ describe('generated Makefile', () => {
     const short = make(dir, ['manifests', scaffolderFromSources(dir), 'MANIFESTS_FLAGS=--max-desc-len=0']);
     expect(short.status, short.stderr).toBe(0);
     expect(readFileSync(crd, 'utf8')).not.toContain('description:');
-  });
+  }, 180_000);
 
   it('update-base-digests re-pins every base image (ARG *_IMAGE=image@sha256) to the digest the tag names now, and stops on a non-digest', async () => {
     await ok(dir, ['init', ...noInstall]);
