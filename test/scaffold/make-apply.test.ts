@@ -1,6 +1,6 @@
 // `make install` and `make deploy` of the kubebuilder book's CronJob (examples/cronjob) with its CRD as
-// `make manifests` writes it by default, descriptions and all: 727 kB of JSON, more than the 262144
-// bytes client-side apply's last-applied-configuration annotation may hold. The generated Makefile
+// `make manifests` writes it by default, descriptions and all: 1.46 MB of YAML, 601 kB as compact JSON,
+// more than the 262144 bytes client-side apply's last-applied-configuration annotation may hold. The generated Makefile
 // applies server-side. Run against the in-process test server through the real kubectl; to run it
 // against a cluster instead, set SCAFFOLDER_TEST_KUBECONFIG to its kubeconfig (the cluster needs
 // cert-manager, which config/default uses; the test server gets stand-ins of its two CRDs).
