@@ -6,7 +6,8 @@
 // Slow (several npm installs): a fast run leaves it out with --exclude '**/*.e2e.test.ts'.
 // Skipped with one line when the registry cannot start.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,10 +124,11 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     await ok('git', ['clone', '--quiet', app, clone], work, env);
   }, 900_000);
 
-  afterAll(() => {
+  // Three projects' node_modules: removed without blocking, with time for a loaded machine.
+  afterAll(async () => {
     (registry as { stop(): void }).stop();
-    rmSync(work, { recursive: true, force: true });
-  });
+    await rm(work, { recursive: true, force: true });
+  }, 300_000);
 
   it('npx kubescaffolder init depends on the release by a semver range, vendors nothing, and shows npm install progressing', () => {
     const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
