@@ -62,10 +62,10 @@ function paired(projectDir: string, apiGlob: string): Record<string, string> | u
   }
 }
 
-/** The project's imports resolve from it (scaffolder/runtime, client-node), as in a scaffolded project. */
+/** The project's imports resolve from it (kubescaffolder/runtime, client-node), as in a scaffolded project. */
 function linkPackages(projectDir: string): void {
   mkdirSync(path.join(projectDir, 'node_modules', '@kubernetes'), { recursive: true });
-  symlinkSync(repoRoot, path.join(projectDir, 'node_modules', 'scaffolder'), 'dir');
+  symlinkSync(repoRoot, path.join(projectDir, 'node_modules', 'kubescaffolder'), 'dir');
   symlinkSync(path.join(repoRoot, 'node_modules', '@kubernetes', 'client-node'), path.join(projectDir, 'node_modules', '@kubernetes', 'client-node'), 'dir');
 }
 
@@ -112,7 +112,7 @@ function cronjobAsProject(fixture: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-cronjob-project-'));
   cpSync(path.join(fixture, 'api'), path.join(dir, 'api'), { recursive: true });
   const types = path.join(dir, 'api', 'v1', 'cronjob_types.ts');
-  writeFileSync(types, readFileSync(types, 'utf8').replace(/from '(\.\.\/)+src\/runtime\/api\/types\.js'/, "from 'scaffolder/runtime'"));
+  writeFileSync(types, readFileSync(types, 'utf8').replace(/from '(\.\.\/)+src\/runtime\/api\/types\.js'/, "from 'kubescaffolder/runtime'"));
   writeFileSync(path.join(dir, 'PROJECT'), 'version: "3"\nlayout:\n- typescript.scaffolder.dev/v1\nprojectName: cronjob\ndomain: kubebuilder.io\n');
   linkPackages(dir);
   return dir;

@@ -39,7 +39,7 @@ function fieldSource(k: number, f: number): string {
 /** Kind k's types file; `revision` changes a marker value, so a rewritten file changes its schema. */
 export function kindSource(k: number, revision = 0): string {
   const fields = Array.from({ length: FIELDS }, (_, f) => fieldSource(k, f)).join('\n\n');
-  return `import type { ListMeta, ObjectMeta, int32, Quantity, Time } from 'scaffolder/runtime';
+  return `import type { ListMeta, ObjectMeta, int32, Quantity, Time } from 'kubescaffolder/runtime';
 import type { V1Condition } from '@kubernetes/client-node';
 
 // Kind${k}Nested is nested.
@@ -95,7 +95,7 @@ export interface Kind${k}List {
 
 /** Kind k's controller: the RBAC and webhook markers a scaffolded controller carries. */
 export function controllerSource(k: number): string {
-  return `import type { Reconciler, Request, Result } from 'scaffolder/runtime';
+  return `import type { Reconciler, Request, Result } from 'kubescaffolder/runtime';
 
 // +kubebuilder:rbac:groups=bench.example.com,resources=kind${k}s,verbs=get;list;watch;create;update;patch;delete
 // +kubebuilder:rbac:groups=bench.example.com,resources=kind${k}s/status,verbs=get;update;patch

@@ -1,7 +1,7 @@
 // `npm run prepare`: compiles src/ into dist/ and precompiles templates/ (as `npm run build`), each
 // unless dist/ already holds it built from the current sources. npm runs `prepare` after `npm ci`
-// here and also whenever a project depends on this checkout through `file:` (every generated project's `npm install`, which
-// `scaffolder init` runs): the full compile took 10 s there, most of `init`'s time.
+// here and also whenever a project depends on this checkout as a `file:` directory (the examples'
+// `file:../..`; generated projects depend on a tarball or a registry release, which run no `prepare`).
 // Plain JavaScript, so that it runs before anything is compiled. `--no-check` only emits (as
 // `tsc --noCheck`): the test run's build, which leaves type errors to `npm run typecheck`.
 import { spawnSync } from 'node:child_process';

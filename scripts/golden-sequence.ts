@@ -1,7 +1,7 @@
 // The CLI sequences that produce the golden projects under test/golden/ (like kubebuilder's
 // testdata/project-v4*): real `scaffolder` runs, without npm install and without the generators,
 // so that the output depends only on the scaffolding code and templates.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { main } from '../src/cli/main.js';
 
@@ -66,7 +66,7 @@ const heroController: GoldenEdit = {
 const heroControllerTest: GoldenEdit = {
   file: 'test/controllers/hero_controller.test.ts',
   replace: [
-    ["import { Manager, builtinScheme } from 'scaffolder/runtime';", "import { ConfigMap, Manager, builtinScheme } from 'scaffolder/runtime';"],
+    ["import { Manager, builtinScheme } from 'kubescaffolder/runtime';", "import { ConfigMap, Manager, builtinScheme } from 'kubescaffolder/runtime';"],
     [
       [
         '    // TODO(user): wait for what the reconcile does to the cluster, e.g. the status it writes:',
@@ -238,6 +238,8 @@ export async function generateGoldenProject(name: string, dir: string, opts: { u
     if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
     else process.env.SOURCE_DATE_EPOCH = previous;
   }
+  // The vendored kubescaffolder tarball (init from a checkout) is this build, not a golden file.
+  rmSync(join(dir, 'vendor'), { recursive: true, force: true });
   const manifest = join(dir, 'package.json');
   const pkg = readFileSync(manifest, 'utf8');
   writeFileSync(manifest, pkg.replace(/"file:[^"]*"/, `"${scaffolderPathPlaceholder}"`));

@@ -1,5 +1,5 @@
 /**
- * The package's root entry (`import ... from 'scaffolder'`): the generators, for programs that drive them
+ * The package's root entry (`import ... from 'kubescaffolder'`): the generators, for programs that drive them
  * without the CLI.
  *
  *   // everything `scaffolder manifests` does, into config/:
@@ -17,7 +17,7 @@
  *   });
  *   const { outputs, diagnostics } = runtime.run();   // [{ file, documents }], nothing written
  *
- * The runtime that generated operators use is `scaffolder/runtime`; the test API server is `scaffolder/testing`.
+ * The runtime that generated operators use is `kubescaffolder/runtime`; the test API server is `kubescaffolder/testing`.
  */
 
 // the manifests command

@@ -1,5 +1,5 @@
 // Makes each example under examples/ runnable from this checkout without `npm install` in it:
-// node_modules/scaffolder links to the checkout (what the example's `file:../..` dependency would
+// node_modules/kubescaffolder links to the checkout (what the example's `file:../..` dependency would
 // install) and node_modules/.bin/scaffolder to its CLI (so `npx scaffolder` and `make manifests`
 // never reach the registry). Everything else (@kubernetes/client-node, vitest, typescript,
 // @types/node) resolves from the checkout's own node_modules, which Node and TypeScript find by
@@ -35,19 +35,19 @@ function link(target: string, path: string): void {
 }
 
 /**
- * Links one example's node_modules/scaffolder and node_modules/.bin/scaffolder to this checkout,
+ * Links one example's node_modules/kubescaffolder and node_modules/.bin/scaffolder to this checkout,
  * or to another copy of the package (`packageDir`, e.g. a snapshot of its build output).
  */
 export function linkExample(name: string, packageDir = repoRoot): void {
   const modules = join(examplesDir, name, 'node_modules');
   mkdirSync(join(modules, '.bin'), { recursive: true });
-  link(relative(modules, packageDir), join(modules, 'scaffolder'));
-  link(join('..', 'scaffolder', 'bin', 'scaffolder.js'), join(modules, '.bin', 'scaffolder'));
+  link(relative(modules, packageDir), join(modules, 'kubescaffolder'));
+  link(join('..', 'kubescaffolder', 'bin', 'scaffolder.js'), join(modules, '.bin', 'scaffolder'));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
   for (const name of exampleNames()) {
     linkExample(name);
-    console.log(`linked examples/${name}/node_modules/scaffolder -> ${relative(examplesDir, repoRoot) || '.'}`);
+    console.log(`linked examples/${name}/node_modules/kubescaffolder -> ${relative(examplesDir, repoRoot) || '.'}`);
   }
 }

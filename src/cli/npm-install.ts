@@ -1,19 +1,40 @@
-// `init --install`: npm install in the new project, with a one-line message instead of npm's
-// log when it fails (most often: the registry cannot be reached).
+// `init --install`: npm install in the new project. npm says nothing until it is done, which on a
+// first install is minutes: its HTTP log (--loglevel=http) is counted instead, and a line says how
+// many packages it has fetched every `progressEvery`. Its own summary ("added 312 packages in 40s")
+// is passed on; when it fails, a one-line message instead of npm's log (most often: the registry
+// cannot be reached).
 import { spawn } from 'node:child_process';
 import type { CliIO } from './io.js';
+
+const progressEvery = 50;
 
 export async function npmInstall(io: CliIO): Promise<{ ok: true } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const child = spawn(npm, ['install', '--no-audit', '--no-fund'], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(npm, ['install', '--no-audit', '--no-fund', '--loglevel=http'], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
-    child.stdout.on('data', (d: Buffer) => { log += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { log += d.toString(); });
+    const tarballs = new Set<string>();
+    let partial = '';
+    const read = (d: Buffer) => {
+      const text = d.toString();
+      log += text;
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        // A package's tarball, fetched or found in npm's cache (a line for each, sometimes both).
+        const tarball = /^npm http (?:fetch GET 200|cache) .*?(https?:\/\/\S+\.tgz)/.exec(line)?.[1];
+        if (tarball === undefined || tarballs.has(tarball)) continue;
+        tarballs.add(tarball);
+        if (tarballs.size % progressEvery === 0) io.stdout(`  npm install: ${tarballs.size} packages fetched...\n`);
+      }
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     child.on('error', (err) => resolve({ ok: false, reason: `cannot run npm: ${err.message}` }));
     child.on('close', (code) => {
-      if (code === 0) return resolve({ ok: true });
-      resolve({ ok: false, reason: `npm install exited with code ${code}: ${summarise(log)}` });
+      if (code !== 0) return resolve({ ok: false, reason: `npm install exited with code ${code}: ${summarise(log)}` });
+      for (const line of log.split('\n')) if (/^(added|removed|changed|up to date)\b/.test(line.trim())) io.stdout(`  npm install: ${line.trim()}\n`);
+      resolve({ ok: true });
     });
   });
 }
@@ -22,5 +43,5 @@ export async function npmInstall(io: CliIO): Promise<{ ok: true } | { ok: false;
 function summarise(log: string): string {
   const errors = log.split('\n').map((l) => l.trim()).filter((l) => /^npm (error|ERR!)/.test(l))
     .map((l) => l.replace(/^npm (error|ERR!)\s*/, '')).filter((l) => l && !l.startsWith('A complete log'));
-  return (errors.slice(0, 2).join('; ') || log.trim().split('\n').pop() || 'no output').slice(0, 300);
+  return (errors.slice(0, 2).join('; ') || log.trim().split('\n').filter((l) => !l.startsWith('npm http ')).pop() || 'no output').slice(0, 300);
 }

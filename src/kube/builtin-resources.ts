@@ -1,6 +1,6 @@
 /**
  * Built-in resources as discovery names them (group, version, resource, kind, short names,
- * categories): the ones scaffolder/runtime has kind descriptors for and the test API server
+ * categories): the ones kubescaffolder/runtime has kind descriptors for and the test API server
  * serves with kind-specific behaviour. Scope comes from cluster-scoped-kinds.ts. The server also
  * serves the release's other resources (their short names are below).
  */

@@ -1,5 +1,5 @@
 /**
- * `scaffolder/runtime`: what generated operators run on (controller-runtime for TypeScript).
+ * `kubescaffolder/runtime`: what generated operators run on (controller-runtime for TypeScript).
  * See docs/architecture.md, "The API that generated projects are written against".
  */
 export * from './api/types.js';

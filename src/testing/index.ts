@@ -1,5 +1,5 @@
 /**
- * scaffolder/testing: an in-process Kubernetes API server for tests (envtest without binaries).
+ * kubescaffolder/testing: an in-process Kubernetes API server for tests (envtest without binaries).
  *
  *   const env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], webhookConfigPaths: ['config/webhook'] });
  *   env.kubeConfig   // for @kubernetes/client-node and Manager.create({ kubeConfig })

@@ -25,7 +25,7 @@ function linkModules(dir: string): void {
     if (name === '.bin' || name.startsWith('.')) continue;
     symlinkSync(join(repoRoot, 'node_modules', name), join(modules, name));
   }
-  symlinkSync(repoRoot, join(modules, 'scaffolder'));
+  symlinkSync(repoRoot, join(modules, 'kubescaffolder'));
 }
 
 /** tsc over the project, then its generated controller tests; returns vitest's output. */

@@ -66,7 +66,7 @@ describe('scaffolder create api', () => {
     await ok(dir, ['create', 'api', '--group', 'networking', '--version', 'v1', '--kind', 'Ingress', '--resource=false', ...noMake]);
     const pod = read(dir, 'src/controllers/pod_controller.ts');
     expect(pod).toContain('// +kubebuilder:rbac:groups=core,resources=pods,verbs=get;list;watch;create;update;patch;delete');
-    expect(pod).toMatch(/import \{[^}]*\bPod,\n\} from 'scaffolder\/runtime';/);
+    expect(pod).toMatch(/import \{[^}]*\bPod,\n\} from 'kubescaffolder\/runtime';/);
     expect(read(dir, 'src/controllers/deployment_controller.ts')).toContain('groups=apps,resources=deployments,');
     const ingress = read(dir, 'src/controllers/ingress_controller.ts');
     expect(ingress).toContain('groups=networking.k8s.io,resources=ingresses,');

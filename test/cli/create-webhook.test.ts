@@ -72,7 +72,7 @@ describe('scaffolder create webhook', () => {
     expect(file).toContain('obj.spec = { foo: "bar" };');
     expect(file.match(/class CaptainCustomDefaulter/g)).toHaveLength(1);
     expect(file).toContain('export class CaptainCustomValidator');
-    expect(file).toContain("import { type CustomDefaulter, type Manager, log, webhookManagedBy, type CustomValidator, type Warnings } from 'scaffolder/runtime';");
+    expect(file).toContain("import { type CustomDefaulter, type Manager, log, webhookManagedBy, type CustomValidator, type Warnings } from 'kubescaffolder/runtime';");
     expect(file).toContain('    .withDefaulter(new CaptainCustomDefaulter())\n    .withValidator(new CaptainCustomValidator())\n    // +kubebuilder:scaffold:webhookbuilder\n');
     // The test file was not changed since it was scaffolded: it is written again for both types.
     const test = read(dir, 'test/webhooks/v1/captain_webhook.test.ts');
@@ -136,8 +136,8 @@ describe('scaffolder create webhook', () => {
     expect(test).toContain([
       "import * as crewv2 from '../../../api/v2/index.js';",
       "import { newFirstMate as newFirstMateV2 } from '../../samples/v2/firstmate.js';",
-      "import { Manager, builtinScheme } from 'scaffolder/runtime';",
-      "import { startTestEnvironment, fuzzConversion } from 'scaffolder/testing';",
+      "import { Manager, builtinScheme } from 'kubescaffolder/runtime';",
+      "import { startTestEnvironment, fuzzConversion } from 'kubescaffolder/testing';",
       "import * as crewv1 from '../../../api/v1/index.js';",
       '// +kubebuilder:scaffold:imports',
     ].join('\n'));
@@ -163,8 +163,8 @@ describe('scaffolder create webhook', () => {
     for (const flags of runs) await ok(dir, webhook('FirstMate', flags));
     const test = read(dir, 'test/webhooks/v1/firstmate_webhook.test.ts');
     const imports = test.split('\n').filter((l) => l.startsWith('import '));
-    expect(imports.filter((l) => l.endsWith("from 'scaffolder/runtime';"))).toEqual(["import { Manager, builtinScheme } from 'scaffolder/runtime';"]);
-    const testing = imports.filter((l) => l.endsWith("from 'scaffolder/testing';"));
+    expect(imports.filter((l) => l.endsWith("from 'kubescaffolder/runtime';"))).toEqual(["import { Manager, builtinScheme } from 'kubescaffolder/runtime';"]);
+    const testing = imports.filter((l) => l.endsWith("from 'kubescaffolder/testing';"));
     expect(testing).toHaveLength(1);
     expect(/\{ (.*) \}/.exec(testing[0]!)![1]!.split(', ').sort()).toEqual(['fuzzConversion', 'startTestEnvironment', 'type TestEnvironment']);
     expect(imports.filter((l) => l.endsWith("from '../../../api/v1/index.js';"))).toEqual(["import * as crewv1 from '../../../api/v1/index.js';"]);

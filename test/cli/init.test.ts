@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -34,9 +34,11 @@ describe('scaffolder init', () => {
     expect(pkg.type).toBe('module');
     expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint', 'lint:fix']);
     expect(pkg.scripts!.run).toBe('node dist/src/main.js');
-    expect(pkg.dependencies!.scaffolder).toMatch(/^file:\//);
-    expect(existsSync(join(pkg.dependencies!.scaffolder!.slice('file:'.length), 'templates'))).toBe(true);
-    // The project runs on what scaffolder/runtime runs on: the same Node floor and client-node.
+    // From this checkout: the build that wrote the project, packed into it (a path inside it, so that it installs wherever it is cloned).
+    expect(pkg.dependencies!.kubescaffolder).toBe(`file:vendor/kubescaffolder-${project.cliVersion}.tgz`);
+    const packed = execFileSync('tar', ['tzf', join(dir, 'vendor', `kubescaffolder-${project.cliVersion}.tgz`)], { encoding: 'utf8' }).split('\n');
+    expect(packed).toEqual(expect.arrayContaining(['package/package.json', 'package/bin/scaffolder.js', 'package/dist/src/runtime/index.js', 'package/templates/init/Makefile.hbs']));
+    // The project runs on what kubescaffolder/runtime runs on: the same Node floor and client-node.
     const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.dependencies!['@kubernetes/client-node']).toBe(own.dependencies!['@kubernetes/client-node']);
     expect(pkg.dependencies!['@kubernetes/client-node']).toMatch(/^~2\./);
@@ -164,13 +166,25 @@ describe('scaffolder init', () => {
     expect(existsSync(join(dir, 'PROJECT'))).toBe(true);
   });
 
+  it('.gitignore keeps out the build output and what docker-build writes, but not dist/install.yaml nor the vendored kubescaffolder', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    execFileSync('git', ['init', '--quiet'], { cwd: dir });
+    const ignored = (path: string) => spawnSync('git', ['check-ignore', '--quiet', '--no-index', path], { cwd: dir }).status === 0;
+    // make build-installer's output is committed, as kubebuilder users do.
+    expect(ignored('dist/install.yaml')).toBe(false);
+    expect(ignored('dist/src/main.js')).toBe(true);
+    expect(ignored('node_modules/kubescaffolder/package.json')).toBe(true);
+    expect(ignored('vendor/kubescaffolder-1.2.3.tgz')).toBe(false);
+    for (const written of ['vendor/package.json', 'vendor/package-lock.json', 'vendor/kubescaffolder.tgz']) expect(ignored(written)).toBe(true);
+  });
+
   it('keeps an existing .gitignore, adds the entries the project needs to it, and says so', async () => {
     writeFileSync(join(dir, '.gitignore'), 'mine\n# deps\nnode_modules/\n.env');
     const run = await ok(dir, ['init', ...noInstall]);
     const ignore = readFileSync(join(dir, '.gitignore'), 'utf8');
-    expect(ignore.startsWith('mine\n# deps\nnode_modules/\n.env\n\n# Added by scaffolder init\ndist/\n')).toBe(true);
+    expect(ignore.startsWith('mine\n# deps\nnode_modules/\n.env\n\n# Added by scaffolder init\ndist/*\n!dist/install.yaml\n')).toBe(true);
     const added = ignore.slice(ignore.indexOf('# Added by scaffolder init\n')).split('\n').slice(1).filter(Boolean);
-    expect(added).toEqual(expect.arrayContaining(['dist/', '*.tsbuildinfo', 'coverage/', '*.kubeconfig']));
+    expect(added).toEqual(expect.arrayContaining(['dist/*', '!dist/install.yaml', '*.tsbuildinfo', 'coverage/', '*.kubeconfig']));
     expect(added).not.toContain('node_modules/');
     expect(run.stdout).toContain('updated .gitignore\n');
     expect(run.stderr).toBe(`warning: .gitignore exists: kept it and added the entries the project needs: ${added.join(', ')}\n`);

@@ -201,7 +201,7 @@ export const CASES: CorpusCase[] = [
   },
   {
     name: 'default of the wrong type',
-    source: spec(`  // +kubebuilder:default="many"\n  count?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
+    source: spec(`  // +kubebuilder:default="many"\n  count?: int32;`, "import type { int32 } from 'kubescaffolder/runtime';\n"),
     error: `${P('count')}.default: Invalid value: "string":  in body must be of type integer: "string"`,
     at: '+kubebuilder:default="many"',
     fix: ['default="many"', 'default=3'],
@@ -513,7 +513,7 @@ export const CASES: CorpusCase[] = [
   // defaults run the CEL rules of their schema (defaulting.ValidateDefaults)
   {
     name: 'default that breaks the XValidation rule of its field',
-    source: spec(`  // +kubebuilder:validation:XValidation:rule="self <= 10",message="at most 10"\n  // +kubebuilder:default=100\n  size?: int32;`, "import type { int32 } from 'scaffolder/runtime';\n"),
+    source: spec(`  // +kubebuilder:validation:XValidation:rule="self <= 10",message="at most 10"\n  // +kubebuilder:default=100\n  size?: int32;`, "import type { int32 } from 'kubescaffolder/runtime';\n"),
     error: `${P('size')}.default: Invalid value: 100: at most 10`,
     at: '+kubebuilder:default=100',
     fix: ['default=100', 'default=10'],
@@ -620,7 +620,7 @@ export const ACCEPTED: AcceptedCase[] = [
         '  // +kubebuilder:validation:XValidation:rule="self.port > 0",reason=FieldValueForbidden,fieldPath=".port"',
         '  endpoint?: Endpoint;',
       ].join('\n'),
-      "import type { int32 } from 'scaffolder/runtime';\nexport interface Endpoint {\n  port?: number;\n}\n",
+      "import type { int32 } from 'kubescaffolder/runtime';\nexport interface Endpoint {\n  port?: number;\n}\n",
     ),
     why: 'the bad value a failed rule shows: the value of a scalar, nothing for a list or an object (1.35 on)',
     objects: [{ name: 'web', replicas: 12, tags: ['a', 'b'], endpoint: { port: 0 } }],

@@ -17,7 +17,7 @@ function fixed(text: string | undefined, c: CorpusCase, apply: boolean): string 
 export function caseFiles(c: CorpusCase, applyFix: boolean): Record<string, string> {
   const kind = fixed(c.kind ?? 'Widget', c, applyFix)!;
   const packageMarkers = fixed(c.packageMarkers ?? '// +groupName=test.example.com', c, applyFix)!;
-  const kindFile = (source: string, markers: string) => `import type { ObjectMeta } from 'scaffolder/runtime';
+  const kindFile = (source: string, markers: string) => `import type { ObjectMeta } from 'kubescaffolder/runtime';
 ${source}
 ${markers}
 // ${kind} is the kind under test.

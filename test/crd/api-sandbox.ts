@@ -41,12 +41,12 @@ export const GroupVersion = { group: 'test.example.com', version: 'v1' };
 
 /**
  * A Widget kind in api/v1 whose spec is `WidgetSpec`, declared in `source` (which may declare
- * more types and import from 'scaffolder/runtime' and '@kubernetes/client-node').
+ * more types and import from 'kubescaffolder/runtime' and '@kubernetes/client-node').
  */
 export function widget(source: string, options: { kindMarkers?: string; extraFiles?: Record<string, string>; maxDescLen?: number } = {}): SandboxResult & {
   spec: JSONSchemaProps;
 } {
-  const types = `import type { ObjectMeta } from 'scaffolder/runtime';
+  const types = `import type { ObjectMeta } from 'kubescaffolder/runtime';
 ${source}
 
 ${options.kindMarkers ?? ''}

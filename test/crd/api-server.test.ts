@@ -10,7 +10,7 @@ import { startTestEnvironment, type TestEnvironment } from '../../src/testing/in
 import { generateFrom } from './api-sandbox.js';
 import { fixturesDir } from './conformance-harness.js';
 
-const TYPES = `import type { ObjectMeta, int32, IntOrString } from 'scaffolder/runtime';
+const TYPES = `import type { ObjectMeta, int32, IntOrString } from 'kubescaffolder/runtime';
 
 export interface GadgetSpec {
   // +kubebuilder:validation:MinLength=3

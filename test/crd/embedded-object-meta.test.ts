@@ -16,7 +16,7 @@ import { generateFrom } from './api-sandbox.js';
 const files = {
   'api/v1/groupversion_info.ts': `// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'v1' };\n`,
   'api/v1/runner_types.ts': `import type { V1PodTemplateSpec } from '@kubernetes/client-node';
-import type { ObjectMeta } from 'scaffolder/runtime';
+import type { ObjectMeta } from 'kubescaffolder/runtime';
 
 export interface RunnerSpec {
   template?: V1PodTemplateSpec;

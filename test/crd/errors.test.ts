@@ -115,7 +115,7 @@ describe('CRD generation errors', () => {
 describe('where a CRD validation error is reported', () => {
   it('a rule refused in one version points at that version’s marker, not at the same rule text in another package', () => {
     const group = "// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'VERSION' };\n";
-    const types = (sizeType: string, storage: string) => `import type { int32, ObjectMeta } from 'scaffolder/runtime';
+    const types = (sizeType: string, storage: string) => `import type { int32, ObjectMeta } from 'kubescaffolder/runtime';
 // +kubebuilder:validation:XValidation:rule="self.size >= 0"
 export interface WidgetSpec {
   size?: ${sizeType};
@@ -142,7 +142,7 @@ export interface Widget {
 
 describe('a kind declared twice', () => {
   it('in one package is reported at the second declaration, naming the first; not as a missing storage version', () => {
-    const kindFile = "import type { ObjectMeta } from 'scaffolder/runtime';\n\n// +kubebuilder:object:root=true\nexport interface Widget {\n  metadata?: ObjectMeta;\n  spec?: { size?: string };\n}\n";
+    const kindFile = "import type { ObjectMeta } from 'kubescaffolder/runtime';\n\n// +kubebuilder:object:root=true\nexport interface Widget {\n  metadata?: ObjectMeta;\n  spec?: { size?: string };\n}\n";
     const { errors } = generateFrom({
       'api/v1/groupversion_info.ts': "// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'v1' };\n",
       'api/v1/a_types.ts': kindFile,

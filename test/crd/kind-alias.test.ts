@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateFrom } from './api-sandbox.js';
 
-const v1 = `import type { ObjectMeta } from 'scaffolder/runtime';
+const v1 = `import type { ObjectMeta } from 'kubescaffolder/runtime';
 
 export interface GatewayClassSpec {
   /** ControllerName is the name of the controller that manages Gateways of this class. */

@@ -15,7 +15,7 @@ import { repoRoot } from './conformance-harness.js';
 const documents = path.join(repoRoot, 'test', 'fixtures', 'kube-openapi', 'project', 'k8s');
 
 const types = `import type { V1Container } from '@kubernetes/client-node';
-import type { ObjectMeta } from 'scaffolder/runtime';
+import type { ObjectMeta } from 'kubescaffolder/runtime';
 
 export interface RunnerSpec {
   // +listType=map

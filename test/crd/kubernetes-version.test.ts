@@ -16,7 +16,7 @@ import { generateFrom } from './api-sandbox.js';
 const GROUP = `// +groupName=test.example.com\nexport const GroupVersion = { group: 'test.example.com', version: 'v1' };\n`;
 
 const podTypes = `import type { V1PodSpec } from '@kubernetes/client-node';
-import type { ObjectMeta } from 'scaffolder/runtime';
+import type { ObjectMeta } from 'kubescaffolder/runtime';
 
 // +kubebuilder:object:root=true
 
@@ -31,7 +31,7 @@ export interface Runner {
 
 // scheduling.k8s.io/v1alpha2 PodGroup exists in Kubernetes 1.36 only.
 const podGroupTypes = `import type { V1alpha2PodGroupSpec } from '@kubernetes/client-node';
-import type { ObjectMeta } from 'scaffolder/runtime';
+import type { ObjectMeta } from 'kubescaffolder/runtime';
 
 export interface GangSpec {
   /** The group to schedule together. */

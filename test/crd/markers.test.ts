@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { field, generateFrom, widget } from './api-sandbox.js';
 
-const RT = "import type { int32, IntOrString } from 'scaffolder/runtime';";
+const RT = "import type { int32, IntOrString } from 'kubescaffolder/runtime';";
 
 /** The schema of field `f` declared as `type` under the given marker lines. */
 function marked(markers: string[], type: string, extra = '') {
@@ -166,7 +166,7 @@ describe('required fields', () => {
   it('a package marked +kubebuilder:validation:Optional makes fields without markers optional', () => {
     const r = generateFrom({
       'api/v1/groupversion_info.ts': '// +groupName=test.example.com\n// +kubebuilder:validation:Optional\nexport {};\n',
-      'api/v1/types.ts': `import type { ObjectMeta } from 'scaffolder/runtime';
+      'api/v1/types.ts': `import type { ObjectMeta } from 'kubescaffolder/runtime';
 export interface WidgetSpec {
   a: string;
   // +required
@@ -298,7 +298,7 @@ describe('CRD markers', () => {
   });
 
   function versions(v1Markers: string, v2Markers: string, v3Markers = '') {
-    const kind = (markers: string) => `import type { ObjectMeta } from 'scaffolder/runtime';
+    const kind = (markers: string) => `import type { ObjectMeta } from 'kubescaffolder/runtime';
 ${markers}
 export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta; spec?: { size?: string } }`;
     const files: Record<string, string> = {
@@ -333,7 +333,7 @@ export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectM
   it('a package marked +kubebuilder:skip generates nothing', () => {
     const r = generateFrom({
       'api/v1/groupversion_info.ts': '// +groupName=test.example.com\n// +kubebuilder:skip\nexport {};\n',
-      'api/v1/types.ts': "import type { ObjectMeta } from 'scaffolder/runtime';\nexport interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta }",
+      'api/v1/types.ts': "import type { ObjectMeta } from 'kubescaffolder/runtime';\nexport interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta }",
     });
     expect(r.crds).toEqual([]);
   });
@@ -341,7 +341,7 @@ export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectM
   it('+versionName overrides the folder name', () => {
     const r = generateFrom({
       'api/stable/groupversion_info.ts': '// +groupName=test.example.com\n// +versionName=v1beta3\nexport {};\n',
-      'api/stable/types.ts': "import type { ObjectMeta } from 'scaffolder/runtime';\nexport interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta }",
+      'api/stable/types.ts': "import type { ObjectMeta } from 'kubescaffolder/runtime';\nexport interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta }",
     });
     expect(r.crds[0]!.spec.versions[0]!.name).toBe('v1beta3');
   });

@@ -25,7 +25,7 @@ function project(files: Record<string, string> = {}, kindMarkers = ''): string {
   const all: Record<string, string> = {
     PROJECT: 'domain: k8s.io\nlayout: [typescript.scaffolder.dev/v1]\nprojectName: gw\nversion: "3"\n',
     'api/v1/groupversion_info.ts': `// +groupName=${GROUP}\nexport const GroupVersion = { group: '${GROUP}', version: 'v1' };\n`,
-    'api/v1/gateway_types.ts': `import type { ObjectMeta } from 'scaffolder/runtime';\n\n// +kubebuilder:object:root=true\n${kindMarkers}\nexport interface Gateway {\n  metadata?: ObjectMeta;\n  spec?: { address?: string };\n}\n`,
+    'api/v1/gateway_types.ts': `import type { ObjectMeta } from 'kubescaffolder/runtime';\n\n// +kubebuilder:object:root=true\n${kindMarkers}\nexport interface Gateway {\n  metadata?: ObjectMeta;\n  spec?: { address?: string };\n}\n`,
     ...files,
   };
   for (const [rel, text] of Object.entries(all)) {

@@ -11,7 +11,7 @@ import { startTestEnvironment, type TestEnvironment } from '../../src/testing/in
 import type { JSONSchemaProps } from '../../src/generators/crd/index.js';
 import { generateFrom, type SandboxResult } from './api-sandbox.js';
 
-const TYPES = `import type { ObjectMeta } from 'scaffolder/runtime';
+const TYPES = `import type { ObjectMeta } from 'kubescaffolder/runtime';
 
 // +kubebuilder:validation:XValidation:rule="!has(self.constructor) || self.constructor != 'x'",message="constructor must not be x"
 export interface OddSpec {

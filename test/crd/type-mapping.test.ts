@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
 import { field, generateFrom, widget } from './api-sandbox.js';
 
-function fieldSchema(typeText: string, imports = "import type { int, int32, int64, Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, JSONValue } from 'scaffolder/runtime';") {
+function fieldSchema(typeText: string, imports = "import type { int, int32, int64, Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, JSONValue } from 'kubescaffolder/runtime';") {
   const r = widget(`${imports}\nexport interface WidgetSpec {\n  f?: ${typeText};\n}`);
   expect(r.errors).toEqual([]);
   return field(r.spec, 'f');
@@ -60,7 +60,7 @@ describe('type mapping: arrays, maps, unions', () => {
   });
 
   it.each([
-    ['Date', 'Date is not supported in CRD schemas: use Time from scaffolder/runtime'],
+    ['Date', 'Date is not supported in CRD schemas: use Time from kubescaffolder/runtime'],
     ['Map<string, string>', 'Map is not supported in CRD schemas: use Record<string, T>'],
     ['Partial<{ a: string }>', 'Partial is not supported in CRD schemas: declare the fields explicitly'],
     ['bigint', 'bigint is not supported in CRD schemas: use int64'],
@@ -122,7 +122,7 @@ export interface WidgetSpec extends Base {
   });
 
   it('the same marker values written twice (base and derived field) still conflict, as in controller-gen, and kube-apiserver refuses the default inside allOf', () => {
-    const r = widget(`import type { int32 } from 'scaffolder/runtime';
+    const r = widget(`import type { int32 } from 'kubescaffolder/runtime';
 export interface Base {
   // +kubebuilder:default=3
   size?: int32;
@@ -189,7 +189,7 @@ export interface WidgetSpec { a?: Shared; b?: common.Other }`,
     const r = generateFrom({
       'api/v1/groupversion_info.ts': '// +groupName=test.example.com\nexport {};\n',
       'api/v1/types.ts': `import type { KubernetesObject } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta } from 'scaffolder/runtime';
+import type { ListMeta, ObjectMeta } from 'kubescaffolder/runtime';
 export interface Gadget extends KubernetesObject { spec?: { size?: string } }
 export interface GadgetList { apiVersion?: string; kind?: string; metadata?: ListMeta; items: Gadget[] }
 export interface MislabelledList { apiVersion?: string; kind?: string; metadata?: ObjectMeta; items: Gadget[] }

@@ -14,7 +14,7 @@ import { collectMarkers, defineCommonMarkers, MarkerRegistry } from '../../src/m
 const root = mkdtempSync(path.join(tmpdir(), 'crd-watch-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const kind = (name: string, specType: string) => `import type { ObjectMeta } from 'scaffolder/runtime';
+const kind = (name: string, specType: string) => `import type { ObjectMeta } from 'kubescaffolder/runtime';
 import type { ${specType} } from './shared.js';
 export interface ${name} { apiVersion?: string; kind?: string; metadata?: ObjectMeta; spec?: ${specType} }
 `;

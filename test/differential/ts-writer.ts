@@ -57,7 +57,7 @@ function tsPackage(id: string, v: Version): Record<string, string> {
   const models = new Set<string>();
   const body = [...v.aliases.map(tsAlias), ...v.structs.map((s) => tsStruct(s, models)), ...v.kinds.map(tsKind)].join('\n');
   const clientNode = models.size ? `import type { ${[...models].sort().join(', ')} } from '@kubernetes/client-node';\n` : '';
-  const imports = `import type { Duration, int32, int64, IntOrString, ListMeta, ObjectMeta, Quantity, RawExtension, Time } from 'scaffolder/runtime';\n${clientNode}`;
+  const imports = `import type { Duration, int32, int64, IntOrString, ListMeta, ObjectMeta, Quantity, RawExtension, Time } from 'kubescaffolder/runtime';\n${clientNode}`;
   const info = `// Package ${v.name} is a random API package.\n${comment('', undefined, [`+groupName=${groupOf(id)}`, ...v.packageMarkers])}export const GroupVersion = { group: '${groupOf(id)}', version: '${v.name}' };\n`;
   return { 'groupversion_info.ts': info, 'types.ts': `${imports}\n${body}` };
 }

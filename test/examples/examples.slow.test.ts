@@ -5,7 +5,7 @@
 // own test suite passes against the test API server, and against etcd + kube-apiserver when they are
 // built (npm run tools:kubernetes). The examples run on the checkout's
 // package, compiled from the current sources once for the whole test run (vitest's global setup)
-// and reached through node_modules/scaffolder links (scripts/examples/link-examples.ts); everything
+// and reached through node_modules/kubescaffolder links (scripts/examples/link-examples.ts); everything
 // else they import resolves from the checkout's node_modules, so nothing is installed.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -99,7 +99,7 @@ async function startManager(dir: string, args: string[]) {
 
 /**
  * Every file under `dir`, relative, without node_modules and build output. Walked by hand: from Node 22
- * on, readdirSync's recursive mode follows symbolic links, and node_modules/scaffolder links to the
+ * on, readdirSync's recursive mode follows symbolic links, and node_modules/kubescaffolder links to the
  * checkout, which holds this example again (the walk never ended; the worker ran out of memory).
  */
 describe.each(exampleNames())('examples/%s', (name) => {
@@ -128,7 +128,7 @@ describe.each(exampleNames())('examples/%s', (name) => {
     }
   }, scaled(300_000));
 
-  it('runs on the Node and @kubernetes/client-node that scaffolder/runtime runs on, with the @types/node major client-node uses', () => {
+  it('runs on the Node and @kubernetes/client-node that kubescaffolder/runtime runs on, with the @types/node major client-node uses', () => {
     type Manifest = { engines?: { node?: string }; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
     const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Manifest;
     const own = read(join(repoRoot, 'package.json'));

@@ -25,7 +25,7 @@ function project(field: string): string {
   writeFileSync(path.join(dir, 'api', 'v1', 'groupversion_info.ts'), `// +groupName=boats.example.com\nexport const GroupVersion = { group: 'boats.example.com', version: 'v1' };\n`);
   writeFileSync(
     path.join(dir, 'api', 'v1', 'boat_types.ts'),
-    `import type { ObjectMeta } from 'scaffolder/runtime';
+    `import type { ObjectMeta } from 'kubescaffolder/runtime';
 
 // BoatSpec defines the desired state of Boat.
 export interface BoatSpec {

@@ -32,7 +32,7 @@ const GROUP_VERSION = `// +groupName=ships.example.com
 export const GroupVersion = { group: 'ships.example.com', version: 'v1' };
 `;
 
-const TYPES = `import type { ListMeta, ObjectMeta, int32 } from 'scaffolder/runtime';
+const TYPES = `import type { ListMeta, ObjectMeta, int32 } from 'kubescaffolder/runtime';
 
 /** FrigateSpec defines the desired state of Frigate. */
 export interface FrigateSpec {

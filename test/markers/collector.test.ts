@@ -85,7 +85,7 @@ describe('collectMarkers', () => {
       '/p/api/v1/groupversion_info.ts': `// Package v1 contains API Schema definitions.
 // +kubebuilder:object:generate=true
 // +groupName=batch.my.domain
-import type { GroupVersion as GV } from 'scaffolder/runtime';
+import type { GroupVersion as GV } from 'kubescaffolder/runtime';
 
 export const GroupVersion: GV = { group: 'batch.my.domain', version: 'v1' };
 // +kubebuilder:validation:Optional

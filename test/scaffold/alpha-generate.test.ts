@@ -17,6 +17,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function normalizedTree(dir: string): Map<string, string> {
   const tree = readTree(dir);
   tree.set('package.json', tree.get('package.json')!.replace(/"file:[^"]*"/, `"${scaffolderPathPlaceholder}"`));
+  // The kubescaffolder tarball init vendors from this checkout, which the golden projects leave out.
+  for (const path of [...tree.keys()]) if (path.startsWith('vendor/')) tree.delete(path);
   return tree;
 }
 

@@ -56,7 +56,7 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     const head = git(dir, 'rev-parse', 'HEAD');
     const run = await runCli(dir, ['alpha', 'update', '--from-scaffolder', oldScaffolder]);
     expect(run.code, run.stdout + run.stderr).toBe(1);
-    expect(run.stderr).toBe('error: merging your changes into the scaffold of scaffolder 0.1.0 conflicts in 1 file(s): package.json; nothing was written. Run again with --force to get branch scaffolder-update-from-unknown-to-0.1.0 with the conflict markers committed, then resolve them there\n');
+    expect(run.stderr).toBe('error: merging your changes into the scaffold of scaffolder 0.2.0 conflicts in 1 file(s): package.json; nothing was written. Run again with --force to get branch scaffolder-update-from-unknown-to-0.2.0 with the conflict markers committed, then resolve them there\n');
     expect(branches(dir)).toEqual(['main']);
     expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
     expect(git(dir, 'status', '--porcelain')).toBe('');
@@ -69,9 +69,9 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     const run = await runCli(dir, ['alpha', 'update', '--from-scaffolder', oldScaffolder, '--force']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(run.stderr).toBe('warning: conflicts committed with their markers in: package.json\n');
-    expect(git(dir, 'symbolic-ref', '--short', 'HEAD').trim()).toBe('scaffolder-update-from-unknown-to-0.1.0');
+    expect(git(dir, 'symbolic-ref', '--short', 'HEAD').trim()).toBe('scaffolder-update-from-unknown-to-0.2.0');
     expect(git(dir, 'rev-parse', 'HEAD~1').trim()).toBe(head);
-    expect(git(dir, 'log', '-1', '--format=%an <%ae>%n%s')).toBe('Jane Doe <jane@example.com>\nUpdate to scaffolder 0.1.0 (from an unknown version) with merge conflicts\n');
+    expect(git(dir, 'log', '-1', '--format=%an <%ae>%n%s')).toBe('Jane Doe <jane@example.com>\nUpdate to scaffolder 0.2.0 (from an unknown version) with merge conflicts\n');
     const read = (f: string) => readFileSync(join(dir, f), 'utf8');
     // The conflict: both sides changed the lint script.
     expect(read('package.json')).toMatch(/<<<<<<< .*\n {4}"lint": "tsc -p tsconfig.json --noEmit && eslint \.",\n {4}"lint:fix": "eslint \. --fix"\n=======\n {4}"lint": "tsc -p tsconfig.json --noEmit --pretty false"\n>>>>>>> .*\n/);
@@ -79,7 +79,7 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     expect(read('src/controllers/guestbook_controller.ts')).toContain('return { requeueAfter: 60_000 };');
     expect(existsSync(join(dir, 'eslint.config.js'))).toBe(true);
     expect(read('src/main.ts')).toContain('\n  webappv1.setupGuestbookWebhookWithManager(mgr);\n');
-    expect(read('PROJECT')).toMatch(/^cliVersion: 0\.1\.0$/m);
+    expect(read('PROJECT')).toMatch(/^cliVersion: 0\.2\.0$/m);
     expect(git(dir, 'status', '--porcelain')).toBe('');
     expect(git(dir, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
   }, 120_000);
@@ -98,7 +98,10 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     const generated = await runCli(work, ['alpha', 'generate', '--input-dir', fixture, '--output-dir', fresh, '--install=false', '--make=false']);
     expect(generated.code, generated.stderr).toBe(0);
     const expected = readTree(fresh);
-    expected.set('src/controllers/guestbook_controller.ts', readFileSync(join(fixture, 'src/controllers/guestbook_controller.ts'), 'utf8'));
+    // The user's reconcile, merged with the one line the new scaffold changed there: the package's new name.
+    const controller = readFileSync(join(fixture, 'src/controllers/guestbook_controller.ts'), 'utf8');
+    expect(controller).toContain("} from 'scaffolder/runtime';");
+    expected.set('src/controllers/guestbook_controller.ts', controller.replace("} from 'scaffolder/runtime';", "} from 'kubescaffolder/runtime';"));
     const actual = readTree(dir);
     actual.delete('.git');
     for (const path of [...actual.keys()]) if (path.startsWith('.git/')) actual.delete(path);
@@ -114,7 +117,7 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     rmSync(join(dir, 'NOTES.md'));
     const dryRun = await runCli(dir, ['alpha', 'update', '--dry-run', '--from-scaffolder', oldScaffolder]);
     expect(dryRun.code, dryRun.stderr).toBe(0);
-    expect(dryRun.stdout).toContain('then merge main into the new scaffold and commit the result on branch scaffolder-update-from-unknown-to-0.1.0\n');
+    expect(dryRun.stdout).toContain('then merge main into the new scaffold and commit the result on branch scaffolder-update-from-unknown-to-0.2.0\n');
     expect(git(dir, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
     const noFrom = await runCli(dir, ['alpha', 'update']);
     expect(noFrom.code).toBe(1);
@@ -126,4 +129,53 @@ describe.runIf(haveOldCommit)('alpha update of a project made by an earlier scaf
     expect(notGit.stderr).toContain('is not in a git repository');
     expect(branches(dir)).toEqual(['main']);
   }, 60_000);
+});
+
+describe('alpha update of a project this scaffolder made', () => {
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+  /** A project scaffolded by this scaffolder with one API, committed on main in a fresh repository. */
+  async function current(name: string): Promise<string> {
+    const dir = join(work, name, 'fleet');
+    mkdirSync(dir, { recursive: true });
+    for (const args of [['init', '--domain', 'example.com', '--install=false'], ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', '--make=false']]) {
+      const run = await runCli(dir, args);
+      expect(run.code, run.stderr).toBe(0);
+    }
+    git(dir, 'init', '--quiet', '--initial-branch=main');
+    git(dir, 'add', '--all');
+    git(dir, 'commit', '--quiet', '-m', 'fleet as scaffolded');
+    return dir;
+  }
+
+  it('says there is nothing to update and makes no branch or commit, when PROJECT names this version', async () => {
+    const dir = await current('same-version');
+    const head = git(dir, 'rev-parse', 'HEAD');
+    const run = await runCli(dir, ['alpha', 'update']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^alpha update: nothing to update: PROJECT on main was written by scaffolder \d+\.\d+\.\d+\S*, this version; no branch or commit made\n$/);
+    expect(branches(dir)).toEqual(['main']);
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
+  }, 60_000);
+
+  it('names how to get the scaffolder that made the project when PROJECT names another version', async () => {
+    const dir = await current('older-version');
+    const project = join(dir, 'PROJECT');
+    writeFileSync(project, readFileSync(project, 'utf8').replace(/^cliVersion: .*$/m, 'cliVersion: 0.1.0'));
+    git(dir, 'commit', '--quiet', '--all', '-m', 'made by 0.1.0');
+    const run = await runCli(dir, ['alpha', 'update']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: PROJECT was written by scaffolder 0\.1\.0, this is \S+: pass --from-scaffolder <directory of scaffolder 0\.1\.0>, e\.g\. npm install --prefix \.\.\/scaffolder-0\.1\.0 kubescaffolder@0\.1\.0, then --from-scaffolder \.\.\/scaffolder-0\.1\.0\/node_modules\/kubescaffolder\n$/);
+    expect(branches(dir)).toEqual(['main']);
+  }, 60_000);
+
+  it('says there is nothing to update when the merge gives the branch back (--from-scaffolder this checkout)', async () => {
+    const dir = await current('same-scaffold');
+    const head = git(dir, 'rev-parse', 'HEAD');
+    const run = await runCli(dir, ['alpha', 'update', '--from-scaffolder', repoRoot]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/alpha update: nothing to update: the scaffold of scaffolder \S+ changes nothing on main; no branch or commit made\n$/);
+    expect(branches(dir)).toEqual(['main']);
+    expect(git(dir, 'rev-parse', 'HEAD')).toBe(head);
+    expect(git(dir, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
+  }, 120_000);
 });

@@ -14,9 +14,9 @@ describe('generated src/main.ts without a kubeconfig', () => {
   const home = mkdtempSync(join(tmpdir(), 'scaffolder-home-'));
   beforeAll(async () => {
     await ok(dir, ['init', '--domain', 'my.domain', ...noInstall]);
-    // `scaffolder/runtime` resolves to this checkout, as after npm install of a file: dependency.
+    // `kubescaffolder/runtime` resolves to this checkout, as after npm install of a file: dependency.
     mkdirSync(join(dir, 'node_modules'));
-    symlinkSync(repoRoot, join(dir, 'node_modules', 'scaffolder'), 'dir');
+    symlinkSync(repoRoot, join(dir, 'node_modules', 'kubescaffolder'), 'dir');
   });
   afterAll(() => {
     cleanup();

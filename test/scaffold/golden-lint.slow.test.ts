@@ -3,7 +3,7 @@
 // projects are linted with this repository's ESLint and typescript-eslint (its devDependencies, the
 // versions the generated package.json asks for), without an npm install per project: they are copied
 // beside a node_modules whose entries link to this checkout's, plus `scaffolder` linking to the
-// checkout itself (its compiled dist/, which the type-checked rules read scaffolder/runtime's types from).
+// checkout itself (its compiled dist/, which the type-checked rules read kubescaffolder/runtime's types from).
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -22,10 +22,10 @@ function linkNodeModules(into: string): void {
   const modules = join(into, 'node_modules');
   mkdirSync(modules);
   for (const entry of readdirSync(join(repoRoot, 'node_modules'))) {
-    if (entry === 'scaffolder') continue;
+    if (entry === 'kubescaffolder') continue;
     symlinkSync(join(repoRoot, 'node_modules', entry), join(modules, entry), 'dir');
   }
-  symlinkSync(repoRoot, join(modules, 'scaffolder'), 'dir');
+  symlinkSync(repoRoot, join(modules, 'kubescaffolder'), 'dir');
 }
 
 /** The files ESLint's default patterns and the generated config's `files` reach in a project. */
@@ -58,7 +58,7 @@ describe('the golden projects pass their own make lint (ESLint, typescript-eslin
     expect(report(ours), 'findings').toBe('');
   });
 
-  it('reports a floating promise (the rules that need types read the project and scaffolder/runtime)', () => {
+  it('reports a floating promise (the rules that need types read the project and kubescaffolder/runtime)', () => {
     const mutant = results.filter((r) => r.filePath.startsWith(join(work, 'mutant') + '/'));
     expect(report(mutant)).toMatch(/^mutant\/src\/main\.ts:\d+:1 @typescript-eslint\/no-floating-promises: /);
     expect(mutant.flatMap((r) => r.messages)).toHaveLength(1);

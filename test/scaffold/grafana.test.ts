@@ -1,4 +1,4 @@
-// grafana/v1-alpha's dashboards query the metrics scaffolder/runtime exports: every metric name
+// grafana/v1-alpha's dashboards query the metrics kubescaffolder/runtime exports: every metric name
 // (and every label a query groups by or a legend shows) must be in a scrape of the runtime's
 // registry, or the panels stay empty in Grafana.
 import { describe, expect, it } from 'vitest';

@@ -91,7 +91,7 @@ describe('generated Makefile', () => {
     expect(uninstall.status, uninstall.stderr).toBe(0);
     const calls = kubectl.calls().split(/^(?=ARGS: )/m);
     expect(calls).toHaveLength(2);
-    expect(calls[0]).toMatch(/^ARGS: apply -f -\n/);
+    expect(calls[0]).toMatch(/^ARGS: apply --server-side -f -\n/);
     expect(calls[0]).toContain('kind: CustomResourceDefinition');
     expect(calls[0]).toContain('name: frigates.ship.my.domain');
     expect(calls[1]).toMatch(/^ARGS: delete --ignore-not-found=true -f -\n/);
@@ -128,6 +128,18 @@ describe('generated Makefile', () => {
     expect(warnings).toContain('kubebuilder:validation:MinLenght');
     expect(existsSync(crd)).toBe(true);
   });
+
+  it('make manifests passes MANIFESTS_FLAGS after --strict: --max-desc-len=0 writes the CRD without descriptions', async () => {
+    await ok(dir, ['init', ...noInstall]);
+    await ok(dir, ['create', 'api', '--group', 'ship', '--version', 'v1', '--kind', 'Frigate', ...noMake]);
+    const crd = join(dir, 'config/crd/bases/ship.my.domain_frigates.yaml');
+    const plain = make(dir, ['manifests', scaffolderFromSources(dir)]);
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(readFileSync(crd, 'utf8')).toContain('description:');
+    const short = make(dir, ['manifests', scaffolderFromSources(dir), 'MANIFESTS_FLAGS=--max-desc-len=0']);
+    expect(short.status, short.stderr).toBe(0);
+    expect(readFileSync(crd, 'utf8')).not.toContain('description:');
+  }, 180_000);
 
   it('update-base-digests re-pins every base image (ARG *_IMAGE=image@sha256) to the digest the tag names now, and stops on a non-digest', async () => {
     await ok(dir, ['init', ...noInstall]);

@@ -11,7 +11,7 @@ import { startTestEnvironment, type TestEnvironment } from '../../src/testing/in
 import { generateFrom } from '../crd/api-sandbox.js';
 import { repoRoot, statusOf } from './support.js';
 
-const WORKER_TYPES = `import type { ObjectMeta } from 'scaffolder/runtime';
+const WORKER_TYPES = `import type { ObjectMeta } from 'kubescaffolder/runtime';
 import type { V1PodTemplateSpec } from '@kubernetes/client-node';
 
 export interface WorkerSpec {

@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 // What the CronJob webhooks of both API versions check and default, beyond the CRD schema.
-import { type FieldError, fieldError } from 'scaffolder/runtime';
+import { type FieldError, fieldError } from 'kubescaffolder/runtime';
 import { parseStandardSchedule } from './schedule.js';
 
 /** The values the defaulting webhooks give the fields a user left out. */

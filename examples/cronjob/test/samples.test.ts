@@ -17,7 +17,7 @@ limitations under the License.
 // The samples a user applies (`kubectl apply -k config/samples/`) pass the webhooks, and v1 and v2
 // describe the same schedule.
 import { readFileSync } from 'node:fs';
-import type { Client } from 'scaffolder/runtime';
+import type { Client } from 'kubescaffolder/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import * as batchv1 from '../api/v1/index.js';

@@ -18,7 +18,7 @@ limitations under the License.
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
 // First: refuses too old a Node.js before the runtime loads.
 import './node-version.js';
-import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'kubescaffolder/runtime';
 import * as nginxstreamv1beta1 from '../api/v1beta1/index.js';
 import { StreamIngressReconciler } from './controllers/streamingress_controller.js';
 import { streamFlags, streamTargets } from './stream_flags.js';

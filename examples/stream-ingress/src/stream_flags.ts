@@ -18,7 +18,7 @@ limitations under the License.
 // stream configuration lives. They are parseManagerFlags' `extra` flags, so the manager parses them
 // with its own (one usage message, unknown flags still refused); streamTargets turns their values
 // into the objects the controller edits.
-import type { ExtraFlagValues, ExtraFlags } from 'scaffolder/runtime';
+import type { ExtraFlagValues, ExtraFlags } from 'kubescaffolder/runtime';
 
 /** A namespaced object the controller edits. */
 export interface ObjectRef {

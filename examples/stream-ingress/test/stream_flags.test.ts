@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import { parseManagerFlags } from 'scaffolder/runtime';
+import { parseManagerFlags } from 'kubescaffolder/runtime';
 import { streamFlags, streamTargets } from '../src/stream_flags.js';
 
 /** What src/main.ts does with the command line, throwing where the process would print the usage and exit 2. */

@@ -37,7 +37,7 @@ const toolIdentity = { GIT_AUTHOR_NAME: 'scaffolder', GIT_AUTHOR_EMAIL: 'scaffol
 /** The old scaffolder: its bin/scaffolder.js run with this node for each replayed command. */
 function scaffolderAt(dir: string, env: NodeJS.ProcessEnv): CommandRunner {
   const bin = join(dir, 'bin', 'scaffolder.js');
-  if (!existsSync(bin)) throw new UsageError(`--from-scaffolder ${dir}: no bin/scaffolder.js there; it must be the directory of a scaffolder package (a checkout, or node_modules/scaffolder of that version)`);
+  if (!existsSync(bin)) throw new UsageError(`--from-scaffolder ${dir}: no bin/scaffolder.js there; it must be the directory of a scaffolder package (a checkout, or node_modules/kubescaffolder of that version)`);
   return (args, cwd) => new Promise((done) => {
     const child = spawn(process.execPath, [bin, ...args], { cwd, env: { ...env, SOURCE_DATE_EPOCH: process.env.SOURCE_DATE_EPOCH ?? env.SOURCE_DATE_EPOCH }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -65,7 +65,7 @@ function setScaffolderDependency(dir: string, spec: string | undefined): void {
   const file = join(dir, 'package.json');
   if (spec === undefined || !existsSync(file)) return;
   const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replace(/("scaffolder": )"[^"\n]*"/, `$1${JSON.stringify(spec)}`));
+  writeFileSync(file, text.replace(/("(?:kube)?scaffolder": )"[^"\n]*"/, `$1${JSON.stringify(spec)}`));
 }
 
 export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<number> {
@@ -88,18 +88,21 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
   const toVersion = packageVersion();
   let previous: CommandRunner;
   if (opts.fromScaffolder !== undefined) previous = scaffolderAt(resolve(dir, opts.fromScaffolder), io.env);
-  else if (fromVersion === toVersion) previous = thisScaffolder(io);
-  else {
+  else if (fromVersion === toVersion) {
+    // Both scaffolds would be this scaffolder's: the merge could only give the branch back.
+    io.stdout(`alpha update: nothing to update: ${projectFileName} on ${fromBranch} was written by scaffolder ${toVersion}, this version; no branch or commit made\n`);
+    return 0;
+  } else {
     throw new UsageError(fromVersion === undefined
       ? `${projectFileName} records no cliVersion (the project was made before scaffolder recorded it): pass --from-scaffolder <directory of the scaffolder package that made it>`
-      : `${projectFileName} was written by scaffolder ${fromVersion}, this is ${toVersion}: pass --from-scaffolder <directory of scaffolder ${fromVersion}> (npm's "scaffolder" is an unrelated package)`);
+      : `${projectFileName} was written by scaffolder ${fromVersion}, this is ${toVersion}: pass --from-scaffolder <directory of scaffolder ${fromVersion}>, e.g. npm install --prefix ../scaffolder-${fromVersion} kubescaffolder@${fromVersion}, then --from-scaffolder ../scaffolder-${fromVersion}/node_modules/kubescaffolder`);
   }
   const outputBranch = opts.outputBranch ?? `scaffolder-update-from-${fromVersion ?? 'unknown'}-to-${toVersion}`;
   if (git(dir, ['check-ref-format', '--branch', outputBranch]).status !== 0) throw new UsageError(`--output-branch ${outputBranch}: not a valid branch name`);
   if (git(dir, ['show-ref', '--verify', '--quiet', `refs/heads/${outputBranch}`]).status === 0) {
     throw new UsageError(`branch ${outputBranch} already exists: delete it, or name another with --output-branch`);
   }
-  const userSpec = /"scaffolder": "([^"\n]*)"/.exec(show('package.json') ?? '')?.[1];
+  const userSpec = /"(?:kube)?scaffolder": "([^"\n]*)"/.exec(show('package.json') ?? '')?.[1];
   if (io.dryRun) {
     io.stdout(`dry run: nothing written; alpha update would scaffold ${source.cfg.projectName} with scaffolder ${fromVersion ?? '(unknown version)'} (${opts.fromScaffolder ?? 'this scaffolder'}) and with scaffolder ${toVersion}, each with:\n`);
     for (const args of generateCommands(source, { install: false, make: false })) io.stdout(`  scaffolder ${args.map(quote).join(' ')}\n`);
@@ -142,6 +145,10 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
     }
     gitOk(worktree, ['add', '--all']);
     const tree = gitOk(worktree, ['write-tree']).trim();
+    if (conflicts.length === 0 && tree === gitOk(dir, ['rev-parse', `${fromCommit}^{tree}`]).trim()) {
+      io.stdout(`alpha update: nothing to update: the scaffold of scaffolder ${toVersion} changes nothing on ${fromBranch}; no branch or commit made\n`);
+      return 0;
+    }
     const message = conflicts.length > 0
       ? `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'}) with merge conflicts\n\nResolve the conflict markers in: ${conflicts.join(', ')}\nthen run: npm install && make manifests lint-fix test\n`
       : `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'})\n\nThe scaffold of scaffolder ${toVersion} with your changes merged (scaffolder alpha update).\n`;

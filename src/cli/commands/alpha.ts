@@ -19,7 +19,7 @@ export const alphaGenerateFlags = {
 export const alphaUpdateFlags = {
   'from-scaffolder': {
     type: 'string',
-    describe: 'Directory of the scaffolder package that made the project (a checkout or node_modules/scaffolder of that version); not needed when PROJECT\'s cliVersion is this version',
+    describe: 'Directory of the scaffolder package that made the project (a checkout or node_modules/kubescaffolder of that version); not needed when PROJECT\'s cliVersion is this version',
   },
   'from-branch': { type: 'string', describe: 'Branch to update (default: the current branch)' },
   'output-branch': { type: 'string', describe: 'Branch to write the result to (default: scaffolder-update-from-<cliVersion>-to-<version>)' },

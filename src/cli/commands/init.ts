@@ -27,7 +27,8 @@ function initCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
       .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
-      const { packageRoot, packageVersion } = await import('../../scaffold/machinery/package-root.js');
+      const { packageVersion } = await import('../../scaffold/machinery/package-root.js');
+      const { packedPackage, scaffolderDependency, vendorPackage } = await import('../scaffolder-dependency.js');
       const { planInit } = await import('../../scaffold/plugins/init.js');
       const { runPlan, undoInterrupted } = await import('../apply-plan.js');
       const { npmInstall } = await import('../npm-install.js');
@@ -37,17 +38,22 @@ function initCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
         io.stderr(`warning: --repo ${argv.repo} ignored: it is the Go module path of a kubebuilder project, and a TypeScript project needs none (package.json names it)\n`);
       }
       const plugins = await pluginSteps('init', argv);
-      const { written } = runPlan(io, { dryRun: argv['dry-run'] === true, force: false }, (plan) => plugins.run(plan, planInit(plan, {
+      const dependency = scaffolderDependency();
+      const dryRun = argv['dry-run'] === true;
+      // Packed before anything is written: a failing pack leaves the directory as it was.
+      const tarball = dependency.vendored !== undefined && !dryRun ? packedPackage() : undefined;
+      const { written } = runPlan(io, { dryRun, force: false }, (plan) => plugins.run(plan, planInit(plan, {
         domain: argv.domain,
         projectName: argv['project-name'],
         owner: argv.owner,
         license: argv.license,
         multigroup: argv.multigroup,
         namespaced: argv.namespaced,
-        scaffolderDependency: `file:${packageRoot()}`,
+        scaffolderDependency: dependency.spec,
         cliVersion: packageVersion(),
       })));
       if (!written) return 0;
+      if (tarball !== undefined) vendorPackage(io.cwd, dependency.vendored!, tarball);
       if (argv.install) {
         io.stdout('running npm install...\n');
         const result = await npmInstall(io);

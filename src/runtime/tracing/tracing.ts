@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import type * as OtelApi from '@opentelemetry/api';
 
 /** The instrumentation scope every span of the runtime carries. */
-export const TRACER_NAME = 'scaffolder/runtime';
+export const TRACER_NAME = 'kubescaffolder/runtime';
 
 export type SpanAttributes = Record<string, string | number | boolean | undefined>;
 

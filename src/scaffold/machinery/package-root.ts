@@ -1,8 +1,11 @@
-// The root of the installed scaffolder package (holding package.json and templates/), found from
+// The root of the installed scaffolder package (kubescaffolder) (holding package.json and templates/), found from
 // this module's own location so that it works from src/ (tsx, vitest) and from dist/src/.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** The package's name on the npm registry (its bin is `scaffolder`; npm's `scaffolder` is an unrelated package). */
+export const packageName = 'kubescaffolder';
 
 let cached: string | undefined;
 
@@ -13,7 +16,7 @@ export function packageRoot(): string {
     const manifest = join(dir, 'package.json');
     if (existsSync(manifest) && existsSync(join(dir, 'templates'))) {
       const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string };
-      if (pkg.name === 'scaffolder') return (cached = dir);
+      if (pkg.name === packageName) return (cached = dir);
     }
     const parent = dirname(dir);
     if (parent === dir) throw new Error('cannot find the scaffolder package root (package.json and templates/) above ' + fileURLToPath(import.meta.url));
@@ -24,6 +27,8 @@ export function packageRoot(): string {
 /** The fields of scaffolder's own package.json that generated projects follow. */
 export interface PackageManifest {
   version?: string;
+  /** What `npm pack` ships besides package.json. */
+  files?: string[];
   engines?: { node?: string };
   dependencies?: Record<string, string>;
 }

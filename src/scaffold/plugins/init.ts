@@ -18,7 +18,7 @@ export interface InitOptions {
   license: License;
   multigroup: boolean;
   namespaced: boolean;
-  /** What the generated package.json depends on for `scaffolder` (e.g. `file:/abs/path`). */
+  /** What the generated package.json depends on for kubescaffolder (`^0.2.0`, `file:vendor/kubescaffolder-0.2.0.tgz`). */
   scaffolderDependency: string;
   /** The scaffolder version writing the project, recorded as PROJECT's cliVersion. */
   cliVersion: string;
@@ -38,6 +38,7 @@ const initFiles: Array<[string, string, IfExists]> = [
   ['test/e2e/setup.ts', 'test/e2e/setup.ts', 'skip'],
   ['test/e2e/utils.ts', 'test/e2e/utils.ts', 'skip'],
   ['test/e2e/project.ts', 'test/e2e/project.ts', 'skip'],
+  ['test/setup.ts', 'test/setup.ts', 'skip'],
   ['github/workflows/lint.yml', '.github/workflows/lint.yml', 'skip'],
   ['github/workflows/test.yml', '.github/workflows/test.yml', 'skip'],
   ['github/workflows/test-e2e.yml', '.github/workflows/test-e2e.yml', 'skip'],
@@ -132,7 +133,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
 }
 
 /**
- * What a generated project runs on is what scaffolder/runtime runs on: the same Node floor and the
+ * What a generated project runs on is what kubescaffolder/runtime runs on: the same Node floor and the
  * same @kubernetes/client-node (the runtime's API takes and returns its KubeConfig and models).
  */
 function runtimeRequirements(): { nodeEngine: string; clientNodeRange: string } {

@@ -30,7 +30,7 @@ function projectGroup(apiGroup: string): string {
 }
 
 /**
- * Built-in kinds for which scaffolder/runtime exports a kind descriptor (src/runtime/scheme/builtins.ts),
+ * Built-in kinds for which kubescaffolder/runtime exports a kind descriptor (src/runtime/scheme/builtins.ts),
  * keyed by `group/version/Kind` (group as PROJECT names it), with the descriptor's export name
  * (`CronJobV1` for batch/v1 CronJob). Other built-in kinds get a descriptor made with defineKind.
  */

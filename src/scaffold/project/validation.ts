@@ -52,10 +52,10 @@ export function validateVersion(version: string): void {
  */
 export const reservedKinds: ReadonlyMap<string, string> = new Map([
   ...['Client', 'CustomDefaulter', 'CustomValidator', 'ListMeta', 'Manager', 'ObjectMeta', 'ObjectOf', 'ReconcileContext',
-    'Reconciler', 'Request', 'Result', 'Scheme', 'Warnings'].map((n): [string, string] => [n, 'an import from scaffolder/runtime']),
+    'Reconciler', 'Request', 'Result', 'Scheme', 'Warnings'].map((n): [string, string] => [n, 'an import from kubescaffolder/runtime']),
   ['GroupVersion', "the API package's GroupVersion (groupversion_info.ts)"],
   ['MockInstance', 'an import from vitest (the controller test spies on reconcile)'],
-  ['TestEnvironment', 'an import from scaffolder/testing'],
+  ['TestEnvironment', 'an import from kubescaffolder/testing'],
   ['V1Condition', 'an import from @kubernetes/client-node'],
 ]);
 

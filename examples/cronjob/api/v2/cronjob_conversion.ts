@@ -19,7 +19,7 @@ limitations under the License.
 // conversion has to be lossless both ways, so what one version cannot express rides along in an
 // annotation on the other (as Cluster API does) and is used again only while it still agrees with
 // the schedule (a client of the other version may have changed it since).
-import type { ObjectMeta } from 'scaffolder/runtime';
+import type { ObjectMeta } from 'kubescaffolder/runtime';
 import type { CronJob as HubCronJob } from '../v1/cronjob_types.js';
 import { expandDescriptor } from '../../src/schedule.js';
 import type { CronJob, CronSchedule } from './cronjob_types.js';

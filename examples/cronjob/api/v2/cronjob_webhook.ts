@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { type CustomDefaulter, type CustomValidator, type Manager, type Warnings, ValidationError, log, webhookManagedBy } from 'scaffolder/runtime';
+import { type CustomDefaulter, type CustomValidator, type Manager, type Warnings, ValidationError, log, webhookManagedBy } from 'kubescaffolder/runtime';
 import { cronJobDefaults, validateCronJobName, validateScheduleFormat } from '../../src/cronjob_validation.js';
 import { joinSchedule } from './cronjob_conversion.js';
 import { CronJob, type ConcurrencyPolicy } from './cronjob_types.js';

@@ -35,7 +35,7 @@ import {
   jsonEqual,
   setControllerReference,
   setStatusCondition,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { CronJob, ForbidConcurrent, GroupVersion, ReplaceConcurrent } from '../../api/v1/index.js';
 import { type Clock, realClock } from './clock.js';
 import { getNextSchedule } from './next_schedule.js';

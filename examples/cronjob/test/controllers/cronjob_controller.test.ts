@@ -20,8 +20,8 @@ limitations under the License.
 // every write, so that what the step decides does not depend on timing. There is no Job
 // controller: the tests write the Jobs' status.
 import type { V1Job, V1JobTemplateSpec } from '@kubernetes/client-node';
-import { Job, Manager, builtinScheme, getControllerOf, isConflict, jsonEqual, log, type Client, type Reader } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Job, Manager, builtinScheme, getControllerOf, isConflict, jsonEqual, log, type Client, type Reader } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchv1 from '../../api/v1/index.js';
 import { CronJob, type CronJobSpec } from '../../api/v1/index.js';

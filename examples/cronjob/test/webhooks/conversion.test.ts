@@ -17,7 +17,7 @@ limitations under the License.
 // v1 is stored; v2 is served by converting through the project's conversion webhook, which the
 // test API server calls for every read and write in v2. The conversion must lose nothing either way.
 import type { V1JobTemplateSpec } from '@kubernetes/client-node';
-import type { Client } from 'scaffolder/runtime';
+import type { Client } from 'kubescaffolder/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchv1 from '../../api/v1/index.js';
 import * as batchv2 from '../../api/v2/index.js';

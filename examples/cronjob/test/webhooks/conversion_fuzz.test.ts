@@ -16,7 +16,7 @@ limitations under the License.
 
 // The v1 ↔ v2 conversion against random objects of both versions' schemas (from the generated CRD):
 // whatever a client writes in one version must come back unchanged through the other.
-import { fuzzConversion, type SpokeConversion } from 'scaffolder/testing';
+import { fuzzConversion, type SpokeConversion } from 'kubescaffolder/testing';
 import { describe, expect, it } from 'vitest';
 import type * as batchv1 from '../../api/v1/index.js';
 import { cronJobConversion, v1ScheduleAnnotation } from '../../api/v2/index.js';

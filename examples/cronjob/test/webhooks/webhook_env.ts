@@ -19,8 +19,8 @@ limitations under the License.
 // going to the webhook server (config/crd/patches/webhook_in_cronjobs.yaml is what
 // `conversionWebhooks: 'auto'` looks for), and a manager serving the v1 and v2 webhooks on the
 // port and certificate the environment prepared.
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as batchv1 from '../../api/v1/index.js';
 import * as batchv2 from '../../api/v2/index.js';
 

@@ -27,7 +27,7 @@ import {
   controllerManagedBy,
   isConflict,
   isNotFound,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 
 /** A pod annotated with this set to "true" gets the pod-name label. */
 export const addPodNameLabelAnnotation = 'padok.fr/add-pod-name-label';

@@ -18,8 +18,8 @@ limitations under the License.
 // cluster: the tests annotate and un-annotate pods and wait for the label to follow.
 import { isDeepStrictEqual } from 'node:util';
 import type { V1Pod } from '@kubernetes/client-node';
-import { Manager, Pod, builtinScheme, type Client, type Reader } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, Pod, builtinScheme, type Client, type Reader } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PodReconciler, addPodNameLabelAnnotation, podNameLabel } from '../../src/controllers/pod_controller.js';
 import { nginxPod } from '../pods.js';

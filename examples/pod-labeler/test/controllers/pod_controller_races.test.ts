@@ -19,8 +19,8 @@ limitations under the License.
 // must then requeue, not fail. To hold the reconciler at that point, these tests call reconcile
 // themselves on a manager whose cache the test API server has stopped feeding (stalled watches),
 // then write to the pod behind the cache's back.
-import { Manager, Pod, builtinScheme, log, type Client, type Reader, type ReconcileContext, type Request } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, Pod, builtinScheme, log, type Client, type Reader, type ReconcileContext, type Request } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PodReconciler, addPodNameLabelAnnotation, podNameLabel } from '../../src/controllers/pod_controller.js';
 import { nginxPod } from '../pods.js';

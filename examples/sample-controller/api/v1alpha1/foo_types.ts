@@ -14,8 +14,8 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import type { int32, ListMeta, ObjectMeta } from 'scaffolder/runtime';
-import { defineKind } from 'scaffolder/runtime';
+import type { int32, ListMeta, ObjectMeta } from 'kubescaffolder/runtime';
+import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
 // The types of Kubernetes' sample-controller (k8s.io/sample-controller/pkg/apis/samplecontroller/v1alpha1).

@@ -17,7 +17,7 @@ limitations under the License.
 // Package v1alpha1 contains API Schema definitions for the samplecontroller v1alpha1 API group.
 // +kubebuilder:object:generate=true
 // +groupName=samplecontroller.k8s.io
-import type { GroupVersion as GV } from 'scaffolder/runtime';
+import type { GroupVersion as GV } from 'kubescaffolder/runtime';
 
 /** The group and version of the kinds in this package. */
 export const GroupVersion: GV = { group: 'samplecontroller.k8s.io', version: 'v1alpha1' };

@@ -33,7 +33,7 @@ import {
   isNotFound,
   predicate,
   setControllerReference,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { Foo, type FooStatus } from '../../api/v1alpha1/index.js';
 import { newDeployment } from './new_deployment.js';
 

@@ -18,8 +18,8 @@ limitations under the License.
 // Deployment controller, so the tests play its part where it matters: they write the Deployment
 // status that says how many replicas are available.
 import type { V1Deployment } from '@kubernetes/client-node';
-import { Deployment, Event, Manager, builtinScheme, type Client, type Reader } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Deployment, Event, Manager, builtinScheme, type Client, type Reader } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as samplecontrollerv1alpha1 from '../../api/v1alpha1/index.js';
 import { Foo, type FooSpec } from '../../api/v1alpha1/index.js';

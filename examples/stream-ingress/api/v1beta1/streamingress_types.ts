@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import type { V1Condition } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta, int32 } from 'scaffolder/runtime';
-import { defineKind } from 'scaffolder/runtime';
+import type { ListMeta, ObjectMeta, int32 } from 'kubescaffolder/runtime';
+import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
 // A StreamIngress is one server of nginx's stream module, as ingress-nginx configures them: a port

@@ -36,7 +36,7 @@ import {
   predicate,
   removeFinalizer,
   setStatusCondition,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { StreamIngress, type StreamListener, type StreamIngressStatus } from '../../api/v1beta1/index.js';
 import type { ObjectRef, StreamTargets } from '../stream_flags.js';
 import { closePort, exposesPort, forwardTarget, listenerKey, openPort, protocolOf, upstreamKey, upstreamOf } from './listeners.js';

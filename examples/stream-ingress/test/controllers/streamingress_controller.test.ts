@@ -19,8 +19,8 @@ limitations under the License.
 // the ConfigMaps tcp-services and udp-services in the ingress-nginx namespace. Each test uses its
 // own listen ports, since they all share these objects.
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
-import { ConfigMap, Manager, Namespace, Service, builtinScheme, parseManagerFlags, type Client, type Reader } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { ConfigMap, Manager, Namespace, Service, builtinScheme, parseManagerFlags, type Client, type Reader } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as nginxstreamv1beta1 from '../../api/v1beta1/index.js';
 import { StreamIngress, type StreamIngressSpec } from '../../api/v1beta1/index.js';

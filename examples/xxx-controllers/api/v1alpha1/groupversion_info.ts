@@ -17,7 +17,7 @@ limitations under the License.
 // Package v1alpha1 contains API Schema definitions for the test v1alpha1 API group.
 // +kubebuilder:object:generate=true
 // +groupName=test.inspur.com
-import type { GroupVersion as GV } from 'scaffolder/runtime';
+import type { GroupVersion as GV } from 'kubescaffolder/runtime';
 
 /** The group and version of the kinds in this package. */
 export const GroupVersion: GV = { group: 'test.inspur.com', version: 'v1alpha1' };

@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import type { V1Condition, V1ObjectReference } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta, int64 } from 'scaffolder/runtime';
-import { defineKind } from 'scaffolder/runtime';
+import type { ListMeta, ObjectMeta, int64 } from 'kubescaffolder/runtime';
+import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
 /**

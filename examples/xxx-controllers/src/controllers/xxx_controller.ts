@@ -35,7 +35,7 @@ import {
   removeFinalizer,
   setControllerReference,
   setStatusCondition,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { Xxx, type XxxStatus } from '../../api/v1alpha1/index.js';
 import { type JobRole, type JobState, buildCommand, commandOf, deleteJobName, jobFor, jobRoleLabel, jobState, xxxNameLabel } from './build_jobs.js';
 

@@ -17,8 +17,8 @@ limitations under the License.
 // The spec ends up in a shell command and in Job names, so the CRD schema (from the validation
 // markers in api/v1alpha1/xxx_types.ts) rejects what would break either; the test API server
 // enforces it as a real one would.
-import { ApiError, Manager, builtinScheme, isInvalid, type Client } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { ApiError, Manager, builtinScheme, isInvalid, type Client } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Xxx, type XxxSpec, addToScheme } from '../../api/v1alpha1/index.js';
 

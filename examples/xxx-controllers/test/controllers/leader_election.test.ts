@@ -17,8 +17,8 @@ limitations under the License.
 // config/manager runs three replicas with --leader-elect: one holds the Lease and reconciles, the
 // others wait, and when the leader stops one of them takes over. Each replica records events under
 // its own component name, so the events say which replica did the work.
-import { Event, Job, Manager, builtinScheme, type Reader } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Event, Job, Manager, builtinScheme, type Reader } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Xxx, addToScheme } from '../../api/v1alpha1/index.js';
 import { XxxReconciler } from '../../src/controllers/xxx_controller.js';

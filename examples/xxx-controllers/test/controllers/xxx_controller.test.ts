@@ -18,8 +18,8 @@ limitations under the License.
 // controller there, so the tests play its part: they write the Job status that says whether the
 // build (or the removal) succeeded.
 import type { V1Job } from '@kubernetes/client-node';
-import { Event, Job, Manager, builtinScheme, isNotFound, type Client, type Reader } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Event, Job, Manager, builtinScheme, isNotFound, type Client, type Reader } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as testv1alpha1 from '../../api/v1alpha1/index.js';
 import { Xxx, type XxxSpec } from '../../api/v1alpha1/index.js';

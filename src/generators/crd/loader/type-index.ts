@@ -2,7 +2,7 @@
  * Finds the declaration a type name stands for, across the files of the project, by syntax
  * alone (no type checker, and on the compiler's nodes: no ts-morph wrappers on this hot path):
  * local declarations, named and namespace imports, `export ... from` re-exports. Names from
- * scaffolder/runtime and @kubernetes/client-node resolve to known types.
+ * kubescaffolder/runtime and @kubernetes/client-node resolve to known types.
  */
 import path from 'node:path';
 import { ts, type Project } from 'ts-morph';

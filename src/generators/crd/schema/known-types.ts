@@ -8,7 +8,7 @@ import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 export const QUANTITY_PATTERN =
   '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
 
-/** The value types exported by scaffolder/runtime (src/runtime/api/types.ts), by alias name. */
+/** The value types exported by kubescaffolder/runtime (src/runtime/api/types.ts), by alias name. */
 const RUNTIME_TYPES: Record<string, JSONSchemaProps> = {
   int: { type: 'integer' },
   int32: { type: 'integer', format: 'int32' },
@@ -98,7 +98,7 @@ export function modelOverlay(name: string, schema: JSONSchemaProps): void {
 
 const OBJECT_META_REFERENCE = /^(?:runtime:ObjectMeta|k8s:V1ObjectMeta|[a-z-]+:io\.k8s\.apimachinery\.pkg\.apis\.meta\.v1\.ObjectMeta)$/;
 
-/** Whether a reference id (of scaffolder/runtime or any built-in source) stands for metav1.ObjectMeta. */
+/** Whether a reference id (of kubescaffolder/runtime or any built-in source) stands for metav1.ObjectMeta. */
 export function isObjectMetaReference(id: string): boolean {
   return OBJECT_META_REFERENCE.test(id);
 }

@@ -313,14 +313,14 @@ export class SchemaBuilder {
       case ts.SyntaxKind.NumberKeyword:
         return { type: 'number' };
       case ts.SyntaxKind.BigIntKeyword:
-        this.problems.push({ node, message: 'bigint is not supported in CRD schemas: use int64 from scaffolder/runtime' });
+        this.problems.push({ node, message: 'bigint is not supported in CRD schemas: use int64 from kubescaffolder/runtime' });
         return {};
       case ts.SyntaxKind.UnknownKeyword:
       case ts.SyntaxKind.AnyKeyword:
       case ts.SyntaxKind.ObjectKeyword:
         this.problems.push({
           node,
-          message: `cannot generate schema for ${node.getText(ctx.file)}: it is not supported in CRD schemas; use an explicit type, or JSONValue / RawExtension from scaffolder/runtime`,
+          message: `cannot generate schema for ${node.getText(ctx.file)}: it is not supported in CRD schemas; use an explicit type, or JSONValue / RawExtension from kubescaffolder/runtime`,
         });
         return {};
     }
@@ -387,7 +387,7 @@ export class SchemaBuilder {
       case 'runtime': {
         const known = runtimeTypeSchema(resolved.name);
         if (!known) {
-          this.problems.push({ node, message: `scaffolder/runtime exports no API type ${resolved.name}` });
+          this.problems.push({ node, message: `kubescaffolder/runtime exports no API type ${resolved.name}` });
           return {};
         }
         if (BASIC_RUNTIME_TYPES.has(resolved.name)) return known;
@@ -446,7 +446,7 @@ export class SchemaBuilder {
 
 /** Global TypeScript types users reach for, and what to write instead. */
 const UNSUPPORTED_GLOBALS: Record<string, string> = {
-  Date: 'use Time from scaffolder/runtime (an RFC 3339 string)',
+  Date: 'use Time from kubescaffolder/runtime (an RFC 3339 string)',
   Map: 'use Record<string, T>',
   Set: 'use T[] with +listType=set',
   Partial: 'declare the fields explicitly, with `?` for the optional ones',
@@ -456,7 +456,7 @@ const UNSUPPORTED_GLOBALS: Record<string, string> = {
   Readonly: 'drop Readonly<...>: it does not change the schema',
   Promise: 'API types are data; use the type of the value',
   Function: 'API types are data',
-  Object: 'use an interface, or JSONValue / RawExtension from scaffolder/runtime',
+  Object: 'use an interface, or JSONValue / RawExtension from kubescaffolder/runtime',
 };
 
 const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);

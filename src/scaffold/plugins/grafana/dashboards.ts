@@ -1,5 +1,5 @@
 // The Grafana dashboards grafana/v1-alpha writes, as Grafana's dashboard JSON model (importable in
-// Grafana's UI with a Prometheus data source). They query the metrics scaffolder/runtime exports
+// Grafana's UI with a Prometheus data source). They query the metrics kubescaffolder/runtime exports
 // (src/runtime/metrics/runtime-metrics.ts: controller-runtime's names and labels, and prom-client's
 // process_* and nodejs_* metrics); test/scaffold/grafana.test.ts checks each name against the runtime.
 // Every metric is written with a label selector (`name{...}`), which is how that test finds them.

@@ -21,7 +21,7 @@ export interface WebhookContext {
   kindRef: string;
   /** The TypeScript type of an object of the kind. */
   kindType: string;
-  /** A built-in kind scaffolder/runtime has no descriptor for: the webhook file defines one. */
+  /** A built-in kind kubescaffolder/runtime has no descriptor for: the webhook file defines one. */
   inlineKind: boolean;
   webhookFile: string;
   testFile: string;

@@ -56,8 +56,8 @@ export function planWebhookSource(plan: Plan, wc: WebhookContext, types: Webhook
   const imports = [...spokeImports];
   const runtime = runtimeNames(types, wc, false);
   if (runtime.length > 0) {
-    const merged = addNamedImports(plan.read(wc.webhookFile) ?? '', 'scaffolder/runtime', runtime);
-    if (merged === undefined) imports.unshift(`import { ${runtime.join(', ')} } from 'scaffolder/runtime';`);
+    const merged = addNamedImports(plan.read(wc.webhookFile) ?? '', 'kubescaffolder/runtime', runtime);
+    if (merged === undefined) imports.unshift(`import { ${runtime.join(', ')} } from 'kubescaffolder/runtime';`);
     else plan.edit(wc.webhookFile, () => merged);
   }
   plan.insert(wc.webhookFile, 'imports', imports);

@@ -62,15 +62,15 @@ export function planWebhookTest(plan: Plan, wc: WebhookContext, types: WebhookTy
   // The admission block and the conversion tests run the manager against the test environment,
   // with the kind's API package (the hub version, for conversion) in its scheme.
   if (admission || types.spokes.length > 0) {
-    importNames('scaffolder/runtime', ['Manager', 'builtinScheme']);
-    importNames('scaffolder/testing', ['startTestEnvironment', ...(types.spokes.length > 0 ? ['fuzzConversion'] : []), ...(admission ? ['type TestEnvironment'] : [])]);
+    importNames('kubescaffolder/runtime', ['Manager', 'builtinScheme']);
+    importNames('kubescaffolder/testing', ['startTestEnvironment', ...(types.spokes.length > 0 ? ['fuzzConversion'] : []), ...(admission ? ['type TestEnvironment'] : [])]);
     imports.push(`import * as ${wc.names.importAlias} from '${hubModule}';`);
   }
   const needsType = types.defaulting || types.validation;
   const typeImport = wc.inlineKind
-    ? `import type { ObjectOf } from 'scaffolder/runtime';\nimport type { ${wc.kindRef} } from '${relativeImport(wc.testFile, wc.webhookFile)}';`
+    ? `import type { ObjectOf } from 'kubescaffolder/runtime';\nimport type { ${wc.kindRef} } from '${relativeImport(wc.testFile, wc.webhookFile)}';`
     : wc.core
-    ? `import type { ObjectOf, ${wc.kindRef} } from 'scaffolder/runtime';`
+    ? `import type { ObjectOf, ${wc.kindRef} } from 'kubescaffolder/runtime';`
     : `import type { ${wc.res.kind} } from '${relativeImport(wc.testFile, `${wc.names.apiPath}/${wc.names.lowerKind}_types.ts`)}';`;
   if (needsType) imports.unshift(typeImport);
   if (rewrite) {

@@ -18,7 +18,7 @@ limitations under the License.
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
 // First: refuses too old a Node.js before the runtime loads.
 import './node-version.js';
-import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'kubescaffolder/runtime';
 import { PodReconciler } from './controllers/pod_controller.js';
 import * as corev1PodWebhook from './webhooks/core/v1/pod_webhook.js';
 import { DeploymentReconciler } from './controllers/deployment_controller.js';

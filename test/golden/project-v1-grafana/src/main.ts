@@ -18,7 +18,7 @@ limitations under the License.
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
 // First: refuses too old a Node.js before the runtime loads.
 import './node-version.js';
-import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'kubescaffolder/runtime';
 import * as crewv1 from '../api/v1/index.js';
 import { CaptainReconciler } from './controllers/captain_controller.js';
 // +kubebuilder:scaffold:imports

@@ -2,7 +2,7 @@
 // SIGTERM or SIGINT. `scaffolder create api` and `create webhook` add to the marked places.
 // First: refuses too old a Node.js before the runtime loads.
 import './node-version.js';
-import { Manager, builtinScheme, healthz, parseManagerFlags } from 'scaffolder/runtime';
+import { Manager, builtinScheme, healthz, parseManagerFlags } from 'kubescaffolder/runtime';
 import * as cachev1alpha1 from '../api/v1alpha1/index.js';
 import { MemcachedReconciler } from './controllers/memcached_controller.js';
 import { CronJobReconciler } from './controllers/cronjob_controller.js';

@@ -17,7 +17,7 @@ limitations under the License.
 // The v1 webhooks as a client meets them: through the test API server, which calls them over
 // HTTPS as configured in config/webhook.
 import type { V1JobTemplateSpec } from '@kubernetes/client-node';
-import { type ApiError, type Client, isInvalid } from 'scaffolder/runtime';
+import { type ApiError, type Client, isInvalid } from 'kubescaffolder/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConcurrencyPolicy, CronJob, type CronJobSpec } from '../../../api/v1/index.js';
 import { startWebhookEnv, type WebhookEnv } from '../webhook_env.js';

@@ -16,7 +16,7 @@ limitations under the License.
 
 // The v2 webhooks through the test API server: the same defaults and checks, on the structured schedule.
 import type { V1JobTemplateSpec } from '@kubernetes/client-node';
-import { type ApiError, type Client, isInvalid } from 'scaffolder/runtime';
+import { type ApiError, type Client, isInvalid } from 'kubescaffolder/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConcurrencyPolicy, CronJob, type CronJobSpec } from '../../../api/v2/index.js';
 import { startWebhookEnv, type WebhookEnv } from '../webhook_env.js';

@@ -24,7 +24,7 @@ import {
   type Scheme,
   controllerManagedBy,
   Deployment,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 
 // +kubebuilder:rbac:groups=apps,resources=deployments,verbs=get;list;watch;create;update;patch;delete
 // +kubebuilder:rbac:groups=apps,resources=deployments/status,verbs=get;update;patch

@@ -33,7 +33,7 @@ import {
   removeFinalizer,
   setControllerReference,
   setStatusCondition,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { Busybox } from '../../api/v1alpha1/index.js';
 import { reasonFinalizing, reasonReconciling } from './conditions.js';
 

@@ -16,8 +16,8 @@ limitations under the License.
 
 import type { CoreV1Event } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Deployment, Event, Manager, builtinScheme, isNotFound } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Deployment, Event, Manager, builtinScheme, isNotFound } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as examplecomv1alpha1 from '../../api/v1alpha1/index.js';
 import { MemcachedReconciler } from '../../src/controllers/memcached_controller.js';
 import { newMemcached } from '../samples/v1alpha1/memcached.js';

@@ -1,6 +1,6 @@
 // The kinds of cache.example.com/v1alpha1. ES modules have no package init(), so this file
 // lists them; `scaffolder create api` adds to the marked places.
-import type { Scheme } from 'scaffolder/runtime';
+import type { Scheme } from 'kubescaffolder/runtime';
 import { Memcached } from './memcached_types.js';
 // +kubebuilder:scaffold:imports
 export * from './groupversion_info.js';

@@ -1,4 +1,4 @@
-import { type CustomValidator, type Warnings, type Manager, log, webhookManagedBy } from 'scaffolder/runtime';
+import { type CustomValidator, type Warnings, type Manager, log, webhookManagedBy } from 'kubescaffolder/runtime';
 import { Memcached } from './memcached_types.js';
 // +kubebuilder:scaffold:imports
 

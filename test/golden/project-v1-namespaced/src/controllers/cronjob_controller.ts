@@ -8,7 +8,7 @@ import {
   type Scheme,
   controllerManagedBy,
   CronJobV1,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 
 // +kubebuilder:rbac:groups=batch,resources=cronjobs,verbs=get;list;watch;create;update;patch;delete
 // +kubebuilder:rbac:groups=batch,resources=cronjobs/status,verbs=get;update;patch

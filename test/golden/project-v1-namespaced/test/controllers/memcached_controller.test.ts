@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as cachev1alpha1 from '../../api/v1alpha1/index.js';
 import { MemcachedReconciler } from '../../src/controllers/memcached_controller.js';
 import { newMemcached } from '../samples/v1alpha1/memcached.js';

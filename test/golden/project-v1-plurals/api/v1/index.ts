@@ -16,7 +16,7 @@ limitations under the License.
 
 // The kinds of zoo.example.org/v1. ES modules have no package init(), so this file
 // lists them; `scaffolder create api` adds to the marked places.
-import type { Scheme } from 'scaffolder/runtime';
+import type { Scheme } from 'kubescaffolder/runtime';
 import { Hero } from './hero_types.js';
 import { Wolf } from './wolf_types.js';
 import { Shelf } from './shelf_types.js';

@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import type { V1Condition } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta } from 'scaffolder/runtime';
-import { defineKind } from 'scaffolder/runtime';
+import type { ListMeta, ObjectMeta } from 'kubescaffolder/runtime';
+import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
 // EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!

@@ -28,7 +28,7 @@ import {
   isNotFound,
   setControllerReference,
   setStatusCondition,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { Hero } from '../../api/v1/index.js';
 

@@ -23,7 +23,7 @@ import {
   type Result,
   type Scheme,
   controllerManagedBy,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { Wolf } from '../../api/v1/index.js';
 
 // +kubebuilder:rbac:groups=zoo.example.org,resources=wolves,verbs=get;list;watch;create;update;patch;delete

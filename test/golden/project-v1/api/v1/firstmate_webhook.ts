@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { type Manager, log, webhookManagedBy } from 'scaffolder/runtime';
+import { type Manager, log, webhookManagedBy } from 'kubescaffolder/runtime';
 import { FirstMate } from './firstmate_types.js';
 import * as crewv2 from '../v2/index.js';
 // +kubebuilder:scaffold:imports

@@ -16,7 +16,7 @@ limitations under the License.
 
 // The kinds of crew.testproject.org/v1. ES modules have no package init(), so this file
 // lists them; `scaffolder create api` adds to the marked places.
-import type { Scheme } from 'scaffolder/runtime';
+import type { Scheme } from 'kubescaffolder/runtime';
 import { Captain } from './captain_types.js';
 import { FirstMate } from './firstmate_types.js';
 import { Admiral } from './admiral_types.js';

@@ -23,7 +23,7 @@ import {
   type Result,
   type Scheme,
   controllerManagedBy,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { FirstMate } from '../../api/v1/index.js';
 
 // +kubebuilder:rbac:groups=crew.testproject.org,resources=firstmates,verbs=get;list;watch;create;update;patch;delete

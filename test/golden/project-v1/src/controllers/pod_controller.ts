@@ -24,7 +24,7 @@ import {
   type Scheme,
   controllerManagedBy,
   Pod,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 
 // +kubebuilder:rbac:groups=core,resources=pods,verbs=get;list;watch;create;update;patch;delete
 // +kubebuilder:rbac:groups=core,resources=pods/status,verbs=get;update;patch

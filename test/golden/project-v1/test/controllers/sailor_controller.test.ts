@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as crewv1 from '../../api/v1/index.js';
 import { SailorReconciler } from '../../src/controllers/sailor_controller.js';
 import { newSailor } from '../samples/v1/sailor.js';

@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { type CustomValidator, type Warnings, type Manager, log, webhookManagedBy } from 'scaffolder/runtime';
+import { type CustomValidator, type Warnings, type Manager, log, webhookManagedBy } from 'kubescaffolder/runtime';
 import { Captain } from './captain_types.js';
 // +kubebuilder:scaffold:imports
 

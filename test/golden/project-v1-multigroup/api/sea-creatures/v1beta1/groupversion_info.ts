@@ -17,7 +17,7 @@ limitations under the License.
 // Package v1beta1 contains API Schema definitions for the sea-creatures v1beta1 API group.
 // +kubebuilder:object:generate=true
 // +groupName=sea-creatures.testproject.org
-import type { GroupVersion as GV } from 'scaffolder/runtime';
+import type { GroupVersion as GV } from 'kubescaffolder/runtime';
 
 /** The group and version of the kinds in this package. */
 export const GroupVersion: GV = { group: 'sea-creatures.testproject.org', version: 'v1beta1' };

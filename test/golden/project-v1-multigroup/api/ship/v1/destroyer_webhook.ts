@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { type CustomDefaulter, type Manager, log, webhookManagedBy } from 'scaffolder/runtime';
+import { type CustomDefaulter, type Manager, log, webhookManagedBy } from 'kubescaffolder/runtime';
 import { Destroyer } from './destroyer_types.js';
 // +kubebuilder:scaffold:imports
 

@@ -16,7 +16,7 @@ limitations under the License.
 
 // The kinds of ship.testproject.org/v2alpha1. ES modules have no package init(), so this file
 // lists them; `scaffolder create api` adds to the marked places.
-import type { Scheme } from 'scaffolder/runtime';
+import type { Scheme } from 'kubescaffolder/runtime';
 import { Cruiser } from './cruiser_types.js';
 // +kubebuilder:scaffold:imports
 export * from './groupversion_info.js';

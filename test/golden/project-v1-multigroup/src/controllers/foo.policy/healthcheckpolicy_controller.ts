@@ -23,7 +23,7 @@ import {
   type Result,
   type Scheme,
   controllerManagedBy,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { HealthCheckPolicy } from '../../../api/foo.policy/v1/index.js';
 
 // +kubebuilder:rbac:groups=foo.policy.testproject.org,resources=healthcheckpolicies,verbs=get;list;watch;create;update;patch;delete

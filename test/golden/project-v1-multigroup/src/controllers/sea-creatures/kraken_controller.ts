@@ -23,7 +23,7 @@ import {
   type Result,
   type Scheme,
   controllerManagedBy,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { Kraken } from '../../../api/sea-creatures/v1beta1/index.js';
 
 // +kubebuilder:rbac:groups=sea-creatures.testproject.org,resources=krakens,verbs=get;list;watch;create;update;patch;delete

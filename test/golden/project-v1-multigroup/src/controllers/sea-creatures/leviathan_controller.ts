@@ -23,7 +23,7 @@ import {
   type Result,
   type Scheme,
   controllerManagedBy,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { Leviathan } from '../../../api/sea-creatures/v1beta2/index.js';
 
 // +kubebuilder:rbac:groups=sea-creatures.testproject.org,resources=leviathans,verbs=get;list;watch;create;update;patch;delete

@@ -23,7 +23,7 @@ import {
   type Result,
   type Scheme,
   controllerManagedBy,
-} from 'scaffolder/runtime';
+} from 'kubescaffolder/runtime';
 import { Frigate } from '../../../api/ship/v1beta1/index.js';
 
 // +kubebuilder:rbac:groups=ship.testproject.org,resources=frigates,verbs=get;list;watch;create;update;patch;delete

@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Manager, builtinScheme, log } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme, log } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { PodReconciler } from '../../../src/controllers/core/pod_controller.js';
 
 describe('Pod controller', () => {

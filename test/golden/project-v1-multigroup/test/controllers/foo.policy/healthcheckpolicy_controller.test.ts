@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as foopolicyv1 from '../../../api/foo.policy/v1/index.js';
 import { HealthCheckPolicyReconciler } from '../../../src/controllers/foo.policy/healthcheckpolicy_controller.js';
 import { newHealthCheckPolicy } from '../../samples/foo.policy/v1/healthcheckpolicy.js';

@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as seacreaturesv1beta1 from '../../../api/sea-creatures/v1beta1/index.js';
 import { KrakenReconciler } from '../../../src/controllers/sea-creatures/kraken_controller.js';
 import { newKraken } from '../../samples/sea-creatures/v1beta1/kraken.js';

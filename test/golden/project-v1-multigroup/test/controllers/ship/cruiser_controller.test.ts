@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as shipv2alpha1 from '../../../api/ship/v2alpha1/index.js';
 import { CruiserReconciler } from '../../../src/controllers/ship/cruiser_controller.js';
 import { newCruiser } from '../../samples/ship/v2alpha1/cruiser.js';

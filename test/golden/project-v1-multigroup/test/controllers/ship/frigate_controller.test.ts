@@ -15,8 +15,8 @@ limitations under the License.
 */
 
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { eventually, startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as shipv1beta1 from '../../../api/ship/v1beta1/index.js';
 import { FrigateReconciler } from '../../../src/controllers/ship/frigate_controller.js';
 import { newFrigate } from '../../samples/ship/v1beta1/frigate.js';

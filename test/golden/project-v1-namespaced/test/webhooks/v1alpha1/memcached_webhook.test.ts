@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Memcached } from '../../../api/v1alpha1/memcached_types.js';
 import { MemcachedCustomValidator, setupMemcachedWebhookWithManager } from '../../../api/v1alpha1/memcached_webhook.js';
 import { newMemcached } from '../../samples/v1alpha1/memcached.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as cachev1alpha1 from '../../../api/v1alpha1/index.js';
 // +kubebuilder:scaffold:imports
 

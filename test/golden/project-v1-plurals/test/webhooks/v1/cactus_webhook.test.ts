@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cactus } from '../../../api/v1/cactus_types.js';
 import { CactusCustomDefaulter, CactusCustomValidator, setupCactusWebhookWithManager } from '../../../api/v1/cactus_webhook.js';
 import { newCactus } from '../../samples/v1/cactus.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as zoov1 from '../../../api/v1/index.js';
 // +kubebuilder:scaffold:imports
 

@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Admiral } from '../../../api/v1/admiral_types.js';
 import { AdmiralCustomDefaulter, AdmiralCustomValidator, setupAdmiralWebhookWithManager } from '../../../api/v1/admiral_webhook.js';
 import { newAdmiral } from '../../samples/v1/admiral.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
 // +kubebuilder:scaffold:imports
 

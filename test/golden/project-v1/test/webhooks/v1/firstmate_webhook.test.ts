@@ -17,8 +17,8 @@ limitations under the License.
 import { describe, expect, it } from 'vitest';
 import * as crewv2 from '../../../api/v2/index.js';
 import { newFirstMate as newFirstMateV2 } from '../../samples/v2/firstmate.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, fuzzConversion } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, fuzzConversion } from 'kubescaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
 // +kubebuilder:scaffold:imports
 

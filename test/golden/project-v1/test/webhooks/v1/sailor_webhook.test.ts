@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sailor } from '../../../api/v1/sailor_types.js';
 import { SailorCustomDefaulter, SailorCustomValidator, setupSailorWebhookWithManager } from '../../../api/v1/sailor_webhook.js';
 import { newSailor } from '../../samples/v1/sailor.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as crewv1 from '../../../api/v1/index.js';
 // +kubebuilder:scaffold:imports
 

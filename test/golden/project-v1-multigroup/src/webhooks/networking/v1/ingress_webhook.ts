@@ -14,10 +14,10 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { type CustomValidator, type Warnings, type Manager, log, webhookManagedBy, type ObjectOf, defineKind } from 'scaffolder/runtime';
+import { type CustomValidator, type Warnings, type Manager, log, webhookManagedBy, type ObjectOf, defineKind } from 'kubescaffolder/runtime';
 // +kubebuilder:scaffold:imports
 
-/** Ingress is a built-in kind that scaffolder/runtime has no descriptor for. */
+/** Ingress is a built-in kind that kubescaffolder/runtime has no descriptor for. */
 export const Ingress = defineKind<{ apiVersion?: string; kind?: string; metadata?: { name?: string; namespace?: string } }>({
   group: 'networking.k8s.io', version: 'v1', kind: 'Ingress', plural: 'ingresses', namespaced: true,
 });

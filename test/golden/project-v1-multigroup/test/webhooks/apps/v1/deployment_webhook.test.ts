@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import type { ObjectOf, Deployment } from 'scaffolder/runtime';
+import type { ObjectOf, Deployment } from 'kubescaffolder/runtime';
 import { DeploymentCustomDefaulter } from '../../../../src/webhooks/apps/v1/deployment_webhook.js';
 // +kubebuilder:scaffold:imports
 

@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Captain } from '../../../../api/crew/v1/captain_types.js';
 import { CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../../api/crew/v1/captain_webhook.js';
 import { newCaptain } from '../../../samples/crew/v1/captain.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as crewv1 from '../../../../api/crew/v1/index.js';
 // +kubebuilder:scaffold:imports
 

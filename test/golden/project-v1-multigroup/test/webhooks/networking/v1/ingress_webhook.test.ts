@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import type { ObjectOf } from 'scaffolder/runtime';
+import type { ObjectOf } from 'kubescaffolder/runtime';
 import type { Ingress } from '../../../../src/webhooks/networking/v1/ingress_webhook.js';
 import { IngressCustomValidator } from '../../../../src/webhooks/networking/v1/ingress_webhook.js';
 // +kubebuilder:scaffold:imports

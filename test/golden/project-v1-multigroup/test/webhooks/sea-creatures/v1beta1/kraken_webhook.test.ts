@@ -17,8 +17,8 @@ limitations under the License.
 import { describe, expect, it } from 'vitest';
 import * as seacreaturesv1beta2 from '../../../../api/sea-creatures/v1beta2/index.js';
 import { newKraken as newKrakenV1beta2 } from '../../../samples/sea-creatures/v1beta2/kraken.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, fuzzConversion } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, fuzzConversion } from 'kubescaffolder/testing';
 import * as seacreaturesv1beta1 from '../../../../api/sea-creatures/v1beta1/index.js';
 // +kubebuilder:scaffold:imports
 

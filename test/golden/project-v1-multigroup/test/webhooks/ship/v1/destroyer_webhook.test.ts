@@ -18,8 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Destroyer } from '../../../../api/ship/v1/destroyer_types.js';
 import { DestroyerCustomDefaulter, setupDestroyerWebhookWithManager } from '../../../../api/ship/v1/destroyer_webhook.js';
 import { newDestroyer } from '../../../samples/ship/v1/destroyer.js';
-import { Manager, builtinScheme } from 'scaffolder/runtime';
-import { startTestEnvironment, type TestEnvironment } from 'scaffolder/testing';
+import { Manager, builtinScheme } from 'kubescaffolder/runtime';
+import { startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import * as shipv1 from '../../../../api/ship/v1/index.js';
 // +kubebuilder:scaffold:imports
 

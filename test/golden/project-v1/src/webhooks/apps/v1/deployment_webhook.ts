@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import { type CustomDefaulter, type CustomValidator, type Warnings, type Manager, log, webhookManagedBy, type ObjectOf, Deployment } from 'scaffolder/runtime';
+import { type CustomDefaulter, type CustomValidator, type Warnings, type Manager, log, webhookManagedBy, type ObjectOf, Deployment } from 'kubescaffolder/runtime';
 // +kubebuilder:scaffold:imports
 
 // TODO(user): EDIT THIS FILE!  THIS IS SCAFFOLDING FOR YOU TO OWN!

@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import { describe, expect, it } from 'vitest';
-import type { ObjectOf, Pod } from 'scaffolder/runtime';
+import type { ObjectOf, Pod } from 'kubescaffolder/runtime';
 import { PodCustomDefaulter } from '../../../../src/webhooks/core/v1/pod_webhook.js';
 // +kubebuilder:scaffold:imports
 
