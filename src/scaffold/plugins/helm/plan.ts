@@ -46,11 +46,16 @@ function addMakeTarget(plan: Plan): void {
   });
 }
 
-/** dist/ is build output, but for the chart: git keeps dist/chart/. */
+/**
+ * dist/ is build output, but for the chart: git keeps dist/chart/. Projects ignore `dist/*` (with
+ * exceptions such as dist/install.yaml); older ones ignore `dist/`, which no exception can undo.
+ */
 function keepChartInGit(plan: Plan): void {
   const gitignore = plan.read('.gitignore');
-  if (gitignore === undefined || !/^dist\/$/m.test(gitignore)) return;
-  plan.edit('.gitignore', (text) => text.replace(/^dist\/$/m, 'dist/*\n# The Helm chart (scaffolder edit --plugins helm/v2-alpha) is kept.\n!dist/chart/'));
+  if (gitignore === undefined || /^!dist\/chart\/$/m.test(gitignore)) return;
+  const keep = '# The Helm chart (scaffolder edit --plugins helm/v2-alpha) is kept.\n!dist/chart/';
+  if (/^dist\/\*$/m.test(gitignore)) plan.edit('.gitignore', (text) => text.replace(/^dist\/\*$/m, `dist/*\n${keep}`));
+  else if (/^dist\/$/m.test(gitignore)) plan.edit('.gitignore', (text) => text.replace(/^dist\/$/m, `dist/*\n${keep}`));
 }
 
 export function planHelm(plan: Plan, cfg: ProjectConfig, input: PluginInput): ProjectConfig {
