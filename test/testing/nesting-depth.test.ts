@@ -88,3 +88,30 @@ describe('request bodies nested too deep', () => {
     expect((body.details as { causes: { message: string }[] }).causes[0]!.message).toBe("invalid character '{' exceeded max depth");
   });
 });
+
+describe('CRDs whose validation rules nest past CEL\'s parser limits', () => {
+  // A rule past cel-go's recursion limit (250) or code-point limit is a field error at the rule, as
+  // kube-apiserver reports it (422), never a 500 from a stack overflow in the parser.
+  const crdWithRule = (name: string, rule: string) => {
+    const crd = structuredClone(CRD) as typeof CRD & { spec: { versions: { schema: { openAPIV3Schema: Record<string, unknown> } }[] } };
+    crd.metadata = { name: `${name}.example.com` };
+    crd.spec.names = { plural: name, singular: name.slice(0, -1), kind: `${name[0]!.toUpperCase()}${name.slice(1, -1)}` };
+    crd.spec.versions[0]!.schema.openAPIV3Schema = {
+      type: 'object',
+      properties: { spec: { type: 'object', properties: { x: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule }] } },
+    };
+    return crd;
+  };
+
+  it.each([
+    ['2,000 + terms', 'deepsums', `self.x${' + 1'.repeat(2000)} > 0`],
+    ['1,000 nested parentheses', 'deepparens', `${'('.repeat(1000)}self.x${')'.repeat(1000)} > 0`],
+    ['a member chain of 5,000', 'deepmembers', `self${'.x'.repeat(5000)} > 0`],
+  ])('%s: 422 at the rule', async (_what, name, rule) => {
+    // Raw JSON: client-node's model would drop x-kubernetes-validations on the way.
+    const { code, body } = await send('POST', '/apis/apiextensions.k8s.io/v1/customresourcedefinitions', JSON.stringify(crdWithRule(name, rule)));
+    expect(code, JSON.stringify(body).slice(0, 500)).toBe(422);
+    const causes = (body.details as { causes: { field: string }[] }).causes;
+    expect(causes.map((c) => c.field)).toContain('spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule');
+  });
+});
