@@ -92,16 +92,18 @@ describe('request bodies nested too deep', () => {
 describe('CRDs whose validation rules nest past CEL\'s parser limits', () => {
   // A rule past cel-go's recursion limit (250) or code-point limit is a field error at the rule, as
   // kube-apiserver reports it (422), never a 500 from a stack overflow in the parser.
-  const crdWithRule = (name: string, rule: string) => {
-    const crd = structuredClone(CRD) as typeof CRD & { spec: { versions: { schema: { openAPIV3Schema: Record<string, unknown> } }[] } };
-    crd.metadata = { name: `${name}.example.com` };
-    crd.spec.names = { plural: name, singular: name.slice(0, -1), kind: `${name[0]!.toUpperCase()}${name.slice(1, -1)}` };
-    crd.spec.versions[0]!.schema.openAPIV3Schema = {
-      type: 'object',
-      properties: { spec: { type: 'object', properties: { x: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule }] } },
-    };
-    return crd;
-  };
+  const crdWithRule = (name: string, rule: string) => ({
+    ...CRD,
+    metadata: { name: `${name}.example.com` },
+    spec: {
+      ...CRD.spec,
+      names: { plural: name, singular: name.slice(0, -1), kind: `${name[0]!.toUpperCase()}${name.slice(1, -1)}` },
+      versions: [{
+        ...CRD.spec.versions[0]!,
+        schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { x: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule }] } } } },
+      }],
+    },
+  });
 
   it.each([
     ['2,000 + terms', 'deepsums', `self.x${' + 1'.repeat(2000)} > 0`],
