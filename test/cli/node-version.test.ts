@@ -69,13 +69,13 @@ describe('the CLI on too old a Node.js', () => {
 });
 
 describe('a generated project on too old a Node.js', () => {
-  /** A new project whose node_modules holds this repository's packages and this package as scaffolder. */
+  /** A new project whose node_modules holds this repository's packages and this package as kubescaffolder. */
   async function project(): Promise<string> {
     const dir = tempDir();
     await ok(dir, ['init', ...noInstall]);
     mkdirSync(join(dir, 'node_modules'));
     for (const name of readdirSync(join(repo, 'node_modules'))) symlinkSync(join(repo, 'node_modules', name), join(dir, 'node_modules', name));
-    symlinkSync(repo, join(dir, 'node_modules', 'scaffolder'), 'dir');
+    symlinkSync(repo, join(dir, 'node_modules', 'kubescaffolder'), 'dir');
     return dir;
   }
 

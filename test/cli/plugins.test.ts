@@ -166,7 +166,7 @@ describe('deploy-image/v1-alpha', () => {
     const dir = await project('memcached-operator');
     await ok(dir, memcached);
     mkdirSync(join(dir, 'node_modules'));
-    symlinkSync(repoRoot, join(dir, 'node_modules', 'scaffolder'), 'dir');
+    symlinkSync(repoRoot, join(dir, 'node_modules', 'kubescaffolder'), 'dir');
     writeFileSync(join(dir, 'deployment.ts'), [
       "import { MemcachedReconciler } from './src/controllers/memcached_controller.js';",
       'const reconciler = new MemcachedReconciler({} as never, {} as never, {} as never);',

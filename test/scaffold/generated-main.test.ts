@@ -40,7 +40,7 @@ describe('generated src/main.ts with webhooks and no serving certificate', () =>
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
     await ok(dir, ['create', 'webhook', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--defaulting', ...noMake]);
     mkdirSync(join(dir, 'node_modules'));
-    symlinkSync(repoRoot, join(dir, 'node_modules', 'scaffolder'), 'dir');
+    symlinkSync(repoRoot, join(dir, 'node_modules', 'kubescaffolder'), 'dir');
     // The webhook server starts before the manager talks to the API server: any address does.
     writeFileSync(join(dir, 'kubeconfig'), [
       'apiVersion: v1', 'kind: Config', 'current-context: c',
