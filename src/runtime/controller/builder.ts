@@ -3,46 +3,18 @@
  * `controllerManagedBy(mgr).for(CronJob).owns(Job).watches(src, handler).withEventFilter(p)
  *   .withOptions({ maxConcurrentReconciles }).named('cronjob').complete(reconciler)`.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
-import type { InformerCache } from '../cache/cache.js';
 import type { ObjectWithMeta } from '../client/types.js';
-import type { Logger } from '../log/index.js';
-import type { RuntimeMetrics } from '../metrics/index.js';
-import type { Runnable } from '../manager/runnable.js';
 import type { Kind } from '../scheme/kind.js';
-import { buildShardedController } from '../sharding/build.js';
-import type { ShardingOptions } from '../sharding/options.js';
 import { bindWatch, Controller, type ControllerOptions, type Watch } from './controller.js';
+import type { ControllerDefaults, ControllerHost } from './controller-host.js';
+import { shardedControllerFactory } from './sharded-factory.js';
+import type { ShardingOptions } from './sharding-options.js';
+
+export type { ControllerDefaults, ControllerHost } from './controller-host.js';
 import { type EventHandler, handler as handlers, type OwnerHandlerOptions } from './handler.js';
 import type { Predicate } from './predicate.js';
 import { isKind, KindSource, type Source } from './source.js';
 import type { ReconcileFunc, Reconciler } from './types.js';
-
-/** What a builder needs from a manager. `Manager` implements it. */
-export interface ControllerHost {
-  getCache(): InformerCache;
-  getLogger(): Logger;
-  getMetrics(): RuntimeMetrics | undefined;
-  /** Registers a built controller, to start with the manager (refuses duplicate names). */
-  addController(controller: Controller): void;
-  /** Defaults for every controller built on this host (the manager's `controller` option). */
-  getControllerOptions?(): ControllerDefaults | undefined;
-  /** For sharded controllers: adds the sharder (a leader-only runnable). */
-  add?(runnable: Runnable): void;
-  /** For sharded controllers: the cluster of the shard Leases. */
-  getConfig?(): KubeConfig;
-  /** For sharded controllers: the default namespace of the shard Leases (the leader Lease's). */
-  getLeaseNamespace?(): string;
-}
-
-/**
- * Defaults of the controllers of one manager, as controller-runtime's config.Controller: a
- * builder's `withOptions` wins, then `groupKindConcurrency` for the `for()` kind, then these.
- */
-export interface ControllerDefaults extends Omit<ControllerOptions, 'rateLimiter' | 'clock'> {
-  /** Workers per `for()` kind, keyed `Kind.group` (`Kind` for the core group), e.g. `{ 'CronJob.batch.my.domain': 3 }`. */
-  groupKindConcurrency?: Record<string, number>;
-}
 
 function groupKindOf(kind: Kind): string {
   return kind.group ? `${kind.kind}.${kind.group}` : kind.kind;
@@ -152,7 +124,7 @@ export class Builder {
       log: this.host.getLogger().withName('controller').withValues({ controller: name }),
       metrics: metrics ? { controller: metrics.controller(name), queue: metrics.workqueue(name) } : undefined,
     };
-    const controller = this.sharding ? buildShardedController(this.host, spec, this.sharding, this.ownedKinds) : new Controller(spec);
+    const controller = this.sharding ? shardedControllerFactory(spec.name)(this.host, spec, this.sharding, this.ownedKinds) : new Controller(spec);
     this.host.addController(controller);
     return controller;
   }

@@ -13,7 +13,7 @@ import { KubeClient } from '../client/client.js';
 import { RestTransport } from '../client/rest.js';
 import type { Client, Reader } from '../client/types.js';
 import type { Controller, DispatchGate } from '../controller/controller.js';
-import type { ControllerDefaults, ControllerHost } from '../controller/builder.js';
+import type { ControllerDefaults, ControllerHost } from '../controller/controller-host.js';
 import { HealthProbeServer, type Checker } from '../healthz/index.js';
 import type { LeaderElector } from '../leaderelection/index.js';
 import { log as rootLog, type Logger, setLogger } from '../log/index.js';

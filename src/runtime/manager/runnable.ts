@@ -1,7 +1,2 @@
-/** Anything the manager starts and stops with itself. */
-export interface Runnable {
-  /** Runs until `signal` aborts; the manager waits for the returned promise when shutting down. */
-  start(signal: AbortSignal): void | Promise<void>;
-  /** Runs only on the elected leader (default true, as controllers). */
-  needLeaderElection?: boolean;
-}
+/** Defined beside the controller host, which hands runnables to the manager too. */
+export type { Runnable } from '../controller/controller-host.js';

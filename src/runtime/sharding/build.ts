@@ -2,7 +2,7 @@
  * What `.sharded()` adds to a controller when it is built: its cache limited to the shard's label,
  * the shard (ShardedController) and, on the leader, the ring's sharder.
  */
-import type { ControllerHost } from '../controller/builder.js';
+import type { ControllerHost } from '../controller/controller-host.js';
 import type { ControllerSpec } from '../controller/controller.js';
 import type { Kind } from '../scheme/kind.js';
 import { shardLabel } from './labels.js';
