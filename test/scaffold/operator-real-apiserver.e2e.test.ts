@@ -128,7 +128,7 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
   it('make install installs the CRD, which kube-apiserver serves', async () => {
     const install = await make('install');
     expect(install.code, install.stdout + install.stderr).toBe(0);
-    expect(install.stdout).toContain('customresourcedefinition.apiextensions.k8s.io/guestbooks.webapp.my.domain created');
+    expect(install.stdout).toContain('customresourcedefinition.apiextensions.k8s.io/guestbooks.webapp.my.domain serverside-applied');
     await conditionTrue(kubectl, 'crd/guestbooks.webapp.my.domain', 'Established');
   }, scaled(300_000));
 

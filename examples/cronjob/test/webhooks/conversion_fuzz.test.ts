@@ -19,6 +19,7 @@ limitations under the License.
 import { fuzzConversion, type SpokeConversion } from 'kubescaffolder/testing';
 import { describe, expect, it } from 'vitest';
 import type * as batchv1 from '../../api/v1/index.js';
+import type * as batchv2 from '../../api/v2/index.js';
 import { cronJobConversion, v1ScheduleAnnotation } from '../../api/v2/index.js';
 
 const crd = 'cronjobs.batch.tutorial.kubebuilder.io';
@@ -32,7 +33,7 @@ describe('conversion between v1 (hub) and v2, fuzzed', () => {
 
   it('finds a planted loss: a convertFrom that forgets the v1 schedule text v2 cannot spell', async () => {
     const lossy: SpokeConversion = {
-      convertTo: cronJobConversion.convertTo,
+      convertTo: (spoke: batchv2.CronJob) => cronJobConversion.convertTo(spoke),
       convertFrom: (hub: batchv1.CronJob) => {
         const spoke = cronJobConversion.convertFrom(hub);
         delete spoke.metadata?.annotations?.[v1ScheduleAnnotation];
