@@ -171,6 +171,9 @@ export const watch: Scenario[] = [
   }),
   scenario('a get with resourceVersion=0', async (s) => {
     await s.quiet('POST', cms(s), cm('a'));
+    // resourceVersion=0 is "any": kube-apiserver answers from its watch cache, which may not hold a
+    // create made a moment ago (404). Wait, unrecorded, until it does, then record the answer.
+    for (let i = 0; i < 100 && (await s.quiet('GET', `${cms(s)}/a?resourceVersion=0`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
     await s.req('GET', `${cms(s)}/a?resourceVersion=0`);
   }),
   scenario('pagination: limit and continue to the end', async (s) => {
