@@ -26,7 +26,7 @@ if (![count, from, Number(values.batch), Number(values.shrink)].every(Number.isI
 }
 const missing = controllerGenMissing();
 if (missing) {
-  console.error(`differential: needs ${missing}`);
+  console.error(`differential: needs ${missing.what} (${missing.hint})`);
   process.exit(2);
 }
 

@@ -11,42 +11,32 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe } from 'vitest';
 import { controllerGenBinary } from './kubernetes-tools-paths.js';
+import { BUILD_TOOLS_COMMAND, REQUIRE_KUBERNETES_ENV } from './kubernetes-tools.js';
+import { missingPrerequisite } from './prerequisite.js';
 import { repoRoot } from './shared-paths.js';
 
 export { controllerGenBinary };
 
-/** The variable CI sets: a missing tool is then a failure, not a skip. */
-export const REQUIRE_KUBERNETES_ENV = 'SCAFFOLDER_REQUIRE_KUBERNETES';
-
 /** What is missing to run controller-gen, or undefined when it can run. */
-export function controllerGenMissing(): string | undefined {
+export function controllerGenMissing(): { what: string; hint: string } | undefined {
   const binary = controllerGenBinary();
-  if (!existsSync(binary)) return `${binary} (run npm run tools:kubernetes)`;
+  if (!existsSync(binary)) return { what: binary, hint: `build it: ${BUILD_TOOLS_COMMAND}` };
   try {
     execFileSync('go', ['version'], { stdio: 'ignore' });
   } catch {
-    return 'go on PATH (controller-gen loads Go packages with it)';
+    return { what: 'go on PATH', hint: 'controller-gen loads Go packages with it' };
   }
   return undefined;
 }
 
-let reported = false;
-
 /**
  * Whether controller-gen can run. When it cannot: with SCAFFOLDER_REQUIRE_KUBERNETES set, throws;
- * otherwise prints one line saying what is missing (once per run) and returns false. Call it while
- * tests are collected, as describeControllerGen does.
+ * otherwise prints one line saying what is missing (once per run) and returns false
+ * (prerequisite.ts, the one check for every tool and for ../shared). Call it while tests are collected.
  */
 export function hasControllerGen(): boolean {
   const missing = controllerGenMissing();
-  if (missing === undefined) return true;
-  const required = process.env[REQUIRE_KUBERNETES_ENV];
-  if (required && required !== '0') throw new Error(`${REQUIRE_KUBERNETES_ENV} is set but controller-gen cannot run: needs ${missing}`);
-  if (!reported) {
-    reported = true;
-    console.warn(`skipped: needs ${missing}`);
-  }
-  return false;
+  return missing === undefined || missingPrerequisite(REQUIRE_KUBERNETES_ENV, missing.what, missing.hint);
 }
 
 /** `describe` that runs only when controller-gen can (see hasControllerGen). */
