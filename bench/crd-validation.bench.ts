@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { validateCustomResourceDefinition } from '../src/crd-validation/index.js';
+import { validateCustomResourceDefinition } from '../src/apiextensions/validation/index.js';
 import { startTestEnvironment } from '../src/testing/index.js';
 import { median } from './stats.js';
 

@@ -23,7 +23,7 @@ export { kubeConfigFor } from './environment/kubeconfig.js';
 export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';
 export type { KubeObject, StoredObject } from './resources/object.js';
 export type { Status, StatusCause, StatusDetails } from '../kube/status.js';
-export { compileSchema, invalidStatus, type CompiledSchema, type FieldCause, type JSONSchemaProps } from './schema/index.js';
+export { compileSchema, invalidStatus, type CompiledSchema, type FieldCause, type JSONSchemaProps } from '../apiextensions/schema/index.js';
 export { AdmissionChain, convertObjects, type ServiceResolver, type WebhookConfiguration } from './admission/index.js';
 export { eventually, type EventuallyOptions } from './eventually.js';
 export { fuzzConversion, type ConversionLoss, type FuzzConversionOptions, type FuzzConversionResult, type SpokeConversion } from './fuzz-conversion/index.js';

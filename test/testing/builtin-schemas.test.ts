@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import { goDecode } from '../../src/testing/resources/go-json-decode.js';
+import { goDecode } from '../../src/kube/go-json-decode.js';
 import { loadKubernetesApi } from '../../src/kube/kubernetes-api.js';
 import { credentials } from './support.js';
 

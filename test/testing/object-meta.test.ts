@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateObjectMeta } from '../../src/testing/server/object-meta.js';
-import { compileSchema } from '../../src/testing/schema/index.js';
+import { compileSchema } from '../../src/apiextensions/schema/index.js';
 
 const text = (causes: { field: string; message: string }[]) => causes.map((c) => `${c.field}: ${c.message}`);
 const SUBDOMAIN =

@@ -20,9 +20,9 @@ import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '
 import { crdDefaultPlural } from '../../kube/plural.js';
 import { celErrorSite } from './rule-diagnostics.js';
 import { locateCrdField, type LocatorContext } from './validation-locations.js';
-import { validateCustomResourceDefinition } from '../../crd-validation/index.js';
-import { perVersionField } from '../../crd-validation/internal-spec.js';
-import { STATUS_ROOT_DETAIL, statusRootOffendingKey } from '../../crd-validation/status-root.js';
+import { validateCustomResourceDefinition } from '../../apiextensions/validation/index.js';
+import { perVersionField } from '../../apiextensions/validation/internal-spec.js';
+import { STATUS_ROOT_DETAIL, statusRootOffendingKey } from '../../apiextensions/validation/status-root.js';
 import { API_APPROVAL_ANNOTATION } from '../../kube/community-groups.js';
 
 export const VERSION_ANNOTATION = 'scaffolder.dev/version';

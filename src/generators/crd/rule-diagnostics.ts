@@ -2,7 +2,7 @@
  * Where a CRD validation error about x-kubernetes-validations comes from, for `manifests`: the
  * XValidation marker that wrote the rule (found by the rule's text, the column at the rule), and,
  * for a cost over budget, the estimate and the budget (kube-apiserver's message gives only the
- * factor). The errors themselves are the CRD validation's (src/kube/cel via crd-validation).
+ * factor). The errors themselves are the CRD validation's (src/kube/cel via apiextensions/validation).
  */
 import type { CustomResourceDefinition } from './crd-types.js';
 import { ruleColumn, type MarkedValue, type SourceLocation } from '../../markers/index.js';

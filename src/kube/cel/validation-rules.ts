@@ -7,7 +7,7 @@
  * it can run in one request) stays within StaticEstimatedCostLimit, and the rules of the whole
  * schema within StaticEstimatedCRDCostLimit. Errors have the API server's paths, types and wording.
  * The text of the entries (reason, fieldPath, message) is checked before, with the schema's other
- * rules (src/testing/schema/openapi-rules.ts), and the rules compile only when that passes.
+ * rules (src/apiextensions/schema/openapi-rules.ts), and the rules compile only when that passes.
  */
 import { fieldErrorBody, type FieldCause, type FieldErrorType } from '../field-errors.js';
 import { goJSON, goJSONStruct } from '../go-format.js';

@@ -4,7 +4,7 @@
  * the test server claims to be, or the newest shipped one when that release is not shipped.
  */
 import { isKubernetesApiVersion, loadKubernetesApi, type KubernetesApi } from '../../kube/kubernetes-api.js';
-import { goDecode, type GoDecodeResult } from './go-json-decode.js';
+import { goDecode, type GoDecodeResult } from '../../kube/go-json-decode.js';
 import type { ResourceType } from './resource-type.js';
 
 export interface BuiltinSchema {

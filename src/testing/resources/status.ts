@@ -3,7 +3,7 @@
  * pkg/api/errors): same reasons, codes, messages and field order on the wire.
  */
 
-import { fieldErrorBody, invalidMessage, type FieldCause } from '../../kube/field-errors.js';
+import { duplicate, fieldError, invalid as invalidCause, invalidMessage, notSupported, required, type FieldCause } from '../../kube/field-errors.js';
 import type { Status, StatusDetails } from '../../kube/status.js';
 
 /** A group and plural resource name, e.g. `{ group: 'apps', resource: 'deployments' }`. */
@@ -90,39 +90,23 @@ export function invalid(kind: string, group: string, name: string, errors: Field
   });
 }
 
-export function requiredField(field: string, detail: string): FieldCause {
-  return { reason: 'FieldValueRequired', field, message: fieldErrorBody('FieldValueRequired', detail) };
-}
+/**
+ * The server's field errors are kube's builders (src/kube/field-errors.ts); its callers pass an
+ * object where kube-apiserver's code passes the object's JSON text, which prints quoted.
+ */
+const asPrinted = (value: unknown): unknown => (value !== null && typeof value === 'object' ? JSON.stringify(value) : (value ?? null));
 
-export function invalidField(field: string, value: unknown, detail: string): FieldCause {
-  return { reason: 'FieldValueInvalid', field, message: fieldErrorBody('FieldValueInvalid', detail, () => renderValue(value)) };
-}
-
-export function duplicateField(field: string, value: unknown): FieldCause {
-  return { reason: 'FieldValueDuplicate', field, message: fieldErrorBody('FieldValueDuplicate', '', () => renderValue(value)) };
-}
-
-export function notFoundField(field: string, value: unknown): FieldCause {
-  return { reason: 'FieldValueNotFound', field, message: fieldErrorBody('FieldValueNotFound', '', () => renderValue(value)) };
-}
-
+export const requiredField = (field: string, detail: string): FieldCause => required(field, detail);
+export const invalidField = (field: string, value: unknown, detail: string): FieldCause => invalidCause(field, asPrinted(value), detail);
+export const duplicateField = (field: string, value: unknown): FieldCause => duplicate(field, asPrinted(value));
+export const notFoundField = (field: string, value: unknown): FieldCause => fieldError('FieldValueNotFound', field, asPrinted(value), '');
 /** field.NotSupported: the supported values quoted, in the order given. */
-export function notSupportedField(field: string, value: unknown, supported: readonly string[]): FieldCause {
-  const detail = supported.length > 0 ? `supported values: ${supported.map((v) => JSON.stringify(v)).join(', ')}` : '';
-  return { reason: 'FieldValueNotSupported', field, message: fieldErrorBody('FieldValueNotSupported', detail, () => renderValue(value)) };
-}
+export const notSupportedField = (field: string, value: unknown, supported: readonly string[]): FieldCause =>
+  notSupported(field, asPrinted(value), supported);
 
 /** `Forbidden: <detail>`, the colon kept even for an empty detail (unlike field.Forbidden). */
 export function forbiddenField(field: string, detail: string): FieldCause {
   return { reason: 'FieldValueForbidden', field, message: `Forbidden: ${detail}` };
-}
-
-/** How field.Error prints a value: strings quoted, numbers and booleans bare, objects as Go would. */
-export function renderValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return `"${JSON.stringify(value).replace(/"/g, '\\"')}"`;
 }
 
 export function badRequest(message: string): StatusError {

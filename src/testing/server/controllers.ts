@@ -8,7 +8,7 @@ import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, type StoredObject } from '../resources/object.js';
 import { storageVersion, type ResourceType } from '../resources/resource-type.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../crd-validation/index.js';
+import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../apiextensions/validation/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';

@@ -9,7 +9,7 @@ import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } fro
 import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
 import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
-import { invalidStatus } from '../schema/index.js';
+import { invalidStatus } from '../../apiextensions/schema/index.js';
 import { goJSON, goQuote } from '../../kube/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';

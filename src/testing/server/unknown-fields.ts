@@ -6,7 +6,7 @@
 import { deepCopy } from '../../kube/json-values.js';
 import { type KubeObject } from '../resources/object.js';
 import { badRequest } from '../resources/status.js';
-import type { CompiledSchema } from '../schema/index.js';
+import type { CompiledSchema } from '../../apiextensions/schema/index.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 

@@ -4,7 +4,8 @@
  * like a schema validation failure: `CronJob.batch.my.domain "x" is invalid: spec.schedule: Invalid value: "y": detail`.
  */
 
-import { fieldErrorBody, invalidStatus, type FieldErrorType, type InvalidStatus as KubeInvalidStatus } from '../../../kube/field-errors.js';
+import { goQuote } from '../../../kube/go-format.js';
+import { fieldErrorBody, invalidStatus, renderBadValue, type FieldErrorType, type InvalidStatus as KubeInvalidStatus } from '../../../kube/field-errors.js';
 
 const NO_VALUE = Symbol('no value');
 
@@ -19,23 +20,11 @@ export class FieldError {
 
   /** The message without the field: `Invalid value: "x": detail`. */
   body(): string {
-    return fieldErrorBody(this.type, this.detail, this.badValue === NO_VALUE ? undefined : () => formatValue(this.badValue));
+    return fieldErrorBody(this.type, this.detail, this.badValue === NO_VALUE ? undefined : () => renderBadValue(this.badValue));
   }
 
   toString(): string {
     return `${this.field}: ${this.body()}`;
-  }
-}
-
-/** How the API server prints a bad value: strings quoted, numbers and booleans bare, the rest as JSON. */
-function formatValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
-  if (value === null || value === undefined) return 'null';
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
   }
 }
 
@@ -56,7 +45,7 @@ export function forbiddenField(path: string, detail: string): FieldError {
 
 /** `path: Unsupported value: <value>: supported values: "a", "b"`. */
 export function notSupportedField(path: string, value: unknown, supported: readonly string[]): FieldError {
-  const detail = supported.length > 0 ? `supported values: ${supported.map((s) => JSON.stringify(s)).join(', ')}` : '';
+  const detail = supported.length > 0 ? `supported values: ${supported.map(goQuote).join(', ')}` : '';
   return new FieldError('FieldValueNotSupported', path, value, detail);
 }
 

@@ -35,6 +35,6 @@ export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
 export const BUILTIN_NAME_RULES: Record<string, (name: string) => string[]> = {
   '/Service': isDNS1035Label,
   'apps/StatefulSet': isDNS1123Label,
-  // A CRD's name is checked once, by its own validation (src/crd-validation names.ts: a subdomain that is plural.group).
+  // A CRD's name is checked once, by its own validation (src/apiextensions/validation names.ts: a subdomain that is plural.group).
   'apiextensions.k8s.io/CustomResourceDefinition': () => [],
 };
