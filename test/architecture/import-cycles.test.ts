@@ -7,14 +7,8 @@
  * the files directly in `src/<area>/`, each on its own: an area's top files assemble its
  * folders (src/runtime/index.ts, src/cli/main.ts) or are small shared pieces used by them.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import madge from 'madge';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-type Graph = Record<string, string[]>;
+import { srcImportGraph, type ImportGraph as Graph } from '../support/src-import-graph.js';
 
 /** The unit a file of src/ (path relative to src/) belongs to. */
 function folderUnit(file: string): string {
@@ -92,15 +86,11 @@ describe('import cycles', () => {
   });
 
   it('src/ has none, between files or between folders', { timeout: 120_000 }, async () => {
-    const result = await madge(path.join(root, 'src'), {
-      fileExtensions: ['ts'],
-      tsConfig: path.join(root, 'tsconfig.json'),
-    });
-    const graph = result.obj();
+    const { graph, circular } = await srcImportGraph();
     // The graph is real: every file is in it and relative `.js` imports resolve to the `.ts` files.
     expect(Object.keys(graph).length).toBeGreaterThan(250);
     expect(graph['runtime/manager/manager.ts']).toContain('runtime/webhook/server.ts');
-    expect(result.circular()).toEqual([]);
+    expect(circular).toEqual([]);
     expect(folderCycles(graph)).toEqual([]);
   });
 });
