@@ -1,10 +1,10 @@
 // The common end of every scaffolding command: record PROJECT in the plan, then either print the
 // plan (--dry-run) or write it all at once and list what changed.
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../project/usage-error.js';
 import { Plan } from '../scaffold/machinery/plan.js';
 import { hasUndoJournal, undoInterruptedPlan, undoJournalName } from '../scaffold/machinery/undo-journal.js';
 import { isTrackedByGit } from './git.js';
-import { projectFileName, serializeProjectFile, type ProjectConfig } from '../scaffold/project/project-file.js';
+import { projectFileName, serializeProjectFile, type ProjectConfig } from '../project/project-file.js';
 import type { CliIO } from './io.js';
 
 export interface PlanFlags {

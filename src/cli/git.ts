@@ -2,7 +2,7 @@
 // replaces a tree only version control can give back, and the undo journal is refused when committed.
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../project/usage-error.js';
 
 export interface GitResult {
   status: number;

@@ -4,7 +4,7 @@
 // names is loaded, yargs when a command line is parsed (a bare `version` needs no parser), and a
 // command's handler imports what it runs (generators, templates, YAML) itself.
 import type { Argv } from 'yargs';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../project/usage-error.js';
 import type { Action } from './commands/action.js';
 import { commandWords, normalizeArgv, repeatedFlag, unknownCommand, type CommandTree } from './argv.js';
 import { topCommands } from './commands/catalog.js';

@@ -1,10 +1,10 @@
 // `--plugins` on init, create api, create webhook and edit: the flag, the optional plugins' own
 // flags (shown in a group of their own), and the plugins' steps run after the command's (see
-// src/scaffold/project/plugin-catalog.ts).
+// src/project/plugin-catalog.ts).
 import type { Argv, Options } from 'yargs';
 import type { Plan } from '../scaffold/machinery/plan.js';
-import type { ProjectConfig } from '../scaffold/project/project-file.js';
-import { checkPluginFlags, optionalPlugins, pluginFlags, resolvePlugins, type PluginCommand } from '../scaffold/project/plugin-catalog.js';
+import type { ProjectConfig } from '../project/project-file.js';
+import { checkPluginFlags, optionalPlugins, pluginFlags, resolvePlugins, type PluginCommand } from '../project/plugin-catalog.js';
 import type { PluginStep } from '../scaffold/plugins/step.js';
 import { loadPluginSteps } from '../scaffold/plugins/steps.js';
 

@@ -1,11 +1,11 @@
 // Reading the PROJECT file of the directory a command runs in.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../project/usage-error.js';
 import { undoInterrupted } from './apply-plan.js';
 import { hasInterruptedSwap, swapRecordName } from './alpha/tree-swap.js';
 import type { CliIO } from './io.js';
-import { parseProjectFile, projectFileName, type ProjectConfig } from '../scaffold/project/project-file.js';
+import { parseProjectFile, projectFileName, type ProjectConfig } from '../project/project-file.js';
 
 /**
  * PROJECT of the directory `io` runs in, after undoing what an interrupted command half-wrote.

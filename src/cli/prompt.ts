@@ -1,7 +1,7 @@
 // Yes/no questions for interactive use (only asked when stdin is a terminal). One reader serves
 // every question of a run, so that answers typed ahead are not lost between questions.
 import { createInterface } from 'node:readline';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../project/usage-error.js';
 import type { CliIO } from './io.js';
 
 export class Prompter {

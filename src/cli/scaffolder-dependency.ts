@@ -8,8 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageManifest, packageName, packageRoot, packageVersion } from '../scaffold/machinery/package-root.js';
-import { UsageError } from './usage-error.js';
+import { packageManifest, packageName, packageRoot, packageVersion } from '../files/package-root.js';
+import { UsageError } from '../project/usage-error.js';
 
 export interface ScaffolderDependency {
   /** The version spec of package.json's kubescaffolder dependency. */

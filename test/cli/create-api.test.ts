@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { isJavaScriptGlobal, reservedKinds } from '../../src/scaffold/project/validation.js';
+import { isJavaScriptGlobal, reservedKinds } from '../../src/project/validation.js';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');

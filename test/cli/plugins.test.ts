@@ -6,8 +6,8 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { goldenEpoch } from '../../scripts/golden-sequence.js';
-import { replayPlugins } from '../../src/scaffold/project/project-file.js';
-import { parseProjectFile } from '../../src/scaffold/project/project-file.js';
+import { replayPlugins } from '../../src/project/project-file.js';
+import { parseProjectFile } from '../../src/project/project-file.js';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');

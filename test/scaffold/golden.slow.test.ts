@@ -8,8 +8,8 @@ import { createPatch } from 'diff';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 import { generateGoldenProject, goldenProjects, readTree } from '../../scripts/golden-sequence.js';
-import { parseProjectFile } from '../../src/scaffold/project/project-file.js';
-import { pluralOf, qualifiedGroup, type Resource } from '../../src/scaffold/project/resource.js';
+import { parseProjectFile } from '../../src/project/project-file.js';
+import { pluralOf, qualifiedGroup, type Resource } from '../../src/project/resource.js';
 
 const goldenRoot = resolve(import.meta.dirname, '..', 'golden');
 const work = mkdtempSync(join(tmpdir(), 'scaffolder-golden-test-'));

@@ -3,7 +3,7 @@
 // registry, or the panels stay empty in Grafana.
 import { describe, expect, it } from 'vitest';
 import { RuntimeMetrics } from '../../src/runtime/metrics/index.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/project/usage-error.js';
 import { customMetricsConfigTemplate, customMetricsDashboard, parseCustomMetrics } from '../../src/scaffold/plugins/grafana/custom-metrics.js';
 import { resourcesDashboard, runtimeDashboard, scrapeLabels } from '../../src/scaffold/plugins/grafana/dashboards.js';
 import { parsePrometheusText, type Sample } from '../runtime/metrics/prometheus-text.js';

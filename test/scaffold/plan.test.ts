@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/project/usage-error.js';
 import { Plan } from '../../src/scaffold/machinery/plan.js';
 import { snapshot, tempProjectDir } from '../cli/run-cli.js';
 

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/project/usage-error.js';
 import {
   newProjectConfig, parseProjectFile, scaffolderLayout, serializeProjectFile, type ProjectConfig,
-} from '../../src/scaffold/project/project-file.js';
+} from '../../src/project/project-file.js';
 import { conformanceDir, itShared } from '../support/shared.js';
 
 const kubebuilderProject = resolve(conformanceDir, 'kubebuilder', 'project-v4', 'PROJECT');

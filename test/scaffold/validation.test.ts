@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/project/usage-error.js';
 import {
   isJavaScriptGlobal, validateDomain, validateGroup, validateKind, validatePlural, validateProjectName, validateVersion,
-} from '../../src/scaffold/project/validation.js';
+} from '../../src/project/validation.js';
 
 function errorOf(fn: () => void): string {
   try {

@@ -1,14 +1,14 @@
 // `scaffolder alpha generate`: the project PROJECT describes, scaffolded again by this scaffolder
-// (kubebuilder's alpha generate). The commands of src/scaffold/project/replay.ts run one after the
+// (kubebuilder's alpha generate). The commands of src/project/replay.ts run one after the
 // other in a staging directory; only when all of them succeeded does the staged tree become the
 // output directory, or replace the project in place (.git and the files git ignores kept; see
 // tree-swap.ts), so a failing replay writes nothing.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, cpSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { UsageError } from '../usage-error.js';
-import { parseProjectFile, projectFileName, type ProjectConfig } from '../../scaffold/project/project-file.js';
-import { replayCommands } from '../../scaffold/project/replay.js';
+import { UsageError } from '../../project/usage-error.js';
+import { parseProjectFile, projectFileName, type ProjectConfig } from '../../project/project-file.js';
+import { replayCommands } from '../../project/replay.js';
 import type { CliIO, CommandRunner } from '../io.js';
 import { assertCleanGitRoot } from '../git.js';
 import { hasInterruptedSwap, ignoredPaths, makeStagingRoot, recoverInterruptedSwap, releaseStagingRoot, sweepStaleStaging, swapRecordName, swapTreeIn } from './tree-swap.js';

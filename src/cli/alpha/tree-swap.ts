@@ -9,7 +9,7 @@ import { basename, dirname, join } from 'node:path';
 import { assertWritesInside } from '../../files/inside-root.js';
 import { isLiveProcess } from '../../files/temporary-files.js';
 import { git, isTrackedByGit } from '../git.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 
 export const swapRecordName = '.scaffolder-generate.json';
 const backupName = '.scaffolder-generate-old';

@@ -12,7 +12,7 @@ function helpCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
       .hide('dry-run')
       .example(...example('$0 help plugins', 'list the plugins')),
     () => select(async (io) => {
-      const { pluginsHelp } = await import('../../scaffold/project/plugin-catalog.js');
+      const { pluginsHelp } = await import('../../project/plugin-catalog.js');
       io.stdout(pluginsHelp());
       return 0;
     }),

@@ -27,7 +27,7 @@ function initCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
       .example(...example('$0 init --multigroup --namespaced --install=false', 'several API groups, one namespace, no npm install')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
-      const { packageVersion } = await import('../../scaffold/machinery/package-root.js');
+      const { packageVersion } = await import('../../files/package-root.js');
       const { packedPackage, scaffolderDependency, vendorPackage } = await import('../scaffolder-dependency.js');
       const { planInit } = await import('../../scaffold/plugins/init.js');
       const { runPlan, undoInterrupted } = await import('../apply-plan.js');

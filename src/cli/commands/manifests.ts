@@ -2,7 +2,7 @@
 import type { Argv, Options } from 'yargs';
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { conflictingOptions } from '../../generators/manifests/options.js';
-import { UsageError } from '../usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 import type { CommandModule, CommandName, SelectAction } from './action.js';
 import { example } from './examples.js';
 

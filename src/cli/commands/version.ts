@@ -17,8 +17,8 @@ function versionCommand(y: Argv, select: SelectAction, name: CommandName): Argv 
 /** The command's action; main.ts also runs it for a bare `version` without building the parser. */
 export async function printVersion(io: CliIO): Promise<number> {
   // Loaded when the command runs (see main.ts).
-  const { packageVersion } = await import('../../scaffold/machinery/package-root.js');
-  const { scaffolderLayout } = await import('../../scaffold/project/layout.js');
+  const { packageVersion } = await import('../../files/package-root.js');
+  const { scaffolderLayout } = await import('../../project/layout.js');
   io.stdout(`scaffolder ${packageVersion()} (layout ${scaffolderLayout}, node ${process.version})\n`);
   return 0;
 }

@@ -24,7 +24,7 @@
  * not to be trusted (controller-gen would exit non-zero). Objects are plain JSON: the caller writes
  * them (keys sorted, as controller-gen does).
  */
-import { packageVersion } from '../../scaffold/machinery/package-root.js';
+import { packageVersion } from '../../files/package-root.js';
 
 export { CrdGenerator, VERSION_ANNOTATION, type CrdGenerationResult, type CrdGeneratorOptions, type GeneratedCrd } from './generator.js';
 export { registerCrdMarkers } from './markers/definitions.js';

@@ -10,7 +10,7 @@ import type { BuiltinSchemaSource } from '../crd/schema/builtin-source.js';
 import { kubernetesApiSource } from '../crd/schema/kubernetes-api-source.js';
 import { RbacManifestsGenerator } from '../rbac/manifests-generator.js';
 import { WebhookManifestsGenerator } from '../webhook/manifests-generator.js';
-import { packageVersion } from '../../scaffold/machinery/package-root.js';
+import { packageVersion } from '../../files/package-root.js';
 import { createApiProject } from './loader.js';
 import { GeneratorRuntime } from './runtime.js';
 

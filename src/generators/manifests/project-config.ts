@@ -1,7 +1,7 @@
 /** What the manifests command reads from the PROJECT file: the project name, whether it is namespaced, its Kubernetes release. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseProjectFile, projectFileName } from '../../scaffold/project/project-file.js';
+import { parseProjectFile, projectFileName } from '../../project/project-file.js';
 
 export interface ProjectSettings {
   readonly projectName?: string;
@@ -12,7 +12,7 @@ export interface ProjectSettings {
 }
 
 /**
- * PROJECT read as every command reads it (src/scaffold/project/project-file.ts: errors name the
+ * PROJECT read as every command reads it (src/project/project-file.ts: errors name the
  * file and line); defaults when there is none. `planned`: the PROJECT text a scaffolding command
  * would write, read instead of the file.
  */

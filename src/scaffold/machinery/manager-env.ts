@@ -2,7 +2,7 @@
 // under `env:` right below `name: manager` (kubebuilder puts them there too). Commands add and
 // remove variables (edit --namespaced: WATCH_NAMESPACE; deploy-image: <KIND>_IMAGE) without
 // writing a second `env:` key.
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 
 export const managerFile = 'config/manager/manager.yaml';
 const containerLine = '        name: manager\n';

@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 // The one module of diff's that is used, with its own imports: the package entry loads 19.
 import { createTwoFilesPatch } from 'diff/lib/patch/create.js';
 import { assertWritesInside } from '../../files/inside-root.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 import { insertAtMarker, MarkerNotFoundError } from './inserter.js';
 import type { FileTemplate } from './template.js';
 import { removeUndoJournal, writeUndoJournal } from './undo-journal.js';

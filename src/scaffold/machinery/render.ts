@@ -12,7 +12,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../../files/package-root.js';
 import { templateCompileOptions } from './template-options.js';
 
 /** What precompiled-templates.js exports for each template: its spec and the source it came from. */

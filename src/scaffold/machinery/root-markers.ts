@@ -1,6 +1,6 @@
 // The markers the CLI puts above a kind's root type (`// +kubebuilder:object:root=true`): adding one,
 // and keeping them through a --force rewrite of the types file.
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 import type { Plan } from './plan.js';
 
 /**

@@ -1,5 +1,5 @@
 // The kind's sample object for the scaffolded tests (test/samples/), planned by create api and create webhook.
-import { relativeImport, type ResourceNames } from '../project/names.js';
+import { relativeImport, type ResourceNames } from '../../project/names.js';
 import type { Plan } from './plan.js';
 import { render } from './render.js';
 

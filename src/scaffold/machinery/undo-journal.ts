@@ -13,7 +13,7 @@
 import { lstatSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { assertWritesInside, resolvedWritePath } from '../../files/inside-root.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 
 export const undoJournalName = '.scaffolder-undo.json';
 /** Journals of other formats (the first had no hashes) are refused, never guessed at. */

@@ -1,24 +1,24 @@
 // `create api`: a kind's TypeScript types (the CRD source), its controller, the config/ entries
 // that install and sample it, and its registration in src/main.ts.
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 import * as blocks from '../machinery/kustomize-blocks.js';
 import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';
-import { projectContext } from '../project/context.js';
-import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../project/core-groups.js';
-import { checkBuiltinKind } from '../project/builtin-kinds.js';
-import { pascal, relativeImport, resourceNames, type ResourceNames } from '../project/names.js';
+import { projectContext } from '../../project/context.js';
+import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../../project/core-groups.js';
+import { checkBuiltinKind } from '../../project/builtin-kinds.js';
+import { pascal, relativeImport, resourceNames, type ResourceNames } from '../../project/names.js';
 import { crdDefaultPlural, resourcePlural } from '../../kube/plural.js';
 import { API_APPROVAL_ANNOTATION, isProtectedCommunityGroup } from '../../kube/community-groups.js';
-import { findResource, type ProjectConfig } from '../project/project-file.js';
-import { mainFile } from '../project/layout.js';
+import { findResource, type ProjectConfig } from '../../project/project-file.js';
+import { mainFile } from '../../project/layout.js';
 import { enableInDefault } from '../machinery/kustomize-edits.js';
 import { keepRootMarkers, markRootType } from '../machinery/root-markers.js';
 import { planTestSample } from '../machinery/test-sample.js';
-import { apiNamespaced, gvkText, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../project/resource.js';
-import { validateDomain, validateGvk } from '../project/validation.js';
-import { addController, controllerFileBase, reconcilerClassName } from '../project/controller-name.js';
-import { externalTypeImport, resolveExternalApiPath } from '../project/external-api.js';
+import { apiNamespaced, gvkText, importAlias, pluralOf, qualifiedGroup, sameGvk, type Resource } from '../../project/resource.js';
+import { validateDomain, validateGvk } from '../../project/validation.js';
+import { addController, controllerFileBase, reconcilerClassName } from '../../project/controller-name.js';
+import { externalTypeImport, resolveExternalApiPath } from '../../project/external-api.js';
 
 export interface CreateApiOptions {
   group: string;

@@ -1,14 +1,14 @@
 // `edit`: changes to project-wide choices after init (multi-group, namespace scope, license header).
 import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS } from '../../kube/kubernetes-api.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 import type { Plan } from '../machinery/plan.js';
 import { managerEnvEntry, managerFile, removeManagerEnv, setManagerEnv } from '../machinery/manager-env.js';
 import { render } from '../machinery/render.js';
-import type { License } from '../project/boilerplate.js';
-import { projectContext } from '../project/context.js';
-import type { ProjectConfig } from '../project/project-file.js';
-import { apiPackagePath } from '../project/resource.js';
-import { validateOwner } from '../project/validation.js';
+import type { License } from '../../project/boilerplate.js';
+import { projectContext } from '../../project/context.js';
+import type { ProjectConfig } from '../../project/project-file.js';
+import { apiPackagePath } from '../../project/resource.js';
+import { validateOwner } from '../../project/validation.js';
 
 export interface EditOptions {
   multigroup?: boolean;

@@ -1,15 +1,15 @@
 // `init`: the files of a new project (package, manager entry point, Makefile, image, config/, e2e tests, CI, dev container).
 import { readdirSync } from 'node:fs';
 import { basename } from 'node:path';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from '../../project/usage-error.js';
 import type { Plan } from '../machinery/plan.js';
-import { packageManifest } from '../machinery/package-root.js';
+import { packageManifest } from '../../files/package-root.js';
 import { render } from '../machinery/render.js';
 import type { FileTemplate, IfExists } from '../machinery/template.js';
-import { projectContext } from '../project/context.js';
-import type { License } from '../project/boilerplate.js';
-import { newProjectConfig, projectFileName, type ProjectConfig } from '../project/project-file.js';
-import { validateDomain, validateOwner, validateProjectName } from '../project/validation.js';
+import { projectContext } from '../../project/context.js';
+import type { License } from '../../project/boilerplate.js';
+import { newProjectConfig, projectFileName, type ProjectConfig } from '../../project/project-file.js';
+import { validateDomain, validateOwner, validateProjectName } from '../../project/validation.js';
 
 export interface InitOptions {
   domain: string;

@@ -1,6 +1,6 @@
-// What an optional plugin's step of a command is (the plugins are listed in src/scaffold/project/plugin-catalog.ts).
+// What an optional plugin's step of a command is (the plugins are listed in src/project/plugin-catalog.ts).
 import type { Plan } from '../machinery/plan.js';
-import type { ProjectConfig } from '../project/project-file.js';
+import type { ProjectConfig } from '../../project/project-file.js';
 
 /** What a plugin's step receives: the command's parsed flags (its own among them). */
 export interface PluginInput {

@@ -1,6 +1,6 @@
 // The optional plugins' steps, by PROJECT key, imported only when a command runs them (the CLI loads
-// the catalog, src/scaffold/project/plugin-catalog.ts, at start-up).
-import { deployImageKey, grafanaKey, helmKey, type PluginCommand } from '../project/plugin-catalog.js';
+// the catalog, src/project/plugin-catalog.ts, at start-up).
+import { deployImageKey, grafanaKey, helmKey, type PluginCommand } from '../../project/plugin-catalog.js';
 import type { PluginStep } from './step.js';
 
 type PluginSteps = Partial<Record<PluginCommand, PluginStep>>;

@@ -2,23 +2,23 @@
 // containerPort) and status conditions, and its controller runs the image as a Deployment it owns
 // (restricted security context, finalizer, events), reading the image from the manager's
 // environment (config/manager/manager.yaml); the tests run it through the test API server.
-import { UsageError } from '../../../cli/usage-error.js';
+import { UsageError } from '../../../project/usage-error.js';
 import { managerEnvEntry, managerFile, setManagerEnv } from '../../machinery/manager-env.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';
-import { projectContext } from '../../project/context.js';
+import { projectContext } from '../../../project/context.js';
 import { crdDefaultPlural } from '../../../kube/plural.js';
-import { relativeImport, resourceNames } from '../../project/names.js';
-import { findResource, withPluginConfig, type ProjectConfig } from '../../project/project-file.js';
-import { apiNamespaced, gvkText } from '../../project/resource.js';
-import { deployImageKey } from '../../project/plugin-catalog.js';
+import { relativeImport, resourceNames } from '../../../project/names.js';
+import { findResource, withPluginConfig, type ProjectConfig } from '../../../project/project-file.js';
+import { apiNamespaced, gvkText } from '../../../project/resource.js';
+import { deployImageKey } from '../../../project/plugin-catalog.js';
 import type { PluginInput } from '../step.js';
 import { planReadmeImages } from './readme.js';
 import { yamlStringScalar } from './yaml-scalar.js';
 import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
-import { mainFile } from '../../project/layout.js';
-import { reconcilerClassName } from '../../project/controller-name.js';
-import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource } from '../../project/deploy-image-config.js';
+import { mainFile } from '../../../project/layout.js';
+import { reconcilerClassName } from '../../../project/controller-name.js';
+import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource } from '../../../project/deploy-image-config.js';
 
 function optionalString(v: unknown): string | undefined {
   return v === undefined ? undefined : String(v);

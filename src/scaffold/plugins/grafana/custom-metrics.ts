@@ -1,8 +1,8 @@
 // A project's own metrics on a dashboard: grafana/custom-metrics/config.yaml lists them (the user
 // writes it; `edit --plugins grafana/v1-alpha` reads it) and custom-metrics-dashboard.json shows
 // one panel each, with a query made from the metric's type unless the entry gives its own.
-import { UsageError } from '../../../cli/usage-error.js';
-import { readYamlFile } from '../../project/yaml-file.js';
+import { UsageError } from '../../../project/usage-error.js';
+import { readYamlFile } from '../../../project/yaml-file.js';
 import { dashboardJson } from './dashboards.js';
 
 export const customMetricsConfigFile = 'grafana/custom-metrics/config.yaml';

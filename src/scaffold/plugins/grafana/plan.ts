@@ -2,8 +2,8 @@
 // they follow the runtime), the custom-metrics configuration (the user's once written) and, when
 // that lists metrics, their dashboard. PROJECT records the plugin with no configuration.
 import type { Plan } from '../../machinery/plan.js';
-import { withPluginConfig, type ProjectConfig } from '../../project/project-file.js';
-import { grafanaKey } from '../../project/plugin-catalog.js';
+import { withPluginConfig, type ProjectConfig } from '../../../project/project-file.js';
+import { grafanaKey } from '../../../project/plugin-catalog.js';
 import { customMetricsConfigFile, customMetricsConfigTemplate, customMetricsDashboard, customMetricsDashboardFile, parseCustomMetrics } from './custom-metrics.js';
 import { resourcesDashboard, runtimeDashboard } from './dashboards.js';
 

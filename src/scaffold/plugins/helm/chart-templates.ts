@@ -2,7 +2,7 @@
 // named after the config/ folder it comes from, each kept only when the toggle of its part is on.
 // Names stay as kustomize made them; the namespace becomes the release's, and every object gets
 // Helm's labels (the `chart.labels` helper).
-import { UsageError } from '../../../cli/usage-error.js';
+import { UsageError } from '../../../project/usage-error.js';
 import type { KubeObject } from './kustomize-build.js';
 import { managerTemplate, metricsCertsOn, type Json } from './manager-template.js';
 import { Expr, Lines, templateText, When } from './template-yaml.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { UsageError } from '../../../cli/usage-error.js';
+import { UsageError } from '../../../project/usage-error.js';
 import type { Plan } from '../../machinery/plan.js';
 
 export type KubeObject = Record<string, unknown> & { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> } };

@@ -8,8 +8,8 @@
 import type { Plan } from '../../machinery/plan.js';
 import { uncommentBlock } from '../../machinery/inserter.js';
 import { render } from '../../machinery/render.js';
-import { helmKey } from '../../project/plugin-catalog.js';
-import { withPluginConfig, type ProjectConfig } from '../../project/project-file.js';
+import { helmKey } from '../../../project/plugin-catalog.js';
+import { withPluginConfig, type ProjectConfig } from '../../../project/project-file.js';
 import type { PluginInput } from '../step.js';
 import { chartTemplates, isManager, toggleDefaults } from './chart-templates.js';
 import { kustomizeDefault } from './kustomize-build.js';

@@ -3,7 +3,7 @@
 // written it is the user's: it is written again only with --force, and then every value the user's
 // file sets is kept (see mergeValues).
 import { parse, parseDocument, stringify } from 'yaml';
-import { UsageError } from '../../../cli/usage-error.js';
+import { UsageError } from '../../../project/usage-error.js';
 import type { Json } from './manager-template.js';
 
 export interface ValuesInput {

@@ -1,10 +1,10 @@
 // What every part of `create webhook` reads: the kind, its names and files, and the webhook types
 // a run adds; the spoke versions' names.
-import type { ProjectContext } from '../../project/context.js';
-import { clusterScopedBuiltinKinds } from '../../project/core-groups.js';
-import { pascal, resourceNames, type ResourceNames } from '../../project/names.js';
-import { findResource, type ProjectConfig } from '../../project/project-file.js';
-import { apiNamespaced, type Resource } from '../../project/resource.js';
+import type { ProjectContext } from '../../../project/context.js';
+import { clusterScopedBuiltinKinds } from '../../../project/core-groups.js';
+import { pascal, resourceNames, type ResourceNames } from '../../../project/names.js';
+import { findResource, type ProjectConfig } from '../../../project/project-file.js';
+import { apiNamespaced, type Resource } from '../../../project/resource.js';
 
 export interface WebhookTypes {
   defaulting: boolean;

@@ -4,7 +4,7 @@ import { uncommentBlock } from '../../machinery/inserter.js';
 import * as blocks from '../../machinery/kustomize-blocks.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';
-import { relativeImport } from '../../project/names.js';
+import { relativeImport } from '../../../project/names.js';
 import { enableInDefault } from '../../machinery/kustomize-edits.js';
 import { markRootType } from '../../machinery/root-markers.js';
 import { type WebhookContext, spokeNamesOf } from './context.js';

@@ -1,16 +1,16 @@
 // `create webhook`: defaulting, validating and conversion webhooks for a kind, the config/ that
 // serves them (service, cert-manager certificates, manager patch), and their registration.
 // A later run for another webhook type of the same kind merges into the existing file.
-import { UsageError } from '../../../cli/usage-error.js';
+import { UsageError } from '../../../project/usage-error.js';
 import { Plan } from '../../machinery/plan.js';
-import { projectContext } from '../../project/context.js';
-import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../../project/core-groups.js';
-import { checkBuiltinKind } from '../../project/builtin-kinds.js';
-import { resourceNames } from '../../project/names.js';
+import { projectContext } from '../../../project/context.js';
+import { builtinGroupDomain, isBuiltinGroup, runtimeBuiltinKinds } from '../../../project/core-groups.js';
+import { checkBuiltinKind } from '../../../project/builtin-kinds.js';
+import { resourceNames } from '../../../project/names.js';
 import { resourcePlural } from '../../../kube/plural.js';
-import { findResource, type ProjectConfig } from '../../project/project-file.js';
-import { gvkText, pluralOf, type Resource, type ResourceWebhooks } from '../../project/resource.js';
-import { validateGvk, validateVersion, validateWebhookPath } from '../../project/validation.js';
+import { findResource, type ProjectConfig } from '../../../project/project-file.js';
+import { gvkText, pluralOf, type Resource, type ResourceWebhooks } from '../../../project/resource.js';
+import { validateGvk, validateVersion, validateWebhookPath } from '../../../project/validation.js';
 import { type CreateWebhookOptions, type WebhookContext, type WebhookTypes, apiWebhookTestFile } from './context.js';
 import { planConversion } from './conversion.js';
 import { planRegistration } from './registration.js';

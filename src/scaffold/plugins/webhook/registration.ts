@@ -1,7 +1,7 @@
 // Where the webhook is registered: src/main.ts (and the API package's index.ts exports).
 import type { Plan } from '../../machinery/plan.js';
-import { relativeImport } from '../../project/names.js';
-import { mainFile } from '../../project/layout.js';
+import { relativeImport } from '../../../project/names.js';
+import { mainFile } from '../../../project/layout.js';
 import type { WebhookContext } from './context.js';
 
 export function planRegistration(plan: Plan, wc: WebhookContext): void {

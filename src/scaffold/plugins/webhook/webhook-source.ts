@@ -3,7 +3,7 @@
 import { addNamedImports } from '../../machinery/ts-imports.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';
-import { relativeImport } from '../../project/names.js';
+import { relativeImport } from '../../../project/names.js';
 import { type WebhookContext, type WebhookTypes, sectionData, spokeAlias, spokeIndex } from './context.js';
 
 function builderCalls(wc: WebhookContext, types: WebhookTypes): string[] {

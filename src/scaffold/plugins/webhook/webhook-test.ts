@@ -4,7 +4,7 @@ import { scaffoldMarker } from '../../machinery/inserter.js';
 import { addNamedImports } from '../../machinery/ts-imports.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';
-import { relativeImport, resourceNames, type ResourceNames } from '../../project/names.js';
+import { relativeImport, resourceNames, type ResourceNames } from '../../../project/names.js';
 import { planTestSample } from '../../machinery/test-sample.js';
 import { type WebhookContext, type WebhookTypes, sectionData, spokeIndex, spokeNamesOf, spokeSampleName, apiWebhookTestFile } from './context.js';
 import { conversionPatchFile } from './conversion.js';

@@ -5,7 +5,7 @@
 // module of the project, written `./<path>` from the project root: a .ts file, or a folder with an
 // index.ts. The controller declares the kind's descriptor (group, version, plural, scope) itself.
 import { posix } from 'node:path';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from './usage-error.js';
 import { relativeImport } from './names.js';
 
 // An npm package name (optionally scoped) and an optional subpath.

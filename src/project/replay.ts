@@ -8,7 +8,7 @@
 // spokes' APIs exist). That is the order in which files such as src/main.ts and an API's index.ts got
 // their lines when the project was made one kind at a time. (kubebuilder creates every API, then every
 // controller, then every webhook; its Go files do not list them in one place.)
-import { NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
+import { NEWEST_KUBERNETES_API_VERSION } from '../kube/kubernetes-api.js';
 import { replayPlugins, type ProjectConfig } from './project-file.js';
 import { apiNamespaced, apiPackagePath, type Resource } from './resource.js';
 

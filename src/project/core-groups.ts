@@ -2,8 +2,8 @@
 // is a built-in kind (PROJECT `core: true`): `apps` stays `apps`, `networking` becomes
 // `networking.k8s.io`, and `core` is the empty (legacy) group.
 
-import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../../kube/cluster-scoped-kinds.js';
-import * as runtimeBuiltins from '../../runtime/scheme/builtins.js';
+import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../kube/cluster-scoped-kinds.js';
+import * as runtimeBuiltins from '../runtime/scheme/builtins.js';
 
 const k8sIo = 'k8s.io';
 

@@ -4,8 +4,8 @@
 // the nearest names instead of written into PROJECT as `core: true`. A project may name one of its own
 // groups as a built-in one (the kubebuilder book's `batch`); the command then says which it means.
 import { distance } from 'fastest-levenshtein';
-import { KUBERNETES_API_VERSIONS, loadKubernetesApi } from '../../kube/kubernetes-api.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { KUBERNETES_API_VERSIONS, loadKubernetesApi } from '../kube/kubernetes-api.js';
+import { UsageError } from './usage-error.js';
 import { builtinGroupDomain } from './core-groups.js';
 import type { ProjectConfig } from './project-file.js';
 import { qualifiedGroup } from './resource.js';

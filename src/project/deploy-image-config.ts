@@ -3,7 +3,7 @@
 // (options as strings, as kubebuilder writes them). The values land in generated code and YAML,
 // so PROJECT's are checked as the flags are.
 import type { Options } from 'yargs';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from './usage-error.js';
 import { validateDomain, validateGroup, validateKind, validateVersion } from './validation.js';
 
 export const deployImageFlags = {

@@ -6,7 +6,7 @@
 // This module is what the CLI loads at start-up (flags, help) and what PROJECT is checked with; a
 // plugin's steps live in src/scaffold/plugins, loaded only when it runs (plugins/steps.ts).
 import type { Options } from 'yargs';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from './usage-error.js';
 import { scaffolderLayout } from './layout.js';
 import { deployImageFlags, parseDeployImageConfig, replayDeployImage } from './deploy-image-config.js';
 

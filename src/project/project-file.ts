@@ -1,8 +1,8 @@
 // The PROJECT file: what `init` decided and which resources later commands created, in the
 // fields kubebuilder uses, so that every command can read the project it works on.
 import { stringify } from 'yaml';
-import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { isKubernetesApiVersion, KUBERNETES_API_VERSIONS, NEWEST_KUBERNETES_API_VERSION } from '../kube/kubernetes-api.js';
+import { UsageError } from './usage-error.js';
 import { validateControllerName } from './controller-name.js';
 import { isBuiltinGroup } from './core-groups.js';
 import { validateExternalApiPath } from './external-api.js';

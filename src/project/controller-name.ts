@@ -2,8 +2,8 @@
 // The name is a DNS-1035 label; it names the file (`-` as `_`), the reconciler class (PascalCase +
 // Reconciler) and the controller at runtime (`.named(...)`, group-prefixed in multi-group projects).
 // A controller without a name is the kind's (`<kind>_controller.ts`, `<Kind>Reconciler`).
-import { dns1035LabelPattern as dns1035Label } from '../../kube/dns-names.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { dns1035LabelPattern as dns1035Label } from '../kube/dns-names.js';
+import { UsageError } from './usage-error.js';
 import { gvkText, type Resource } from './resource.js';
 
 export function validateControllerName(name: string): void {

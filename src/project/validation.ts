@@ -1,8 +1,8 @@
 // The naming rules a project, a group, a version, a kind and a plural must follow. Each check
 // throws a UsageError naming the value and the rule it breaks.
 import { createContext, runInContext } from 'node:vm';
-import { dns1035LabelPattern as dns1035Label, dns1123LabelPattern as dns1123Label, dns1123SubdomainPattern as dns1123Subdomain } from '../../kube/dns-names.js';
-import { UsageError } from '../../cli/usage-error.js';
+import { dns1035LabelPattern as dns1035Label, dns1123LabelPattern as dns1123Label, dns1123SubdomainPattern as dns1123Subdomain } from '../kube/dns-names.js';
+import { UsageError } from './usage-error.js';
 import { isBuiltinGroup } from './core-groups.js';
 
 const apiVersion = /^v\d+(?:(alpha|beta)\d+)?$/;

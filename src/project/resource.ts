@@ -1,6 +1,6 @@
 // One entry of PROJECT's `resources`: a group/version/kind the project defines, controls or
 // serves webhooks for, with the names derived from it that templates use.
-import { resourcePlural } from '../../kube/plural.js';
+import { resourcePlural } from '../kube/plural.js';
 
 export interface ResourceApi {
   crdVersion: 'v1';

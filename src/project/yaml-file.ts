@@ -5,7 +5,7 @@
  * a few lines whose aliases of aliases would expand to gigabytes).
  */
 import { LineCounter, parseDocument, visit } from 'yaml';
-import { UsageError } from '../../cli/usage-error.js';
+import { UsageError } from './usage-error.js';
 
 export interface YamlFile {
   readonly value: unknown;
