@@ -91,7 +91,7 @@ function compileText(text: string, variables: Map<string, Variable>): { checked?
     if (checked.issues.length > 0) return { checked, error: displayIssues(checked.source, checked.issues) };
     return { checked };
   } catch (err) {
-    if (err instanceof CelSyntaxError) return { error: displayIssues(err.source, [{ message: err.detail, offset: err.offset }]) };
+    if (err instanceof CelSyntaxError) return { error: displayIssues(err.source, err.issues) };
     throw err;
   }
 }
