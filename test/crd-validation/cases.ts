@@ -616,6 +616,17 @@ export const CASES: CorpusCase[] = [
     at: 'XValidation:rule=',
     fix: ['self.false', 'self.__false__'],
   },
+  {
+    name: 'rule iterating over a list called namespace named as it is',
+    source: spec('  // +kubebuilder:validation:MaxItems=10\n  // +kubebuilder:validation:items:MaxLength=63\n  namespace?: string[];').replace(
+      'export interface WidgetSpec',
+      `// +kubebuilder:validation:XValidation:rule="self.namespace.all(n, n.startsWith('team-'))"\nexport interface WidgetSpec`,
+    ),
+    // kube-apiserver's size estimate looks the field up by its escaped name (__namespace__): as it is, the list has no bound.
+    error: `${S}.x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)`,
+    at: 'XValidation:rule=',
+    fix: ['self.namespace.all', 'self.__namespace__.all'],
+  },
   // issue 27, judged by kube-apiserver 1.36
 
   {

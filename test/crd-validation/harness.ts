@@ -74,3 +74,8 @@ export function diagnostics(stderr: string): string[] {
   }
   return out;
 }
+
+/** A diagnostic without what `manifests` adds to a cost error (its estimate and the budget), which kube-apiserver does not say. */
+export function withoutCostNote(diagnostic: string): string {
+  return diagnostic.replace(/ \[estimated cost \d+, budget \d+\]$/, '');
+}

@@ -17,7 +17,7 @@ import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernete
 import { statusRequest, type Answer } from '../support/status-request.js';
 import { ACCEPTED, acceptedCase, CASES, HAND_WRITTEN, type AcceptedCase, type CorpusCase, type HandWrittenCase } from './cases.js';
 import { DISAGREEMENTS } from './disagreements.js';
-import { caseFiles, diagnostics, generateCase, manifests, writeProject } from './harness.js';
+import { caseFiles, diagnostics, generateCase, manifests, withoutCostNote, writeProject } from './harness.js';
 import { scaled } from '../support/timeouts.js';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -45,7 +45,7 @@ async function manifestsOn(c: CorpusCase, twin: boolean): Promise<{ verdict: (na
   const verdict = (name: string): Verdict => ({
     accepted: code === 0,
     causes: diagnostics(stderr)
-      .map((line) => DIAGNOSTIC.exec(line))
+      .map((line) => DIAGNOSTIC.exec(withoutCostNote(line)))
       .filter((m) => m !== null && m[1] === name)
       .map((m) => splitCause(m![2]!)),
   });

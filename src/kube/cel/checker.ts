@@ -204,7 +204,9 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
           report(e, `undefined field '${field}'`);
           return ERROR;
         }
-        const parent = decls.get(operandExpr.id);
+        // kube-apiserver's size estimate follows the field path by escaped names: a keyword written
+        // as it is (`self.namespace`) finds no schema there, so its size (and what is under it) is unknown.
+        const parent = name === field ? decls.get(operandExpr.id) : undefined;
         const child = parent?.fields?.get(name);
         if (child) decls.set(e.id, child);
         return t;
