@@ -21,7 +21,7 @@
  * As ANTLR does, no error is reported between an error and the next token matched.
  */
 import type { CheckIssue } from './checker.js';
-import { parseWithinLimits } from './parse-limits.js';
+import { endOfString, parseWithinLimits } from './parse-limits.js';
 
 type Kind = 'identifier' | 'keyword' | 'literal' | 'punctuation' | 'eof';
 
@@ -52,7 +52,7 @@ function tokenize(source: string): Token[] | undefined {
       const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(i))![0];
       const quote = source[i + word.length];
       if ((quote === '"' || quote === "'") && /^([rR][bB]?|[bB][rR]?)$/.test(word)) {
-        const end = endOfString(source, i + word.length, /[rR]/.test(word));
+        const end = endOfString(source, i + word.length);
         tokens.push({ kind: 'literal', text: source.slice(i, end), offset: i });
         i = end;
       } else {
@@ -60,7 +60,7 @@ function tokenize(source: string): Token[] | undefined {
         i += word.length;
       }
     } else if (ch === '"' || ch === "'") {
-      const end = endOfString(source, i, false);
+      const end = endOfString(source, i);
       tokens.push({ kind: 'literal', text: source.slice(i, end), offset: i });
       i = end;
     } else if (/[0-9]/.test(ch) || (ch === '.' && /[0-9]/.test(source[i + 1] ?? ''))) {
@@ -81,16 +81,6 @@ function tokenize(source: string): Token[] | undefined {
   }
   tokens.push({ kind: 'eof', text: '<EOF>', offset: source.length });
   return tokens;
-}
-
-function endOfString(source: string, quoteAt: number, raw: boolean): number {
-  const quote = source[quoteAt]!;
-  const close = source.startsWith(quote.repeat(3), quoteAt) ? quote.repeat(3) : quote;
-  for (let j = quoteAt + close.length; j < source.length; j++) {
-    if (!raw && source[j] === '\\') j++;
-    else if (source.startsWith(close, j)) return j + close.length;
-  }
-  return source.length;
 }
 
 const startsOperand = (t: Token) =>
