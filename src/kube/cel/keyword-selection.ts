@@ -133,7 +133,8 @@ function operandBefore(tokens: Token[], end: number): { start: number; location?
   };
   const result = (start: number) => (location === undefined ? { start } : { start, location });
   for (;;) {
-    const t = tokens[j]!;
+    const t = tokens[j];
+    if (!t) return result(0);
     if (t.text === ')' || t.text === ']' || t.text === '}') {
       const open = matchingOpen(tokens, j);
       const before = tokens[open - 1];
