@@ -2,6 +2,7 @@
  * CEL syntax checking for `+kubebuilder:validation:XValidation:rule=...`, so that a typo in a rule is
  * reported at generation time rather than when the API server rejects the CRD.
  */
+import { keywordSelectionIssues } from '../kube/cel/keyword-selection.js';
 import { CelLimitError, parseWithinLimits } from '../kube/cel/parse-limits.js';
 import type { Diagnostic } from './diagnostic.js';
 import { quoteShort } from './grammar.js';
@@ -36,6 +37,8 @@ function parseProblem(rule: string): CelSyntaxProblem | undefined {
       const before = rule.slice(0, e.offset);
       return { message: e.message, line: before.split('\n').length, column: e.offset - before.lastIndexOf('\n') };
     }
+    // A field selected by a keyword's name (`self.in`): CRD validation reports it, in kube-apiserver's words.
+    if (keywordSelectionIssues(rule)) return undefined;
     const err = e as PeggyLikeError;
     const start = err.location?.start;
     return {

@@ -24,9 +24,14 @@ export interface CampaignResult {
   refusedByApiServer: number;
 }
 
-const caseId = (seed: number) => `s${seed}`;
+/** The seeds CI runs (the differential, and kube-apiserver judging what both tools write). */
+export const CI_SEEDS: readonly number[] = Array.from({ length: 200 }, (_, i) => i + 1);
 
-function sources(id: string, model: ApiModel): string {
+/** A seed's case id: its API group is `<id>.example.com`. */
+export const caseId = (seed: number) => `s${seed}`;
+
+/** A model's Go and TypeScript sources, readable. */
+export function sources(id: string, model: ApiModel): string {
   const show = (files: Map<string, string>) => [...files].map(([f, t]) => `--- ${f}\n${t}`).join('\n');
   return `Go (controller-gen):\n${show(writeGo(id, model))}\nTypeScript (manifests):\n${show(writeTs(id, model))}`;
 }

@@ -172,12 +172,12 @@ describe('validateSchemaRules', () => {
         message:
           'Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
       },
+      { field: `${prefix}.properties[spec].x-kubernetes-validations[0].rule`, message: 'Forbidden: contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema' },
       {
         field: prefix,
         message:
           'Forbidden: x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
       },
-      { field: `${prefix}.properties[spec].x-kubernetes-validations[0].rule`, message: 'Forbidden: contributed to estimated rule & messageExpression cost total exceeding cost limit for entire OpenAPIv3 schema' },
     ]);
     // 300 strings of up to 64 characters (256 bytes): one evaluation costs 9003 (300 iterations of 30:
     // loop condition 2, @result 1, contains 1 + ceil(25.6) x ceil(0.4)), run once per item: 30 items fit, 3000 do not.

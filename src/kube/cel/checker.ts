@@ -15,6 +15,7 @@ import type { DeclType } from './decl-type.js';
 import { overloadsOf, TYPE_NAMES } from './functions.js';
 import { rewriteOptionalSelection } from './optional-syntax.js';
 import { keywordFieldName } from './escape.js';
+import { keywordSelectionIssues } from './keyword-selection.js';
 import { CelLimitError, parseWithinLimits } from './parse-limits.js';
 import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, isDynOrError, listOf, mapOf, NULL, optionalOf, STRING, UINT, type CelType } from './types.js';
 
@@ -112,14 +113,13 @@ function substitute(t: CelType, subst: Subst): CelType {
 
 const sameType = (a: CelType, b: CelType) => formatType(a) === formatType(b);
 
-/** The rules' parse errors, as cel-go reports a syntax error. */
+/** The rules' parse errors, as cel-go reports them (one or more). */
 export class CelSyntaxError extends Error {
   constructor(
     readonly source: string,
-    readonly detail: string,
-    readonly offset: number,
+    readonly issues: readonly CheckIssue[],
   ) {
-    super(detail);
+    super(issues.map((issue) => issue.message).join('; '));
   }
 }
 
@@ -136,9 +136,12 @@ export function parseRule(text: string): { source: string; expr: Expr; positions
     return { source, expr: parsed.expr as unknown as Expr, positions: (parsed.sourceInfo?.positions ?? {}) as Record<string, number> };
   } catch (e) {
     // cel-go reports its limits at no location (`<input>:-1:0`), without echoing the rule.
-    if (e instanceof CelLimitError) throw new CelSyntaxError(source, e.message, -1);
+    if (e instanceof CelLimitError) throw new CelSyntaxError(source, [{ message: e.message, offset: -1 }]);
+    // A field selected by a keyword's name: cel-go's parser recovers and reports more than ours.
+    const keywordIssues = keywordSelectionIssues(source);
+    if (keywordIssues) throw new CelSyntaxError(source, keywordIssues);
     const err = e as PeggyError;
-    throw new CelSyntaxError(source, `Syntax error: ${err.rawMessage ?? err.message}`, err.location?.start?.offset ?? 0);
+    throw new CelSyntaxError(source, [{ message: `Syntax error: ${err.rawMessage ?? err.message}`, offset: err.location?.start?.offset ?? 0 }]);
   }
 }
 
@@ -201,7 +204,9 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
           report(e, `undefined field '${field}'`);
           return ERROR;
         }
-        const parent = decls.get(operandExpr.id);
+        // kube-apiserver's size estimate follows the field path by escaped names: a keyword written
+        // as it is (`self.namespace`) finds no schema there, so its size (and what is under it) is unknown.
+        const parent = name === field ? decls.get(operandExpr.id) : undefined;
         const child = parent?.fields?.get(name);
         if (child) decls.set(e.id, child);
         return t;

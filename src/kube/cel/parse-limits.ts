@@ -43,7 +43,7 @@ function codePoints(source: string): number {
 }
 
 /** Where a string literal starting at the quote at `i` ends (the offset after it); raw when prefixed r/R. */
-function endOfString(source: string, i: number): number {
+export function endOfString(source: string, i: number): number {
   const quote = source[i]!;
   const raw = /[rR]/.test(source[i - 1] ?? '') || (/[bB]/.test(source[i - 1] ?? '') && /[rR]/.test(source[i - 2] ?? ''));
   const triple = source.startsWith(quote.repeat(3), i);

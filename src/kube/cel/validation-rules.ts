@@ -91,7 +91,7 @@ function compileText(text: string, variables: Map<string, Variable>): { checked?
     if (checked.issues.length > 0) return { checked, error: displayIssues(checked.source, checked.issues) };
     return { checked };
   } catch (err) {
-    if (err instanceof CelSyntaxError) return { error: displayIssues(err.source, [{ message: err.detail, offset: err.offset }]) };
+    if (err instanceof CelSyntaxError) return { error: displayIssues(err.source, err.issues) };
     throw err;
   }
 }
@@ -258,10 +258,11 @@ export function validateSchemaRules(schema: JSONSchemaProps, prefix = 'openAPIV3
   if (total > STATIC_ESTIMATED_CRD_COST_LIMIT) {
     const expensive = costs.filter((c) => c.cost >= STATIC_ESTIMATED_CRD_COST_LIMIT / 100).sort((a, b) => b.cost - a.cost).slice(0, 4);
     const first = expensive[0]?.at ?? costs[0]!.at;
-    out.push(makeError('FieldValueForbidden', prefix, costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total, STATIC_ESTIMATED_CRD_COST_LIMIT), undefined, first, total));
+    // As kube-apiserver 1.34-1.36 word and order them: the most expensive rules, then the total.
     for (const c of expensive) {
-      out.push(makeError('FieldValueForbidden', c.field, 'contributed to estimated rule & messageExpression cost total exceeding cost limit for entire OpenAPIv3 schema', undefined, c.at, c.cost));
+      out.push(makeError('FieldValueForbidden', c.field, 'contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema', undefined, c.at, c.cost));
     }
+    out.push(makeError('FieldValueForbidden', prefix, costErrorMessage('x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema', total, STATIC_ESTIMATED_CRD_COST_LIMIT), undefined, first, total));
   }
   return out;
 }

@@ -47,6 +47,18 @@ const SIZE = `  size?: number;`;
 const TEMPLATE = 'export interface Template {\n  apiVersion?: string;\n  kind?: string;\n  metadata?: ObjectMeta;\n}\n';
 const specWithSize = spec(`  // +kubebuilder:validation:Type=integer\n${SIZE}`);
 
+/** What cel-go's parser expects where an operand must start, as its messages spell it. */
+const OPERAND_START = "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+
+/** A WidgetSpec with a string field called `field` and `rule` on the type. */
+const specWithKeywordRule = (field: string, rule: string) =>
+  spec(`  ${field}?: string;`).replace('export interface WidgetSpec', `// +kubebuilder:validation:XValidation:rule="${rule}"\nexport interface WidgetSpec`);
+
+/** kube-apiserver's refusal of `rule` on WidgetSpec, whose compilation fails with `errors` ([column, message]), as cel-go displays them. */
+const keywordRuleError = (rule: string, errors: [number, string][]) =>
+  `${S}.x-kubernetes-validations[0].rule: Invalid value: {"Rule":${JSON.stringify(rule)},"Message":"","MessageExpression":"","Reason":null,"FieldPath":"","OptionalOldSelf":null}: compilation failed: ` +
+  errors.map(([column, message]) => `ERROR: <input>:1:${column}: ${message}\n | ${rule}\n | ${'.'.repeat(column - 1)}^`).join('\n');
+
 export const CASES: CorpusCase[] = [
   // printer columns
   {
@@ -562,6 +574,59 @@ export const CASES: CorpusCase[] = [
     at: '+kubebuilder:default={labels: {replicas: 3}}',
     fix: ['replicas: 3}', 'replicas: "3"}'],
   },
+  // fields named by CEL's lexer keywords: reached as self.__in__, refused as self.in (src/kube/cel/keyword-selection.ts)
+  {
+    name: 'rule testing a field called in with has()',
+    source: specWithKeywordRule('in', '!has(self.in)'),
+    error: keywordRuleError('!has(self.in)', [
+      [6, 'invalid argument to has() macro'],
+      [11, "Syntax error: no viable alternative at input '.in'"],
+      [13, `Syntax error: mismatched input ')' expecting ${OPERAND_START}`],
+    ]),
+    at: 'XValidation:rule=',
+    fix: ['rule="!has(self.in)"', 'rule="!has(self.__in__)"'],
+  },
+  {
+    name: 'rule comparing a field called in twice',
+    source: specWithKeywordRule('in', "self.in == 'east' || self.in == 'west'"),
+    error: keywordRuleError("self.in == 'east' || self.in == 'west'", [
+      [6, "Syntax error: no viable alternative at input '.in'"],
+      [9, `Syntax error: extraneous input '==' expecting ${OPERAND_START}`],
+      [27, "Syntax error: no viable alternative at input '.in'"],
+      [30, `Syntax error: extraneous input '==' expecting ${OPERAND_START}`],
+    ]),
+    at: 'XValidation:rule=',
+    fix: ['self.in ', 'self.__in__ '],
+  },
+  {
+    name: 'rule calling a method of a field called null',
+    source: specWithKeywordRule('null', "self.null.endsWith('x')"),
+    error: keywordRuleError("self.null.endsWith('x')", [[6, "Syntax error: mismatched input 'null' expecting IDENTIFIER"]]),
+    at: 'XValidation:rule=',
+    fix: ['self.null.', 'self.__null__.'],
+  },
+  {
+    name: 'rule testing a field called false with has() and using it',
+    source: specWithKeywordRule('false', "!has(self.false) || self.false.startsWith('x')"),
+    error: keywordRuleError("!has(self.false) || self.false.startsWith('x')", [
+      [6, 'invalid argument to has() macro'],
+      [11, "Syntax error: mismatched input 'false' expecting IDENTIFIER"],
+      [26, "Syntax error: mismatched input 'false' expecting IDENTIFIER"],
+    ]),
+    at: 'XValidation:rule=',
+    fix: ['self.false', 'self.__false__'],
+  },
+  {
+    name: 'rule iterating over a list called namespace named as it is',
+    source: spec('  // +kubebuilder:validation:MaxItems=10\n  // +kubebuilder:validation:items:MaxLength=63\n  namespace?: string[];').replace(
+      'export interface WidgetSpec',
+      `// +kubebuilder:validation:XValidation:rule="self.namespace.all(n, n.startsWith('team-'))"\nexport interface WidgetSpec`,
+    ),
+    // kube-apiserver's size estimate looks the field up by its escaped name (__namespace__): as it is, the list has no bound.
+    error: `${S}.x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)`,
+    at: 'XValidation:rule=',
+    fix: ['self.namespace.all', 'self.__namespace__.all'],
+  },
   // issue 27, judged by kube-apiserver 1.36
 
   {
@@ -606,6 +671,18 @@ export const ACCEPTED: AcceptedCase[] = [
     source: spec(`  if?: string;\n  namespace?: string;`).replace('export interface WidgetSpec', '// +kubebuilder:validation:XValidation:rule="self.if == self.__namespace__ || self.namespace == \'\'"\nexport interface WidgetSpec'),
     why: 'both spellings of a reserved word, plain and escaped',
     objects: [{ if: 'a', namespace: 'a' }, { if: 'a', namespace: 'b' }],
+  },
+  {
+    name: 'rules naming fields called break, for, return and while as they are or escaped, and in, true and null escaped',
+    source: spec(['break', 'for', 'return', 'while', 'in', 'true', 'null'].map((f) => `  ${f}?: string;`).join('\n')).replace(
+      'export interface WidgetSpec',
+      '// +kubebuilder:validation:XValidation:rule="!has(self.break) || self.break == self.__for__",message="break must equal for"\n' +
+        '// +kubebuilder:validation:XValidation:rule="!has(self.__return__) || self.return.size() < 5 && self.while != \'x\'"\n' +
+        '// +kubebuilder:validation:XValidation:rule="!has(self.__in__) || self.__in__ == self.__true__ || has(self.__null__)",message="in needs true or null"\n' +
+        'export interface WidgetSpec',
+    ),
+    why: 'every CEL reserved word names its field __word__; the words the lexer does not make keywords may also be written as they are (kube-apiserver 1.31 on)',
+    objects: [{}, { break: 'a', for: 'a' }, { break: 'a', for: 'b' }, { return: 'toolong', while: 'x' }, { in: 'a', true: 'a' }, { in: 'a', true: 'b' }, { in: 'a', null: 'n' }],
   },
   {
     name: 'failed rules on a string, an integer, a list and an object',

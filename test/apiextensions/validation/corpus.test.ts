@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { TestAPIServer } from '../../../src/testing/index.js';
 import { credentials } from '../../testing/support.js';
 import { ACCEPTED, acceptedCase, CASES, type AcceptedCase, type CorpusCase } from './cases.js';
-import { caseFiles, generateCase, manifests, writeProject } from './harness.js';
+import { caseFiles, diagnostics, generateCase, manifests, withoutCostNote, writeProject } from './harness.js';
 
 /** A matcher of the case's error text, where ` … ` stands for any text. */
 function errorPattern(error: string, anchored: 'end' | 'both' | 'none'): RegExp {
@@ -79,7 +79,7 @@ describe('CRDs kube-apiserver refuses', () => {
       const dir = writeProject(caseFiles(c, false));
       const { code, stderr } = await manifests(dir);
       expect(code).toBe(1);
-      const line = stderr.split('\n').find((l) => errorPattern(` is invalid: ${c.error}`, 'end').test(l));
+      const line = diagnostics(stderr).find((l) => errorPattern(` is invalid: ${c.error}`, 'end').test(withoutCostNote(l)));
       expect(line, stderr).toBeDefined();
       expect(line).toContain('error: CustomResourceDefinition "');
       expect(lineAt(dir, line!).text).toContain(c.at);

@@ -3,7 +3,4 @@
  * not agree yet (kube-apiserver.slow.test.ts), each with why. Every entry is a bug of ours: its test is
  * expected to fail until the bug is fixed, and then fails itself until the entry is removed.
  */
-export const DISAGREEMENTS: Record<string, string> = {
-  'rule selecting a field called in (a CEL keyword)':
-    "both refuse it, in other words: cel-go's ANTLR parser recovers and reports three errors (invalid argument to has() macro; no viable alternative at input '.in'; mismatched input ')' expecting {...}), @bufbuild/cel's parser one (Syntax error: reserved keyword)",
-};
+export const DISAGREEMENTS: Record<string, string> = {};

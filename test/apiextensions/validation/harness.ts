@@ -64,3 +64,18 @@ export async function manifests(dir: string): Promise<{ code: number; stderr: st
   const code = await runManifests({ projectDir: dir }, { stdout: () => {}, stderr: (s) => void err.push(s) });
   return { code, stderr: err.join('') };
 }
+
+/** The diagnostics `manifests` printed, each with the lines it continues on (a CEL error shows the rule and a caret). */
+export function diagnostics(stderr: string): string[] {
+  const out: string[] = [];
+  for (const line of stderr.split('\n')) {
+    if (/^[^:\n]+:\d+:\d+: (error|warning): /.test(line) || /^manifests: /.test(line) || out.length === 0) out.push(line);
+    else out[out.length - 1] += `\n${line}`;
+  }
+  return out;
+}
+
+/** A diagnostic without what `manifests` adds to a cost error (its estimate and the budget), which kube-apiserver does not say. */
+export function withoutCostNote(diagnostic: string): string {
+  return diagnostic.replace(/ \[estimated cost \d+, budget \d+\]$/, '');
+}

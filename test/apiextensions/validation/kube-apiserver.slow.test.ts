@@ -17,7 +17,7 @@ import { hasKubernetesBinaries, kubernetesAssetsDir } from '../../support/kubern
 import { statusRequest, type Answer } from '../../support/status-request.js';
 import { ACCEPTED, acceptedCase, CASES, HAND_WRITTEN, type AcceptedCase, type CorpusCase, type HandWrittenCase } from './cases.js';
 import { DISAGREEMENTS } from './disagreements.js';
-import { caseFiles, generateCase, manifests, writeProject } from './harness.js';
+import { caseFiles, diagnostics, generateCase, manifests, withoutCostNote, writeProject } from './harness.js';
 import { scaled } from '../../support/timeouts.js';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -34,7 +34,7 @@ interface Verdict {
   causes: Cause[];
 }
 
-const DIAGNOSTIC = /^[^:\n]+:\d+:\d+: error: CustomResourceDefinition "([^"]+)" is invalid: (.*)$/;
+const DIAGNOSTIC = /^[^:\n]+:\d+:\d+: error: CustomResourceDefinition "([^"]+)" is invalid: (.*)$/s;
 
 /** `manifests` on the case's sources: its verdict on the CRD named `name`, the causes it printed, and the CRDs it wrote. */
 async function manifestsOn(c: CorpusCase, twin: boolean): Promise<{ verdict: (name: string) => Verdict; written: CustomResourceDefinition[]; stderr: string }> {
@@ -44,9 +44,8 @@ async function manifestsOn(c: CorpusCase, twin: boolean): Promise<{ verdict: (na
   const written = code === 0 ? readdirSync(bases).map((f) => parse(readFileSync(path.join(bases, f), 'utf8')) as CustomResourceDefinition) : [];
   const verdict = (name: string): Verdict => ({
     accepted: code === 0,
-    causes: stderr
-      .split('\n')
-      .map((line) => DIAGNOSTIC.exec(line))
+    causes: diagnostics(stderr)
+      .map((line) => DIAGNOSTIC.exec(withoutCostNote(line)))
       .filter((m) => m !== null && m[1] === name)
       .map((m) => splitCause(m![2]!)),
   });
