@@ -2,7 +2,9 @@
  * Set-up of the runtime's integration tests over a test environment (see environment.ts): a
  * client and cache of ours, a manager, and unique namespaces.
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { TestEnvironment } from '../../src/testing/index.js';
+import type { Backend } from './backends.js';
 import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../src/runtime/index.js';
 
 /** A cache and a client (reading through that cache) over the environment. */
@@ -43,4 +45,44 @@ export async function createNamespace(client: Client, prefix = 'ns'): Promise<st
   const name = `${prefix}-${counter}`;
   await client.create(Namespace, { metadata: { name } });
   return name;
+}
+
+/** What clientEnvironment sets up: filled in before the file's tests run. */
+export interface ClientEnvironment {
+  env: TestEnvironment;
+  h: ReturnType<typeof clientAndCache>;
+  /** A namespace of the run's own. */
+  ns: string;
+}
+
+/**
+ * Registers, in the calling describe block, a test environment of `backend` with a started client
+ * and cache and one namespace (named from `prefix`), stopped after the block's tests.
+ */
+export function clientEnvironment(backend: Backend, prefix: string): ClientEnvironment {
+  const ctx = {} as ClientEnvironment;
+  beforeAll(async () => {
+    ctx.env = await backend.start();
+    ctx.h = clientAndCache(ctx.env);
+    void ctx.h.start();
+    ctx.ns = await createNamespace(ctx.h.client, prefix);
+  });
+  afterAll(async () => {
+    await ctx.h?.stop();
+    await ctx.env?.stop();
+  });
+  return ctx;
+}
+
+/** Starts a manager in the background: `done` settles when start() does, `stop` stops it and waits. */
+export function runManager(mgr: Manager) {
+  const done = mgr.start();
+  done.catch(() => undefined);
+  return {
+    done,
+    stop: async () => {
+      mgr.stop();
+      await done;
+    },
+  };
 }

@@ -3,9 +3,8 @@
  * (`new Error(msg, { cause })`, as errors.As unwraps), from @kubernetes/client-node's own API
  * calls (ApiException), and by HTTP code when the reason is not one the API defines.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiException, CoreV1Api, type V1ConfigMap } from '@kubernetes/client-node';
-import type { TestEnvironment } from '../../../src/testing/index.js';
 import {
   ApiError,
   ConfigMap,
@@ -21,40 +20,27 @@ import {
   isTooManyRequests,
 } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
-import { clientAndCache, createNamespace } from '../../support/runtime.js';
+import { clientEnvironment } from '../../support/runtime.js';
 
 describeBackends('client errors', (backend) => {
-  let env: TestEnvironment;
-  let h: ReturnType<typeof clientAndCache>;
-  let ns: string;
+  const t = clientEnvironment(backend, 'errors');
 
-  beforeAll(async () => {
-    env = await backend.start();
-    h = clientAndCache(env);
-    h.start();
-    ns = await createNamespace(h.client, 'errors');
-  });
-  afterAll(async () => {
-    await h?.stop();
-    await env?.stop();
-  });
-
-  const cm = (name: string): V1ConfigMap => ({ metadata: { namespace: ns, name }, data: { k: 'v' } });
+  const cm = (name: string): V1ConfigMap => ({ metadata: { namespace: t.ns, name }, data: { k: 'v' } });
 
   describe('API error helpers', () => {
     it('see through errors that wrap an API error as their cause, at any depth', async () => {
-      const notFound = await h.client.apiReader.get(ConfigMap, { namespace: ns, name: 'absent' }).catch((e: unknown) => e);
+      const notFound = await t.h.client.apiReader.get(ConfigMap, { namespace: t.ns, name: 'absent' }).catch((e: unknown) => e);
       const wrapped = new Error('reading the config', { cause: new Error('in step 2', { cause: notFound }) });
       expect(isNotFound(wrapped)).toBe(true);
       expect(isConflict(wrapped)).toBe(false);
       expect(ignoreNotFound(wrapped)).toBeUndefined();
 
-      const created = await h.client.create(ConfigMap, cm('stale'));
-      await h.client.update(ConfigMap, { ...created, data: { k: 'w' } });
-      const conflict = await h.client.update(ConfigMap, { ...created, data: { k: 'x' } }).catch((e: unknown) => e);
+      const created = await t.h.client.create(ConfigMap, cm('stale'));
+      await t.h.client.update(ConfigMap, { ...created, data: { k: 'w' } });
+      const conflict = await t.h.client.update(ConfigMap, { ...created, data: { k: 'x' } }).catch((e: unknown) => e);
       expect(isConflict(new Error('updating', { cause: conflict }))).toBe(true);
 
-      const exists = await h.client.create(ConfigMap, cm('stale')).catch((e: unknown) => e);
+      const exists = await t.h.client.create(ConfigMap, cm('stale')).catch((e: unknown) => e);
       expect(ignoreAlreadyExists(new Error('creating', { cause: exists }))).toBeUndefined();
       expect(() => ignoreNotFound(new Error('creating', { cause: exists }))).toThrow();
 
@@ -65,19 +51,19 @@ describeBackends('client errors', (backend) => {
     });
 
     it('recognise the ApiException of @kubernetes/client-node API calls by the Status it carries', async () => {
-      const core = env.kubeConfig.makeApiClient(CoreV1Api);
-      const notFound = await core.readNamespacedConfigMap({ namespace: ns, name: 'absent' }).catch((e: unknown) => e);
+      const core = t.env.kubeConfig.makeApiClient(CoreV1Api);
+      const notFound = await core.readNamespacedConfigMap({ namespace: t.ns, name: 'absent' }).catch((e: unknown) => e);
       expect(notFound).toBeInstanceOf(ApiException);
       expect(isNotFound(notFound)).toBe(true);
       expect(isAlreadyExists(notFound)).toBe(false);
 
-      await core.createNamespacedConfigMap({ namespace: ns, body: cm('twice') });
-      const exists = await core.createNamespacedConfigMap({ namespace: ns, body: cm('twice') }).catch((e: unknown) => e);
+      await core.createNamespacedConfigMap({ namespace: t.ns, body: cm('twice') });
+      const exists = await core.createNamespacedConfigMap({ namespace: t.ns, body: cm('twice') }).catch((e: unknown) => e);
       expect(isAlreadyExists(exists)).toBe(true);
       expect(isConflict(exists)).toBe(false); // AlreadyExists is also HTTP 409, but its reason is known
 
-      env.server.failNext({ code: 429, method: 'GET', path: `/api/v1/namespaces/${ns}/configmaps/twice` });
-      const throttled = await core.readNamespacedConfigMap({ namespace: ns, name: 'twice' }).catch((e: unknown) => e);
+      t.env.server.failNext({ code: 429, method: 'GET', path: `/api/v1/namespaces/${t.ns}/configmaps/twice` });
+      const throttled = await core.readNamespacedConfigMap({ namespace: t.ns, name: 'twice' }).catch((e: unknown) => e);
       expect(isTooManyRequests(throttled)).toBe(true);
     });
 

@@ -10,7 +10,6 @@ import {
   Deployment,
   defineKind,
   handler,
-  type Manager,
   newLogger,
   predicate,
   type Request,
@@ -25,7 +24,7 @@ import {
   Logger,
 } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
-import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
+import { clientAndCache, createNamespace, newManager, runManager } from '../../support/runtime.js';
 
 describeBackends('controller', (backend) => {
   let env: TestEnvironment;
@@ -52,18 +51,6 @@ describeBackends('controller', (backend) => {
     }
   }
 
-  /** Starts the manager in the background; `done` settles when start() does. */
-  function run(mgr: Manager) {
-    const done = mgr.start();
-    done.catch(() => undefined);
-    return {
-      done,
-      stop: async () => {
-        mgr.stop();
-        await done;
-      },
-    };
-  }
 
   const cm = (namespace: string, name: string, labels?: Record<string, string>): V1ConfigMap => ({ metadata: { namespace, name, labels }, data: { v: '1' } });
 
@@ -94,7 +81,7 @@ describeBackends('controller', (backend) => {
           seen.push(`${obj.metadata?.name}=${obj.data?.v}`);
           return {};
         });
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'existing') === 1, 'the existing object to be reconciled');
         await client.create(ConfigMap, cm(ns, 'new'));
@@ -120,7 +107,7 @@ describeBackends('controller', (backend) => {
         });
       await client.create(ConfigMap, cm(outside, 'ignored'));
       await client.create(ConfigMap, cm(inside, 'first'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(inside, 'first') === 1, 'the object inside to be reconciled');
         await client.create(ConfigMap, cm(outside, 'ignored-too'));
@@ -146,7 +133,7 @@ describeBackends('controller', (backend) => {
           if (req.namespace === ns) tally.hit(req);
           return {};
         });
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'owner') === 1, 'the owner to be reconciled at start');
         const secret: V1Secret = {
@@ -209,7 +196,7 @@ describeBackends('controller', (backend) => {
           }
           return {};
         });
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await client.create(Secret, { metadata: { namespace: ns, name: 's', labels: { target: 'mapped' } } });
         await eventually(() => tally.of(ns, 'mapped') === 1, 'the mapped request');
@@ -234,7 +221,7 @@ describeBackends('controller', (backend) => {
           if (req.namespace === ns) tally.hit(req);
           return {};
         });
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         const d = await client.create(Deployment, deployment(ns, 'web'));
         await eventually(() => tally.of(ns, 'web') === 1, 'the create to reconcile');
@@ -279,7 +266,7 @@ describeBackends('controller', (backend) => {
           return {};
         });
       for (let i = 0; i < 6; i++) await client.create(ConfigMap, cm(ns, `c${i}`));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => running === 3, 'three reconciles to run at once');
         // Hammer a running key: it must wait for its first reconcile to end.
@@ -312,7 +299,7 @@ describeBackends('controller', (backend) => {
           if (order.length === 1) await gate; // hold the only worker while the rest of the list waits
           return {};
         });
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => order.length === 1 && controller.queue.len() >= 19, 'the initial list to be queued behind the first reconcile');
         await setup.client.create(ConfigMap, cm(ns, 'fresh'));
@@ -343,7 +330,7 @@ describeBackends('controller', (backend) => {
         });
       await client.create(ConfigMap, cm(ns, 'after'));
       await client.create(ConfigMap, cm(ns, 'again'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'after') === 3 && tally.of(ns, 'again') === 3, 'three reconciles of each');
       } finally {
@@ -374,7 +361,7 @@ describeBackends('controller', (backend) => {
           handedOutAt.push(controller.queue.priorityOf(`${req.namespace}/${req.name}`));
           return steps[Math.min(handedOutAt.length, steps.length) - 1]!();
         });
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => handedOutAt.length === steps.length, 'every step to be reconciled');
         expect(handedOutAt).toEqual([LOW_PRIORITY, 5, 7, 7, 7, 7, LOW_PRIORITY]);
@@ -405,7 +392,7 @@ describeBackends('controller', (backend) => {
       await client.create(ConfigMap, cm(ns, 'flaky'));
       await client.create(ConfigMap, cm(ns, 'sync-throw'));
       await client.create(ConfigMap, cm(ns, 'terminal'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'flaky') === 4, 'the fourth attempt to succeed');
         await eventually(() => tally.of(ns, 'sync-throw') >= 2, 'the synchronous throw to be retried');
@@ -452,7 +439,7 @@ describeBackends('controller', (backend) => {
       const created = await client.create(ConfigMap, cm(ns, 'cfg'));
       const key = `${ns}/cfg`;
       const idle = () => controller.queue.len() === 0 && controller.queue.processingLen() === 0 && controller.queue.delayedLen() === 0;
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'cfg') === 3 && idle(), 'two failures and then the terminal error');
         expect(controller.queue.numRequeues(key)).toBe(2); // the terminal error kept the key's failures
@@ -481,7 +468,7 @@ describeBackends('controller', (backend) => {
           throw new Error('reconciling the widget', { cause: new TerminalError(new Error('bad spec')) });
         });
       await client.create(ConfigMap, cm(ns, 'bad'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'bad') === 1 && controller.queue.len() === 0 && controller.queue.processingLen() === 0, 'the first reconcile to end');
         await eventually(async () => /controller_runtime_terminal_reconcile_errors_total\{controller="wrapped-terminal-test"\} 1/.test(await mgr.getMetrics().text()), 'the terminal error to be counted');
@@ -515,7 +502,7 @@ describeBackends('controller', (backend) => {
         });
       await controllerManagedBy(mgr).for(Secret).named('calm-test').complete(async () => ({}));
       await client.create(ConfigMap, cm(ns, 'buggy'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'buggy') === 3, 'the retries after the panic and the error');
         const metrics = await mgr.getMetrics().text();
@@ -570,7 +557,7 @@ describeBackends('controller', (backend) => {
           throw ctx.signal.reason;
         });
       await client.create(ConfigMap, cm(ns, 'slow'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'slow') === 2, 'the retry after the timeout');
         expect(String((reasons[0] as Error).message)).toMatch(/reconciliation timeout/);
@@ -596,7 +583,7 @@ describeBackends('controller', (backend) => {
         });
       const names = ['a', 'b', 'c', 'd'];
       for (const n of names) await client.create(ConfigMap, cm(ns, n));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => names.every((n) => tally.of(ns, n) === 1), 'every object reconciled once');
         env.server.failNext({ code: 410, watch: true, path: 'configmaps' });
@@ -626,7 +613,7 @@ describeBackends('controller', (backend) => {
           return {};
         });
       await client.create(ConfigMap, cm(ns, 'slow'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       await eventually(() => signal !== undefined, 'the reconcile to start');
       expect(signal!.aborted).toBe(false);
       mgr.stop();
@@ -651,7 +638,7 @@ describeBackends('controller', (backend) => {
           await new Promise<void>((res) => ctx.signal.addEventListener('abort', () => { heeded = true; res(); }, { once: true }));
           return {};
         });
-      const r2 = run(mgr2);
+      const r2 = runManager(mgr2);
       await eventually(() => mgr2.getControllers()[0]!.queue.processingLen() > 0, 'the heeding reconcile to start');
       await r2.stop();
       expect(heeded).toBe(true);
@@ -666,7 +653,7 @@ describeBackends('controller', (backend) => {
           await new Promise<void>(() => undefined);
           return {};
         });
-      const r3 = run(mgr3);
+      const r3 = runManager(mgr3);
       await eventually(() => mgr3.getControllers()[0]!.queue.processingLen() > 0, 'the stuck reconcile to start');
       await r3.stop();
     });
@@ -689,7 +676,7 @@ describeBackends('controller', (backend) => {
           return {};
         });
       await client.create(ConfigMap, cm(ns, 'logged'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => attempts === 2, 'the retry');
       } finally {
@@ -729,7 +716,7 @@ describeBackends('controller', (backend) => {
           return {};
         });
       for (const name of ['quiet-1', 'quiet-2', 'quiet-3', 'loud-1', 'loud-2']) await client.create(ConfigMap, cm(ns, name));
-      const r = run(mgr);
+      const r = runManager(mgr);
       let calls: (typeof built.mock.calls)[number][];
       try {
         await eventually(() => seen.length === 5, 'the five reconciles');
@@ -771,7 +758,7 @@ describeBackends('controller', (backend) => {
           return {};
         });
       await client.create(ConfigMap, cm(ns, 'contended'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => attempts === 2, 'the retry after the conflict');
       } finally {
@@ -795,7 +782,7 @@ describeBackends('controller', (backend) => {
       await controllerManagedBy(mgr).for(Deployment).named('defaults-gk-apps').complete(async () => ({}));
       await controllerManagedBy(mgr).for(Secret).named('defaults-global').complete(async () => ({}));
       await controllerManagedBy(mgr).for(Secret).withOptions({ maxConcurrentReconciles: 7 }).named('defaults-own').complete(async () => ({}));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         const text = await eventually(async () => {
           const t = await mgr.getMetrics().text();
@@ -815,7 +802,7 @@ describeBackends('controller', (backend) => {
       const mgr = await newManager(env);
       const Missing = defineKind({ group: 'nowhere.example.com', version: 'v1', kind: 'Missing', plural: 'missings', namespaced: true });
       await controllerManagedBy(mgr).for(Missing).withOptions({ maxConcurrentReconciles: 3 }).named('never-synced').complete(async () => ({}));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(
           async () => /controller_runtime_max_concurrent_reconciles\{controller="never-synced"\} 3\n/.test(await mgr.getMetrics().text()),

@@ -7,8 +7,8 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { V1Job, V1ObjectMeta } from '@kubernetes/client-node';
 import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
-import { controllerManagedBy, defineKind, getControllerOf, isInvalid, Job, type Manager, setControllerReference } from '../../../src/runtime/index.js';
-import { createNamespace, newManager } from '../../support/runtime.js';
+import { controllerManagedBy, defineKind, getControllerOf, isInvalid, Job, setControllerReference } from '../../../src/runtime/index.js';
+import { createNamespace, newManager, runManager } from '../../support/runtime.js';
 import { conformanceDir, describeShared } from '../../support/shared.js';
 
 const crdFile = path.join(conformanceDir, 'kubebuilder', 'cronjob-tutorial', 'batch.tutorial.kubebuilder.io_cronjobs.yaml');
@@ -22,12 +22,6 @@ interface CronJob {
 }
 const CronJob = defineKind<CronJob>({ group: 'batch.tutorial.kubebuilder.io', version: 'v1', kind: 'CronJob', plural: 'cronjobs', namespaced: true });
 const jobOwnerKey = '.metadata.controller';
-
-function run(mgr: Manager) {
-  const done = mgr.start();
-  done.catch(() => undefined);
-  return { done, stop: async () => { mgr.stop(); await done; } };
-}
 
 describeShared(crdFile, 'a controller for a custom resource', () => {
   let env: TestEnvironment;
@@ -71,7 +65,7 @@ describeShared(crdFile, 'a controller for a custom resource', () => {
         }
         return {};
       });
-    const r = run(mgr);
+    const r = runManager(mgr);
     try {
       await client.create(CronJob, {
         metadata: { namespace: ns, name: 'nightly' },

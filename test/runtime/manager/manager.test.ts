@@ -11,7 +11,7 @@ import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
-import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
+import { clientAndCache, createNamespace, newManager, runManager } from '../../support/runtime.js';
 import { overwriteLease } from '../../support/lease.js';
 
 describeBackends('manager', (backend) => {
@@ -23,11 +23,6 @@ describeBackends('manager', (backend) => {
     await env?.stop();
   });
 
-  function run(mgr: Manager) {
-    const done = mgr.start();
-    done.catch(() => undefined);
-    return { done, stop: async () => { mgr.stop(); await done; } };
-  }
 
   const cm = (namespace: string, name: string): V1ConfigMap => ({ metadata: { namespace, name } });
 
@@ -46,7 +41,7 @@ describeBackends('manager', (backend) => {
         if (!ready) throw new Error('not yet');
       });
       await mgr.getClient().create(ConfigMap, cm(ns, 'x'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await eventually(() => reconciled === 1, 'one reconcile');
         await eventually(() => mgr.getMetricsServer().url() ?? false, 'the metrics server');
@@ -78,7 +73,7 @@ describeBackends('manager', (backend) => {
         return {};
       });
       await mgr.getClient().create(ConfigMap, cm(ns, 'evented'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       await eventually(() => recorded, 'the reconcile to record an event');
       // stop() resolves after the broadcaster's flush: the event is written by then, so one read
       // decides (polling here only turned a dropped event into a 15 s wait).
@@ -105,7 +100,7 @@ describeBackends('manager', (backend) => {
         const mgr = await newManager(env, { gracefulShutdownTimeout: 200 });
         const ns = await createNamespace(mgr.getClient(), 'hung-events');
         const recorder = mgr.getEventRecorderFor('hung');
-        const r = run(mgr);
+        const r = runManager(mgr);
         recorder.event({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { namespace: ns, name: 'cfg' } }, 'Normal', 'Waiting', 'never written');
         await eventually(() => env.server.hungRequestCount > 0, 'the event write to hang');
         // Resolves: the flush is abandoned when the shutdown time is up, as controller-runtime's recorder provider does.
@@ -138,9 +133,9 @@ describeBackends('manager', (backend) => {
       };
       const first = await make('first');
       const second = await make('second');
-      const r1 = run(first);
+      const r1 = runManager(first);
       await first.elected();
-      const r2 = run(second);
+      const r2 = runManager(second);
       try {
         await eventually(() => reconciledBy.includes('first'), 'the leader to reconcile');
         const lease = await first.getAPIReader().get(Lease, { namespace: ns, name: options.leaderElectionID });
@@ -176,7 +171,7 @@ describeBackends('manager', (backend) => {
       const client = mgr.getClient();
       const ns = await createNamespace(client, 'late');
       await client.create(ConfigMap, cm(ns, 'late-object'));
-      const r = run(mgr);
+      const r = runManager(mgr);
       try {
         await mgr.elected();
         let runnableSignal: AbortSignal | undefined;
@@ -256,7 +251,7 @@ describeBackends('manager', (backend) => {
       const ns = await createNamespace(setup.client, 'le-events');
       const id = 'events-test.example.com';
       const mgr = await newManager(env, { leaderElection: true, leaderElectionID: id, leaderElectionNamespace: ns, leaseDuration: 1500, renewDeadline: 1000, retryPeriod: 200 });
-      const r = run(mgr);
+      const r = runManager(mgr);
       const leaseEvents = async () =>
         (await setup.client.apiReader.list(Event, { namespace: ns })).filter((e) => e.involvedObject?.kind === 'Lease' && e.involvedObject?.name === id);
       try {
