@@ -1,0 +1,41 @@
+// The files an imported CRD becomes: one API package per version under src/external/<group>/<version>/
+// (groupversion_info.ts, index.ts, <kind>_types.ts), laid out as the project's own api/ packages so
+// that `manifests` reads them as it reads those (it reads src/ too).
+import { UsageError } from '../../cli/usage-error.js';
+import type { Plan } from '../machinery/plan.js';
+import { render } from '../machinery/render.js';
+import { CrdSchemaError, crdToTypeScript } from './crd-to-typescript.js';
+import type { LocatedCrd } from './crd-source.js';
+
+/** Where imported API packages go: `src/external/<group>/<version>`. */
+export function importedPackageDir(group: string, version: string): string {
+  return `src/external/${group}/${version}`;
+}
+
+/** Plans the packages of every version of the CRD; returns their folders by version. */
+export function planImportedCrd(plan: Plan, located: LocatedCrd, options: { boilerplate: string; source: string }): Map<string, string> {
+  const { crd } = located;
+  let versions;
+  try {
+    versions = crdToTypeScript(crd, { source: options.source, boilerplate: options.boilerplate });
+  } catch (err) {
+    if (err instanceof CrdSchemaError) throw new UsageError(`${located.where(err.path)}: CRD ${crd.metadata?.name ?? crd.spec.names.plural}: ${err.message}`);
+    throw err;
+  }
+  const dirs = new Map<string, string>();
+  for (const v of versions) {
+    const dir = importedPackageDir(crd.spec.group, v.version);
+    const data = { boilerplate: options.boilerplate, group: crd.spec.group, qualifiedGroup: crd.spec.group, version: v.version };
+    plan.add({ path: `${dir}/groupversion_info.ts`, body: render('api/groupversion_info.ts', data), ifExists: 'skip' });
+    plan.add({ path: `${dir}/index.ts`, body: render('api/index.ts', data), ifExists: 'skip' });
+    plan.add({ path: `${dir}/${v.fileName}`, body: v.body, ifExists: 'error' });
+    const module = `./${v.fileName.replace(/\.ts$/, '.js')}`;
+    const kind = crd.spec.names.kind;
+    plan.insert(`${dir}/index.ts`, 'imports', [`import { ${kind} } from '${module}';`]);
+    plan.insert(`${dir}/index.ts`, 'exports', [`export * from '${module}';`]);
+    plan.insert(`${dir}/index.ts`, 'scheme', [`scheme.add(${kind});`]);
+    for (const note of v.notes) plan.note(`${located.file}: ${note}`);
+    dirs.set(v.version, dir);
+  }
+  return dirs;
+}
