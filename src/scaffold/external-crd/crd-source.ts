@@ -3,7 +3,7 @@
 // so that an error names the line of the schema node it is about.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { LineCounter, isMap, isNode, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, parseAllDocuments, type Document } from 'yaml';
 import { UsageError } from '../../cli/usage-error.js';
 import { validateCustomResourceDefinition } from '../../crd-validation/index.js';
 import type { CustomResourceDefinition } from '../../kube/custom-resource-definition.js';
@@ -105,12 +105,18 @@ function fieldPath(field: string): DocumentPath {
   return [...field.matchAll(/([^.[\]]+)|\[(\d+)\]|\[([^\]]*)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? '')));
 }
 
-/** The offset of the node at `p`, or of its nearest ancestor that exists. */
+/** The offset of the node at `p` (a map entry's key: the line that names it), or of its nearest ancestor that exists. */
 function nodeOffset(doc: Document, p: DocumentPath): number {
-  for (let n = p.length; n >= 0; n--) {
-    const node = doc.getIn(p.slice(0, n), true);
-    if (isNode(node) && node.range) return node.range[0];
-    // A key whose value is null has no value node: the pair's key has the line.
+  for (let n = p.length; n > 0; n--) {
+    const parent = doc.getIn(p.slice(0, n - 1), true);
+    const last = p[n - 1];
+    if (isMap(parent)) {
+      const pair = parent.items.find((i) => isScalar(i.key) && String(i.key.value) === String(last));
+      if (pair && isNode(pair.key) && pair.key.range) return pair.key.range[0];
+    } else if (isSeq(parent) && typeof last === 'number') {
+      const item = parent.items[last];
+      if (isNode(item) && item.range) return item.range[0];
+    }
   }
   return doc.contents?.range?.[0] ?? 0;
 }

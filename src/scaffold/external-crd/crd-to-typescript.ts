@@ -114,7 +114,7 @@ class VersionWriter {
     if (schema.type !== 'object') throw new CrdSchemaError([...path, 'type'], 'the root of a CRD schema must be of type object');
     if (schema.additionalProperties !== undefined) throw new CrdSchemaError([...path, 'additionalProperties'], 'additionalProperties at the root of a CRD schema cannot be declared beside apiVersion, kind and metadata');
     const markers = ['+kubebuilder:object:root=true', ...this.crdMarkers(), ...this.constraintMarkers(schema, path, 'type', new Set(['type', 'properties', 'required', 'description']))];
-    const fields = this.fields(schema, path, '', true);
+    const fields = this.fields(schema, path, this.kind, true);
     return [...docLines(schema.description), ...markers.map((m) => `// ${m}`), `export interface ${this.kind} {`, ...fields, '}'].join('\n');
   }
 
@@ -211,7 +211,7 @@ class VersionWriter {
   private valueType(schema: JSONSchemaProps, path: DocumentPath, hint: string): string {
     this.checkKeys(schema, path);
     for (const key of FIELD_ONLY_KEYS) {
-      if (key !== 'x-kubernetes-embedded-resource' && schema[key] !== undefined) {
+      if (key !== 'x-kubernetes-embedded-resource' && (schema as Record<string, unknown>)[key] !== undefined) {
         throw new CrdSchemaError([...path, key], `${key} on a list item or map value has no marker (markers set it on fields only)`);
       }
     }
@@ -312,12 +312,13 @@ class VersionWriter {
     const used = new Set(['type', 'properties', 'required', 'description', 'nullable', ...FIELD_ONLY_KEYS]);
     const markers = this.constraintMarkers(schema, path, 'type', used);
     if (schema['x-kubernetes-embedded-resource'] && at === 'type') markers.push('+kubebuilder:validation:XEmbeddedResource');
+    // The slot comes first, so that a type is declared above the types of its fields.
+    const slot = this.declarations.push('') - 1;
     const fields = this.fields(schema, path, name);
     // The description of a field's object is the field's (a field's doc wins over its type's in manifests).
     const doc = at === 'type' ? docLines(schema.description) : [];
     const lint = fields.length === 0 ? ['// eslint-disable-next-line @typescript-eslint/no-empty-object-type'] : [];
-    // Reserve the slot first: the fields' own declarations are pushed while walking them.
-    this.declarations.push([...doc, ...markers.map((m) => `// ${m}`), ...lint, `export interface ${name} {`, ...fields, '}'].join('\n'));
+    this.declarations[slot] = [...doc, ...markers.map((m) => `// ${m}`), ...lint, `export interface ${name} {`, ...fields, '}'].join('\n');
     return name;
   }
 
