@@ -36,7 +36,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'))
       .example(...example('$0 create api --group crew --version v1 --kind Captain --resource=false --controller-name captain-backup', 'a second controller for a kind (CaptainBackupReconciler)'))
       .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports"))
-      .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller --external-api-path https://github.com/cert-manager/cert-manager/releases/download/v1.19.1/cert-manager.crds.yaml', "a controller for another project's kind, its types imported from its CRD"))
+      .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller --external-api-path cert-manager.crds.yaml', "a controller for another project's kind, typed from its CRD YAML"))
       .example(...example('$0 create api --group cache --version v1alpha1 --kind Memcached --image memcached:1.6.26-alpine3.19 --image-container-command "memcached,--memory-limit=64,-o,modern,-v" --image-container-port 11211 --run-as-user 1001 --plugins deploy-image/v1-alpha', 'an operator that deploys and manages an image')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts): the generators are not needed for --help.

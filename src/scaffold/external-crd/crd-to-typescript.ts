@@ -81,8 +81,7 @@ class VersionWriter {
     const { names } = this.crd.spec;
     const namespaced = this.crd.spec.scope !== 'Cluster';
     const body = [
-      this.options.boilerplate ?? '',
-      `// ${this.kind} ${this.crd.spec.group}/${this.version.name}, imported from ${this.options.source} by`,
+      `${this.options.boilerplate ?? ''}// ${this.kind} ${this.crd.spec.group}/${this.version.name}, imported from ${this.options.source} by`,
       '// `scaffolder create api --external-api-path`. Another project owns this API: import it again',
       '// rather than editing this file. `scaffolder manifests` generates the same CRD from it.',
       `import type { ${imports.join(', ')} } from 'kubescaffolder/runtime';`,
@@ -255,6 +254,10 @@ class VersionWriter {
         if (schema.enum !== undefined && schema.enum.length > 0 && schema.enum.every((e) => typeof e === 'string')) {
           used.add('enum');
           return { type: schema.enum.map((e) => JSON.stringify(e)).join(' | '), markers: [] };
+        }
+        if (schema.format === 'date-time') {
+          used.add('format');
+          return this.runtime('Time');
         }
         return { type: 'string', markers: [] };
       }
