@@ -170,13 +170,25 @@ describe('create api --external-api-path <CRD YAML>', () => {
     expect(out).toMatch(/Test Files {2}2 passed \(2\)/);
   }, 300_000);
 
-  it('takes a folder of CRD files and the domain from the CRD; a second controller reuses the imported types', async () => {
+  it('takes a folder of CRD files and the domain from the CRD; a second kind joins the package; --controller=false --force takes a new release', async () => {
     await ok(dir, ['create', 'api', '--group', 'cert-manager', '--version', 'v1', '--kind', 'Issuer', '--resource=false', '--controller', '--external-api-path', '..', ...noMake]);
     expect(read(dir, 'src/external/cert-manager.io/v1/issuer_types.ts')).toContain('export interface Issuer {');
     await ok(dir, ['create', 'api', ...flags, '--external-api-path', '../cert-manager.crds.yaml', ...noMake]);
     const index = read(dir, 'src/external/cert-manager.io/v1/index.ts');
     expect(index).toContain("export * from './issuer_types.js';\nexport * from './certificate_types.js';");
     expect(index).toContain('scheme.add(Issuer);\n  scheme.add(Certificate);');
+
+    // A new release of the CRD: --controller=false --force writes the types again and leaves the controller alone.
+    const controller = read(dir, 'src/controllers/certificate_controller.ts');
+    writeFileSync(join(dir, 'src/controllers/certificate_controller.ts'), `${controller}// edited\n`);
+    const release = certificateCrd() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } } }> } };
+    release.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.renewBefore = { type: 'string' };
+    writeFileSync(crdFile, stringify(release));
+    const again = ['create', 'api', ...flags.filter((f) => f !== '--controller'), '--controller=false', '--external-api-path', '../cert-manager.crds.yaml', ...noMake];
+    expect((await runCli(dir, again)).stderr).toBe('error: src/external/cert-manager.io/v1/certificate_types.ts already exists; pass --force to overwrite it\n');
+    await ok(dir, [...again, '--force']);
+    expect(read(dir, 'src/external/cert-manager.io/v1/certificate_types.ts')).toContain('  renewBefore?: string;');
+    expect(read(dir, 'src/controllers/certificate_controller.ts')).toBe(`${controller}// edited\n`);
   });
 
   it.each([

@@ -50,7 +50,8 @@ function ownGroups(cfg: ProjectConfig): Set<string> {
 export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOptions): ProjectConfig {
   validateGvk(opts);
   checkControllerAndExternalFlags(opts);
-  if (!opts.resource && !opts.controller) {
+  // CRD YAML with --controller=false: the types alone, imported (again, with --force: a new release of the CRD).
+  if (!opts.resource && !opts.controller && !opts.externalCrds) {
     throw new UsageError('nothing to create: --resource=false and --controller=false');
   }
   const existing = findResource(cfg, opts);
