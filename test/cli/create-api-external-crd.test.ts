@@ -195,6 +195,7 @@ describe('create api --external-api-path <CRD YAML>', () => {
     ['a document that is not a CRD', `${stringify(certificateCrd())}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n`, /^error: [^\n]*bad\.yaml:\d+: kind "Deployment" is not a CustomResourceDefinition\n$/],
     ['a schema the markers cannot express', stringify(withSpecField({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] })), /^error: [^\n]*bad\.yaml:(\d+): CRD certificates\.cert-manager\.io: oneOf has no TypeScript type or marker: the types cannot express it\n$/],
     ['a CRD kube-apiserver refuses', stringify(withSpecField({ type: 'array' })), /^error: [^\n]*bad\.yaml:\d+: spec\.versions\[0\]\.schema\.openAPIV3Schema\.properties\[spec\]\.properties\[extra\]\.items: Required value: must be specified\n/],
+    ['metadata with a schema of its own', stringify(withMetadata({ type: 'object', properties: { name: { type: 'string', maxLength: 20 } } })), /^error: [^\n]*bad\.yaml:\d+: CRD certificates\.cert-manager\.io: metadata's schema beyond \{type: object\} \(properties\) has no marker: the types declare metadata as ObjectMeta\n$/],
     ['invalid YAML', 'apiVersion: [\n', /^error: [^\n]*bad\.yaml:\d+: /],
   ])('refuses %s at its file and line, writing nothing', async (_what, text, message) => {
     writeFileSync(join(dirname(dir), 'bad.yaml'), text);
@@ -240,5 +241,12 @@ describe('create api --external-api-path <CRD YAML>', () => {
 function withSpecField(extra: Record<string, unknown>): Record<string, unknown> {
   const crd = certificateCrd() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } } }> } };
   crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.extra = extra;
+  return crd as unknown as Record<string, unknown>;
+}
+
+/** The Certificate CRD with v1's metadata schema replaced. */
+function withMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
+  const crd = certificateCrd() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: Record<string, unknown> } } }> } };
+  crd.spec.versions[0]!.schema.openAPIV3Schema.properties.metadata = metadata;
   return crd as unknown as Record<string, unknown>;
 }

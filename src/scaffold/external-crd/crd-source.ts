@@ -10,8 +10,7 @@ import type { CustomResourceDefinition } from '../../kube/custom-resource-defini
 import type { DocumentPath } from './crd-to-typescript.js';
 
 /** How long and how much a download may take: a CRD is text, the largest public ones a few MiB. */
-export const CRD_DOWNLOAD_TIMEOUT_MS = 30_000;
-export const CRD_DOWNLOAD_LIMIT_BYTES = 16 * 1024 * 1024;
+export const CRD_DOWNLOAD_LIMITS = { timeoutMs: 30_000, maxBytes: 16 * 1024 * 1024 };
 
 export interface LocatedCrd {
   crd: CustomResourceDefinition;
@@ -30,8 +29,8 @@ export function isCrdSource(flag: string, cwd: string): boolean {
 }
 
 /** Reads every CustomResourceDefinition of the source; anything else in it is an error naming its file and line. */
-export async function readCrdSource(flag: string, cwd: string): Promise<LocatedCrd[]> {
-  if (/^[a-z]+:\/\//i.test(flag)) return parseCrds(await download(flag), flag);
+export async function readCrdSource(flag: string, cwd: string, limits = CRD_DOWNLOAD_LIMITS): Promise<LocatedCrd[]> {
+  if (/^[a-z]+:\/\//i.test(flag)) return parseCrds(await download(flag, limits), flag);
   const full = path.resolve(cwd, flag);
   if (!existsSync(full)) throw new UsageError(`--external-api-path ${flag}: no such file or folder`);
   if (statSync(full).isDirectory()) {
@@ -42,27 +41,34 @@ export async function readCrdSource(flag: string, cwd: string): Promise<LocatedC
   return parseCrds(readFileSync(full, 'utf8'), flag);
 }
 
-async function download(url: string): Promise<string> {
+/** The body of an https URL, within the limits (the time counts until the last byte). */
+async function download(url: string, limits: typeof CRD_DOWNLOAD_LIMITS): Promise<string> {
   if (!url.startsWith('https://')) throw new UsageError(`--external-api-path ${url}: only https:// URLs are fetched`);
-  let response: Response;
+  const fail = (why: string): never => {
+    throw new UsageError(`--external-api-path ${url}: ${why}`);
+  };
+  const tooLarge = `more than the ${limits.maxBytes} bytes a CRD download may have`;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(CRD_DOWNLOAD_TIMEOUT_MS), redirect: 'follow' });
+    const response = await fetch(url, { signal: AbortSignal.timeout(limits.timeoutMs), redirect: 'follow' });
+    if (!response.url.startsWith('https://')) fail(`redirected to ${response.url}, which is not https`);
+    if (!response.ok) fail(`the server answered ${response.status} ${response.statusText}`);
+    if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) fail(tooLarge);
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of response.body ?? []) {
+      size += chunk.length;
+      if (size > limits.maxBytes) {
+        await response.body?.cancel();
+        fail(tooLarge);
+      }
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
   } catch (err) {
-    const reason = (err as Error).name === 'TimeoutError' ? `no answer within ${CRD_DOWNLOAD_TIMEOUT_MS / 1000} s` : (err as Error).message;
-    throw new UsageError(`--external-api-path ${url}: cannot download: ${reason}`);
+    if (err instanceof UsageError) throw err;
+    const e = err as Error & { cause?: Error };
+    return fail(e.name === 'TimeoutError' ? `no complete answer within ${limits.timeoutMs / 1000} s` : `cannot download: ${e.cause?.message ?? e.message}`);
   }
-  if (!response.url.startsWith('https://')) throw new UsageError(`--external-api-path ${url}: redirected to ${response.url}, which is not https`);
-  if (!response.ok) throw new UsageError(`--external-api-path ${url}: the server answered ${response.status} ${response.statusText}`);
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > CRD_DOWNLOAD_LIMIT_BYTES) throw new UsageError(`--external-api-path ${url}: ${declared} bytes, more than the ${CRD_DOWNLOAD_LIMIT_BYTES} a CRD download may have`);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.length;
-    if (size > CRD_DOWNLOAD_LIMIT_BYTES) throw new UsageError(`--external-api-path ${url}: more than the ${CRD_DOWNLOAD_LIMIT_BYTES} bytes a CRD download may have`);
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The CRDs of one YAML text; a document that is not a CRD, or not valid YAML, is an error at its line. */
@@ -89,6 +95,12 @@ export function parseCrds(text: string, file: string): LocatedCrd[] {
       if (crd.spec?.[key] === undefined) throw new UsageError(`${where(['spec'])}: a CRD needs spec.${key}`);
     }
     if (!Array.isArray(crd.spec.versions) || crd.spec.versions.length === 0) throw new UsageError(`${where(['spec', 'versions'])}: a CRD needs at least one version`);
+    // kube-apiserver's defaults, set before it validates.
+    const names = crd.spec.names as Partial<CustomResourceDefinition['spec']['names']>;
+    if (typeof names.kind === 'string') {
+      names.singular ??= names.kind.toLowerCase();
+      names.listKind ??= `${names.kind}List`;
+    }
     // What kube-apiserver would refuse is refused here, at its line: such a CRD has no types to give.
     const refused = validateCustomResourceDefinition(crd);
     if (refused.length > 0) {

@@ -25,8 +25,6 @@ export interface VersionTypes {
   /** `<kind>_types.ts` */
   fileName: string;
   body: string;
-  /** What the types do not reproduce, to tell the user. */
-  notes: string[];
 }
 
 /** The annotation controller-gen writes on every CRD; `manifests` writes its own. */
@@ -43,7 +41,7 @@ const HANDLED_KEYS = new Set([
 
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
-/** The types files of every version of `crd`. `crdPath` is where the CRD is in its document (errors). */
+/** The types files of every version of `crd`; a CrdSchemaError names the node (a path in the CRD) it cannot express. */
 export function crdToTypeScript(crd: CustomResourceDefinition, options: { source: string; boilerplate?: string }): VersionTypes[] {
   const kind = crd.spec.names.kind;
   if (!/^[A-Z][A-Za-z0-9]*$/.test(kind)) throw new CrdSchemaError(['spec', 'names', 'kind'], `kind "${kind}" is not an UpperCamelCase identifier`);
@@ -57,7 +55,6 @@ class VersionWriter {
   private readonly declarations: string[] = [];
   private readonly names = new Set<string>();
   private readonly runtimeTypes = new Set<string>(['ObjectMeta', 'ListMeta']);
-  private readonly notes: string[] = [];
   private readonly kind: string;
   private readonly base: DocumentPath;
 
@@ -105,7 +102,7 @@ class VersionWriter {
       `export const ${this.kind} = defineKind<${this.kind}>({ ...GroupVersion, kind: '${this.kind}', plural: '${names.plural}', namespaced: ${namespaced} });`,
       '',
     ].join('\n');
-    return { version: this.version.name, fileName: `${this.kind.toLowerCase()}_types.ts`, body, notes: this.notes };
+    return { version: this.version.name, fileName: `${this.kind.toLowerCase()}_types.ts`, body };
   }
 
   /** The kind's interface: the root schema's fields, the CRD's settings as markers. */
@@ -170,7 +167,9 @@ class VersionWriter {
       if (out.length > 0) out.push('');
       if (root && name === 'metadata') {
         const extra = Object.keys(prop).filter((k) => k !== 'type' && k !== 'description');
-        if (prop.type !== 'object' || extra.length > 0) this.notes.push(`${this.version.name}: the schema of metadata (${extra.join(', ') || `type ${String(prop.type)}`}) is not reproduced: the types declare metadata as ObjectMeta, which manifests writes as {type: object}`);
+        if (prop.type !== 'object' || extra.length > 0) {
+          throw new CrdSchemaError([...propPath, extra[0] ?? 'type'], `metadata's schema beyond {type: object} (${extra.join(', ') || `type ${String(prop.type)}`}) has no marker: the types declare metadata as ObjectMeta`);
+        }
         out.push(...indent(docLines(prop.description)), `  ${key}${optional}: ObjectMeta;`);
         continue;
       }

@@ -34,7 +34,6 @@ export function planImportedCrd(plan: Plan, located: LocatedCrd, options: { boil
     plan.insert(`${dir}/index.ts`, 'imports', [`import { ${kind} } from '${module}';`]);
     plan.insert(`${dir}/index.ts`, 'exports', [`export * from '${module}';`]);
     plan.insert(`${dir}/index.ts`, 'scheme', [`scheme.add(${kind});`]);
-    for (const note of v.notes) plan.note(`${located.file}: ${note}`);
     dirs.set(v.version, dir);
   }
   return dirs;
