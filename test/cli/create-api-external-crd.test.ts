@@ -191,6 +191,15 @@ describe('create api --external-api-path <CRD YAML>', () => {
     expect(read(dir, 'src/controllers/certificate_controller.ts')).toBe(`${controller}// edited\n`);
   });
 
+  it('alpha generate scaffolds the project again with the imported types, which it carries over', async () => {
+    await ok(dir, ['create', 'api', ...flags, '--external-api-path', '../cert-manager.crds.yaml', ...noMake]);
+    const out = join(dirname(dir), 'again');
+    await ok(dir, ['alpha', 'generate', '--output-dir', out, '--install=false', '--make=false']);
+    for (const file of ['src/external/cert-manager.io/v1/certificate_types.ts', 'src/external/cert-manager.io/v1beta1/certificate_types.ts', 'src/controllers/certificate_controller.ts', 'src/main.ts', 'PROJECT']) {
+      expect(read(out, file), file).toBe(read(dir, file));
+    }
+  });
+
   it.each([
     ['a document that is not a CRD', `${stringify(certificateCrd())}---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n`, /^error: [^\n]*bad\.yaml:\d+: kind "Deployment" is not a CustomResourceDefinition\n$/],
     ['a schema the markers cannot express', stringify(withSpecField({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'string' } }, oneOf: [{ required: ['a'] }, { required: ['b'] }] })), /^error: [^\n]*bad\.yaml:(\d+): CRD certificates\.cert-manager\.io: oneOf has no TypeScript type or marker: the types cannot express it\n$/],

@@ -12,6 +12,11 @@ export function importedPackageDir(group: string, version: string): string {
   return `src/external/${group}/${version}`;
 }
 
+/** The folder of all versions of an imported group, for a package path below it (`src/external/<group>`). */
+export function importedGroupDir(packagePath: string): string | undefined {
+  return /^src\/external\/[^/]+(?=\/)/.exec(packagePath)?.[0];
+}
+
 /** Plans the packages of every version of the CRD; returns their folders by version. */
 export function planImportedCrd(plan: Plan, located: LocatedCrd, options: { boilerplate: string; source: string }): Map<string, string> {
   const { crd } = located;
