@@ -1,15 +1,13 @@
 // create api --controller-name (several controllers for one kind) and --external-api-path/--external-api-domain
 // (a controller for another project's kind), as kubebuilder v4 records them in PROJECT. Each generated
 // project is then compiled with tsc and runs its generated controller tests.
-import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { noInstall, noMake, ok, runCli, snapshot, tempProjectDir } from './run-cli.js';
+import { typecheckAndTest } from '../support/scaffolded-project.js';
 
-const exec = promisify(execFile);
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const read = (dir: string, f: string) => readFileSync(join(dir, f), 'utf8');
 const resources = (dir: string) => (parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources;
@@ -26,22 +24,6 @@ function linkModules(dir: string): void {
     symlinkSync(join(repoRoot, 'node_modules', name), join(modules, name));
   }
   symlinkSync(repoRoot, join(modules, 'kubescaffolder'));
-}
-
-/** tsc over the project, then its generated controller tests; returns vitest's output. */
-async function buildAndTest(dir: string, tests: string[]): Promise<string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
-  const run = async (args: string[]) => {
-    try {
-      const { stdout, stderr } = await exec(process.execPath, args, { cwd: dir, env: { ...env, CI: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 });
-      return stdout + stderr;
-    } catch (err) {
-      const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`${args.join(' ')} failed\n${e.stdout ?? ''}${e.stderr ?? ''}`);
-    }
-  };
-  await run([join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
-  return run([join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...tests]);
 }
 
 describe('create api --controller-name', () => {
@@ -71,7 +53,7 @@ describe('create api --controller-name', () => {
 
     await ok(dir, ['manifests']);
     linkModules(dir);
-    const out = await buildAndTest(dir, ['test/controllers']);
+    const out = await typecheckAndTest(dir, ['test/controllers']);
     expect(out).toMatch(/Test Files {2}2 passed \(2\)/);
   }, 240_000);
 
@@ -145,7 +127,7 @@ export interface Certificate {
       writeFileSync(join(pkg, 'v1', 'index.d.ts'), certificateType);
       writeFileSync(join(pkg, 'v1', 'index.js'), 'export {};\n');
     }
-    const out = await buildAndTest(dir, ['test/controllers']);
+    const out = await typecheckAndTest(dir, ['test/controllers']);
     expect(out).toMatch(/Test Files {2}1 passed \(1\)/);
   }, 240_000);
 

@@ -5,8 +5,10 @@
  * kubectl polled for a condition.
  */
 import type { AsyncRun } from './run-async.js';
+import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { eventually } from '../../src/testing/index.js';
 import { repoRoot } from './shared-paths.js';
 
@@ -18,6 +20,24 @@ export function linkNodeModules(project: string): void {
     if (entry !== 'kubescaffolder') symlinkSync(join(repoRoot, 'node_modules', entry), join(modules, entry), 'dir');
   }
   symlinkSync(repoRoot, join(modules, 'kubescaffolder'), 'dir');
+}
+
+const exec = promisify(execFile);
+
+/** tsc over a scaffolded project, then the given tests of it with its own vitest; returns vitest's output. */
+export async function typecheckAndTest(dir: string, tests: string[]): Promise<string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+  const run = async (args: string[]) => {
+    try {
+      const { stdout, stderr } = await exec(process.execPath, args, { cwd: dir, env: { ...env, CI: 'true', NO_COLOR: '1' }, maxBuffer: 16 * 1024 * 1024 });
+      return stdout + stderr;
+    } catch (err) {
+      const e = err as { stdout?: string; stderr?: string };
+      throw new Error(`${args.join(' ')} failed\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+    }
+  };
+  await run([join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);
+  return run([join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...tests]);
 }
 
 export type { AsyncRun as CommandResult } from './run-async.js';

@@ -9,6 +9,8 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../project/usage-error.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../../project/project-file.js';
 import { replayCommands } from '../../project/replay.js';
+import { validateExternalApiPath } from '../../project/external-api.js';
+import { importedGroupDir } from '../../scaffold/external-crd/plan-imported-crd.js';
 import type { CliIO, CommandRunner } from '../io.js';
 import { assertCleanGitRoot } from '../git.js';
 import { hasInterruptedSwap, ignoredPaths, makeStagingRoot, recoverInterruptedSwap, releaseStagingRoot, sweepStaleStaging, swapRecordName, swapTreeIn } from './tree-swap.js';
@@ -60,7 +62,13 @@ export function generateCommands(source: ProjectSource, opts: { install: boolean
  * Runs the replay of `source` in the empty directory `dir` with `run`, printing each command as it
  * starts. Throws a UsageError naming the command that failed, with what it printed.
  */
-export async function replayInto(io: CliIO, source: ProjectSource, dir: string, opts: { install: boolean; make: boolean }, run: CommandRunner = thisScaffolder(io)): Promise<void> {
+export async function replayInto(
+  io: CliIO,
+  source: ProjectSource,
+  dir: string,
+  opts: { install: boolean; make: boolean; afterInit?: () => void },
+  run: CommandRunner = thisScaffolder(io),
+): Promise<void> {
   // Headers keep the project's year (SOURCE_DATE_EPOCH is how the generators take a fixed date).
   const previousEpoch = process.env.SOURCE_DATE_EPOCH;
   if (source.headerYear !== undefined && previousEpoch === undefined) process.env.SOURCE_DATE_EPOCH = String(Date.UTC(source.headerYear, 0, 1) / 1000);
@@ -69,6 +77,7 @@ export async function replayInto(io: CliIO, source: ProjectSource, dir: string, 
       io.stdout(`$ scaffolder ${args.map(quote).join(' ')}\n`);
       const { code, output } = await run(args, dir);
       if (code !== 0) throw new UsageError(`scaffolder ${args.map(quote).join(' ')} failed (exit ${code}) while scaffolding ${source.cfg.projectName} again:\n${output.trimEnd()}`);
+      if (args[0] === 'init') opts.afterInit?.();
     }
   } finally {
     if (previousEpoch === undefined) delete process.env.SOURCE_DATE_EPOCH;
@@ -98,7 +107,7 @@ export async function alphaGenerate(io: CliIO, opts: GenerateOptions): Promise<n
   try {
     const staged = join(stagingRoot, basename(outputDir));
     mkdirSync(staged);
-    await replayInto(io, source, staged, opts);
+    await replayInto(io, source, staged, { ...opts, afterInit: () => copyExternalModules(source.cfg, inputDir, staged) });
     if (existsSync(outputDir)) rmSync(outputDir, { recursive: true });
     mkdirSync(parent, { recursive: true });
     moveInto(staged, outputDir);
@@ -146,7 +155,7 @@ async function generateInPlace(io: CliIO, dir: string, opts: GenerateOptions): P
   try {
     const staged = join(stagingRoot, basename(dir));
     mkdirSync(staged);
-    await replayInto(io, source, staged, opts);
+    await replayInto(io, source, staged, { ...opts, afterInit: () => copyExternalModules(source.cfg, dir, staged) });
     left = swapTreeIn(dir, stagingRoot, kept);
   } finally {
     releaseStagingRoot(stagingRoot);
@@ -154,6 +163,27 @@ async function generateInPlace(io: CliIO, dir: string, opts: GenerateOptions): P
   io.stdout(`alpha generate: ${source.cfg.projectName} scaffolded again in ${relative(io.cwd, dir) || '.'}\n`);
   warnLeft(io, left);
   return 0;
+}
+
+/**
+ * The modules of the project that external kinds' types come from (PROJECT `path: ./...`, such as the
+ * CRDs `create api --external-api-path` imported into src/external/): another project's API, not
+ * scaffold output, yet what replaying `create api` for those kinds reads. Copied as they are.
+ */
+function copyExternalModules(cfg: ProjectConfig, from: string, to: string): void {
+  for (const r of cfg.resources) {
+    if (!r.external || r.api || !r.path?.startsWith('./')) continue;
+    const rel = validateExternalApiPath(r.path);
+    if (rel === undefined) continue;
+    // An imported CRD's versions are sibling packages; manifests needs all of them.
+    const group = importedGroupDir(rel);
+    for (const candidate of group ? [group] : rel.endsWith('.ts') ? [rel] : [rel, `${rel}.ts`]) {
+      if (existsSync(join(from, candidate)) && !existsSync(join(to, candidate))) {
+        cpSync(join(from, candidate), join(to, candidate), { recursive: true });
+        break;
+      }
+    }
+  }
 }
 
 function warnLeft(io: CliIO, left: string[]): void {

@@ -21,9 +21,9 @@ export const createApiFlags = {
   },
   'external-api-path': {
     type: 'string',
-    describe: "With --resource=false: the kind belongs to another project, and this module exports its object type <Kind>: an npm module specifier (e.g. @example/cert-manager-types/v1) or a module of this project written ./<path> (a .ts file or a folder with index.ts); PROJECT records external: true and this path",
+    describe: "With --resource=false: the kind belongs to another project. Either its CRD YAML (a .yaml/.yml file, a folder of them, or an https:// URL), whose versions are written as TypeScript types with their markers under src/external/<group>/<version>/, or a module exporting its object type <Kind>: an npm module specifier (e.g. @example/cert-manager-types/v1) or a module of this project written ./<path> (a .ts file or a folder with index.ts). PROJECT records external: true and the module's path",
   },
-  'external-api-domain': { type: 'string', describe: 'With --external-api-path: the domain of the kind\'s API group (group cert-manager + domain io: cert-manager.io); used in the RBAC markers' },
+  'external-api-domain': { type: 'string', describe: 'With --external-api-path: the domain of the kind\'s API group (group cert-manager + domain io: cert-manager.io; default for CRD YAML: what follows the group in the CRD\'s); used in the RBAC markers' },
 } satisfies Record<string, Options>;
 
 export function createApiCommand(y: Argv, select: SelectAction): Argv {
@@ -36,6 +36,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create api --group core --version v1 --kind Pod --resource=false --controller', 'a controller for a built-in kind'))
       .example(...example('$0 create api --group crew --version v1 --kind Captain --resource=false --controller-name captain-backup', 'a second controller for a kind (CaptainBackupReconciler)'))
       .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller --external-api-path @example/cert-manager-types/v1 --external-api-domain io', "a controller for another project's kind, whose type an npm module exports"))
+      .example(...example('$0 create api --group cert-manager --version v1 --kind Certificate --resource=false --controller --external-api-path cert-manager.crds.yaml', "a controller for another project's kind, typed from its CRD YAML"))
       .example(...example('$0 create api --group cache --version v1alpha1 --kind Memcached --image memcached:1.6.26-alpine3.19 --image-container-command "memcached,--memory-limit=64,-o,modern,-v" --image-container-port 11211 --run-as-user 1001 --plugins deploy-image/v1-alpha', 'an operator that deploys and manages an image')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts): the generators are not needed for --help.
@@ -46,6 +47,10 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       const { Prompter } = await import('../prompt.js');
       const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
+      // CRD YAML (a file, a folder, an https URL) is read before planning: the plan is synchronous.
+      const externalPath = argv['external-api-path'];
+      const { isCrdSource, readCrdSource } = await import('../../scaffold/external-crd/crd-source.js');
+      const externalCrds = externalPath !== undefined && isCrdSource(externalPath, io.cwd) ? await readCrdSource(externalPath, io.cwd) : undefined;
       const plugins = await pluginSteps('create api', argv);
       let resource = argv.resource ?? (plugins.defaults.resource as boolean | undefined);
       let controller = argv.controller ?? (plugins.defaults.controller as boolean | undefined);
@@ -71,6 +76,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
         controllerName: argv['controller-name'],
         externalApiPath: argv['external-api-path'],
         externalApiDomain: argv['external-api-domain'],
+        externalCrds,
       })));
       if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
       return 0;

@@ -19,6 +19,8 @@ import { apiNamespaced, gvkText, importAlias, pluralOf, qualifiedGroup, sameGvk,
 import { validateDomain, validateGvk } from '../../project/validation.js';
 import { addController, controllerFileBase, reconcilerClassName } from '../../project/controller-name.js';
 import { externalTypeImport, resolveExternalApiPath } from '../../project/external-api.js';
+import type { LocatedCrd } from '../external-crd/crd-source.js';
+import { findImportedCrd, planImportedCrd } from '../external-crd/plan-imported-crd.js';
 
 export interface CreateApiOptions {
   group: string;
@@ -35,6 +37,8 @@ export interface CreateApiOptions {
   /** `--external-api-path`/`--external-api-domain`: a kind of another project (see project/external-api.ts). */
   externalApiPath?: string;
   externalApiDomain?: string;
+  /** The CRDs `--external-api-path` named when it is CRD YAML (read by the command: see external-crd/crd-source.ts). */
+  externalCrds?: readonly LocatedCrd[];
 }
 
 /** Groups the project itself defines APIs in. */
@@ -46,7 +50,8 @@ function ownGroups(cfg: ProjectConfig): Set<string> {
 export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOptions): ProjectConfig {
   validateGvk(opts);
   checkControllerAndExternalFlags(opts);
-  if (!opts.resource && !opts.controller) {
+  // CRD YAML with --controller=false: the types alone, imported (again, with --force: a new release of the CRD).
+  if (!opts.resource && !opts.controller && !opts.externalCrds) {
     throw new UsageError('nothing to create: --resource=false and --controller=false');
   }
   const existing = findResource(cfg, opts);
@@ -64,7 +69,8 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (!opts.resource && existing && opts.plural !== undefined && opts.plural !== pluralOf(existing)) {
     throw new UsageError(`--plural ${opts.plural}: ${gvkText(opts)} is recorded in PROJECT with plural "${pluralOf(existing)}"; leave --plural out`);
   }
-  const crd = opts.resource ? sameCrdAs(cfg, opts) : { plural: opts.plural, namespaced: opts.namespaced };
+  const imported = opts.externalCrds && !opts.resource ? importCrd(plan, cfg, opts) : undefined;
+  const crd = opts.resource ? sameCrdAs(cfg, opts) : imported ?? { plural: opts.plural, namespaced: opts.namespaced };
   if (opts.resource) {
     const cased = cfg.resources.find((r) => r.api && r.group === opts.group && r.kind !== opts.kind && r.kind.toLowerCase() === opts.kind.toLowerCase());
     if (cased) throw new UsageError(`kind "${opts.kind}" differs from ${gvkText(cased)} only in case: their files (${opts.kind.toLowerCase()}_types.ts, ...) and CRD would be the same`);
@@ -100,8 +106,8 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
     res.domain = builtinGroupDomain(opts.group) ?? '';
   } else if (external && opts.externalApiPath !== undefined) {
     res.external = true;
-    res.path = opts.externalApiPath;
-    res.domain = opts.externalApiDomain ?? '';
+    res.path = imported?.path ?? opts.externalApiPath;
+    res.domain = imported?.domain ?? opts.externalApiDomain ?? '';
     resolveExternalApiPath(res.path, (f) => plan.exists(f));
   }
   const plural = crd.plural ?? res.plural;
@@ -120,7 +126,7 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   }
   if (qualifiedGroup(res) !== '' && qualifiedGroup(res).length > 253) throw new UsageError(`group "${qualifiedGroup(res)}" is longer than 253 characters`);
   const ctx = projectContext(cfg);
-  const namespaced = res.api ? apiNamespaced(res.api) : external ? (opts.namespaced ?? true) : !clusterScopedBuiltinKinds.has(res.kind);
+  const namespaced = res.api ? apiNamespaced(res.api) : external ? (crd.namespaced ?? true) : !clusterScopedBuiltinKinds.has(res.kind);
   // path= whenever controller-gen would not choose this plural itself (kubebuilder writes it only for a
   // --plural, but its rule and controller-gen's differ for a few kinds, e.g. BigOx).
   const pathMarker = names.plural !== crdDefaultPlural(res.kind) ? [`path=${names.plural}`] : [];
@@ -137,7 +143,8 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   }
   const resources = existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res];
   // Whether config/crd/bases will hold CRDs: a project with controllers for built-in kinds only has none.
-  const hasCrds = resources.some((r) => r.api !== undefined);
+  // Imported CRDs count: manifests generates them from their types (src/external/) too.
+  const hasCrds = resources.some((r) => r.api !== undefined) || imported !== undefined || importedTypes(plan, res) !== undefined;
   if (opts.controller && !opts.force) {
     // One controller file per kind name: another version's (or, without multigroup, another group's
     // kind of the same name, such as core Pod) is in the way; kubebuilder refuses too.
@@ -153,6 +160,28 @@ export function planCreateApi(plan: Plan, cfg: ProjectConfig, opts: CreateApiOpt
   if (opts.controller) planControllerFiles(plan, res, names, { ...data, hasCrds }, multigroup, core, opts.controllerName);
 
   return { ...cfg, resources };
+}
+
+/**
+ * `--external-api-path` naming CRD YAML: the kind's CRD written as types under src/external/ (every
+ * version), its plural and scope taken from the CRD; PROJECT's path is then the package of the version.
+ */
+function importCrd(plan: Plan, cfg: ProjectConfig, opts: CreateApiOptions): { path: string; domain: string; plural: string; namespaced: boolean } {
+  const source = opts.externalApiPath!;
+  const { located, domain } = findImportedCrd(opts.externalCrds!, { ...opts, domain: opts.externalApiDomain }, source);
+  const { names, scope } = located.crd.spec;
+  if (opts.plural !== undefined && opts.plural !== names.plural) throw new UsageError(`--plural ${opts.plural}: the CRD of ${opts.kind} (${located.file}) has plural "${names.plural}"; leave --plural out`);
+  const namespaced = scope !== 'Cluster';
+  if (opts.namespaced !== undefined && opts.namespaced !== namespaced) throw new UsageError(`--namespaced=${opts.namespaced}: the CRD of ${opts.kind} (${located.file}) is ${namespaced ? 'namespaced' : 'cluster-scoped'}; leave --namespaced out`);
+  const dirs = planImportedCrd(plan, located, { boilerplate: projectContext(cfg).boilerplate, source });
+  return { path: `./${dirs.get(opts.version)!}`, domain, plural: names.plural, namespaced };
+}
+
+/** The types file of an external kind imported from its CRD (it declares the kind's descriptor), if it is one. */
+function importedTypes(plan: Plan, res: Resource): string | undefined {
+  if (res.external !== true || res.api || res.path === undefined || !res.path.startsWith('./')) return undefined;
+  const file = `${res.path.slice(2).replace(/\/$/, '')}/${res.kind.toLowerCase()}_types.ts`;
+  return plan.read(file)?.includes(`export const ${res.kind} = defineKind<${res.kind}>(`) ? file : undefined;
 }
 
 /**
@@ -257,7 +286,9 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
   const { file, testFile } = controllerPaths(res, multigroup, name);
   const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
   const apiIndex = `${names.apiPath}/index.ts`;
-  const external = res.external === true && !res.api;
+  const importedFile = importedTypes(plan, res);
+  const external = res.external === true && !res.api && importedFile === undefined;
+  const importedIndex = importedFile === undefined ? undefined : importedFile.replace(/[^/]+$/, 'index.ts');
   const className = reconcilerClassName(res.kind, name);
   const runtimeName = name ?? names.lowerKind;
   const controllerData = {
@@ -266,7 +297,7 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
     inlineKind: (core && !runtimeKind) || external,
     externalImport: external ? externalTypeImport(res.path!, file, (f) => plan.exists(f)) : '',
     externalPath: external ? res.path : '',
-    kindImport: core || external ? '' : relativeImport(file, apiIndex),
+    kindImport: core || external ? '' : relativeImport(file, importedIndex ?? apiIndex),
     kindRef: runtimeKind ?? res.kind,
     reconcilerName: className,
     controllerName: multigroup && res.group !== '' ? `${res.group}-${runtimeName}` : runtimeName,
@@ -276,13 +307,18 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
     path: testFile,
     body: render('controller/controller.test.ts', {
       ...controllerData,
-      apiImport: core || external ? '' : relativeImport(testFile, apiIndex),
+      apiImport: core || external ? '' : relativeImport(testFile, importedIndex ?? apiIndex),
       controllerImport: relativeImport(testFile, file),
-      createsObject: !core && !external,
-      sampleImport: core || external ? '' : relativeImport(testFile, names.sampleFile),
+      createsObject: !core && !external && !importedIndex,
+      sampleImport: core || external || importedIndex ? '' : relativeImport(testFile, names.sampleFile),
     }),
     ifExists: 'error',
   });
+  if (importedIndex) {
+    // As an API package of the project: src/main.ts registers the imported kinds with the scheme.
+    plan.insert(mainFile, 'imports', [`import * as ${names.importAlias} from '${relativeImport(mainFile, importedIndex)}';`]);
+    plan.insert(mainFile, 'scheme', [`${names.importAlias}.addToScheme(scheme);`]);
+  }
   const alias = reconcilerAlias(res, multigroup, name);
   const imported = alias === className ? className : `${className} as ${alias}`;
   plan.insert(mainFile, 'imports', [`import { ${imported} } from '${relativeImport(mainFile, file)}';`]);
