@@ -29,13 +29,14 @@ export const WEBHOOK_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * What to do when the serving certificate cannot be read, said with the error: out of a cluster
- * (`make run`) nothing puts one there, and the generated main.ts skips its webhooks with
- * ENABLE_WEBHOOKS=false.
+ * nothing puts one there; `make run` serves with a generated one (--local-webhooks), and the
+ * generated main.ts skips its webhooks with ENABLE_WEBHOOKS=false.
  */
 function certificateRemedy(certPath: string, keyPath: string): string {
   return `The webhook server serves with the certificate ${certPath} and the key ${keyPath} ` +
     '(cert-manager mounts them in a cluster; --webhook-cert-path names their directory): ' +
-    'put them there, or run the manager without its webhooks: ENABLE_WEBHOOKS=false make run';
+    'put them there, serve the webhooks from this machine with a generated certificate (--local-webhooks=<host>[:<port>], as make run does), ' +
+    'or run the manager without its webhooks: ENABLE_WEBHOOKS=false make run';
 }
 
 export interface WebhookServerOptions {
