@@ -10,6 +10,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   builtinScheme,
   ConfigMap,
+  CustomResourceDefinition,
+  defineKind,
   fieldError,
   isInvalid,
   KubeClient,
@@ -22,7 +24,7 @@ import {
   webhookManagedBy,
 } from '../../../src/runtime/index.js';
 import { freePort } from '../../../src/testing/environment/free-port.js';
-import type { TestEnvironment } from '../../../src/testing/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
 
@@ -59,6 +61,29 @@ webhooks:
   - { apiGroups: [""], apiVersions: [v1], operations: [CREATE, UPDATE], resources: [configmaps] }
   sideEffects: None
 `;
+
+// A two-version kind whose conversion the manager serves: v1 (stored) has spec.schedule "m h", v2 spec.minute and spec.hour.
+interface Meta { name?: string; namespace?: string }
+interface TaskV1 { metadata?: Meta; spec?: { schedule?: string } }
+interface TaskV2 { metadata?: Meta; spec?: { minute?: string; hour?: string } }
+const group = 'local-webhooks.example.com';
+const V1 = defineKind<TaskV1>({ group, version: 'v1', kind: 'Task', plural: 'tasks', namespaced: true });
+const V2 = defineKind<TaskV2>({ group, version: 'v2', kind: 'Task', plural: 'tasks', namespaced: true });
+const schema = { openAPIV3Schema: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true } };
+const crd = {
+  apiVersion: 'apiextensions.k8s.io/v1',
+  kind: 'CustomResourceDefinition',
+  metadata: { name: `tasks.${group}` },
+  spec: {
+    group,
+    scope: 'Namespaced',
+    names: { kind: 'Task', listKind: 'TaskList', plural: 'tasks', singular: 'task' },
+    versions: [
+      { name: 'v1', served: true, storage: true, schema },
+      { name: 'v2', served: true, storage: false, schema },
+    ],
+  },
+};
 
 const labels = { 'local-webhooks-test': 'yes' };
 const managedBy = { 'app.kubernetes.io/managed-by': 'scaffolder-local-webhooks' };
@@ -103,7 +128,8 @@ describeBackends('webhooks served from this machine (--local-webhooks, make run)
     dir = await mkdtemp(join(tmpdir(), 'local-webhooks-'));
     file = join(dir, 'manifests.yaml');
     await writeFile(file, manifests);
-    env = await backend.start();
+    // The CRD as make install leaves it: no conversion webhook (strategy None).
+    env = await backend.start({ crds: [crd] });
     transport = new RestTransport(env.kubeConfig);
     client = new KubeClient(transport, { fieldManager: 'local-webhooks-test' });
     ns = await createNamespace(client, 'local-webhooks');
@@ -166,5 +192,52 @@ describeBackends('webhooks served from this machine (--local-webhooks, make run)
     expect(message).toContain('ENABLE_WEBHOOKS=false make run');
     expect(message).toContain('make deploy');
     expect(await installed()).toEqual([]);
+  });
+
+  it('points the conversion of the CRDs whose conversions it serves at itself, and puts it back on stop', async () => {
+    const port = await freePort('127.0.0.1');
+    const empty = join(dir, 'empty.yaml');
+    await writeFile(empty, '');
+    const lines: string[] = [];
+    const mgr = await Manager.create({
+      scheme: builtinScheme(),
+      kubeConfig: env.kubeConfig,
+      localWebhooks: `127.0.0.1:${port}`,
+      localWebhookManifests: empty,
+      handleSignals: false,
+      logger: newLogger({ level: 'info', output: { write: (line: string) => lines.push(line) > 0 } }),
+    });
+    webhookManagedBy(mgr)
+      .for(V2)
+      .withConversion({
+        hub: V1,
+        spoke: V2,
+        convertTo: (v2: TaskV2): TaskV1 => ({ metadata: v2.metadata, spec: { schedule: `${v2.spec?.minute ?? '*'} ${v2.spec?.hour ?? '*'}` } }),
+        convertFrom: (v1: TaskV1): TaskV2 => {
+          const [minute, hour] = (v1.spec?.schedule ?? '* *').split(' ');
+          return { metadata: v1.metadata, spec: { minute, hour } };
+        },
+      })
+      .complete();
+    const running = mgr.start();
+    try {
+      await mgr.elected();
+      const during = await client.apiReader.get(CustomResourceDefinition, { name: `tasks.${group}` });
+      expect(during.spec.conversion).toMatchObject({ strategy: 'Webhook', webhook: { clientConfig: { url: `https://127.0.0.1:${port}/convert` }, conversionReviewVersions: ['v1', 'v1beta1'] } });
+      // The API server takes up a CRD's new conversion shortly after the update: a fresh object each try.
+      let n = 0;
+      await eventually(async () => {
+        const name = `nightly-${n++}`;
+        await client.create(V2, { metadata: { name, namespace: ns }, spec: { minute: '30', hour: '2' } });
+        expect((await client.apiReader.get(V1, { namespace: ns, name })).spec).toEqual({ schedule: '30 2' });
+      });
+      expect(lines.join('')).toContain('holds no webhook configuration: none installed');
+    } finally {
+      mgr.stop();
+      await running;
+    }
+    const after = await client.apiReader.get(CustomResourceDefinition, { name: `tasks.${group}` });
+    expect(after.spec.conversion).toEqual({ strategy: 'None' });
+    expect(lines.join('')).toContain(`put back the conversion of CustomResourceDefinition tasks.${group}`);
   });
 });
