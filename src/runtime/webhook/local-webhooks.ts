@@ -153,6 +153,9 @@ export class LocalWebhooks {
     await this.#probe(serving);
 
     for (const { kind, config } of configurations) {
+      for (const path of (config.webhooks ?? []).map((w) => w.clientConfig.service?.path).filter((p) => p !== undefined)) {
+        if (!this.#server.isRegistered(path)) this.#log.info(`${manifests} names ${path}, which no webhook of this manager serves: the API server's calls to it will fail (make manifests after removing a webhook)`);
+      }
       const name = this.#name(config.metadata?.name ?? kind.plural);
       const local = pointedAtLocalServer(config, serving);
       const desired = { ...local, metadata: { name, labels: MANAGED_BY } } as ApplyConfiguration<WebhookConfiguration>;
