@@ -12,7 +12,6 @@ import {
   ConfigMap,
   CustomResourceDefinition,
   defineKind,
-  fieldError,
   isInvalid,
   KubeClient,
   Manager,
@@ -20,13 +19,13 @@ import {
   newLogger,
   RestTransport,
   ValidatingWebhookConfiguration,
-  ValidationError,
   webhookManagedBy,
 } from '../../../src/runtime/index.js';
 import { freePort } from '../../../src/testing/environment/free-port.js';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
+import { registerTierWebhooks } from '../../support/tier-webhooks.js';
 
 // As `make manifests` writes config/webhook/manifests.yaml: service references. The webhooks take
 // only ConfigMaps labelled for this test, so that nothing else on the shared control plane meets them.
@@ -88,7 +87,7 @@ const crd = {
 const labels = { 'local-webhooks-test': 'yes' };
 const managedBy = { 'app.kubernetes.io/managed-by': 'scaffolder-local-webhooks' };
 
-/** A manager as the generated main.ts makes it under `make run`, with a ConfigMap defaulter and validator. */
+/** A manager as the generated main.ts makes it under `make run`, with the ConfigMap tier webhooks. */
 async function localManager(env: TestEnvironment, file: string, localWebhooks: string, lines: string[], webhookHost?: string): Promise<Manager> {
   const mgr = await Manager.create({
     scheme: builtinScheme(),
@@ -100,19 +99,7 @@ async function localManager(env: TestEnvironment, file: string, localWebhooks: s
     handleSignals: false,
     logger: newLogger({ level: 'info', output: { write: (line: string) => lines.push(line) > 0 } }),
   });
-  webhookManagedBy(mgr)
-    .for(ConfigMap)
-    .withDefaulter({ default: (cm) => void (cm.data = { tier: 'standard', ...cm.data }) })
-    .withValidator({
-      validateCreate(cm) {
-        if (!['standard', 'premium'].includes(cm.data?.tier ?? '')) {
-          throw new ValidationError(ConfigMap, cm.metadata?.name ?? '', [fieldError('data.tier', cm.data?.tier, 'must be standard or premium')]);
-        }
-      },
-      validateUpdate: () => undefined,
-      validateDelete: () => undefined,
-    })
-    .complete();
+  registerTierWebhooks(mgr);
   return mgr;
 }
 
