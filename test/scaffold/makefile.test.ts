@@ -172,9 +172,15 @@ describe('generated Makefile', () => {
     expect(readFileSync(dockerfile, 'utf8')).toBe(text);
   });
 
-  it('run passes $(ARGS) to the manager', async () => {
+  it('run serves the webhooks from this machine at WEBHOOK_HOST:WEBHOOK_PORT and passes $(ARGS) to the manager', async () => {
     await ok(dir, ['init', ...noInstall]);
-    expect(make(dir, ['-n', '-o', 'build', 'run', 'ARGS=--tcp-configmap=x --leader-elect'])).toMatchObject({ status: 0, stdout: 'node dist/src/main.js --tcp-configmap=x --leader-elect\n' });
-    expect(make(dir, ['-n', '-o', 'build', 'run'])).toMatchObject({ status: 0, stdout: 'node dist/src/main.js \n' });
+    expect(make(dir, ['-n', '-o', 'build', 'run', 'ARGS=--tcp-configmap=x --leader-elect'])).toMatchObject({
+      status: 0,
+      stdout: 'node dist/src/main.js --local-webhooks=127.0.0.1:9443 --tcp-configmap=x --leader-elect\n',
+    });
+    expect(make(dir, ['-n', '-o', 'build', 'run', 'WEBHOOK_HOST=host.docker.internal', 'WEBHOOK_PORT=9444'])).toMatchObject({
+      status: 0,
+      stdout: 'node dist/src/main.js --local-webhooks=host.docker.internal:9444 \n',
+    });
   });
 });

@@ -4,10 +4,11 @@
 // --programmatic-validation) and filled in as a user would: its controller writes a ConfigMap and an
 // Available condition, its defaulter fills spec.foo, its validator refuses spec.foo "forbidden".
 // Then, through the control plane's kubeconfig: `make install` installs the CRD, `make run` starts
-// the manager with its webhook server on a local certificate (the webhook configurations point at it
-// with that certificate as caBundle, installed as startTestEnvironment installs them on a cluster),
-// kubectl applies the sample, which is defaulted and reconciled, kube-apiserver refuses a bad object
-// through the validating webhook, and `make uninstall` removes the CRD.
+// the manager and serves its webhooks from this machine as it does for a developer (a certificate
+// made in memory; config/webhook's configurations installed pointing at it), kubectl applies the
+// sample, which is defaulted and reconciled, kube-apiserver refuses a bad object through the
+// validating webhook, SIGTERM stops the manager and removes the configurations, `make run` towards
+// an address the API server cannot reach says so, and `make uninstall` removes the CRD.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,15 +81,13 @@ function fillInWebhooks(project: string): void {
       "    if (obj.spec?.foo === 'forbidden') throw new ValidationError(Guestbook, obj.metadata?.name ?? '', [fieldError('spec.foo', obj.spec.foo, 'must not be forbidden')]);\n",
     ],
   );
-  // Where `make run` serves the webhooks: the port the webhook configurations name (kubebuilder's is fixed at 9443).
-  edit(project, 'src/main.ts', ['{ scheme, ...flags, ', '{ scheme, ...flags, webhookServer: { host: \'127.0.0.1\', port: Number(process.env.WEBHOOK_PORT ?? 9443) }, ']);
 }
 
 describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserver (make install, make run, kubectl, make uninstall)', () => {
   let project: string;
   let cleanup: () => void;
   let plane: TestEnvironment;
-  let webhooks: TestEnvironment | undefined;
+  let webhookPort: number;
   let manager: ChildProcess | undefined;
   let managerExited: Promise<number | null> | undefined;
   let managerOutput = '';
@@ -114,11 +113,10 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
   }, scaled(300_000));
 
   afterAll(async () => {
-    // Whatever a failed step left running: the manager, then the webhook configurations, then the control plane.
+    // Whatever a failed step left running: the manager (which removes its webhook configurations), then the control plane.
     try {
       if (manager?.pid !== undefined && manager.exitCode === null && manager.signalCode === null) process.kill(-manager.pid, 'SIGTERM');
       await managerExited;
-      await webhooks?.stop();
     } finally {
       await plane?.stop();
       cleanup?.();
@@ -132,30 +130,29 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     await conditionTrue(kubectl, 'crd/guestbooks.webapp.my.domain', 'Established');
   }, scaled(300_000));
 
-  it('make run starts the manager, its webhooks served on a certificate the webhook configurations trust', async () => {
-    // The configurations of config/webhook (make install ran make manifests), pointed at 127.0.0.1 with the serving CA.
-    webhooks = await startTestEnvironment({ useExistingCluster: true, config: plane.kubeConfig, webhookConfigPaths: [join(project, 'config', 'webhook')] });
-    const { localServingPort, localServingCertDir } = webhooks.webhookInstallOptions;
+  it('make run starts the manager and serves its webhooks from this machine, their configurations pointing at it', async () => {
+    webhookPort = await freePort('127.0.0.1');
     const probePort = await freePort('127.0.0.1');
-    const args = `--kubeconfig=${env.KUBECONFIG} --webhook-cert-path=${localServingCertDir} --health-probe-bind-address=127.0.0.1:${probePort}`;
+    const args = `--kubeconfig=${env.KUBECONFIG} --health-probe-bind-address=127.0.0.1:${probePort}`;
     // Its own process group: make and the manager it starts stop together.
-    manager = spawn('make', ['--no-print-directory', 'run', `ARGS=${args}`], { cwd: project, env: { ...env, WEBHOOK_PORT: String(localServingPort) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    manager = spawn('make', ['--no-print-directory', 'run', `WEBHOOK_PORT=${webhookPort}`, `ARGS=${args}`], { cwd: project, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     manager.stdout!.on('data', (d: Buffer) => (managerOutput += d.toString()));
     manager.stderr!.on('data', (d: Buffer) => (managerOutput += d.toString()));
     const child = manager;
     managerExited = new Promise((resolve) => child.once('close', (code) => resolve(code)));
-    // make run builds first (manifests, tsc).
+    // make run builds first (manifests, tsc); the configurations are installed once the API server has called the probe.
     const deadline = Date.now() + 240_000;
-    while (!(await fetch(`http://127.0.0.1:${probePort}/readyz`).then((r) => r.ok, () => false))) {
+    while (!managerOutput.includes('webhooks served from this machine') || !(await fetch(`http://127.0.0.1:${probePort}/readyz`).then((r) => r.ok, () => false))) {
       if (manager.exitCode !== null) throw new Error(`make run exited with ${manager.exitCode}:\n${managerOutput}`);
       if (Date.now() > deadline) throw new Error(`the manager never became ready:\n${managerOutput}`);
       await new Promise((r) => setTimeout(r, 250));
     }
     const configurations = await kubectl('get', 'mutatingwebhookconfigurations,validatingwebhookconfigurations', '-o', 'jsonpath={.items[*].webhooks[*].clientConfig.url}');
     expect(configurations.stdout.split(' ').sort()).toEqual([
-      `https://127.0.0.1:${localServingPort}/mutate-webapp-my-domain-v1-guestbook`,
-      `https://127.0.0.1:${localServingPort}/validate-webapp-my-domain-v1-guestbook`,
+      `https://127.0.0.1:${webhookPort}/mutate-webapp-my-domain-v1-guestbook`,
+      `https://127.0.0.1:${webhookPort}/validate-webapp-my-domain-v1-guestbook`,
     ]);
+    expect(managerOutput).toMatch(/installed MutatingWebhookConfiguration mutating-webhook-configuration\.[0-9a-f]{8}\.my\.domain, calling this machine/);
   }, scaled(300_000));
 
   it('a sample applied with kubectl is defaulted by the webhook, then reconciled: its ConfigMap, and Available', async () => {
@@ -183,12 +180,30 @@ describe.skipIf(!hasKubernetesBinaries())('a scaffolded operator on kube-apiserv
     expect(absent.stderr).toContain('NotFound');
   }, scaled(120_000));
 
-  it('the manager stops on SIGTERM; make uninstall removes the CRD', async () => {
-    process.kill(-manager!.pid!, 'SIGTERM');
+  it('the manager stops on Ctrl-C and removes the webhook configurations it installed', async () => {
+    // SIGINT to make and the manager, as a terminal sends it (make waits for the manager; a SIGTERM
+    // to both would reach the manager twice, as make passes SIGTERM on, and a second signal exits at once).
+    process.kill(-manager!.pid!, 'SIGINT');
     await managerExited;
     expect(managerOutput).toContain('Manager stopped');
-    await webhooks!.stop();
-    webhooks = undefined;
+    expect(managerOutput).toMatch(/removed ValidatingWebhookConfiguration validating-webhook-configuration\./);
+    const left = await kubectl('get', 'mutatingwebhookconfigurations,validatingwebhookconfigurations', '-o', 'name');
+    expect(left.code, left.stderr).toBe(0);
+    expect(left.stdout).toBe('');
+  }, scaled(120_000));
+
+  it('make run towards an address the API server cannot reach fails, saying so and what to do instead', async () => {
+    // 192.0.2.1 (TEST-NET-1) routes nowhere: as a remote cluster calling a developer's machine.
+    const failed = await make('run', `WEBHOOK_HOST=192.0.2.1`, `WEBHOOK_PORT=${webhookPort}`, `ARGS=--kubeconfig=${env.KUBECONFIG}`);
+    expect(failed.code).not.toBe(0);
+    const problem = failed.stderr.split('\n').find((l) => l.startsWith('problem running manager: '));
+    expect(problem, failed.stdout + failed.stderr).toContain(`the cluster's API server cannot call the webhook server at https://192.0.2.1:${webhookPort}/local-webhooks-probe: `);
+    expect(problem).toContain('ENABLE_WEBHOOKS=false make run');
+    const left = await kubectl('get', 'mutatingwebhookconfigurations,validatingwebhookconfigurations', '-o', 'name');
+    expect(left.stdout).toBe('');
+  }, scaled(300_000));
+
+  it('make uninstall removes the CRD', async () => {
     const uninstall = await make('uninstall');
     expect(uninstall.code, uninstall.stdout + uninstall.stderr).toBe(0);
     expect(uninstall.stdout).toContain('customresourcedefinition.apiextensions.k8s.io "guestbooks.webapp.my.domain" deleted');

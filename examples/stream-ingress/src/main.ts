@@ -39,7 +39,9 @@ const mgr = await Manager.create({ scheme, ...flags, leaderElectionID: 'cbae8f37
 await new StreamIngressReconciler(mgr.getClient(), mgr.getScheme(), targets).setupWithManager(mgr);
 // +kubebuilder:scaffold:builder
 
-// Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
+// Webhooks serve with cert-manager's certificate in the cluster; under `make run` (--local-webhooks)
+// with one made in memory, their configurations pointed at this machine until it stops.
+// ENABLE_WEBHOOKS=false runs without them.
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
   // +kubebuilder:scaffold:webhook
 }

@@ -15,6 +15,7 @@
  *                                 (a self-signed one is made in memory without a path)
  *   --webhook-cert-path           directory of the webhook server's certificate
  *   --webhook-cert-name, --webhook-cert-key   its file names (tls.crt, tls.key)
+ *   --local-webhooks              <host>[:<port>]: serve the webhooks from this machine to the cluster (make run)
  *   --zap-stacktrace-level        info, error or panic: entries from that level on carry a stack trace (default error)
  *   --zap-time-encoding           epoch, millis, nanos, iso8601, rfc3339 or rfc3339nano: how ts is written (default rfc3339)
  *   --enable-http2                false: the webhook and metrics HTTPS servers speak HTTP/1.1 only (ALPN offers
@@ -57,6 +58,8 @@ export interface ManagerFlags {
   webhookCertName?: string;
   /** --webhook-cert-key, file name of the key in webhookCertPath (tls.key). */
   webhookCertKey?: string;
+  /** --local-webhooks: where the cluster calls this machine's webhook server (`make run`); see ManagerOptions.localWebhooks. */
+  localWebhooks?: string;
   /** --zap-log-level: debug, info, error, or a verbosity above 0. */
   logLevel?: LogLevel;
   /** --zap-encoder: json or console. */
@@ -91,6 +94,11 @@ const specs: Record<string, FlagSpec> = {
   'webhook-cert-path': { key: 'webhookCertPath', kind: 'string', help: 'directory holding the webhook certificate' },
   'webhook-cert-name': { key: 'webhookCertName', kind: 'string', help: 'webhook server certificate file name (tls.crt)' },
   'webhook-cert-key': { key: 'webhookCertKey', kind: 'string', help: 'webhook server key file name (tls.key)' },
+  'local-webhooks': {
+    key: 'localWebhooks',
+    kind: 'string',
+    help: '<host>[:<port>] at which the cluster calls this machine: serve the webhooks here with a generated certificate, their configurations installed until exit (make run)',
+  },
   'zap-log-level': { key: 'logLevel', kind: 'string', help: 'log level: debug, info, error or a verbosity > 0', parse: parseLogLevel },
   'zap-encoder': {
     key: 'logEncoder',

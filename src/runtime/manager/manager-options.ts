@@ -85,6 +85,15 @@ export interface ManagerOptions {
   webhookCertName?: string;
   webhookCertKey?: string;
   /**
+   * `--local-webhooks=<host>[:<port>]` (what `make run` passes): serve the webhooks from this machine
+   * to the cluster, whose API server calls https://<host>:<port> (the webhook server's port when
+   * omitted): a certificate made in memory, the configurations of `localWebhookManifests` installed
+   * pointing there and removed when the manager stops. A cluster that cannot reach the host fails the start.
+   */
+  localWebhooks?: string;
+  /** The webhook configurations `localWebhooks` installs. Default `config/webhook/manifests.yaml`. */
+  localWebhookManifests?: string;
+  /**
    * kubebuilder's `--enable-http2`: the webhook server and the secure metrics server offer HTTP/2 as
    * well. Default false: HTTP/1.1 only (HTTP/2 Rapid Reset and Stream Cancellation CVEs), as
    * kubebuilder v4's main.go. `webhookServer.enableHTTP2`, when given, wins for the webhook server.

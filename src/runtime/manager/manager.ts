@@ -21,6 +21,7 @@ import { type MetricsServer, RuntimeMetrics } from '../metrics/index.js';
 import type { Kind } from '../scheme/kind.js';
 import type { Scheme } from '../scheme/scheme.js';
 import { getEventRecorder, getEventRecorderFor, type EventRecorder, type EventsRecorder } from '../events/index.js';
+import { LocalWebhooks, isLoopbackAddress, parseLocalWebhookAddress, type LocalWebhookAddress } from '../webhook/local-webhooks.js';
 import { WebhookServer } from '../webhook/server.js';
 import { loadKubeConfig } from './kubeconfig.js';
 import { leaseNamespace, startCampaign } from './leader-campaign.js';
@@ -47,8 +48,11 @@ export class Manager implements ControllerHost {
   private rejectElected!: (err: unknown) => void;
   private startedController = false;
   private webhookServerValue: WebhookServer | undefined;
+  private readonly localWebhookAddress: LocalWebhookAddress | undefined;
 
   private constructor(readonly options: ManagerOptions, readonly kubeConfig: KubeConfig) {
+    // A bad --local-webhooks stops Manager.create, before any webhook is registered.
+    this.localWebhookAddress = options.localWebhooks ? parseLocalWebhookAddress(options.localWebhooks) : undefined;
     this.log = (options.logger ?? rootLog).withName('manager');
     this.metrics = options.metrics ?? new RuntimeMetrics();
     this.transport = new RestTransport(kubeConfig, { metrics: this.metrics });
@@ -197,20 +201,39 @@ export class Manager implements ControllerHost {
   /**
    * The webhook server, created on the first call from the manager's webhook options
    * (`webhookServer`, `--webhook-cert-path`); it records into the manager's metrics, and is started
-   * before the caches and stopped last with the manager.
+   * before the caches and stopped last with the manager. With `localWebhooks` (`--local-webhooks`,
+   * what `make run` passes) it serves with a certificate made in memory and its configurations are
+   * installed pointing at this machine for the manager's run (local-webhooks.ts).
    */
   getWebhookServer<W extends WebhookServer = WebhookServer>(): W {
     if (this.webhookServerValue === undefined) {
       const options = this.options.webhookServer ?? {};
+      const local = this.localWebhookAddress;
+      let localWebhooks: LocalWebhooks | undefined;
       const server = new WebhookServer({
         ...options,
         certDir: this.options.webhookCertPath ?? options.certDir,
         certName: this.options.webhookCertName || options.certName,
         keyName: this.options.webhookCertKey || options.keyName,
+        ...(local && {
+          host: options.host ?? (isLoopbackAddress(local.host) ? local.host : undefined),
+          port: local.port ?? options.port,
+          certificate: () => localWebhooks!.certificate(),
+        }),
         metrics: this.getMetrics(),
         log: this.getLogger().withName('webhook'),
       });
       this.addServer(server);
+      if (local) {
+        const leaseName = this.options.leaderElectionID;
+        localWebhooks = new LocalWebhooks(server, this.client, {
+          address: local,
+          manifests: this.options.localWebhookManifests,
+          nameSuffix: leaseName && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(leaseName) ? leaseName : undefined,
+        }, this.getLogger().withName('local-webhooks'));
+        // Started after the webhook server (the probe needs it serving), stopped before it.
+        this.addServer(localWebhooks);
+      }
       this.webhookServerValue = server;
     }
     return this.webhookServerValue as W;

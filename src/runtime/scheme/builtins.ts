@@ -14,6 +14,9 @@ import type {
   V1Service,
   V1ServiceAccount,
   V1StatefulSet,
+  V1CustomResourceDefinition,
+  V1MutatingWebhookConfiguration,
+  V1ValidatingWebhookConfiguration,
 } from '@kubernetes/client-node';
 import { builtinResource } from '../../kube/builtin-resources.js';
 import { defineKind } from './kind.js';
@@ -40,6 +43,11 @@ export const Job = defineKind<V1Job>(builtin('batch', 'Job'));
 /** batch/v1 CronJob (named so that it does not clash with a project's own CronJob kind). */
 export const CronJobV1 = defineKind<V1CronJob>(builtin('batch', 'CronJob'));
 export const Lease = defineKind<V1Lease>(builtin('coordination.k8s.io', 'Lease'));
+
+// Cluster set-up kinds (not in builtinScheme: operators seldom watch them): `make run` installs webhooks with them.
+export const CustomResourceDefinition = defineKind<V1CustomResourceDefinition>(builtin('apiextensions.k8s.io', 'CustomResourceDefinition'));
+export const MutatingWebhookConfiguration = defineKind<V1MutatingWebhookConfiguration>(builtin('admissionregistration.k8s.io', 'MutatingWebhookConfiguration'));
+export const ValidatingWebhookConfiguration = defineKind<V1ValidatingWebhookConfiguration>(builtin('admissionregistration.k8s.io', 'ValidatingWebhookConfiguration'));
 
 export const builtinKinds = [
   Pod, Service, ConfigMap, Secret, Event, Namespace, ServiceAccount,

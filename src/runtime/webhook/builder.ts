@@ -28,6 +28,11 @@ function conversionWebhookFor(server: WebhookServer, log: Logger | undefined): C
   return webhook;
 }
 
+/** The kinds whose conversions `server` serves at /convert (their CRDs' conversion webhook). */
+export function convertedKinds(server: WebhookServer): Kind[] {
+  return conversionWebhooks.get(server)?.registry.hubs() ?? [];
+}
+
 /**
  * Builds a kind's webhooks and registers them on the manager's webhook server at the paths
  * kubebuilder scaffolds: `/mutate-<group>-<version>-<kind>`, `/validate-...` and `/convert`.

@@ -29,13 +29,14 @@ export const WEBHOOK_REQUEST_TIMEOUT_MS = 30_000;
 
 /**
  * What to do when the serving certificate cannot be read, said with the error: out of a cluster
- * (`make run`) nothing puts one there, and the generated main.ts skips its webhooks with
- * ENABLE_WEBHOOKS=false.
+ * nothing puts one there; `make run` serves with a generated one (--local-webhooks), and the
+ * generated main.ts skips its webhooks with ENABLE_WEBHOOKS=false.
  */
 function certificateRemedy(certPath: string, keyPath: string): string {
   return `The webhook server serves with the certificate ${certPath} and the key ${keyPath} ` +
     '(cert-manager mounts them in a cluster; --webhook-cert-path names their directory): ' +
-    'put them there, or run the manager without its webhooks: ENABLE_WEBHOOKS=false make run';
+    'put them there, serve the webhooks from this machine with a generated certificate (--local-webhooks=<host>[:<port>], as make run does), ' +
+    'or run the manager without its webhooks: ENABLE_WEBHOOKS=false make run';
 }
 
 export interface WebhookServerOptions {
@@ -49,6 +50,11 @@ export interface WebhookServerOptions {
   certName?: string;
   /** Default `tls.key`. */
   keyName?: string;
+  /**
+   * A certificate made in memory instead of the files of certDir (`make run` serving the webhooks
+   * locally, local-webhooks.ts): called once at start, and not watched.
+   */
+  certificate?: () => Promise<{ cert: string; key: string }>;
   /** More TLS settings (ciphers, minVersion, ca for client certificates...). Default: Go's crypto/tls defaults (GO_DEFAULT_TLS). */
   tlsOptions?: Omit<SecureContextOptions, 'cert' | 'key'>;
   /**
@@ -136,7 +142,8 @@ export class WebhookServer {
       (req, res) => void this.#serve(req, res),
     );
     const server = serving.server;
-    const watcher = new CertWatcher(
+    const given = this.#options.certificate;
+    const watcher = given ? undefined : new CertWatcher(
       certPath,
       keyPath,
       (pair) => serving.setCertificate(pair),
@@ -144,17 +151,17 @@ export class WebhookServer {
       this.#options.certPollInterval ?? 10_000,
       (ok) => this.#options.metrics?.certificateRead(ok),
     );
-    const pair = await watcher.load().catch((err: unknown) => {
+    const pair = given ? await given() : await watcher!.load().catch((err: unknown) => {
       throw new Error(`${err instanceof Error ? err.message : String(err)}. ${certificateRemedy(certPath, keyPath)}`);
     });
     serving.setCertificate(pair);
 
     const address = { host: this.#options.host, port: this.#options.port ?? DEFAULT_WEBHOOK_PORT };
     this.#port = (await listen(server, address, 'webhook server', (err) => this.#log.error(err, 'webhook server error'))).port;
-    watcher.start();
+    watcher?.start();
     this.#server = serving;
     this.#certWatcher = watcher;
-    this.#log.info('serving webhook server', { host: this.#options.host ?? '', port: this.#port, certDir, http2: serving.http2 });
+    this.#log.info('serving webhook server', { host: this.#options.host ?? '', port: this.#port, ...(given ? {} : { certDir }), http2: serving.http2 });
   }
 
   async stop(): Promise<void> {

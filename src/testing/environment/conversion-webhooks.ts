@@ -7,6 +7,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { localConversion, type LocalWebhookServing } from '../../kube/local-webhook-client-config.js';
 import type { KubeObject } from '../resources/object.js';
 import { parseYaml } from '../yaml.js';
 import { keepManifestSource, ManifestError, manifestSource } from './manifest-loader.js';
@@ -77,22 +78,9 @@ export async function conversionTargets(crds: KubeObject[], option: ConversionWe
   return chosen;
 }
 
-/** The CRD with its conversion pointed at `baseURL/convert`, trusting `caCert` (PEM). */
-export function withConversionWebhook(crd: KubeObject, baseURL: string, caCert: string): KubeObject {
+/** The CRD with its conversion pointed at the local webhook server's /convert, trusting its certificate. */
+export function withConversionWebhook(crd: KubeObject, serving: LocalWebhookServing): KubeObject {
   const spec = specOf(crd);
-  const previous = (spec.conversion?.['webhook'] as { conversionReviewVersions?: string[] } | undefined)?.conversionReviewVersions;
-  const converted = {
-    ...crd,
-    spec: {
-      ...spec,
-      conversion: {
-        strategy: 'Webhook',
-        webhook: {
-          clientConfig: { url: `${baseURL}/convert`, caBundle: Buffer.from(caCert).toString('base64') },
-          conversionReviewVersions: previous ?? ['v1', 'v1beta1'],
-        },
-      },
-    },
-  } as KubeObject;
+  const converted = { ...crd, spec: { ...spec, conversion: localConversion(spec.conversion, serving) } } as KubeObject;
   return keepManifestSource(crd, converted);
 }

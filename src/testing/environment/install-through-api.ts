@@ -7,7 +7,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { WebhookConfiguration } from '../admission/index.js';
 import type { KubeObject } from '../resources/object.js';
 import { APIRequestError, requestJSON } from './api-request.js';
-import { urlHost } from './webhook-serving.js';
+import { pointedAtLocalServer as toLocal, type LocalWebhookServing } from '../../kube/local-webhook-client-config.js';
 
 export interface CRDWaitOptions {
   /** How long the CRDs together may take to become Established and served (default 10 s, as envtest). */
@@ -95,21 +95,9 @@ export interface WebhookConfigurations {
   validating: WebhookConfiguration[];
 }
 
-/**
- * The configurations pointed at the local webhook server: service references become URLs with
- * the serving certificate as caBundle, as envtest does for a real API server.
- */
-export function pointedAtLocalServer(configs: WebhookConfigurations, serving: { host: string; port: number; caCert: string }): WebhookConfigurations {
-  const caBundle = Buffer.from(serving.caCert).toString('base64');
-  const host = urlHost(serving.host);
-  const local = (config: WebhookConfiguration): WebhookConfiguration => ({
-    ...config,
-    webhooks: (config.webhooks ?? []).map((w) => ({
-      ...w,
-      clientConfig: { url: w.clientConfig.url ?? `https://${host}:${serving.port}${w.clientConfig.service?.path ?? '/'}`, caBundle },
-    })),
-  });
-  return { mutating: configs.mutating.map(local), validating: configs.validating.map(local) };
+/** The configurations pointed at the local webhook server, as envtest does for a real API server. */
+export function pointedAtLocalServer(configs: WebhookConfigurations, serving: LocalWebhookServing): WebhookConfigurations {
+  return { mutating: configs.mutating.map((c) => toLocal(c, serving)), validating: configs.validating.map((c) => toLocal(c, serving)) };
 }
 
 export async function installWebhooksThroughAPI(kc: KubeConfig, configs: WebhookConfigurations): Promise<void> {

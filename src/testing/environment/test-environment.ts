@@ -17,7 +17,7 @@ import { projectKubernetesRelease } from './kubernetes-release.js';
 import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
 import type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
-import { prepareWebhookServing, urlHost } from './webhook-serving.js';
+import { prepareWebhookServing } from './webhook-serving.js';
 
 export type { TestEnvironmentOptions } from './environment-options.js';
 export type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
@@ -68,8 +68,7 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
   const hasWebhooks = inputs.mutating.length + inputs.validating.length + converted.size > 0;
   const serving = hasWebhooks ? await prepareWebhookServing(webhookHost, requestedPort, options.webhookInstallOptions?.localServingCertDir) : undefined;
   if (serving && converted.size > 0) {
-    const base = `https://${urlHost(webhookHost)}:${serving.port}`;
-    inputs.crds = inputs.crds.map((crd) => (converted.has(crdName(crd)) ? withConversionWebhook(crd, base, serving.caCert) : crd));
+    inputs.crds = inputs.crds.map((crd) => (converted.has(crdName(crd)) ? withConversionWebhook(crd, serving) : crd));
   }
   const webhookPort = serving?.port ?? requestedPort ?? 9443;
   const webhookInstallOptions: WebhookInstallOptions = {

@@ -9,11 +9,6 @@ import path from 'node:path';
 import { freePort } from './free-port.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
 
-/** A host as it goes into a URL: an IPv6 address in brackets. */
-export function urlHost(host: string): string {
-  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
-}
-
 export interface WebhookServing {
   host: string;
   port: number;

@@ -6,10 +6,11 @@ import { isInvalid } from '../../../src/runtime/client/index.js';
 import { Manager } from '../../../src/runtime/manager/index.js';
 import { builtinScheme, ConfigMap } from '../../../src/runtime/scheme/index.js';
 import { newLogger } from '../../../src/runtime/log/index.js';
-import { ValidationError, WebhookServer, fieldError, webhookManagedBy } from '../../../src/runtime/webhook/index.js';
+import { WebhookServer } from '../../../src/runtime/webhook/index.js';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
+import { registerTierWebhooks } from '../../support/tier-webhooks.js';
 
 // As a generated project's webhook suite test runs: the environment loads config/webhook (service
 // references, as controller-gen writes them) and gives the serving host, port and certificates
@@ -87,23 +88,7 @@ describeBackends('webhooks in a test environment, served by the manager', (backe
       handleSignals: false,
       logger: newLogger({ level: 'error', output: { write: () => true } }),
     });
-    webhookManagedBy(mgr)
-      .for(ConfigMap)
-      .withDefaulter({
-        default(cm) {
-          cm.data = { tier: 'standard', ...cm.data };
-        },
-      })
-      .withValidator({
-        validateCreate(cm) {
-          if (!['standard', 'premium'].includes(cm.data?.tier ?? '')) {
-            throw new ValidationError(ConfigMap, cm.metadata?.name ?? '', [fieldError('data.tier', cm.data?.tier, 'must be standard or premium')]);
-          }
-        },
-        validateUpdate: () => undefined,
-        validateDelete: () => undefined,
-      })
-      .complete();
+    registerTierWebhooks(mgr);
     running = mgr.start();
     const server = mgr.getWebhookServer<WebhookServer>();
     await eventually(() => server.port() !== undefined);

@@ -42,6 +42,11 @@ export class ConversionRegistry {
     return this.#byGroupKind.get(groupKindKey({ group, kind }));
   }
 
+  /** The hub of every kind with conversions (one per group and kind). */
+  hubs(): Kind[] {
+    return [...this.#byGroupKind.values()].map((e) => e.hub);
+  }
+
   /** Whether any conversion is registered (the /convert path is then served). */
   get size(): number {
     return this.#byGroupKind.size;

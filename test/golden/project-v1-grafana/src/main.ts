@@ -62,7 +62,9 @@ await new CaptainReconciler(mgr.getClient(), mgr.getScheme()).setupWithManager(m
 //   // +kubebuilder:rbac:groups=coordination.k8s.io,resources=leases,verbs=get;list;watch;create;update
 //   // +kubebuilder:rbac:groups=<group of each owned kind>,resources=<its plural>,verbs=get;list;watch;patch
 
-// Webhooks need serving certificates; set ENABLE_WEBHOOKS=false to run without them (e.g. `make run`).
+// Webhooks serve with cert-manager's certificate in the cluster; under `make run` (--local-webhooks)
+// with one made in memory, their configurations pointed at this machine until it stops.
+// ENABLE_WEBHOOKS=false runs without them.
 if (process.env.ENABLE_WEBHOOKS !== 'false') {
   // +kubebuilder:scaffold:webhook
 }

@@ -16,6 +16,7 @@ limitations under the License.
 
 import type { V1Deployment } from '@kubernetes/client-node';
 import {
+  type ApplyConfiguration,
   type Client,
   type EventsRecorder,
   type Manager,
@@ -28,10 +29,10 @@ import {
   addFinalizer,
   containsFinalizer,
   controllerManagedBy,
-  isAlreadyExists,
+  dependent,
   isNotFound,
+  reconcileDependents,
   removeFinalizer,
-  setControllerReference,
   setStatusCondition,
 } from 'kubescaffolder/runtime';
 import { Busybox } from '../../api/v1alpha1/index.js';
@@ -42,6 +43,9 @@ const busyboxFinalizer = 'example.com.testproject.org/finalizer';
 
 /** The Operand's container in the Deployment (and the name of its port). */
 const busyboxContainerName = 'busybox';
+
+/** The field manager of what the controller applies: the fields it names are the controller's (server-side apply). */
+const busyboxFieldManager = 'busybox-controller';
 
 /** The environment variable of the manager that names the Operand image (config/manager/manager.yaml sets it). */
 const busyboxImageEnv = 'BUSYBOX_IMAGE';
@@ -123,53 +127,33 @@ export class BusyboxReconciler implements Reconciler {
     const name = busybox.metadata!.name!;
     const namespace = busybox.metadata!.namespace!;
 
-    // The Deployment: created when missing.
-    let found: V1Deployment | undefined;
+    // The Deployment as the Busybox asks for it (spec.size replicas of the image; the CRD defaults size to 1).
+    let deployment: ApplyConfiguration<V1Deployment>;
     try {
-      found = await this.client.get(Deployment, { namespace, name });
+      deployment = this.deploymentForBusybox(busybox);
     } catch (err) {
-      if (!isNotFound(err)) {
-        log.error(err, 'Failed to get Deployment');
-        throw err;
-      }
-    }
-    if (found === undefined) {
-      let deployment: V1Deployment;
-      try {
-        deployment = this.deploymentForBusybox(busybox);
-      } catch (err) {
-        log.error(err, 'Failed to define new Deployment resource for Busybox');
-        await this.setCondition(busybox, typeAvailableBusybox, 'False', reasonReconciling, `Failed to create Deployment for the custom resource (${name}): (${errorMessage(err)})`);
-        throw err;
-      }
-      log.info('Creating a new Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
-      try {
-        await this.client.create(Deployment, deployment);
-      } catch (err) {
-        // Created by a reconcile before this one, and not yet in the cache: its watch event comes next.
-        if (isAlreadyExists(err)) return {};
-        log.error(err, 'Failed to create new Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
-        throw err;
-      }
-      // The new Deployment's own events reconcile the Busybox again (it owns it); look again in a minute anyway.
-      return { requeueAfter: 60_000 };
+      log.error(err, 'Failed to define new Deployment resource for Busybox');
+      await this.setCondition(busybox, typeAvailableBusybox, 'False', reasonReconciling, `Failed to create Deployment for the custom resource (${name}): (${errorMessage(err)})`);
+      throw err;
     }
 
-    // spec.size is the number of replicas of the Deployment (the CRD defaults it to 1).
+    // reconcileDependents applies it (server-side apply: created when missing, put back to this when
+    // changed, fields other managers set kept) with the Busybox as its controller owner, and deletes
+    // Deployments of this Busybox it no longer declares. To own more (a Service, a ConfigMap), declare
+    // them here too, and add their kinds to `kinds`, `owns()` below and the RBAC markers above.
     const desiredReplicas = busybox.spec.size ?? 0;
-    if (found.spec?.replicas !== desiredReplicas) {
-      found.spec = { ...found.spec!, replicas: desiredReplicas };
-      try {
-        await this.client.update(Deployment, found);
-      } catch (err) {
-        log.error(err, 'Failed to update Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
-        // Read the Busybox again: the status update below must not conflict with a newer version.
-        busybox = await this.client.apiReader.get(Busybox, req);
-        await this.setCondition(busybox, typeAvailableBusybox, 'False', 'Resizing', `Failed to update the size for the custom resource (${name}): (${errorMessage(err)})`);
-        throw err;
-      }
-      // Resized: reconcile again to see the new state before reporting it.
-      return { requeue: true };
+    try {
+      await reconcileDependents(this.client, busybox, [dependent(Deployment, deployment)], {
+        fieldManager: busyboxFieldManager,
+        ownerKind: Busybox,
+        kinds: [Deployment],
+      });
+    } catch (err) {
+      log.error(err, 'Failed to apply the Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
+      // Read the Busybox again: the status update below must not conflict with a newer version.
+      busybox = await this.client.apiReader.get(Busybox, req);
+      await this.setCondition(busybox, typeAvailableBusybox, 'False', reasonReconciling, `Failed to apply the Deployment for the custom resource (${name}): (${errorMessage(err)})`);
+      throw err;
     }
 
     await this.setCondition(busybox, typeAvailableBusybox, 'True', reasonReconciling, `Deployment for custom resource (${name}) with ${desiredReplicas} replicas created successfully`);
@@ -213,14 +197,15 @@ export class BusyboxReconciler implements Reconciler {
       busybox.metadata?.name, busybox.metadata?.namespace);
   }
 
-  /** The Deployment that runs the Busybox's image, owned by the Busybox. */
-  deploymentForBusybox(busybox: Busybox): V1Deployment {
+  /**
+   * The Deployment that runs the Busybox's image: the fields this controller owns (reconcileDependents
+   * adds the owner reference; the API server defaults the rest).
+   */
+  deploymentForBusybox(busybox: Busybox): ApplyConfiguration<V1Deployment> {
     const image = imageForBusybox();
     const labels = labelsForBusybox(image);
-    const deployment: V1Deployment = {
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: busybox.metadata?.name, namespace: busybox.metadata?.namespace },
+    return {
+      metadata: { name: busybox.metadata!.name!, namespace: busybox.metadata?.namespace },
       spec: {
         replicas: busybox.spec.size,
         selector: { matchLabels: labels },
@@ -250,13 +235,13 @@ export class BusyboxReconciler implements Reconciler {
         },
       },
     };
-    // The owner reference: the Deployment is deleted with the Busybox, and its changes reconcile it.
-    // More: https://kubernetes.io/docs/concepts/overview/working-with-objects/owners-dependents/
-    setControllerReference(busybox, deployment, this.scheme);
-    return deployment;
   }
 
-  /** Sets up the controller with the Manager: it watches Busyboxs and the Deployments they own. */
+  /**
+   * Sets up the controller with the Manager: it watches Busyboxs and the Deployments they own (the
+   * owner reference: a Deployment is deleted with its Busybox, and its changes reconcile it).
+   * More: https://kubernetes.io/docs/concepts/overview/working-with-objects/owners-dependents/
+   */
   setupWithManager(mgr: Manager) {
     return controllerManagedBy(mgr).for(Busybox).owns(Deployment).named('busybox').complete(this);
   }

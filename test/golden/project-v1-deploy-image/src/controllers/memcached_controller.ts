@@ -16,6 +16,7 @@ limitations under the License.
 
 import type { V1Deployment } from '@kubernetes/client-node';
 import {
+  type ApplyConfiguration,
   type Client,
   type EventsRecorder,
   type Manager,
@@ -28,10 +29,10 @@ import {
   addFinalizer,
   containsFinalizer,
   controllerManagedBy,
-  isAlreadyExists,
+  dependent,
   isNotFound,
+  reconcileDependents,
   removeFinalizer,
-  setControllerReference,
   setStatusCondition,
 } from 'kubescaffolder/runtime';
 import { Memcached } from '../../api/v1alpha1/index.js';
@@ -42,6 +43,9 @@ const memcachedFinalizer = 'example.com.testproject.org/finalizer';
 
 /** The Operand's container in the Deployment (and the name of its port). */
 const memcachedContainerName = 'memcached';
+
+/** The field manager of what the controller applies: the fields it names are the controller's (server-side apply). */
+const memcachedFieldManager = 'memcached-controller';
 
 /** The environment variable of the manager that names the Operand image (config/manager/manager.yaml sets it). */
 const memcachedImageEnv = 'MEMCACHED_IMAGE';
@@ -123,53 +127,33 @@ export class MemcachedReconciler implements Reconciler {
     const name = memcached.metadata!.name!;
     const namespace = memcached.metadata!.namespace!;
 
-    // The Deployment: created when missing.
-    let found: V1Deployment | undefined;
+    // The Deployment as the Memcached asks for it (spec.size replicas of the image; the CRD defaults size to 1).
+    let deployment: ApplyConfiguration<V1Deployment>;
     try {
-      found = await this.client.get(Deployment, { namespace, name });
+      deployment = this.deploymentForMemcached(memcached);
     } catch (err) {
-      if (!isNotFound(err)) {
-        log.error(err, 'Failed to get Deployment');
-        throw err;
-      }
-    }
-    if (found === undefined) {
-      let deployment: V1Deployment;
-      try {
-        deployment = this.deploymentForMemcached(memcached);
-      } catch (err) {
-        log.error(err, 'Failed to define new Deployment resource for Memcached');
-        await this.setCondition(memcached, typeAvailableMemcached, 'False', reasonReconciling, `Failed to create Deployment for the custom resource (${name}): (${errorMessage(err)})`);
-        throw err;
-      }
-      log.info('Creating a new Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
-      try {
-        await this.client.create(Deployment, deployment);
-      } catch (err) {
-        // Created by a reconcile before this one, and not yet in the cache: its watch event comes next.
-        if (isAlreadyExists(err)) return {};
-        log.error(err, 'Failed to create new Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
-        throw err;
-      }
-      // The new Deployment's own events reconcile the Memcached again (it owns it); look again in a minute anyway.
-      return { requeueAfter: 60_000 };
+      log.error(err, 'Failed to define new Deployment resource for Memcached');
+      await this.setCondition(memcached, typeAvailableMemcached, 'False', reasonReconciling, `Failed to create Deployment for the custom resource (${name}): (${errorMessage(err)})`);
+      throw err;
     }
 
-    // spec.size is the number of replicas of the Deployment (the CRD defaults it to 1).
+    // reconcileDependents applies it (server-side apply: created when missing, put back to this when
+    // changed, fields other managers set kept) with the Memcached as its controller owner, and deletes
+    // Deployments of this Memcached it no longer declares. To own more (a Service, a ConfigMap), declare
+    // them here too, and add their kinds to `kinds`, `owns()` below and the RBAC markers above.
     const desiredReplicas = memcached.spec.size ?? 0;
-    if (found.spec?.replicas !== desiredReplicas) {
-      found.spec = { ...found.spec!, replicas: desiredReplicas };
-      try {
-        await this.client.update(Deployment, found);
-      } catch (err) {
-        log.error(err, 'Failed to update Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
-        // Read the Memcached again: the status update below must not conflict with a newer version.
-        memcached = await this.client.apiReader.get(Memcached, req);
-        await this.setCondition(memcached, typeAvailableMemcached, 'False', 'Resizing', `Failed to update the size for the custom resource (${name}): (${errorMessage(err)})`);
-        throw err;
-      }
-      // Resized: reconcile again to see the new state before reporting it.
-      return { requeue: true };
+    try {
+      await reconcileDependents(this.client, memcached, [dependent(Deployment, deployment)], {
+        fieldManager: memcachedFieldManager,
+        ownerKind: Memcached,
+        kinds: [Deployment],
+      });
+    } catch (err) {
+      log.error(err, 'Failed to apply the Deployment', { 'Deployment.Namespace': namespace, 'Deployment.Name': name });
+      // Read the Memcached again: the status update below must not conflict with a newer version.
+      memcached = await this.client.apiReader.get(Memcached, req);
+      await this.setCondition(memcached, typeAvailableMemcached, 'False', reasonReconciling, `Failed to apply the Deployment for the custom resource (${name}): (${errorMessage(err)})`);
+      throw err;
     }
 
     await this.setCondition(memcached, typeAvailableMemcached, 'True', reasonReconciling, `Deployment for custom resource (${name}) with ${desiredReplicas} replicas created successfully`);
@@ -213,14 +197,15 @@ export class MemcachedReconciler implements Reconciler {
       memcached.metadata?.name, memcached.metadata?.namespace);
   }
 
-  /** The Deployment that runs the Memcached's image, owned by the Memcached. */
-  deploymentForMemcached(memcached: Memcached): V1Deployment {
+  /**
+   * The Deployment that runs the Memcached's image: the fields this controller owns (reconcileDependents
+   * adds the owner reference; the API server defaults the rest).
+   */
+  deploymentForMemcached(memcached: Memcached): ApplyConfiguration<V1Deployment> {
     const image = imageForMemcached();
     const labels = labelsForMemcached(image);
-    const deployment: V1Deployment = {
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      metadata: { name: memcached.metadata?.name, namespace: memcached.metadata?.namespace },
+    return {
+      metadata: { name: memcached.metadata!.name!, namespace: memcached.metadata?.namespace },
       spec: {
         replicas: memcached.spec.size,
         selector: { matchLabels: labels },
@@ -253,13 +238,13 @@ export class MemcachedReconciler implements Reconciler {
         },
       },
     };
-    // The owner reference: the Deployment is deleted with the Memcached, and its changes reconcile it.
-    // More: https://kubernetes.io/docs/concepts/overview/working-with-objects/owners-dependents/
-    setControllerReference(memcached, deployment, this.scheme);
-    return deployment;
   }
 
-  /** Sets up the controller with the Manager: it watches Memcacheds and the Deployments they own. */
+  /**
+   * Sets up the controller with the Manager: it watches Memcacheds and the Deployments they own (the
+   * owner reference: a Deployment is deleted with its Memcached, and its changes reconcile it).
+   * More: https://kubernetes.io/docs/concepts/overview/working-with-objects/owners-dependents/
+   */
   setupWithManager(mgr: Manager) {
     return controllerManagedBy(mgr).for(Memcached).owns(Deployment).named('memcached').complete(this);
   }

@@ -56,6 +56,8 @@ describe('Busybox controller', () => {
 
     const deployment = await eventually(() => reader.get(Deployment, key), 'the Deployment');
     expect(deployment.spec?.replicas).toBe(created.spec.size);
+    // Server-side applied: the fields the controller names are its field manager's.
+    expect(deployment.metadata?.managedFields).toContainEqual(expect.objectContaining({ manager: 'busybox-controller', operation: 'Apply' }));
     expect(deployment.metadata?.ownerReferences).toEqual([expect.objectContaining({ kind: 'Busybox', name: key.name, uid: created.metadata?.uid, controller: true })]);
     expect(deployment.spec?.template.spec?.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
     const container = deployment.spec?.template.spec?.containers[0];
@@ -82,6 +84,21 @@ describe('Busybox controller', () => {
     await eventually(async () => {
       expect((await reader.get(Deployment, key)).spec?.replicas).toBe(3);
     }, 'the Deployment with 3 replicas');
+  });
+
+  it('puts its own fields of the Deployment back when changed, and keeps those others set', async () => {
+    const created = await mgr.getClient().create(examplecomv1alpha1.Busybox, newBusybox('test-busybox-changed'));
+    const key = { namespace: created.metadata!.namespace!, name: created.metadata!.name! };
+    const reader = mgr.getAPIReader();
+    const deployment = await eventually(() => reader.get(Deployment, key), 'the Deployment');
+
+    // Someone else scales it and annotates it: the Deployment's change reconciles the Busybox again.
+    await mgr.getClient().patch(Deployment, deployment, { metadata: { annotations: { 'example.com/note': 'kept' } }, spec: { replicas: 5 } }, { type: 'merge', fieldManager: 'someone-else' });
+    await eventually(async () => {
+      const current = await reader.get(Deployment, key);
+      expect(current.spec?.replicas).toBe(created.spec.size);
+      expect(current.metadata?.annotations).toMatchObject({ 'example.com/note': 'kept' });
+    }, 'the replicas of the Busybox again, the annotation kept');
   });
 
   it('runs its finalizer operations when the Busybox is deleted', async () => {

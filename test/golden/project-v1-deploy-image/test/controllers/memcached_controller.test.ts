@@ -56,6 +56,8 @@ describe('Memcached controller', () => {
 
     const deployment = await eventually(() => reader.get(Deployment, key), 'the Deployment');
     expect(deployment.spec?.replicas).toBe(created.spec.size);
+    // Server-side applied: the fields the controller names are its field manager's.
+    expect(deployment.metadata?.managedFields).toContainEqual(expect.objectContaining({ manager: 'memcached-controller', operation: 'Apply' }));
     expect(deployment.metadata?.ownerReferences).toEqual([expect.objectContaining({ kind: 'Memcached', name: key.name, uid: created.metadata?.uid, controller: true })]);
     expect(deployment.spec?.template.spec?.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
     const container = deployment.spec?.template.spec?.containers[0];
@@ -85,6 +87,21 @@ describe('Memcached controller', () => {
     await eventually(async () => {
       expect((await reader.get(Deployment, key)).spec?.replicas).toBe(3);
     }, 'the Deployment with 3 replicas');
+  });
+
+  it('puts its own fields of the Deployment back when changed, and keeps those others set', async () => {
+    const created = await mgr.getClient().create(examplecomv1alpha1.Memcached, newMemcached('test-memcached-changed'));
+    const key = { namespace: created.metadata!.namespace!, name: created.metadata!.name! };
+    const reader = mgr.getAPIReader();
+    const deployment = await eventually(() => reader.get(Deployment, key), 'the Deployment');
+
+    // Someone else scales it and annotates it: the Deployment's change reconciles the Memcached again.
+    await mgr.getClient().patch(Deployment, deployment, { metadata: { annotations: { 'example.com/note': 'kept' } }, spec: { replicas: 5 } }, { type: 'merge', fieldManager: 'someone-else' });
+    await eventually(async () => {
+      const current = await reader.get(Deployment, key);
+      expect(current.spec?.replicas).toBe(created.spec.size);
+      expect(current.metadata?.annotations).toMatchObject({ 'example.com/note': 'kept' });
+    }, 'the replicas of the Memcached again, the annotation kept');
   });
 
   it('runs its finalizer operations when the Memcached is deleted', async () => {
