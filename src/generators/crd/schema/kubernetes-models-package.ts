@@ -11,12 +11,8 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { KUBERNETES_MODELS_APIMACHINERY, KUBERNETES_MODELS_PACKAGE } from '../../../kube/descriptions-package.js';
 import type { ModelDescriptions } from './kubernetes-models.js';
-
-/** The package a generated project depends on for the descriptions. */
-export const KUBERNETES_MODELS_PACKAGE = 'kubernetes-models';
-/** Where kubernetes-models takes ObjectMeta, Condition, IntOrString and the other apimachinery types from. */
-export const KUBERNETES_MODELS_APIMACHINERY = '@kubernetes-models/apimachinery';
 
 /** `io.k8s.api.core.v1.PodSpec` -> `IoK8sApiCoreV1PodSpec`, as kubernetes-models spells a component. */
 export function componentWord(component: string): string {
