@@ -31,6 +31,7 @@ export interface PackageManifest {
   files?: string[];
   engines?: { node?: string };
   dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
 }
 
 export function packageManifest(): PackageManifest {

@@ -59,9 +59,11 @@ export function changedLines(expected: unknown, actual: unknown): number {
 
 /**
  * How the descriptions of a generated CRD differ from controller-gen's. Built-in types' texts come
- * from @kubernetes/client-node, which joins the Go comment's lines with spaces (`lineBreaks`), has
- * no doc for a field whose type is another model, so the type's doc shows instead (`otherText`),
- * and knows no field newer than its Kubernetes release (`missing`).
+ * from the kubernetes-models package (the repository's devDependency) or, without it, from
+ * @kubernetes/client-node. Both carry OpenAPI's texts, which join the Go comment's lines
+ * (`lineBreaks`); client-node has no doc for a field whose type is another model, so the type's
+ * doc shows instead (`otherText`); Go-only prose and fields newer than the package's Kubernetes
+ * release have none (`missing`).
  */
 export interface DescriptionDifferences {
   lineBreaks: number;

@@ -34,6 +34,7 @@ export type { JSONSchemaProps, ValidationRule } from '../../kube/json-schema-pro
 export { truncateDescription } from './schema/descriptions.js';
 export type { BuiltinSchemaSource } from './schema/builtin-source.js';
 export { clientNodeModels } from './schema/kubernetes-models.js';
+export { findKubernetesModels, KubernetesModelsDescriptions } from './schema/kubernetes-models-package.js';
 export { KubeOpenApiSource, kubeOpenApiSource } from './schema/kube-openapi.js';
 export { KubernetesApiSource, kubernetesApiSource } from './schema/kubernetes-api-source.js';
 export { KubeOpenApiError } from './schema/kube-openapi-documents.js';

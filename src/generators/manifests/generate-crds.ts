@@ -8,6 +8,7 @@ import type { GeneratedCrd } from '../crd/generator.js';
 import { CrdManifestsGenerator } from '../crd/manifests-generator.js';
 import type { BuiltinSchemaSource } from '../crd/schema/builtin-source.js';
 import { kubernetesApiSource } from '../crd/schema/kubernetes-api-source.js';
+import { findKubernetesModels } from '../crd/schema/kubernetes-models-package.js';
 import { RbacManifestsGenerator } from '../rbac/manifests-generator.js';
 import { WebhookManifestsGenerator } from '../webhook/manifests-generator.js';
 import { packageVersion } from '../../files/package-root.js';
@@ -23,7 +24,10 @@ export interface GenerateCrdsOptions {
   strict?: boolean;
   /** Defaults to this package's version. */
   toolVersion?: string;
-  /** Where the schemas of Kubernetes built-in types come from (default: the shipped data of `kubernetesVersion`). */
+  /**
+   * Where the schemas of Kubernetes built-in types come from (default: the shipped data of
+   * `kubernetesVersion`, described by the kubernetes-models package installed for `cwd`, if any).
+   */
   builtinSchemas?: BuiltinSchemaSource;
   /** The Kubernetes minor release of the built-in types (`'1.36'`; default: the newest shipped). */
   kubernetesVersion?: string;
@@ -40,7 +44,7 @@ export function generateCrds(options: GenerateCrdsOptions): { crds: GeneratedCrd
   const crdGenerator = new CrdManifestsGenerator({
     maxDescLen: options.maxDescLen,
     toolVersion: options.toolVersion ?? packageVersion(),
-    builtinSchemas: options.builtinSchemas ?? kubernetesApiSource(options.kubernetesVersion),
+    builtinSchemas: options.builtinSchemas ?? kubernetesApiSource(options.kubernetesVersion, findKubernetesModels(cwd)),
     generateEmbeddedObjectMeta: options.generateEmbeddedObjectMeta,
   });
   const runtime = new GeneratorRuntime({

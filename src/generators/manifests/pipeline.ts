@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Project } from 'ts-morph';
 import { CrdManifestsGenerator } from '../crd/manifests-generator.js';
-import { kubeOpenApiSource, kubernetesApiSource, packageVersion } from '../crd/index.js';
+import { findKubernetesModels, kubeOpenApiSource, kubernetesApiSource, packageVersion } from '../crd/index.js';
 import type { Diagnostic, MarkerCollection } from '../../markers/index.js';
 import { RbacManifestsGenerator } from '../rbac/manifests-generator.js';
 import { WebhookManifestsGenerator } from '../webhook/manifests-generator.js';
@@ -62,7 +62,8 @@ export class ManifestsPipeline {
     const { project, sourcePaths } = loadSources({ projectDir: dir, paths: options.paths, planned: options.planned });
     this.project = project;
     this.sourcePaths = sourcePaths;
-    const kubernetesApi = kubernetesApiSource(options.kubernetesVersion ?? options.settings.kubernetesVersion);
+    // Built-in fields' own descriptions come from the project's kubernetes-models, when installed.
+    const kubernetesApi = kubernetesApiSource(options.kubernetesVersion ?? options.settings.kubernetesVersion, findKubernetesModels(dir));
     const builtinSchemas = options.kubeOpenApi?.length ? kubeOpenApiSource(options.kubeOpenApi, dir, kubernetesApi) : kubernetesApi;
     this.crdGenerator = new CrdManifestsGenerator({
       maxDescLen: options.maxDescLen,

@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { UsageError } from '../../project/usage-error.js';
 import type { Plan } from '../machinery/plan.js';
 import { packageManifest } from '../../files/package-root.js';
+import { KUBERNETES_MODELS_PACKAGE } from '../../kube/descriptions-package.js';
 import { render } from '../machinery/render.js';
 import type { FileTemplate, IfExists } from '../machinery/template.js';
 import { projectContext } from '../../project/context.js';
@@ -134,16 +135,19 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
 
 /**
  * What a generated project runs on is what kubescaffolder/runtime runs on: the same Node floor and the
- * same @kubernetes/client-node (the runtime's API takes and returns its KubeConfig and models).
+ * same @kubernetes/client-node (the runtime's API takes and returns its KubeConfig and models). Its
+ * `manifests` reads built-in fields' descriptions from the kubernetes-models release this package
+ * is tested with (its devDependency), or a later one of the same major.
  */
-function runtimeRequirements(): { nodeEngine: string; clientNodeRange: string } {
+function runtimeRequirements(): { nodeEngine: string; clientNodeRange: string; kubernetesModelsRange: string } {
   const manifest = packageManifest();
   const nodeEngine = manifest.engines?.node;
   const clientNodeRange = manifest.dependencies?.['@kubernetes/client-node'];
-  if (nodeEngine === undefined || clientNodeRange === undefined) {
-    throw new Error("scaffolder's package.json lacks engines.node or the @kubernetes/client-node dependency");
+  const kubernetesModels = manifest.devDependencies?.[KUBERNETES_MODELS_PACKAGE];
+  if (nodeEngine === undefined || clientNodeRange === undefined || kubernetesModels === undefined) {
+    throw new Error(`scaffolder's package.json lacks engines.node, the @kubernetes/client-node dependency or the ${KUBERNETES_MODELS_PACKAGE} devDependency`);
   }
-  return { nodeEngine, clientNodeRange };
+  return { nodeEngine, clientNodeRange, kubernetesModelsRange: `^${kubernetesModels.replace(/^[\^~]/, '')}` };
 }
 
 /**

@@ -3,8 +3,10 @@
  * ships for one minor release (src/kube/kubernetes-api.ts), which carries what controller-gen
  * reads from the Go types: list/map topology, explicit `+default`s, Quantity and IntOrString as
  * int-or-string, metav1.Condition's validations, and the fields of that release. The data has no
- * text; descriptions come from @kubernetes/client-node's models: the type's JSDoc, and a field's
- * own JSDoc where it has one (else the flatten pass shows the field type's description).
+ * text; descriptions come from the kubernetes-models package when the project has it installed
+ * (kubernetes-models-package.ts: every field's own doc, as controller-gen writes it), else from
+ * @kubernetes/client-node's models: the type's JSDoc, and a field's own JSDoc where it has one
+ * (else the flatten pass shows the field type's description).
  *
  * Models the release lacks: an error when another shipped release has them (the user's API
  * needs a different `--kubernetes-version`), client-node's model otherwise (KubernetesObject,
@@ -25,6 +27,7 @@ import { type BuiltinSchemaSource, ComponentSchemaSource } from './builtin-sourc
 import { cloneJson, walkSchema } from './json-schema.js';
 import { ENUM_PARAGRAPH } from './kube-openapi-schema.js';
 import { clientNodeDescriptions, clientNodeModels } from './kubernetes-models.js';
+import type { KubernetesModelsDescriptions } from './kubernetes-models-package.js';
 
 export const KUBERNETES_API_REF_PREFIX = 'kubernetes-api:';
 
@@ -43,10 +46,14 @@ function isTypeDoc(text: string): boolean {
 export class KubernetesApiSource extends ComponentSchemaSource {
   private loaded?: KubernetesApi;
 
-  /** `version`: a shipped minor release; its data is read on first use (a CRD without built-in types never reads it). */
+  /**
+   * `version`: a shipped minor release; its data is read on first use (a CRD without built-in types
+   * never reads it). `fieldDocs`: an installed kubernetes-models, whose descriptions come first.
+   */
   constructor(
     readonly version: string = NEWEST_KUBERNETES_API_VERSION,
     fallback: BuiltinSchemaSource = clientNodeModels,
+    readonly fieldDocs?: KubernetesModelsDescriptions,
   ) {
     super(KUBERNETES_API_REF_PREFIX, fallback);
     if (!isKubernetesApiVersion(version)) {
@@ -80,16 +87,16 @@ export class KubernetesApiSource extends ComponentSchemaSource {
     walkSchema(schema, (s) => {
       if (s.$ref !== undefined) s.$ref = this.idOf(s.$ref);
     });
-    const docs = modelNamesOf(component)
+    const fromPackage = this.fieldDocs?.descriptionsOf(component);
+    const fromClient = modelNamesOf(component)
       .map((m) => clientNodeDescriptions(m))
       .find((d) => d !== undefined);
-    if (docs) {
-      const own = withoutEnumParagraph(docs.type);
-      if (own) schema.description = own;
-      for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-        const text = withoutEnumParagraph(docs.properties.get(name) ?? '');
-        if (text && !isTypeDoc(text)) prop.description = text;
-      }
+    const own = withoutEnumParagraph(fromPackage?.type || fromClient?.type || '');
+    if (own) schema.description = own;
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      const clientText = fromClient?.properties.get(name) ?? '';
+      const text = withoutEnumParagraph(fromPackage?.properties.get(name) || (isTypeDoc(clientText) ? '' : clientText));
+      if (text) prop.description = text;
     }
     return schema;
   }
@@ -97,9 +104,13 @@ export class KubernetesApiSource extends ComponentSchemaSource {
 
 const sources = new Map<string, KubernetesApiSource>();
 
-/** The built-in schemas of a shipped Kubernetes minor release (default the newest), one shared source per release. */
-export function kubernetesApiSource(version: string = NEWEST_KUBERNETES_API_VERSION): KubernetesApiSource {
-  let source = sources.get(version);
-  if (!source) sources.set(version, (source = new KubernetesApiSource(version)));
+/**
+ * The built-in schemas of a shipped Kubernetes minor release (default the newest), described by
+ * `fieldDocs` when given (findKubernetesModels): one shared source per release and package.
+ */
+export function kubernetesApiSource(version: string = NEWEST_KUBERNETES_API_VERSION, fieldDocs?: KubernetesModelsDescriptions): KubernetesApiSource {
+  const key = [version, ...(fieldDocs?.roots ?? [])].join('\0');
+  let source = sources.get(key);
+  if (!source) sources.set(key, (source = new KubernetesApiSource(version, clientNodeModels, fieldDocs)));
   return source;
 }
