@@ -85,6 +85,10 @@ export function formatQuantity(q: Quantity): string {
   return suffix === undefined ? `${amount}e${exponent}` : `${amount}${suffix}`;
 }
 
+/** The pattern a Quantity's schema carries (controller-gen's known type; the OpenAPI of resource.Quantity). */
+export const QUANTITY_PATTERN =
+  '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
+
 /** The quantity grammar as resource.ParseQuantity states it in its error. */
 const QUANTITY_FORMAT = '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$';
 export const QUANTITY_ERROR = `quantities must match the regular expression '${QUANTITY_FORMAT}'`;

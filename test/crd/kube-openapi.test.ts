@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type BuiltinSchemaSource, clientNodeModels, type JSONSchemaProps, KubeOpenApiSource, kubeOpenApiSource, kubernetesApiSource } from '../../src/generators/crd/index.js';
 import { generateCrds } from '../../src/generators/manifests/generate-crds.js';
-import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
+import { QUANTITY_PATTERN } from '../../src/kube/quantity.js';
 import { ComponentNames, modelNamesOf } from '../../src/kube/kubernetes-api-names.js';
 import { readKubeOpenApiDocuments } from '../../src/generators/crd/schema/kube-openapi-documents.js';
 import { main } from '../../src/cli/main.js';

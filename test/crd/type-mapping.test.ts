@@ -1,6 +1,6 @@
 /** Each TypeScript type of the API contract and the schema it becomes. */
 import { describe, expect, it } from 'vitest';
-import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
+import { QUANTITY_PATTERN } from '../../src/kube/quantity.js';
 import { field, generateFrom, widget } from './api-sandbox.js';
 
 function fieldSchema(typeText: string, imports = "import type { int, int32, int64, Time, MicroTime, Duration, Quantity, IntOrString, RawExtension, JSONValue } from 'kubescaffolder/runtime';") {

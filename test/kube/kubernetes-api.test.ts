@@ -15,7 +15,7 @@ import {
 } from '../../src/kube/kubernetes-api.js';
 import { builtinResources } from '../../src/kube/builtin-resources.js';
 import { CLUSTER_SCOPED_BUILTIN_KINDS } from '../../src/kube/cluster-scoped-kinds.js';
-import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
+import { QUANTITY_PATTERN } from '../../src/kube/quantity.js';
 import { walkSchema } from '../../src/generators/crd/schema/json-schema.js';
 import { deriveKubernetesApi } from '../../scripts/derive-kubernetes-api.js';
 import { itShared, kubernetesOpenapiDir } from '../support/shared.js';

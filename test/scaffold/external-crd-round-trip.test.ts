@@ -11,7 +11,7 @@ import { Plan } from '../../src/scaffold/machinery/plan.js';
 import { parseCrds } from '../../src/scaffold/external-crd/crd-source.js';
 import { planImportedCrd } from '../../src/scaffold/external-crd/plan-imported-crd.js';
 import { stringify } from 'yaml';
-import { QUANTITY_PATTERN } from '../../src/generators/crd/schema/known-types.js';
+import { QUANTITY_PATTERN } from '../../src/kube/quantity.js';
 import { objectDiff } from '../crd/conformance-harness.js';
 import { conformanceDir, itShared } from '../support/shared.js';
 

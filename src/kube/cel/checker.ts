@@ -16,6 +16,9 @@ import { overloadsOf, TYPE_NAMES } from './functions.js';
 import { rewriteOptionalSelection } from './optional-syntax.js';
 import { keywordFieldName } from './escape.js';
 import { keywordSelectionIssues } from './keyword-selection.js';
+import type { CheckIssue } from './check-issue.js';
+
+export type { CheckIssue } from './check-issue.js';
 import { CelLimitError, parseWithinLimits } from './parse-limits.js';
 import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, isDynOrError, listOf, mapOf, NULL, optionalOf, STRING, UINT, type CelType } from './types.js';
 
@@ -29,12 +32,6 @@ export interface Variable {
   readonly type: CelType;
   /** The schema type the variable holds, for size estimates (self, oldSelf). */
   readonly decl?: DeclType;
-}
-
-export interface CheckIssue {
-  readonly message: string;
-  /** Offset in the checked source. */
-  readonly offset: number;
 }
 
 export interface CheckedExpression {

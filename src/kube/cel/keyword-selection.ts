@@ -20,7 +20,7 @@
  *   ends right after it, else "mismatched input ')' expecting <EOF>" and nothing more is read.
  * As ANTLR does, no error is reported between an error and the next token matched.
  */
-import type { CheckIssue } from './checker.js';
+import type { CheckIssue } from './check-issue.js';
 import { endOfString, parseWithinLimits } from './parse-limits.js';
 
 type Kind = 'identifier' | 'keyword' | 'literal' | 'punctuation' | 'eof';

@@ -5,7 +5,7 @@
 // error at the schema node, so that an import never silently drops validation.
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../../kube/custom-resource-definition.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import { QUANTITY_PATTERN } from '../../generators/crd/schema/known-types.js';
+import { QUANTITY_PATTERN } from '../../kube/quantity.js';
 import { markerAny, markerQuoted, markerString } from './marker-values.js';
 
 /** A path in the CRD document (`['spec', 'versions', 0, 'schema', ...]`), for the line of an error. */

@@ -4,9 +4,7 @@
  */
 import { cloneJson } from './json-schema.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
-
-export const QUANTITY_PATTERN =
-  '^(\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))(([KMGTPE]i)|[numkMGTPE]|([eE](\\+|-)?(([0-9]+(\\.[0-9]*)?)|(\\.[0-9]+))))?$';
+import { QUANTITY_PATTERN } from '../../../kube/quantity.js';
 
 /** The value types exported by kubescaffolder/runtime (src/runtime/api/types.ts), by alias name. */
 const RUNTIME_TYPES: Record<string, JSONSchemaProps> = {
