@@ -8,6 +8,7 @@ import {
   isNotFound,
   ignoreNotFound,
   ApiError,
+  type Wire,
 } from '../../../src/runtime/index.js';
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
 import { describeBackends } from '../../support/backends.js';
@@ -29,12 +30,12 @@ describeBackends('client', (backend) => {
     await env?.stop();
   });
 
-  const cm = (name: string, data: Record<string, string> = {}, labels?: Record<string, string>): V1ConfigMap => ({
+  const cm = (name: string, data: Record<string, string> = {}, labels?: Record<string, string>): Wire<V1ConfigMap> => ({
     metadata: { namespace: ns, name, labels },
     data,
   });
 
-  const deployment = (name: string): V1Deployment => ({
+  const deployment = (name: string): Wire<V1Deployment> => ({
     metadata: { namespace: ns, name },
     spec: {
       replicas: 1,
@@ -126,7 +127,7 @@ describeBackends('client', (backend) => {
       expect(after.status?.replicas).toBe(7);
       const patched = await h.client.status().patch(Deployment, after, { status: { readyReplicas: 3 } });
       expect(patched.status?.readyReplicas).toBe(3);
-      const scale = await h.client.subResource('scale').get<V1Deployment, { spec?: { replicas?: number } }>(Deployment, after);
+      const scale = await h.client.subResource('scale').get<Wire<V1Deployment>, { spec?: { replicas?: number } }>(Deployment, after);
       expect(scale.spec?.replicas).toBe(1);
     });
   });

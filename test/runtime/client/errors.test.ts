@@ -4,7 +4,7 @@
  * calls (ApiException), and by HTTP code when the reason is not one the API defines.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiException, CoreV1Api, type V1ConfigMap } from '@kubernetes/client-node';
+import { ApiException, CoreV1Api } from '@kubernetes/client-node';
 import type { TestEnvironment } from '../../../src/testing/index.js';
 import {
   ApiError,
@@ -39,7 +39,8 @@ describeBackends('client errors', (backend) => {
     await env?.stop();
   });
 
-  const cm = (name: string): V1ConfigMap => ({ metadata: { namespace: ns, name }, data: { k: 'v' } });
+  // Untyped: the runtime client takes it as JSON, client-node's CoreV1Api as its V1ConfigMap model.
+  const cm = (name: string) => ({ metadata: { namespace: ns, name }, data: { k: 'v' } });
 
   describe('API error helpers', () => {
     it('see through errors that wrap an API error as their cause, at any depth', async () => {
