@@ -24,6 +24,7 @@ import {
   type Request,
   type Result,
   type Scheme,
+  type Wire,
   Deployment,
   addFinalizer,
   containsFinalizer,
@@ -124,7 +125,7 @@ export class BusyboxReconciler implements Reconciler {
     const namespace = busybox.metadata!.namespace!;
 
     // The Deployment: created when missing.
-    let found: V1Deployment | undefined;
+    let found: Wire<V1Deployment> | undefined;
     try {
       found = await this.client.get(Deployment, { namespace, name });
     } catch (err) {
@@ -134,7 +135,7 @@ export class BusyboxReconciler implements Reconciler {
       }
     }
     if (found === undefined) {
-      let deployment: V1Deployment;
+      let deployment: Wire<V1Deployment>;
       try {
         deployment = this.deploymentForBusybox(busybox);
       } catch (err) {
@@ -196,7 +197,7 @@ export class BusyboxReconciler implements Reconciler {
    */
   private async setCondition(busybox: Busybox, type: string, status: ConditionStatus, reason: string, message: string): Promise<Busybox> {
     const conditions = busybox.status?.conditions ?? [];
-    if (!setStatusCondition(conditions, { type, status, reason, message, lastTransitionTime: new Date() })) return busybox;
+    if (!setStatusCondition(conditions, { type, status, reason, message })) return busybox;
     busybox.status = { ...busybox.status, conditions };
     return this.client.status().update(Busybox, busybox);
   }
@@ -214,10 +215,10 @@ export class BusyboxReconciler implements Reconciler {
   }
 
   /** The Deployment that runs the Busybox's image, owned by the Busybox. */
-  deploymentForBusybox(busybox: Busybox): V1Deployment {
+  deploymentForBusybox(busybox: Busybox): Wire<V1Deployment> {
     const image = imageForBusybox();
     const labels = labelsForBusybox(image);
-    const deployment: V1Deployment = {
+    const deployment: Wire<V1Deployment> = {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: busybox.metadata?.name, namespace: busybox.metadata?.namespace },

@@ -24,6 +24,7 @@ import {
   type Request,
   type Result,
   type Scheme,
+  type Wire,
   Deployment,
   addFinalizer,
   containsFinalizer,
@@ -124,7 +125,7 @@ export class MemcachedReconciler implements Reconciler {
     const namespace = memcached.metadata!.namespace!;
 
     // The Deployment: created when missing.
-    let found: V1Deployment | undefined;
+    let found: Wire<V1Deployment> | undefined;
     try {
       found = await this.client.get(Deployment, { namespace, name });
     } catch (err) {
@@ -134,7 +135,7 @@ export class MemcachedReconciler implements Reconciler {
       }
     }
     if (found === undefined) {
-      let deployment: V1Deployment;
+      let deployment: Wire<V1Deployment>;
       try {
         deployment = this.deploymentForMemcached(memcached);
       } catch (err) {
@@ -196,7 +197,7 @@ export class MemcachedReconciler implements Reconciler {
    */
   private async setCondition(memcached: Memcached, type: string, status: ConditionStatus, reason: string, message: string): Promise<Memcached> {
     const conditions = memcached.status?.conditions ?? [];
-    if (!setStatusCondition(conditions, { type, status, reason, message, lastTransitionTime: new Date() })) return memcached;
+    if (!setStatusCondition(conditions, { type, status, reason, message })) return memcached;
     memcached.status = { ...memcached.status, conditions };
     return this.client.status().update(Memcached, memcached);
   }
@@ -214,10 +215,10 @@ export class MemcachedReconciler implements Reconciler {
   }
 
   /** The Deployment that runs the Memcached's image, owned by the Memcached. */
-  deploymentForMemcached(memcached: Memcached): V1Deployment {
+  deploymentForMemcached(memcached: Memcached): Wire<V1Deployment> {
     const image = imageForMemcached();
     const labels = labelsForMemcached(image);
-    const deployment: V1Deployment = {
+    const deployment: Wire<V1Deployment> = {
       apiVersion: 'apps/v1',
       kind: 'Deployment',
       metadata: { name: memcached.metadata?.name, namespace: memcached.metadata?.namespace },
