@@ -30,7 +30,7 @@ export type GoldenStep = string[] | GoldenEdit;
 const heroController: GoldenEdit = {
   file: 'src/controllers/hero_controller.ts',
   replace: [
-    ['  controllerManagedBy,\n', '  ConfigMap,\n  controllerManagedBy,\n  createOrUpdate,\n  isNotFound,\n  setControllerReference,\n  setStatusCondition,\n'],
+    ['  type Scheme,\n  controllerManagedBy,\n', '  type Scheme,\n  type Wire,\n  ConfigMap,\n  controllerManagedBy,\n  createOrUpdate,\n  isNotFound,\n  setControllerReference,\n  setStatusCondition,\n'],
     ["import { Hero } from '../../api/v1/index.js';\n", "import type { V1ConfigMap } from '@kubernetes/client-node';\nimport { Hero } from '../../api/v1/index.js';\n"],
     ['resources=heroes/finalizers,verbs=update\n', 'resources=heroes/finalizers,verbs=update\n// +kubebuilder:rbac:groups=core,resources=configmaps,verbs=get;list;watch;create;update;patch;delete\n'],
     [
@@ -43,7 +43,7 @@ const heroController: GoldenEdit = {
         '      if (isNotFound(err)) return {};',
         '      throw err;',
         '    }',
-        '    const configMap: V1ConfigMap = { metadata: { namespace: req.namespace, name: `${req.name}-hero` } };',
+        '    const configMap: Wire<V1ConfigMap> = { metadata: { namespace: req.namespace, name: `${req.name}-hero` } };',
         '    const operation = await createOrUpdate(this.client, ConfigMap, configMap, () => {',
         '      configMap.data = { hero: req.name };',
         '      setControllerReference(hero, configMap, Hero);',
@@ -51,7 +51,7 @@ const heroController: GoldenEdit = {
         "    ctx.log.info('reconciled', { configMap: configMap.metadata?.name, operation });",
         '    const conditions = hero.status?.conditions ?? [];',
         "    const message = `ConfigMap ${configMap.metadata?.name} is up to date`;",
-        "    if (setStatusCondition(conditions, { type: 'Available', status: 'True', reason: 'ConfigMapReady', message, lastTransitionTime: new Date() })) {",
+        "    if (setStatusCondition(conditions, { type: 'Available', status: 'True', reason: 'ConfigMapReady', message })) {",
         '      hero.status = { ...hero.status, conditions };',
         '      await this.client.status().update(Hero, hero);',
         '    }',

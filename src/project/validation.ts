@@ -52,7 +52,7 @@ export function validateVersion(version: string): void {
  */
 export const reservedKinds: ReadonlyMap<string, string> = new Map([
   ...['Client', 'CustomDefaulter', 'CustomValidator', 'ListMeta', 'Manager', 'ObjectMeta', 'ObjectOf', 'ReconcileContext',
-    'Reconciler', 'Request', 'Result', 'Scheme', 'Warnings'].map((n): [string, string] => [n, 'an import from kubescaffolder/runtime']),
+    'Reconciler', 'Request', 'Result', 'Scheme', 'Warnings', 'Wire'].map((n): [string, string] => [n, 'an import from kubescaffolder/runtime']),
   ['GroupVersion', "the API package's GroupVersion (groupversion_info.ts)"],
   ['MockInstance', 'an import from vitest (the controller test spies on reconcile)'],
   ['TestEnvironment', 'an import from kubescaffolder/testing'],

@@ -228,6 +228,16 @@ describe('type mapping: Kubernetes built-in types from @kubernetes/client-node',
     expect(item.properties!.reason).toMatchObject({ maxLength: 1024, minLength: 1 });
   });
 
+  it('gives Wire<model> (the model as JSON, timestamps as strings) the schema of the model', () => {
+    const model = widget("import type { V1Condition, V1JobTemplateSpec } from '@kubernetes/client-node';\nexport interface WidgetSpec { conditions?: V1Condition[]; template?: V1JobTemplateSpec }");
+    const wire = widget(
+      "import type { V1Condition, V1JobTemplateSpec } from '@kubernetes/client-node';\nimport type { Wire } from 'kubescaffolder/runtime';\nexport interface WidgetSpec { conditions?: Wire<V1Condition>[]; template?: Wire<V1JobTemplateSpec> }",
+    );
+    expect(wire.errors).toEqual([]);
+    expect(field(wire.spec, 'conditions')!.items!.properties!.lastTransitionTime).toMatchObject({ type: 'string', format: 'date-time' });
+    expect(wire.spec).toEqual(model.spec);
+  });
+
   it('gives IntOrString fields of models the int-or-string schema and int32 array items their format', () => {
     const r = widget("import type { V1HTTPGetAction, V1PodFailurePolicyOnExitCodesRequirement } from '@kubernetes/client-node';\nexport interface WidgetSpec { probe?: V1HTTPGetAction; codes?: V1PodFailurePolicyOnExitCodesRequirement }");
     expect(field(r.spec, 'probe')!.properties!.port).toMatchObject({ anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true });

@@ -15,11 +15,12 @@ limitations under the License.
 */
 
 import type { V1Pod } from '@kubernetes/client-node';
+import type { Wire } from 'kubescaffolder/runtime';
 
 const namespace = 'default';
 
 /** An nginx pod, as `kubectl run --image=nginx:1.20.0 <name>` makes it. */
-export function nginxPod(name: string, annotations?: Record<string, string>, labels: Record<string, string> = { run: name }): V1Pod {
+export function nginxPod(name: string, annotations?: Record<string, string>, labels: Record<string, string> = { run: name }): Wire<V1Pod> {
   return {
     apiVersion: 'v1',
     kind: 'Pod',

@@ -1,13 +1,19 @@
 import { metaTime } from '../../kube/meta-time.js';
-/** A status condition (metav1.Condition). `lastTransitionTime` is RFC 3339; a Date is accepted too. */
+/**
+ * A status condition (metav1.Condition) as it is in JSON: `lastTransitionTime` is an RFC 3339
+ * string, as in `Wire<V1Condition>`, the type API packages hold conditions in.
+ */
 export interface Condition {
   type: string;
   status: 'True' | 'False' | 'Unknown' | (string & {});
   observedGeneration?: number;
-  lastTransitionTime?: string | Date;
+  lastTransitionTime?: string;
   reason?: string;
   message?: string;
 }
+
+/** A condition to set: `lastTransitionTime` may be left out (it becomes now when the status changes). */
+export type ConditionUpdate<C extends Condition> = Omit<C, 'lastTransitionTime'> & { lastTransitionTime?: C['lastTransitionTime'] };
 
 /** metav1.Time is serialised to the second: `2026-01-02T03:04:05Z`. */
 function nowTime(): string {
@@ -18,10 +24,10 @@ function nowTime(): string {
  * Adds the condition, or updates the one of the same type. `lastTransitionTime` changes only when
  * the status changes (to the given time, or now). Returns whether anything changed.
  */
-export function setStatusCondition<C extends Condition>(conditions: C[], newCondition: C): boolean {
+export function setStatusCondition<C extends Condition>(conditions: C[], newCondition: ConditionUpdate<C>): boolean {
   const existing = conditions.find((c) => c.type === newCondition.type);
   if (!existing) {
-    const added = { ...newCondition };
+    const added = { ...newCondition } as C;
     if (!added.lastTransitionTime) (added as Condition).lastTransitionTime = nowTime();
     conditions.push(added);
     return true;

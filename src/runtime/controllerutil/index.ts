@@ -24,6 +24,7 @@ export {
 } from './create-or-update.js';
 export {
   type Condition,
+  type ConditionUpdate,
   setStatusCondition,
   removeStatusCondition,
   findStatusCondition,

@@ -5,6 +5,7 @@
  * time, so each API package exports one descriptor per kind and everything that needs to reach
  * the API (clients, caches, controllers, webhooks) takes the descriptor.
  */
+import type { Wire } from '../api/wire.js';
 
 /** An API group and version, as `groupversion_info.ts` exports it. The core group is `''`. */
 export interface GroupVersion {
@@ -36,8 +37,13 @@ export type ObjectOf<K> = K extends Kind<infer T> ? T : never;
 
 const dnsLabel = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
-/** Creates the descriptor of a kind, checking its names so a typo fails at start-up, not at the first request. */
-export function defineKind<T>(spec: KindSpec): Kind<T> {
+/**
+ * Creates the descriptor of a kind, checking its names so a typo fails at start-up, not at the first request.
+ * The descriptor types objects as they are on the wire (`Wire<T>`: each `Date` of a client-node
+ * model is the RFC 3339 string that arrives), so every read, watch event, admission and conversion
+ * request typed by it says what the controller or webhook really gets.
+ */
+export function defineKind<T>(spec: KindSpec): Kind<Wire<T>> {
   const { group, version, kind, plural, namespaced } = spec;
   if (group !== '' && !/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(group)) {
     throw new Error(`defineKind(${kind}): group "${group}" is not a DNS subdomain`);

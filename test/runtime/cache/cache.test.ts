@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, isNotFound, newLogger, Secret } from '../../../src/runtime/index.js';
+import { ConfigMap, isNotFound, newLogger, Secret, type Wire } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
@@ -14,7 +14,7 @@ describeBackends('cache', (backend) => {
     await env?.stop();
   });
 
-  const cm = (namespace: string, name: string, labels: Record<string, string> = {}, owner?: string): V1ConfigMap => ({
+  const cm = (namespace: string, name: string, labels: Record<string, string> = {}, owner?: string): Wire<V1ConfigMap> => ({
     metadata: { namespace, name, labels, annotations: owner ? { owner } : undefined },
     data: { v: name },
   });
@@ -32,7 +32,7 @@ describeBackends('cache', (backend) => {
         const informer = h.cache.getInformer(ConfigMap);
         expect(await h.cache.waitForCacheSync()).toBe(true);
         expect(informer.hasSynced()).toBe(true);
-        const names = (l: V1ConfigMap[]) => l.map((o) => o.metadata?.name).sort();
+        const names = (l: Wire<V1ConfigMap>[]) => l.map((o) => o.metadata?.name).sort();
         expect(names(await h.client.list(ConfigMap, { namespace: a }))).toEqual(['one', 'two']);
         expect(names(await h.client.list(ConfigMap, { labelSelector: 'app=web' }))).toEqual(['one', 'three']);
         expect(names(await h.client.list(ConfigMap, { namespace: a, labelSelector: { app: 'web' } }))).toEqual(['one']);
@@ -85,7 +85,7 @@ describeBackends('cache', (backend) => {
     it('answers matchingFields from a field index, following updates of the indexed value', async () => {
       const h = clientAndCache(env);
       const ns = await createNamespace(h.client, 'index');
-      h.cache.indexField(ConfigMap, '.metadata.annotations.owner', (o: V1ConfigMap) => o.metadata?.annotations?.owner);
+      h.cache.indexField(ConfigMap, '.metadata.annotations.owner', (o: Wire<V1ConfigMap>) => o.metadata?.annotations?.owner);
       for (let i = 0; i < 5; i++) await h.client.create(ConfigMap, cm(ns, `c${i}`, {}, i % 2 === 0 ? 'even' : 'odd'));
       h.start();
       try {
@@ -109,7 +109,7 @@ describeBackends('cache', (backend) => {
       const h = clientAndCache(env, { logger });
       const ns = await createNamespace(h.client, 'bad-index');
       // Throws on objects without the annotation, as `o.spec.configRef!.toLowerCase()` would.
-      h.cache.indexField(ConfigMap, 'owner', (o: V1ConfigMap) => o.metadata!.annotations!.owner!.toLowerCase());
+      h.cache.indexField(ConfigMap, 'owner', (o: Wire<V1ConfigMap>) => o.metadata!.annotations!.owner!.toLowerCase());
       await h.client.create(ConfigMap, cm(ns, 'before', {}, 'Alice'));
       await h.client.create(ConfigMap, cm(ns, 'unowned'));
       h.start();
@@ -144,7 +144,7 @@ describeBackends('cache', (backend) => {
       };
       informer.addEventHandler({ onAdd: boom, onUpdate: boom, onDelete: boom });
       const seen: string[] = [];
-      const mine = (o: V1ConfigMap) => o.metadata?.namespace === ns;
+      const mine = (o: Wire<V1ConfigMap>) => o.metadata?.namespace === ns;
       informer.addEventHandler({
         onAdd: (o) => void (mine(o) && seen.push(`add ${o.metadata?.name}`)),
         onUpdate: (_o, n) => void (mine(n) && seen.push(`update ${n.metadata?.name}`)),
@@ -171,7 +171,7 @@ describeBackends('cache', (backend) => {
       const a = await createNamespace(setup.client, 'lim');
       const b = await createNamespace(setup.client, 'lim');
       const c = await createNamespace(setup.client, 'lim');
-      for (const ns of [a, b, c]) await setup.client.create(Secret, { metadata: { namespace: ns, name: 's' }, stringData: { k: ns } } as V1Secret);
+      for (const ns of [a, b, c]) await setup.client.create(Secret, { metadata: { namespace: ns, name: 's' }, stringData: { k: ns } } as Wire<V1Secret>);
       await setup.stop();
 
       const h = clientAndCache(env, { namespaces: [a, b] });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, type InformerEventHandler, newLogger, Secret } from '../../../src/runtime/index.js';
+import { ConfigMap, type InformerEventHandler, newLogger, Secret, type Wire } from '../../../src/runtime/index.js';
 import { startEnv } from '../../support/environment.js';
 import { clientAndCache, createNamespace } from '../../support/runtime.js';
 
@@ -17,12 +17,12 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const cm = (namespace: string, name: string, v = '0'): V1ConfigMap => ({ metadata: { namespace, name }, data: { v } });
+const cm = (namespace: string, name: string, v = '0'): Wire<V1ConfigMap> => ({ metadata: { namespace, name }, data: { v } });
 
 /** Records handler calls per object name. */
 function recorder() {
   const events: string[] = [];
-  const handler: InformerEventHandler<V1ConfigMap> = {
+  const handler: InformerEventHandler<Wire<V1ConfigMap>> = {
     onAdd: (o) => events.push(`add ${o.metadata?.name}`),
     onUpdate: (_old, o) => events.push(`update ${o.metadata?.name} ${o.data?.v}`),
     onDelete: (o) => events.push(`delete ${o.metadata?.name}`),

@@ -8,6 +8,7 @@ import {
   isNotFound,
   ignoreNotFound,
   ApiError,
+  type Wire,
 } from '../../../src/runtime/index.js';
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
 import { describeBackends } from '../../support/backends.js';
@@ -16,12 +17,12 @@ import { clientEnvironment } from '../../support/runtime.js';
 describeBackends('client', (backend) => {
   const t = clientEnvironment(backend, 'client');
 
-  const cm = (name: string, data: Record<string, string> = {}, labels?: Record<string, string>): V1ConfigMap => ({
+  const cm = (name: string, data: Record<string, string> = {}, labels?: Record<string, string>): Wire<V1ConfigMap> => ({
     metadata: { namespace: t.ns, name, labels },
     data,
   });
 
-  const deployment = (name: string): V1Deployment => ({
+  const deployment = (name: string): Wire<V1Deployment> => ({
     metadata: { namespace: t.ns, name },
     spec: {
       replicas: 1,
@@ -113,7 +114,7 @@ describeBackends('client', (backend) => {
       expect(after.status?.replicas).toBe(7);
       const patched = await t.h.client.status().patch(Deployment, after, { status: { readyReplicas: 3 } });
       expect(patched.status?.readyReplicas).toBe(3);
-      const scale = await t.h.client.subResource('scale').get<V1Deployment, { spec?: { replicas?: number } }>(Deployment, after);
+      const scale = await t.h.client.subResource('scale').get<Wire<V1Deployment>, { spec?: { replicas?: number } }>(Deployment, after);
       expect(scale.spec?.replicas).toBe(1);
     });
   });

@@ -4,7 +4,7 @@
  * calls (ApiException), and by HTTP code when the reason is not one the API defines.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiException, CoreV1Api, type V1ConfigMap } from '@kubernetes/client-node';
+import { ApiException, CoreV1Api } from '@kubernetes/client-node';
 import {
   ApiError,
   ConfigMap,
@@ -25,7 +25,8 @@ import { clientEnvironment } from '../../support/runtime.js';
 describeBackends('client errors', (backend) => {
   const t = clientEnvironment(backend, 'errors');
 
-  const cm = (name: string): V1ConfigMap => ({ metadata: { namespace: t.ns, name }, data: { k: 'v' } });
+  // Untyped: the runtime client takes it as JSON, client-node's CoreV1Api as its V1ConfigMap model.
+  const cm = (name: string) => ({ metadata: { namespace: t.ns, name }, data: { k: 'v' } });
 
   describe('API error helpers', () => {
     it('see through errors that wrap an API error as their cause, at any depth', async () => {

@@ -22,6 +22,7 @@ import {
   type Result,
   LOW_PRIORITY,
   Logger,
+  type Wire,
 } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { clientAndCache, createNamespace, newManager, runManager } from '../../support/runtime.js';
@@ -52,9 +53,9 @@ describeBackends('controller', (backend) => {
   }
 
 
-  const cm = (namespace: string, name: string, labels?: Record<string, string>): V1ConfigMap => ({ metadata: { namespace, name, labels }, data: { v: '1' } });
+  const cm = (namespace: string, name: string, labels?: Record<string, string>): Wire<V1ConfigMap> => ({ metadata: { namespace, name, labels }, data: { v: '1' } });
 
-  function deployment(namespace: string, name: string): V1Deployment {
+  function deployment(namespace: string, name: string): Wire<V1Deployment> {
     return {
       metadata: { namespace, name },
       spec: {
@@ -136,7 +137,7 @@ describeBackends('controller', (backend) => {
       const r = runManager(mgr);
       try {
         await eventually(() => tally.of(ns, 'owner') === 1, 'the owner to be reconciled at start');
-        const secret: V1Secret = {
+        const secret: Wire<V1Secret> = {
           metadata: {
             namespace: ns,
             name: 'child',
@@ -182,7 +183,7 @@ describeBackends('controller', (backend) => {
         .for(ConfigMap)
         .watches(
           Secret,
-          handler.enqueueRequestsFromMapFunc((s: V1Secret) => {
+          handler.enqueueRequestsFromMapFunc((s: Wire<V1Secret>) => {
             const target = s.metadata?.labels?.target;
             return target ? [{ namespace: s.metadata!.namespace!, name: target }] : [];
           }),

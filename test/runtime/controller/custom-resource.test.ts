@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { V1Job, V1ObjectMeta } from '@kubernetes/client-node';
 import { eventually, startTestEnvironment, type TestEnvironment } from '../../../src/testing/index.js';
-import { controllerManagedBy, defineKind, getControllerOf, isInvalid, Job, setControllerReference } from '../../../src/runtime/index.js';
+import { controllerManagedBy, defineKind, getControllerOf, isInvalid, Job, setControllerReference, type Wire } from '../../../src/runtime/index.js';
 import { createNamespace, newManager, runManager } from '../../support/runtime.js';
 import { conformanceDir, describeShared } from '../../support/shared.js';
 
@@ -16,8 +16,8 @@ const crdFile = path.join(conformanceDir, 'kubebuilder', 'cronjob-tutorial', 'ba
 interface CronJob {
   apiVersion?: string;
   kind?: string;
-  metadata?: V1ObjectMeta;
-  spec?: { schedule: string; jobTemplate: { spec?: V1Job['spec'] }; suspend?: boolean };
+  metadata?: Wire<V1ObjectMeta>;
+  spec?: { schedule: string; jobTemplate: { spec?: Wire<V1Job>['spec'] }; suspend?: boolean };
   status?: { active?: { name?: string; namespace?: string }[]; lastScheduleTime?: string };
 }
 const CronJob = defineKind<CronJob>({ group: 'batch.tutorial.kubebuilder.io', version: 'v1', kind: 'CronJob', plural: 'cronjobs', namespaced: true });
@@ -37,7 +37,7 @@ describeShared(crdFile, 'a controller for a custom resource', () => {
     mgr.getScheme().add(CronJob);
     const client = mgr.getClient();
     const ns = await createNamespace(client, 'crd');
-    mgr.indexField(Job, jobOwnerKey, (job: V1Job) => {
+    mgr.indexField(Job, jobOwnerKey, (job: Wire<V1Job>) => {
       const owner = getControllerOf(job);
       return owner?.apiVersion === CronJob.apiVersion && owner.kind === 'CronJob' ? owner.name : undefined;
     });
@@ -51,7 +51,7 @@ describeShared(crdFile, 'a controller for a custom resource', () => {
         const cj = await client.get(CronJob, req);
         const jobs = await client.list(Job, { namespace: req.namespace, matchingFields: { [jobOwnerKey]: req.name } });
         if (jobs.length === 0) {
-          const job: V1Job = {
+          const job: Wire<V1Job> = {
             metadata: { namespace: req.namespace, name: `${req.name}-1` },
             spec: { template: { spec: { restartPolicy: 'Never', containers: [{ name: 'c', image: 'busybox' }] } } },
           };

@@ -14,6 +14,7 @@ import {
   KubeClient,
   reconcileDependents,
   RestTransport,
+  type Wire,
 } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
@@ -33,7 +34,7 @@ describeBackends('dependent resources', (backend) => {
   });
 
   const owner = (namespace: string, name: string) =>
-    client.create(ConfigMap, { metadata: { namespace, name } } satisfies V1ConfigMap);
+    client.create(ConfigMap, { metadata: { namespace, name } } satisfies Wire<V1ConfigMap>);
 
   const deployment = (name: string) => ({
     metadata: { name },
@@ -42,7 +43,7 @@ describeBackends('dependent resources', (backend) => {
       template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'busybox:1' }] } },
     },
   });
-  const deploymentReady = (d: V1Deployment) => (d.status?.readyReplicas ?? 0) >= (d.spec?.replicas ?? 1);
+  const deploymentReady = (d: Wire<V1Deployment>) => (d.status?.readyReplicas ?? 0) >= (d.spec?.replicas ?? 1);
 
   it('applies a typed partial object; a second field manager conflicts unless it forces', async () => {
     const ns = await createNamespace(client, 'apply');

@@ -1,3 +1,4 @@
+import type { Wire } from '../../../src/runtime/api/types.js';
 import type { V1ConfigMap, V1Deployment } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KubeClient, RestTransport } from '../../../src/runtime/client/index.js';
@@ -20,20 +21,20 @@ describeBackends('createOrUpdate and createOrPatch', (backend) => {
 
   describe('createOrUpdate through the test API server', () => {
     it('creates, then leaves unchanged, then updates', async () => {
-      const desired = (value: string) => (cm: V1ConfigMap) => {
+      const desired = (value: string) => (cm: Wire<V1ConfigMap>) => {
         cm.data = { ...cm.data, key: value };
         cm.metadata!.labels = { app: 'web' };
       };
-      const cm: V1ConfigMap = { metadata: { name: 'settings', namespace: 'default' } };
+      const cm: Wire<V1ConfigMap> = { metadata: { name: 'settings', namespace: 'default' } };
       expect(await createOrUpdate(client, ConfigMap, cm, desired('one'))).toBe('created');
       expect(cm.metadata?.uid).toBeTruthy(); // obj now holds what the server stored
       const createdVersion = cm.metadata!.resourceVersion;
 
-      const again: V1ConfigMap = { metadata: { name: 'settings', namespace: 'default' } };
+      const again: Wire<V1ConfigMap> = { metadata: { name: 'settings', namespace: 'default' } };
       expect(await createOrUpdate(client, ConfigMap, again, desired('one'))).toBe('unchanged');
       expect(again.metadata?.resourceVersion).toBe(createdVersion);
 
-      const changed: V1ConfigMap = { metadata: { name: 'settings', namespace: 'default' } };
+      const changed: Wire<V1ConfigMap> = { metadata: { name: 'settings', namespace: 'default' } };
       expect(await createOrUpdate(client, ConfigMap, changed, desired('two'))).toBe('updated');
       expect(changed.metadata?.resourceVersion).not.toBe(createdVersion);
       const stored = await client.apiReader.get(ConfigMap, { namespace: 'default', name: 'settings' });
@@ -41,20 +42,20 @@ describeBackends('createOrUpdate and createOrPatch', (backend) => {
     });
 
     it('refuses a mutate function that renames the object, and passes API errors through', async () => {
-      const cm: V1ConfigMap = { metadata: { name: 'rename-me', namespace: 'default' } };
+      const cm: Wire<V1ConfigMap> = { metadata: { name: 'rename-me', namespace: 'default' } };
       await expect(
         createOrUpdate(client, ConfigMap, cm, (o) => {
           o.metadata!.name = 'other';
         }),
       ).rejects.toThrow(/cannot change the object's name or namespace \(default\/rename-me -> default\/other\)/);
-      const inMissingNamespace: V1ConfigMap = { metadata: { name: 'x', namespace: 'no-such-namespace' } };
+      const inMissingNamespace: Wire<V1ConfigMap> = { metadata: { name: 'x', namespace: 'no-such-namespace' } };
       await expect(createOrUpdate(client, ConfigMap, inMissingNamespace, () => undefined)).rejects.toMatchObject({ reason: 'NotFound' });
     });
   });
 
   describe('createOrPatch through the test API server', () => {
-    const deployment = (): V1Deployment => ({ metadata: { name: 'web', namespace: 'default' } });
-    const spec = (replicas: number) => (d: V1Deployment) => {
+    const deployment = (): Wire<V1Deployment> => ({ metadata: { name: 'web', namespace: 'default' } });
+    const spec = (replicas: number) => (d: Wire<V1Deployment>) => {
       d.spec = {
         replicas,
         selector: { matchLabels: { app: 'web' } },

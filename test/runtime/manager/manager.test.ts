@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags } from '../../../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags, type Wire } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { clientAndCache, createNamespace, newManager, runManager } from '../../support/runtime.js';
 import { overwriteLease } from '../../support/lease.js';
@@ -24,7 +24,7 @@ describeBackends('manager', (backend) => {
   });
 
 
-  const cm = (namespace: string, name: string): V1ConfigMap => ({ metadata: { namespace, name } });
+  const cm = (namespace: string, name: string): Wire<V1ConfigMap> => ({ metadata: { namespace, name } });
 
   describe('Manager', () => {
     it('serves /metrics with the controller and work-queue series, and /healthz and /readyz with added checks', async () => {
@@ -300,7 +300,7 @@ describeBackends('manager', (backend) => {
         await eventually(async () => {
           const lease = await setup.client.apiReader.get(Lease, { namespace: ns, name: id });
           const now = new Date().toISOString().replace('Z', '000Z'); // MicroTime: six fractional digits
-          await setup.client.update(Lease, { ...lease, spec: { ...lease.spec, holderIdentity: 'intruder', leaseDurationSeconds: 60, renewTime: now as unknown as Date, acquireTime: now as unknown as Date } });
+          await setup.client.update(Lease, { ...lease, spec: { ...lease.spec, holderIdentity: 'intruder', leaseDurationSeconds: 60, renewTime: now, acquireTime: now } });
           return true;
         }, 'the lease to be taken over');
         expect(await outcome).toMatch(/leader election lost/);

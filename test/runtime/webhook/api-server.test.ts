@@ -1,3 +1,4 @@
+import type { Wire } from '../../../src/runtime/api/types.js';
 import { AdmissionregistrationV1Api, type V1ConfigMap } from '@kubernetes/client-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KubeClient, RestTransport, isInvalid, isNotFound } from '../../../src/runtime/client/index.js';
@@ -28,13 +29,13 @@ describeBackends('admission webhooks called by the API server', (backend) => {
     const [mutate, validate] = webhookManagedBy({ getWebhookServer: () => server })
       .for(ConfigMap)
       .withDefaulter({
-        default(cm: V1ConfigMap) {
+        default(cm: Wire<V1ConfigMap>) {
           cm.metadata!.labels = { ...cm.metadata!.labels, defaulted: 'yes' };
           cm.data = { mode: 'fast', ...cm.data };
         },
       })
       .withValidator({
-        validateCreate(cm: V1ConfigMap) {
+        validateCreate(cm: Wire<V1ConfigMap>) {
           const mode = cm.data?.mode;
           if (mode !== 'fast' && mode !== 'safe') {
             throw new ValidationError(ConfigMap, cm.metadata?.name ?? '', [fieldError('data.mode', mode, 'must be fast or safe')]);

@@ -5,6 +5,7 @@
  * panic and drops the request without an answer (HTTP/1.1: connection closed; HTTP/2: stream reset
  * with INTERNAL_ERROR), and goes on serving.
  */
+import type { Wire } from '../../../src/runtime/api/types.js';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { connect, constants, type ClientHttp2Session } from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,13 +37,13 @@ async function startServer(options: Partial<WebhookServerOptions> = {}) {
   const [mutate, validate] = webhookManagedBy({ getWebhookServer: () => server, getLogger: () => log })
     .for(ConfigMap)
     .withDefaulter({
-      default(cm: V1ConfigMap) {
+      default(cm: Wire<V1ConfigMap>) {
         if (cm.metadata?.labels?.panic === 'default') (cm.data as unknown as { x: { y: string } }).x.y = 'z'; // TypeError
         cm.metadata!.labels = { ...cm.metadata!.labels, defaulted: 'yes' };
       },
     })
     .withValidator({
-      validateCreate(cm: V1ConfigMap) {
+      validateCreate(cm: Wire<V1ConfigMap>) {
         return new Array<string>(cm.metadata?.labels?.panic === 'validate' ? -1 : 0); // RangeError
       },
       validateUpdate: () => undefined,
@@ -55,7 +56,7 @@ async function startServer(options: Partial<WebhookServerOptions> = {}) {
 }
 
 function review(uid: string, labels: Record<string, string>): string {
-  const object: V1ConfigMap = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'default', labels } };
+  const object: Wire<V1ConfigMap> = { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm', namespace: 'default', labels } };
   const body: AdmissionReview = {
     apiVersion: 'admission.k8s.io/v1',
     kind: 'AdmissionReview',

@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import type { V1Condition, V1JobTemplateSpec, V1ObjectReference } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta, Time, int32, int64 } from 'kubescaffolder/runtime';
+import type { ListMeta, ObjectMeta, Time, int32, int64, Wire } from 'kubescaffolder/runtime';
 import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
@@ -54,7 +54,7 @@ export interface CronJobSpec {
 
   /** jobTemplate defines the job that will be created when executing a CronJob. */
   // +required
-  jobTemplate: V1JobTemplateSpec;
+  jobTemplate: Wire<V1JobTemplateSpec>;
 
   /**
    * successfulJobsHistoryLimit defines the number of successful finished jobs to retain.
@@ -116,7 +116,7 @@ export interface CronJobStatus {
   // +listType=map
   // +listMapKey=type
   // +optional
-  conditions?: V1Condition[];
+  conditions?: Wire<V1Condition>[];
 }
 
 // +kubebuilder:storageversion

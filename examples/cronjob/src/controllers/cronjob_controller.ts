@@ -35,6 +35,7 @@ import {
   jsonEqual,
   setControllerReference,
   setStatusCondition,
+  type Wire,
 } from 'kubescaffolder/runtime';
 import { CronJob, ForbidConcurrent, GroupVersion, ReplaceConcurrent } from '../../api/v1/index.js';
 import { type Clock, realClock } from './clock.js';
@@ -78,9 +79,9 @@ export class CronJobReconciler implements Reconciler {
 
     // 2: List the Jobs it owns (through the field index) and rebuild the status from them.
     const childJobs = await this.client.list(Job, { namespace: req.namespace, matchingFields: { [jobOwnerKey]: req.name } });
-    const activeJobs: V1Job[] = [];
-    const successfulJobs: V1Job[] = [];
-    const failedJobs: V1Job[] = [];
+    const activeJobs: Wire<V1Job>[] = [];
+    const successfulJobs: Wire<V1Job>[] = [];
+    const failedJobs: Wire<V1Job>[] = [];
     let mostRecentTime: Date | undefined;
     for (const job of childJobs) {
       const finished = finishedType(job);
@@ -190,9 +191,9 @@ export class CronJobReconciler implements Reconciler {
   }
 
   /** Sets one condition and writes the status; the stored object comes back. */
-  private async writeStatus(cronJob: CronJob, condition: Omit<V1Condition, 'lastTransitionTime'>): Promise<CronJob> {
+  private async writeStatus(cronJob: CronJob, condition: Omit<Wire<V1Condition>, 'lastTransitionTime'>): Promise<CronJob> {
     const conditions = (cronJob.status ??= {}).conditions ??= [];
-    setStatusCondition(conditions, { ...condition, observedGeneration: cronJob.metadata?.generation } as V1Condition);
+    setStatusCondition(conditions, { ...condition, observedGeneration: cronJob.metadata?.generation });
     return this.client.status().update(CronJob, cronJob);
   }
 
@@ -211,32 +212,32 @@ export class CronJobReconciler implements Reconciler {
 }
 
 /** `Complete` or `Failed` once a Job has finished; undefined while it runs. */
-function finishedType(job: V1Job): 'Complete' | 'Failed' | undefined {
+function finishedType(job: Wire<V1Job>): 'Complete' | 'Failed' | undefined {
   const finished = job.status?.conditions?.find((c) => (c.type === 'Complete' || c.type === 'Failed') && c.status === 'True');
   return finished?.type as 'Complete' | 'Failed' | undefined;
 }
 
 /** The run a Job was created for; undefined without the annotation, null when it does not parse. */
-function scheduledTimeForJob(job: V1Job): Date | undefined | null {
+function scheduledTimeForJob(job: Wire<V1Job>): Date | undefined | null {
   const raw = job.metadata?.annotations?.[scheduledTimeAnnotation];
   if (!raw) return undefined;
   const time = new Date(raw);
   return Number.isNaN(time.getTime()) ? null : time;
 }
 
-function byStartTime(a: V1Job, b: V1Job): number {
+function byStartTime(a: Wire<V1Job>, b: Wire<V1Job>): number {
   // Jobs not started yet sort first, as in the book.
   const ta = a.status?.startTime ? new Date(a.status.startTime).getTime() : -Infinity;
   const tb = b.status?.startTime ? new Date(b.status.startTime).getTime() : -Infinity;
   return ta === tb ? 0 : ta < tb ? -1 : 1;
 }
 
-function referenceTo(job: V1Job): V1ObjectReference {
+function referenceTo(job: Wire<V1Job>): V1ObjectReference {
   return { apiVersion: 'batch/v1', kind: 'Job', name: job.metadata?.name, namespace: job.metadata?.namespace, uid: job.metadata?.uid, resourceVersion: job.metadata?.resourceVersion };
 }
 
 /** The conditions that describe the CronJob's Jobs (the book's order of precedence). */
-function stateConditions(suspended: boolean, active: number, failed: number): Omit<V1Condition, 'lastTransitionTime'>[] {
+function stateConditions(suspended: boolean, active: number, failed: number): Omit<Wire<V1Condition>, 'lastTransitionTime'>[] {
   if (suspended) return [{ type: typeAvailableCronJob, status: 'False', reason: 'Suspended', message: 'CronJob is suspended' }];
   if (failed > 0) {
     const message = `${failed} job(s) have failed`;
@@ -262,9 +263,9 @@ function stateConditions(suspended: boolean, active: number, failed: number): Om
  * and the CronJob as its controller. The name is derived from the run's time, so that one run
  * can never start two Jobs.
  */
-export function constructJobForCronJob(cronJob: CronJob, scheduledTime: Date): V1Job {
+export function constructJobForCronJob(cronJob: CronJob, scheduledTime: Date): Wire<V1Job> {
   const template = cronJob.spec.jobTemplate;
-  const job: V1Job = {
+  const job: Wire<V1Job> = {
     apiVersion: 'batch/v1',
     kind: 'Job',
     metadata: {

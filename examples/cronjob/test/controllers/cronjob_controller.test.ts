@@ -20,7 +20,7 @@ limitations under the License.
 // every write, so that what the step decides does not depend on timing. There is no Job
 // controller: the tests write the Jobs' status.
 import type { V1Job, V1JobTemplateSpec } from '@kubernetes/client-node';
-import { Job, Manager, builtinScheme, getControllerOf, isConflict, jsonEqual, log, type Client, type Reader } from 'kubescaffolder/runtime';
+import { Job, Manager, builtinScheme, getControllerOf, isConflict, jsonEqual, log, type Client, type Reader, type Wire } from 'kubescaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchv1 from '../../api/v1/index.js';
@@ -33,7 +33,7 @@ const minute = 60_000;
 
 // No template metadata: the book's CRD gives jobTemplate.metadata no properties, so the API
 // server prunes whatever is in it (see test/controllers/construct_job.test.ts for the copying).
-const jobTemplate: V1JobTemplateSpec = {
+const jobTemplate: Wire<V1JobTemplateSpec> = {
   spec: {
     template: {
       spec: {
@@ -93,13 +93,13 @@ describe('CronJob controller', () => {
   const getCronJob = (name: string) => reader.get(CronJob, { namespace, name });
 
   /** The Jobs the named CronJob controls, oldest run first, as the API server has them. */
-  async function jobsOf(name: string): Promise<V1Job[]> {
+  async function jobsOf(name: string): Promise<Wire<V1Job>[]> {
     const jobs = await reader.list(Job, { namespace });
     return jobs
       .filter((j) => getControllerOf(j)?.kind === 'CronJob' && getControllerOf(j)?.name === name && !j.metadata?.deletionTimestamp)
       .sort((a, b) => (a.metadata!.name! < b.metadata!.name! ? -1 : 1));
   }
-  const names = (jobs: V1Job[]) => jobs.map((j) => j.metadata?.name);
+  const names = (jobs: Wire<V1Job>[]) => jobs.map((j) => j.metadata?.name);
 
   /** Waits until the manager's cache holds what the API server holds for this CronJob and its Jobs. */
   async function settle(name: string): Promise<void> {
@@ -107,7 +107,7 @@ describe('CronJob controller', () => {
       const [cached, stored] = await Promise.all([client.get(CronJob, { namespace, name }), getCronJob(name)]);
       if (cached.metadata?.resourceVersion !== stored.metadata?.resourceVersion) return false;
       const cachedJobs = await client.list(Job, { namespace, matchingFields: { [jobOwnerKey]: name } });
-      const version = (jobs: V1Job[]) => jobs.map((j) => `${j.metadata?.name}@${j.metadata?.resourceVersion}`).sort();
+      const version = (jobs: Wire<V1Job>[]) => jobs.map((j) => `${j.metadata?.name}@${j.metadata?.resourceVersion}`).sort();
       return jsonEqual(version(cachedJobs), version(await jobsOf(name)));
     }, `the cache to catch up with ${name}`);
   }
@@ -127,7 +127,7 @@ describe('CronJob controller', () => {
   }
 
   /** Plays the Job controller: the Job ran from `started` and finished. */
-  async function finishJob(job: V1Job, outcome: 'Complete' | 'Failed', started: Date): Promise<void> {
+  async function finishJob(job: Wire<V1Job>, outcome: 'Complete' | 'Failed', started: Date): Promise<void> {
     const at = rfc3339(plus(started, 1000));
     // As the Job controller writes them: kube-apiserver refuses Complete without SuccessCriteriaMet, Failed without FailureTarget.
     const conditions = [outcome === 'Complete' ? 'SuccessCriteriaMet' : 'FailureTarget', outcome].map((type) => ({ type, status: 'True', lastProbeTime: at, lastTransitionTime: at }));

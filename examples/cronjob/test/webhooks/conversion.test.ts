@@ -17,7 +17,7 @@ limitations under the License.
 // v1 is stored; v2 is served by converting through the project's conversion webhook, which the
 // test API server calls for every read and write in v2. The conversion must lose nothing either way.
 import type { V1JobTemplateSpec } from '@kubernetes/client-node';
-import type { Client } from 'kubescaffolder/runtime';
+import type { Client, Wire } from 'kubescaffolder/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as batchv1 from '../../api/v1/index.js';
 import * as batchv2 from '../../api/v2/index.js';
@@ -25,14 +25,14 @@ import { cronJobConversion, joinSchedule, v1ScheduleAnnotation, v2ScheduleAnnota
 import { startWebhookEnv, type WebhookEnv } from './webhook_env.js';
 
 const namespace = 'default';
-const jobTemplate: V1JobTemplateSpec = { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'hello', image: 'busybox' }] } } } };
+const jobTemplate: Wire<V1JobTemplateSpec> = { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'hello', image: 'busybox' }] } } } };
 
 describe('conversion between v1 (hub) and v2, as functions', () => {
   const meta = { name: 'nightly', namespace, uid: 'u-1', resourceVersion: '5', labels: { team: 'a' } };
   const status = {
     active: [{ apiVersion: 'batch/v1', kind: 'Job', name: 'nightly-1', namespace, uid: 'j-1' }],
     lastScheduleTime: '2026-03-01T10:00:00Z',
-    conditions: [{ type: 'Available', status: 'True', reason: 'JobsActive', message: 'ok', lastTransitionTime: '2026-03-01T10:00:01Z' as unknown as Date }],
+    conditions: [{ type: 'Available', status: 'True', reason: 'JobsActive', message: 'ok', lastTransitionTime: '2026-03-01T10:00:01Z' }],
   };
   const v1 = (schedule: string, annotations?: Record<string, string>): batchv1.CronJob => ({
     apiVersion: 'batch.tutorial.kubebuilder.io/v1',
@@ -141,7 +141,7 @@ describe('conversion through the test API server', () => {
     });
     created.status = {
       lastScheduleTime: '2026-03-01T10:00:00Z',
-      conditions: [{ type: 'Available', status: 'True', reason: 'AllJobsCompleted', message: 'done', lastTransitionTime: '2026-03-01T10:00:05Z' as unknown as Date }],
+      conditions: [{ type: 'Available', status: 'True', reason: 'AllJobsCompleted', message: 'done', lastTransitionTime: '2026-03-01T10:00:05Z' }],
     };
     const withStatus = await client.status().update(batchv1.CronJob, created);
 

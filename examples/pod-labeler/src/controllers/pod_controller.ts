@@ -27,6 +27,7 @@ import {
   controllerManagedBy,
   isConflict,
   isNotFound,
+  type Wire,
 } from 'kubescaffolder/runtime';
 
 /** A pod annotated with this set to "true" gets the pod-name label. */
@@ -47,7 +48,7 @@ export class PodReconciler implements Reconciler {
   constructor(readonly client: Client, readonly scheme: Scheme) {}
 
   async reconcile(req: Request, ctx: ReconcileContext): Promise<Result> {
-    let pod: V1Pod;
+    let pod: Wire<V1Pod>;
     try {
       pod = await this.client.get(Pod, req);
     } catch (err) {

@@ -18,7 +18,7 @@ limitations under the License.
 // cluster: the tests annotate and un-annotate pods and wait for the label to follow.
 import { isDeepStrictEqual } from 'node:util';
 import type { V1Pod } from '@kubernetes/client-node';
-import { Manager, Pod, builtinScheme, type Client, type Reader } from 'kubescaffolder/runtime';
+import { Manager, Pod, builtinScheme, type Client, type Reader, type Wire } from 'kubescaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PodReconciler, addPodNameLabelAnnotation, podNameLabel } from '../../src/controllers/pod_controller.js';
@@ -51,7 +51,7 @@ describe('Pod controller', () => {
 
   const getPod = (name: string) => reader.get(Pod, { namespace, name });
 
-  function podWithLabels(name: string, labels: Record<string, string>): Promise<V1Pod> {
+  function podWithLabels(name: string, labels: Record<string, string>): Promise<Wire<V1Pod>> {
     return eventually(async () => {
       const pod = await getPod(name);
       // Compared without regard to order: kube-apiserver writes a map's keys sorted, not in the order they were set.

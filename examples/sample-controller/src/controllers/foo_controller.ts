@@ -33,6 +33,7 @@ import {
   isNotFound,
   predicate,
   setControllerReference,
+  type Wire,
 } from 'kubescaffolder/runtime';
 import { Foo, type FooStatus } from '../../api/v1alpha1/index.js';
 import { newDeployment } from './new_deployment.js';
@@ -77,7 +78,7 @@ export class FooReconciler implements Reconciler {
       return {};
     }
 
-    let deployment: V1Deployment;
+    let deployment: Wire<V1Deployment>;
     try {
       deployment = await this.client.get(Deployment, { namespace: req.namespace, name: deploymentName });
     } catch (err) {
@@ -116,7 +117,7 @@ export class FooReconciler implements Reconciler {
   }
 
   /** Copies the Deployment's available replicas to the Foo's status, when they differ. */
-  private async updateFooStatus(foo: Foo, deployment: V1Deployment): Promise<void> {
+  private async updateFooStatus(foo: Foo, deployment: Wire<V1Deployment>): Promise<void> {
     const status: FooStatus = { ...foo.status, availableReplicas: deployment.status?.availableReplicas ?? 0 };
     if (foo.status?.availableReplicas === status.availableReplicas) return;
     foo.status = status;
@@ -127,7 +128,7 @@ export class FooReconciler implements Reconciler {
    * sample-controller's handleObject: a Deployment's events reconcile the Foo that controls it, if
    * that Foo exists; Deployments controlled by anything else (or nothing) are skipped.
    */
-  private async fooOf(deployment: V1Deployment): Promise<Request[]> {
+  private async fooOf(deployment: Wire<V1Deployment>): Promise<Request[]> {
     const owner = getControllerOf(deployment);
     if (owner?.kind !== Foo.kind || owner.apiVersion?.split('/')[0] !== Foo.group) return [];
     const namespace = deployment.metadata!.namespace!;
@@ -144,7 +145,7 @@ export class FooReconciler implements Reconciler {
   setupWithManager(mgr: Manager) {
     return controllerManagedBy(mgr)
       .for(Foo)
-      .watches(Deployment, handler.enqueueRequestsFromMapFunc((d: V1Deployment) => this.fooOf(d)), { predicates: [ignoreResyncs] })
+      .watches(Deployment, handler.enqueueRequestsFromMapFunc((d: Wire<V1Deployment>) => this.fooOf(d)), { predicates: [ignoreResyncs] })
       .named('foo')
       .complete(this);
   }
@@ -163,4 +164,4 @@ function requeueOnConflict(err: unknown): Result {
  * A periodic resync delivers an update for every cached Deployment; two versions of one Deployment
  * always have different resourceVersions, so an unchanged one means nothing happened.
  */
-export const ignoreResyncs: Predicate<V1Deployment> = predicate.resourceVersionChanged<V1Deployment>();
+export const ignoreResyncs: Predicate<Wire<V1Deployment>> = predicate.resourceVersionChanged<Wire<V1Deployment>>();

@@ -17,6 +17,7 @@ limitations under the License.
 // The Deployment a Foo asks for, as sample-controller's newDeployment builds it. A pure function,
 // so the tests can state the exact Deployment the controller must create.
 import type { V1Deployment } from '@kubernetes/client-node';
+import type { Wire } from 'kubescaffolder/runtime';
 import type { Foo } from '../../api/v1alpha1/index.js';
 
 /** The image every Foo's Deployment runs. */
@@ -28,7 +29,7 @@ export function deploymentLabels(foo: Foo): Record<string, string> {
 }
 
 /** A Deployment named spec.deploymentName running spec.replicas nginx pods. The owner reference is added by the controller. */
-export function newDeployment(foo: Foo): V1Deployment {
+export function newDeployment(foo: Foo): Wire<V1Deployment> {
   const labels = deploymentLabels(foo);
   return {
     apiVersion: 'apps/v1',

@@ -18,7 +18,7 @@ limitations under the License.
 // Deployment controller, so the tests play its part where it matters: they write the Deployment
 // status that says how many replicas are available.
 import type { V1Deployment } from '@kubernetes/client-node';
-import { Deployment, Event, Manager, builtinScheme, type Client, type Reader } from 'kubescaffolder/runtime';
+import { Deployment, Event, Manager, builtinScheme, type Client, type Reader, type Wire } from 'kubescaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as samplecontrollerv1alpha1 from '../../api/v1alpha1/index.js';
@@ -59,7 +59,7 @@ describe('Foo controller', () => {
   }
 
   /** The Deployment with `replicas`, once the controller has set them. */
-  function deploymentWithReplicas(name: string, replicas: number): Promise<V1Deployment> {
+  function deploymentWithReplicas(name: string, replicas: number): Promise<Wire<V1Deployment>> {
     return eventually(async () => {
       const d = await getDeployment(name);
       return d.spec?.replicas === replicas && d;
@@ -190,7 +190,7 @@ describe('Foo controller', () => {
 });
 
 describe('ignoreResyncs', () => {
-  const deployment = (resourceVersion: string): V1Deployment => ({ metadata: { name: 'd', namespace, resourceVersion } });
+  const deployment = (resourceVersion: string): Wire<V1Deployment> => ({ metadata: { name: 'd', namespace, resourceVersion } });
 
   it('drops updates that carry the same resourceVersion (periodic resyncs) and keeps real changes', () => {
     expect(ignoreResyncs.update?.(deployment('7'), deployment('7'))).toBe(false);

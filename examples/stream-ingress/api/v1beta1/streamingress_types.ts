@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import type { V1Condition } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta, int32 } from 'kubescaffolder/runtime';
+import type { ListMeta, ObjectMeta, int32, Wire } from 'kubescaffolder/runtime';
 import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
@@ -79,7 +79,7 @@ export interface StreamIngressStatus {
   // +listType=map
   // +listMapKey=type
   // +optional
-  conditions?: V1Condition[];
+  conditions?: Wire<V1Condition>[];
 
   /** listener is the protocol and port this StreamIngress holds, so that it can release them. */
   // +optional

@@ -17,6 +17,7 @@ limitations under the License.
 // What a StreamIngress means for the ingress controller's objects, as pure functions: the keys of
 // the cache indexes, the ConfigMap line, and the port on the ingress Service.
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
+import type { Wire } from 'kubescaffolder/runtime';
 import type { StreamIngress, StreamProtocol } from '../../api/v1beta1/index.js';
 
 /** spec.protocol with the CRD's default. */
@@ -55,12 +56,12 @@ export function servicePortName(protocol: StreamProtocol, port: number): string 
 const sameListener = (p: V1ServicePort, protocol: StreamProtocol, port: number) => (p.protocol ?? 'TCP') === protocol && p.port === port;
 
 /** Whether the Service has a port of this protocol and number. */
-export function exposesPort(service: V1Service, protocol: StreamProtocol, port: number): boolean {
+export function exposesPort(service: Wire<V1Service>, protocol: StreamProtocol, port: number): boolean {
   return (service.spec?.ports ?? []).some((p) => sameListener(p, protocol, port));
 }
 
 /** Opens `protocol/port` on the ingress Service, forwarded to the same container port. Returns whether it changed. */
-export function openPort(service: V1Service, protocol: StreamProtocol, port: number): boolean {
+export function openPort(service: Wire<V1Service>, protocol: StreamProtocol, port: number): boolean {
   const ports = (service.spec!.ports ??= []);
   const existing = ports.find((p) => sameListener(p, protocol, port));
   if (existing) {
@@ -73,7 +74,7 @@ export function openPort(service: V1Service, protocol: StreamProtocol, port: num
 }
 
 /** Closes `protocol/port` on the ingress Service. Returns whether it changed. */
-export function closePort(service: V1Service, protocol: StreamProtocol, port: number): boolean {
+export function closePort(service: Wire<V1Service>, protocol: StreamProtocol, port: number): boolean {
   const ports = service.spec?.ports ?? [];
   const kept = ports.filter((p) => !sameListener(p, protocol, port));
   if (kept.length === ports.length) return false;

@@ -14,7 +14,7 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import type { V1Condition, V1ConfigMap, V1Service } from '@kubernetes/client-node';
+import type { V1ConfigMap, V1Service } from '@kubernetes/client-node';
 import {
   type Client,
   type Kind,
@@ -36,6 +36,7 @@ import {
   predicate,
   removeFinalizer,
   setStatusCondition,
+  type Wire,
 } from 'kubescaffolder/runtime';
 import { StreamIngress, type StreamListener, type StreamIngressStatus } from '../../api/v1beta1/index.js';
 import type { ObjectRef, StreamTargets } from '../stream_flags.js';
@@ -213,7 +214,7 @@ export class StreamIngressReconciler implements Reconciler {
     status.conditions ??= [];
     for (const [type, check] of Object.entries(checks)) {
       // lastTransitionTime is filled in by setStatusCondition (a string, as the API serves it).
-      setStatusCondition(status.conditions, { type, observedGeneration: ingress.metadata?.generation, ...check } as V1Condition);
+      setStatusCondition(status.conditions, { type, observedGeneration: ingress.metadata?.generation, ...check });
     }
     if (jsonEqual(status, before)) return {};
     ingress.status = status;
@@ -237,14 +238,14 @@ export class StreamIngressReconciler implements Reconciler {
   }
 
   /** StreamIngresses to check again when a Service changes: all of them for the ingress Service, else those forwarding to it. */
-  private async usersOf(service: V1Service): Promise<Request[]> {
+  private async usersOf(service: Wire<V1Service>): Promise<Request[]> {
     const ref = { namespace: service.metadata!.namespace!, name: service.metadata!.name! };
     if (sameRef(ref, this.targets.ingressService)) return (await this.client.list(StreamIngress)).map(requestFor);
     return (await this.client.list(StreamIngress, { matchingFields: { [upstreamIndex]: `${ref.namespace}/${ref.name}` } })).map(requestFor);
   }
 
   /** StreamIngresses of the protocol whose ConfigMap changed. */
-  private async readersOf(configMap: V1ConfigMap): Promise<Request[]> {
+  private async readersOf(configMap: Wire<V1ConfigMap>): Promise<Request[]> {
     const ref = { namespace: configMap.metadata!.namespace!, name: configMap.metadata!.name! };
     const protocol = sameRef(ref, this.targets.tcpConfigMap) ? 'TCP' : sameRef(ref, this.targets.udpConfigMap) ? 'UDP' : undefined;
     if (!protocol) return [];
@@ -261,8 +262,8 @@ export class StreamIngressReconciler implements Reconciler {
     return controllerManagedBy(mgr)
       .for(StreamIngress)
       .watches(StreamIngress, handler.enqueueRequestsFromMapFunc((i: StreamIngress) => this.rivalsOf(i)), { predicates: [predicate.generationChanged<StreamIngress>()] })
-      .watches(Service, handler.enqueueRequestsFromMapFunc((s: V1Service) => this.usersOf(s)))
-      .watches(ConfigMap, handler.enqueueRequestsFromMapFunc((c: V1ConfigMap) => this.readersOf(c)))
+      .watches(Service, handler.enqueueRequestsFromMapFunc((s: Wire<V1Service>) => this.usersOf(s)))
+      .watches(ConfigMap, handler.enqueueRequestsFromMapFunc((c: Wire<V1ConfigMap>) => this.readersOf(c)))
       .named('streamingress')
       .complete(this);
   }

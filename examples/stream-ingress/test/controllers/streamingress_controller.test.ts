@@ -19,7 +19,7 @@ limitations under the License.
 // the ConfigMaps tcp-services and udp-services in the ingress-nginx namespace. Each test uses its
 // own listen ports, since they all share these objects.
 import type { V1Service, V1ServicePort } from '@kubernetes/client-node';
-import { ConfigMap, Manager, Namespace, Service, builtinScheme, parseManagerFlags, type Client, type Reader } from 'kubescaffolder/runtime';
+import { ConfigMap, Manager, Namespace, Service, builtinScheme, parseManagerFlags, type Client, type Reader, type Wire } from 'kubescaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as nginxstreamv1beta1 from '../../api/v1beta1/index.js';
@@ -77,7 +77,7 @@ describe('StreamIngress controller', () => {
     await env?.stop();
   });
 
-  function upstream(name: string, ports: V1ServicePort[]): Promise<V1Service> {
+  function upstream(name: string, ports: V1ServicePort[]): Promise<Wire<V1Service>> {
     return client.create(Service, { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace }, spec: { selector: { app: name }, ports } });
   }
 

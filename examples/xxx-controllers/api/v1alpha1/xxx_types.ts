@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import type { V1Condition, V1ObjectReference } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta, int64 } from 'kubescaffolder/runtime';
+import type { ListMeta, ObjectMeta, int64, Wire } from 'kubescaffolder/runtime';
 import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
@@ -75,7 +75,7 @@ export interface XxxStatus {
   // +listType=map
   // +listMapKey=type
   // +optional
-  conditions?: V1Condition[];
+  conditions?: Wire<V1Condition>[];
 
   /** job is the build Job for the current spec. */
   // +optional

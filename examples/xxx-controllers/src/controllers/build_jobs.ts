@@ -18,6 +18,7 @@ limitations under the License.
 // the node, and the delete Job that removes it again. Pure functions, so the tests can state the
 // exact Job the controller must create.
 import type { V1Job } from '@kubernetes/client-node';
+import type { Wire } from 'kubescaffolder/runtime';
 import type { Xxx, XxxSpec } from '../../api/v1alpha1/index.js';
 
 /** The image both Jobs run: it has git, bash and the Go toolchain. */
@@ -50,7 +51,7 @@ export function deleteJobName(spec: XxxSpec): string {
  * A Job running `bash -c <command>` in the builder image with the node's /opt mounted at /opt.
  * The owner reference is added by the controller.
  */
-export function jobFor(xxx: Xxx, role: JobRole): V1Job {
+export function jobFor(xxx: Xxx, role: JobRole): Wire<V1Job> {
   const name = role === 'build' ? xxx.spec.jobName : deleteJobName(xxx.spec);
   const command = role === 'build' ? buildCommand(xxx.spec) : deleteCommand(xxx.spec);
   return {
@@ -81,14 +82,14 @@ export function jobFor(xxx: Xxx, role: JobRole): V1Job {
 }
 
 /** The shell command a Job made by jobFor runs. */
-export function commandOf(job: V1Job): string | undefined {
+export function commandOf(job: Wire<V1Job>): string | undefined {
   return job.spec?.template.spec?.containers[0]?.command?.[2];
 }
 
 export type JobState = 'Running' | 'Succeeded' | 'Failed';
 
 /** Where a Job stands, from the conditions the Job controller writes. */
-export function jobState(job: V1Job): JobState {
+export function jobState(job: Wire<V1Job>): JobState {
   const conditions = job.status?.conditions ?? [];
   if (conditions.some((c) => c.type === 'Complete' && c.status === 'True')) return 'Succeeded';
   if (conditions.some((c) => c.type === 'Failed' && c.status === 'True')) return 'Failed';

@@ -35,6 +35,8 @@ import {
   removeFinalizer,
   setControllerReference,
   setStatusCondition,
+  type ConditionUpdate,
+  type Wire,
 } from 'kubescaffolder/runtime';
 import { Xxx, type XxxStatus } from '../../api/v1alpha1/index.js';
 import { type JobRole, type JobState, buildCommand, commandOf, deleteJobName, jobFor, jobRoleLabel, jobState, xxxNameLabel } from './build_jobs.js';
@@ -80,7 +82,7 @@ export class XxxReconciler implements Reconciler {
 
     const jobs = await this.ownedJobs(xxx, 'build');
     const command = buildCommand(xxx.spec);
-    let current: V1Job | undefined;
+    let current: Wire<V1Job> | undefined;
     for (const job of jobs) {
       if (job.metadata?.name === xxx.spec.jobName && commandOf(job) === command && !job.metadata?.deletionTimestamp) {
         current = job;
@@ -136,14 +138,14 @@ export class XxxReconciler implements Reconciler {
         reason: state === 'Failed' ? 'JobFailed' : 'JobRunning',
         message: `Job ${deleteJob.metadata?.name} removes /opt/${xxx.spec.binaryName}`,
         observedGeneration: xxx.metadata?.generation,
-      } as V1Condition);
+      });
     });
     // The Job's status changes come back through the Owns watch.
     return {};
   }
 
   /** Jobs of the given role controlled by this Xxx. */
-  private async ownedJobs(xxx: Xxx, role: JobRole): Promise<V1Job[]> {
+  private async ownedJobs(xxx: Xxx, role: JobRole): Promise<Wire<V1Job>[]> {
     const jobs = await this.client.list(Job, {
       namespace: xxx.metadata?.namespace,
       labelSelector: { [xxxNameLabel]: xxx.metadata!.name!, [jobRoleLabel]: role },
@@ -152,7 +154,7 @@ export class XxxReconciler implements Reconciler {
   }
 
   /** Creates the Job, owned by the Xxx; undefined when a Job of that name belongs to someone else. */
-  private async createJob(xxx: Xxx, role: JobRole, ctx: ReconcileContext): Promise<V1Job | undefined> {
+  private async createJob(xxx: Xxx, role: JobRole, ctx: ReconcileContext): Promise<Wire<V1Job> | undefined> {
     const job = jobFor(xxx, role);
     setControllerReference(xxx, job, Xxx);
     try {
@@ -174,7 +176,7 @@ export class XxxReconciler implements Reconciler {
     const message = `Job ${name} exists and does not belong to this Xxx; choose another jobName`;
     this.recorder.event(xxx, 'Warning', 'JobNameTaken', message);
     await this.updateStatus(xxx, (status) => {
-      setStatusCondition(status.conditions!, { type: conditionBuilt, status: 'False', reason: 'JobNameTaken', message, observedGeneration: xxx.metadata?.generation } as V1Condition);
+      setStatusCondition(status.conditions!, { type: conditionBuilt, status: 'False', reason: 'JobNameTaken', message, observedGeneration: xxx.metadata?.generation });
     });
     return {};
   }
@@ -195,12 +197,12 @@ export class XxxReconciler implements Reconciler {
   }
 }
 
-function builtCondition(state: JobState, job: V1Job, generation: number | undefined): V1Condition {
+function builtCondition(state: JobState, job: Wire<V1Job>, generation: number | undefined): ConditionUpdate<Wire<V1Condition>> {
   const name = job.metadata?.name;
-  const byState: Record<JobState, Pick<V1Condition, 'status' | 'reason' | 'message'>> = {
+  const byState: Record<JobState, Pick<Wire<V1Condition>, 'status' | 'reason' | 'message'>> = {
     Running: { status: 'Unknown', reason: 'JobRunning', message: `Job ${name} is building the binary` },
     Succeeded: { status: 'True', reason: 'JobSucceeded', message: `Job ${name} copied the binary to /opt` },
     Failed: { status: 'False', reason: 'JobFailed', message: `Job ${name} failed` },
   };
-  return { type: conditionBuilt, observedGeneration: generation, ...byState[state] } as V1Condition;
+  return { type: conditionBuilt, observedGeneration: generation, ...byState[state] };
 }

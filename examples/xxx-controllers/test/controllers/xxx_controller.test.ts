@@ -18,7 +18,7 @@ limitations under the License.
 // controller there, so the tests play its part: they write the Job status that says whether the
 // build (or the removal) succeeded.
 import type { V1Job } from '@kubernetes/client-node';
-import { Event, Job, Manager, builtinScheme, isNotFound, type Client, type Reader } from 'kubescaffolder/runtime';
+import { Event, Job, Manager, builtinScheme, isNotFound, type Client, type Reader, type Wire } from 'kubescaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as testv1alpha1 from '../../api/v1alpha1/index.js';
@@ -84,7 +84,7 @@ describe('Xxx controller', () => {
     return events.filter((e) => e.involvedObject.kind === 'Xxx' && e.involvedObject.name === name).map((e) => e.reason ?? '');
   }
 
-  const commandOf = (job: V1Job) => job.spec?.template.spec?.containers[0]?.command;
+  const commandOf = (job: Wire<V1Job>) => job.spec?.template.spec?.containers[0]?.command;
   const condition = (xxx: Xxx, type: string) => xxx.status?.conditions?.find((c) => c.type === type);
 
   it('runs the build Job named jobName, owned by the Xxx, with the clone-build-copy command and /opt of the node', async () => {

@@ -17,12 +17,12 @@ limitations under the License.
 // The v1 webhooks as a client meets them: through the test API server, which calls them over
 // HTTPS as configured in config/webhook.
 import type { V1JobTemplateSpec } from '@kubernetes/client-node';
-import { type ApiError, type Client, isInvalid } from 'kubescaffolder/runtime';
+import { type ApiError, type Client, isInvalid, type Wire } from 'kubescaffolder/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConcurrencyPolicy, CronJob, type CronJobSpec } from '../../../api/v1/index.js';
 import { startWebhookEnv, type WebhookEnv } from '../webhook_env.js';
 
-const jobTemplate: V1JobTemplateSpec = { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'hello', image: 'busybox' }] } } } };
+const jobTemplate: Wire<V1JobTemplateSpec> = { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'hello', image: 'busybox' }] } } } };
 
 describe('CronJob v1 webhooks', () => {
   let hooks: WebhookEnv;

@@ -16,12 +16,12 @@ limitations under the License.
 
 // The v2 webhooks through the test API server: the same defaults and checks, on the structured schedule.
 import type { V1JobTemplateSpec } from '@kubernetes/client-node';
-import { type ApiError, type Client, isInvalid } from 'kubescaffolder/runtime';
+import { type ApiError, type Client, isInvalid, type Wire } from 'kubescaffolder/runtime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConcurrencyPolicy, CronJob, type CronJobSpec } from '../../../api/v2/index.js';
 import { startWebhookEnv, type WebhookEnv } from '../webhook_env.js';
 
-const jobTemplate: V1JobTemplateSpec = { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'hello', image: 'busybox' }] } } } };
+const jobTemplate: Wire<V1JobTemplateSpec> = { spec: { template: { spec: { restartPolicy: 'OnFailure', containers: [{ name: 'hello', image: 'busybox' }] } } } };
 
 describe('CronJob v2 webhooks', () => {
   let hooks: WebhookEnv;

@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import type { V1Condition } from '@kubernetes/client-node';
-import type { int32, ListMeta, ObjectMeta } from 'kubescaffolder/runtime';
+import type { int32, ListMeta, ObjectMeta, Wire } from 'kubescaffolder/runtime';
 import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
@@ -51,7 +51,7 @@ export interface MemcachedStatus {
   // +listType=map
   // +listMapKey=type
   // +optional
-  conditions?: V1Condition[];
+  conditions?: Wire<V1Condition>[];
 }
 
 // +kubebuilder:object:root=true

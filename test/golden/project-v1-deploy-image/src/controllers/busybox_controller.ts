@@ -25,6 +25,7 @@ import {
   type Request,
   type Result,
   type Scheme,
+  type Wire,
   Deployment,
   addFinalizer,
   containsFinalizer,
@@ -180,7 +181,7 @@ export class BusyboxReconciler implements Reconciler {
    */
   private async setCondition(busybox: Busybox, type: string, status: ConditionStatus, reason: string, message: string): Promise<Busybox> {
     const conditions = busybox.status?.conditions ?? [];
-    if (!setStatusCondition(conditions, { type, status, reason, message, lastTransitionTime: new Date() })) return busybox;
+    if (!setStatusCondition(conditions, { type, status, reason, message })) return busybox;
     busybox.status = { ...busybox.status, conditions };
     return this.client.status().update(Busybox, busybox);
   }

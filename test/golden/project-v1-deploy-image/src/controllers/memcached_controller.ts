@@ -25,6 +25,7 @@ import {
   type Request,
   type Result,
   type Scheme,
+  type Wire,
   Deployment,
   addFinalizer,
   containsFinalizer,
@@ -180,7 +181,7 @@ export class MemcachedReconciler implements Reconciler {
    */
   private async setCondition(memcached: Memcached, type: string, status: ConditionStatus, reason: string, message: string): Promise<Memcached> {
     const conditions = memcached.status?.conditions ?? [];
-    if (!setStatusCondition(conditions, { type, status, reason, message, lastTransitionTime: new Date() })) return memcached;
+    if (!setStatusCondition(conditions, { type, status, reason, message })) return memcached;
     memcached.status = { ...memcached.status, conditions };
     return this.client.status().update(Memcached, memcached);
   }

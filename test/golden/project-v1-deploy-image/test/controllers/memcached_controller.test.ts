@@ -14,7 +14,6 @@ See the License for the specific language governing permissions and
 limitations under the License.
 */
 
-import type { CoreV1Event } from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Deployment, Event, Manager, builtinScheme, isNotFound } from 'kubescaffolder/runtime';
 import { eventually, startTestEnvironment, type TestEnvironment } from 'kubescaffolder/testing';
@@ -124,7 +123,7 @@ describe('Memcached controller', () => {
     }, 'the Memcached to be gone once its finalizer is removed');
     // The finalizer operations recorded a Warning event about it.
     await eventually(async () => {
-      const events: CoreV1Event[] = await reader.list(Event, { namespace: key.namespace });
+      const events = await reader.list(Event, { namespace: key.namespace });
       expect(events).toContainEqual(expect.objectContaining({ type: 'Warning', reason: 'Deleting', involvedObject: expect.objectContaining({ kind: 'Memcached', name: key.name }) as unknown }));
     }, 'the Deleting event');
   });

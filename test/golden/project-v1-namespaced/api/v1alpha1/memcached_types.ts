@@ -1,5 +1,5 @@
 import type { V1Condition } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta } from 'kubescaffolder/runtime';
+import type { ListMeta, ObjectMeta, Wire } from 'kubescaffolder/runtime';
 import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
@@ -29,7 +29,7 @@ export interface MemcachedStatus {
   // +listType=map
   // +listMapKey=type
   // +optional
-  conditions?: V1Condition[];
+  conditions?: Wire<V1Condition>[];
 }
 
 // +kubebuilder:object:root=true

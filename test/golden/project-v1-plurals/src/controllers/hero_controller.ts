@@ -22,6 +22,7 @@ import {
   type Request,
   type Result,
   type Scheme,
+  type Wire,
   ConfigMap,
   controllerManagedBy,
   createOrUpdate,
@@ -57,7 +58,7 @@ export class HeroReconciler implements Reconciler {
       if (isNotFound(err)) return {};
       throw err;
     }
-    const configMap: V1ConfigMap = { metadata: { namespace: req.namespace, name: `${req.name}-hero` } };
+    const configMap: Wire<V1ConfigMap> = { metadata: { namespace: req.namespace, name: `${req.name}-hero` } };
     const operation = await createOrUpdate(this.client, ConfigMap, configMap, () => {
       configMap.data = { hero: req.name };
       setControllerReference(hero, configMap, Hero);
@@ -65,7 +66,7 @@ export class HeroReconciler implements Reconciler {
     ctx.log.info('reconciled', { configMap: configMap.metadata?.name, operation });
     const conditions = hero.status?.conditions ?? [];
     const message = `ConfigMap ${configMap.metadata?.name} is up to date`;
-    if (setStatusCondition(conditions, { type: 'Available', status: 'True', reason: 'ConfigMapReady', message, lastTransitionTime: new Date() })) {
+    if (setStatusCondition(conditions, { type: 'Available', status: 'True', reason: 'ConfigMapReady', message })) {
       hero.status = { ...hero.status, conditions };
       await this.client.status().update(Hero, hero);
     }

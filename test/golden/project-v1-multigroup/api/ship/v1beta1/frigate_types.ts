@@ -15,7 +15,7 @@ limitations under the License.
 */
 
 import type { V1Condition } from '@kubernetes/client-node';
-import type { ListMeta, ObjectMeta } from 'kubescaffolder/runtime';
+import type { ListMeta, ObjectMeta, Wire } from 'kubescaffolder/runtime';
 import { defineKind } from 'kubescaffolder/runtime';
 import { GroupVersion } from './groupversion_info.js';
 
@@ -45,7 +45,7 @@ export interface FrigateStatus {
   // +listType=map
   // +listMapKey=type
   // +optional
-  conditions?: V1Condition[];
+  conditions?: Wire<V1Condition>[];
 }
 
 // +kubebuilder:object:root=true
