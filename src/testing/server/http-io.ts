@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, statusOf, internalError, StatusError } from '../resources/status.js';
 import type { Status } from '../../kube/status.js';
-import { parseYaml, YamlSyntaxError } from '../yaml.js';
+import { YamlSyntaxError } from '../yaml.js';
+import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';
 import { nestingDepthError } from '../../kube/json-nesting.js';
 
 /**
@@ -46,16 +47,17 @@ export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): 
 const YAML_STACK_EXHAUSTED = 'Maximum call stack size exceeded';
 
 /**
- * Parses a JSON body (or YAML for apply patches, which kubectl may send). Bodies nested deeper than
- * MAX_JSON_NESTING_DEPTH are refused with 400 and Go's decoder message, as kube-apiserver refuses
- * them, before anything walks them.
+ * Parses a JSON body (or YAML for apply patches, which kubectl may send), with the keys it names
+ * twice. Bodies nested deeper than MAX_JSON_NESTING_DEPTH are refused with 400 and Go's decoder
+ * message, as kube-apiserver refuses them, before anything walks them.
  */
-export function parseBody(text: string, contentType: string): unknown {
+export function parseBody(text: string, contentType: string): ParsedBody {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
+  let yaml: ParsedBody | undefined;
   let value: unknown;
   try {
     // Apply patches may be YAML; clients mostly send JSON, which is YAML too and parses faster as JSON.
-    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) value = parseYaml(text);
+    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) value = (yaml = yamlBody(text)).value;
     else value = JSON.parse(text) as unknown;
   } catch (err) {
     if (err instanceof YamlSyntaxError && err.reason === YAML_STACK_EXHAUSTED) throw tooDeep(`invalid character '[' exceeded max depth`);
@@ -63,7 +65,7 @@ export function parseBody(text: string, contentType: string): unknown {
   }
   const depthError = nestingDepthError(value);
   if (depthError) throw tooDeep(depthError);
-  return value;
+  return yaml ?? jsonBody(text, value);
 }
 
 function tooDeep(decoderError: string): StatusError {

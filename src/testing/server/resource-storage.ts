@@ -8,7 +8,7 @@
  */
 import type { AdmissionChain } from '../admission/index.js';
 import { deepCopy } from '../../kube/json-values.js';
-import { joinAPIVersion, type StoredObject } from '../resources/object.js';
+import { joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
 import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
 import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../resources/status.js';
 import type { ObjectStore } from '../store/object-store.js';
@@ -89,6 +89,11 @@ export class ResourceStorage {
     const schema = info ? this.deps.schemas.get(rt, info) : undefined;
     if (schema && stored.apiVersion === joinAPIVersion(rt.group, info!.name)) this.defaulted.set(stored, schema);
     return stored;
+  }
+
+  /** The fields of an object its type does not declare (resource-strategy.ts), the object unchanged. */
+  undeclaredFields(rt: ResourceType, version: VersionInfo, obj: KubeObject): string[] {
+    return this.strategy.undeclaredFields(rt, version, obj);
   }
 
   // ---- create ------------------------------------------------------------

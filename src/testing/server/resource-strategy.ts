@@ -10,11 +10,11 @@ import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
 import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
-import { goJSON, goQuote } from '../../kube/go-format.js';
+import { goQuote } from '../../kube/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
 import { fillZeroValues, zeroValueOf } from '../resources/zero-values.js';
-import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
+import { applyFieldValidation, patchedObjectJSON, strictDecodingErrors, unknownFields } from './unknown-fields.js';
 import { dropEmptyMetadataFields, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import { isNamespaceType } from './resource-deletion.js';
 import { BUILTIN_NAME_RULES } from '../resources/validation/index.js';
@@ -169,24 +169,42 @@ export class ResourceStrategy {
   /**
    * What decoding a request body enforces: for built-in kinds, the Go types (a value of the wrong
    * type is a 400 from the decoder, or for a patch a 422 on the patched object); for every kind,
-   * the fieldValidation policy on fields the type does not declare.
+   * the fieldValidation policy on keys the body names twice and fields the type does not declare.
    */
   checkDecoding(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
     const policy = options.fieldValidation ?? 'Warn';
     const builtin = this.schemas.builtin(rt, version);
+    // A patch's errors quote the patched object, as kube-apiserver's patcher reports them.
+    const patched = options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined) : undefined;
+    const duplicates = options.duplicateFields ?? [];
     if (!builtin) {
-      checkUnknownFields(this.schemas.get(rt, version), obj, policy, version.name, options.warnings);
+      const schema = this.schemas.get(rt, version);
+      const unknown = schema ? unknownFields(schema, obj) : [];
+      applyFieldValidation(strictDecodingErrors(duplicates, unknown), obj, policy, version.name, options.warnings, patched);
       return;
     }
-    const original = options.retryOnConflict ? goJSON(obj) : '';
-    const { error, unknownFields } = builtin.decode(obj);
+    const { error, unknownFields: unknown } = builtin.decode(obj);
     if (error !== undefined) {
-      if (options.retryOnConflict) {
-        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(original)}: ${error}` }]));
+      if (patched !== undefined) {
+        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(patched)}: ${error}` }]));
       }
       throw badRequest(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${error}`);
     }
-    applyFieldValidation(unknownFields, obj, policy, version.name, options.warnings);
+    // A key named twice inside a field the type does not have is reported as that unknown field only.
+    const known = duplicates.filter((d) => !unknown.some((u) => d === u || d.startsWith(`${u}.`) || d.startsWith(`${u}[`)));
+    applyFieldValidation(strictDecodingErrors(known, unknown), obj, policy, version.name, options.warnings, patched);
+  }
+
+  /**
+   * The fields of an object its type does not declare, its metadata's included, in decoding
+   * order; the object is left as it is.
+   */
+  undeclaredFields(rt: ResourceType, version: VersionInfo, obj: KubeObject): string[] {
+    const copy = deepCopy(obj);
+    const builtin = this.schemas.builtin(rt, version);
+    if (builtin) return builtin.decode(copy).unknownFields;
+    const schema = this.schemas.get(rt, version);
+    return schema ? unknownFields(schema, copy) : [];
   }
 
   /** NamespaceLifecycle admission: content goes only into namespaces that exist and are not terminating. */

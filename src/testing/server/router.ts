@@ -17,6 +17,7 @@ import { asTable, wantsTable } from './handlers/table.js';
 import { WatchSession } from './handlers/watch.js';
 import { parseBody, readBody, writeError, writeJSON } from './http-io.js';
 import { decodeProtobufBody } from './protobuf-body.js';
+import type { ParsedBody } from './duplicate-keys.js';
 import { parseRequest, type ResourceRequest } from './request-info.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
@@ -27,9 +28,12 @@ import { validateListOptions } from './option-validation.js';
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 
 /** A request body as JSON: JSON or YAML text, or protobuf for the kinds kubectl's create commands send. */
-function decodeBody(raw: Buffer, contentType: string): unknown {
+function decodeBody(raw: Buffer, contentType: string): ParsedBody | undefined {
   if (raw.length === 0) return undefined;
-  if (/protobuf/.test(contentType)) return decodeProtobufBody(raw, contentType, ACCEPTED_BODIES);
+  if (/protobuf/.test(contentType)) {
+    const value = decodeProtobufBody(raw, contentType, ACCEPTED_BODIES);
+    return { value, duplicates: [], typedValue: value };
+  }
   if (/cbor/.test(contentType)) throw unsupportedMediaType(contentType, ACCEPTED_BODIES);
   const text = raw.toString('utf8');
   return text.trim() === '' ? undefined : parseBody(text, contentType);
@@ -105,13 +109,13 @@ export class Router {
         const raw = await readBody(req);
         const serviceAccounts = this.registry.get('', 'serviceaccounts')!;
         const account = async () => (await this.storage.get(serviceAccounts, 'v1', info.namespace, info.name!)) as ServiceAccountRecord;
-        const result = await this.tokenRequests.create(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json'), account);
+        const result = await this.tokenRequests.create(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json')?.value, account);
         writeJSON(res, result.code, result.body);
         return;
       }
       if (isAccessReview(info)) {
         const raw = await readBody(req);
-        const result = this.reviews.review(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json'));
+        const result = this.reviews.review(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json')?.value);
         writeJSON(res, result.code, result.body);
         return;
       }
@@ -130,7 +134,7 @@ export class Router {
     }
   }
 
-  private resourceCall(info: ResourceRequest, query: URLSearchParams, body: unknown, contentType: string, req: IncomingMessage): ResourceCall {
+  private resourceCall(info: ResourceRequest, query: URLSearchParams, body: ParsedBody | undefined, contentType: string, req: IncomingMessage): ResourceCall {
     const resolved = this.registry.resolve(info.group, info.version, info.resource);
     if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
     return {
@@ -141,7 +145,9 @@ export class Router {
       subresource: info.subresource,
       query,
       contentType,
-      body,
+      body: body?.value,
+      duplicates: body?.duplicates ?? [],
+      typedBody: body?.typedValue,
       userAgent: req.headers['user-agent'] ?? '',
       warnings: resolved.version.deprecated ? [resolved.version.deprecationWarning ?? `${info.group}/${info.version} ${resolved.rt.kind} is deprecated`] : [],
     };

@@ -3,6 +3,7 @@
  * delete, deletecollection, and the status and scale subresources.
  */
 import { deepCopy } from '../../../kube/json-values.js';
+import { goQuote } from '../../../kube/go-format.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../resources/object.js';
 import type { ResourceType, VersionInfo } from '../../resources/resource-type.js';
 import {
@@ -29,6 +30,7 @@ import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
 import { parseFieldValidation } from '../unknown-fields.js';
+import type { DuplicateKey } from '../duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../access-reviews.js';
 
@@ -45,6 +47,9 @@ export interface ResourceCall {
   query: URLSearchParams;
   contentType: string;
   body: unknown;
+  /** Keys the body names twice, and the body as Go decodes it into a typed object (duplicate-keys.ts). */
+  duplicates?: DuplicateKey[];
+  typedBody?: unknown;
   userAgent: string;
   warnings: string[];
 }
@@ -83,6 +88,17 @@ function defaultManager(userAgent: string): string {
   return name === '' ? 'unknown' : name.slice(0, 128);
 }
 
+/**
+ * Apply decodes its configuration once more, strictly, as YAML after merging it: keys named twice
+ * refuse the request (Strict) or are warnings (Warn), in the YAML decoder's words, each line once.
+ */
+function applyDuplicateKeys(duplicates: DuplicateKey[], options: WriteOptions): void {
+  if (duplicates.length === 0 || options.fieldValidation === 'Ignore') return;
+  const lines = duplicates.map((d) => `line ${d.line}: key ${goQuote(d.key)} already set in map`);
+  if (options.fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  ${lines.join('\n  ')}`);
+  for (const line of new Set(lines)) if (!options.warnings?.includes(line)) options.warnings?.push(line);
+}
+
 export class ResourceHandlers {
   constructor(
     private readonly storage: ResourceStorage,
@@ -97,8 +113,15 @@ export class ResourceHandlers {
       fieldManager: call.query.get('fieldManager') ?? defaultManager(call.userAgent),
       warnings: call.warnings,
       fieldValidation: parseFieldValidation(call.query.get('fieldValidation')),
+      // Apply reports repeated keys as its YAML decoding does (applyDuplicateKeys).
+      duplicateFields: apply ? undefined : call.duplicates?.map((d) => d.path),
       userInfo: ADMIN_USER,
     };
+  }
+
+  /** The object a create or update sends: a built-in kind's as Go decodes it, repeated objects merged. */
+  private objectBody(call: ResourceCall): unknown {
+    return call.rt.builtin && call.duplicates?.length ? call.typedBody : call.body;
   }
 
   async get(call: ResourceCall): Promise<CallResult> {
@@ -171,7 +194,7 @@ export class ResourceHandlers {
 
   async create(call: ResourceCall): Promise<CallResult> {
     if (call.subresource) throw methodNotSupported(call.rt, 'create');
-    const created = await this.storage.create(call.rt, call.version, call.namespace, call.body, this.writeOptions(call, 'CreateOptions'));
+    const created = await this.storage.create(call.rt, call.version, call.namespace, this.objectBody(call), this.writeOptions(call, 'CreateOptions'));
     return { code: 201, body: created };
   }
 
@@ -187,7 +210,8 @@ export class ResourceHandlers {
     }
     if (subresource && subresource !== 'status') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
-    const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', () => call.body, options);
+    const body = this.objectBody(call);
+    const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', () => body, options);
     return { code: 200, body: updated };
   }
 
@@ -197,6 +221,8 @@ export class ResourceHandlers {
     const accepted = rt.builtin ? [...PATCH_TYPES, 'application/strategic-merge-patch+json'] : PATCH_TYPES;
     if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
     const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
+    // A JSON patch's operations are decoded apart from the object (not reported here).
+    if (type === 'application/json-patch+json') options.duplicateFields = undefined;
     if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
 
@@ -247,10 +273,18 @@ export class ResourceHandlers {
     if (meta.name !== undefined && meta.name !== name) {
       throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
     }
+    // The configuration becomes a typed object first, which fails (500) on a field the type does
+    // not declare, whatever fieldValidation says. Its path in a list (`[name="c"]`) is not written here.
+    const [undeclared] = this.storage.undeclaredFields(rt, version, config as KubeObject);
+    if (undeclared !== undefined && !undeclared.includes('[')) {
+      const objectName = `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}`;
+      throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): .${undeclared}: field not declared in schema` });
+    }
     const exists = this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!);
     if (!exists) {
       if (subresource) throw notFound(rt, name!);
       const created = applyConfiguration(undefined, { ...(config as KubeObject), metadata: { ...meta, name } }, applyOpts);
+      applyDuplicateKeys(call.duplicates ?? [], options);
       const stored = await this.storage.create(rt, version, namespace, created, { ...options, managedFieldsComputed: true, fieldManager: manager });
       return { code: 201, body: stored };
     }
@@ -262,6 +296,7 @@ export class ResourceHandlers {
       subresource === 'status' ? 'status' : '',
       (current) => {
         const merged = applyConfiguration(current, config as KubeObject, applyOpts);
+        applyDuplicateKeys(call.duplicates ?? [], options);
         merged.metadata!.resourceVersion = (config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined ?? current.metadata.resourceVersion;
         return merged;
       },
