@@ -119,3 +119,18 @@ export function isValidLabelValue(value: string): string[] {
   }
   return errs;
 }
+
+const CONFIG_MAP_KEY = '[-._a-zA-Z0-9]+';
+const configMapKeyPattern = new RegExp(`^${CONFIG_MAP_KEY}$`);
+
+/** validation.IsConfigMapKey: a key of a ConfigMap's or a Secret's data (a file name when mounted). */
+export function isConfigMapKey(value: string): string[] {
+  const errs: string[] = [];
+  // Go's len: bytes.
+  if (Buffer.byteLength(value) > 253) errs.push(maxLenError(253));
+  if (!configMapKeyPattern.test(value)) errs.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_MAP_KEY, 'key.name', 'KEY_NAME', 'key-name'));
+  if (value === '.') errs.push("must not be '.'");
+  else if (value === '..') errs.push("must not be '..'");
+  else if (value.startsWith('..')) errs.push("must not start with '..'");
+  return errs;
+}

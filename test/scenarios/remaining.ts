@@ -114,11 +114,6 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "builtins",
-    why: "ConfigMap and Secret keys are not validated as kube-apiserver validates them (IsConfigMapKey: characters, '.', '..', 253 bytes, no key in both data and binaryData)",
-    scenarios: ["configmap: data key \".\"", "configmap: data key \"..\"", "configmap: data key \"a b\"", "configmap: data key \"a/b\"", "configmap: data key \"xxxx...(254)\"", "configmap: data key \"\u00e4\"", "configmap: the same key in data and binaryData", "secret: data key \".\"", "secret: data key \"..\"", "secret: data key \"a b\"", "secret: data key \"a/b\"", "secret: data key \"xxxx...(254)\"", "secret: data key \"\u00e4\""],
-  },
-  {
-    area: "builtins",
     why: "Events: core/v1 zero values, events.k8s.io/v1 required fields and MicroTime parsing differ",
     scenarios: ["event: core/v1 with Times", "event: core/v1 with a Time that is not RFC 3339", "event: core/v1 with a bad type", "event: core/v1 with an eventTime (MicroTime)", "event: events.k8s.io/v1", "event: events.k8s.io/v1 with a microsecond-less eventTime", "event: events.k8s.io/v1 without eventTime"],
   },
@@ -139,8 +134,8 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "builtins",
-    why: "other built-in kinds' validation and defaulting differ (Jobs' generated selector and labels, DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a Secret's type change and tls keys, a negative leaseDurationSeconds)",
-    scenarios: ["daemonset is defaulted", "job is defaulted", "job with completionMode Indexed and no completions", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs", "secret: a tls secret without its keys", "secret: type may not change"],
+    why: "other built-in kinds' validation and defaulting differ (Jobs' generated selector and labels, DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
+    scenarios: ["daemonset is defaulted", "job is defaulted", "job with completionMode Indexed and no completions", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
   },
   {
     area: "crd",

@@ -9,12 +9,9 @@ import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.js';
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
-import { deepEqual } from '../../kube/json-values.js';
 import { podCreateDefaults } from './pod-create-defaults.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject, type StoredObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
-import { forbiddenField } from './status.js';
-import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import { builtinConverter, olderVersions } from './builtin-conversions.js';
 import type { ResourceType, ScaleSubresource, VersionInfo } from './resource-type.js';
@@ -51,17 +48,6 @@ const REPLICAS_SCALE: ScaleSubresource = {
 function combine(a: ResourceType['validate'], b: BuiltinValidation | undefined): ResourceType['validate'] {
   if (!a && !b) return undefined;
   return (obj, old) => [...(a?.(obj, old) ?? []), ...(b?.(obj, old) ?? [])];
-}
-
-/** A ConfigMap or Secret marked immutable keeps its data and cannot be made mutable again. */
-function immutableData(obj: StoredObject, old: StoredObject | undefined): FieldCause[] {
-  if (!old || old.immutable !== true) return [];
-  const errors: FieldCause[] = [];
-  if (obj.immutable !== true) errors.push(forbiddenField('immutable', 'field is immutable when `immutable` is set'));
-  for (const field of ['data', 'binaryData', ...(obj.kind === 'Secret' ? ['type'] : [])]) {
-    if (!deepEqual(obj[field], old[field])) errors.push(forbiddenField(field, 'field is immutable when `immutable` is set'));
-  }
-  return errors;
 }
 
 /**
@@ -123,8 +109,8 @@ const ROWS: BuiltinRow[] = [
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
     defaults: podCreateDefaults },
   { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
-  { ...builtinResource('', 'ConfigMap'), validate: immutableData },
-  { ...builtinResource('', 'Secret'), fields: ['type'], validate: immutableData },
+  { ...builtinResource('', 'ConfigMap') },
+  { ...builtinResource('', 'Secret'), fields: ['type'] },
   { ...builtinResource('', 'Event'),
     fields: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'] },
   { ...builtinResource('', 'ServiceAccount') },
