@@ -34,23 +34,18 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "crud",
-    why: "a core/v1 Event is served without its zero values (eventTime: null, firstTimestamp: null, lastTimestamp: null, reportingComponent: \"\", reportingInstance: \"\", source: {}) that kube-apiserver writes",
-    scenarios: ["events: create, get and list", "events: delete collection", "events: delete with a stale resourceVersion precondition is 409", "events: dry-run create is not stored", "events: dry-run delete keeps the object", "events: merge patch of labels keeps the generation", "events: update of a missing object", "events: update with a stale resourceVersion is 409 Conflict", "events: update without a resourceVersion"],
-  },
-  {
-    area: "crud",
     why: "a Job's selector and its controller-uid/job-name labels (batch.kubernetes.io/*) are not generated as kube-apiserver's job strategy generates them, so every Job answer differs",
     scenarios: ["jobs: create without a name is 422", "jobs: create, get and list", "jobs: delete answers, and the object is gone", "jobs: delete collection", "jobs: delete of a missing object is 404", "jobs: delete with a stale resourceVersion precondition is 409", "jobs: delete with a wrong uid precondition is 409", "jobs: delete with matching preconditions", "jobs: dry-run create is not stored", "jobs: dry-run delete keeps the object", "jobs: merge patch of labels keeps the generation", "jobs: update with a stale resourceVersion is 409 Conflict", "jobs: update without a resourceVersion"],
   },
   {
     area: "crud",
     why: "a deletecollection answers the list at the resourceVersion of the last deletion; kube-apiserver answers a later one (and for some kinds the deleted objects with their deletion state)",
-    scenarios: ["configmaps: delete collection", "deployments: delete collection", "leases: delete collection", "pods: delete collection", "roles: delete collection", "secrets: delete collection", "serviceaccounts: delete collection", "services: delete collection", "widgets: delete collection"],
+    scenarios: ["configmaps: delete collection", "deployments: delete collection", "events: delete collection", "leases: delete collection", "pods: delete collection", "roles: delete collection", "secrets: delete collection", "serviceaccounts: delete collection", "services: delete collection", "widgets: delete collection"],
   },
   {
     area: "crud",
-    why: "a PUT of a missing name: kube-apiserver creates Leases, Roles and Services (their strategies allow create on update), the in-process server answers 404",
-    scenarios: ["leases: update of a missing object", "roles: update of a missing object", "services: update of a missing object"],
+    why: "a PUT of a missing name: kube-apiserver creates Events, Leases, Roles and Services (their strategies allow create on update), the in-process server answers 404",
+    scenarios: ["events: update of a missing object", "leases: update of a missing object", "roles: update of a missing object", "services: update of a missing object"],
   },
   {
     area: "crud",
@@ -111,16 +106,6 @@ export const REMAINING: Remaining[] = [
     area: "metadata",
     why: "a merge patch changing a custom resource's metadata.uid: kube-apiserver answers 422 (field is immutable), the in-process server 409",
     scenarios: ["a merge patch of metadata.uid on a widget"],
-  },
-  {
-    area: "builtins",
-    why: "Events: core/v1 zero values, events.k8s.io/v1 required fields and MicroTime parsing differ",
-    scenarios: ["event: core/v1 with Times", "event: core/v1 with a Time that is not RFC 3339", "event: core/v1 with a bad type", "event: core/v1 with an eventTime (MicroTime)", "event: events.k8s.io/v1", "event: events.k8s.io/v1 with a microsecond-less eventTime", "event: events.k8s.io/v1 without eventTime"],
-  },
-  {
-    area: "builtins",
-    why: "Lease MicroTime: kube-apiserver parses MicroTime with exactly six fraction digits (RFC3339Micro) and refuses other forms with 400; the in-process server accepts any RFC 3339 time",
-    scenarios: ["lease: MicroTimes as sent and served", "lease: a MicroTime with an offset", "lease: a MicroTime without fraction", "lease: a bad MicroTime"],
   },
   {
     area: "builtins",

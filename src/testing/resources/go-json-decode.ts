@@ -10,9 +10,11 @@ import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 import { isGoInt } from '../../kube/go-format.js';
 import { formatQuantity, parseQuantity, quantityError } from '../../kube/quantity.js';
+import { formatGoTime, parseGoTime } from '../../kube/go-time.js';
 
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
+const MICRO_TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime';
 
 /** A decoding error that stops decoding at once (custom decoders), unlike type mismatches Go notes and skips. */
 class Abort extends Error {}
@@ -173,10 +175,14 @@ class Decoder {
       this.struct(schema, value, { ...ctx, struct: parts[parts.length - 1] });
       return;
     }
-    if (schema.type === 'string' && (schema.format === 'date-time' || schema.format === 'date-time-micro')) {
-      // metav1.Time decodes a JSON string through its own UnmarshalJSON.
+    if (schema.type === 'string' && schema.format === 'date-time') {
+      // metav1.Time and MicroTime decode a JSON string through their own UnmarshalJSON (time.Parse)
+      // and are written back in UTC.
       if (typeof value !== 'string') throw new Abort(`json: cannot unmarshal ${jsonWord(value, 'string')} into Go value of type string`);
-      return;
+      const layout = name === MICRO_TIME ? 'RFC3339Micro' : 'RFC3339';
+      const time = parseGoTime(layout, value);
+      if ('error' in time) throw new Abort(time.error);
+      return formatGoTime(layout, time);
     }
     return this.value(schema, value, ctx);
   }

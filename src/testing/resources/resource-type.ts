@@ -103,6 +103,15 @@ export function groupResourceKey(gr: GroupResource): string {
   return `${gr.resource}.${gr.group}`;
 }
 
+/**
+ * The group of the kind a validation error names: a resource that shares another's storage is
+ * validated by that resource's registry (an events.k8s.io Event is invalid as an `Event`).
+ */
+export function validationGroup(rt: ResourceType): string {
+  const shared = rt.sharesStorageOf?.resource;
+  return shared === undefined ? rt.group : shared.slice(shared.indexOf('.') + 1);
+}
+
 /** The store table a resource lives in. */
 export function storageKey(rt: ResourceType): string {
   return rt.sharesStorageOf?.resource ?? groupResourceKey(rt);

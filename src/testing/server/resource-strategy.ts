@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
+import { validationGroup, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
 import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { invalidStatus } from '../schema/index.js';
@@ -63,7 +63,7 @@ export class ResourceStrategy {
     delete meta.selfLink;
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
-    fillZeroValues(obj, zero);
+    if (rt.builtin) fillZeroValues(obj, rt.group, rt.kind);
     if (!options.managedFieldsComputed) {
       recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero as KubeObject | undefined });
     }
@@ -111,7 +111,7 @@ export class ResourceStrategy {
     this.defaultAndPrune(rt, version, next);
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
-    fillZeroValues(next, zero);
+    if (rt.builtin) fillZeroValues(next, rt.group, rt.kind);
     if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
     else delete meta.generation;
     if (!options.managedFieldsComputed) {
@@ -237,9 +237,10 @@ export class ResourceStrategy {
     if (rt.validate) errors.push(...rt.validate(obj, old));
     const schema = this.schemas.get(rt, version);
     const causes = schema ? schema.validate(obj, old) : [];
-    if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, rt.group, obj.metadata.name ?? '', errors);
+    const group = validationGroup(rt);
+    if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, group, obj.metadata.name ?? '', errors);
     if (causes.length > 0 || errors.length > 0) {
-      throw new StatusError(invalidStatus(rt.kind, rt.group, obj.metadata.name ?? '', [...errors.map((e) => ({ reason: e.reason as 'FieldValueInvalid', message: e.message, field: e.field })), ...causes]));
+      throw new StatusError(invalidStatus(rt.kind, group, obj.metadata.name ?? '', [...errors.map((e) => ({ reason: e.reason as 'FieldValueInvalid', message: e.message, field: e.field })), ...causes]));
     }
   }
 }
