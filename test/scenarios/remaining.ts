@@ -34,13 +34,13 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "crud",
-    why: "a Job's selector and its controller-uid/job-name labels (batch.kubernetes.io/*) are not generated as kube-apiserver's job strategy generates them, so every Job answer differs",
-    scenarios: ["jobs: create without a name is 422", "jobs: create, get and list", "jobs: delete answers, and the object is gone", "jobs: delete collection", "jobs: delete of a missing object is 404", "jobs: delete with a stale resourceVersion precondition is 409", "jobs: delete with a wrong uid precondition is 409", "jobs: delete with matching preconditions", "jobs: dry-run create is not stored", "jobs: dry-run delete keeps the object", "jobs: merge patch of labels keeps the generation", "jobs: update with a stale resourceVersion is 409 Conflict", "jobs: update without a resourceVersion"],
+    why: "a Job is deleted with the orphan finalizer (its default propagation) that kube-controller-manager's garbage collector removes: kube-apiserver alone still serves it afterwards, the in-process server's collector has removed it",
+    scenarios: ["jobs: delete answers, and the object is gone"],
   },
   {
     area: "crud",
     why: "a deletecollection answers the list at the resourceVersion of the last deletion; kube-apiserver answers a later one (and for some kinds the deleted objects with their deletion state)",
-    scenarios: ["configmaps: delete collection", "deployments: delete collection", "events: delete collection", "leases: delete collection", "pods: delete collection", "roles: delete collection", "secrets: delete collection", "serviceaccounts: delete collection", "services: delete collection", "widgets: delete collection"],
+    scenarios: ["configmaps: delete collection", "deployments: delete collection", "events: delete collection", "jobs: delete collection", "leases: delete collection", "pods: delete collection", "roles: delete collection", "secrets: delete collection", "serviceaccounts: delete collection", "services: delete collection", "widgets: delete collection"],
   },
   {
     area: "crud",
@@ -50,11 +50,11 @@ export const REMAINING: Remaining[] = [
   {
     area: "crud",
     why: "an update without metadata.resourceVersion: kube-apiserver refuses it (422, must be specified for an update) for kinds whose strategy does not allow unconditional updates (custom resources, Leases), and answers other kinds with managedFields and generation the in-process server does not match",
-    scenarios: ["leases: update without a resourceVersion", "pods: update without a resourceVersion", "serviceaccounts: merge patch of labels keeps the generation", "serviceaccounts: update without a resourceVersion", "widgets: update without a resourceVersion"],
+    scenarios: ["jobs: update without a resourceVersion", "leases: update without a resourceVersion", "pods: update without a resourceVersion", "serviceaccounts: merge patch of labels keeps the generation", "serviceaccounts: update without a resourceVersion", "widgets: update without a resourceVersion"],
   },
   {
     area: "crud",
-    why: "kube-apiserver allocates (a Service's cluster IP) or defaults (a Job's selector) before it validates the name, so its 422 has other causes",
+    why: "kube-apiserver allocates a Service's cluster IP before it validates the name, so its 422 has other causes",
     scenarios: ["services: create without a name is 422"],
   },
   {
@@ -119,8 +119,8 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "builtins",
-    why: "other built-in kinds' validation and defaulting differ (Jobs' generated selector and labels, DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
-    scenarios: ["daemonset is defaulted", "job is defaulted", "job with completionMode Indexed and no completions", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
+    why: "other built-in kinds' validation and defaulting differ (DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
+    scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
   },
   {
     area: "crd",

@@ -60,9 +60,13 @@ function generateJobSelector(o: KubeObject): void {
   if (spec.manualSelector === true) return;
   const labels = childObject(childObject(childObject(spec, 'template'), 'metadata'), 'labels');
   const { name, uid } = o.metadata ?? {};
-  for (const key of ['job-name', 'batch.kubernetes.io/job-name']) setDefault(labels, key, name);
+  for (const key of ['job-name', 'batch.kubernetes.io/job-name']) setDefault(labels, key, name ?? '');
   for (const key of ['controller-uid', 'batch.kubernetes.io/controller-uid']) setDefault(labels, key, uid);
   setDefault(childObject(childObject(spec, 'selector'), 'matchLabels'), 'batch.kubernetes.io/controller-uid', uid);
+  // A Job without labels takes its template's: the scheme default, which kube-apiserver runs again
+  // when it reads the created Job back from storage (and so after the labels above).
+  const meta = childObject(o as JSONObject, 'metadata');
+  if (!isPlainObject(meta.labels) || Object.keys(meta.labels).length === 0) meta.labels = { ...labels };
 }
 
 /** Service IPs come from 10.96.0.0/12 in order, as a fresh cluster hands them out (no release). */

@@ -72,6 +72,11 @@ function tooDeep(decoderError: string): StatusError {
   return badRequest(`the body of the request could not be decoded: ${decoderError}`);
 }
 
+/** RFC 7234 warning headers, as the API server sends admission and validation warnings. */
+function warningHeaders(warnings: string[]): string[] {
+  return warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+}
+
 export function writeJSON(res: ServerResponse, code: number, body: unknown, warnings: string[] = [], contentType = 'application/json'): void {
   const text = JSON.stringify(body);
   const headers: Record<string, string | string[]> = {
@@ -79,8 +84,7 @@ export function writeJSON(res: ServerResponse, code: number, body: unknown, warn
     'Content-Length': String(Buffer.byteLength(text)),
     'Cache-Control': 'no-cache, private',
   };
-  // RFC 7234 warning headers, as the API server sends admission warnings.
-  if (warnings.length > 0) headers.Warning = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  if (warnings.length > 0) headers.Warning = warningHeaders(warnings);
   res.writeHead(code, headers);
   res.end(text);
 }
@@ -91,15 +95,17 @@ export function errorToStatus(err: unknown): Status {
   return internalError(err instanceof Error ? err.message : String(err)).status;
 }
 
-export function writeError(res: ServerResponse, err: unknown): void {
+/** An error's Status; `warnings` gathered before the request failed go with it, as kube-apiserver sends them. */
+export function writeError(res: ServerResponse, err: unknown, warnings: string[] = []): void {
   const status = errorToStatus(err);
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const extra: Record<string, string> = {};
+  const extra: Record<string, string | string[]> = {};
   const retry = err instanceof StatusError ? err.retryAfterSeconds : status.details?.retryAfterSeconds;
   if (retry !== undefined) extra['Retry-After'] = String(retry);
+  if (warnings.length > 0) extra.Warning = warningHeaders(warnings);
   const text = JSON.stringify(status);
   res.writeHead(status.code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...extra });
   res.end(text);

@@ -74,6 +74,7 @@ export class Router {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let call: ResourceCall | undefined;
     try {
       // Authentication comes first, as in kube-apiserver's handler chain: before faults, health and discovery.
       if (!this.authenticated(req)) throw unauthorized();
@@ -125,12 +126,12 @@ export class Router {
       }
       const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
       const contentType = req.headers['content-type'] ?? 'application/json';
-      const call = this.resourceCall(info, url.searchParams, decodeBody(raw, contentType), contentType, req);
+      call = this.resourceCall(info, url.searchParams, decodeBody(raw, contentType), contentType, req);
       const result = await this.dispatch(info, call);
       const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body, url.searchParams.get('includeObject') ?? 'Metadata', false, (o) => this.storage.converter.storedFrom(o)) : result.body;
       writeJSON(res, result.code, body, call.warnings);
     } catch (err) {
-      writeError(res, err);
+      writeError(res, err, call?.warnings);
     }
   }
 

@@ -38,6 +38,9 @@ import { ADMIN_USER } from '../access-reviews.js';
 /** Resources whose DELETE answers the deleted object rather than a Status (their registries' ReturnDeletedObject). */
 const RETURNS_DELETED_OBJECT = new Set(['/pods', '/services', '/serviceaccounts', '/namespaces', 'batch/jobs']);
 
+/** What a delete of a kind that orphans its dependents by default (Jobs) is answered with, unless it names a policy. */
+const ORPHANING_DELETE_WARNING = 'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning';
+
 export interface ResourceCall {
   rt: ResourceType;
   version: VersionInfo;
@@ -345,6 +348,8 @@ export class ResourceHandlers {
     const q = call.query;
     let policy = (body.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
     const orphan = body.orphanDependents ?? (q.has('orphanDependents') ? q.get('orphanDependents') === 'true' : undefined);
+    // The Job registry warns, before it deletes anything, when its default (orphaning the pods) applies.
+    if (policy === undefined && orphan === undefined && call.rt.defaultPropagation === 'Orphan') call.warnings.push(ORPHANING_DELETE_WARNING);
     if (policy === undefined && orphan !== undefined) policy = orphan ? 'Orphan' : 'Background';
     if (policy !== undefined && !['Background', 'Foreground', 'Orphan'].includes(policy)) {
       throw invalid('DeleteOptions', '', '', [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"` }]);
