@@ -166,9 +166,9 @@ export class ResourceStorage {
       }
       const requestedRV = reqMeta.resourceVersion;
       if (requestedRV === undefined || requestedRV === '') {
-        if (!rt.builtin && !options.retryOnConflict) {
-          // Go prints the uint64 zero with %#v.
-          throw invalid(rt.kind, rt.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' }]);
+        if ((!rt.builtin || rt.conditionalUpdateOnly) && !options.retryOnConflict) {
+          // The generic registry names the resource where a kind goes (its qualifiedKind).
+          throw invalid(rt.resource, rt.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0: must be specified for an update' }]);
         }
       } else if (requestedRV !== stored.metadata.resourceVersion) {
         throw conflict(rt, name);

@@ -214,6 +214,14 @@ export class ResourceHandlers {
     if (subresource && subresource !== 'status') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
     const body = this.objectBody(call);
+    if (!subresource && rt.allowCreateOnUpdate && !this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!)) {
+      // The kind's strategy creates a missing name on update, unless the body names a resourceVersion (then 404).
+      const meta = isPlainObject(body) && isPlainObject(body.metadata) ? body.metadata : {};
+      if (!meta.resourceVersion) {
+        if (meta.name !== name) throw badRequest(`the name of the object (${typeof meta.name === 'string' ? meta.name : ''}) does not match the name on the URL (${name})`);
+        return { code: 201, body: await this.storage.create(rt, version, namespace, body, options) };
+      }
+    }
     const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', () => body, options);
     return { code: 200, body: updated };
   }
