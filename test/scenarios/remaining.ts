@@ -29,13 +29,8 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "crud",
-    why: "a Job is deleted with the orphan finalizer (its default propagation) that kube-controller-manager's garbage collector removes: kube-apiserver alone still serves it afterwards, the in-process server's collector has removed it",
-    scenarios: ["jobs: delete answers, and the object is gone"],
-  },
-  {
-    area: "crud",
-    why: "a deletecollection answers the list at the resourceVersion of the last deletion; kube-apiserver answers a later one (and for some kinds the deleted objects with their deletion state)",
-    scenarios: ["configmaps: delete collection", "deployments: delete collection", "events: delete collection", "jobs: delete collection", "leases: delete collection", "pods: delete collection", "roles: delete collection", "secrets: delete collection", "serviceaccounts: delete collection", "services: delete collection", "widgets: delete collection"],
+    why: "a Job is deleted (alone or in a collection) with the orphan finalizer (its default propagation) that kube-controller-manager's garbage collector removes: kube-apiserver alone still serves it afterwards, the in-process server's collector has removed it",
+    scenarios: ["jobs: delete answers, and the object is gone", "jobs: delete collection"],
   },
   {
     area: "crud",
