@@ -340,21 +340,20 @@ export class ResourceHandlers {
       .list(this.storage.key(rt), rt.namespaced ? call.namespace : undefined)
       .filter((o) => matchesLabels(labels, o.metadata.labels) && matchesFields(fields, o));
     const options = this.deleteOptions(call);
-    // The answer is the list the deletions worked through: at the resourceVersion it was listed at.
+    // The answer is the list the deletions worked through, as listed (kube-apiserver's registry
+    // returns its list, whatever each delete did), at the resourceVersion it was listed at.
     const listRV = this.store.resourceVersion;
-    const items: StoredObject[] = [];
+    const listed = await this.storage.presentAll(rt, targets, version.name);
     for (const t of targets) {
       try {
-        const deleted = await this.storage.delete(rt, version, t.metadata.namespace, t.metadata.name, options);
-        // Gone at once, it is answered as listed; one left to its finalizers as now stored.
-        items.push(deleted.metadata.deletionTimestamp ? deleted : { ...deleted, metadata: { ...deleted.metadata, resourceVersion: t.metadata.resourceVersion } });
+        await this.storage.delete(rt, version, t.metadata.namespace, t.metadata.name, options);
       } catch (err) {
         if (!(err instanceof StatusError && err.code === 404)) throw err;
       }
     }
     // A custom resource list is unstructured: its metadata always carries continue.
     const metadata = rt.builtin ? { resourceVersion: String(listRV) } : { continue: '', resourceVersion: String(listRV) };
-    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: this.listItems(rt, items) } };
+    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: this.listItems(rt, listed) } };
   }
 
   private deleteOptions(call: ResourceCall): DeleteOptions {
