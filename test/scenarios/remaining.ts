@@ -74,21 +74,6 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "metadata",
-    why: "label and annotation key/value messages of long or multi-slash keys differ in wording or cause count from apimachinery's",
-    scenarios: ["configmap: annotation key \"xxxxxxxx...(64)\"", "configmap: label key \"dddddddd...(256)\"", "configmap: label key \"xxxxxxxx...(64)\"", "configmap: label value \"xxxxxxxx...(64)\"", "widget: annotation key \"xxxxxxxx...(64)\"", "widget: label key \"dddddddd...(256)\"", "widget: label key \"xxxxxxxx...(64)\"", "widget: label value \"xxxxxxxx...(64)\""],
-  },
-  {
-    area: "metadata",
-    why: "finalizer names: kube-apiserver refuses a name that is not a qualified name on built-in kinds (422) and only warns on custom resources (prefer a domain-qualified finalizer name); a finalizer added to a deleting object is refused there",
-    scenarios: ["a finalizer added to an object being deleted", "configmap: finalizer \"-x/y\"", "configmap: finalizer \"Example.com/a\"", "configmap: finalizer \"a\"", "configmap: finalizer \"example.com/...(76)\"", "configmap: finalizer \"example.com/a/b\"", "removing the last finalizer deletes the object", "widget: finalizer \"-x/y\"", "widget: finalizer \"Example.com/a\"", "widget: finalizer \"a\"", "widget: finalizer \"example.com/...(76)\"", "widget: finalizer \"example.com/a/b\""],
-  },
-  {
-    area: "metadata",
-    why: "ownerReference validation (missing fields, bad apiVersion, two controllers) gives other causes than apimachinery's ValidateOwnerReferences",
-    scenarios: ["configmap: an ownerReference with a bad apiVersion", "configmap: an ownerReference without apiVersion", "configmap: an ownerReference without kind", "configmap: an ownerReference without name", "configmap: an ownerReference without uid", "configmap: two controller ownerReferences", "widget: an ownerReference with a bad apiVersion", "widget: an ownerReference without apiVersion", "widget: an ownerReference without kind", "widget: an ownerReference without name", "widget: an ownerReference without uid", "widget: two controller ownerReferences"],
-  },
-  {
-    area: "metadata",
     why: "generateName objects: managedFields and the 422 text of an invalid prefix differ",
     scenarios: ["generateName makes a name", "generateName of 62 characters", "generateName with a name keeps the name"],
   },

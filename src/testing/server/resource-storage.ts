@@ -123,7 +123,7 @@ export class ResourceStorage {
     // The kind's PrepareForCreate, which kube-apiserver runs after mutating admission, with the uid set
     // (a Job's generated selector names it); webhooks never see what it sets.
     rt.defaultOnCreate?.(admitted);
-    this.strategy.validate(rt, version, admitted, undefined);
+    this.strategy.validate(rt, version, admitted, undefined, options.warnings);
     await this.admission.validatingAdmission(rt, version, 'CREATE', admitted, undefined, options);
 
     const name = admitted.metadata.name;
@@ -183,7 +183,7 @@ export class ResourceStorage {
         fixed = this.strategy.prepareUpdate(rt, version, current, mutated, subresource, { ...options, managedFieldsComputed: true });
         fixed.metadata.managedFields = next.metadata.managedFields;
       }
-      this.strategy.validate(rt, version, fixed, current);
+      this.strategy.validate(rt, version, fixed, current, options.warnings);
       await this.admission.validatingAdmission(rt, version, 'UPDATE', fixed, current, options, subresource);
 
       if (options.dryRun) return fixed;
@@ -201,11 +201,13 @@ export class ResourceStorage {
 
   /**
    * Stores an update. An update that empties the finalizers of an object being deleted deletes
-   * it instead (watchers see only DELETED, carrying the last stored state), as the registry does.
+   * it instead (watchers see only DELETED, carrying the last stored state), as the registry does;
+   * the writer is answered the object as its update left it.
    */
   private commitUpdate(rt: ResourceType, toStore: StoredObject): StoredObject {
     if (toStore.metadata.deletionTimestamp && pendingFinalizers(rt, toStore) === 0) {
-      return this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
+      const deleted = this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
+      return { ...toStore, metadata: { ...toStore.metadata, resourceVersion: deleted.metadata.resourceVersion } };
     }
     return this.markDefaulted(rt, this.store.update(this.key(rt), toStore));
   }

@@ -9,6 +9,7 @@ import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } fro
 import { validationGroup, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
 import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
+import { finalizerWarnings } from '../../kube/object-meta-rules.js';
 import { invalidStatus } from '../schema/index.js';
 import { goQuote } from '../../kube/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
@@ -21,6 +22,9 @@ import { BUILTIN_NAME_RULES } from '../resources/validation/index.js';
 import { isDNS1123Label } from '../../kube/dns-names.js';
 import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
+
+/** Built-in groups whose servers validate metadata with apimachinery's rules alone, not core's (stricter finalizer names). */
+const GENERIC_META_VALIDATION = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io']);
 
 /** Sets `to`'s status-carrying annotations (VersionInfo.statusAnnotations) to `from`'s. */
 function takeStatusAnnotations(version: VersionInfo, from: KubeObject, to: KubeObject): void {
@@ -229,18 +233,27 @@ export class ResourceStrategy {
     schema.applyDefaults(obj);
   }
 
-  validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined): void {
+  /** Validates an object; a valid custom resource's writer is warned of the finalizers it adds without a domain. */
+  validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined, warnings?: string[]): void {
     const isNamespace = isNamespaceType(rt);
     const nameRule = isNamespace ? isDNS1123Label : rt.builtin ? BUILTIN_NAME_RULES[`${rt.group}/${rt.kind}`] : undefined;
-    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameRule, namespaced: rt.namespaced });
-    if (old) errors.push(...validateFinalizersOnDelete(old.metadata, obj.metadata));
+    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameRule, namespaced: rt.namespaced, builtin: rt.builtin && !GENERIC_META_VALIDATION.has(rt.group) });
+    const finalizersOnDelete = old ? validateFinalizersOnDelete(old.metadata, obj.metadata) : [];
+    errors.push(...finalizersOnDelete);
     if (rt.validate) errors.push(...rt.validate(obj, old));
+    // A built-in kind's update validation checks the metadata update, and the registry checks it
+    // again after it: the same cause twice (the message names it once).
+    if (rt.builtin) errors.push(...finalizersOnDelete);
     const schema = this.schemas.get(rt, version);
     const causes = schema ? schema.validate(obj, old) : [];
     const group = validationGroup(rt);
     if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, group, obj.metadata.name ?? '', errors);
     if (causes.length > 0 || errors.length > 0) {
       throw new StatusError(invalidStatus(rt.kind, group, obj.metadata.name ?? '', [...errors.map((e) => ({ reason: e.reason as 'FieldValueInvalid', message: e.message, field: e.field })), ...causes]));
+    }
+    if (!rt.builtin && warnings) {
+      const before = new Set(old?.metadata.finalizers ?? []);
+      warnings.push(...finalizerWarnings((obj.metadata.finalizers ?? []).filter((f) => !before.has(f)), 'metadata.finalizers'));
     }
   }
 }
