@@ -20,7 +20,7 @@ const MICRO_TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime';
 class Abort extends Error {}
 
 /** The word Go's decoder uses for the JSON value it could not store. */
-function jsonWord(value: unknown, target: string): string {
+export function jsonWord(value: unknown, target: string): string {
   if (typeof value === 'string') return 'string';
   if (typeof value === 'boolean') return 'bool';
   if (Array.isArray(value)) return 'array';

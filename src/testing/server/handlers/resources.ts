@@ -21,6 +21,10 @@ import { applyConfiguration } from '../../patch/managed-fields.js';
 import { validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
 import { zeroValueOf } from '../../resources/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
+import { jsonWord } from '../../resources/go-json-decode.js';
+
+/** The Go type the patch handler decodes a JSON patch into. */
+const JSON_PATCH_OPS = '[]handlers.jsonPatchOp';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { parseFieldSelector, matchesFields, selectedName } from '../../selectors/field-selector.js';
@@ -242,7 +246,7 @@ export class ResourceHandlers {
     const applyPatch = (current: unknown): unknown => {
       const base = deepCopy(current);
       if (type === 'application/json-patch+json') {
-        if (!Array.isArray(patchBody)) throw badRequest('json patch must be an array of operations');
+        if (!Array.isArray(patchBody)) throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, JSON_PATCH_OPS)} into Go value of type ${JSON_PATCH_OPS}`);
         return applyJsonPatch(base, deepCopy(patchBody));
       }
       if (!isPlainObject(patchBody)) throw badRequest('the patch must be a JSON object');
