@@ -69,11 +69,6 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "patch",
-    why: "a JSON patch that changes metadata.uid: kube-apiserver answers 422 (metadata.uid: field is immutable), the in-process server takes the uid as a precondition (409), as it does for updates",
-    scenarios: ["json: a patch that changes the uid"],
-  },
-  {
-    area: "patch",
     why: "strategic merge patch and merge patch differences: $setElementOrder ordering, list elements without a merge key, type errors reported as kube-apiserver reports them, scale subresource patches",
     scenarios: ["merge: a nested preserved subtree", "merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource", "strategic: $setElementOrder naming a missing element", "strategic: $setElementOrder of containers", "strategic: $setElementOrder of env", "strategic: a Service port merged by port", "strategic: a list element without its merge key", "strategic: a list patch of a map field is refused", "strategic: a patch with a type error", "strategic: an unknown $patch value", "strategic: on a custom resource is 415", "strategic: ports merge by containerPort"],
   },
@@ -81,11 +76,6 @@ export const REMAINING: Remaining[] = [
     area: "metadata",
     why: "generateName objects: managedFields and the 422 text of an invalid prefix differ",
     scenarios: ["generateName makes a name", "generateName of 62 characters", "generateName with a name keeps the name"],
-  },
-  {
-    area: "metadata",
-    why: "a merge patch changing a custom resource's metadata.uid: kube-apiserver answers 422 (field is immutable), the in-process server 409",
-    scenarios: ["a merge patch of metadata.uid on a widget"],
   },
   {
     area: "builtins",

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
 import { validationGroup, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
-import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
+import { badRequest, conflict, forbidden, invalid, invalidField, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { finalizerWarnings } from '../../kube/object-meta-rules.js';
 import { invalidStatus } from '../schema/index.js';
@@ -95,8 +95,14 @@ export class ResourceStrategy {
     const meta = next.metadata;
     const old = current.metadata;
     const requestedUID = requested.metadata?.uid;
+    if (requestedUID && requestedUID !== old.uid && options.retryOnConflict) {
+      // A patch that changes the uid fails the metadata update validation, which the kind's
+      // strategy and then the registry run: the same cause twice.
+      const immutable = invalidField('metadata.uid', requestedUID, 'field is immutable');
+      throw invalid(rt.kind, validationGroup(rt), old.name, [immutable, immutable]);
+    }
     if (requestedUID && requestedUID !== old.uid) {
-      // The uid in the body is a precondition the storage layer checks, with its own wording.
+      // The uid in an update's body is a precondition the storage layer checks, with its own wording.
       throw conflict(rt, old.name, `StorageError: invalid object, Code: 4, Key: ${etcdKey(rt, old.namespace, old.name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${requestedUID}, UID in object meta: ${old.uid}`);
     }
     meta.uid = old.uid;
