@@ -15,16 +15,17 @@ import {
   pageNotFound,
   requiredField,
   StatusError,
-  unsupportedMediaType,
 } from '../../resources/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
-import { validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
+import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
 import { zeroValueOf } from '../../resources/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { jsonWord } from '../../resources/go-json-decode.js';
 
 /** The Go type the patch handler decodes a JSON patch into. */
 const JSON_PATCH_OPS = '[]handlers.jsonPatchOp';
+/** The Go type a merge patch is decoded into. */
+const MERGE_PATCH_MAP = 'map[string]interface {}';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { parseFieldSelector, matchesFields, selectedName } from '../../selectors/field-selector.js';
@@ -68,6 +69,7 @@ export interface CallResult {
 
 
 const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'];
+const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
 
 interface ContinueToken {
   v: string;
@@ -162,8 +164,9 @@ export class ResourceHandlers {
       start = parsed.start;
       items = this.store.listAt(key, listRV, namespace);
     } else if (rvParam !== '' && rvParam !== '0') {
+      const parseError = resourceVersionParseError(rvParam);
+      if (parseError) throw badRequest(`invalid resource version: ${parseError}`);
       const rv = Number(rvParam);
-      if (!Number.isInteger(rv) || rv < 0) throw badRequest(`invalid resource version "${rvParam}"`);
       const tooLarge = this.store.tooLarge(rv);
       if (tooLarge) throw tooLarge;
       if (rvMatch === 'Exact') {
@@ -233,8 +236,10 @@ export class ResourceHandlers {
   async patch(call: ResourceCall): Promise<CallResult> {
     const { rt, version, namespace, name, subresource } = call;
     const type = call.contentType.split(';')[0].trim();
-    const accepted = rt.builtin ? [...PATCH_TYPES, 'application/strategic-merge-patch+json'] : PATCH_TYPES;
-    if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
+    const accepted = rt.builtin ? [...PATCH_TYPES, STRATEGIC_MERGE_PATCH] : PATCH_TYPES;
+    // On a built-in kind a type that is no patch at all fails content negotiation; otherwise the patch handler refuses it.
+    if (rt.builtin && !accepted.includes(type)) throw new StatusError({ message: '415: Unsupported Media Type', reason: 'UnsupportedMediaType', details: {}, code: 415 });
+    if (!accepted.includes(type)) throw new StatusError({ message: `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, reason: 'UnsupportedMediaType', code: 415 });
     const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
     // A JSON patch's operations are decoded apart from the object (not reported here).
     if (type === 'application/json-patch+json') options.duplicateFields = undefined;
@@ -249,8 +254,13 @@ export class ResourceHandlers {
         if (!Array.isArray(patchBody)) throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, JSON_PATCH_OPS)} into Go value of type ${JSON_PATCH_OPS}`);
         return applyJsonPatch(base, deepCopy(patchBody));
       }
+      if (type === 'application/merge-patch+json') {
+        // evanphx/json-patch decodes the patch into a map[string]interface{}.
+        if (patchBody === undefined) throw badRequest('error decoding patch: unexpected end of JSON input');
+        if (!isPlainObject(patchBody)) throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, MERGE_PATCH_MAP)} into Go value of type ${MERGE_PATCH_MAP}`);
+        return applyMergePatch(base, patchBody);
+      }
       if (!isPlainObject(patchBody)) throw badRequest('the patch must be a JSON object');
-      if (type === 'application/merge-patch+json') return applyMergePatch(base, patchBody);
       return applyStrategicMergePatch(base, patchBody, rt.listRule);
     };
     if (subresource === 'scale') return this.updateScale(call, (scale) => applyPatch(scale), options);
@@ -365,12 +375,10 @@ export class ResourceHandlers {
     const q = call.query;
     let policy = (body.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
     const orphan = body.orphanDependents ?? (q.has('orphanDependents') ? q.get('orphanDependents') === 'true' : undefined);
+    validateDeleteOptions(policy, orphan);
     // The Job registry warns, before it deletes anything, when its default (orphaning the pods) applies.
     if (policy === undefined && orphan === undefined && call.rt.defaultPropagation === 'Orphan') call.warnings.push(ORPHANING_DELETE_WARNING);
     if (policy === undefined && orphan !== undefined) policy = orphan ? 'Orphan' : 'Background';
-    if (policy !== undefined && !['Background', 'Foreground', 'Orphan'].includes(policy)) {
-      throw invalid('DeleteOptions', '', '', [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"` }]);
-    }
     const pre = isPlainObject(body.preconditions) ? (body.preconditions as { uid?: string; resourceVersion?: string }) : undefined;
     const dryRun = Array.isArray(body.dryRun) ? body.dryRun.length > 0 : q.getAll('dryRun').length > 0;
     return { propagationPolicy: policy as DeleteOptions['propagationPolicy'], preconditions: pre, dryRun, warnings: call.warnings, userInfo: ADMIN_USER };
