@@ -34,6 +34,7 @@ import { labelSelectorParam } from '../../selectors/label-selector-param.js';
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
+import { decodeContinue, encodeContinue } from '../continue-token.js';
 import { parseFieldValidation } from '../unknown-fields.js';
 import type { DuplicateKey } from '../duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
@@ -70,26 +71,6 @@ export interface CallResult {
 
 const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'];
 const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
-
-interface ContinueToken {
-  v: string;
-  rv: number;
-  start: string;
-}
-
-function encodeContinue(rv: number, start: string): string {
-  return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start })).toString('base64');
-}
-
-function decodeContinue(token: string): ContinueToken {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as ContinueToken;
-    if (parsed.v !== 'meta.k8s.io/v1' || typeof parsed.rv !== 'number' || typeof parsed.start !== 'string') throw new Error('bad token');
-    return parsed;
-  } catch {
-    throw badRequest(`continue key is not valid: ${token}`);
-  }
-}
 
 /** kube-apiserver's default field manager: the user agent up to its first `/`. */
 function defaultManager(userAgent: string): string {
