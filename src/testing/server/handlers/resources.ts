@@ -353,6 +353,10 @@ export class ResourceHandlers {
 
   private deleteOptions(call: ResourceCall): DeleteOptions {
     const body = isPlainObject(call.body) ? call.body : {};
+    // The body decodes as DeleteOptions, the one kind the options scheme has for it.
+    if (typeof body.kind === 'string' && body.kind !== '' && body.kind !== 'DeleteOptions') {
+      throw badRequest(`no kind ${JSON.stringify(body.kind)} is registered for version ${JSON.stringify(typeof body.apiVersion === 'string' ? body.apiVersion : '')} in scheme "pkg/runtime/scheme.go:111"`);
+    }
     const q = call.query;
     let policy = (body.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
     const orphan = body.orphanDependents ?? (q.has('orphanDependents') ? q.get('orphanDependents') === 'true' : undefined);
