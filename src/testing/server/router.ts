@@ -23,7 +23,7 @@ import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
 import type { SchemaCache } from './schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './token-requests.js';
-import { validateListOptions } from './option-validation.js';
+import { resourceVersionParseError, validateListOptions } from './option-validation.js';
 
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 
@@ -187,6 +187,9 @@ export class Router {
     validateListOptions(query, true);
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     if (info.name) fields.push(...parseFieldSelector(`metadata.name=${info.name}`, rt));
+    // A resourceVersion that is no revision fails the watch before it starts: a 500 in the versioner's words.
+    const rvError = resourceVersionParseError(query.get('resourceVersion') || '0');
+    if (rvError) throw new StatusError({ message: rvError, code: 500 });
     const timeout = query.get('timeoutSeconds');
     const session = new WatchSession(
       res,
