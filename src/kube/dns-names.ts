@@ -34,11 +34,16 @@ function regexError(message: string, regex: string, ...examples: string[]): stri
 }
 
 const maxLenError = (n: number) => `must be no more than ${n} characters`;
+/** The length rule of label keys and values (1.36 counts their bytes, and says so). */
+const maxBytesError = (n: number) => `must be no more than ${n} bytes`;
 
-/** validation.IsDNS1123Subdomain: the reasons `value` is not one (none when it is). */
-export function isDNS1123Subdomain(value: string): string[] {
+/**
+ * validation.IsDNS1123Subdomain: the reasons `value` is not one (none when it is). As the prefix
+ * of a qualified name (`inLabelKey`) its length is counted and worded in bytes.
+ */
+export function isDNS1123Subdomain(value: string, inLabelKey = false): string[] {
   const errs: string[] = [];
-  if (value.length > 253) errs.push(maxLenError(253));
+  if (inLabelKey ? Buffer.byteLength(value) > 253 : value.length > 253) errs.push(inLabelKey ? maxBytesError(253) : maxLenError(253));
   if (!dns1123SubdomainPattern.test(value)) {
     errs.push(
       regexError(
@@ -97,13 +102,13 @@ export function isQualifiedName(value: string): string[] {
     const prefix = parts[0]!;
     name = parts[1]!;
     if (prefix === '') errs.push('prefix part must be non-empty');
-    else errs.push(...isDNS1123Subdomain(prefix).map((m) => `prefix part ${m}`));
+    else errs.push(...isDNS1123Subdomain(prefix, true).map((m) => `prefix part ${m}`));
   } else {
     // kube-apiserver 1.36: IsQualifiedName is IsLabelKey, which words this case as a label key.
     return [`a valid label key ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`];
   }
   if (name === '') errs.push('name part must be non-empty');
-  else if (name.length > 63) errs.push(`name part ${maxLenError(63)}`);
+  else if (Buffer.byteLength(name) > 63) errs.push(`name part ${maxBytesError(63)}`);
   if (!qualifiedNamePattern.test(name)) errs.push(`name part ${regexError(QUALIFIED_NAME_MESSAGE, QUALIFIED_NAME, 'MyName', 'my.name', '123-abc')}`);
   return errs;
 }
@@ -113,9 +118,24 @@ const LABEL_VALUE = `(${QUALIFIED_NAME})?`;
 /** validation.IsValidLabelValue. */
 export function isValidLabelValue(value: string): string[] {
   const errs: string[] = [];
-  if (value.length > 63) errs.push(maxLenError(63));
+  if (Buffer.byteLength(value) > 63) errs.push(maxBytesError(63));
   if (!labelValuePattern.test(value)) {
     errs.push(regexError("a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character", LABEL_VALUE, 'MyValue', 'my_value', '12345'));
   }
+  return errs;
+}
+
+const CONFIG_MAP_KEY = '[-._a-zA-Z0-9]+';
+const configMapKeyPattern = new RegExp(`^${CONFIG_MAP_KEY}$`);
+
+/** validation.IsConfigMapKey: a key of a ConfigMap's or a Secret's data (a file name when mounted). */
+export function isConfigMapKey(value: string): string[] {
+  const errs: string[] = [];
+  // Go's len: bytes.
+  if (Buffer.byteLength(value) > 253) errs.push(maxLenError(253));
+  if (!configMapKeyPattern.test(value)) errs.push(regexError("a valid config key must consist of alphanumeric characters, '-', '_' or '.'", CONFIG_MAP_KEY, 'key.name', 'KEY_NAME', 'key-name'));
+  if (value === '.') errs.push("must not be '.'");
+  else if (value === '..') errs.push("must not be '..'");
+  else if (value.startsWith('..')) errs.push("must not start with '..'");
   return errs;
 }

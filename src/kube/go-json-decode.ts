@@ -10,15 +10,17 @@ import type { JSONSchemaProps } from './json-schema-props.js';
 import type { KubernetesApi } from './kubernetes-api.js';
 import { isGoInt } from './go-format.js';
 import { formatQuantity, parseQuantity, quantityError } from './quantity.js';
+import { formatGoTime, parseGoTime } from './go-time.js';
 
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
+const MICRO_TIME = 'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime';
 
 /** A decoding error that stops decoding at once (custom decoders), unlike type mismatches Go notes and skips. */
 class Abort extends Error {}
 
 /** The word Go's decoder uses for the JSON value it could not store. */
-function jsonWord(value: unknown, target: string): string {
+export function jsonWord(value: unknown, target: string): string {
   if (typeof value === 'string') return 'string';
   if (typeof value === 'boolean') return 'bool';
   if (Array.isArray(value)) return 'array';
@@ -173,10 +175,14 @@ class Decoder {
       this.struct(schema, value, { ...ctx, struct: parts[parts.length - 1] });
       return;
     }
-    if (schema.type === 'string' && (schema.format === 'date-time' || schema.format === 'date-time-micro')) {
-      // metav1.Time decodes a JSON string through its own UnmarshalJSON.
+    if (schema.type === 'string' && schema.format === 'date-time') {
+      // metav1.Time and MicroTime decode a JSON string through their own UnmarshalJSON (time.Parse)
+      // and are written back in UTC.
       if (typeof value !== 'string') throw new Abort(`json: cannot unmarshal ${jsonWord(value, 'string')} into Go value of type string`);
-      return;
+      const layout = name === MICRO_TIME ? 'RFC3339Micro' : 'RFC3339';
+      const time = parseGoTime(layout, value);
+      if ('error' in time) throw new Abort(time.error);
+      return formatGoTime(layout, time);
     }
     return this.value(schema, value, ctx);
   }

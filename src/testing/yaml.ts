@@ -3,7 +3,7 @@
  * request bodies: the YAML 1.2 core schema (`on`, `yes`, `0777`, `2026-01-02` keep their 1.2
  * meaning: strings, 777 and a string), duplicate keys and unknown tags are errors.
  */
-import { parseDocument } from 'yaml';
+import { parseDocument, type Document, type LineCounter } from 'yaml';
 
 export class YamlSyntaxError extends Error {
   override readonly name = 'YamlSyntaxError';
@@ -18,8 +18,16 @@ export class YamlSyntaxError extends Error {
 }
 
 export function parseYaml(text: string): unknown {
+  return parseYamlDocument(text).toJS();
+}
+
+/**
+ * The document of one YAML text, refused with YamlSyntaxError on its first error or warning;
+ * with `keepDuplicateKeys` a key named twice in a map is kept (toJS then keeps the last value).
+ */
+export function parseYamlDocument(text: string, options: { keepDuplicateKeys?: boolean; lineCounter?: LineCounter } = {}): Document {
   // prettyErrors off: messages are the bare reason; the line is computed here.
-  const doc = parseDocument(text, { schema: 'core', prettyErrors: false });
+  const doc = parseDocument(text, { schema: 'core', prettyErrors: false, uniqueKeys: !options.keepDuplicateKeys, lineCounter: options.lineCounter });
   // A warning (e.g. an unresolved tag) would silently change the value; treat it as an error.
   const problem = doc.errors[0] ?? doc.warnings[0];
   if (problem) {
@@ -28,5 +36,5 @@ export function parseYaml(text: string): unknown {
     for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
     throw new YamlSyntaxError(problem.message, line);
   }
-  return doc.toJS();
+  return doc;
 }

@@ -201,8 +201,8 @@ describe('pod templates of workloads', () => {
     const long = 'v'.repeat(64);
     const labelled = { metadata: { labels: { ...selector.matchLabels, note: long } }, spec: { containers: [app] } };
     expect(await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'labels' }, spec: { selector, template: labelled } } }))).toEqual({
-      message: `Deployment.apps "labels" is invalid: spec.template.labels: Invalid value: "${long}": must be no more than 63 characters`,
-      causes: [{ field: 'spec.template.labels', reason: 'FieldValueInvalid', message: `Invalid value: "${long}": must be no more than 63 characters` }],
+      message: `Deployment.apps "labels" is invalid: spec.template.labels: Invalid value: "${long}": must be no more than 63 bytes`,
+      causes: [{ field: 'spec.template.labels', reason: 'FieldValueInvalid', message: `Invalid value: "${long}": must be no more than 63 bytes` }],
     });
     const annotated = { metadata: { annotations: { 'bad key': 'x' } }, spec: { restartPolicy: 'Never', containers: [app] } };
     expect((await invalid(batch.createNamespacedJob({ namespace, body: { metadata: { name: 'annotated' }, spec: { template: annotated } } }))).causes.map((c) => c.field)).toEqual(['spec.template.annotations']);

@@ -39,7 +39,8 @@ describe('batch/v1', () => {
 describe('coordination.k8s.io/v1 leases', () => {
   it('supports the create, get, update cycle of leader election', async () => {
     const coordination = env.kubeConfig.makeApiClient(k8s.CoordinationV1Api);
-    const now = new Date();
+    // MicroTimes: six fraction digits (V1MicroTime), as kube-apiserver refuses a Date's three.
+    const now = new k8s.V1MicroTime();
     const lease = await coordination.createNamespacedLease({ namespace: 'kube-system', body: { metadata: { name: 'leader' }, spec: { holderIdentity: 'a', leaseDurationSeconds: 15, acquireTime: now, renewTime: now } } });
     expect(lease.spec?.holderIdentity).toBe('a');
     const renewed = await coordination.replaceNamespacedLease({ namespace: 'kube-system', name: 'leader', body: { ...lease, spec: { ...lease.spec, holderIdentity: 'b', leaseTransitions: 1 } } });
@@ -62,7 +63,7 @@ describe('events', () => {
   it('are one resource: written through events.k8s.io/v1, read through core/v1, and back', async () => {
     const eventsV1 = env.kubeConfig.makeApiClient(k8s.EventsV1Api);
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
-    await eventsV1.createNamespacedEvent({ namespace: 'default', body: { metadata: { name: 'shared' }, eventTime: new Date(), reason: 'Synced', note: 'all good', action: 'Sync', reportingController: 'ctrl', reportingInstance: 'ctrl-1', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'shared-cm', namespace: 'default' } } });
+    await eventsV1.createNamespacedEvent({ namespace: 'default', body: { metadata: { name: 'shared' }, eventTime: new k8s.V1MicroTime(), reason: 'Synced', note: 'all good', action: 'Sync', reportingController: 'ctrl', reportingInstance: 'ctrl-1', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'shared-cm', namespace: 'default' } } });
     const asCore = await core.readNamespacedEvent({ namespace: 'default', name: 'shared' });
     expect(asCore).toMatchObject({ message: 'all good', reportingComponent: 'ctrl', involvedObject: { kind: 'ConfigMap', name: 'shared-cm' } });
     const listed = await core.listNamespacedEvent({ namespace: 'default', fieldSelector: 'involvedObject.name=shared-cm' });
@@ -74,7 +75,7 @@ describe('events', () => {
 
   it('serves events.k8s.io/v1 with regarding selectors', async () => {
     const events = env.kubeConfig.makeApiClient(k8s.EventsV1Api);
-    await events.createNamespacedEvent({ namespace: 'default', body: { metadata: { name: 'ev1' }, eventTime: new Date(), reason: 'Created', action: 'Create', reportingController: 'test', reportingInstance: 'test-1', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'x', namespace: 'default' } } });
+    await events.createNamespacedEvent({ namespace: 'default', body: { metadata: { name: 'ev1' }, eventTime: new k8s.V1MicroTime(), reason: 'Created', action: 'Create', reportingController: 'test', reportingInstance: 'test-1', type: 'Normal', regarding: { kind: 'ConfigMap', name: 'x', namespace: 'default' } } });
     const list = await events.listNamespacedEvent({ namespace: 'default', fieldSelector: 'regarding.name=x' });
     expect(list.items.map((e) => e.metadata?.name)).toEqual(['ev1']);
   });

@@ -37,12 +37,13 @@ describe('a Job created without a manual selector', () => {
     expect((await batch.readNamespacedJob({ namespace, name: 'pi' })).metadata!.labels).toEqual(job.metadata!.labels);
   });
 
-  it('keeps labels of its own, and gets none when its template has none', async () => {
+  it('keeps labels of its own, and without any takes the generated ones of its template (as read back from storage)', async () => {
     const own = await batch.createNamespacedJob({ namespace, body: { metadata: { name: 'own', labels: { team: 'a' } }, spec: { template: { metadata: { labels: { app: 'x' } }, spec: podSpec } } } });
     expect(own.metadata!.labels).toEqual({ team: 'a' });
     const bare = await batch.createNamespacedJob({ namespace, body: { metadata: { name: 'bare' }, spec: { template: { spec: podSpec } } } });
-    expect(bare.metadata!.labels).toBeUndefined();
     expect(bare.spec!.template.metadata!.labels).toEqual(generated('bare', bare.metadata!.uid!));
+    // kube-apiserver defaults a Job's labels again when it reads the created Job from storage.
+    expect(bare.metadata!.labels).toEqual(bare.spec!.template.metadata!.labels);
   });
 
   it('is a work queue when only parallelism is given (completions stay unset), and fails pods over on a failure policy', async () => {

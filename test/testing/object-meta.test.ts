@@ -13,13 +13,13 @@ const SUBDOMAIN =
 
 describe('ObjectMeta validation', () => {
   it('reports a label key prefix that is not a subdomain as "prefix part", with the whole key as the value', () => {
-    expect(text(validateObjectMeta({ name: 'x', labels: { 'Team.Example/app': 'web' } }, { namespaced: true }))).toEqual([
+    expect(text(validateObjectMeta({ name: 'x', labels: { 'Team.Example/app': 'web' } }, { namespaced: true, builtin: true }))).toEqual([
       `metadata.labels: Invalid value: "Team.Example/app": prefix part ${SUBDOMAIN}`,
     ]);
   });
 
   it('checks annotation keys in lower case but shows the key as written', () => {
-    expect(text(validateObjectMeta({ name: 'x', annotations: { 'Example.com/A B': 'v' } }, { namespaced: true }))).toEqual([
+    expect(text(validateObjectMeta({ name: 'x', annotations: { 'Example.com/A B': 'v' } }, { namespaced: true, builtin: true }))).toEqual([
       `metadata.annotations: Invalid value: "Example.com/A B": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')`,
     ]);
   });

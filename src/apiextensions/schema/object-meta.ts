@@ -25,6 +25,15 @@ export function objectMetaDecodeError(metadata: unknown): string | undefined {
   return goDecode(loadKubernetesApi(), OBJECT_META, deepCopy(metadata)).error;
 }
 
+/**
+ * The fields of a custom resource's `metadata` an ObjectMeta does not have (`metadata.bogus`),
+ * removed from it: kube-apiserver decodes a custom resource's metadata as an ObjectMeta and drops them.
+ */
+export function dropUnknownObjectMetaFields(metadata: unknown): string[] {
+  if (!isObject(metadata)) return [];
+  return goDecode(loadKubernetesApi(), OBJECT_META, metadata).unknownFields.map((p) => `metadata.${p}`);
+}
+
 /** content.IsPathSegmentName / IsPathSegmentPrefix. */
 function pathSegmentErrors(name: string, prefix: boolean): string[] {
   if (!prefix && (name === '.' || name === '..')) return [`may not be '${name}'`];

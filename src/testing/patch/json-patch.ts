@@ -34,14 +34,15 @@ function copiedValue(document: unknown, from: string): unknown {
 }
 
 /**
- * Applies `operations` to `document` (changed in place; the result is returned, as the root may be
- * replaced), stopping with AccumulatedCopySizeError before a copy takes the bytes copied past `limit`,
+ * Applies `operations` to `document` as evanphx/json-patch reads them (asEvanphx; changed in place,
+ * the result is returned, as the root may be replaced), stopping with AccumulatedCopySizeError before a copy takes the bytes copied past `limit`,
  * or with fast-json-patch's error for an operation that does not apply.
  */
 export function applyJsonPatchOperations(document: unknown, operations: readonly jsonpatch.Operation[], limit = JSON_PATCH_MAX_COPY_BYTES): unknown {
   let doc = document;
   let copied = 0;
-  for (const [index, operation] of operations.entries()) {
+  for (const [index, given] of operations.entries()) {
+    const operation = asEvanphx(doc, given);
     if (operation?.op === 'copy' && typeof operation.from === 'string') {
       const value = copiedValue(doc, operation.from);
       // Go's encoder writes the same compact JSON (it escapes <, > and & longer; bytes, not characters).
@@ -62,7 +63,7 @@ export function applyJsonPatch(document: unknown, patch: unknown[]): unknown {
       code: 413,
     });
   }
-  let message: string;
+  let message: string | undefined;
   try {
     const patched = applyJsonPatchOperations(document, patch as jsonpatch.Operation[]);
     // Copies can nest the object deeper than any body could (kube-apiserver then fails to decode it, 422).
@@ -71,12 +72,34 @@ export function applyJsonPatch(document: unknown, patch: unknown[]): unknown {
     message = depthError;
   } catch (err) {
     // fast-json-patch copies values through JSON.stringify, which runs out of stack a few thousand levels down.
-    message = err instanceof RangeError && /call stack/.test(err.message) ? `invalid character '{' exceeded max depth` : (err as Error).message.split('\n')[0]!;
+    if (err instanceof RangeError && /call stack/.test(err.message)) message = `invalid character '{' exceeded max depth`;
+    else if (err instanceof AccumulatedCopySizeError) message = err.message;
+    // An operation that does not apply (a missing path, a failed test, an unknown op) is answered
+    // without the library's words: kube-apiserver 1.36 sends details {}.
   }
   throw new StatusError({
     message: `the server rejected our request due to an error in our request`,
     reason: 'Invalid',
-    details: { causes: [{ reason: 'UnexpectedServerResponse', message }] },
+    details: message === undefined ? {} : { causes: [{ reason: 'UnexpectedServerResponse', message }] },
     code: 422,
   });
+}
+
+/**
+ * An operation as evanphx/json-patch (v4, kube-apiserver's) reads it: a path is split at `/` and
+ * its first part dropped, leading slash or not (`data/b` names `/b`); a replace of a key an
+ * object lacks adds it.
+ */
+function asEvanphx(document: unknown, op: jsonpatch.Operation): jsonpatch.Operation {
+  if (typeof op !== 'object' || op === null || typeof op.path !== 'string') return op;
+  let path = op.path;
+  if (path !== '' && !path.startsWith('/') && path.includes('/')) path = `/${path.split('/').slice(1).join('/')}`;
+  let operation = { ...op, path } as jsonpatch.Operation;
+  if (operation.op === 'replace' && path.lastIndexOf('/') >= 0) {
+    const parentPath = path.slice(0, path.lastIndexOf('/'));
+    const key = jsonpatch.unescapePathComponent(path.slice(path.lastIndexOf('/') + 1));
+    const parent = copiedValue(document, parentPath);
+    if (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && !Object.hasOwn(parent, key)) operation = { ...operation, op: 'add' } as jsonpatch.Operation;
+  }
+  return operation;
 }

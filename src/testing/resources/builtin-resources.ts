@@ -9,12 +9,9 @@ import { BUILTIN_DEFAULTS } from './builtin-defaults.js';
 import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.js';
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
-import { deepEqual } from '../../kube/json-values.js';
-import { podCreateDefaults } from './pod-create-defaults.js';
+import { podCreateDefaults, podUpdateAdmission } from './pod-create-defaults.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject, type StoredObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
-import { forbiddenField } from './status.js';
-import type { FieldCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import { builtinConverter, olderVersions } from './builtin-conversions.js';
 import type { ResourceType, ScaleSubresource, VersionInfo } from './resource-type.js';
@@ -35,6 +32,8 @@ interface BuiltinRow extends BuiltinResource {
   /** Create-time defaults of the kind's strategy (PrepareForCreate), beyond the scheme defaults. */
   defaults?: (obj: KubeObject) => void;
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
+  allowCreateOnUpdate?: boolean;
+  conditionalUpdateOnly?: boolean;
   sharesStorageOf?: ResourceType['sharesStorageOf'];
   validate?: ResourceType['validate'];
 }
@@ -53,17 +52,6 @@ function combine(a: ResourceType['validate'], b: BuiltinValidation | undefined):
   return (obj, old) => [...(a?.(obj, old) ?? []), ...(b?.(obj, old) ?? [])];
 }
 
-/** A ConfigMap or Secret marked immutable keeps its data and cannot be made mutable again. */
-function immutableData(obj: StoredObject, old: StoredObject | undefined): FieldCause[] {
-  if (!old || old.immutable !== true) return [];
-  const errors: FieldCause[] = [];
-  if (obj.immutable !== true) errors.push(forbiddenField('immutable', 'field is immutable when `immutable` is set'));
-  for (const field of ['data', 'binaryData', ...(obj.kind === 'Secret' ? ['type'] : [])]) {
-    if (!deepEqual(obj[field], old[field])) errors.push(forbiddenField(field, 'field is immutable when `immutable` is set'));
-  }
-  return errors;
-}
-
 /**
  * The selector a Job's strategy generates unless spec.manualSelector: its pods' template gets the
  * job-name and controller-uid labels (each under its legacy and its batch.kubernetes.io/ name),
@@ -74,9 +62,13 @@ function generateJobSelector(o: KubeObject): void {
   if (spec.manualSelector === true) return;
   const labels = childObject(childObject(childObject(spec, 'template'), 'metadata'), 'labels');
   const { name, uid } = o.metadata ?? {};
-  for (const key of ['job-name', 'batch.kubernetes.io/job-name']) setDefault(labels, key, name);
+  for (const key of ['job-name', 'batch.kubernetes.io/job-name']) setDefault(labels, key, name ?? '');
   for (const key of ['controller-uid', 'batch.kubernetes.io/controller-uid']) setDefault(labels, key, uid);
   setDefault(childObject(childObject(spec, 'selector'), 'matchLabels'), 'batch.kubernetes.io/controller-uid', uid);
+  // A Job without labels takes its template's: the scheme default, which kube-apiserver runs again
+  // when it reads the created Job back from storage (and so after the labels above).
+  const meta = childObject(o as JSONObject, 'metadata');
+  if (!isPlainObject(meta.labels) || Object.keys(meta.labels).length === 0) meta.labels = { ...labels };
 }
 
 /** Service IPs come from 10.96.0.0/12 in order, as a fresh cluster hands them out (no release). */
@@ -121,14 +113,14 @@ const ROWS: BuiltinRow[] = [
     defaults: (o) => { setDefault(childObject(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(childObject(o, 'status'), 'phase', 'Active'); } },
   { ...builtinResource('', 'Pod'), status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
-    defaults: podCreateDefaults },
-  { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP },
-  { ...builtinResource('', 'ConfigMap'), validate: immutableData },
-  { ...builtinResource('', 'Secret'), fields: ['type'], validate: immutableData },
-  { ...builtinResource('', 'Event'),
+    defaults: podCreateDefaults, keepAllocated: podUpdateAdmission },
+  { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP, allowCreateOnUpdate: true },
+  { ...builtinResource('', 'ConfigMap') },
+  { ...builtinResource('', 'Secret'), fields: ['type'] },
+  { ...builtinResource('', 'Event'), allowCreateOnUpdate: true,
     fields: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'] },
   { ...builtinResource('', 'ServiceAccount') },
-  { ...builtinResource('', 'Endpoints') },
+  { ...builtinResource('', 'Endpoints'), allowCreateOnUpdate: true },
   { ...builtinResource('', 'PersistentVolumeClaim'), status: true },
   { ...builtinResource('', 'Node'), status: true },
   { ...builtinResource('apps', 'Deployment'), status: true, scale: true },
@@ -138,16 +130,16 @@ const ROWS: BuiltinRow[] = [
   { ...builtinResource('apps', 'ControllerRevision'), },
   { ...builtinResource('batch', 'Job'), status: true, fields: ['status.successful'], defaultPropagation: 'Orphan', defaults: generateJobSelector },
   { ...builtinResource('batch', 'CronJob'), status: true },
-  { ...builtinResource('coordination.k8s.io', 'Lease'), },
-  { ...builtinResource('events.k8s.io', 'Event'), fields: Object.keys(EVENTS_V1_FIELDS),
+  { ...builtinResource('coordination.k8s.io', 'Lease'), allowCreateOnUpdate: true, conditionalUpdateOnly: true },
+  { ...builtinResource('events.k8s.io', 'Event'), allowCreateOnUpdate: true, fields: Object.keys(EVENTS_V1_FIELDS),
     sharesStorageOf: { resource: 'events.', toStored: eventsV1ToCore, fromStored: coreToEventsV1 } },
   { ...builtinResource('apiextensions.k8s.io', 'CustomResourceDefinition'), status: true },
   { ...builtinResource('admissionregistration.k8s.io', 'MutatingWebhookConfiguration') },
   { ...builtinResource('admissionregistration.k8s.io', 'ValidatingWebhookConfiguration') },
-  { ...builtinResource('rbac.authorization.k8s.io', 'Role'), },
-  { ...builtinResource('rbac.authorization.k8s.io', 'RoleBinding'), },
-  { ...builtinResource('rbac.authorization.k8s.io', 'ClusterRole'), },
-  { ...builtinResource('rbac.authorization.k8s.io', 'ClusterRoleBinding'), },
+  { ...builtinResource('rbac.authorization.k8s.io', 'Role'), allowCreateOnUpdate: true },
+  { ...builtinResource('rbac.authorization.k8s.io', 'RoleBinding'), allowCreateOnUpdate: true },
+  { ...builtinResource('rbac.authorization.k8s.io', 'ClusterRole'), allowCreateOnUpdate: true },
+  { ...builtinResource('rbac.authorization.k8s.io', 'ClusterRoleBinding'), allowCreateOnUpdate: true },
   { ...builtinResource('networking.k8s.io', 'Ingress'), status: true },
   { ...builtinResource('policy', 'PodDisruptionBudget'), status: true },
 ];
@@ -249,6 +241,8 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     defaultOnCreate: row.defaults,
     convertBuiltin: builtinConverter(row.group, row.kind, row.version, BUILTIN_DEFAULTS[row.kind]),
     keepAllocated: row.keepAllocated,
+    allowCreateOnUpdate: row.allowCreateOnUpdate,
+    conditionalUpdateOnly: row.conditionalUpdateOnly,
     sharesStorageOf: row.sharesStorageOf,
     validate: combine(row.validate, BUILTIN_VALIDATION[row.kind]),
     // Pods keep a generation too since 1.34 (PodObservedGenerationTracking).

@@ -2,7 +2,8 @@
  * What kube-apiserver sets on a new Pod beyond scheme defaults: its admission plugins
  * DefaultTolerationSeconds (tolerate not-ready and unreachable nodes for 300 s) and Priority
  * (priority 0, preemptionPolicy PreemptLowerPriority, without a priorityClassName), the Pending
- * phase, and the QoS class the registry computes from the containers' resources.
+ * phase, and the QoS class the registry computes from the containers' resources. On update the
+ * two plugins run again: the tolerations are added back, priority and preemptionPolicy kept.
  */
 import { childObject, isPlainObject, setDefault, type KubeObject } from './object.js';
 
@@ -49,4 +50,12 @@ export function podCreateDefaults(pod: KubeObject): void {
   const status = childObject(pod as Record<string, unknown>, 'status');
   setDefault(status, 'phase', 'Pending');
   setDefault(status, 'qosClass', qosClass(spec));
+}
+
+/** DefaultTolerationSeconds and Priority admission of a Pod update (the body may leave out what they set at create). */
+export function podUpdateAdmission(current: KubeObject, next: KubeObject): void {
+  const spec = childObject(next as Record<string, unknown>, 'spec');
+  addDefaultTolerations(spec);
+  const old = isPlainObject(current.spec) ? current.spec : {};
+  for (const key of ['priority', 'preemptionPolicy']) if (spec[key] === undefined && old[key] !== undefined) spec[key] = old[key];
 }

@@ -83,6 +83,10 @@ export interface ResourceType extends GroupResource {
   defaultOnCreate?: (obj: KubeObject) => void;
   /** Another resource whose storage this one shares (events.k8s.io Events live as core Events). */
   sharesStorageOf?: { resource: string; toStored: (obj: KubeObject) => KubeObject; fromStored: (obj: KubeObject) => KubeObject };
+  /** A PUT of a missing name creates it (the kind's strategy's AllowCreateOnUpdate). */
+  allowCreateOnUpdate?: boolean;
+  /** A built-in kind whose updates must name a resourceVersion (its strategy's AllowUnconditionalUpdate is false; custom resources always must). */
+  conditionalUpdateOnly?: boolean;
   /** Carries server-allocated values from the stored object into an update that left them out. */
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
@@ -101,6 +105,15 @@ export function servedVersion(rt: ResourceType, version: string): VersionInfo | 
 
 export function groupResourceKey(gr: GroupResource): string {
   return `${gr.resource}.${gr.group}`;
+}
+
+/**
+ * The group of the kind a validation error names: a resource that shares another's storage is
+ * validated by that resource's registry (an events.k8s.io Event is invalid as an `Event`).
+ */
+export function validationGroup(rt: ResourceType): string {
+  const shared = rt.sharesStorageOf?.resource;
+  return shared === undefined ? rt.group : shared.slice(shared.indexOf('.') + 1);
 }
 
 /** The store table a resource lives in. */

@@ -26,6 +26,17 @@ const ZERO_VALUES: Record<string, JSONObject> = {
   'batch/Job': { spec: { template: podTemplate }, status: {} },
   'batch/CronJob': { spec: { jobTemplate: { metadata: {}, spec: { template: podTemplate } } }, status: {} },
   'coordination.k8s.io/Lease': { spec: {} },
+  '/Event': { involvedObject: {}, source: {}, reportingComponent: '', reportingInstance: '', firstTimestamp: null, lastTimestamp: null, eventTime: null },
+  'events.k8s.io/Event': { deprecatedSource: {}, deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null, eventTime: null },
+};
+
+/**
+ * Fields written as null when unset, by `group/Kind`: Times without omitempty (or whose struct
+ * omitempty cannot omit), which encoding/json writes as null.
+ */
+const NULL_WHEN_UNSET: Record<string, string[]> = {
+  '/Event': ['eventTime', 'firstTimestamp', 'lastTimestamp'],
+  'events.k8s.io/Event': ['eventTime', 'deprecatedFirstTimestamp', 'deprecatedLastTimestamp'],
 };
 
 /** The zero value of a built-in kind (without metadata); undefined for kinds not listed and custom resources. */
@@ -33,15 +44,22 @@ export function zeroValueOf(group: string, kind: string): JSONObject | undefined
   return ZERO_VALUES[`${group}/${kind}`];
 }
 
-/** Fills in what the zero value has and `obj` lacks (objects and scalars; nulls stay out). */
-export function fillZeroValues(obj: KubeObject | JSONObject, zero: JSONObject | undefined): void {
+/**
+ * Fills in what the zero value of the built-in kind `group/kind` has and `obj` lacks (objects and
+ * scalars; nulls stay out, but for the fields written as null when unset).
+ */
+export function fillZeroValues(obj: KubeObject | JSONObject, group: string, kind: string): void {
+  fillFrom(obj as JSONObject, zeroValueOf(group, kind));
+  for (const field of NULL_WHEN_UNSET[`${group}/${kind}`] ?? []) if ((obj as JSONObject)[field] === undefined) (obj as JSONObject)[field] = null;
+}
+
+function fillFrom(target: JSONObject, zero: JSONObject | undefined): void {
   if (!zero) return;
-  const target = obj as JSONObject;
   for (const [key, value] of Object.entries(zero)) {
     if (value === null) continue;
     if (isPlainObject(value)) {
       if (target[key] === undefined) target[key] = {};
-      if (isPlainObject(target[key])) fillZeroValues(target[key] as JSONObject, value);
+      if (isPlainObject(target[key])) fillFrom(target[key] as JSONObject, value);
     } else if (target[key] === undefined) target[key] = value;
   }
 }

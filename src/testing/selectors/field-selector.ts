@@ -45,7 +45,11 @@ export function parseFieldSelector(selector: string | undefined, rt: ResourceTyp
       if (!m) throw badRequest(`invalid selector: '${selector}'; can't understand '${term}'`);
       const field = m[1];
       const read = fieldLabelReader(field, rt);
-      if (!read) throw badRequest(`field label not supported: ${field}`);
+      if (!read) {
+        // A built-in kind without field labels of its own converts them with the scheme's default, which words it so.
+        if (rt.builtin && Object.keys(rt.fieldLabels ?? {}).length === 0) throw badRequest(`${JSON.stringify(field)} is not a known field selector: only "metadata.name", "metadata.namespace"`);
+        throw badRequest(`field label not supported: ${field}`);
+      }
       return { field, operator: m[2] === '!=' ? '!=' : '=', value: unescape(m[3]), read };
     });
 }

@@ -2,7 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, statusOf, internalError, StatusError } from '../resources/status.js';
 import type { Status } from '../../kube/status.js';
-import { parseYaml, YamlSyntaxError } from '../yaml.js';
+import { YamlSyntaxError } from '../yaml.js';
+import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';
 import { nestingDepthError } from '../../kube/json-nesting.js';
 
 /**
@@ -46,16 +47,17 @@ export function readBody(req: IncomingMessage, limit = MAX_REQUEST_BODY_BYTES): 
 const YAML_STACK_EXHAUSTED = 'Maximum call stack size exceeded';
 
 /**
- * Parses a JSON body (or YAML for apply patches, which kubectl may send). Bodies nested deeper than
- * MAX_JSON_NESTING_DEPTH are refused with 400 and Go's decoder message, as kube-apiserver refuses
- * them, before anything walks them.
+ * Parses a JSON body (or YAML for apply patches, which kubectl may send), with the keys it names
+ * twice. Bodies nested deeper than MAX_JSON_NESTING_DEPTH are refused with 400 and Go's decoder
+ * message, as kube-apiserver refuses them, before anything walks them.
  */
-export function parseBody(text: string, contentType: string): unknown {
+export function parseBody(text: string, contentType: string): ParsedBody {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
+  let yaml: ParsedBody | undefined;
   let value: unknown;
   try {
     // Apply patches may be YAML; clients mostly send JSON, which is YAML too and parses faster as JSON.
-    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) value = parseYaml(text);
+    if (contentType.includes('yaml') && !/^\s*[{[]/.test(text)) value = (yaml = yamlBody(text)).value;
     else value = JSON.parse(text) as unknown;
   } catch (err) {
     if (err instanceof YamlSyntaxError && err.reason === YAML_STACK_EXHAUSTED) throw tooDeep(`invalid character '[' exceeded max depth`);
@@ -63,11 +65,16 @@ export function parseBody(text: string, contentType: string): unknown {
   }
   const depthError = nestingDepthError(value);
   if (depthError) throw tooDeep(depthError);
-  return value;
+  return yaml ?? jsonBody(text, value);
 }
 
 function tooDeep(decoderError: string): StatusError {
   return badRequest(`the body of the request could not be decoded: ${decoderError}`);
+}
+
+/** RFC 7234 warning headers, as the API server sends admission and validation warnings. */
+function warningHeaders(warnings: string[]): string[] {
+  return warnings.map((w) => `299 - ${JSON.stringify(w)}`);
 }
 
 export function writeJSON(res: ServerResponse, code: number, body: unknown, warnings: string[] = [], contentType = 'application/json'): void {
@@ -77,8 +84,7 @@ export function writeJSON(res: ServerResponse, code: number, body: unknown, warn
     'Content-Length': String(Buffer.byteLength(text)),
     'Cache-Control': 'no-cache, private',
   };
-  // RFC 7234 warning headers, as the API server sends admission warnings.
-  if (warnings.length > 0) headers.Warning = warnings.map((w) => `299 - ${JSON.stringify(w)}`);
+  if (warnings.length > 0) headers.Warning = warningHeaders(warnings);
   res.writeHead(code, headers);
   res.end(text);
 }
@@ -89,15 +95,17 @@ export function errorToStatus(err: unknown): Status {
   return internalError(err instanceof Error ? err.message : String(err)).status;
 }
 
-export function writeError(res: ServerResponse, err: unknown): void {
+/** An error's Status; `warnings` gathered before the request failed go with it, as kube-apiserver sends them. */
+export function writeError(res: ServerResponse, err: unknown, warnings: string[] = []): void {
   const status = errorToStatus(err);
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const extra: Record<string, string> = {};
+  const extra: Record<string, string | string[]> = {};
   const retry = err instanceof StatusError ? err.retryAfterSeconds : status.details?.retryAfterSeconds;
   if (retry !== undefined) extra['Retry-After'] = String(retry);
+  if (warnings.length > 0) extra.Warning = warningHeaders(warnings);
   const text = JSON.stringify(status);
   res.writeHead(status.code, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), ...extra });
   res.end(text);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../resources/object.js';
 import { invalidField, requiredField, forbiddenField } from '../resources/status.js';
 import { isDNS1123Subdomain } from '../../kube/dns-names.js';
-import { annotationErrors, labelErrors } from '../../kube/object-meta-rules.js';
+import { annotationErrors, finalizerErrors, labelErrors, ownerReferenceErrors } from '../../kube/object-meta-rules.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { metaTime } from '../../kube/meta-time.js';
 
@@ -25,9 +25,10 @@ export function generateName(prefix: string): string {
 
 /**
  * ValidateObjectMeta's checks that matter to operators: name format (`nameRule`, the kind's name
- * validation: a DNS-1123 subdomain unless the kind says otherwise), labels, annotations keys.
+ * validation: a DNS-1123 subdomain unless the kind says otherwise), labels, annotations keys,
+ * finalizer names (stricter on built-in kinds), owner references.
  */
-export function validateObjectMeta(meta: ObjectMeta, options: { nameRule?: (name: string) => string[]; namespaced: boolean }): FieldCause[] {
+export function validateObjectMeta(meta: ObjectMeta, options: { nameRule?: (name: string) => string[]; namespaced: boolean; builtin: boolean }): FieldCause[] {
   const errors: FieldCause[] = [];
   const name = meta.name ?? '';
   if (name === '') {
@@ -37,14 +38,8 @@ export function validateObjectMeta(meta: ObjectMeta, options: { nameRule?: (name
   }
   errors.push(...labelErrors(meta.labels ?? {}, 'metadata.labels'));
   errors.push(...annotationErrors(meta.annotations ?? {}, 'metadata.annotations'));
-  for (const [i, ref] of (meta.ownerReferences ?? []).entries()) {
-    if (!ref.uid) errors.push(invalidField(`metadata.ownerReferences[${i}].uid`, ref.uid ?? '', 'uid must not be empty'));
-    if (!ref.name) errors.push(invalidField(`metadata.ownerReferences[${i}].name`, ref.name ?? '', 'name must not be empty'));
-  }
-  const controllers = (meta.ownerReferences ?? []).filter((r) => r.controller === true);
-  if (controllers.length > 1) {
-    errors.push(invalidField('metadata.ownerReferences', meta.ownerReferences, `Only one reference can have Controller set to true. Found "true" in references for ${controllers.map((c) => `${c.kind}/${c.name}`).join(' and ')}`));
-  }
+  errors.push(...ownerReferenceErrors((meta.ownerReferences ?? []) as unknown as Record<string, unknown>[], 'metadata.ownerReferences'));
+  errors.push(...finalizerErrors(meta.finalizers ?? [], 'metadata.finalizers', options.builtin));
   return errors;
 }
 

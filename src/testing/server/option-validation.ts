@@ -67,3 +67,23 @@ export function validateListOptions(query: URLSearchParams, watch: boolean): voi
   }
   if (causes.length > 0) throw invalid('ListOptions', 'meta.k8s.io', '', causes);
 }
+
+/**
+ * Why a resourceVersion parameter is not a storage revision, in the versioner's words
+ * (`resourceVersion: Invalid value: "abc": strconv.ParseUint: parsing "abc": invalid syntax`), or
+ * undefined when it is one.
+ */
+export function resourceVersionParseError(rv: string): string | undefined {
+  let reason: string | undefined;
+  if (!/^\d+$/.test(rv)) reason = 'invalid syntax';
+  else if (BigInt(rv) > 0xffffffffffffffffn) reason = 'value out of range';
+  return reason === undefined ? undefined : `resourceVersion: Invalid value: ${JSON.stringify(rv)}: strconv.ParseUint: parsing ${JSON.stringify(rv)}: ${reason}`;
+}
+
+/** ValidateDeleteOptions: a propagation policy kube-apiserver knows, and not beside orphanDependents. */
+export function validateDeleteOptions(policy: string | undefined, orphanDependents: unknown): void {
+  const causes: FieldCause[] = [];
+  if (policy !== undefined && orphanDependents !== undefined) causes.push(invalidField('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+  if (policy !== undefined && !['Foreground', 'Background', 'Orphan'].includes(policy)) causes.push(notSupportedField('propagationPolicy', policy, ['Foreground', 'Background', 'Orphan', 'nil']));
+  if (causes.length > 0) throw invalid('DeleteOptions', 'meta.k8s.io', '', causes);
+}

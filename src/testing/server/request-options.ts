@@ -15,6 +15,8 @@ export interface WriteOptions {
   warnings?: string[];
   /** What to do about fields a custom resource schema does not declare (default Warn). */
   fieldValidation?: FieldValidation;
+  /** Paths of the keys the request body names twice (`metadata.labels`), which strict decoding reports. */
+  duplicateFields?: string[];
 }
 
 export interface DeleteOptions {

@@ -8,7 +8,7 @@
  */
 import type { AdmissionChain } from '../admission/index.js';
 import { deepCopy } from '../../kube/json-values.js';
-import { joinAPIVersion, type StoredObject } from '../resources/object.js';
+import { joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
 import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
 import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../resources/status.js';
 import type { ObjectStore } from '../store/object-store.js';
@@ -91,6 +91,11 @@ export class ResourceStorage {
     return stored;
   }
 
+  /** The fields of an object its type does not declare (resource-strategy.ts), the object unchanged. */
+  undeclaredFields(rt: ResourceType, version: VersionInfo, obj: KubeObject): string[] {
+    return this.strategy.undeclaredFields(rt, version, obj);
+  }
+
   // ---- create ------------------------------------------------------------
 
   async create(rt: ResourceType, version: VersionInfo, namespace: string | undefined, body: unknown, options: WriteOptions = {}): Promise<StoredObject> {
@@ -118,7 +123,7 @@ export class ResourceStorage {
     // The kind's PrepareForCreate, which kube-apiserver runs after mutating admission, with the uid set
     // (a Job's generated selector names it); webhooks never see what it sets.
     rt.defaultOnCreate?.(admitted);
-    this.strategy.validate(rt, version, admitted, undefined);
+    this.strategy.validate(rt, version, admitted, undefined, options.warnings);
     await this.admission.validatingAdmission(rt, version, 'CREATE', admitted, undefined, options);
 
     const name = admitted.metadata.name;
@@ -161,9 +166,9 @@ export class ResourceStorage {
       }
       const requestedRV = reqMeta.resourceVersion;
       if (requestedRV === undefined || requestedRV === '') {
-        if (!rt.builtin && !options.retryOnConflict) {
-          // Go prints the uint64 zero with %#v.
-          throw invalid(rt.kind, rt.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0x0: must be specified for an update' }]);
+        if ((!rt.builtin || rt.conditionalUpdateOnly) && !options.retryOnConflict) {
+          // The generic registry names the resource where a kind goes (its qualifiedKind).
+          throw invalid(rt.resource, rt.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0: must be specified for an update' }]);
         }
       } else if (requestedRV !== stored.metadata.resourceVersion) {
         throw conflict(rt, name);
@@ -178,7 +183,7 @@ export class ResourceStorage {
         fixed = this.strategy.prepareUpdate(rt, version, current, mutated, subresource, { ...options, managedFieldsComputed: true });
         fixed.metadata.managedFields = next.metadata.managedFields;
       }
-      this.strategy.validate(rt, version, fixed, current);
+      this.strategy.validate(rt, version, fixed, current, options.warnings);
       await this.admission.validatingAdmission(rt, version, 'UPDATE', fixed, current, options, subresource);
 
       if (options.dryRun) return fixed;
@@ -196,11 +201,13 @@ export class ResourceStorage {
 
   /**
    * Stores an update. An update that empties the finalizers of an object being deleted deletes
-   * it instead (watchers see only DELETED, carrying the last stored state), as the registry does.
+   * it instead (watchers see only DELETED, carrying the last stored state), as the registry does;
+   * the writer is answered the object as its update left it.
    */
   private commitUpdate(rt: ResourceType, toStore: StoredObject): StoredObject {
     if (toStore.metadata.deletionTimestamp && pendingFinalizers(rt, toStore) === 0) {
-      return this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
+      const deleted = this.store.delete(this.key(rt), toStore.metadata.namespace, toStore.metadata.name);
+      return { ...toStore, metadata: { ...toStore.metadata, resourceVersion: deleted.metadata.resourceVersion } };
     }
     return this.markDefaulted(rt, this.store.update(this.key(rt), toStore));
   }

@@ -6,21 +6,25 @@
 import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
-import { badRequest, conflict, forbidden, invalid, notFound, StatusError } from '../resources/status.js';
+import { validationGroup, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
+import { badRequest, conflict, forbidden, invalid, invalidField, notFound, StatusError } from '../resources/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
+import { finalizerWarnings } from '../../kube/object-meta-rules.js';
 import { invalidStatus } from '../../apiextensions/schema/index.js';
-import { goJSON, goQuote } from '../../kube/go-format.js';
+import { goQuote } from '../../kube/go-format.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { recordUpdate } from '../patch/managed-fields.js';
 import { fillZeroValues, zeroValueOf } from '../resources/zero-values.js';
-import { applyFieldValidation, checkUnknownFields } from './unknown-fields.js';
+import { applyFieldValidation, patchedObjectJSON, strictDecodingErrors, unknownFields } from './unknown-fields.js';
 import { dropEmptyMetadataFields, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import { isNamespaceType } from './resource-deletion.js';
 import { BUILTIN_NAME_RULES } from '../resources/validation/index.js';
 import { isDNS1123Label } from '../../kube/dns-names.js';
 import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
+
+/** Built-in groups whose servers validate metadata with apimachinery's rules alone, not core's (stricter finalizer names). */
+const GENERIC_META_VALIDATION = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io']);
 
 /** Sets `to`'s status-carrying annotations (VersionInfo.statusAnnotations) to `from`'s. */
 function takeStatusAnnotations(version: VersionInfo, from: KubeObject, to: KubeObject): void {
@@ -63,7 +67,7 @@ export class ResourceStrategy {
     delete meta.selfLink;
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
-    fillZeroValues(obj, zero);
+    if (rt.builtin) fillZeroValues(obj, rt.group, rt.kind);
     if (!options.managedFieldsComputed) {
       recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero as KubeObject | undefined });
     }
@@ -91,8 +95,14 @@ export class ResourceStrategy {
     const meta = next.metadata;
     const old = current.metadata;
     const requestedUID = requested.metadata?.uid;
+    if (requestedUID && requestedUID !== old.uid && options.retryOnConflict) {
+      // A patch that changes the uid fails the metadata update validation, which the kind's
+      // strategy and then the registry run: the same cause twice.
+      const immutable = invalidField('metadata.uid', requestedUID, 'field is immutable');
+      throw invalid(rt.kind, validationGroup(rt), old.name, [immutable, immutable]);
+    }
     if (requestedUID && requestedUID !== old.uid) {
-      // The uid in the body is a precondition the storage layer checks, with its own wording.
+      // The uid in an update's body is a precondition the storage layer checks, with its own wording.
       throw conflict(rt, old.name, `StorageError: invalid object, Code: 4, Key: ${etcdKey(rt, old.namespace, old.name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${requestedUID}, UID in object meta: ${old.uid}`);
     }
     meta.uid = old.uid;
@@ -111,7 +121,7 @@ export class ResourceStrategy {
     this.defaultAndPrune(rt, version, next);
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
-    fillZeroValues(next, zero);
+    if (rt.builtin) fillZeroValues(next, rt.group, rt.kind);
     if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
     else delete meta.generation;
     if (!options.managedFieldsComputed) {
@@ -169,24 +179,42 @@ export class ResourceStrategy {
   /**
    * What decoding a request body enforces: for built-in kinds, the Go types (a value of the wrong
    * type is a 400 from the decoder, or for a patch a 422 on the patched object); for every kind,
-   * the fieldValidation policy on fields the type does not declare.
+   * the fieldValidation policy on keys the body names twice and fields the type does not declare.
    */
   checkDecoding(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
     const policy = options.fieldValidation ?? 'Warn';
     const builtin = this.schemas.builtin(rt, version);
+    // A patch's errors quote the patched object, as kube-apiserver's patcher reports them.
+    const patched = options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined) : undefined;
+    const duplicates = options.duplicateFields ?? [];
     if (!builtin) {
-      checkUnknownFields(this.schemas.get(rt, version), obj, policy, version.name, options.warnings);
+      const schema = this.schemas.get(rt, version);
+      const unknown = schema ? unknownFields(schema, obj) : [];
+      applyFieldValidation(strictDecodingErrors(duplicates, unknown), obj, policy, version.name, options.warnings, patched);
       return;
     }
-    const original = options.retryOnConflict ? goJSON(obj) : '';
-    const { error, unknownFields } = builtin.decode(obj);
+    const { error, unknownFields: unknown } = builtin.decode(obj);
     if (error !== undefined) {
-      if (options.retryOnConflict) {
-        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(original)}: ${error}` }]));
+      if (patched !== undefined) {
+        throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(patched)}: ${error}` }]));
       }
       throw badRequest(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${error}`);
     }
-    applyFieldValidation(unknownFields, obj, policy, version.name, options.warnings);
+    // A key named twice inside a field the type does not have is reported as that unknown field only.
+    const known = duplicates.filter((d) => !unknown.some((u) => d === u || d.startsWith(`${u}.`) || d.startsWith(`${u}[`)));
+    applyFieldValidation(strictDecodingErrors(known, unknown), obj, policy, version.name, options.warnings, patched);
+  }
+
+  /**
+   * The fields of an object its type does not declare, its metadata's included, in decoding
+   * order; the object is left as it is.
+   */
+  undeclaredFields(rt: ResourceType, version: VersionInfo, obj: KubeObject): string[] {
+    const copy = deepCopy(obj);
+    const builtin = this.schemas.builtin(rt, version);
+    if (builtin) return builtin.decode(copy).unknownFields;
+    const schema = this.schemas.get(rt, version);
+    return schema ? unknownFields(schema, copy) : [];
   }
 
   /** NamespaceLifecycle admission: content goes only into namespaces that exist and are not terminating. */
@@ -211,17 +239,27 @@ export class ResourceStrategy {
     schema.applyDefaults(obj);
   }
 
-  validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined): void {
+  /** Validates an object; a valid custom resource's writer is warned of the finalizers it adds without a domain. */
+  validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined, warnings?: string[]): void {
     const isNamespace = isNamespaceType(rt);
     const nameRule = isNamespace ? isDNS1123Label : rt.builtin ? BUILTIN_NAME_RULES[`${rt.group}/${rt.kind}`] : undefined;
-    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameRule, namespaced: rt.namespaced });
-    if (old) errors.push(...validateFinalizersOnDelete(old.metadata, obj.metadata));
+    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameRule, namespaced: rt.namespaced, builtin: rt.builtin && !GENERIC_META_VALIDATION.has(rt.group) });
+    const finalizersOnDelete = old ? validateFinalizersOnDelete(old.metadata, obj.metadata) : [];
+    errors.push(...finalizersOnDelete);
     if (rt.validate) errors.push(...rt.validate(obj, old));
+    // A built-in kind's update validation checks the metadata update, and the registry checks it
+    // again after it: the same cause twice (the message names it once).
+    if (rt.builtin) errors.push(...finalizersOnDelete);
     const schema = this.schemas.get(rt, version);
     const causes = schema ? schema.validate(obj, old) : [];
-    if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, rt.group, obj.metadata.name ?? '', errors);
+    const group = validationGroup(rt);
+    if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, group, obj.metadata.name ?? '', errors);
     if (causes.length > 0 || errors.length > 0) {
-      throw new StatusError(invalidStatus(rt.kind, rt.group, obj.metadata.name ?? '', [...errors.map((e) => ({ reason: e.reason as 'FieldValueInvalid', message: e.message, field: e.field })), ...causes]));
+      throw new StatusError(invalidStatus(rt.kind, group, obj.metadata.name ?? '', [...errors.map((e) => ({ reason: e.reason as 'FieldValueInvalid', message: e.message, field: e.field })), ...causes]));
+    }
+    if (!rt.builtin && warnings) {
+      const before = new Set(old?.metadata.finalizers ?? []);
+      warnings.push(...finalizerWarnings((obj.metadata.finalizers ?? []).filter((f) => !before.has(f)), 'metadata.finalizers'));
     }
   }
 }

@@ -17,19 +17,23 @@ import { asTable, wantsTable } from './handlers/table.js';
 import { WatchSession } from './handlers/watch.js';
 import { parseBody, readBody, writeError, writeJSON } from './http-io.js';
 import { decodeProtobufBody } from './protobuf-body.js';
+import type { ParsedBody } from './duplicate-keys.js';
 import { parseRequest, type ResourceRequest } from './request-info.js';
 import type { ResourceRegistry } from './resource-registry.js';
 import type { ResourceStorage } from './resource-storage.js';
 import type { SchemaCache } from './schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './token-requests.js';
-import { validateListOptions } from './option-validation.js';
+import { resourceVersionParseError, validateListOptions } from './option-validation.js';
 
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 
 /** A request body as JSON: JSON or YAML text, or protobuf for the kinds kubectl's create commands send. */
-function decodeBody(raw: Buffer, contentType: string): unknown {
+function decodeBody(raw: Buffer, contentType: string): ParsedBody | undefined {
   if (raw.length === 0) return undefined;
-  if (/protobuf/.test(contentType)) return decodeProtobufBody(raw, contentType, ACCEPTED_BODIES);
+  if (/protobuf/.test(contentType)) {
+    const value = decodeProtobufBody(raw, contentType, ACCEPTED_BODIES);
+    return { value, duplicates: [], typedValue: value };
+  }
   if (/cbor/.test(contentType)) throw unsupportedMediaType(contentType, ACCEPTED_BODIES);
   const text = raw.toString('utf8');
   return text.trim() === '' ? undefined : parseBody(text, contentType);
@@ -70,6 +74,7 @@ export class Router {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let call: ResourceCall | undefined;
     try {
       // Authentication comes first, as in kube-apiserver's handler chain: before faults, health and discovery.
       if (!this.authenticated(req)) throw unauthorized();
@@ -105,13 +110,13 @@ export class Router {
         const raw = await readBody(req);
         const serviceAccounts = this.registry.get('', 'serviceaccounts')!;
         const account = async () => (await this.storage.get(serviceAccounts, 'v1', info.namespace, info.name!)) as ServiceAccountRecord;
-        const result = await this.tokenRequests.create(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json'), account);
+        const result = await this.tokenRequests.create(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json')?.value, account);
         writeJSON(res, result.code, result.body);
         return;
       }
       if (isAccessReview(info)) {
         const raw = await readBody(req);
-        const result = this.reviews.review(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json'));
+        const result = this.reviews.review(info, decodeBody(raw, req.headers['content-type'] ?? 'application/json')?.value);
         writeJSON(res, result.code, result.body);
         return;
       }
@@ -121,16 +126,16 @@ export class Router {
       }
       const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
       const contentType = req.headers['content-type'] ?? 'application/json';
-      const call = this.resourceCall(info, url.searchParams, decodeBody(raw, contentType), contentType, req);
+      call = this.resourceCall(info, url.searchParams, decodeBody(raw, contentType), contentType, req);
       const result = await this.dispatch(info, call);
       const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body, url.searchParams.get('includeObject') ?? 'Metadata', false, (o) => this.storage.converter.storedFrom(o)) : result.body;
       writeJSON(res, result.code, body, call.warnings);
     } catch (err) {
-      writeError(res, err);
+      writeError(res, err, call?.warnings);
     }
   }
 
-  private resourceCall(info: ResourceRequest, query: URLSearchParams, body: unknown, contentType: string, req: IncomingMessage): ResourceCall {
+  private resourceCall(info: ResourceRequest, query: URLSearchParams, body: ParsedBody | undefined, contentType: string, req: IncomingMessage): ResourceCall {
     const resolved = this.registry.resolve(info.group, info.version, info.resource);
     if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
     return {
@@ -141,7 +146,9 @@ export class Router {
       subresource: info.subresource,
       query,
       contentType,
-      body,
+      body: body?.value,
+      duplicates: body?.duplicates ?? [],
+      typedBody: body?.typedValue,
       userAgent: req.headers['user-agent'] ?? '',
       warnings: resolved.version.deprecated ? [resolved.version.deprecationWarning ?? `${info.group}/${info.version} ${resolved.rt.kind} is deprecated`] : [],
     };
@@ -180,6 +187,9 @@ export class Router {
     validateListOptions(query, true);
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     if (info.name) fields.push(...parseFieldSelector(`metadata.name=${info.name}`, rt));
+    // A resourceVersion that is no revision fails the watch before it starts: a 500 in the versioner's words.
+    const rvError = resourceVersionParseError(query.get('resourceVersion') || '0');
+    if (rvError) throw new StatusError({ message: rvError, code: 500 });
     const timeout = query.get('timeoutSeconds');
     const session = new WatchSession(
       res,

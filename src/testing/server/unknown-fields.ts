@@ -1,12 +1,15 @@
 /**
  * Server-side field validation (the fieldValidation query parameter): fields a custom resource's
- * schema (or a built-in kind's type) does not declare are dropped silently (Ignore), reported as
- * warnings (Warn, the default), or refuse the request (Strict), as kube-apiserver does.
+ * schema (or a built-in kind's type) does not declare, and keys a body names twice, are dropped
+ * silently (Ignore), reported as warnings (Warn, the default), or refuse the request (Strict), as
+ * kube-apiserver's strict decoding does.
  */
 import { deepCopy } from '../../kube/json-values.js';
-import { type KubeObject } from '../resources/object.js';
-import { badRequest } from '../resources/status.js';
-import type { CompiledSchema } from '../../apiextensions/schema/index.js';
+import { goJSON, goJSONInOrder, goQuote } from '../../kube/go-format.js';
+import { isPlainObject, type KubeObject } from '../resources/object.js';
+import { badRequest, StatusError } from '../resources/status.js';
+import { invalidStatus, type CompiledSchema } from '../../apiextensions/schema/index.js';
+import { dropUnknownObjectMetaFields } from '../../apiextensions/schema/object-meta.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
@@ -16,26 +19,52 @@ export function parseFieldValidation(value: string | null): FieldValidation {
   throw badRequest(`fieldValidation must be one of "Ignore", "Warn", "Strict"; got ${JSON.stringify(value)}`);
 }
 
-/** Paths of the fields the schema does not declare (`spec.bogus`, `spec.items[0].x`), sorted; the root's metadata is the server's. */
+/**
+ * Paths of the fields a custom resource's schema does not declare (`spec.bogus`,
+ * `spec.items[0].x`) and of those its metadata has beside an ObjectMeta's, sorted; the metadata
+ * ones are dropped from `obj` (the schema's are pruned later).
+ */
 export function unknownFields(schema: CompiledSchema, obj: KubeObject): string[] {
-  const { metadata: _m, ...rest } = obj;
-  const paths: string[] = [];
+  const { metadata, ...rest } = obj;
+  const paths = dropUnknownObjectMetaFields(metadata);
   schema.prune(deepCopy(rest), paths);
-  return paths;
+  return paths.sort();
 }
 
-/** Applies the policy to a custom resource's unknown fields: throws 400 for Strict, adds warnings for Warn. */
-export function checkUnknownFields(schema: CompiledSchema | undefined, obj: KubeObject, policy: FieldValidation, version: string, warnings: string[] | undefined): void {
-  if (!schema || policy === 'Ignore') return;
-  applyFieldValidation(unknownFields(schema, obj), obj, policy, version, warnings);
+/** What strict decoding reports: each key named twice (once), then each unknown field, in that order. */
+export function strictDecodingErrors(duplicates: readonly string[], unknown: readonly string[]): string[] {
+  return [...new Set(duplicates)].map((p) => `duplicate field ${JSON.stringify(p)}`).concat(unknown.map((p) => `unknown field ${JSON.stringify(p)}`));
 }
 
-/** Applies the policy to the paths of unknown fields: throws 400 for Strict, adds warnings for Warn. */
-export function applyFieldValidation(unknown: string[], obj: KubeObject, policy: FieldValidation, version: string, warnings: string[] | undefined): void {
-  if (policy === 'Ignore' || unknown.length === 0) return;
-  const messages = unknown.map((p) => `unknown field ${JSON.stringify(p)}`);
-  if (policy === 'Strict') {
-    throw badRequest(`${String(obj.kind)} in version ${JSON.stringify(version)} cannot be handled as a ${String(obj.kind)}: strict decoding error: ${messages.join(', ')}`);
+/**
+ * Applies the policy to strict decoding errors: Strict refuses the request (400, or for a patch
+ * 422 naming the patched object's JSON, `patched`), Warn adds them to the warnings.
+ */
+export function applyFieldValidation(errors: string[], obj: KubeObject, policy: FieldValidation, version: string, warnings: string[] | undefined, patched?: string): void {
+  if (policy === 'Ignore' || errors.length === 0) return;
+  if (policy === 'Warn') {
+    warnings?.push(...errors);
+    return;
   }
-  warnings?.push(...messages);
+  const message = `strict decoding error: ${errors.join(', ')}`;
+  if (patched !== undefined) throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(patched)}: ${message}` }]));
+  throw badRequest(`${String(obj.kind)} in version ${JSON.stringify(version)} cannot be handled as a ${String(obj.kind)}: ${message}`);
+}
+
+/** A managedFields entry's fields in the order of their Go struct (ManagedFieldsEntry). */
+const MANAGED_FIELDS_ENTRY = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1', 'subresource'];
+
+/**
+ * The JSON kube-apiserver's patcher quotes as a patched object: Go's encoding of maps (keys
+ * sorted); a built-in object's managedFields entries keep their struct's field order, as the
+ * patch left that encoding of the stored object as it was. (Other structs the patch did not touch
+ * keep theirs too, which the API data does not record.)
+ */
+export function patchedObjectJSON(obj: KubeObject, builtin: boolean): string {
+  if (!builtin || !isPlainObject(obj.metadata) || !Array.isArray(obj.metadata.managedFields)) return goJSON(obj);
+  const entries = obj.metadata.managedFields.map((e) => (isPlainObject(e) ? `{${MANAGED_FIELDS_ENTRY.filter((k) => e[k] !== undefined).map((k) => `${goJSON(k)}:${goJSON(e[k])}`).join(',')}}` : goJSON(e)));
+  // A placeholder string stands for the entries in the sorted encoding, then is replaced by them.
+  const marker = `\u0000managedFields\u0000`;
+  const text = goJSON({ ...obj, metadata: { ...obj.metadata, managedFields: marker } });
+  return text.replace(goJSONInOrder(marker), () => `[${entries.join(',')}]`);
 }

@@ -1,7 +1,7 @@
 /**
  * The validation of built-in kinds that operators most often trip over in a real cluster, with
  * kube-apiserver's messages, by kind: one file per area (pod specs, workloads, jobs, cron jobs,
- * services, claims). Each gets the object and, on update, the stored one (immutable fields).
+ * services, claims, ConfigMap and Secret data, Events). Each gets the object and, on update, the stored one (immutable fields).
  */
 import type { KubeObject } from '../object.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
@@ -12,6 +12,8 @@ import { jobErrors, jobUpdateErrors } from './jobs.js';
 import { cronJobErrors } from './cron-jobs.js';
 import { serviceErrors, serviceUpdateErrors } from './service.js';
 import { persistentVolumeClaimUpdateErrors } from './persistent-volume-claim.js';
+import { configMapErrors, secretErrors } from './config-data.js';
+import { eventErrors } from './events.js';
 import { isDNS1035Label, isDNS1123Label } from '../../../kube/dns-names.js';
 
 export type BuiltinValidation = (obj: KubeObject, old: KubeObject | undefined) => FieldCause[];
@@ -26,6 +28,9 @@ export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   DaemonSet: (o, old) => [...workloadErrors(o, 'DaemonSet'), ...(old ? selectorUpdateErrors(o, old) : [])],
   Job: (o, old) => [...jobErrors(o, old), ...(old ? jobUpdateErrors(o, old) : [])],
   CronJob: cronJobErrors,
+  ConfigMap: configMapErrors,
+  Secret: secretErrors,
+  Event: eventErrors,
 };
 
 /**

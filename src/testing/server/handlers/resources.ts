@@ -3,6 +3,7 @@
  * delete, deletecollection, and the status and scale subresources.
  */
 import { deepCopy } from '../../../kube/json-values.js';
+import { goQuote } from '../../../kube/go-format.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../resources/object.js';
 import type { ResourceType, VersionInfo } from '../../resources/resource-type.js';
 import {
@@ -14,12 +15,17 @@ import {
   pageNotFound,
   requiredField,
   StatusError,
-  unsupportedMediaType,
 } from '../../resources/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
-import { validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
+import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
 import { zeroValueOf } from '../../resources/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
+import { jsonWord } from '../../../kube/go-json-decode.js';
+
+/** The Go type the patch handler decodes a JSON patch into. */
+const JSON_PATCH_OPS = '[]handlers.jsonPatchOp';
+/** The Go type a merge patch is decoded into. */
+const MERGE_PATCH_MAP = 'map[string]interface {}';
 import { applyMergePatch } from '../../patch/merge-patch.js';
 import { applyStrategicMergePatch } from '../../patch/strategic-merge-patch.js';
 import { parseFieldSelector, matchesFields, selectedName } from '../../selectors/field-selector.js';
@@ -28,13 +34,18 @@ import { labelSelectorParam } from '../../selectors/label-selector-param.js';
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
+import { decodeContinue, encodeContinue } from '../continue-token.js';
 import { parseFieldValidation } from '../unknown-fields.js';
+import type { DuplicateKey } from '../duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../access-reviews.js';
 
 
 /** Resources whose DELETE answers the deleted object rather than a Status (their registries' ReturnDeletedObject). */
 const RETURNS_DELETED_OBJECT = new Set(['/pods', '/services', '/serviceaccounts', '/namespaces', 'batch/jobs']);
+
+/** What a delete of a kind that orphans its dependents by default (Jobs) is answered with, unless it names a policy. */
+const ORPHANING_DELETE_WARNING = 'child pods are preserved by default when jobs are deleted; set propagationPolicy=Background to remove them or set propagationPolicy=Orphan to suppress this warning';
 
 export interface ResourceCall {
   rt: ResourceType;
@@ -45,6 +56,9 @@ export interface ResourceCall {
   query: URLSearchParams;
   contentType: string;
   body: unknown;
+  /** Keys the body names twice, and the body as Go decodes it into a typed object (duplicate-keys.ts). */
+  duplicates?: DuplicateKey[];
+  typedBody?: unknown;
   userAgent: string;
   warnings: string[];
 }
@@ -56,31 +70,23 @@ export interface CallResult {
 
 
 const PATCH_TYPES = ['application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml'];
-
-interface ContinueToken {
-  v: string;
-  rv: number;
-  start: string;
-}
-
-function encodeContinue(rv: number, start: string): string {
-  return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start })).toString('base64');
-}
-
-function decodeContinue(token: string): ContinueToken {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as ContinueToken;
-    if (parsed.v !== 'meta.k8s.io/v1' || typeof parsed.rv !== 'number' || typeof parsed.start !== 'string') throw new Error('bad token');
-    return parsed;
-  } catch {
-    throw badRequest(`continue key is not valid: ${token}`);
-  }
-}
+const STRATEGIC_MERGE_PATCH = 'application/strategic-merge-patch+json';
 
 /** kube-apiserver's default field manager: the user agent up to its first `/`. */
 function defaultManager(userAgent: string): string {
   const name = userAgent.split('/')[0].trim();
   return name === '' ? 'unknown' : name.slice(0, 128);
+}
+
+/**
+ * Apply decodes its configuration once more, strictly, as YAML after merging it: keys named twice
+ * refuse the request (Strict) or are warnings (Warn), in the YAML decoder's words, each line once.
+ */
+function applyDuplicateKeys(duplicates: DuplicateKey[], options: WriteOptions): void {
+  if (duplicates.length === 0 || options.fieldValidation === 'Ignore') return;
+  const lines = duplicates.map((d) => `line ${d.line}: key ${goQuote(d.key)} already set in map`);
+  if (options.fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  ${lines.join('\n  ')}`);
+  for (const line of new Set(lines)) if (!options.warnings?.includes(line)) options.warnings?.push(line);
 }
 
 export class ResourceHandlers {
@@ -97,8 +103,15 @@ export class ResourceHandlers {
       fieldManager: call.query.get('fieldManager') ?? defaultManager(call.userAgent),
       warnings: call.warnings,
       fieldValidation: parseFieldValidation(call.query.get('fieldValidation')),
+      // Apply reports repeated keys as its YAML decoding does (applyDuplicateKeys).
+      duplicateFields: apply ? undefined : call.duplicates?.map((d) => d.path),
       userInfo: ADMIN_USER,
     };
+  }
+
+  /** The object a create or update sends: a built-in kind's as Go decodes it, repeated objects merged. */
+  private objectBody(call: ResourceCall): unknown {
+    return call.rt.builtin && call.duplicates?.length ? call.typedBody : call.body;
   }
 
   async get(call: ResourceCall): Promise<CallResult> {
@@ -132,8 +145,9 @@ export class ResourceHandlers {
       start = parsed.start;
       items = this.store.listAt(key, listRV, namespace);
     } else if (rvParam !== '' && rvParam !== '0') {
+      const parseError = resourceVersionParseError(rvParam);
+      if (parseError) throw badRequest(`invalid resource version: ${parseError}`);
       const rv = Number(rvParam);
-      if (!Number.isInteger(rv) || rv < 0) throw badRequest(`invalid resource version "${rvParam}"`);
       const tooLarge = this.store.tooLarge(rv);
       if (tooLarge) throw tooLarge;
       if (rvMatch === 'Exact') {
@@ -171,7 +185,7 @@ export class ResourceHandlers {
 
   async create(call: ResourceCall): Promise<CallResult> {
     if (call.subresource) throw methodNotSupported(call.rt, 'create');
-    const created = await this.storage.create(call.rt, call.version, call.namespace, call.body, this.writeOptions(call, 'CreateOptions'));
+    const created = await this.storage.create(call.rt, call.version, call.namespace, this.objectBody(call), this.writeOptions(call, 'CreateOptions'));
     return { code: 201, body: created };
   }
 
@@ -187,16 +201,29 @@ export class ResourceHandlers {
     }
     if (subresource && subresource !== 'status') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
-    const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', () => call.body, options);
+    const body = this.objectBody(call);
+    if (!subresource && rt.allowCreateOnUpdate && !this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!)) {
+      // The kind's strategy creates a missing name on update, unless the body names a resourceVersion (then 404).
+      const meta = isPlainObject(body) && isPlainObject(body.metadata) ? body.metadata : {};
+      if (!meta.resourceVersion) {
+        if (meta.name !== name) throw badRequest(`the name of the object (${typeof meta.name === 'string' ? meta.name : ''}) does not match the name on the URL (${name})`);
+        return { code: 201, body: await this.storage.create(rt, version, namespace, body, options) };
+      }
+    }
+    const updated = await this.storage.update(rt, version, namespace, name!, subresource === 'status' ? 'status' : '', () => body, options);
     return { code: 200, body: updated };
   }
 
   async patch(call: ResourceCall): Promise<CallResult> {
     const { rt, version, namespace, name, subresource } = call;
     const type = call.contentType.split(';')[0].trim();
-    const accepted = rt.builtin ? [...PATCH_TYPES, 'application/strategic-merge-patch+json'] : PATCH_TYPES;
-    if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
+    const accepted = rt.builtin ? [...PATCH_TYPES, STRATEGIC_MERGE_PATCH] : PATCH_TYPES;
+    // On a built-in kind a type that is no patch at all fails content negotiation; otherwise the patch handler refuses it.
+    if (rt.builtin && !accepted.includes(type)) throw new StatusError({ message: '415: Unsupported Media Type', reason: 'UnsupportedMediaType', details: {}, code: 415 });
+    if (!accepted.includes(type)) throw new StatusError({ message: `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, reason: 'UnsupportedMediaType', code: 415 });
     const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
+    // A JSON patch's operations are decoded apart from the object (not reported here).
+    if (type === 'application/json-patch+json') options.duplicateFields = undefined;
     if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
 
@@ -205,11 +232,16 @@ export class ResourceHandlers {
     const applyPatch = (current: unknown): unknown => {
       const base = deepCopy(current);
       if (type === 'application/json-patch+json') {
-        if (!Array.isArray(patchBody)) throw badRequest('json patch must be an array of operations');
+        if (!Array.isArray(patchBody)) throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, JSON_PATCH_OPS)} into Go value of type ${JSON_PATCH_OPS}`);
         return applyJsonPatch(base, deepCopy(patchBody));
       }
+      if (type === 'application/merge-patch+json') {
+        // evanphx/json-patch decodes the patch into a map[string]interface{}.
+        if (patchBody === undefined) throw badRequest('error decoding patch: unexpected end of JSON input');
+        if (!isPlainObject(patchBody)) throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, MERGE_PATCH_MAP)} into Go value of type ${MERGE_PATCH_MAP}`);
+        return applyMergePatch(base, patchBody);
+      }
       if (!isPlainObject(patchBody)) throw badRequest('the patch must be a JSON object');
-      if (type === 'application/merge-patch+json') return applyMergePatch(base, patchBody);
       return applyStrategicMergePatch(base, patchBody, rt.listRule);
     };
     if (subresource === 'scale') return this.updateScale(call, (scale) => applyPatch(scale), options);
@@ -247,10 +279,18 @@ export class ResourceHandlers {
     if (meta.name !== undefined && meta.name !== name) {
       throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
     }
+    // The configuration becomes a typed object first, which fails (500) on a field the type does
+    // not declare, whatever fieldValidation says. Its path in a list (`[name="c"]`) is not written here.
+    const [undeclared] = this.storage.undeclaredFields(rt, version, config as KubeObject);
+    if (undeclared !== undefined && !undeclared.includes('[')) {
+      const objectName = `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}`;
+      throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): .${undeclared}: field not declared in schema` });
+    }
     const exists = this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!);
     if (!exists) {
       if (subresource) throw notFound(rt, name!);
       const created = applyConfiguration(undefined, { ...(config as KubeObject), metadata: { ...meta, name } }, applyOpts);
+      applyDuplicateKeys(call.duplicates ?? [], options);
       const stored = await this.storage.create(rt, version, namespace, created, { ...options, managedFieldsComputed: true, fieldManager: manager });
       return { code: 201, body: stored };
     }
@@ -262,6 +302,7 @@ export class ResourceHandlers {
       subresource === 'status' ? 'status' : '',
       (current) => {
         const merged = applyConfiguration(current, config as KubeObject, applyOpts);
+        applyDuplicateKeys(call.duplicates ?? [], options);
         merged.metadata!.resourceVersion = (config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined ?? current.metadata.resourceVersion;
         return merged;
       },
@@ -294,26 +335,35 @@ export class ResourceHandlers {
       .list(this.storage.key(rt), rt.namespaced ? call.namespace : undefined)
       .filter((o) => matchesLabels(labels, o.metadata.labels) && matchesFields(fields, o));
     const options = this.deleteOptions(call);
-    const items: StoredObject[] = [];
+    // The answer is the list the deletions worked through, as listed (kube-apiserver's registry
+    // returns its list, whatever each delete did), at the resourceVersion it was listed at.
+    const listRV = this.store.resourceVersion;
+    const listed = await this.storage.presentAll(rt, targets, version.name);
     for (const t of targets) {
       try {
-        items.push(await this.storage.delete(rt, version, t.metadata.namespace, t.metadata.name, options));
+        await this.storage.delete(rt, version, t.metadata.namespace, t.metadata.name, options);
       } catch (err) {
         if (!(err instanceof StatusError && err.code === 404)) throw err;
       }
     }
-    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata: { resourceVersion: String(this.store.resourceVersion) }, items: this.listItems(rt, items) } };
+    // A custom resource list is unstructured: its metadata always carries continue.
+    const metadata = rt.builtin ? { resourceVersion: String(listRV) } : { continue: '', resourceVersion: String(listRV) };
+    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: this.listItems(rt, listed) } };
   }
 
   private deleteOptions(call: ResourceCall): DeleteOptions {
     const body = isPlainObject(call.body) ? call.body : {};
+    // The body decodes as DeleteOptions, the one kind the options scheme has for it.
+    if (typeof body.kind === 'string' && body.kind !== '' && body.kind !== 'DeleteOptions') {
+      throw badRequest(`no kind ${JSON.stringify(body.kind)} is registered for version ${JSON.stringify(typeof body.apiVersion === 'string' ? body.apiVersion : '')} in scheme "pkg/runtime/scheme.go:111"`);
+    }
     const q = call.query;
     let policy = (body.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
     const orphan = body.orphanDependents ?? (q.has('orphanDependents') ? q.get('orphanDependents') === 'true' : undefined);
+    validateDeleteOptions(policy, orphan);
+    // The Job registry warns, before it deletes anything, when its default (orphaning the pods) applies.
+    if (policy === undefined && orphan === undefined && call.rt.defaultPropagation === 'Orphan') call.warnings.push(ORPHANING_DELETE_WARNING);
     if (policy === undefined && orphan !== undefined) policy = orphan ? 'Orphan' : 'Background';
-    if (policy !== undefined && !['Background', 'Foreground', 'Orphan'].includes(policy)) {
-      throw invalid('DeleteOptions', '', '', [{ reason: 'FieldValueNotSupported', field: 'propagationPolicy', message: `Unsupported value: "${policy}": supported values: "Foreground", "Background", "Orphan", "nil"` }]);
-    }
     const pre = isPlainObject(body.preconditions) ? (body.preconditions as { uid?: string; resourceVersion?: string }) : undefined;
     const dryRun = Array.isArray(body.dryRun) ? body.dryRun.length > 0 : q.getAll('dryRun').length > 0;
     return { propagationPolicy: policy as DeleteOptions['propagationPolicy'], preconditions: pre, dryRun, warnings: call.warnings, userInfo: ADMIN_USER };
