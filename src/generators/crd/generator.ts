@@ -38,13 +38,26 @@ export interface CrdGenerationResult {
   diagnostics: Diagnostic[];
 }
 
-export interface CrdGeneratorOptions {
+/**
+ * The CRD generator's options a user sets (controller-gen's `crd:` options), declared once: the
+ * generator, `generateCrds`, the manifests pipeline and `runManifests` take them as they are.
+ */
+export interface CrdOutputOptions {
+  /** 0 drops every description; N truncates them (controller-gen's maxDescLen). */
+  readonly maxDescLen?: number;
+  /**
+   * controller-gen's `crd:generateEmbeddedObjectMeta=true`: ObjectMeta below the top level
+   * (a PodTemplateSpec's metadata) keeps name, namespace, labels, annotations and finalizers
+   * instead of a bare object.
+   */
+  readonly generateEmbeddedObjectMeta?: boolean;
+}
+
+export interface CrdGeneratorOptions extends CrdOutputOptions {
   /** The project whose source files are the API packages (others may be present and are ignored). */
   project: Project;
   /** Markers of the project's files, collected with a registry that has registerCrdMarkers. */
   markers: MarkerCollection;
-  /** 0 drops every description; N truncates them (controller-gen's maxDescLen). */
-  maxDescLen?: number;
   /** Our package version, written in the `scaffolder.dev/version` annotation. */
   toolVersion: string;
   /**
@@ -52,12 +65,6 @@ export interface CrdGeneratorOptions {
    * the shipped Kubernetes API data (kubernetesApiSource); `kubeOpenApiSource(paths)` reads Kubernetes' OpenAPI documents first.
    */
   builtinSchemas?: BuiltinSchemaSource;
-  /**
-   * controller-gen's `crd:generateEmbeddedObjectMeta=true`: ObjectMeta below the top level
-   * (a PodTemplateSpec's metadata) keeps name, namespace, labels, annotations and finalizers
-   * instead of a bare object.
-   */
-  generateEmbeddedObjectMeta?: boolean;
   /**
    * The annotations a later step adds to a CRD (config/crd/kustomization.yaml: see
    * kustomize-annotations.ts). An api-approved.kubernetes.io annotation added there counts.

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import type { Diagnostic } from '../../markers/index.js';
-import type { GeneratedCrd } from '../crd/generator.js';
+import type { CrdOutputOptions, GeneratedCrd } from '../crd/generator.js';
 import { CrdManifestsGenerator } from '../crd/manifests-generator.js';
 import type { BuiltinSchemaSource } from '../crd/schema/builtin-source.js';
 import { kubernetesApiSource } from '../crd/schema/kubernetes-api-source.js';
@@ -15,11 +15,10 @@ import { packageVersion } from '../../files/package-root.js';
 import { createApiProject } from './loader.js';
 import { GeneratorRuntime } from './runtime.js';
 
-export interface GenerateCrdsOptions {
+export interface GenerateCrdsOptions extends CrdOutputOptions {
   /** Folders (or .ts files) to read, relative to `cwd`; every .ts file below a folder is read. */
   paths: readonly string[];
   cwd?: string;
-  maxDescLen?: number;
   /** Every warning (an unknown `+kubebuilder:`/`+k8s:` marker, ...) is an error. */
   strict?: boolean;
   /** Defaults to this package's version. */
@@ -31,8 +30,6 @@ export interface GenerateCrdsOptions {
   builtinSchemas?: BuiltinSchemaSource;
   /** The Kubernetes minor release of the built-in types (`'1.36'`; default: the newest shipped). */
   kubernetesVersion?: string;
-  /** controller-gen's `crd:generateEmbeddedObjectMeta=true` (see CrdGeneratorOptions). */
-  generateEmbeddedObjectMeta?: boolean;
 }
 
 /**

@@ -15,14 +15,14 @@ import { loadSources } from './loader.js';
 import { type ProjectSettings, operatorNamespace } from './project-config.js';
 import { GeneratorRuntime } from './runtime.js';
 import { writeYamlDocuments } from './yaml/emitter.js';
+import type { CrdOutputOptions } from '../crd/generator.js';
 
-export interface PipelineOptions {
+export interface PipelineOptions extends CrdOutputOptions {
   readonly projectDir: string;
   /** Source folders or files, relative to projectDir (default: api and src, those that exist). */
   readonly paths?: readonly string[];
   /** Relative to projectDir (default: config). */
   readonly outputDir?: string;
-  readonly maxDescLen?: number;
   readonly strict?: boolean;
   /**
    * Kubernetes OpenAPI documents (files, or directories of *.json), relative to projectDir: the
@@ -31,8 +31,6 @@ export interface PipelineOptions {
   readonly kubeOpenApi?: readonly string[];
   /** The Kubernetes minor release of the built-in types (default: the settings', else the newest shipped). */
   readonly kubernetesVersion?: string;
-  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`. */
-  readonly generateEmbeddedObjectMeta?: boolean;
   readonly settings: ProjectSettings;
   /**
    * Files a scaffolding command would write (path relative to projectDir -> content), read in place

@@ -11,12 +11,12 @@ import { checkFiles, PartialWriteError, writeFiles } from './output.js';
 import { conflictingOptions } from './options.js';
 import { ManifestsPipeline } from './pipeline.js';
 import { readProjectSettings } from './project-config.js';
+import type { CrdOutputOptions } from '../crd/generator.js';
 
-export interface ManifestsOptions {
+export interface ManifestsOptions extends CrdOutputOptions {
   projectDir: string;
   paths?: string[];
   outputDir?: string;
-  maxDescLen?: number;
   check?: boolean;
   /** Print the diff of every file that would change and write nothing (the CLI's global --dry-run). */
   dryRun?: boolean;
@@ -31,8 +31,6 @@ export interface ManifestsOptions {
   planned?: ReadonlyMap<string, string>;
   /** The Kubernetes minor release of the built-in types (default: PROJECT's kubernetesVersion, else the newest shipped). */
   kubernetesVersion?: string;
-  /** controller-gen's `crd:generateEmbeddedObjectMeta=true`: embedded ObjectMeta keeps name, namespace, labels, annotations, finalizers. */
-  generateEmbeddedObjectMeta?: boolean;
   /** Compare the CRDs generated with those committed at this git ref ('' = HEAD) instead of writing (--check-compat). */
   checkCompat?: string;
   /** Ends watch mode (the CLI ends it with SIGINT/SIGTERM instead). */
