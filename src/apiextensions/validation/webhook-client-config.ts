@@ -34,7 +34,7 @@ function parseGoURL(raw: string): ParsedURL | string {
   let scheme = '';
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest);
   if (m) {
-    scheme = m[1]!.toLowerCase();
+    scheme = m[1].toLowerCase();
     rest = rest.slice(m[0].length);
   } else if (rest.startsWith(':')) return fail('missing protocol scheme');
   let rawQuery = '';
@@ -46,7 +46,7 @@ function parseGoURL(raw: string): ParsedURL | string {
   let host = '';
   let user: string | undefined;
   if (rest.startsWith('//') || (scheme !== '' && rest.startsWith('//'))) {
-    const authority = rest.slice(2).split('/')[0]!;
+    const authority = rest.slice(2).split('/')[0];
     const at = authority.lastIndexOf('@');
     if (at >= 0) user = authority.slice(0, at);
     host = at >= 0 ? authority.slice(at + 1) : authority;
