@@ -28,7 +28,7 @@ function patchAnnotations(patch: unknown): string[] {
       if (!isObject(op) || (op.op !== 'add' && op.op !== 'replace') || typeof op.path !== 'string') continue;
       if (op.path === '/metadata/annotations' && isObject(op.value)) keys.push(...Object.keys(op.value));
       const m = /^\/metadata\/annotations\/(.+)$/.exec(op.path);
-      if (m) keys.push(m[1]!.replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (m) keys.push(m[1].replace(/~1/g, '/').replace(/~0/g, '~'));
     }
     return keys;
   }

@@ -151,7 +151,7 @@ export function locateCrdField(field: string, ctx: LocatorContext): SourceLocati
     return nodeLocation(first.decl);
   }
   const source = ctx.sources.find((s) => s.version === ctx.versionNames[Number(versionMatch[1])]) ?? first;
-  const rest = versionMatch[2]!;
+  const rest = versionMatch[2];
   const own = ctx.markersOf(source.decl);
   const byName = (name: string) => own.find((m) => m.name === name);
   const column = /^\.additionalPrinterColumns\[(\d+)\]/.exec(rest);

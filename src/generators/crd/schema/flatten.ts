@@ -275,7 +275,7 @@ export class Flattener {
     }
     let out = walkChildren ? this.resolveChildren(schema) : schema;
     for (let i = pending.length - 1; i >= 0; i--) {
-      const { id, useSite, deps } = pending[i]!;
+      const { id, useSite, deps } = pending[i];
       this.building.pop();
       this.flattened.set(id, out);
       this.includes.set(id, deps);
