@@ -103,7 +103,7 @@ function parseWebhooks(v: unknown, where: string): ResourceWebhooks | undefined 
     validation: bool(v, 'validation', where),
     validationPath: str(v, 'validationPath', where, false),
     conversion: bool(v, 'conversion', where),
-    spoke: spoke as string[] | undefined,
+    spoke: spoke,
     webhookVersion: 'v1',
   };
 }
@@ -221,7 +221,7 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
     namespaced: bool(raw, 'namespaced', at('namespaced')),
     projectName: str(raw, 'projectName', at('projectName'), true)!,
     owner: str(raw, 'owner', at('owner'), false),
-    license: license as 'apache2' | 'none' | undefined,
+    license: license,
     kubernetesVersion,
     plugins: parsePlugins(raw.plugins, at),
     resources: (resources ?? []).map((r: unknown, i: number) => parseResource(r, `${at('resources', i)}: resources[${i}]`)),

@@ -18,7 +18,7 @@ export function readYamlFile(text: string, file: string): YamlFile {
   const doc = parseDocument(text, { lineCounter: lines });
   const located = (line: number | undefined) => `${file}${line ? `:${line}` : ''}`;
   if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
+    const e = doc.errors[0];
     throw new UsageError(`${located(e.linePos?.[0]?.line)}: not valid YAML: ${e.message.split('\n')[0]}`);
   }
   const at = (...path: Array<string | number>): string => {
