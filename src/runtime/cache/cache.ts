@@ -144,7 +144,7 @@ export class InformerCache implements Reader {
         details: { name: key.name, group: kind.group, kind: kind.plural },
       });
     }
-    return this.copy(obj) as T;
+    return this.copy(obj);
   }
 
   async list<T>(kind: Kind<T>, options: ListOptions = {}): Promise<T[]> {

@@ -135,7 +135,7 @@ export function removeControllerReference(owner: MetaObject, object: MetaObject,
   if (index < 0) {
     throw new Error(`removeControllerReference: ${describeObject(object)} has no controller reference to ${target.kind} ${target.name}`);
   }
-  if (refs[index]!.controller !== true) {
+  if (refs[index].controller !== true) {
     throw new Error(`removeControllerReference: ${target.kind} ${target.name} is an owner of ${describeObject(object)} but not its controller`);
   }
   refs.splice(index, 1);

@@ -85,7 +85,7 @@ export async function reconcileDependents(client: Client, owner: MetaObject, dec
     else setControllerReference(owner, desired, options.ownerKind);
     const namespace = d.kind.namespaced ? desired.metadata.namespace : undefined;
     wanted.add(identity(d.kind, namespace, desired.metadata.name));
-    const applied = await client.apply(d.kind, desired as ApplyConfiguration<unknown>, { fieldManager: options.fieldManager, force });
+    const applied = await client.apply(d.kind, desired, { fieldManager: options.fieldManager, force });
     dependents.push({ kind: d.kind.kind, namespace, name: desired.metadata.name, ready: d.ready ? d.ready(applied) : true, object: applied });
   }
 
@@ -102,7 +102,7 @@ export async function reconcileDependents(client: Client, owner: MetaObject, dec
       if (wanted.has(identity(kind, namespace, name))) continue;
       if (refs.some((r) => r.uid !== ownerUid)) {
         // Shared: only this manager's part goes (its fields, and the owner reference it applied).
-        await client.apply(kind, { metadata: { name, namespace } } as ApplyConfiguration<unknown>, { fieldManager: options.fieldManager, force });
+        await client.apply(kind, { metadata: { name, namespace } }, { fieldManager: options.fieldManager, force });
         removed.push({ kind: kind.kind, namespace, name, action: 'released' });
       } else {
         await client.delete(kind, child, { preconditions: { uid: child.metadata?.uid } }).catch((err: unknown) => {

@@ -51,8 +51,8 @@ export class HistogramSeries<L extends string> {
   observe(value: number): void {
     const bounds = this.upperBounds;
     for (let i = 0; i < bounds.length; i++) {
-      if (value <= bounds[i]!) {
-        this.counts[i]!++;
+      if (value <= bounds[i]) {
+        this.counts[i]++;
         break;
       }
     }
@@ -153,8 +153,8 @@ export class SeriesHistogram<L extends string = string> extends Histogram<L> {
     for (const series of this.#series) {
       let cumulative = 0;
       for (let i = 0; i < this.#upperBounds.length; i++) {
-        cumulative += series.counts[i]!;
-        data.values.push(sample({ le: this.#upperBounds[i]! }, series.labels, cumulative, bucket, null));
+        cumulative += series.counts[i];
+        data.values.push(sample({ le: this.#upperBounds[i] }, series.labels, cumulative, bucket, null));
       }
       data.values.push(
         sample({ le: '+Inf' }, series.labels, series.count, bucket, null),

@@ -135,7 +135,7 @@ function onlyOwnObjects(reconciler: Reconciler, shard: ShardSpec, client: KubeCl
   return {
     reconcile: async (req, ctx) => {
       const key = req.namespace ? `${req.namespace}/${req.name}` : req.name;
-      const obj = shard.cache.getInformer(shard.forKind).store.get(key) as ObjectWithMeta | undefined;
+      const obj = shard.cache.getInformer(shard.forKind).store.get(key);
       const labels = labelsOf(obj);
       if (!obj || labels[shardKey] !== shard.options.shardID) return {};
       if (labels[drainKey] === undefined) return reconciler.reconcile(req, ctx);
