@@ -22,7 +22,7 @@ export const metricsCertsOn = 'and .Values.metrics.enable .Values.certManager.en
 /** The manager's container: the one named manager, else the first. */
 export function managerContainer(deployment: Json): Json {
   const containers = ((((deployment.spec as Json).template as Json).spec as Json).containers ?? []) as Json[];
-  return containers.find((c) => c.name === 'manager') ?? containers[0]!;
+  return containers.find((c) => c.name === 'manager') ?? containers[0];
 }
 
 /** The manager's own arguments: those the toggles do not own. */
@@ -55,7 +55,7 @@ function argsTemplate(args: string[]): unknown[] {
 
 function byName(list: unknown, conditions: Record<string, string>): unknown[] | undefined {
   if (!Array.isArray(list)) return undefined;
-  return list.map((item: Json) => (typeof item.name === 'string' && conditions[item.name] ? new When(conditions[item.name]!, item) : item));
+  return list.map((item: Json) => (typeof item.name === 'string' && conditions[item.name] ? new When(conditions[item.name], item) : item));
 }
 
 /** The Deployment (namespace already a template expression) as a template object. */

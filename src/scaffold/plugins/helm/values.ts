@@ -26,7 +26,7 @@ function section(comment: string[], key: string, body: string[]): string[] {
 /** The text of values.yaml for these defaults. */
 export function valuesText(v: ValuesInput): string {
   const m = v.manager as Record<string, Json & unknown>;
-  const image = m.image as Json;
+  const image = m.image;
   const lines = [
     '# Values of this chart, made by scaffolder\'s helm/v2-alpha plugin from what config/default',
     '# deploys (kubectl kustomize config/default): with these defaults, `helm template` renders those',
