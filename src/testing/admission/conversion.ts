@@ -95,7 +95,7 @@ async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVers
     const detail = response.result?.message ? `: ${response.result.message}` : '';
     throw new Error(`response.result.status was '${response.result?.status ?? ''}', not 'Success'${detail}`);
   }
-  return (response.convertedObjects ?? []) as Obj[];
+  return (response.convertedObjects ?? []);
 }
 
 /**
@@ -118,7 +118,7 @@ export async function convertObjects(
   }
   const pending = inputs.map((o, i) => ({ o, i })).filter(({ o }) => o.apiVersion !== desiredAPIVersion);
   if (pending.length === 0) return inputs.map((o) => structuredClone(o));
-  const first = pending[0]!.o;
+  const first = pending[0].o;
   const fail = (why: string): never => {
     throw new StatusError(internalErrorStatus(`conversion webhook for ${gvkString(first)} failed: ${why}`));
   };

@@ -117,7 +117,7 @@ function parseManifest(file: string, text: string): { objects: { object: KubeObj
       continue;
     }
     if (value.kind === 'List' && Array.isArray(value.items)) out.push(...(value.items as KubeObject[]).map((object) => ({ object, line })));
-    else out.push({ object: value as KubeObject, line });
+    else out.push({ object: value, line });
   }
   return { objects: out, otherLines };
 }

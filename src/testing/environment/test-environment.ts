@@ -50,8 +50,8 @@ async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: Kube
   });
   return {
     crds,
-    mutating: hooks.filter((h) => h.kind === 'MutatingWebhookConfiguration') as WebhookConfiguration[],
-    validating: hooks.filter((h) => h.kind === 'ValidatingWebhookConfiguration') as WebhookConfiguration[],
+    mutating: hooks.filter((h) => h.kind === 'MutatingWebhookConfiguration'),
+    validating: hooks.filter((h) => h.kind === 'ValidatingWebhookConfiguration'),
   };
 }
 

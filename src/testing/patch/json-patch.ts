@@ -71,7 +71,7 @@ export function applyJsonPatch(document: unknown, patch: unknown[]): unknown {
     message = depthError;
   } catch (err) {
     // fast-json-patch copies values through JSON.stringify, which runs out of stack a few thousand levels down.
-    message = err instanceof RangeError && /call stack/.test(err.message) ? `invalid character '{' exceeded max depth` : (err as Error).message.split('\n')[0]!;
+    message = err instanceof RangeError && /call stack/.test(err.message) ? `invalid character '{' exceeded max depth` : (err as Error).message.split('\n')[0];
   }
   throw new StatusError({
     message: `the server rejected our request due to an error in our request`,

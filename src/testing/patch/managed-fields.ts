@@ -158,7 +158,7 @@ function mergeInto(target: Record<string, unknown>, config: Record<string, unkno
           const k = listElementKey(item, rule.keys, rule.keyDefaults);
           const i = merged.findIndex((e) => listElementKey(e, rule.keys, rule.keyDefaults) === k);
           if (i >= 0 && isPlainObject(merged[i]) && isPlainObject(item)) {
-            const copy = deepCopy(merged[i] as Record<string, unknown>);
+            const copy = deepCopy(merged[i]);
             mergeInto(copy, item, path, listRule);
             merged[i] = copy;
           } else merged.push(deepCopy(item));
@@ -212,12 +212,12 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
   for (const p of dropped.filter((p) => !hasDroppedAncestor(p))) removeAt(base, p);
 
   const { metadata: configMeta, ...configRest } = config;
-  mergeInto(base as Record<string, unknown>, configRest as Record<string, unknown>, [], opts.listRule);
+  mergeInto(base, configRest, [], opts.listRule);
   if (isPlainObject(configMeta)) {
     const meta = base.metadata as Record<string, unknown>;
     for (const [k, v] of Object.entries(configMeta)) {
       if (k === 'managedFields' || k === 'resourceVersion' || k === 'uid' || k === 'creationTimestamp' || k === 'generation') continue;
-      if (isPlainObject(v) && isPlainObject(meta[k])) mergeInto(meta[k] as Record<string, unknown>, v, ['metadata', k], opts.listRule);
+      if (isPlainObject(v) && isPlainObject(meta[k])) mergeInto(meta[k], v, ['metadata', k], opts.listRule);
       else if (Array.isArray(v) && Array.isArray(meta[k])) mergeInto(meta, { [k]: v }, ['metadata'], opts.listRule);
       else meta[k] = deepCopy(v);
     }

@@ -40,13 +40,13 @@ function qosClass(spec: Record<string, unknown>): string {
 }
 
 export function podCreateDefaults(pod: KubeObject): void {
-  const spec = childObject(pod as Record<string, unknown>, 'spec');
+  const spec = childObject(pod, 'spec');
   addDefaultTolerations(spec);
   if (spec.priorityClassName === undefined || spec.priorityClassName === '') {
     setDefault(spec, 'priority', 0);
     setDefault(spec, 'preemptionPolicy', 'PreemptLowerPriority');
   }
-  const status = childObject(pod as Record<string, unknown>, 'status');
+  const status = childObject(pod, 'status');
   setDefault(status, 'phase', 'Pending');
   setDefault(status, 'qosClass', qosClass(spec));
 }

@@ -41,7 +41,7 @@ export function fillZeroValues(obj: KubeObject | JSONObject, zero: JSONObject | 
     if (value === null) continue;
     if (isPlainObject(value)) {
       if (target[key] === undefined) target[key] = {};
-      if (isPlainObject(target[key])) fillZeroValues(target[key] as JSONObject, value);
+      if (isPlainObject(target[key])) fillZeroValues(target[key], value);
     } else if (target[key] === undefined) target[key] = value;
   }
 }

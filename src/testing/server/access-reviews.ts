@@ -74,7 +74,7 @@ export class AccessReviews {
 
   /** Answers a request to a review resource: 201 with the review and its status. */
   review(info: ResourceRequest, body: unknown): { code: number; body: unknown } {
-    const { group, kind } = REVIEWS[info.resource]!;
+    const { group, kind } = REVIEWS[info.resource];
     if (info.verb !== 'create' || info.name !== undefined || info.subresource !== undefined) {
       throw new StatusError({ message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 });
     }

@@ -65,7 +65,7 @@ export class ResourceStrategy {
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     fillZeroValues(obj, zero);
     if (!options.managedFieldsComputed) {
-      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero as KubeObject | undefined });
+      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero });
     }
     return obj as StoredObject;
   }
@@ -121,7 +121,7 @@ export class ResourceStrategy {
         listRule: rt.listRule,
         subresource: subresource || undefined,
         statusSeparate: version.statusSubresource,
-        zero: zero as KubeObject | undefined,
+        zero: zero,
       });
     }
     return next;
@@ -154,7 +154,7 @@ export class ResourceStrategy {
     obj.apiVersion = apiVersion;
     obj.kind = rt.kind;
     if (!isPlainObject(obj.metadata)) obj.metadata = {};
-    const meta = obj.metadata!;
+    const meta = obj.metadata;
     if (rt.namespaced) {
       if (meta.namespace && namespace && meta.namespace !== namespace) {
         throw badRequest('the namespace of the provided object does not match the namespace sent on the request');

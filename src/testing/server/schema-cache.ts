@@ -19,7 +19,7 @@ export class SchemaCache {
     if (rt.builtin || !version.schema) return undefined;
     let schema = this.compiled.get(version);
     if (!schema) {
-      schema = compileSchema(version.schema as unknown as JSONSchemaProps, { source: `${groupResourceKey(rt)} ${version.name}` });
+      schema = compileSchema(version.schema, { source: `${groupResourceKey(rt)} ${version.name}` });
       this.compiled.set(version, schema);
     }
     return schema;

@@ -79,7 +79,7 @@ export function formatLabels(labels: unknown): string {
 
 /** metav1.LabelSelectorAsSelector(...).String(): requirements sorted by key; empty or missing selectors print nothing. */
 export function selectorString(selector: unknown): string {
-  return isPlainObject(selector) ? formatRequirements(fromLabelSelectorObject(selector as LabelSelector)) : '';
+  return isPlainObject(selector) ? formatRequirements(fromLabelSelectorObject(selector)) : '';
 }
 
 /** metav1.FormatLabelSelector: the selector's text, `<none>` when it selects everything or is unset. */

@@ -261,7 +261,7 @@ export class ResourceHandlers {
       name!,
       subresource === 'status' ? 'status' : '',
       (current) => {
-        const merged = applyConfiguration(current, config as KubeObject, applyOpts);
+        const merged = applyConfiguration(current, config, applyOpts);
         merged.metadata!.resourceVersion = (config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined ?? current.metadata.resourceVersion;
         return merged;
       },
