@@ -17,6 +17,13 @@ export default defineConfig(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
+      // As in the generated projects: handlers are async because their callers await them, some await nothing.
+      '@typescript-eslint/require-await': 'off',
+      // A leading underscore marks a parameter a signature needs, or a key a rest destructuring drops, on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Issue #31: no code line over 160 characters; strings, templates, regular expressions, URLs and
       // comments may run on (messages and patterns read better whole than cut).
       'max-len': [
