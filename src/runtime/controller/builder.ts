@@ -6,7 +6,7 @@
 import type { ObjectWithMeta } from '../client/types.js';
 import type { Kind } from '../scheme/kind.js';
 import { bindWatch, Controller, type ControllerOptions, type Watch } from './controller.js';
-import type { ControllerDefaults, ControllerHost } from './controller-host.js';
+import type { ControllerHost } from './controller-host.js';
 import { shardedControllerFactory } from './sharded-factory.js';
 import type { ShardingOptions } from './sharding-options.js';
 

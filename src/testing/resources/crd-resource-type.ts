@@ -1,7 +1,7 @@
 /** Reads a CustomResourceDefinition (apiextensions.k8s.io/v1) into the server's ResourceType. */
 import type { CustomResourceDefinitionNames } from '../../kube/custom-resource-definition.js';
 import { fieldReader } from './builtin-resources.js';
-import { asObject, type JSONObject, type KubeObject } from './object.js';
+import { asObject, type KubeObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from './resource-type.js';
 

@@ -28,7 +28,7 @@ const CRD_MARKERS: CrdMarker[] = [
   {
     name: 'kubebuilder:subresource:status',
     help: 'enable the status subresource',
-    apply(crd, version, args) {
+    apply(crd, version) {
       const ver = versionOf(crd, version);
       if (!ver) return `status subresource applied to version "${version}" not in CRD`;
       (ver.subresources ??= {}).status = {};
@@ -90,7 +90,7 @@ const CRD_MARKERS: CrdMarker[] = [
   {
     name: 'kubebuilder:storageversion',
     help: 'this version is the storage version',
-    apply(crd, version, args) {
+    apply(crd, version) {
       const ver = versionOf(crd, version);
       if (ver) ver.storage = true;
       return undefined;
@@ -99,7 +99,7 @@ const CRD_MARKERS: CrdMarker[] = [
   {
     name: 'kubebuilder:skipversion',
     help: 'leave this version out of the CRD',
-    apply(crd, version, args) {
+    apply(crd, version) {
       crd.spec.versions = crd.spec.versions.filter((v) => v.name !== version);
       return undefined;
     },
@@ -107,7 +107,7 @@ const CRD_MARKERS: CrdMarker[] = [
   {
     name: 'kubebuilder:unservedversion',
     help: 'this version is not served',
-    apply(crd, version, args) {
+    apply(crd, version) {
       const ver = versionOf(crd, version);
       if (ver) ver.served = false;
       return undefined;

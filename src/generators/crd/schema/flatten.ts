@@ -4,7 +4,6 @@
  * win; its other keys are merged in), then every `allOf` is merged into its parent. Keys that
  * conflict and cannot be merged stay side by side in a new `allOf`.
  */
-import { cloneJson } from './json-schema.js';
 import { MAX_NESTING } from '../../../markers/index.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 
