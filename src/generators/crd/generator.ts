@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { ts, type Project } from 'ts-morph';
-import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection, type SourceLocation } from '../../markers/index.js';
+import { checkCelRule, markerText, type Diagnostic, type MarkedValue, type MarkerCollection, type SourceLocation } from '../../markers/index.js';
 import { TypeIndex } from './loader/type-index.js';
 import type { MarkerLookup } from './markers/lookup.js';
 import type { BuiltinSchemaSource } from './schema/builtin-source.js';
@@ -188,8 +188,8 @@ export class CrdGenerator {
       const versionName = markers.get('versionName');
       packages.push({
         dir,
-        group: String(groupName.value),
-        version: versionName ? String(versionName.value) : path.basename(dir),
+        group: markerText(groupName.value),
+        version: versionName ? markerText(versionName.value) : path.basename(dir),
         files: files.sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
       });
     }
