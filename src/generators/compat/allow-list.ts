@@ -57,7 +57,7 @@ export function parseAllowList(text: string, file: string): AllowEntry[] {
     for (const key of ['rule', 'path'] as const) {
       if (!entry[key]) throw new AllowListError(file, line, `the entry has no "${key}"`);
     }
-    if (!String(entry.reason ?? '').trim()) throw new AllowListError(file, line, 'the entry has no "reason": say why the break is accepted');
+    if (!(entry.reason as string | undefined)?.trim()) throw new AllowListError(file, line, 'the entry has no "reason": say why the break is accepted');
     return { ...(entry as Omit<AllowEntry, 'line'>), line };
   });
 }
