@@ -23,6 +23,7 @@ interface ParsedURL {
 /** The part of Go's url.Parse these checks read; a string is the error url.Parse returns. */
 function parseGoURL(raw: string): ParsedURL | string {
   const fail = (why: string) => `parse ${JSON.stringify(raw)}: ${why}`;
+  // eslint-disable-next-line no-control-regex -- Go's net/url refuses control characters
   if (/[\x00-\x1f\x7f]/.test(raw)) return fail('net/url: invalid control character in URL');
   let rest = raw;
   let fragment = '';
