@@ -49,8 +49,8 @@ export function crdKustomizationAnnotations(configDir: string): (crdName: string
   if (isObject(kustomization)) {
     if (isObject(kustomization.commonAnnotations)) for (const k of Object.keys(kustomization.commonAnnotations)) all.add(k);
     const patches = [
-      ...(Array.isArray(kustomization.patches) ? kustomization.patches : []),
-      ...(Array.isArray(kustomization.patchesStrategicMerge) ? kustomization.patchesStrategicMerge.map((p) => (typeof p === 'string' && !p.includes('\n') ? { path: p } : { patch: p })) : []),
+      ...(Array.isArray(kustomization.patches) ? (kustomization.patches as unknown[]) : []),
+      ...(Array.isArray(kustomization.patchesStrategicMerge) ? (kustomization.patchesStrategicMerge as unknown[]).map((p) => (typeof p === 'string' && !p.includes('\n') ? { path: p } : { patch: p })) : []),
     ];
     for (const entry of patches) {
       if (!isObject(entry)) continue;
