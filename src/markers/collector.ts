@@ -104,14 +104,14 @@ const parsedValues = new WeakMap<MarkerDefinition, Map<string, MarkerValue>>();
 function copyValue(value: MarkerValue): MarkerValue {
   if (typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyValue);
-  const out: { [key: string]: MarkerValue } = Object.create(null); // keys are the user's: `__proto__` is one like any other
+  const out: { [key: string]: MarkerValue } = Object.create(null) as { [key: string]: MarkerValue }; // keys are the user's: `__proto__` is one like any other
   for (const key of Object.keys(value)) out[key] = copyValue(value[key]);
   return out;
 }
 
 function parseCached(def: MarkerDefinition, text: string): MarkerValue {
   let forDef = parsedValues.get(def);
-  if (forDef === undefined) parsedValues.set(def, (forDef = new Map()));
+  if (forDef === undefined) parsedValues.set(def, (forDef = new Map<string, MarkerValue>()));
   let value = forDef.get(text);
   if (value === undefined) {
     value = parseMarker(def, text);
