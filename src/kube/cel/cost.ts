@@ -13,7 +13,8 @@
 import { TWO_VARIABLE_MACROS, type CheckedExpression, type Expr } from './checker.js';
 import type { CelType } from './types.js';
 
-const U64_MAX = 18446744073709551615;
+// math.MaxUint64 in float64, where it rounds to 2^64 (the literal 18446744073709551615 read as the same number).
+const U64_MAX = 2 ** 64;
 
 export interface Estimate {
   readonly min: number;
