@@ -24,6 +24,9 @@ export default defineConfig(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+      // Passing on a caught value (unknown until checked) is a rethrow, not a throw of a non-Error.
+      '@typescript-eslint/only-throw-error': ['error', { allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingUnknown: true }],
       // Issue #31: no code line over 160 characters; strings, templates, regular expressions, URLs and
       // comments may run on (messages and patterns read better whole than cut).
       'max-len': [
