@@ -69,6 +69,7 @@ function inNamespace<T = ObjectWithMeta>(namespace: string): Predicate<T> {
 type Method = keyof Predicate;
 
 function evalOne<T>(p: Predicate<T>, m: Method, args: [T] | [T, T]): boolean {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with p as this
   const fn = p[m];
   return fn ? fn.apply(p, args) : true;
 }

@@ -28,7 +28,7 @@ function ownerKind(owner: MetaObject, source: OwnerKindSource, fn: string): { ap
       const kind = source.kindFor(owner);
       return { apiVersion: kind.apiVersion, kind: kind.kind };
     } catch (err) {
-      throw new Error(`${fn}: cannot tell the kind of owner ${describeObject(owner)}: ${(err as Error).message}; pass its kind descriptor instead of the scheme`);
+      throw new Error(`${fn}: cannot tell the kind of owner ${describeObject(owner)}: ${(err as Error).message}; pass its kind descriptor instead of the scheme`, { cause: err });
     }
   }
   return { apiVersion: source.apiVersion, kind: source.kind };

@@ -124,7 +124,7 @@ interface HistogramData {
 }
 
 /** prom-client's Histogram#getForPromString, which its typings leave out: what the registry formats. */
-const histogramData = (Histogram.prototype as unknown as { getForPromString(this: Histogram): Promise<HistogramData> }).getForPromString;
+const histogramData = (Histogram.prototype as unknown as { getForPromString: (this: Histogram) => Promise<HistogramData> }).getForPromString;
 
 /** A Histogram with plain series. `reset()` empties them. */
 export class SeriesHistogram<L extends string = string> extends Histogram<L> {
