@@ -234,8 +234,8 @@ class Emitter {
     else if (typeof value === 'number') [text, style] = [Number.isInteger(value) && Math.abs(value) < 1e21 ? String(value) : formatFloat(value), 'plain'];
     else if (typeof value === 'bigint') [text, style] = [value.toString(), 'plain'];
     else {
-      // what typeof leaves: a string (the generators pass no symbols or functions, which JSON would drop)
-      text = typeof value === 'string' ? value : String(value as symbol | ((...args: never[]) => unknown));
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what typeof leaves: a string (the generators pass no symbols or functions)
+      text = String(value);
       style = text.includes('\n') ? 'literal' : resolvesToString(text) ? 'plain' : 'double';
     }
     // printable ASCII can be indexed by code unit; anything else is split into code points
