@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 describe('fields named like the properties of every JavaScript object', () => {
-  const spec = () => generated.crds[0]!.spec.versions[0]!.schema!.openAPIV3Schema!.properties!.spec!;
+  const spec = () => generated.crds[0].spec.versions[0].schema!.openAPIV3Schema.properties!.spec;
 
   it('are properties of the schema, each with its own type and markers', () => {
     expect(generated.errors).toEqual([]);
@@ -85,7 +85,7 @@ describe('fields named like the properties of every JavaScript object', () => {
   });
 
   it('are keys of a default value', () => {
-    const labels = spec().properties!['labels'] as JSONSchemaProps;
+    const labels = spec().properties!['labels'];
     expect(Object.keys(labels.default as object).sort()).toEqual(['__proto__', 'constructor']);
     expect(JSON.stringify(labels.default)).toBe('{"__proto__":"p","constructor":"c"}');
   });

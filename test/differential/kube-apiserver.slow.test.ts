@@ -30,7 +30,7 @@ const tally = { seeds: 0, crds: 0, accepted: 0, refused: 0, started: 0, generati
 async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length) await work(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }

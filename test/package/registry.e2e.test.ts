@@ -107,7 +107,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     const stage = join(work, 'stage');
     mkdirSync(stage);
     const [packed] = JSON.parse(await ok(npm, ['pack', repoRoot, '--ignore-scripts', '--json', '--pack-destination', stage], stage, env)) as Array<{ filename: string }>;
-    await ok('tar', ['-xzf', packed!.filename], stage, env);
+    await ok('tar', ['-xzf', packed.filename], stage, env);
     const manifest = join(stage, 'package', 'package.json');
     writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')) as object, version }, null, 2) + '\n');
     await ok(npm, ['publish', join(stage, 'package'), '--ignore-scripts', '--tag', 'registry-test'], stage, env);
@@ -140,7 +140,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     const lockText = readFileSync(join(app, 'package-lock.json'), 'utf8');
     const lock = JSON.parse(lockText) as { packages: Record<string, { version?: string; link?: boolean }> };
     expect(lock.packages['node_modules/kubescaffolder']).toMatchObject({ version });
-    expect(lock.packages['node_modules/kubescaffolder']!.link).toBeUndefined();
+    expect(lock.packages['node_modules/kubescaffolder'].link).toBeUndefined();
     expect(lockText).not.toContain('file:');
     expect(lockText).not.toContain(work);
   });

@@ -64,7 +64,7 @@ describe('a generated project', () => {
     expect(lstatSync(join(project, 'node_modules', 'kubescaffolder')).isSymbolicLink()).toBe(false);
     expect(realpathSync(join(project, 'node_modules', 'kubescaffolder', 'package.json'))).toBe(join(realpathSync(project), 'node_modules', 'kubescaffolder', 'package.json'));
     const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
-    expect(lock.packages['node_modules/kubescaffolder']!.resolved).toBe(`file:${vendored}`);
+    expect(lock.packages['node_modules/kubescaffolder'].resolved).toBe(`file:${vendored}`);
   });
 
   it('grows with create api and create webhook (regenerating manifests each time)', () => {
@@ -74,7 +74,7 @@ describe('a generated project', () => {
     scaffolder('create', 'webhook', '--group', 'webapp', '--version', 'v1', '--kind', 'Guestbook', '--conversion', '--spoke', 'v2');
     scaffolder('create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller');
     scaffolder('create', 'webhook', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--defaulting');
-    const crd = parseAllDocuments(readFileSync(join(project, 'config/crd/bases/webapp.my.domain_guestbooks.yaml'), 'utf8'))[0]!.toJS() as { spec: { versions: Array<{ name: string; storage: boolean }> } };
+    const crd = parseAllDocuments(readFileSync(join(project, 'config/crd/bases/webapp.my.domain_guestbooks.yaml'), 'utf8'))[0].toJS() as { spec: { versions: Array<{ name: string; storage: boolean }> } };
     expect(crd.spec.versions.map((v) => `${v.name}:${v.storage}`)).toEqual(['v1:true', 'v2:false']);
     expect(readFileSync(join(project, 'config/webhook/manifests.yaml'), 'utf8')).toContain('/mutate-webapp-my-domain-v1-guestbook');
   }, scaled(300_000));
@@ -128,7 +128,7 @@ describe('a generated project', () => {
     const command = /^build (.*) -t registry\.example\.com\/guestbook:v0\.1\.0 \.$/m.exec(out);
     expect(command, out).not.toBeNull();
     // The base images, by digest, as build args that the Dockerfile's FROM lines use.
-    const buildArgs = Object.fromEntries([...command![1]!.matchAll(/--build-arg (\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+    const buildArgs = Object.fromEntries([...command![1].matchAll(/--build-arg (\w+)=(\S+)/g)].map((m) => [m[1], m[2]]));
     expect(buildArgs).toEqual({
       BUILDER_IMAGE: expect.stringMatching(/^node:24-bookworm@sha256:[0-9a-f]{64}$/),
       RUNTIME_IMAGE: expect.stringMatching(/^gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
@@ -159,7 +159,7 @@ describe('a generated project', () => {
       await env.writeKubeconfig(kubeconfig);
       const port = await freePort('127.0.0.1');
       const [command, ...args] = image.entrypoint;
-      const child = spawn(command!, [...args, '--kubeconfig', kubeconfig, `--health-probe-bind-address=127.0.0.1:${port}`], {
+      const child = spawn(command, [...args, '--kubeconfig', kubeconfig, `--health-probe-bind-address=127.0.0.1:${port}`], {
         cwd: app, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...image.env, ENABLE_WEBHOOKS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -219,7 +219,7 @@ describe('a generated project', () => {
     it.each(names)('golden project %s regenerates its manifests, type-checks and passes its tests', (name) => {
       const dir = join(work, name);
       // A sequence that ran `manifests` itself left nothing for a second run to change.
-      if (goldenProjects[name]!.some((step) => Array.isArray(step) && step[0] === 'manifests')) expect(manifests.get(name)).toMatch(/^manifests: 0 written/m);
+      if (goldenProjects[name].some((step) => Array.isArray(step) && step[0] === 'manifests')) expect(manifests.get(name)).toMatch(/^manifests: 0 written/m);
       expect(tsc.status, tsc.output).toBe(0);
       expect(existsSync(join(dir, 'dist', 'src', 'main.js'))).toBe(true);
       const out = run('npx', ['vitest', 'run'], dir).replace(/\x1b\[[0-9;]*m/g, '');

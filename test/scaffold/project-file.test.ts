@@ -81,7 +81,7 @@ describe('PROJECT file', () => {
     const kind = project('').replace('kind: Captain', 'kind: "Cap\'tain"');
     expect(() => parseProjectFile(kind, 'PROJECT')).toThrow('PROJECT:7: resources[0].kind: invalid kind "Cap\'tain"');
     // What the flags accept is still read.
-    expect(parseProjectFile(project('  path: api/crew/v1\n  domain: example.com\n'), 'PROJECT').resources[0]!.path).toBe('api/crew/v1');
+    expect(parseProjectFile(project('  path: api/crew/v1\n  domain: example.com\n'), 'PROJECT').resources[0].path).toBe('api/crew/v1');
   });
 
   it('names a missing field and a wrong version', () => {

@@ -29,10 +29,10 @@ const v2Spec: JSONSchemaProps = {
     size: { type: 'integer', format: 'int32', minimum: 1, maximum: 9 },
     strategy: { type: 'string', enum: ['Fast', 'Slow'] },
     name: { type: 'string', minLength: 2, maxLength: 6, pattern: '^[a-c]+$' },
-    tags: v1Spec.properties!.tags!,
-    ports: v1Spec.properties!.ports!,
-    limits: v1Spec.properties!.limits!,
-    started: v1Spec.properties!.started!,
+    tags: v1Spec.properties!.tags,
+    ports: v1Spec.properties!.ports,
+    limits: v1Spec.properties!.limits,
+    started: v1Spec.properties!.started,
     paused: { type: 'boolean' },
   },
 };
@@ -76,7 +76,7 @@ describe('fuzzConversion', () => {
       const validator = compileSchema(schema);
       const gen = new ValueGenerator(new Random(7));
       for (let i = 0; i < 300; i++) {
-        const object = { apiVersion: `fuzz.example.com/${version}`, kind: 'Engine', metadata: { name: 'x' }, spec: gen.value(schema.properties!.spec!, '.spec', 1) };
+        const object = { apiVersion: `fuzz.example.com/${version}`, kind: 'Engine', metadata: { name: 'x' }, spec: gen.value(schema.properties!.spec, '.spec', 1) };
         expect(validator.validate(object), JSON.stringify(object)).toEqual([]);
       }
     }

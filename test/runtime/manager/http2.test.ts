@@ -122,7 +122,7 @@ async function managerWith(argv: string[], certDir = certs.dir) {
   return {
     mgr,
     webhooks,
-    path: path!,
+    path: path,
     webhookOrigin: `https://127.0.0.1:${webhooks.port()}`,
     metricsUrl: mgr.getMetricsServer().url()!,
     /** Stops the manager; resolves once every server has closed (open connections included). */
