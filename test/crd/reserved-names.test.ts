@@ -79,7 +79,9 @@ describe('fields named like the properties of every JavaScript object', () => {
     expect(Object.hasOwn(properties, '__proto__')).toBe(true);
     expect(properties['__proto__']).toEqual({ type: 'string', maxLength: 5 });
     expect(properties['constructor']).toEqual({ type: 'string' });
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- schema properties named like Object's methods, not the methods
     expect(properties['hasOwnProperty']).toEqual({ type: 'number', minimum: 0 });
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
     expect(properties['toString']).toEqual({ type: 'boolean' });
     expect(spec()['x-kubernetes-validations']).toEqual([{ rule: "!has(self.constructor) || self.constructor != 'x'", message: 'constructor must not be x' }]);
   });

@@ -90,7 +90,7 @@ describe('fuzzConversion', () => {
   it('reports the first field a lossy conversion drops, with the object that shows it', async () => {
     // Planted: convertFrom forgets the annotation that carries v2's `paused` through v1.
     const lossy: SpokeConversion = {
-      convertTo: lossless.convertTo,
+      convertTo: lossless.convertTo.bind(lossless),
       convertFrom: (hub: Obj) => {
         const spoke = lossless.convertFrom(hub) as Obj;
         delete spoke.spec.paused;

@@ -218,6 +218,7 @@ describeBackends('manager', (backend) => {
       /** What the root logger writes to stderr while `fn` runs (synchronously). */
       const stderrOf = (fn: () => void): string[] => {
         const lines: string[] = [];
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back, not called
         const write = process.stderr.write;
         process.stderr.write = ((chunk: string | Uint8Array) => {
           lines.push(String(chunk));
