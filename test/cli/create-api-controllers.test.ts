@@ -37,7 +37,7 @@ async function buildAndTest(dir: string, tests: string[]): Promise<string> {
       return stdout + stderr;
     } catch (err) {
       const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`${args.join(' ')} failed\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+      throw new Error(`${args.join(' ')} failed\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: err });
     }
   };
   await run([join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);

@@ -35,8 +35,8 @@ describe('scaffolder init', () => {
     expect(Object.keys(pkg.scripts)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint', 'lint:fix']);
     expect(pkg.scripts.run).toBe('node dist/src/main.js');
     // From this checkout: the build that wrote the project, packed into it (a path inside it, so that it installs wherever it is cloned).
-    expect(pkg.dependencies.kubescaffolder).toBe(`file:vendor/kubescaffolder-${project.cliVersion}.tgz`);
-    const packed = execFileSync('tar', ['tzf', join(dir, 'vendor', `kubescaffolder-${project.cliVersion}.tgz`)], { encoding: 'utf8' }).split('\n');
+    expect(pkg.dependencies.kubescaffolder).toBe(`file:vendor/kubescaffolder-${String(project.cliVersion)}.tgz`);
+    const packed = execFileSync('tar', ['tzf', join(dir, 'vendor', `kubescaffolder-${String(project.cliVersion)}.tgz`)], { encoding: 'utf8' }).split('\n');
     expect(packed).toEqual(expect.arrayContaining(['package/package.json', 'package/bin/scaffolder.js', 'package/dist/src/runtime/index.js', 'package/templates/init/Makefile.hbs']));
     // The project runs on what kubescaffolder/runtime runs on: the same Node floor and client-node.
     const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as Record<string, Record<string, string>>;

@@ -152,7 +152,7 @@ describe('the package root entry', () => {
     const owners: Generator = {
       registerMarkers: (registry) => registry.define({ name: 'kubebuilder:owner', target: 'package', value: { type: 'string' } }),
       generate: (context) => {
-        const owner = context.markers.packages().flatMap((p) => context.markers.forPackage(p).getAll('kubebuilder:owner').map((m) => String(m.value)));
+        const owner = context.markers.packages().flatMap((p) => context.markers.forPackage(p).getAll('kubebuilder:owner').map((m) => m.value as string));
         return { outputs: [{ file: path.join(context.outputDir, 'owners.yaml'), documents: [{ owners: owner }] }], diagnostics: [] };
       },
     };

@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../src/testing/environment/free-port.js';
@@ -151,7 +152,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     expect(install.out).not.toMatch(/kubescaffolder@.*(prepare|install)/);
     const test = await run(npm, ['test'], clone, { ...env, CI: 'true' });
     expect(test.code, test.out).toBe(0);
-    expect(test.out.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Test Files\s+\d+ passed/);
+    expect(stripVTControlCharacters(test.out)).toMatch(/Test Files\s+\d+ passed/);
     // The manager's log lines (a JSON line per reconcile) are kept for tests that fail.
     expect(test.out).not.toContain('"msg":');
   }, 600_000);

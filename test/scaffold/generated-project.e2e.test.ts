@@ -6,6 +6,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { generateGoldenProject, goldenProjects } from '../../scripts/golden-sequence.js';
@@ -35,7 +36,7 @@ function run(cmd: string, args: string[], cwd: string): string {
 function runTestsOnKubeApiserver(dir: string): string {
   const env = { ...process.env, CI: 'true', KUBEBUILDER_ASSETS: kubernetesAssetsDir(), KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT: 'true' };
   const result = spawnSync('npx', ['vitest', 'run'], { cwd: dir, encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024 });
-  const output = (result.stdout + result.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(result.stdout + result.stderr);
   if (result.status !== 0) throw new Error(`npx vitest run with KUBEBUILDER_ASSETS exited ${result.status} in ${dir}\n${result.stdout}`);
   expect(output).toMatch(/Serving securely on 127\.0\.0\.1:\d+/);
   return output;
@@ -85,7 +86,7 @@ describe('a generated project', () => {
   }, scaled(300_000));
 
   it('passes its own scaffolded tests', () => {
-    const out = run('npm', ['test'], project).replace(/\x1b\[[0-9;]*m/g, '');
+    const out = stripVTControlCharacters(run('npm', ['test'], project));
     expect(out).toMatch(/Test Files\s+4 passed \(4\)/);
   }, scaled(300_000));
 
@@ -111,7 +112,7 @@ describe('a generated project', () => {
     const out = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], { cwd: project, encoding: 'utf8', env: { ...process.env, CI: 'true', KUBECONFIG: join(work, 'no-such-kubeconfig') } });
     expect(out.status, out.stdout + out.stderr).toBe(0);
     expect(out.stdout).toMatch(/^e2e tests skipped: no cluster answers through the current kubeconfig context \(.+\)/m);
-    expect(out.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+3 skipped/);
+    expect(stripVTControlCharacters(out.stdout)).toMatch(/Tests\s+3 skipped/);
   }, scaled(300_000));
 
   it('builds its config with kubectl kustomize', () => {
@@ -187,7 +188,7 @@ describe('a generated project', () => {
     const installer = readFileSync(join(project, 'dist', 'install.yaml'), 'utf8');
     expect(installer).toContain('image: registry.example.com/guestbook:v0.1.0');
     expect(installer).toContain('kind: CustomResourceDefinition');
-    const help = run('make', ['help'], project).replace(/\x1b\[[0-9;]*m/g, '');
+    const help = stripVTControlCharacters(run('make', ['help'], project));
     for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer']) {
       expect(help).toMatch(new RegExp(`\\b${target}\\b`));
     }
@@ -222,7 +223,7 @@ describe('a generated project', () => {
       if (goldenProjects[name].some((step) => Array.isArray(step) && step[0] === 'manifests')) expect(manifests.get(name)).toMatch(/^manifests: 0 written/m);
       expect(tsc.status, tsc.output).toBe(0);
       expect(existsSync(join(dir, 'dist', 'src', 'main.js'))).toBe(true);
-      const out = run('npx', ['vitest', 'run'], dir).replace(/\x1b\[[0-9;]*m/g, '');
+      const out = stripVTControlCharacters(run('npx', ['vitest', 'run'], dir));
       const testFiles = ownTestFiles(dir);
       expect(out).toMatch(new RegExp(`Test Files\\s+${testFiles} passed \\(${testFiles}\\)`));
       expect(out).not.toContain('test/e2e/');

@@ -101,6 +101,7 @@ describe('eventually', () => {
     const thrownString = await onFakeClock(() =>
       eventually(
         () => {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- what eventually does with a thrown non-Error is the point
           throw 'plain string';
         },
         { timeout: 0 },

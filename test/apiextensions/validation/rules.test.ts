@@ -261,7 +261,7 @@ describe('kube-apiserver CRD rules', () => {
   });
 
   it('takes one more rule family as a function of the CRD (how CEL checks plug in)', () => {
-    const family = (crd: unknown) => [{ reason: 'FieldValueForbidden' as const, field: 'spec.group', message: `Forbidden: ${(crd as CRD).spec.group}` }];
+    const family = (crd: unknown) => [{ reason: 'FieldValueForbidden' as const, field: 'spec.group', message: `Forbidden: ${String((crd as CRD).spec.group)}` }];
     expect(validateCustomResourceDefinition(valid(), [...CRD_RULE_FAMILIES, family])).toEqual([{ reason: 'FieldValueForbidden', field: 'spec.group', message: 'Forbidden: example.com' }]);
   });
 });
