@@ -70,7 +70,7 @@ type Method = keyof Predicate;
 
 function evalOne<T>(p: Predicate<T>, m: Method, args: [T] | [T, T]): boolean {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with p as this
-  const fn = p[m];
+  const fn: ((...a: T[]) => boolean) | undefined = p[m];
   return fn ? fn.apply(p, args) : true;
 }
 
