@@ -110,7 +110,7 @@ const checks = new WeakMap<DeclType, Map<string, CompiledRuleCheck>>();
 export function compileValidationRule(rule: ValidationRule, decl: DeclType): CompiledRuleCheck {
   const key = JSON.stringify([rule.rule, rule.messageExpression, rule.optionalOldSelf === true]);
   let forDecl = checks.get(decl);
-  if (forDecl === undefined) checks.set(decl, (forDecl = new Map()));
+  if (forDecl === undefined) checks.set(decl, (forDecl = new Map<string, CompiledRuleCheck>()));
   let result = forDecl.get(key);
   if (result === undefined) {
     result = checkValidationRule(rule, decl);

@@ -55,7 +55,7 @@ export class VersionConverter {
     if (obj.apiVersion === apiVersion) return obj;
     if (!rt.convertBuiltin) return { ...obj, apiVersion };
     let byVersion = this.converted.get(obj);
-    if (!byVersion) this.converted.set(obj, (byVersion = new Map()));
+    if (!byVersion) this.converted.set(obj, (byVersion = new Map<string, StoredObject>()));
     let out = byVersion.get(version);
     if (!out) {
       byVersion.set(version, (out = rt.convertBuiltin(obj, version) as StoredObject));
