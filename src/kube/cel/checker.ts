@@ -19,11 +19,9 @@ import { keywordSelectionIssues } from './keyword-selection.js';
 import { CelLimitError, parseWithinLimits } from './parse-limits.js';
 import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, isDynOrError, listOf, mapOf, NULL, optionalOf, STRING, UINT, type CelType } from './types.js';
 
-/** The parts of @bufbuild/cel's (protobuf) Expr the checker reads. */
-export interface Expr {
-  id: bigint;
-  exprKind: { case: string | undefined; value?: any };
-}
+import type { Expr } from './expr.js';
+
+export type { Expr } from './expr.js';
 
 export interface Variable {
   readonly type: CelType;
