@@ -196,7 +196,7 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
   const version = raw.version;
   if (version !== '3' && version !== 3) throw new UsageError(`${at('version')}: unsupported PROJECT version "${String(version)}" (expected "3")`);
   const layout = raw.layout;
-  const layouts = Array.isArray(layout) ? layout.map(String) : layout === undefined ? [] : [String(layout)];
+  const layouts = Array.isArray(layout) ? layout.map(String) : layout === undefined ? [] : [typeof layout === 'string' ? layout : JSON.stringify(layout)];
   if (!layouts.includes(scaffolderLayout)) {
     throw new UsageError(`${at('layout')}: project layout "${layouts.join(',') || '(none)'}" is not ${scaffolderLayout}; this project was not made by scaffolder`);
   }

@@ -10,7 +10,7 @@ import { UsageError } from './usage-error.js';
 export interface YamlFile {
   readonly value: unknown;
   /** `file:line` of the value at `path`, or just `file` when there is none. */
-  at(...path: Array<string | number>): string;
+  at: (...path: Array<string | number>) => string;
 }
 
 export function readYamlFile(text: string, file: string): YamlFile {
