@@ -97,7 +97,7 @@ export function managerTemplate(deployment: Json): Json {
 export function managerDefaults(deployment: Json): Json {
   const manager = managerContainer(deployment);
   const podSpec = ((deployment.spec as Json).template as Json).spec as Json;
-  const image = String(manager.image ?? 'controller:latest');
+  const image = typeof manager.image === 'string' ? manager.image : 'controller:latest';
   const slash = image.lastIndexOf('/');
   const colon = image.lastIndexOf(':');
   const [repository, tag] = colon > slash ? [image.slice(0, colon), image.slice(colon + 1)] : [image, 'latest'];
