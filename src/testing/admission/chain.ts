@@ -267,7 +267,7 @@ export class AdmissionChain {
     const out: AdmissionAttributes = { ...attrs, kind: { ...attrs.kind, version }, resource: { ...attrs.resource, version } };
     let next = 0;
     if (attrs.object !== undefined && attrs.object !== null) out.object = converted[next++];
-    if (attrs.oldObject !== undefined && attrs.oldObject !== null) out.oldObject = converted[next++];
+    if (attrs.oldObject !== undefined && attrs.oldObject !== null) out.oldObject = converted[next];
     return out;
   }
 

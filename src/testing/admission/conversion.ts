@@ -58,7 +58,7 @@ function checkSameObject(original: Obj, converted: Obj): void {
   for (const field of ['name', 'namespace', 'uid'] as const) {
     if ((om[field] ?? '') !== (cm[field] ?? '')) {
       const label = field === 'uid' ? 'UID' : field;
-      throw new Error(`must have the same ${label}: ${String(om[field] ?? '')} != ${String(cm[field] ?? '')}`);
+      throw new Error(`must have the same ${label}: ${(om[field] as string | undefined) ?? ''} != ${(cm[field] as string | undefined) ?? ''}`);
     }
   }
 }
@@ -81,7 +81,7 @@ async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVers
       timeoutInQuery: false,
     });
   } catch (err) {
-    throw new Error(err instanceof WebhookCallError ? err.message : String(err));
+    throw new Error(err instanceof WebhookCallError ? err.message : String(err), { cause: err });
   }
   // The webhook's answer, which may lack any of what a ConversionReview response must hold.
   const body = answer as { apiVersion?: string; kind?: string; response?: Partial<Omit<ConversionResponse, 'result'>> & { result?: Partial<ConversionResponse['result']> } };
@@ -131,7 +131,7 @@ export async function convertObjects(
   if (converted.length !== pending.length) {
     throw new StatusError(internalErrorStatus(`conversion webhook for ${gvkString(first)} returned ${converted.length} objects, expected ${pending.length}`));
   }
-  const out = inputs.map((o) => structuredClone(o) as Obj);
+  const out = inputs.map((o) => structuredClone<Obj>(o));
   pending.forEach(({ o, i }, index) => {
     const c = converted[index];
     const invalidAt = (why: string) =>

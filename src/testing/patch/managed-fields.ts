@@ -153,7 +153,7 @@ function mergeInto(target: Record<string, unknown>, config: Record<string, unkno
     } else if (Array.isArray(value) && Array.isArray(existing)) {
       const rule = listRule(path);
       if (rule?.type === 'map') {
-        const merged = [...existing];
+        const merged = [...(existing as unknown[])];
         for (const item of value) {
           const k = listElementKey(item, rule.keys, rule.keyDefaults);
           const i = merged.findIndex((e) => listElementKey(e, rule.keys, rule.keyDefaults) === k);
@@ -165,7 +165,7 @@ function mergeInto(target: Record<string, unknown>, config: Record<string, unkno
         }
         target[key] = merged;
       } else if (rule?.type === 'set') {
-        const merged = [...existing];
+        const merged = [...(existing as unknown[])];
         for (const item of value) if (!merged.some((e) => deepEqual(e, item))) merged.push(item);
         target[key] = merged;
       } else target[key] = deepCopy(value);

@@ -166,6 +166,7 @@ function fieldReader(path: string): (obj: KubeObject) => string | undefined {
       const source = cur as Record<string, unknown>;
       return [source.component, source.host].filter((s) => typeof s === 'string' && s !== '').join(',');
     }
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a JSON scalar left: a string, number or boolean
     return String(cur);
   };
 }

@@ -157,6 +157,7 @@ function daemonSetStrategyErrors(strategy: unknown): FieldCause[] {
     const rolling = isPlainObject(s.rollingUpdate)
       ? `{"MaxUnavailable":${s.rollingUpdate.maxUnavailable == null ? 'null' : intOrStringJSON(s.rollingUpdate.maxUnavailable)},"MaxSurge":${s.rollingUpdate.maxSurge == null ? 'null' : intOrStringJSON(s.rollingUpdate.maxSurge)}}`
       : 'null';
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, quoted as Go prints the string it decodes
     return [{ reason: 'FieldValueNotSupported', field: path, message: `Unsupported value: {"Type":${JSON.stringify(String(s.type ?? ''))},"RollingUpdate":${rolling}}: supported values: "RollingUpdate", "OnDelete"` }];
   }
   if (!isPlainObject(s.rollingUpdate)) return [requiredField(`${path}.rollingUpdate`, '')];

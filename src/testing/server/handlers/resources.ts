@@ -245,6 +245,7 @@ export class ResourceHandlers {
     };
     const meta = isPlainObject(config.metadata) ? config.metadata : {};
     if (meta.name !== undefined && meta.name !== name) {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
       throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
     }
     const exists = this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!);
