@@ -78,7 +78,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'identExpr':
         return fixed(SELECT_AND_IDENT);
       case 'selectExpr': {
-        const operand = v.operand as Expr;
+        const operand = v.operand;
         if (v.testOnly) return add(fixed(PRESENCE_TEST), cost(operand));
         const kind = checked.types.get(operand.id)?.kind;
         const own = kind === 'map' || kind === 'object' || kind === 'param' ? SELECT_AND_IDENT : 0;
@@ -87,17 +87,17 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'callExpr':
         return callCost(e);
       case 'listExpr':
-        return (v.elements as Expr[]).reduce((sum, el) => add(sum, cost(el)), fixed(LIST_CREATE));
+        return (v.elements).reduce((sum, el) => add(sum, cost(el)), fixed(LIST_CREATE));
       case 'structExpr':
         return (v.entries as { keyKind: { case: string; value: Expr }; value: Expr }[]).reduce(
           (sum, entry) => add(add(sum, entry.keyKind.case === 'mapKey' ? cost(entry.keyKind.value) : fixed(0)), cost(entry.value)),
           fixed(MAP_CREATE),
         );
       case 'comprehensionExpr': {
-        let sum = add(cost(v.iterRange as Expr), cost(v.accuInit as Expr));
-        const loop = add(cost(v.loopCondition as Expr), cost(v.loopStep as Expr));
-        sum = add(sum, cost(v.result as Expr));
-        const range = size(v.iterRange as Expr);
+        let sum = add(cost(v.iterRange), cost(v.accuInit));
+        const loop = add(cost(v.loopCondition), cost(v.loopStep));
+        sum = add(sum, cost(v.result));
+        const range = size(v.iterRange);
         computed.set(e.id, range);
         return add(sum, mul(range, loop));
       }
@@ -108,9 +108,9 @@ export function estimateCost(checked: CheckedExpression): Estimate {
 
   const callCost = (e: Expr): Estimate => {
     const v = e.exprKind.value;
-    const args = v.args as Expr[];
-    const target = v.target as Expr | undefined;
-    const name = v.function as string;
+    const args = v.args;
+    const target = v.target;
+    const name = v.function;
     // cel.bind(name, init, body): the init once plus the body.
     if (target?.exprKind.case === 'identExpr' && target.exprKind.value.name === 'cel' && name === 'bind' && args.length === 3) {
       return add(cost(args[1]), cost(args[2]));

@@ -39,7 +39,7 @@ function codePoints(source: string): number {
 
 /** Where a string literal starting at the quote at `i` ends (the offset after it); raw when prefixed r/R. */
 export function endOfString(source: string, i: number): number {
-  const quote = source[i]!;
+  const quote = source[i];
   const raw = /[rR]/.test(source[i - 1] ?? '') || (/[bB]/.test(source[i - 1] ?? '') && /[rR]/.test(source[i - 2] ?? ''));
   const triple = source.startsWith(quote.repeat(3), i);
   const close = triple ? quote.repeat(3) : quote;
@@ -117,7 +117,7 @@ export function parseWithinLimits(source: string): ReturnType<ReturnType<typeof 
     if (e instanceof RangeError) throw recursionLimit(0);
     throw e;
   }
-  const after = depthLimitError(parsed.expr as unknown as Expr, (parsed.sourceInfo?.positions ?? {}) as Record<string, number>);
+  const after = depthLimitError(parsed.expr as unknown as Expr, (parsed.sourceInfo?.positions ?? {}));
   if (after) throw after;
   return parsed;
 }

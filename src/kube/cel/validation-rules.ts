@@ -257,7 +257,7 @@ export function validateSchemaRules(schema: JSONSchemaProps, prefix = 'openAPIV3
 
   if (total > STATIC_ESTIMATED_CRD_COST_LIMIT) {
     const expensive = costs.filter((c) => c.cost >= STATIC_ESTIMATED_CRD_COST_LIMIT / 100).sort((a, b) => b.cost - a.cost).slice(0, 4);
-    const first = expensive[0]?.at ?? costs[0]!.at;
+    const first = expensive[0]?.at ?? costs[0].at;
     // As kube-apiserver 1.34-1.36 word and order them: the most expensive rules, then the total.
     for (const c of expensive) {
       out.push(makeError('FieldValueForbidden', c.field, 'contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema', undefined, c.at, c.cost));
