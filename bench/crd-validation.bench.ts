@@ -47,7 +47,7 @@ export default async function (): Promise<Record<string, number | string>> {
   }
   await env.stop();
 
-  const crd = parseYaml(readFileSync(CRONJOB_CRD, 'utf8'));
+  const crd: unknown = parseYaml(readFileSync(CRONJOB_CRD, 'utf8'));
   validateCustomResourceDefinition(crd);
   const checks: number[] = [];
   for (let i = 0; i < 10; i++) {

@@ -8,7 +8,6 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import type { JSONSchemaProps } from '../../src/generators/crd/index.js';
 import { generateFrom, type SandboxResult } from './api-sandbox.js';
 
 const TYPES = `import type { ObjectMeta } from 'kubescaffolder/runtime';

@@ -178,7 +178,7 @@ describe('runManifests', () => {
     expect(readFileSync(role, 'utf8')).toBe(before);
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export clas ', 'export class '));
     await eventually(() => readFileSync(role, 'utf8') !== before);
-    expect(readFileSync(role, 'utf8')).toMatch(/- leases\n {2}verbs:\n  - get\n  - watch\n/);
+    expect(readFileSync(role, 'utf8')).toMatch(/- leases\n {2}verbs:\n {2}- get\n {2}- watch\n/);
     controller.abort();
     expect(await done).toBe(0);
   });

@@ -29,7 +29,6 @@ import type { InformerCache } from '../cache/cache.js';
 import { KubeClient } from '../client/client.js';
 import { isConflict, isNotFound } from '../client/errors.js';
 import { RestTransport } from '../client/rest.js';
-import type { ObjectWithMeta } from '../client/types.js';
 import { Controller, type ControllerSpec, type DispatchGate } from '../controller/controller.js';
 import type { Reconciler } from '../controller/types.js';
 import { LeaderElector } from '../leaderelection/elector.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
+import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, isNotFound, newLogger, Secret } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';

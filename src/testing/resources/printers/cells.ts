@@ -3,7 +3,7 @@
  * kube-apiserver's printers (pkg/printers/internalversion) and of apimachinery they share.
  */
 import { isPlainObject, type KubeObject } from '../object.js';
-import { formatLabelSelector as formatRequirements, fromLabelSelectorObject, type LabelSelector } from '../../../kube/label-selector.js';
+import { formatLabelSelector as formatRequirements, fromLabelSelectorObject } from '../../../kube/label-selector.js';
 
 export interface ColumnDefinition {
   name: string;

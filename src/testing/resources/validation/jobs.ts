@@ -9,7 +9,7 @@ import { deepCopy } from '../../../kube/json-values.js';
 import { podTemplateErrors } from './pod-spec.js';
 import { labelSelectorJSON, immutableField, nonnegativeField, semanticEqual, stringMapJSON } from './go-values.js';
 import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
-import { fromLabelSelectorObject, matchesLabels, type LabelSelector } from '../../../kube/label-selector.js';
+import { fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
 
 type Obj = Record<string, unknown>;
 

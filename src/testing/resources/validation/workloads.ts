@@ -7,7 +7,7 @@ import { forbiddenField, invalidField, notSupportedField, requiredField } from '
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podTemplateErrors, podTemplateMetadataErrors } from './pod-spec.js';
 import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
-import { fromLabelSelectorObject, matchesLabels, type LabelSelector } from '../../../kube/label-selector.js';
+import { fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
 import { labelSelectorJSON, stringMapJSON, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
