@@ -87,7 +87,15 @@ function hasDefault(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const s = schema as JSONSchemaProps;
   if (s.default !== undefined) return true;
-  const children: unknown[] = [...Object.values(s.properties ?? {}), s.items, s.additionalProperties, s.not, ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+  const children: unknown[] = [
+    ...Object.values(s.properties ?? {}),
+    s.items,
+    s.additionalProperties,
+    s.not,
+    ...(s.allOf ?? []),
+    ...(s.anyOf ?? []),
+    ...(s.oneOf ?? []),
+  ];
   return children.some(hasDefault);
 }
 
