@@ -60,7 +60,13 @@ export function generateCommands(source: ProjectSource, opts: { install: boolean
  * Runs the replay of `source` in the empty directory `dir` with `run`, printing each command as it
  * starts. Throws a UsageError naming the command that failed, with what it printed.
  */
-export async function replayInto(io: CliIO, source: ProjectSource, dir: string, opts: { install: boolean; make: boolean }, run: CommandRunner = thisScaffolder(io)): Promise<void> {
+export async function replayInto(
+  io: CliIO,
+  source: ProjectSource,
+  dir: string,
+  opts: { install: boolean; make: boolean },
+  run: CommandRunner = thisScaffolder(io),
+): Promise<void> {
   // Headers keep the project's year (SOURCE_DATE_EPOCH is how the generators take a fixed date).
   const previousEpoch = process.env.SOURCE_DATE_EPOCH;
   if (source.headerYear !== undefined && previousEpoch === undefined) process.env.SOURCE_DATE_EPOCH = String(Date.UTC(source.headerYear, 0, 1) / 1000);
