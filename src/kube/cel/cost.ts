@@ -139,7 +139,14 @@ export function estimateCost(checked: CheckedExpression): Estimate {
     return add(sum, fnCost!);
   };
 
-  const functionCost = (name: string, id: string, target: Expr | undefined, args: Expr[], argCosts: Estimate[], argSum: Estimate): { cost: Estimate; size?: Estimate } => {
+  const functionCost = (
+    name: string,
+    id: string,
+    target: Expr | undefined,
+    args: Expr[],
+    argCosts: Estimate[],
+    argSum: Estimate,
+  ): { cost: Estimate; size?: Estimate } => {
     const library = libraryCost(name, target, args);
     if (library) return { cost: add(library.cost, argSum), ...(library.size ? { size: library.size } : {}) };
     switch (id) {

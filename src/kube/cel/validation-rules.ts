@@ -178,7 +178,14 @@ function childCardinality(schema: JSONSchemaProps, parent: number | undefined): 
   return factor === undefined ? undefined : parent * factor;
 }
 
-function makeError(type: FieldErrorType, field: string, detail: string, value: string | undefined, at: { schemaPath: string; ruleIndex: number; rule: ValidationRule }, cost?: number): RuleError {
+function makeError(
+  type: FieldErrorType,
+  field: string,
+  detail: string,
+  value: string | undefined,
+  at: { schemaPath: string; ruleIndex: number; rule: ValidationRule },
+  cost?: number,
+): RuleError {
   return {
     reason: type,
     field,
