@@ -63,7 +63,13 @@ function checkSameObject(original: Obj, converted: Obj): void {
   }
 }
 
-async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVersion: string, resolveService: ServiceResolver, options: ConversionOptions): Promise<Obj[]> {
+async function callWebhook(
+  crd: ConvertibleCRD,
+  toConvert: Obj[],
+  desiredAPIVersion: string,
+  resolveService: ServiceResolver,
+  options: ConversionOptions,
+): Promise<Obj[]> {
   const webhook = crd.spec.conversion?.webhook;
   const clientConfig = webhook?.clientConfig;
   if (!clientConfig) throw new Error('spec.conversion.webhook.clientConfig is required when strategy is Webhook');

@@ -77,7 +77,8 @@ export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject,
   const after = fieldsOf(newObj, ctx.listRule, scope, true);
   const leaves = fieldsOf(newObj, ctx.listRule, scope);
   const base = oldObj ?? ctx.zero;
-  const absentBefore = (p: FieldPath) => (oldObj === undefined || valueAt(oldObj, p) === undefined) && (ctx.zero === undefined || valueAt(ctx.zero, p) === undefined);
+  const absentBefore = (p: FieldPath) =>
+    (oldObj === undefined || valueAt(oldObj, p) === undefined) && (ctx.zero === undefined || valueAt(ctx.zero, p) === undefined);
   const changed = FieldSet.of([...after.paths()].filter((p) => (leaves.has(p) ? isLeafChanged(base, newObj, p) : absentBefore(p))));
   const removed = before.minus(after);
   const entries: ManagedFieldsEntry[] = deepCopy(oldObj?.metadata?.managedFields ?? newObj.metadata?.managedFields ?? []);

@@ -23,11 +23,17 @@ function addDefaultTolerations(spec: Record<string, unknown>): void {
 
 /** Guaranteed, Burstable or BestEffort (v1qos.GetPodQOS), from cpu and memory requests and limits. */
 function qosClass(spec: Record<string, unknown>): string {
-  const containers = [...((spec.containers as Record<string, unknown>[] | undefined) ?? []), ...((spec.initContainers as Record<string, unknown>[] | undefined) ?? [])];
+  const containers = [
+    ...((spec.containers as Record<string, unknown>[] | undefined) ?? []),
+    ...((spec.initContainers as Record<string, unknown>[] | undefined) ?? []),
+  ];
   let any = false;
   let guaranteed = true;
   for (const c of containers) {
-    const resources = (isPlainObject(c) && isPlainObject(c.resources) ? c.resources : {}) as { requests?: Record<string, string>; limits?: Record<string, string> };
+    const resources = (isPlainObject(c) && isPlainObject(c.resources) ? c.resources : {}) as {
+      requests?: Record<string, string>;
+      limits?: Record<string, string>;
+    };
     const requests = resources.requests ?? {};
     const limits = resources.limits ?? {};
     for (const r of ['cpu', 'memory']) {

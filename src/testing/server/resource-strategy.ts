@@ -133,7 +133,10 @@ export class ResourceStrategy {
    * field, with the object otherwise the same, is written.
    */
   unchanged(current: StoredObject, next: StoredObject): boolean {
-    const strip = (o: StoredObject): KubeObject => ({ ...o, metadata: { ...o.metadata, managedFields: o.metadata.managedFields?.map(({ time: _time, ...entry }) => entry) } });
+    const strip = (o: StoredObject): KubeObject => ({
+      ...o,
+      metadata: { ...o.metadata, managedFields: o.metadata.managedFields?.map(({ time: _time, ...entry }) => entry) },
+    });
     return deepEqual(strip(current), strip(next));
   }
 

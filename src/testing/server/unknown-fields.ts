@@ -25,7 +25,13 @@ export function unknownFields(schema: CompiledSchema, obj: KubeObject): string[]
 }
 
 /** Applies the policy to a custom resource's unknown fields: throws 400 for Strict, adds warnings for Warn. */
-export function checkUnknownFields(schema: CompiledSchema | undefined, obj: KubeObject, policy: FieldValidation, version: string, warnings: string[] | undefined): void {
+export function checkUnknownFields(
+  schema: CompiledSchema | undefined,
+  obj: KubeObject,
+  policy: FieldValidation,
+  version: string,
+  warnings: string[] | undefined,
+): void {
   if (!schema || policy === 'Ignore') return;
   applyFieldValidation(unknownFields(schema, obj), obj, policy, version, warnings);
 }

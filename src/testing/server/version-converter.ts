@@ -24,7 +24,9 @@ export class VersionConverter {
     if (!crd) return objects.map((o) => ({ ...o, apiVersion }));
     const strategy = (rt.conversion as { strategy?: string } | undefined)?.strategy ?? 'None';
     if (strategy === 'None') return objects.map((o) => (o.apiVersion === apiVersion ? o : { ...o, apiVersion }));
-    const converted = await convertObjects(crd as unknown as CustomResourceDefinition, objects, apiVersion, this.resolveService, { insecureSkipTLSVerify: true });
+    const converted = await convertObjects(crd as unknown as CustomResourceDefinition, objects, apiVersion, this.resolveService, {
+      insecureSkipTLSVerify: true,
+    });
     return converted as T[];
   }
 

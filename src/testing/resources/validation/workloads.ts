@@ -52,7 +52,9 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
     const detail = kind === 'StatefulSet' ? '' : ': invalid label selector';
     errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(selector ?? {})}${detail}` });
   }
-  const matches = selector ? size(selector.matchLabels) + size(selector.matchExpressions) === 0 || matchesLabels(fromLabelSelectorObject(selector), labels) : false;
+  const matches = selector
+    ? size(selector.matchLabels) + size(selector.matchExpressions) === 0 || matchesLabels(fromLabelSelectorObject(selector), labels)
+    : false;
   if (convertible && !matches) errors.push(mismatch);
   const podSpec = isPlainObject(template.spec) ? template.spec : {};
   if (kind === 'StatefulSet') {

@@ -263,7 +263,8 @@ export class ResourceHandlers {
       subresource === 'status' ? 'status' : '',
       (current) => {
         const merged = applyConfiguration(current, config, applyOpts);
-        merged.metadata!.resourceVersion = (config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined ?? current.metadata.resourceVersion;
+        merged.metadata!.resourceVersion =
+          ((config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined) ?? current.metadata.resourceVersion;
         return merged;
       },
       { ...options, managedFieldsComputed: true, fieldManager: manager },
@@ -303,7 +304,8 @@ export class ResourceHandlers {
         if (!(err instanceof StatusError && err.code === 404)) throw err;
       }
     }
-    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata: { resourceVersion: String(this.store.resourceVersion) }, items: this.listItems(rt, items) } };
+    const metadata = { resourceVersion: String(this.store.resourceVersion) };
+    return { code: 200, body: { apiVersion: joinAPIVersion(rt.group, version.name), kind: rt.listKind, metadata, items: this.listItems(rt, items) } };
   }
 
   private deleteOptions(call: ResourceCall): DeleteOptions {
@@ -336,7 +338,12 @@ export class ResourceHandlers {
     const status: Record<string, unknown> = { replicas: Number(getPath(obj, scale.statusReplicasPath) ?? 0) };
     if (selector) status.selector = selector;
     const meta = obj.metadata;
-    const scaleMeta: Record<string, unknown> = { name: meta.name, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp };
+    const scaleMeta: Record<string, unknown> = {
+      name: meta.name,
+      uid: meta.uid,
+      resourceVersion: meta.resourceVersion,
+      creationTimestamp: meta.creationTimestamp,
+    };
     if (meta.namespace) scaleMeta.namespace = meta.namespace;
     return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: scaleMeta, spec: { replicas: Number(getPath(obj, scale.specReplicasPath) ?? 0) }, status };
   }
