@@ -54,7 +54,7 @@ const lossless: SpokeConversion = {
   convertTo(spoke: Obj): Obj {
     const { size, strategy, paused, ...rest } = spoke.spec;
     const annotations = { ...(spoke.metadata.annotations as Record<string, string> | undefined) };
-    if (paused !== undefined) annotations[PAUSED] = String(paused);
+    if (paused !== undefined) annotations[PAUSED] = JSON.stringify(paused); // a boolean, per v2's schema
     const metadata: Record<string, unknown> = { ...spoke.metadata, annotations };
     if (Object.keys(annotations).length === 0) delete metadata.annotations;
     return { ...spoke, apiVersion: 'fuzz.example.com/v1', metadata, spec: { ...rest, replicas: size, ...(strategy !== undefined ? { mode: strategy } : {}) } };
