@@ -278,7 +278,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
   const visitCall = (e: Expr, scope: Scope): CelType => {
     const v = e.exprKind.value;
     const name = v.function;
-    const args = (v.args) ?? [];
+    const args = v.args ?? [];
     const target = v.target;
     // Qualified global functions (`sets.contains(...)`, `optional.none()`) parse as member calls.
     if (target?.exprKind.case === 'identExpr' && !scope.has(target.exprKind.value.name)) {

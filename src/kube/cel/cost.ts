@@ -87,7 +87,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'callExpr':
         return callCost(e);
       case 'listExpr':
-        return (v.elements).reduce((sum, el) => add(sum, cost(el)), fixed(LIST_CREATE));
+        return v.elements.reduce((sum, el) => add(sum, cost(el)), fixed(LIST_CREATE));
       case 'structExpr':
         return (v.entries as { keyKind: { case: string; value: Expr }; value: Expr }[]).reduce(
           (sum, entry) => add(add(sum, entry.keyKind.case === 'mapKey' ? cost(entry.keyKind.value) : fixed(0)), cost(entry.value)),

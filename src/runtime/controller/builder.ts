@@ -67,7 +67,7 @@ export class Builder {
 
   /** Any other source (a kind or a channel) with its own handler. */
   watches<T>(source: Kind<T> | Source<T>, handler: EventHandler<T>, options: ForOptions<T> = {}): this {
-    const src: Source<T> = isKind(source) ? new KindSource(source) : (source);
+    const src: Source<T> = isKind(source) ? new KindSource(source) : source;
     this.addWatch(src, handler, options.predicates ?? []);
     return this;
   }

@@ -104,7 +104,7 @@ export class ResourceDeletion {
     if (!stored || !stored.metadata.deletionTimestamp) return;
     if ((stored.metadata.finalizers ?? []).length > 0) {
       const next = deepCopy(stored);
-      if (isPlainObject(next.spec)) delete (next.spec).finalizers;
+      if (isPlainObject(next.spec)) delete next.spec.finalizers;
       if (!deepEqual(next, stored)) this.store.update(key, next);
       return;
     }

@@ -163,8 +163,8 @@ export function kubernetesFunctions(): CelFunc[] {
     celMethod('sum', LIST, [], DYN, function () {
       const xs = items(this);
       if (xs.length === 0) return 0n;
-      if (xs.every((x) => typeof x === 'bigint')) return (xs).reduce((a, b) => a + b, 0n);
-      if (xs.every((x) => typeof x === 'number')) return (xs).reduce((a, b) => a + b, 0);
+      if (xs.every((x) => typeof x === 'bigint')) return xs.reduce((a, b) => a + b, 0n);
+      if (xs.every((x) => typeof x === 'number')) return xs.reduce((a, b) => a + b, 0);
       return noOverload('sum of mixed or non-numeric elements');
     }),
     celMethod('min', LIST, [], DYN, function () {

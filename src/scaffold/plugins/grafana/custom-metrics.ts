@@ -75,8 +75,8 @@ export function parseCustomMetrics(text: string, file = customMetricsConfigFile)
     return {
       metric,
       type: type,
-      expr: (expr) ?? defaultExpr(metric, type),
-      unit: (unit) ?? defaultUnit(metric),
+      expr: expr ?? defaultExpr(metric, type),
+      unit: unit ?? defaultUnit(metric),
     };
   });
 }
