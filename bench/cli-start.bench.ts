@@ -31,7 +31,7 @@ export default async function (): Promise<Record<string, number | string>> {
       'create api --dry-run --make=false': { args: ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run', '--make=false'], floor: 'create-api' },
       'create api --dry-run': { args: ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run'] },
     };
-    const ratios = (a: Timing[], b: Timing[], what: keyof Timing) => spread(a.map((t, i) => t[what] / b[i]![what]));
+    const ratios = (a: Timing[], b: Timing[], what: keyof Timing) => spread(a.map((t, i) => t[what] / b[i][what]));
     let baseline: Timing[] = [];
     for (const [name, { args, floor }] of Object.entries(commands)) {
       const cli: Timing[] = [];

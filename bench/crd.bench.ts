@@ -33,7 +33,7 @@ function coldRun(paths: string[]) {
   const ms = performance.now() - t0;
   const cpu = cpuMs() - c0;
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw new Error(`generation failed: ${errors[0]!.message}`);
+  if (errors.length > 0) throw new Error(`generation failed: ${errors[0].message}`);
   return { project, markers, generator, ms, cpu, crds: result.crds.length, bytes: JSON.stringify(result.crds).length };
 }
 
@@ -85,7 +85,7 @@ export default async function (): Promise<Record<string, number | string>> {
       'synthetic one-file change ms, median (target < 200)': median(warm),
       'synthetic one-file change ms, max': Math.max(...warm),
       'synthetic one-file change CPU ms, median': median(warmCpu),
-      'load average (1 min) while measuring': loadavg()[0]!.toFixed(1),
+      'load average (1 min) while measuring': loadavg()[0].toFixed(1),
       [`controller-tools testdata cold ms (${cronjob.crds} CRDs incl. 740 kB CronJob)`]: cronjob.ms,
       'controller-tools CronJob file change ms, median': median(cronWarm),
     };

@@ -46,7 +46,7 @@ function paired(projectDir: string, apiGlob: string): Record<string, string> | u
     }
     const wallCpu = (ts: Timing[]) => `${median(ts.map((t) => t.wall)).toFixed(0)} / ${median(ts.map((t) => t.cpu)).toFixed(0)}`;
     const ratio = (a: Timing[], b: Timing[]) => {
-      const cpu = a.map((t, i) => t.cpu / b[i]!.cpu);
+      const cpu = a.map((t, i) => t.cpu / b[i].cpu);
       return `${median(cpu).toFixed(2)} (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)})`;
     };
     return {
@@ -55,7 +55,7 @@ function paired(projectDir: string, apiGlob: string): Record<string, string> | u
       'peer with --no-type-check, same run: wall / cpu (ms)': wallCpu(runs.peerNoCheck),
       'x peer, cpu, median of pairs (min-max)': ratio(runs.ours, runs.peer),
       'x peer --no-type-check, cpu (min-max)': ratio(runs.ours, runs.peerNoCheck),
-      'target <= 0.5x peer (cpu, median of pairs)': median(runs.ours.map((t, i) => t.cpu / runs.peer[i]!.cpu)) <= 0.5 ? 'met' : 'MISSED',
+      'target <= 0.5x peer (cpu, median of pairs)': median(runs.ours.map((t, i) => t.cpu / runs.peer[i].cpu)) <= 0.5 ? 'met' : 'MISSED',
     };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -64,17 +64,17 @@ export default async function (): Promise<Record<string, number | string>> {
       const t = performance.now();
       await Promise.all(Array.from({ length: OBJECTS }, (_, i) => core.createNamespacedConfigMap({ namespace, body: { metadata: { name: `cm-${i}`, labels: { app: 'fanout' } }, data: { key: 'x'.repeat(512), labels: JSON.stringify(Array.from({ length: 200 }, (_, j) => ({ name: `entry-${j}`, value: j, nested: { a: [1, 2, 3], b: 'text' } }))) } } })));
       await all;
-      perEvent[watcherCount]!.push((performance.now() - t) / OBJECTS);
+      perEvent[watcherCount].push((performance.now() - t) / OBJECTS);
       counter.restore();
-      encodes[watcherCount]!.push(counter.count() / OBJECTS);
+      encodes[watcherCount].push(counter.count() / OBJECTS);
       for (const w of watchers) w.destroy();
     }
     return {
       'load average (1 5 15 min) before': loadBefore,
-      [`create + deliver to ${WATCHERS} watchers, per object (ms)`]: spread(perEvent[WATCHERS]!),
-      '  peer: create + deliver to 1 watcher, per object (ms)': spread(perEvent[1]!),
-      [`  ratio ${WATCHERS} watchers / 1 (median of rounds)`]: median(perEvent[WATCHERS]!) / median(perEvent[1]!),
-      [`JSON encodes per object, ${WATCHERS} watchers / 1 watcher`]: `${spread(encodes[WATCHERS]!)} / ${spread(encodes[1]!)}`,
+      [`create + deliver to ${WATCHERS} watchers, per object (ms)`]: spread(perEvent[WATCHERS]),
+      '  peer: create + deliver to 1 watcher, per object (ms)': spread(perEvent[1]),
+      [`  ratio ${WATCHERS} watchers / 1 (median of rounds)`]: median(perEvent[WATCHERS]) / median(perEvent[1]),
+      [`JSON encodes per object, ${WATCHERS} watchers / 1 watcher`]: `${spread(encodes[WATCHERS])} / ${spread(encodes[1])}`,
       'load average (1 5 15 min) after': loadAverages(),
       note: `median (min-max) over ${ROUNDS} rounds each, ${WATCHERS} watchers and 1 watcher alternating; encodes count the create answer too`,
     };

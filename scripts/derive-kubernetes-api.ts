@@ -68,13 +68,13 @@ function goFields(module: string, dir: string, name: string, depth = 0): Map<str
   const t = goTypeOf(module, dir, name);
   if (!t?.fields || depth > 5) return out;
   for (const f of t.fields) {
-    const jsonName = (f.json ?? '').split(',')[0]!;
+    const jsonName = (f.json ?? '').split(',')[0];
     if (jsonName === '-') continue;
     if (f.embedded && jsonName === '') {
       const bare = f.goType.replace(/^\*/, '');
       const [alias, local] = bare.includes('.') ? bare.split('.') : [undefined, bare];
       const [m, d] = alias ? (ALIASES[alias] ?? [module, dir]) : [module, dir];
-      for (const [k, v] of goFields(m, d, local!, depth + 1)) if (!out.has(k)) out.set(k, v);
+      for (const [k, v] of goFields(m, d, local, depth + 1)) if (!out.has(k)) out.set(k, v);
       continue;
     }
     out.set(jsonName || f.goName, f);
@@ -99,7 +99,7 @@ function typeMapType(module: string, dir: string, name: string, depth = 0): stri
     const bare = f.goType.replace(/^\*/, '');
     const [alias, local] = bare.includes('.') ? bare.split('.') : [undefined, bare];
     const [m, d] = alias ? (ALIASES[alias] ?? [module, dir]) : [module, dir];
-    const v = typeMapType(m, d, local!, depth + 1);
+    const v = typeMapType(m, d, local, depth + 1);
     if (v) return v;
   }
   return undefined;
@@ -190,7 +190,7 @@ function restResources(file: string): ApiResource[] {
     const m = RESOURCE_PATH.exec(p);
     if (!m || m[5] === 'watch') continue;
     const group = m[2] ?? '';
-    const version = m[1] ?? m[3]!;
+    const version = m[1] ?? m[3];
     const key = `${group}/${version}/${m[5]}`;
     if (m[6]) {
       if (!subresources.has(key)) subresources.set(key, new Set());
@@ -201,7 +201,7 @@ function restResources(file: string): ApiResource[] {
       const gvk = op['x-kubernetes-group-version-kind'];
       if (op['x-kubernetes-action'] !== 'list' || !gvk) continue;
       const namespaced = m[4] !== undefined || found.get(key)?.namespaced === true;
-      found.set(key, { group, version, resource: m[5]!, kind: gvk.kind, namespaced, subresources: [] });
+      found.set(key, { group, version, resource: m[5], kind: gvk.kind, namespaced, subresources: [] });
     }
   }
   return [...found.entries()]
@@ -237,7 +237,7 @@ function derive(release: (typeof RELEASES)[number]): KubernetesApiData {
     }
     stripDescriptionsAndDefaults(schema);
     for (const [name, value] of sourceDefaults) {
-      schema.properties![name]!.default = value;
+      schema.properties![name].default = value;
       explicitDefaults++;
     }
     const go = goPackageOf(component);

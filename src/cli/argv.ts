@@ -15,9 +15,9 @@ const leadingFlags = /^(--dry-run(=.*)?|--help|-h)$/;
 /** The command words (`create api`): the first arguments that are not flags. */
 export function commandWords(argv: readonly string[]): { words: string[]; next: number } {
   let i = 0;
-  while (i < argv.length && leadingFlags.test(argv[i]!)) i++;
+  while (i < argv.length && leadingFlags.test(argv[i])) i++;
   const words: string[] = [];
-  for (; i < argv.length && !argv[i]!.startsWith('-'); i++) words.push(argv[i]!);
+  for (; i < argv.length && !argv[i].startsWith('-'); i++) words.push(argv[i]);
   return { words, next: i };
 }
 
@@ -73,7 +73,7 @@ export function normalizeArgv(argv: readonly string[], tree: CommandTree): strin
   if (flags === undefined) return [...argv];
   const out = argv.slice(0, next);
   for (let i = next; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     if (arg === '--') {
       out.push(...argv.slice(i));
       break;
@@ -103,14 +103,14 @@ export function repeatedFlag(argv: readonly string[], tree: CommandTree): string
   if (flags === undefined) return undefined;
   const values = new Map<string, string[]>();
   for (let i = next; i < argv.length && argv[i] !== '--'; i++) {
-    const m = /^--([\w-]+)(?:=(.*))?$/s.exec(argv[i]!);
-    const flag = m && flags[m[1]!];
+    const m = /^--([\w-]+)(?:=(.*))?$/s.exec(argv[i]);
+    const flag = m && flags[m[1]];
     if (!flag || !takesValue(flag) || flag.array === true) continue;
     const value = m[2] ?? argv[i + 1] ?? '';
     if (m[2] === undefined) i++;
-    const seen = values.get(m[1]!) ?? [];
+    const seen = values.get(m[1]) ?? [];
     seen.push(value);
-    values.set(m[1]!, seen);
+    values.set(m[1], seen);
     if (seen.length === 2) return `--${m[1]} is given more than once (${seen.map((v) => JSON.stringify(v)).join(', ')}): it takes one value`;
   }
   return undefined;

@@ -39,7 +39,7 @@ export function assertCleanGitRoot(dir: string, command: string, why: string): v
   // Each line is `XY path`; X may be a space (a change not staged), so only line ends are trimmed.
   // No optional locks: a check writes nothing, not even git's refreshed index.
   const dirty = gitOk(dir, ['--no-optional-locks', 'status', '--porcelain']).split('\n').filter((l) => l.trim() !== '');
-  if (dirty.length > 0) throw new UsageError(`the working tree has uncommitted changes (${dirty.length} paths, e.g. ${dirty[0]!.slice(3)}); commit or stash them first`);
+  if (dirty.length > 0) throw new UsageError(`the working tree has uncommitted changes (${dirty.length} paths, e.g. ${dirty[0].slice(3)}); commit or stash them first`);
 }
 
 /** Whether git tracks `path` (relative to `dir`); false outside a repository or without git. */

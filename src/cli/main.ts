@@ -69,11 +69,11 @@ async function buildParser(command: string | undefined, select: (a: Action) => v
 // yargs reports problems in its own words; say which flag and rule, in one line.
 function yargsError(message: string): string {
   const missing = /^Missing required argument(?:s)?: (.*)$/.exec(message);
-  if (missing) return `missing required flag${missing[1]!.includes(',') ? 's' : ''}: ${missing[1]!.split(', ').map((f) => `--${f}`).join(', ')}`;
+  if (missing) return `missing required flag${missing[1].includes(',') ? 's' : ''}: ${missing[1].split(', ').map((f) => `--${f}`).join(', ')}`;
   const unknown = /^Unknown arguments?: (.*)$/.exec(message);
   if (unknown) return `unknown flag or command: ${unknown[1]} (see --help)`;
   const choice = /Argument: ([\w-]+), Given: ("[^"]*"|\S+), Choices: (.*)/.exec(message);
-  if (choice) return `invalid value ${choice[2]} for --${choice[1]}: must be one of ${choice[3]!.trim()}`;
+  if (choice) return `invalid value ${choice[2]} for --${choice[1]}: must be one of ${choice[3].trim()}`;
   return message.split('\n').map((l) => l.trim()).filter(Boolean).join(' ');
 }
 
@@ -85,7 +85,7 @@ function invalidBoolean(argv: string[], args: Record<string, unknown>): string |
   for (const arg of argv) {
     if (arg === '--') break;
     const m = /^--([\w-]+)=(.*)$/s.exec(arg);
-    if (!m || typeof args[m[1]!] !== 'boolean' || /^(true|false)$/.test(m[2]!)) continue;
+    if (!m || typeof args[m[1]] !== 'boolean' || /^(true|false)$/.test(m[2])) continue;
     return `invalid value "${m[2]}" for --${m[1]}: must be true or false`;
   }
   return undefined;
@@ -136,7 +136,7 @@ export async function main(rawArgv: string[], options: MainOptions = {}): Promis
       return 1;
     }
     const parsed = await new Promise<{ error?: Error; output: string; args: Record<string, unknown> }>((resolve) => {
-      void parser.parse(argv, {}, (error, args, output) => resolve({ error: error ?? undefined, output, args: (args ?? {}) as Record<string, unknown> }));
+      void parser.parse(argv, {}, (error, args, output) => resolve({ error: error ?? undefined, output, args: (args ?? {}) }));
     });
     if (parsed.error) {
       io.stderr(`error: ${yargsError(parsed.error.message)}\n`);

@@ -7,7 +7,7 @@ export type { ManifestsOptions };
 
 export async function runManifests(opts: ManifestsOptions, io: CliIO): Promise<number> {
   const generators = await import('../generators/manifests/run.js');
-  return generators.runManifests({ ...opts, dryRun: io.dryRun }, { stdout: io.stdout, stderr: io.stderr });
+  return generators.runManifests({ ...opts, dryRun: io.dryRun }, { stdout: (text) => io.stdout(text), stderr: (text) => io.stderr(text) });
 }
 
 /**

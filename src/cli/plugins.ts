@@ -4,6 +4,7 @@
 import type { Argv, Options } from 'yargs';
 import type { Plan } from '../scaffold/machinery/plan.js';
 import type { ProjectConfig } from '../project/project-file.js';
+import { flagText } from '../project/flag-text.js';
 import { checkPluginFlags, optionalPlugins, pluginFlags, resolvePlugins, type PluginCommand } from '../project/plugin-catalog.js';
 import type { PluginStep } from '../scaffold/plugins/step.js';
 import { loadPluginSteps } from '../scaffold/plugins/steps.js';
@@ -39,7 +40,7 @@ export async function pluginSteps(command: PluginCommand, args: Record<string, u
   defaults: Record<string, unknown>;
   run: (plan: Plan, cfg: ProjectConfig) => ProjectConfig;
 }> {
-  const chosen = resolvePlugins(args.plugins === undefined ? undefined : String(args.plugins), command);
+  const chosen = resolvePlugins(args.plugins === undefined ? undefined : flagText(args.plugins), command);
   checkPluginFlags(command, chosen, args);
   const steps: PluginStep[] = [];
   for (const p of chosen) steps.push((await loadPluginSteps(p.key))[command]!);

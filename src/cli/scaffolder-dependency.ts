@@ -52,7 +52,7 @@ export function packedPackage(): string {
     mkdirSync(join(root, 'dist'), { recursive: true });
     // Renamed into place whole: another init may be reading it.
     const partial = `${tarball}.${process.pid}`;
-    copyFileSync(join(stage, packed!.filename), partial);
+    copyFileSync(join(stage, packed.filename), partial);
     renameSync(partial, tarball);
     return tarball;
   } finally {

@@ -37,7 +37,7 @@ export function sweepStaleTemporaries(dir: string, isOurs: (target: string) => b
   const removed: string[] = [];
   for (const name of names) {
     const m = temporaryName.exec(name);
-    if (!m || !isOurs(m[1]!) || isLiveProcess(Number(m[2]))) continue;
+    if (!m || !isOurs(m[1]) || isLiveProcess(Number(m[2]))) continue;
     const file = path.join(dir, name);
     if (!lstatSync(file).isFile()) continue;
     rmSync(file, { force: true });

@@ -42,21 +42,21 @@ function parseIntOrName(expr: string, bounds: Bounds): number {
 /** robfig's getRange: `*`, `?`, `n`, `n-m`, each with an optional `/step`. */
 function checkRange(expr: string, bounds: Bounds): void {
   const rangeAndStep = expr.split('/');
-  const lowAndHigh = rangeAndStep[0]!.split('-');
+  const lowAndHigh = rangeAndStep[0].split('-');
   let start: number;
   let end: number;
   if (lowAndHigh[0] === '*' || lowAndHigh[0] === '?') {
     start = bounds.min;
     end = bounds.max;
   } else {
-    start = parseIntOrName(lowAndHigh[0]!, bounds);
+    start = parseIntOrName(lowAndHigh[0], bounds);
     if (lowAndHigh.length === 1) end = start;
-    else if (lowAndHigh.length === 2) end = parseIntOrName(lowAndHigh[1]!, bounds);
+    else if (lowAndHigh.length === 2) end = parseIntOrName(lowAndHigh[1], bounds);
     else throw new ScheduleError(`too many hyphens: ${expr}`);
   }
   let step = 1;
   if (rangeAndStep.length === 2) {
-    step = parseInt(rangeAndStep[1]!);
+    step = parseInt(rangeAndStep[1]);
     // "n/step" means "n-max/step".
     if (lowAndHigh.length === 1) end = bounds.max;
   } else if (rangeAndStep.length > 2) {
@@ -123,7 +123,7 @@ export function cronScheduleError(schedule: string): string | undefined {
     const fields = spec.split(/\s+/).filter((f) => f !== '');
     if (fields.length !== 5) throw new ScheduleError(`expected exactly 5 fields, found ${fields.length}: [${fields.join(' ')}]`);
     fields.forEach((field, i) => {
-      for (const expr of field.split(',').filter((e) => e !== '')) checkRange(expr, FIELDS[i]!);
+      for (const expr of field.split(',').filter((e) => e !== '')) checkRange(expr, FIELDS[i]);
     });
     return undefined;
   } catch (err) {

@@ -51,7 +51,8 @@ export interface CustomResourceConversion {
 export interface CustomResourceDefinitionSpec {
   group: string;
   names: CustomResourceDefinitionNames;
-  scope: 'Namespaced' | 'Cluster' | string;
+  /** 'Namespaced' or 'Cluster' (any other text is refused by validation, so it is kept as read). */
+  scope: string;
   versions: CustomResourceDefinitionVersion[];
   conversion?: CustomResourceConversion;
   preserveUnknownFields?: boolean;

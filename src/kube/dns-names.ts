@@ -99,7 +99,7 @@ export function isQualifiedName(value: string): string[] {
   let name: string;
   if (parts.length === 1) name = parts[0]!;
   else if (parts.length === 2) {
-    const prefix = parts[0]!;
+    const prefix = parts[0];
     name = parts[1]!;
     if (prefix === '') errs.push('prefix part must be non-empty');
     else errs.push(...isDNS1123Subdomain(prefix, true).map((m) => `prefix part ${m}`));

@@ -97,7 +97,7 @@ export function goV(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return goSliceV(value);
-  const entries = Object.keys(value as object)
+  const entries = Object.keys(value)
     .sort()
     .map((k) => `${k}:${goV((value as Record<string, unknown>)[k])}`);
   return `map[${entries.join(' ')}]`;

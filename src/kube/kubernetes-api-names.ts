@@ -24,17 +24,17 @@ const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 export function componentParts(component: string): NameParts | undefined {
   const segments = component.split('.');
   if (segments.length < 3) return undefined;
-  const kind = segments[segments.length - 1]!;
-  const version = segments[segments.length - 2]!;
+  const kind = segments[segments.length - 1];
+  const version = segments[segments.length - 2];
   if (!VERSION.test(version) || !/^[A-Z]/.test(kind)) return undefined;
-  return { group: segments[segments.length - 3]!, version, kind };
+  return { group: segments[segments.length - 3], version, kind };
 }
 
 /** Group (if prefixed), version and kind of a client-node model name. */
 export function modelParts(model: string): NameParts | undefined {
   const m = MODEL.exec(model);
   if (!m) return undefined;
-  return { group: m[1]?.toLowerCase(), version: m[2]!.toLowerCase(), kind: m[3]! };
+  return { group: m[1]?.toLowerCase(), version: m[2].toLowerCase(), kind: m[3] };
 }
 
 /** The client-node names a component may have, group-prefixed first (`CoreV1EndpointPort`, `V1EndpointPort`). */

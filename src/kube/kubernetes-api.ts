@@ -23,7 +23,7 @@ import { ComponentNames } from './kubernetes-api-names.js';
 /** The shipped minor releases, oldest first. */
 export const KUBERNETES_API_VERSIONS = ['1.34', '1.35', '1.36'] as const;
 export type KubernetesApiVersion = (typeof KUBERNETES_API_VERSIONS)[number];
-export const NEWEST_KUBERNETES_API_VERSION: KubernetesApiVersion = KUBERNETES_API_VERSIONS[KUBERNETES_API_VERSIONS.length - 1]!;
+export const NEWEST_KUBERNETES_API_VERSION: KubernetesApiVersion = KUBERNETES_API_VERSIONS[KUBERNETES_API_VERSIONS.length - 1];
 
 /** Bumped when the file layout changes. */
 export const KUBERNETES_API_FORMAT = 2;

@@ -10,5 +10,6 @@ export function metaTime(at: Date | number = new Date()): string {
 /** A metav1.Time field as it may arrive from client-node (a Date) or from JSON (a string), in wire form. */
 export function metaTimeOf(value: unknown): string {
   if (value instanceof Date) return metaTime(value);
-  return value === undefined || value === null ? '' : String(value);
+  if (typeof value === 'string') return value;
+  return value === undefined || value === null ? '' : JSON.stringify(value);
 }

@@ -192,7 +192,7 @@ function replaceSuffix(original: string, suffix: string, replacement: string): s
   return (original.endsWith(suffix) ? original.slice(0, original.length - suffix.length) : original) + replacement;
 }
 
-const capitalize = (s: string) => (s === '' ? s : s[0]!.toUpperCase() + s.slice(1));
+const capitalize = (s: string) => (s === '' ? s : s[0].toUpperCase() + s.slice(1));
 
 /** flect's Pluralize: the plural of an identifier's last word, the rest kept as written. */
 export function pluralize(identifier: string): string {

@@ -30,7 +30,7 @@ export function parseQuantity(text: string): Quantity | undefined {
     digits *= 1024n ** BigInt(binary);
     format = 'BinarySI';
   } else if (suffix in DECIMAL_SUFFIXES) {
-    scale += DECIMAL_SUFFIXES[suffix]!;
+    scale += DECIMAL_SUFFIXES[suffix];
   } else {
     scale += Number(suffix.slice(1));
     format = 'DecimalExponent';

@@ -104,14 +104,14 @@ const parsedValues = new WeakMap<MarkerDefinition, Map<string, MarkerValue>>();
 function copyValue(value: MarkerValue): MarkerValue {
   if (typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(copyValue);
-  const out: { [key: string]: MarkerValue } = Object.create(null); // keys are the user's: `__proto__` is one like any other
-  for (const key of Object.keys(value)) out[key] = copyValue(value[key] as MarkerValue);
+  const out: { [key: string]: MarkerValue } = Object.create(null) as { [key: string]: MarkerValue }; // keys are the user's: `__proto__` is one like any other
+  for (const key of Object.keys(value)) out[key] = copyValue(value[key]);
   return out;
 }
 
 function parseCached(def: MarkerDefinition, text: string): MarkerValue {
   let forDef = parsedValues.get(def);
-  if (forDef === undefined) parsedValues.set(def, (forDef = new Map()));
+  if (forDef === undefined) parsedValues.set(def, (forDef = new Map<string, MarkerValue>()));
   let value = forDef.get(text);
   if (value === undefined) {
     value = parseMarker(def, text);
@@ -133,7 +133,7 @@ function mayHoldMarker(text: string, from: number, to: number): boolean {
 /** Where a node's leading comments end (its own text, members included, follows). */
 function endOfLeadingComments(lc: LeadingComments, pos: number): number {
   const group = lc.doc ?? lc.markerBlock ?? lc.earlier[lc.earlier.length - 1];
-  return group && group.length > 0 ? group[group.length - 1]!.end : pos;
+  return group && group.length > 0 ? group[group.length - 1].end : pos;
 }
 
 /** Collects the markers of one file. */
@@ -153,7 +153,7 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
         const raw = sf.text.slice(c.pos + 2, c.end);
         const plus = c.pos + 2 + raw.indexOf('+');
         // a `//` comment is one line: the `+` is on the comment's first line
-        const column = plus - (starts[c.startLine] as number);
+        const column = plus - (starts[c.startLine]);
         out.push({ text: raw.trim(), location: { file: fileName, line: c.startLine + 1, column: column + 1 } });
       }
     }
@@ -183,7 +183,7 @@ export function collectFileMarkers(source: AnySourceFile, registry: MarkerRegist
 
   const report = (raw: RawMarker, target: MarkerTarget): void => {
     if (!isCheckedMarker(raw.text)) return;
-    const head = raw.text.split('=')[0] as string;
+    const head = raw.text.split('=')[0];
     if (registry.isKnown(raw.text)) {
       const targets = (['package', 'type', 'field'] as const).filter((t) => registry.lookup(raw.text, t) !== undefined);
       diagnostics.push({

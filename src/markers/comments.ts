@@ -62,7 +62,7 @@ function lineIn(starts: readonly number[], pos: number): number {
   let hi = starts.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if ((starts[mid] as number) <= pos) lo = mid;
+    if ((starts[mid]) <= pos) lo = mid;
     else hi = mid - 1;
   }
   return lo;
@@ -85,7 +85,7 @@ export function commentGroupsAt(sf: ts.SourceFile, pos: number): CommentGroup[] 
       // a `//` comment ends on its own line
       endLine: r.kind === SINGLE_LINE ? startLine : lineIn(starts, r.end),
     };
-    if (previous !== undefined && c.startLine <= previous.endLine + 1) (groups[groups.length - 1] as Comment[]).push(c);
+    if (previous !== undefined && c.startLine <= previous.endLine + 1) (groups[groups.length - 1]).push(c);
     else groups.push([c]);
     previous = c;
   }
@@ -126,7 +126,7 @@ function scanLeadingComments(sf: ts.SourceFile, node: ts.Node): LeadingComments 
   const groups = commentGroupsAt(sf, node.pos);
   const last = groups[groups.length - 1];
   if (last === undefined) return { earlier: [], markerBlock: undefined, doc: undefined };
-  const lastComment = last[last.length - 1]!;
+  const lastComment = last[last.length - 1];
   const hasDoc = lastComment.endLine >= startLineAfter(sf, node, lastComment.end) - 1;
   const markerIndex = hasDoc ? groups.length - 2 : groups.length - 1;
   return {

@@ -20,7 +20,7 @@ function linesOfComment(sf: ts.SourceFile, c: Comment): string[] {
     if (isJsDoc) {
       // ` * text` -> `text`, keeping indentation after the one space that follows the star
       const m = /^\s*\* ?(.*)$/.exec(line);
-      if (m && (i > 0 || /^\s*\*/.test(line))) return m[1] as string;
+      if (m && (i > 0 || /^\s*\*/.test(line))) return m[1];
       return i === 0 ? line.replace(/^ /, '') : line;
     }
     return line.trim();

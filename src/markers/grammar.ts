@@ -91,7 +91,7 @@ export function parseMarker(def: MarkerDefinition, text: string): MarkerValue {
 
 function parseNamedArguments(def: MarkerDefinition, scanner: Scanner): { [key: string]: MarkerValue } {
   const specs = def.args ?? {};
-  const out: { [key: string]: MarkerValue } = Object.create(null);
+  const out: { [key: string]: MarkerValue } = Object.create(null) as { [key: string]: MarkerValue };
   if (scanner.peek() !== EOF) {
     for (;;) {
       const nameTok = scanner.scan();
@@ -237,7 +237,7 @@ function parseSlice(item: ArgType, scanner: Scanner): MarkerValue[] {
 /** `{key: value, other: value}`. */
 function parseMap(item: ArgType, scanner: Scanner): { [key: string]: MarkerValue } {
   // The keys are the user's: without a prototype, `__proto__` and `constructor` are keys like any other.
-  const out: { [key: string]: MarkerValue } = Object.create(null);
+  const out: { [key: string]: MarkerValue } = Object.create(null) as { [key: string]: MarkerValue };
   if (!expectChar(scanner, '{', 'open curly brace')) return out;
   for (let hint = scanner.peekNoSpace(); hint !== RBRACE && hint !== EOF; hint = scanner.peekNoSpace()) {
     const key = parseString(scanner, true);

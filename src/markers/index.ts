@@ -37,6 +37,7 @@
  * defineCommonMarkers(registry) adds markers no generator consumes (object:generate, conversion:hub, ...).
  */
 export type { ArgSpec, ArgType, MarkedValue, MarkerDefinition, MarkerTarget, MarkerValue, SourceLocation } from './types.js';
+export { markerText } from './types.js';
 export { type Diagnostic, DiagnosticError, formatDiagnostic, hasErrors } from './diagnostic.js';
 export { MarkerRegistry } from './registry.js';
 export { parseMarker, splitMarker } from './grammar.js';

@@ -133,10 +133,10 @@ export class Scanner {
     const s = this.src;
     let kind: 'int' | 'float' = 'int';
     const digits = (re: RegExp) => {
-      while (this.pos < s.length && re.test(s[this.pos] as string)) this.pos++;
+      while (this.pos < s.length && re.test(s[this.pos])) this.pos++;
     };
     if (s[this.pos] === '0' && /[xXoObB]/.test(s[this.pos + 1] ?? '')) {
-      const base = (s[this.pos + 1] as string).toLowerCase();
+      const base = (s[this.pos + 1]).toLowerCase();
       this.pos += 2;
       digits(base === 'x' ? /[0-9a-fA-F_]/ : base === 'o' ? /[0-7_]/ : /[01_]/);
       return 'int';
@@ -165,7 +165,7 @@ export class Scanner {
     const start = this.pos;
     this.pos++;
     while (this.pos < this.src.length) {
-      const c = this.src[this.pos] as string;
+      const c = this.src[this.pos];
       if (c === quote) {
         this.pos++;
         return;
@@ -189,7 +189,7 @@ export function unquoteGo(literal: string): string {
   const body = literal.slice(1, -1);
   let out = '';
   for (let i = 0; i < body.length; i++) {
-    const c = body[i] as string;
+    const c = body[i];
     if (c === '"' || c === '\n') throw new Error('invalid syntax');
     if (c !== '\\') {
       out += c;

@@ -38,7 +38,7 @@ export function nearestMarkerName(text: string, known: readonly string[]): strin
     const lower = f.toLowerCase();
     return { lower, segments: lower.split(':') };
   });
-  const writtenSegments = forms[0]!.segments;
+  const writtenSegments = forms[0].segments;
   const maxDistance = Math.max(3, Math.ceil(anonymousName.length / 4));
   let best: string | undefined;
   let bestShared = -1;

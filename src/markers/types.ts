@@ -58,3 +58,12 @@ export interface MarkedValue {
   /** The marker text after the `+`, trimmed. */
   readonly text: string;
 }
+
+/**
+ * The text of a `string` or `raw` argument: the grammar parses those into strings, so for them this only
+ * narrows the type; a missing optional argument is ''.
+ */
+export function markerText(value: MarkerValue | undefined): string {
+  if (value === undefined) return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

@@ -58,7 +58,7 @@ const list = (names: Iterable<string>) => [...names].sort().join(', ');
 export function checkBuiltinKind(cfg: ProjectConfig, gvk: Gvk): string | undefined {
   const byVersion = builtinKinds(gvk.group);
   const own = cfg.resources.filter((r) => r.api && !r.core && !r.external && r.group === gvk.group);
-  const ownText = own.length > 0 ? `this project's group ${qualifiedGroup(own[0]!)} (kinds: ${list(new Set(own.map((r) => `${r.version} ${r.kind}`)))})` : '';
+  const ownText = own.length > 0 ? `this project's group ${qualifiedGroup(own[0])} (kinds: ${list(new Set(own.map((r) => `${r.version} ${r.kind}`)))})` : '';
   const builtinText = `Kubernetes' ${apiGroupOf(gvk.group) || 'core'} group`;
   if (byVersion.size === 0) return undefined;
   const kinds = byVersion.get(gvk.version);

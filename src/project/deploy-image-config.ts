@@ -48,6 +48,7 @@ export function validateDeployImageOptions(o: DeployImageOptions): void {
   }
   if (o.containerCommand !== undefined) {
     const parts = commandParts(o.containerCommand);
+    // eslint-disable-next-line no-control-regex -- a command argument may hold no control character
     if (parts.length === 0 || parts.some((p) => p === '' || /[\u0000-\u001f\u007f]/.test(p))) {
       throw new UsageError(`invalid --image-container-command "${o.containerCommand}": must be the command's words separated by commas, none empty, without control characters`);
     }

@@ -103,7 +103,7 @@ function parseWebhooks(v: unknown, where: string): ResourceWebhooks | undefined 
     validation: bool(v, 'validation', where),
     validationPath: str(v, 'validationPath', where, false),
     conversion: bool(v, 'conversion', where),
-    spoke: spoke as string[] | undefined,
+    spoke: spoke,
     webhookVersion: 'v1',
   };
 }
@@ -196,7 +196,7 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
   const version = raw.version;
   if (version !== '3' && version !== 3) throw new UsageError(`${at('version')}: unsupported PROJECT version "${String(version)}" (expected "3")`);
   const layout = raw.layout;
-  const layouts = Array.isArray(layout) ? layout.map(String) : layout === undefined ? [] : [String(layout)];
+  const layouts = Array.isArray(layout) ? layout.map(String) : layout === undefined ? [] : [typeof layout === 'string' ? layout : JSON.stringify(layout)];
   if (!layouts.includes(scaffolderLayout)) {
     throw new UsageError(`${at('layout')}: project layout "${layouts.join(',') || '(none)'}" is not ${scaffolderLayout}; this project was not made by scaffolder`);
   }
@@ -221,7 +221,7 @@ export function parseProjectFile(text: string, file: string): ProjectConfig {
     namespaced: bool(raw, 'namespaced', at('namespaced')),
     projectName: str(raw, 'projectName', at('projectName'), true)!,
     owner: str(raw, 'owner', at('owner'), false),
-    license: license as 'apache2' | 'none' | undefined,
+    license: license,
     kubernetesVersion,
     plugins: parsePlugins(raw.plugins, at),
     resources: (resources ?? []).map((r: unknown, i: number) => parseResource(r, `${at('resources', i)}: resources[${i}]`)),

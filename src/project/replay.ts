@@ -106,7 +106,9 @@ export function replayCommands(cfg: ProjectConfig, opts: ReplayOptions): string[
   const created = new Set<Resource>();
   const waiting = cfg.resources.filter((r) => webhookCommand(r) !== undefined);
   // A conversion hub's webhook needs the APIs of its spokes.
-  const ready = (r: Resource) => created.has(r) && (r.webhooks?.spoke ?? []).every((v) => cfg.resources.some((s) => created.has(s) && s.api && s.group === r.group && s.kind === r.kind && s.version === v));
+  const ready = (r: Resource) =>
+    created.has(r) &&
+    (r.webhooks?.spoke ?? []).every((v) => cfg.resources.some((s) => created.has(s) && s.api && s.group === r.group && s.kind === r.kind && s.version === v));
   for (const r of cfg.resources) {
     if (pendingMultigroup && !before.includes(r) && r.api) editMultigroup();
     const pluginApi = r.api ? pluginApis.get(`${r.group}/${r.version}/${r.kind}`) : undefined;

@@ -10,7 +10,7 @@ import { UsageError } from './usage-error.js';
 export interface YamlFile {
   readonly value: unknown;
   /** `file:line` of the value at `path`, or just `file` when there is none. */
-  at(...path: Array<string | number>): string;
+  at: (...path: Array<string | number>) => string;
 }
 
 export function readYamlFile(text: string, file: string): YamlFile {
@@ -18,7 +18,7 @@ export function readYamlFile(text: string, file: string): YamlFile {
   const doc = parseDocument(text, { lineCounter: lines });
   const located = (line: number | undefined) => `${file}${line ? `:${line}` : ''}`;
   if (doc.errors.length > 0) {
-    const e = doc.errors[0]!;
+    const e = doc.errors[0];
     throw new UsageError(`${located(e.linePos?.[0]?.line)}: not valid YAML: ${e.message.split('\n')[0]}`);
   }
   const at = (...path: Array<string | number>): string => {

@@ -39,7 +39,9 @@ type MayBeMissing<V> = [V] extends [void] ? false : undefined extends V ? true :
  */
 export async function eventually<R>(
   fn: () => R,
-  ...rest: MayBeMissing<Awaited<R>> extends true ? [fn_may_return_undefined_or_null__throw_or_return_false_instead: never] : [options?: EventuallyOptions | string]
+  ...rest: MayBeMissing<Awaited<R>> extends true
+    ? [fn_may_return_undefined_or_null__throw_or_return_false_instead: never]
+    : [options?: EventuallyOptions | string]
 ): Promise<Exclude<Awaited<R>, false>> {
   const options: EventuallyOptions | string = rest[0] ?? {};
   const { timeout = DEFAULT_TIMEOUT_MS, interval = DEFAULT_INTERVAL_MS, description } = typeof options === 'string' ? { description: options } : options;

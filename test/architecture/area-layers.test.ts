@@ -20,9 +20,9 @@ function documentedLayers(markdown: string): Map<string, Set<string>> {
   const section = /^## Layers\n([\s\S]*?)(?=^## )/m.exec(markdown);
   if (!section) throw new Error('docs/architecture.md has no "## Layers" section');
   const layers = new Map<string, Set<string>>();
-  for (const match of section[1]!.matchAll(/^- `([\w.]+)` -> (.+)$/gm)) {
-    const targets = match[2]!.trim() === 'nothing' ? [] : [...match[2]!.matchAll(/`([\w.]+)`/g)].map((m) => m[1]!);
-    layers.set(match[1]!, new Set(targets));
+  for (const match of section[1].matchAll(/^- `([\w.]+)` -> (.+)$/gm)) {
+    const targets = match[2].trim() === 'nothing' ? [] : [...match[2].matchAll(/`([\w.]+)`/g)].map((m) => m[1]);
+    layers.set(match[1], new Set(targets));
   }
   return layers;
 }

@@ -273,8 +273,8 @@ describe('scaffolder create api', () => {
     const imported = new Set<string>();
     for (const [, text] of files) {
       for (const m of text.matchAll(/^import (?:type )?\{([^}]*)\} from '([^']+)'/gm)) {
-        if (m[2]!.startsWith('.')) continue;
-        for (const part of m[1]!.split(',')) {
+        if (m[2].startsWith('.')) continue;
+        for (const part of m[1].split(',')) {
           const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/).pop()!;
           if (/^[A-Z]/.test(name)) imported.add(name);
         }
@@ -422,7 +422,7 @@ describe('scaffolder create api', () => {
     expect(types).toContain("plural: 'admirales', namespaced: false");
     const project = parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> };
     expect(project.resources[1]).toMatchObject({ version: 'v2', plural: 'admirales', api: { crdVersion: 'v1' } });
-    expect((project.resources[1]!.api as Record<string, unknown>).namespaced).toBeUndefined();
+    expect((project.resources[1].api as Record<string, unknown>).namespaced).toBeUndefined();
     // Scaffolding v1 again keeps its recorded scope and plural.
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Admiral', '--controller=false', '--force', ...noMake]);
     expect(read(dir, 'api/v1/admiral_types.ts')).toContain('// +kubebuilder:resource:path=admirales,scope=Cluster');

@@ -49,7 +49,7 @@ describe('scaffolder create webhook', () => {
     const def = parse(read(dir, 'config/default/kustomization.yaml')) as { resources: string[]; patches: Array<{ path: string }>; replacements: Array<{ source: { kind: string; name: string }; targets: Array<{ select: { kind: string } }> }> };
     expect(def.resources).toEqual(['../crd', '../rbac', '../manager', '../webhook', '../certmanager', 'metrics_service.yaml']);
     expect(def.patches.map((p) => p.path)).toEqual(['manager_metrics_patch.yaml', 'manager_webhook_patch.yaml']);
-    expect(def.replacements.map((r) => `${r.source.kind}/${r.source.name}->${r.targets[0]!.select.kind}`)).toEqual([
+    expect(def.replacements.map((r) => `${r.source.kind}/${r.source.name}->${r.targets[0].select.kind}`)).toEqual([
       'Service/webhook-service->Certificate', 'Service/webhook-service->Certificate',
       'Certificate/serving-cert->ValidatingWebhookConfiguration', 'Certificate/serving-cert->ValidatingWebhookConfiguration',
       'Certificate/serving-cert->MutatingWebhookConfiguration', 'Certificate/serving-cert->MutatingWebhookConfiguration',
@@ -58,7 +58,7 @@ describe('scaffolder create webhook', () => {
     expect(parse(read(dir, 'config/network-policy/kustomization.yaml'))).toEqual({ resources: ['allow-webhook-traffic.yaml', 'allow-metrics-traffic.yaml'] });
     expect(Object.keys(snapshot(dir))).toEqual(expect.arrayContaining(['config/certmanager/issuer.yaml', 'config/certmanager/certificate-webhook.yaml', 'config/default/manager_webhook_patch.yaml', 'config/webhook/service.yaml']));
     const project = parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> };
-    expect(project.resources[0]!.webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
+    expect(project.resources[0].webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
   });
 
   it('a later webhook type merges into the existing file, test and PROJECT entry, keeping user edits', async () => {
@@ -79,7 +79,7 @@ describe('scaffolder create webhook', () => {
     expect(test).toContain("import { CaptainCustomDefaulter, CaptainCustomValidator, setupCaptainWebhookWithManager } from '../../../api/v1/captain_webhook.js';");
     expect(test.match(/describe\('through the API server'/g)).toHaveLength(1);
     expect(test).toContain("it('admits a valid Captain on create, update and delete'");
-    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0]!.webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0].webhooks).toEqual({ defaulting: true, validation: true, webhookVersion: 'v1' });
     expect((parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: unknown[] }).replacements).toHaveLength(6);
     expect(read(dir, 'src/main.ts').match(/setupCaptainWebhookWithManager/g)).toHaveLength(1);
   });
@@ -129,7 +129,7 @@ describe('scaffolder create webhook', () => {
     const def = parse(read(dir, 'config/default/kustomization.yaml')) as { replacements: Array<{ targets: Array<{ select: { kind: string; name?: string } }> }> };
     const crdTargets = def.replacements.flatMap((r) => r.targets).filter((t) => t.select.kind === 'CustomResourceDefinition');
     expect(crdTargets.map((t) => t.select.name)).toEqual(['firstmates.crew.testproject.org', 'firstmates.crew.testproject.org']);
-    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1]!.webhooks).toEqual({ conversion: true, spoke: ['v2'], webhookVersion: 'v1' });
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[1].webhooks).toEqual({ conversion: true, spoke: ['v2'], webhookVersion: 'v1' });
     const test = read(dir, 'test/webhooks/v1/firstmate_webhook.test.ts');
     expect(test).toContain('crewv2.firstMateConversion.convertFrom(hub)');
     // Static imports of the testing kit, the runtime and the hub's API package, as the other tests.
@@ -166,7 +166,7 @@ describe('scaffolder create webhook', () => {
     expect(imports.filter((l) => l.endsWith("from 'kubescaffolder/runtime';"))).toEqual(["import { Manager, builtinScheme } from 'kubescaffolder/runtime';"]);
     const testing = imports.filter((l) => l.endsWith("from 'kubescaffolder/testing';"));
     expect(testing).toHaveLength(1);
-    expect(/\{ (.*) \}/.exec(testing[0]!)![1]!.split(', ').sort()).toEqual(['fuzzConversion', 'startTestEnvironment', 'type TestEnvironment']);
+    expect(/\{ (.*) \}/.exec(testing[0])![1].split(', ').sort()).toEqual(['fuzzConversion', 'startTestEnvironment', 'type TestEnvironment']);
     expect(imports.filter((l) => l.endsWith("from '../../../api/v1/index.js';"))).toEqual(["import * as crewv1 from '../../../api/v1/index.js';"]);
     expect(imports.filter((l) => l.endsWith("from 'vitest';"))).toHaveLength(1);
     expect(imports.find((l) => l.endsWith("from 'vitest';"))).toMatch(/afterAll.*beforeAll/);
@@ -212,7 +212,7 @@ describe('scaffolder create webhook', () => {
     const file = read(dir, 'api/v1/captain_webhook.ts');
     expect(file).toContain('+kubebuilder:webhook:path=/custom-mutate-captain,mutating=true');
     expect(file).toContain(".withValidatorCustomPath('/custom-validate-captain')");
-    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0]!.webhooks).toMatchObject({ defaultingPath: '/custom-mutate-captain', validationPath: '/custom-validate-captain' });
+    expect((parse(read(dir, 'PROJECT')) as { resources: Array<Record<string, unknown>> }).resources[0].webhooks).toMatchObject({ defaultingPath: '/custom-mutate-captain', validationPath: '/custom-validate-captain' });
   });
 
   it.each([
@@ -268,14 +268,14 @@ describe('scaffolder create webhook', () => {
     const tests = files.filter(([f]) => f.endsWith('firstmate_controller.test.ts') || f.endsWith('firstmate_webhook.test.ts'));
     expect(tests.map(([f]) => f)).toEqual(['test/controllers/firstmate_controller.test.ts', 'test/webhooks/v1/firstmate_webhook.test.ts']);
     for (const [file, text] of tests) expect(text, file).not.toMatch(/\bspec:/);
-    expect(tests[0]![1]).toContain("newFirstMate('test-resource')");
-    const webhookTest = tests[1]![1];
+    expect(tests[0][1]).toContain("newFirstMate('test-resource')");
+    const webhookTest = tests[1][1];
     for (const use of ["newFirstMate('sample')", "newFirstMate('admitted')", "newFirstMateV2('sample')", "newFirstMateV2('converted')"]) expect(webhookTest).toContain(use);
     const samples = files.filter(([f]) => f.startsWith('test/samples/') && f.endsWith('/firstmate.ts'));
     expect(samples.map(([f]) => f)).toEqual(['test/samples/v1/firstmate.ts', 'test/samples/v2/firstmate.ts']);
-    expect(samples[0]![1]).toContain("import { FirstMate } from '../../../api/v1/index.js';");
-    expect(samples[0]![1]).toContain('export function newFirstMate(name: string): FirstMate {');
-    expect(samples[1]![1]).toContain("apiVersion: 'crew.testproject.org/v2',");
+    expect(samples[0][1]).toContain("import { FirstMate } from '../../../api/v1/index.js';");
+    expect(samples[0][1]).toContain('export function newFirstMate(name: string): FirstMate {');
+    expect(samples[1][1]).toContain("apiVersion: 'crew.testproject.org/v2',");
   });
 
   it('a --plural other than the one in PROJECT is refused', async () => {

@@ -32,17 +32,17 @@ describe('scaffolder init', () => {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Record<string, Record<string, string>>;
     expect(pkg.name).toBe('guestbook');
     expect(pkg.type).toBe('module');
-    expect(Object.keys(pkg.scripts!)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint', 'lint:fix']);
-    expect(pkg.scripts!.run).toBe('node dist/src/main.js');
+    expect(Object.keys(pkg.scripts)).toEqual(['build', 'test', 'test:e2e', 'manifests', 'run', 'lint', 'lint:fix']);
+    expect(pkg.scripts.run).toBe('node dist/src/main.js');
     // From this checkout: the build that wrote the project, packed into it (a path inside it, so that it installs wherever it is cloned).
-    expect(pkg.dependencies!.kubescaffolder).toBe(`file:vendor/kubescaffolder-${project.cliVersion}.tgz`);
-    const packed = execFileSync('tar', ['tzf', join(dir, 'vendor', `kubescaffolder-${project.cliVersion}.tgz`)], { encoding: 'utf8' }).split('\n');
+    expect(pkg.dependencies.kubescaffolder).toBe(`file:vendor/kubescaffolder-${String(project.cliVersion)}.tgz`);
+    const packed = execFileSync('tar', ['tzf', join(dir, 'vendor', `kubescaffolder-${String(project.cliVersion)}.tgz`)], { encoding: 'utf8' }).split('\n');
     expect(packed).toEqual(expect.arrayContaining(['package/package.json', 'package/bin/scaffolder.js', 'package/dist/src/runtime/index.js', 'package/templates/init/Makefile.hbs']));
     // The project runs on what kubescaffolder/runtime runs on: the same Node floor and client-node.
     const own = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8')) as Record<string, Record<string, string>>;
-    expect(pkg.dependencies!['@kubernetes/client-node']).toBe(own.dependencies!['@kubernetes/client-node']);
-    expect(pkg.dependencies!['@kubernetes/client-node']).toMatch(/^~2\./);
-    expect(pkg.engines).toEqual({ node: own.engines!.node });
+    expect(pkg.dependencies['@kubernetes/client-node']).toBe(own.dependencies['@kubernetes/client-node']);
+    expect(pkg.dependencies['@kubernetes/client-node']).toMatch(/^~2\./);
+    expect(pkg.engines).toEqual({ node: own.engines.node });
     // The same @types/node major as client-node depends on: one @types/node in the production tree.
     const clientNode = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../node_modules/@kubernetes/client-node/package.json'), 'utf8')) as Record<string, Record<string, string>>;
     const major = (range: string) => /\d+/.exec(range)?.[0];

@@ -30,7 +30,7 @@ describe('scaffolder manifests', () => {
 
   it('removes the *.<pid>.tmp a run killed between its renames left, only those of YAML outputs whose process is gone, and not with --check', async () => {
     await ok(dir, ['manifests']);
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
     const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 600000)'], { stdio: 'ignore' });
     try {
       const stale = `config/crd/bases/crew.testproject.org_captains.yaml.${dead}.tmp`;

@@ -11,7 +11,7 @@ import { noInstall, ok, snapshot, tempProjectDir } from './run-cli.js';
 
 const repo = resolve(import.meta.dirname, '..', '..');
 const engine = (JSON.parse(readFileSync(join(repo, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
-const floor = /^>=(\d+\.\d+\.\d+)$/.exec(engine)![1]!;
+const floor = /^>=(\d+\.\d+\.\d+)$/.exec(engine)![1];
 const tooOld = '22.18.0';
 
 const cleanups: Array<() => void> = [];
@@ -82,7 +82,7 @@ describe('a generated project on too old a Node.js', () => {
   it('the manager (src/main.ts) and the tests (vitest.config.ts) refuse in one line; on the floor version they go on', async () => {
     const dir = await project();
     const refusal = `this project needs Node.js ${floor} or newer (engines.node "${engine}" in package.json), but this is Node.js ${tooOld}`;
-    const engines = (JSON.parse(snapshot(dir)['package.json']!) as { engines: unknown }).engines;
+    const engines = (JSON.parse(snapshot(dir)['package.json']) as { engines: unknown }).engines;
     expect(engines).toEqual({ node: engine });
 
     const manager = (version: string) => spawnSync(process.execPath, ['--import', fakeNode(dir, version), '--import', 'tsx', 'src/main.ts'], {

@@ -91,10 +91,10 @@ describe('deploy-image/v1-alpha', () => {
     expect(files['src/controllers/memcached_controller.ts']).toContain("command: ['memcached', '--memory-limit=64', '-o', 'modern', '-v'],");
     expect(files['src/controllers/memcached_controller.ts']).toContain('runAsUser: 1001,');
     expect(files['api/v1alpha1/memcached_types.ts']).toContain('  containerPort: int32;');
-    expect(parse(files['config/samples/example.com_v1alpha1_memcached.yaml']!)).toMatchObject({ spec: { size: 1, containerPort: 11211 } });
-    const manager = parse(files['config/manager/manager.yaml']!.split('---\n')[1]!) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
-    expect(manager.spec.template.spec.containers[0]!.env).toEqual([{ name: 'MEMCACHED_IMAGE', value: 'memcached:1.6.26-alpine3.19' }]);
-    expect(parse(files.PROJECT!).plugins).toEqual({
+    expect(parse(files['config/samples/example.com_v1alpha1_memcached.yaml'])).toMatchObject({ spec: { size: 1, containerPort: 11211 } });
+    const manager = parse(files['config/manager/manager.yaml'].split('---\n')[1]) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
+    expect(manager.spec.template.spec.containers[0].env).toEqual([{ name: 'MEMCACHED_IMAGE', value: 'memcached:1.6.26-alpine3.19' }]);
+    expect(parse(files.PROJECT).plugins).toEqual({
       'deploy-image.typescript.scaffolder.dev/v1-alpha': {
         resources: [{
           domain: 'testproject.org', group: 'example.com', kind: 'Memcached', version: 'v1alpha1',
@@ -144,7 +144,7 @@ describe('deploy-image/v1-alpha', () => {
     expect(changed.sort()).toEqual(['PROJECT', 'README.md', 'config/manager/manager.yaml']);
     expect(after['config/manager/manager.yaml']).toContain('value: memcached:1.6.27\n');
     expect(after['config/manager/manager.yaml']).not.toContain('1.6.26');
-    expect(after['src/main.ts']!.match(/MemcachedReconciler\(/g)).toHaveLength(1);
+    expect(after['src/main.ts'].match(/MemcachedReconciler\(/g)).toHaveLength(1);
   });
 
   it('the README says how make run gets the images: one command line with every kind\'s variable, kept current', async () => {
@@ -185,17 +185,17 @@ describe('deploy-image/v1-alpha', () => {
     // `on` and `y` are booleans to kubectl's YAML 1.1, `0o10` a number to YAML 1.2.
     for (const image of ['1', 'null', 'true', 'on', '0x10', '0o10', 'y']) {
       await ok(dir, [...memcached.map((a, i) => (i === imageIndex ? image : a)), '--force']);
-      const text = readFileSync(join(dir, 'config/manager/manager.yaml'), 'utf8').split('---\n')[1]!;
+      const text = readFileSync(join(dir, 'config/manager/manager.yaml'), 'utf8').split('---\n')[1];
       for (const version of ['1.1', '1.2'] as const) {
         const manager = parse(text, { version }) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
-        expect(manager.spec.template.spec.containers[0]!.env, `${image} read as YAML ${version}`).toEqual([{ name: 'MEMCACHED_IMAGE', value: image }]);
+        expect(manager.spec.template.spec.containers[0].env, `${image} read as YAML ${version}`).toEqual([{ name: 'MEMCACHED_IMAGE', value: image }]);
       }
     }
   });
 
   it('replays from PROJECT: the runs replayPlugins gives make the golden project\'s files again', async () => {
     const golden = snapshot(join(goldenRoot, 'project-v1-deploy-image'));
-    const cfg = parseProjectFile(golden.PROJECT!, 'PROJECT');
+    const cfg = parseProjectFile(golden.PROJECT, 'PROJECT');
     const runs = replayPlugins(cfg);
     expect(runs).toEqual([
       ['create', 'api', '--group', 'example.com', '--version', 'v1alpha1', '--kind', 'Memcached', '--image', 'memcached:1.6.26-alpine3.19',
@@ -221,7 +221,7 @@ describe('deploy-image/v1-alpha', () => {
         expect(replayed['src/main.ts']).toContain(line);
         expect(golden['src/main.ts']).toContain(line);
       }
-      expect(parse(replayed.PROJECT!).plugins).toEqual(parse(golden.PROJECT!).plugins);
+      expect(parse(replayed.PROJECT).plugins).toEqual(parse(golden.PROJECT).plugins);
     } finally {
       if (previous === undefined) delete process.env.SOURCE_DATE_EPOCH;
       else process.env.SOURCE_DATE_EPOCH = previous;
@@ -233,8 +233,8 @@ describe('deploy-image/v1-alpha', () => {
     await ok(dir, ['create', 'api', '--group', 'cache', '--version', 'v1', '--kind', 'Memcached', '--image', 'memcached:1.6', '--plugins', 'deploy-image', ...noMake]);
     await ok(dir, ['create', 'api', '--group', 'web.tier', '--version', 'v1', '--kind', 'Memcached', '--image', 'nginx:1.27', '--plugins', 'deploy-image', ...noMake]);
     const files = snapshot(dir);
-    const manager = parse(files['config/manager/manager.yaml']!.split('---\n')[1]!) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
-    expect(manager.spec.template.spec.containers[0]!.env).toEqual([
+    const manager = parse(files['config/manager/manager.yaml'].split('---\n')[1]) as { spec: { template: { spec: { containers: Array<{ env: unknown[] }> } } } };
+    expect(manager.spec.template.spec.containers[0].env).toEqual([
       { name: 'WEB_TIER_MEMCACHED_IMAGE', value: 'nginx:1.27' },
       { name: 'CACHE_MEMCACHED_IMAGE', value: 'memcached:1.6' },
     ]);
@@ -254,8 +254,8 @@ describe('deploy-image/v1-alpha', () => {
     await ok(dir, ['edit', '--namespaced', ...noMake]);
     const namespaced = readFileSync(join(dir, 'config/manager/manager.yaml'), 'utf8');
     expect(namespaced.match(/^ {8}env:$/gm)).toHaveLength(1);
-    expect(parse(namespaced.split('---\n')[1]!).spec.template.spec.containers[0].env.map((e: { name: string }) => e.name).sort())
-      .toEqual(parse(original.split('---\n')[1]!).spec.template.spec.containers[0].env.map((e: { name: string }) => e.name).sort());
+    expect(parse(namespaced.split('---\n')[1]).spec.template.spec.containers[0].env.map((e: { name: string }) => e.name).sort())
+      .toEqual(parse(original.split('---\n')[1]).spec.template.spec.containers[0].env.map((e: { name: string }) => e.name).sort());
   });
 });
 
@@ -267,7 +267,7 @@ describe('grafana/v1-alpha', () => {
     expect(Object.keys(files).filter((f) => f.startsWith('grafana/'))).toEqual([
       'grafana/controller-resources-metrics.json', 'grafana/controller-runtime-metrics.json', 'grafana/custom-metrics/config.yaml',
     ]);
-    expect(parse(files.PROJECT!).plugins).toEqual({ 'grafana.scaffolder.dev/v1-alpha': {} });
+    expect(parse(files.PROJECT).plugins).toEqual({ 'grafana.scaffolder.dev/v1-alpha': {} });
     expect((await ok(dir, ['edit', '--plugins', 'grafana/v1-alpha'])).stdout).toBe('no changes\n');
   });
 

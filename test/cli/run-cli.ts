@@ -28,7 +28,7 @@ export async function runCli(cwd: string, args: string[], opts: { tty?: boolean;
 }
 
 /** A fresh directory `<tmp>/<name>` (the name becomes the default project name). */
-export function tempProjectDir(name = 'demo'): { dir: string; cleanup(): void } {
+export function tempProjectDir(name = 'demo'): { dir: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'scaffolder-cli-'));
   const dir = join(root, name);
   mkdirSync(dir);

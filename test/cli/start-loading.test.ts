@@ -75,7 +75,7 @@ describe('what a command line loads', () => {
       for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep);
     };
     visit('yargs');
-    const packages = new Set(loads(['--help']).filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]!));
+    const packages = new Set(loads(['--help']).filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]));
     expect([...packages].filter((p) => !tree.has(p))).toEqual([]);
   });
 
@@ -95,6 +95,6 @@ describe('what a command line loads', () => {
       'create api --dry-run': record(['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run', '--make=false'], project),
     };
     for (const run of Object.values(runs)) expect(run.opened).toContain('stdout');
-    expect(Object.keys(runs).filter((line) => runs[line]!.opened.includes('stdin'))).toEqual([]);
+    expect(Object.keys(runs).filter((line) => runs[line].opened.includes('stdin'))).toEqual([]);
   });
 });

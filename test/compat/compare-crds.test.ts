@@ -27,19 +27,19 @@ describe('compatibility check: findings', () => {
     const c = BREAKING.find((x) => x.rule === 'maximum-tightened')!;
     const [finding] = compareCrds([c.old], [c.new]);
     expect(finding).toMatchObject({ severity: 'breaking', crd: 'widgets.compat.example.com', version: 'v1', path: '.spec.n', old: '100', new: '10' });
-    expect(finding!.detail).toMatch(/ratcheted/);
-    expect(finding!.crdField).toBe('spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[n].maximum');
+    expect(finding.detail).toMatch(/ratcheted/);
+    expect(finding.crdField).toBe('spec.versions[0].schema.openAPIV3Schema.properties[spec].properties[n].maximum');
     const required = compareCrds([BREAKING.find((x) => x.rule === 'field-required')!.old], [BREAKING.find((x) => x.rule === 'field-required')!.new]);
-    expect(required[0]!.detail).toMatch(/^objects without \.spec\.b were valid and are refused; ratcheted/);
+    expect(required[0].detail).toMatch(/^objects without \.spec\.b were valid and are refused; ratcheted/);
   });
 
   it('a transition rule is said to be checked on updates and not ratcheted', () => {
     const c = BREAKING.find((x) => x.name.startsWith('a transition rule'))!;
-    expect(compareCrds([c.old], [c.new])[0]!.detail).toMatch(/transition rule.*not ratcheted/);
+    expect(compareCrds([c.old], [c.new])[0].detail).toMatch(/transition rule.*not ratcheted/);
   });
 
   it('a removed CRD is breaking; a new one is not a finding', () => {
-    const c = COMPATIBLE[0]!;
+    const c = COMPATIBLE[0];
     expect(compareCrds([c.old], []).map((f) => f.rule)).toEqual(['crd-removed']);
     expect(compareCrds([], [c.new])).toEqual([]);
   });

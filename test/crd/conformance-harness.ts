@@ -30,7 +30,7 @@ export function withoutToolVersion(doc: Json, annotation: string): Json {
     delete annotations[annotation];
     if (Object.keys(annotations).length === 0) delete copy.metadata!.annotations;
   }
-  return copy as Json;
+  return copy;
 }
 
 /** Sorted-key YAML, the canonical text both sides are diffed as. */
@@ -118,7 +118,7 @@ export function asReleasedOneOfRules(crd: unknown): unknown {
       const m = /^(at most one|exactly one|at least one) of the fields in \[(.*)\] (?:may|must) be set$/.exec(message);
       if (m) {
         const comparison = m[1] === 'at most one' ? '<= 1' : m[1] === 'exactly one' ? '== 1' : '>= 1';
-        out.rule = oneOfRule(m[2]!.split(' '), comparison);
+        out.rule = oneOfRule(m[2].split(' '), comparison);
       }
     }
     return out;

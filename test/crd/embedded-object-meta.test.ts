@@ -52,20 +52,20 @@ describe('generateEmbeddedObjectMeta', () => {
   const schemaWith = (generateEmbeddedObjectMeta?: boolean) => {
     const r = generateCrds({ paths: [dir], toolVersion: 'test', maxDescLen: 0, generateEmbeddedObjectMeta });
     expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    return r.crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema!;
+    return r.crds[0].crd.spec.versions[0].schema!.openAPIV3Schema;
   };
 
   it('keeps name, namespace, labels, annotations and finalizers of embedded ObjectMeta, client-node\'s or the runtime\'s', () => {
     const root = schemaWith(true);
-    expect(root.properties!.spec!.properties!.template!.properties!.metadata).toEqual(embedded);
-    expect(root.properties!.spec!.properties!.own!.properties!.metadata).toEqual(embedded);
+    expect(root.properties!.spec.properties!.template.properties!.metadata).toEqual(embedded);
+    expect(root.properties!.spec.properties!.own.properties!.metadata).toEqual(embedded);
     expect(root.properties!.metadata).toEqual({ type: 'object' });
   });
 
   it('leaves it a bare object by default', () => {
     const root = schemaWith();
-    expect(root.properties!.spec!.properties!.template!.properties!.metadata).toEqual({ type: 'object' });
-    expect(root.properties!.spec!.properties!.own!.properties!.metadata).toEqual({ type: 'object' });
+    expect(root.properties!.spec.properties!.template.properties!.metadata).toEqual({ type: 'object' });
+    expect(root.properties!.spec.properties!.own.properties!.metadata).toEqual({ type: 'object' });
   });
 
   it('is manifests --generate-embedded-object-meta', async () => {
@@ -73,6 +73,6 @@ describe('generateEmbeddedObjectMeta', () => {
     const code = await runManifests({ projectDir: dir, paths: ['api'], outputDir: 'out', generateEmbeddedObjectMeta: true, maxDescLen: 0 }, { stdout: () => undefined, stderr: () => undefined });
     expect(code).toBe(0);
     const crd = parse(readFileSync(path.join(out, 'crd', 'bases', 'test.example.com_runners.yaml'), 'utf8')) as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
-    expect(crd.spec.versions[0]!.schema.openAPIV3Schema.properties!.spec!.properties!.template!.properties!.metadata).toEqual(embedded);
+    expect(crd.spec.versions[0].schema.openAPIV3Schema.properties!.spec.properties!.template.properties!.metadata).toEqual(embedded);
   });
 });

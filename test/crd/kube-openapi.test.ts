@@ -23,7 +23,7 @@ const project = path.join(repoRoot, 'test', 'fixtures', 'kube-openapi', 'project
 function generate(source: BuiltinSchemaSource) {
   const r = generateCrds({ paths: [path.join(project, 'api')], toolVersion: 'test', builtinSchemas: source });
   expect(r.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-  return r.crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema;
+  return r.crds[0].crd.spec.versions[0].schema!.openAPIV3Schema;
 }
 
 /** The schema at a path of property names (`[]` for array items, `{}` for map values). */
@@ -35,7 +35,7 @@ function at(schema: JSONSchemaProps, ...steps: string[]): JSONSchemaProps {
     else node = node?.properties?.[step];
     if (!node) throw new Error(`no schema at ${steps.join('.')} (stopped at ${step})`);
   }
-  return node!;
+  return node;
 }
 
 const withDocs = generate(kubeOpenApiSource(['k8s'], project));
@@ -107,7 +107,7 @@ describe('schemas from Kubernetes OpenAPI documents', () => {
     // client-node's models have none of it
     const plain = at(container(withoutDocs), 'ports');
     expect(plain['x-kubernetes-list-type']).toBeUndefined();
-    expect(plain.items!.properties!.protocol!.default).toBeUndefined();
+    expect(plain.items!.properties!.protocol.default).toBeUndefined();
   });
 
   it('type resource.Quantity as int-or-string with its pattern (client-node: a string)', () => {
@@ -208,9 +208,9 @@ describe('schemas from Kubernetes OpenAPI documents', () => {
     const p = conditions.items!.properties!;
     expect(p.status).toEqual({ description: 'status of the condition, one of True, False, Unknown.', type: 'string', enum: ['True', 'False', 'Unknown'] });
     expect(p.reason).toMatchObject({ maxLength: 1024, minLength: 1, pattern: '^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$' });
-    expect(p.message!.maxLength).toBe(32768);
-    expect(p.observedGeneration!.minimum).toBe(0);
-    expect(p.type!.maxLength).toBe(316);
+    expect(p.message.maxLength).toBe(32768);
+    expect(p.observedGeneration.minimum).toBe(0);
+    expect(p.type.maxLength).toBe(316);
     expect(p.lastTransitionTime).toEqual({
       description:
         'lastTransitionTime is the last time the condition transitioned from one status to another. This should be when the underlying condition changed.  If that is not known, then using the time when the API field changed is acceptable.',
@@ -295,7 +295,7 @@ describe('scaffolder manifests --kube-openapi', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const crd = parse(readFileSync(crdFile(dir), 'utf8')) as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
-    expect(crd.spec.versions[0]!.schema.openAPIV3Schema).toEqual(withDocsOverData);
+    expect(crd.spec.versions[0].schema.openAPIV3Schema).toEqual(withDocsOverData);
   });
 
   it('accepts repeated files; without the flag the shipped Kubernetes API data is used', async () => {
@@ -306,7 +306,7 @@ describe('scaffolder manifests --kube-openapi', () => {
     const plain = projectCopy();
     expect((await run(plain, [])).code).toBe(0);
     const crd = parse(readFileSync(crdFile(plain), 'utf8')) as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
-    expect(crd.spec.versions[0]!.schema.openAPIV3Schema).toEqual(generate(kubernetesApiSource()));
+    expect(crd.spec.versions[0].schema.openAPIV3Schema).toEqual(generate(kubernetesApiSource()));
   });
 
   it('reads the documents once in watch mode: regenerating after a save works with them gone', async () => {

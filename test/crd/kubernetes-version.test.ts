@@ -50,7 +50,7 @@ export interface Gang {
 `;
 
 const podSpecOf = (crd: { spec: { versions: { schema?: { openAPIV3Schema?: JSONSchemaProps } }[] } }) =>
-  crd.spec.versions[0]!.schema!.openAPIV3Schema!.properties!.spec!;
+  crd.spec.versions[0].schema!.openAPIV3Schema!.properties!.spec;
 
 describe('the Kubernetes release of built-in types', () => {
   it('embeds the chosen release: PodSpec.schedulingGroup from 1.36, workloadRef in 1.35 only', () => {
@@ -59,7 +59,7 @@ describe('the Kubernetes release of built-in types', () => {
       const dir = generateFrom(files).dir;
       const { crds, diagnostics } = generateCrds({ paths: [dir], toolVersion: 'test', kubernetesVersion });
       expect(diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-      return Object.keys(podSpecOf(crds[0]!.crd).properties!);
+      return Object.keys(podSpecOf(crds[0].crd).properties!);
     };
     expect(byVersion()).toContain('schedulingGroup');
     expect(byVersion('1.36')).not.toContain('workloadRef');
@@ -77,7 +77,7 @@ describe('the Kubernetes release of built-in types', () => {
     ]);
     const ok136 = generateCrds({ paths: [dir], toolVersion: 'test', kubernetesVersion: '1.36' });
     expect(ok136.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(podSpecOf(ok136.crds[0]!.crd).properties!.group!.required).toEqual(['schedulingPolicy']);
+    expect(podSpecOf(ok136.crds[0].crd).properties!.group.required).toEqual(['schedulingPolicy']);
   });
 });
 
@@ -97,7 +97,7 @@ describe('init, edit and manifests choose the release', () => {
   });
   afterEach(() => cleanup());
 
-  const pod = () => podSpecOf(parse(readFileSync(crdFile(), 'utf8'))).properties!.pod!;
+  const pod = () => podSpecOf(parse(readFileSync(crdFile(), 'utf8'))).properties!.pod;
 
   it('init writes the newest release into PROJECT; manifests uses PROJECT, --kubernetes-version overrides it', async () => {
     expect(project().kubernetesVersion).toBe('1.36');

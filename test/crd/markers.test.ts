@@ -175,9 +175,9 @@ export interface WidgetSpec {
 export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta; spec: WidgetSpec }`,
     });
     expect(r.errors).toEqual([]);
-    const schema = r.crds[0]!.spec.versions[0]!.schema!.openAPIV3Schema;
+    const schema = r.crds[0].spec.versions[0].schema!.openAPIV3Schema;
     expect(schema.required).toBeUndefined();
-    expect(schema.properties!.spec!.required).toEqual(['b']);
+    expect(schema.properties!.spec.required).toEqual(['b']);
   });
 
   it('+kubebuilder:validation:Schemaless leaves only the field markers', () => {
@@ -252,7 +252,7 @@ describe('CRD markers', () => {
 
   it('+kubebuilder:resource sets plural, singular, short names, categories and scope', () => {
     const r = widget(spec, { kindMarkers: '// +kubebuilder:resource:path=widgetz,singular=wdg,shortName=wd;w,categories=all;toys,scope=Cluster' });
-    const crd = r.crds[0]!;
+    const crd = r.crds[0];
     expect(crd.metadata.name).toBe('widgetz.test.example.com');
     expect(crd.spec.names).toEqual({ kind: 'Widget', listKind: 'WidgetList', plural: 'widgetz', singular: 'wdg', shortNames: ['wd', 'w'], categories: ['all', 'toys'] });
     expect(crd.spec.scope).toBe('Cluster');
@@ -270,8 +270,8 @@ describe('CRD markers', () => {
       ].join('\n'),
     });
     expect(r.errors).toEqual([]);
-    const crd = r.crds[0]!;
-    const v = crd.spec.versions[0]!;
+    const crd = r.crds[0];
+    const v = crd.spec.versions[0];
     expect(v.subresources).toEqual({ status: {}, scale: { specReplicasPath: '.spec.replicas', statusReplicasPath: '.status.replicas', labelSelectorPath: '.status.selector' } });
     expect(v.additionalPrinterColumns).toEqual([
       { name: 'Size', type: 'string', jsonPath: '.spec.size', description: 'the size', priority: 1 },
@@ -318,7 +318,7 @@ export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectM
     const r = versions('// +kubebuilder:deprecatedversion:warning="use v2"', '// +kubebuilder:storageversion', '// +kubebuilder:unservedversion');
     expect(r.errors).toEqual([]);
     expect(r.crds).toHaveLength(1);
-    expect(r.crds[0]!.spec.versions.map(({ name, served, storage, deprecated, deprecationWarning }) => ({ name, served, storage, deprecated, deprecationWarning }))).toEqual([
+    expect(r.crds[0].spec.versions.map(({ name, served, storage, deprecated, deprecationWarning }) => ({ name, served, storage, deprecated, deprecationWarning }))).toEqual([
       { name: 'v1', served: true, storage: false, deprecated: true, deprecationWarning: 'use v2' },
       { name: 'v2', served: true, storage: true, deprecated: undefined, deprecationWarning: undefined },
       { name: 'v3', served: false, storage: false, deprecated: undefined, deprecationWarning: undefined },
@@ -327,7 +327,7 @@ export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectM
 
   it('+kubebuilder:skipversion leaves a version out', () => {
     const r = versions('// +kubebuilder:skipversion', '');
-    expect(r.crds[0]!.spec.versions.map((v) => [v.name, v.storage])).toEqual([['v2', true]]);
+    expect(r.crds[0].spec.versions.map((v) => [v.name, v.storage])).toEqual([['v2', true]]);
   });
 
   it('a package marked +kubebuilder:skip generates nothing', () => {
@@ -343,6 +343,6 @@ export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectM
       'api/stable/groupversion_info.ts': '// +groupName=test.example.com\n// +versionName=v1beta3\nexport {};\n',
       'api/stable/types.ts': "import type { ObjectMeta } from 'kubescaffolder/runtime';\nexport interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta }",
     });
-    expect(r.crds[0]!.spec.versions[0]!.name).toBe('v1beta3');
+    expect(r.crds[0].spec.versions[0].name).toBe('v1beta3');
   });
 });

@@ -8,7 +8,6 @@
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestEnvironment, type TestEnvironment } from '../../src/testing/index.js';
-import type { JSONSchemaProps } from '../../src/generators/crd/index.js';
 import { generateFrom, type SandboxResult } from './api-sandbox.js';
 
 const TYPES = `import type { ObjectMeta } from 'kubescaffolder/runtime';
@@ -70,7 +69,7 @@ afterAll(async () => {
 });
 
 describe('fields named like the properties of every JavaScript object', () => {
-  const spec = () => generated.crds[0]!.spec.versions[0]!.schema!.openAPIV3Schema!.properties!.spec!;
+  const spec = () => generated.crds[0].spec.versions[0].schema!.openAPIV3Schema.properties!.spec;
 
   it('are properties of the schema, each with its own type and markers', () => {
     expect(generated.errors).toEqual([]);
@@ -79,13 +78,15 @@ describe('fields named like the properties of every JavaScript object', () => {
     expect(Object.hasOwn(properties, '__proto__')).toBe(true);
     expect(properties['__proto__']).toEqual({ type: 'string', maxLength: 5 });
     expect(properties['constructor']).toEqual({ type: 'string' });
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- schema properties named like Object's methods, not the methods
     expect(properties['hasOwnProperty']).toEqual({ type: 'number', minimum: 0 });
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- as above
     expect(properties['toString']).toEqual({ type: 'boolean' });
     expect(spec()['x-kubernetes-validations']).toEqual([{ rule: "!has(self.constructor) || self.constructor != 'x'", message: 'constructor must not be x' }]);
   });
 
   it('are keys of a default value', () => {
-    const labels = spec().properties!['labels'] as JSONSchemaProps;
+    const labels = spec().properties!['labels'];
     expect(Object.keys(labels.default as object).sort()).toEqual(['__proto__', 'constructor']);
     expect(JSON.stringify(labels.default)).toBe('{"__proto__":"p","constructor":"c"}');
   });

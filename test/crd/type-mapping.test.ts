@@ -37,7 +37,7 @@ describe('type mapping: scalars and runtime aliases', () => {
 export interface Widget { apiVersion?: string; kind?: string; metadata?: ObjectMeta; spec?: { replicas?: int32 } }`,
     });
     expect(r.errors).toEqual([]);
-    expect(r.crds[0]!.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.properties!.replicas).toEqual({ type: 'integer', format: 'int32' });
+    expect(r.crds[0].spec.versions[0].schema!.openAPIV3Schema.properties!.spec.properties!.replicas).toEqual({ type: 'integer', format: 'int32' });
   });
 });
 
@@ -197,7 +197,7 @@ export interface OtherList extends KubernetesObject { items: Gadget[] }`,
     });
     expect(r.errors).toEqual([]);
     expect(r.crds.map((c) => c.spec.names.kind)).toEqual(['Gadget']);
-    const schema = r.crds[0]!.spec.versions[0]!.schema!.openAPIV3Schema;
+    const schema = r.crds[0].spec.versions[0].schema!.openAPIV3Schema;
     expect(Object.keys(schema.properties!).sort()).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
     expect(schema.properties!.metadata).toEqual({ type: 'object' });
   });
@@ -209,7 +209,7 @@ describe('type mapping: Kubernetes built-in types from @kubernetes/client-node',
     const ref = field(r.spec, 'ref')!;
     expect(ref.type).toBe('object');
     expect(ref.description).toMatch(/^ObjectReference contains enough information/);
-    expect(ref.properties!.resourceVersion!.type).toBe('string');
+    expect(ref.properties!.resourceVersion.type).toBe('string');
     expect(ref.required).toBeUndefined();
   });
 
@@ -242,7 +242,7 @@ describe('type mapping: Kubernetes built-in types from @kubernetes/client-node',
     const r = widget("import type { V1HTTPGetAction, V1PodFailurePolicyOnExitCodesRequirement } from '@kubernetes/client-node';\nexport interface WidgetSpec { probe?: V1HTTPGetAction; codes?: V1PodFailurePolicyOnExitCodesRequirement }");
     expect(field(r.spec, 'probe')!.properties!.port).toMatchObject({ anyOf: [{ type: 'integer' }, { type: 'string' }], 'x-kubernetes-int-or-string': true });
     expect(field(r.spec, 'probe')!.required).toEqual(['port']);
-    expect(field(r.spec, 'codes')!.properties!.values!.items).toEqual({ type: 'integer', format: 'int32' });
+    expect(field(r.spec, 'codes')!.properties!.values.items).toEqual({ type: 'integer', format: 'int32' });
   });
 
   it('treats client-node IntOrString like the runtime one', () => {

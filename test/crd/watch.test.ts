@@ -50,7 +50,7 @@ function setUp() {
 }
 
 const nameSchema = (crds: { crd: { spec: { versions: { schema?: { openAPIV3Schema: import('../../src/generators/crd/index.js').JSONSchemaProps } }[] } } }[], i: number) =>
-  crds[i]!.crd.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.properties!.name;
+  crds[i].crd.spec.versions[0].schema!.openAPIV3Schema.properties!.spec.properties!.name;
 
 describe('CRD generation in watch mode', () => {
   it('a change to a shared type reaches every kind that uses it, and equals a fresh run', () => {
@@ -74,7 +74,7 @@ describe('CRD generation in watch mode', () => {
     expect(generator.generate().diagnostics.filter((d) => d.severity === 'error')).toHaveLength(1);
     const fixed = change('a_types.ts', kind('Alpha', 'Shared').replace('spec?: Shared', 'spec?: Shared; count?: number'));
     expect(fixed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    expect(fixed.crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema.properties!.count).toEqual({ type: 'number' });
+    expect(fixed.crds[0].crd.spec.versions[0].schema!.openAPIV3Schema.properties!.count).toEqual({ type: 'number' });
     expect(fixed.crds).toEqual(fresh().crds);
   });
 
@@ -89,9 +89,9 @@ describe('CRD generation in watch mode', () => {
     const { generator, change, fresh } = setUp();
     const before = generator.generate();
     change('shared.ts', 'export interface Shared {\n  name: string;\n}\n');
-    expect(generator.generate().crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.required).toEqual(['name']);
+    expect(generator.generate().crds[0].crd.spec.versions[0].schema!.openAPIV3Schema.properties!.spec.required).toEqual(['name']);
     const after = change('groupversion_info.ts', '// +groupName=watch.example.com\n// +kubebuilder:validation:Optional\nexport {};\n');
-    expect(after.crds[0]!.crd.spec.versions[0]!.schema!.openAPIV3Schema.properties!.spec!.required).toBeUndefined();
+    expect(after.crds[0].crd.spec.versions[0].schema!.openAPIV3Schema.properties!.spec.required).toBeUndefined();
     expect(after.crds).toEqual(fresh().crds);
     expect(before.crds).not.toEqual(after.crds);
   });

@@ -35,7 +35,7 @@ describeControllerGen('controller-gen and manifests on random API packages', () 
     const batch = SEEDS.slice(i, i + BATCH);
     it(`seeds ${batch[0]}-${batch[batch.length - 1]} give the same CRDs`, async () => {
       const result = await runCampaign(batch, { batchSize: BATCH, shrink: 1 });
-      if (result.failures.length) expect.fail(`${result.failures.length} seed(s) differ: ${result.failures.map((f) => f.seed).join(', ')}\n\n${result.failures[0]!.report}`);
+      if (result.failures.length) expect.fail(`${result.failures.length} seed(s) differ: ${result.failures.map((f) => f.seed).join(', ')}\n\n${result.failures[0].report}`);
       expect(result.bothRefused).toBe(0);
     }, 600_000);
   }

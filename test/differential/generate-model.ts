@@ -40,7 +40,7 @@ class ModelGenerator {
     const versions: Version[] = versionNames.map((name) => ({ name, packageMarkers: [], kinds: [], structs: [], aliases: [] }));
     const kindVersions = new Map<string, Version[]>();
     for (const k of kindNames) {
-      const in2 = versions.length === 1 ? versions : r.pick([versions, versions, [versions[0]!], [versions[1]!]]);
+      const in2 = versions.length === 1 ? versions : r.pick([versions, versions, [versions[0]], [versions[1]]]);
       kindVersions.set(k, in2);
     }
     for (const v of versions) {

@@ -21,7 +21,7 @@ function goType(t: TypeRef, used: Set<string>): string {
       return t.name;
     case 'builtin': {
       const go = BUILTINS[t.name].go;
-      if (go.includes('.')) used.add(go.split('.')[0]!);
+      if (go.includes('.')) used.add(go.split('.')[0]);
       return go;
     }
     case 'list':

@@ -30,13 +30,13 @@ const tally = { seeds: 0, crds: 0, accepted: 0, refused: 0, started: 0, generati
 async function eachLimited<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length) await work(items[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
 }
 
 /** A refusal as the failure shows it: the Status message, else the code. */
-const shown = (answer: Answer) => (answer.code < 300 ? 'accepted' : `refused (${answer.code}): ${String(answer.body.message ?? JSON.stringify(answer.body))}`);
+const shown = (answer: Answer) => (answer.code < 300 ? 'accepted' : `refused (${answer.code}): ${typeof answer.body.message === 'string' ? answer.body.message : JSON.stringify(answer.body)}`);
 
 describe.skipIf(!hasKubernetesBinaries() || !hasControllerGen())('kube-apiserver judges the CRDs of the differential', () => {
   beforeAll(async () => {
@@ -69,7 +69,7 @@ describe.skipIf(!hasKubernetesBinaries() || !hasControllerGen())('kube-apiserver
         const { controllerGen, manifests } = outcome.crds;
         for (const file of new Set([...controllerGen.keys(), ...manifests.keys()])) {
           const [fromGo, fromTs] = [controllerGen.get(file), manifests.get(file)];
-          const [onGo, onTs] = await Promise.all([fromGo, fromTs].map((crd) => (crd === undefined ? undefined : statusRequest(server.kubeConfig, 'POST', CRDS, crd))));
+          const [onGo, onTs] = await Promise.all([fromGo, fromTs].map(async (crd) => (crd === undefined ? undefined : statusRequest(server.kubeConfig, 'POST', CRDS, crd))));
           tally.crds++;
           const accepted = (onTs ?? onGo)!.code < 300;
           if (accepted) tally.accepted++;

@@ -94,7 +94,7 @@ export const groupOf = (id: string) => `${id}.example.com`;
 /** The tag every description the generator writes starts with: only those are compared. */
 export const DOC_TAG = 'Zq';
 
-export const goName = (json: string) => json[0]!.toUpperCase() + json.slice(1);
+export const goName = (json: string) => json[0].toUpperCase() + json.slice(1);
 
 /** The built-in type an embed names, if it names one. */
 export const embeddedBuiltin = (embed: string): Builtin | undefined => (embed.startsWith('builtin:') ? (embed.slice('builtin:'.length) as Builtin) : undefined);

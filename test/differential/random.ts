@@ -25,13 +25,13 @@ export class Random {
   }
 
   pick<T>(items: readonly T[]): T {
-    return items[Math.floor(this.next() * items.length)]!;
+    return items[Math.floor(this.next() * items.length)];
   }
 
   /** Up to `n` distinct items, in their original order. */
   some<T>(items: readonly T[], n: number): T[] {
     const chosen = new Set<number>();
     while (chosen.size < Math.min(n, items.length)) chosen.add(Math.floor(this.next() * items.length));
-    return [...chosen].sort((a, b) => a - b).map((i) => items[i]!);
+    return [...chosen].sort((a, b) => a - b).map((i) => items[i]);
   }
 }

@@ -58,30 +58,30 @@ function smaller(m: ApiModel): ApiModel[] {
   m.versions.forEach((v, vi) => {
     if (m.versions.length > 1) each((c) => (c.versions.splice(vi, 1), true));
     v.kinds.forEach((k, ki) => {
-      if (v.kinds.length > 1) each((c) => (c.versions[vi]!.kinds.splice(ki, 1), true));
-      k.markers.forEach((_, mi) => each((c) => (c.versions[vi]!.kinds[ki]!.markers.splice(mi, 1), true)));
-      if (k.doc) each((c) => (delete c.versions[vi]!.kinds[ki]!.doc, true));
-      if (k.status) each((c) => (delete c.versions[vi]!.kinds[ki]!.status, true));
+      if (v.kinds.length > 1) each((c) => (c.versions[vi].kinds.splice(ki, 1), true));
+      k.markers.forEach((_, mi) => each((c) => (c.versions[vi].kinds[ki].markers.splice(mi, 1), true)));
+      if (k.doc) each((c) => (delete c.versions[vi].kinds[ki].doc, true));
+      if (k.status) each((c) => (delete c.versions[vi].kinds[ki].status, true));
     });
-    v.packageMarkers.forEach((_, mi) => each((c) => (c.versions[vi]!.packageMarkers.splice(mi, 1), true)));
+    v.packageMarkers.forEach((_, mi) => each((c) => (c.versions[vi].packageMarkers.splice(mi, 1), true)));
     v.aliases.forEach((a, ai) => {
-      a.markers.forEach((_, mi) => each((c) => (c.versions[vi]!.aliases[ai]!.markers.splice(mi, 1), true)));
-      if (a.doc) each((c) => (delete c.versions[vi]!.aliases[ai]!.doc, true));
+      a.markers.forEach((_, mi) => each((c) => (c.versions[vi].aliases[ai].markers.splice(mi, 1), true)));
+      if (a.doc) each((c) => (delete c.versions[vi].aliases[ai].doc, true));
     });
     v.structs.forEach((s: StructType, si) => {
-      s.embeds.forEach((_, ei) => each((c) => (c.versions[vi]!.structs[si]!.embeds.splice(ei, 1), true)));
-      s.markers.forEach((_, mi) => each((c) => (c.versions[vi]!.structs[si]!.markers.splice(mi, 1), true)));
-      if (s.doc) each((c) => (delete c.versions[vi]!.structs[si]!.doc, true));
+      s.embeds.forEach((_, ei) => each((c) => (c.versions[vi].structs[si].embeds.splice(ei, 1), true)));
+      s.markers.forEach((_, mi) => each((c) => (c.versions[vi].structs[si].markers.splice(mi, 1), true)));
+      if (s.doc) each((c) => (delete c.versions[vi].structs[si].doc, true));
       s.fields.forEach((f: Field, fi) => {
         each((c) => {
-          const cv = c.versions[vi]!;
-          cv.structs[si]!.fields.splice(fi, 1);
+          const cv = c.versions[vi];
+          cv.structs[si].fields.splice(fi, 1);
           dropMarkersNaming(cv, f.json);
           return true;
         });
-        f.markers.forEach((_, mi) => each((c) => (c.versions[vi]!.structs[si]!.fields[fi]!.markers.splice(mi, 1), true)));
-        if (f.doc) each((c) => (delete c.versions[vi]!.structs[si]!.fields[fi]!.doc, true));
-        if (f.pointer) each((c) => ((c.versions[vi]!.structs[si]!.fields[fi]!.pointer = false), true));
+        f.markers.forEach((_, mi) => each((c) => (c.versions[vi].structs[si].fields[fi].markers.splice(mi, 1), true)));
+        if (f.doc) each((c) => (delete c.versions[vi].structs[si].fields[fi].doc, true));
+        if (f.pointer) each((c) => ((c.versions[vi].structs[si].fields[fi].pointer = false), true));
       });
     });
   });

@@ -71,6 +71,6 @@ describe.skipIf(!hasKubernetesBinaries())('the CronJob example\'s CRD on kube-ap
     const applied = await kubectl('apply', '--server-side', '-k', 'config/crd');
     expect(applied.code, applied.stderr).toBe(0);
     const crd = JSON.parse((await kubectl('get', 'crd', crdName, '-o', 'json')).stdout) as { spec: { versions: Array<{ schema: { openAPIV3Schema: { description?: string } } }> } };
-    expect(crd.spec.versions[0]!.schema.openAPIV3Schema.description).toBeUndefined();
+    expect(crd.spec.versions[0].schema.openAPIV3Schema.description).toBeUndefined();
   }, scaled(120_000));
 });

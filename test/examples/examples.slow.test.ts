@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { ESLint } from 'eslint';
 import { parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -35,10 +35,10 @@ async function run(cmd: string, args: string[], cwd: string, extraEnv: Record<st
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
   try {
     const { stdout, stderr } = await exec(cmd, args, { cwd, env: { ...env, ...extraEnv, CI: 'true', NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 });
-    return (stdout + stderr).replace(/\x1b\[[0-9;]*m/g, '');
+    return stripVTControlCharacters(stdout + stderr);
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
-    throw new Error(`${cmd} ${args.join(' ')} (in ${relative(repoRoot, cwd) || '.'}) exited ${e.code}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`);
+    throw new Error(`${cmd} ${args.join(' ')} (in ${relative(repoRoot, cwd) || '.'}) exited ${e.code}\n${e.stdout ?? ''}\n${e.stderr ?? ''}`, { cause: err });
   }
 }
 

@@ -36,7 +36,7 @@ describe('Kubernetes API data', () => {
     expect(api.componentOfModel('V1NoSuchThing')).toBeUndefined();
     expect(api.componentOfKind({ group: 'apps', version: 'v1', kind: 'Deployment' })).toBe('io.k8s.api.apps.v1.Deployment');
     expect(api.componentOfKind({ group: '', version: 'v1', kind: 'Pod' })).toBe('io.k8s.api.core.v1.Pod');
-    expect(api.schemaOfKind({ group: 'batch', version: 'v1', kind: 'Job' })!.properties!.spec!.$ref).toBe('io.k8s.api.batch.v1.JobSpec');
+    expect(api.schemaOfKind({ group: 'batch', version: 'v1', kind: 'Job' })!.properties!.spec.$ref).toBe('io.k8s.api.batch.v1.JobSpec');
     expect(api.schemaOfKind({ group: 'batch', version: 'v2', kind: 'Job' })).toBeUndefined();
     expect(api.allKinds()).toContainEqual({ group: 'batch', version: 'v1', kind: 'CronJob', component: 'io.k8s.api.batch.v1.CronJob' });
   });
@@ -54,17 +54,17 @@ describe('Kubernetes API data', () => {
     it(`${version}: has controller-gen's defaults, topology, int-or-string and Condition validations, and no text`, () => {
       const api = loadKubernetesApi(version);
       const port = api.schemaOfModel('V1ContainerPort')!;
-      expect(port.properties!.protocol!.default).toBe('TCP');
+      expect(port.properties!.protocol.default).toBe('TCP');
       // kube-openapi's zero-value default, which controller-gen does not write.
-      expect(port.properties!.containerPort!.default).toBeUndefined();
-      expect(api.schemaOfModel('V1LocalObjectReference')!.properties!.name!.default).toBe('');
+      expect(port.properties!.containerPort.default).toBeUndefined();
+      expect(api.schemaOfModel('V1LocalObjectReference')!.properties!.name.default).toBe('');
       expect(api.schemaOfModel('V1SecretEnvSource')!['x-kubernetes-map-type']).toBe('atomic');
       // `+default=ref(...)` is kube-openapi's alone.
-      expect(api.schemaOfModel('V1AzureDiskVolumeSource')!.properties!.cachingMode!.default).toBeUndefined();
-      const containers = api.schemaOfModel('V1PodSpec')!.properties!.containers!;
+      expect(api.schemaOfModel('V1AzureDiskVolumeSource')!.properties!.cachingMode.default).toBeUndefined();
+      const containers = api.schemaOfModel('V1PodSpec')!.properties!.containers;
       expect(containers['x-kubernetes-list-type']).toBe('map');
       expect(containers['x-kubernetes-list-map-keys']).toEqual(['name']);
-      const ports = api.schemaOfModel('V1Container')!.properties!.ports!;
+      const ports = api.schemaOfModel('V1Container')!.properties!.ports;
       expect(ports['x-kubernetes-list-type']).toBe('map');
       expect(ports['x-kubernetes-list-map-keys']).toEqual(['containerPort', 'protocol']);
       expect(api.schema('io.k8s.apimachinery.pkg.api.resource.Quantity')).toEqual({
@@ -77,9 +77,9 @@ describe('Kubernetes API data', () => {
         'x-kubernetes-int-or-string': true,
       });
       const condition = api.schemaOfModel('V1Condition')!.properties!;
-      expect(condition.status!.enum).toEqual(['True', 'False', 'Unknown']);
+      expect(condition.status.enum).toEqual(['True', 'False', 'Unknown']);
       expect(condition.reason).toMatchObject({ maxLength: 1024, minLength: 1 });
-      expect(condition.observedGeneration!.minimum).toBe(0);
+      expect(condition.observedGeneration.minimum).toBe(0);
       let described = 0;
       for (const component of api.components()) walkSchema(api.schema(component)!, (s) => void (typeof s.description === 'string' && described++));
       expect(described).toBe(0);
@@ -89,13 +89,13 @@ describe('Kubernetes API data', () => {
   it('resolves references into one schema, the use site winning', () => {
     const api = loadKubernetesApi('1.36');
     const deployment = api.resolve(api.schema(api.componentOfKind({ group: 'apps', version: 'v1', kind: 'Deployment' })!)!);
-    const container = deployment.properties!.spec!.properties!.template!.properties!.spec!.properties!.containers!.items!;
+    const container = deployment.properties!.spec.properties!.template.properties!.spec.properties!.containers.items!;
     expect(container.required).toEqual(['name']);
-    expect(container.properties!.resources!.properties!.limits!.additionalProperties).toMatchObject({ 'x-kubernetes-int-or-string': true });
+    expect(container.properties!.resources.properties!.limits.additionalProperties).toMatchObject({ 'x-kubernetes-int-or-string': true });
     expect(JSON.stringify(deployment)).not.toContain('$ref');
     // JSONSchemaProps contains itself: the recursion stops with a schema that accepts anything.
     const crd = api.resolve(api.schema('io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSONSchemaProps')!);
-    expect(crd.properties!.not!.properties!.not).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
+    expect(crd.properties!.not.properties!.not).toEqual({ 'x-kubernetes-preserve-unknown-fields': true });
   });
 
   it('lists each release\'s GA REST resources with plural, scope, kind and subresources', () => {

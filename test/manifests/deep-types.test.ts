@@ -102,12 +102,12 @@ describe('types nested past the limits', () => {
     expect(errors).toBe('');
     expect(code).toBe(0);
     const crd = parse(readFileSync(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_deeps.yaml'), 'utf8')) as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: Record<string, { properties: Record<string, { properties: Record<string, unknown> }> }> } } }> } };
-    const deep = crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec!.properties.deep!.properties;
+    const deep = crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.deep.properties;
     expect(Object.keys(deep)).toHaveLength(21);
     let items = deep.f0 as { items?: unknown };
     let levels = 0;
     while (items.items) {
-      items = items.items as { items?: unknown };
+      items = items.items;
       levels++;
     }
     expect(levels).toBe(20);
@@ -137,7 +137,7 @@ describe('other inputs nested past the limits', () => {
     expect(code).toBe(1);
     const line = lineOf(dir, `+kubebuilder:${marker}=`);
     // the column of the brace that passes the limit (each level is `{a: `)
-    const column = readFileSync(path.join(dir, 'api', 'v1', 'deep_types.ts'), 'utf8').split('\n')[line - 1]!.indexOf('{') + 4 * MAX_NESTING + 1;
+    const column = readFileSync(path.join(dir, 'api', 'v1', 'deep_types.ts'), 'utf8').split('\n')[line - 1].indexOf('{') + 4 * MAX_NESTING + 1;
     expect(errors).toContain(`api/v1/deep_types.ts:${line}:${column}: error: invalid marker +kubebuilder:${marker}: value nested more than ${MAX_NESTING} levels deep`);
   });
 

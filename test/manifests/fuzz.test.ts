@@ -156,10 +156,10 @@ function mutate(r: Random, source: string): string {
     const line = r.int(0, lines.length - 1);
     s = r.pick([
       () => s.slice(0, at) + s.slice(Math.min(s.length, at + r.int(1, 40))),
-      () => [...lines.slice(0, line + 1), lines[line]!, ...lines.slice(line + 1)].join('\n'),
+      () => [...lines.slice(0, line + 1), lines[line], ...lines.slice(line + 1)].join('\n'),
       () => s.slice(0, at) + r.pick(['{', '}', '[]', '<', '>', '//', '// +', '"', ':', '=', ';', ' extends T0', '\n', '`', '/*', '?']) + s.slice(at),
       () => `${s.slice(0, at)}\n${`${r.pick(['export', 'public', 'readonly', 'declare'])} `.repeat(r.chance(0.3) ? 10_000 : r.int(95, 105))}\n${s.slice(at)}`,
-      () => { const other = r.int(0, lines.length - 1); [lines[line], lines[other]] = [lines[other]!, lines[line]!]; return lines.join('\n'); },
+      () => { const other = r.int(0, lines.length - 1); [lines[line], lines[other]] = [lines[other], lines[line]]; return lines.join('\n'); },
     ])();
   }
   return s;
@@ -246,7 +246,7 @@ describe('manifests on generated and mutated types files (seeded fuzz)', () => {
       const value = r.pick([number(r), `"${text(r)}"`, text(r), `{${number(r)},${text(r)}}`, `{a: ${number(r)}}`]);
       const def = r.pick(definitions);
       try {
-        parseMarker(def as never, `+f:value=${value}`);
+        parseMarker(def, `+f:value=${value}`);
       } catch (e) {
         expect(e, `${JSON.stringify(def)} ${value.slice(0, 200)}`).toBeInstanceOf(MarkerSyntaxError);
       }

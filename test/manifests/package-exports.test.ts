@@ -110,10 +110,10 @@ describe('the package root entry', () => {
     const { crds, diagnostics } = generateCrds({ paths: ['api'], cwd: dir, toolVersion: 'test' });
     expect(diagnostics).toEqual([]);
     expect(crds.map((c) => c.fileName)).toEqual(['ships.example.com_frigates.yaml']);
-    const crd = crds[0]!.crd;
+    const crd = crds[0].crd;
     expect(crd.metadata.name).toBe('frigates.ships.example.com');
     expect(crd.spec.versions.map((v) => [v.name, v.storage, v.subresources])).toEqual([['v1', true, { status: {} }]]);
-    const spec = crd.spec.versions[0]!.schema!.openAPIV3Schema!.properties!['spec']!;
+    const spec = crd.spec.versions[0].schema!.openAPIV3Schema.properties!['spec'];
     expect(spec.required).toEqual(['crew']);
     expect(spec.properties!['crew']).toEqual({ description: 'Crew is how many sail.', format: 'int32', minimum: 1, type: 'integer' });
   });
@@ -152,7 +152,7 @@ describe('the package root entry', () => {
     const owners: Generator = {
       registerMarkers: (registry) => registry.define({ name: 'kubebuilder:owner', target: 'package', value: { type: 'string' } }),
       generate: (context) => {
-        const owner = context.markers.packages().flatMap((p) => context.markers.forPackage(p).getAll('kubebuilder:owner').map((m) => String(m.value)));
+        const owner = context.markers.packages().flatMap((p) => context.markers.forPackage(p).getAll('kubebuilder:owner').map((m) => m.value as string));
         return { outputs: [{ file: path.join(context.outputDir, 'owners.yaml'), documents: [{ owners: owner }] }], diagnostics: [] };
       },
     };
@@ -168,7 +168,7 @@ describe('the package root entry', () => {
         'webhook/manifests.yaml',
         'owners.yaml',
       ]);
-      expect(outputs[3]!.documents).toEqual([{ owners: ['fleet'] }]);
+      expect(outputs[3].documents).toEqual([{ owners: ['fleet'] }]);
       // Without its generator the marker is unknown: a warning, an error under strict.
       const without = (strict: boolean) =>
         new GeneratorRuntime({ project: createApiProject(['api'], dir), generators: generators.slice(0, 3), projectDir: dir, outputDir: out, strict }).run().diagnostics;

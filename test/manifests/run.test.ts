@@ -67,8 +67,8 @@ describe('runManifests', () => {
     expect(await runManifests({ projectDir: path.join(fixtures, 'crd', 'gen'), paths: ['foo'], outputDir: out }, c.io)).toBe(0);
     const written = readFileSync(path.join(out, 'crd', 'bases', 'bar.example.com_foos.yaml'), 'utf8');
     const golden = readFileSync(path.join(conformance, 'controller-gen', 'crd', 'gen_bar.example.com_foos.yaml'), 'utf8');
-    expect(written).toMatch(/^    scaffolder\.dev\/version: \S+$/m);
-    expect(written.replace(/^    scaffolder\.dev\/version: \S+$/m, '    controller-gen.kubebuilder.io/version: (devel)')).toBe(golden);
+    expect(written).toMatch(/^ {4}scaffolder\.dev\/version: \S+$/m);
+    expect(written.replace(/^ {4}scaffolder\.dev\/version: \S+$/m, '    controller-gen.kubebuilder.io/version: (devel)')).toBe(golden);
   });
 
   it('drops descriptions with maxDescLen 0', async () => {
@@ -178,7 +178,7 @@ describe('runManifests', () => {
     expect(readFileSync(role, 'utf8')).toBe(before);
     writeFileSync(ctrl, readFileSync(ctrl, 'utf8').replace('export clas ', 'export class '));
     await eventually(() => readFileSync(role, 'utf8') !== before);
-    expect(readFileSync(role, 'utf8')).toMatch(/- leases\n  verbs:\n  - get\n  - watch\n/);
+    expect(readFileSync(role, 'utf8')).toMatch(/- leases\n {2}verbs:\n {2}- get\n {2}- watch\n/);
     controller.abort();
     expect(await done).toBe(0);
   });
@@ -228,7 +228,7 @@ describe('CEL rules', () => {
     writeFileSync(types, readFileSync(types, 'utf8').replace(/^(export interface SailorSpec)/m, `${marker}\n$1`));
     const lines = readFileSync(types, 'utf8').split('\n');
     const line = lines.findIndex((l) => l.includes('configMapNam')) + 1;
-    const column = lines[line - 1]!.indexOf('self.') + 1;
+    const column = lines[line - 1].indexOf('self.') + 1;
     const c = capture();
     expect(await runManifests({ projectDir: dir }, c.io)).toBe(1);
     expect(c.errors()).toContain(
@@ -308,6 +308,6 @@ describe('writing', () => {
     const text = readFileSync(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'), 'utf8');
     expect(text).not.toMatch(/[\u2028\u2029]/);
     const crd = docs(path.join(dir, 'config', 'crd', 'bases', 'crew.testproject.org_admirales.yaml'))[0] as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: { foo: unknown } } } } } }> } };
-    expect(crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.foo).toMatchObject({ type: 'string', default: 'a\u2028b', enum: ['a\u2028b', 'c\u2029d'] });
+    expect(crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.foo).toMatchObject({ type: 'string', default: 'a\u2028b', enum: ['a\u2028b', 'c\u2029d'] });
   });
 });

@@ -52,14 +52,14 @@ describe('a scaffolded project with webhooks and conversion', () => {
     const inject = (o: Obj) => o.metadata.annotations?.['cert-manager.io/inject-ca-from'];
     const [crd] = byKind('CustomResourceDefinition');
     expect(crd?.metadata.name).toBe('cronjobs.batch.my.domain');
-    expect(inject(crd!)).toBe('demo-system/demo-serving-cert');
-    expect(crd!.spec?.['conversion']).toEqual({
+    expect(inject(crd)).toBe('demo-system/demo-serving-cert');
+    expect(crd.spec?.['conversion']).toEqual({
       strategy: 'Webhook',
       webhook: { clientConfig: { service: { name: 'demo-webhook-service', namespace: 'demo-system', path: '/convert' } }, conversionReviewVersions: ['v1'] },
     });
     for (const kind of ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration']) {
       const [config] = byKind(kind);
-      expect(inject(config!), kind).toBe('demo-system/demo-serving-cert');
+      expect(inject(config), kind).toBe('demo-system/demo-serving-cert');
       const hooks = (config as unknown as { webhooks: { clientConfig: { service: { name: string; namespace: string } } }[] }).webhooks;
       expect(hooks.map((h) => h.clientConfig.service)).toEqual([expect.objectContaining({ name: 'demo-webhook-service', namespace: 'demo-system' })]);
     }

@@ -106,7 +106,7 @@ describe('scalars', () => {
     expect(lines.slice(1).every((l) => l.startsWith('  word'))).toBe(true);
     expect(parse(out)).toEqual({ description: words });
     // the break is at the first space reached past column 80
-    const first = lines[0] as string;
+    const first = lines[0];
     expect(first.length).toBeGreaterThan(80);
     expect(first.slice(0, first.lastIndexOf(' ')).length).toBeLessThanOrEqual(80);
   });

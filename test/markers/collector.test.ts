@@ -56,8 +56,8 @@ export interface Foo {
 describe('collectMarkers', () => {
   it('attaches marker blocks and doc-group markers to types and fields', () => {
     const [sf] = project({ '/p/api/v1/foo_types.ts': TYPES });
-    const markers = collectMarkers([sf!], registry());
-    const foo = sf!.getInterfaceOrThrow('Foo');
+    const markers = collectMarkers([sf], registry());
+    const foo = sf.getInterfaceOrThrow('Foo');
     expect(markers.forNode(foo).get('kubebuilder:object:root')?.value).toBe(true);
     expect(markers.forNode(foo).has('kubebuilder:subresource:status')).toBe(true);
 
@@ -76,7 +76,7 @@ describe('collectMarkers', () => {
     expect(markers.forNode(nested).get('kubebuilder:default')).toMatchObject({ value: '100Mi', location: { line: 20, column: 5 } });
     const inner = nested.getDescendantsOfKind(SyntaxKind.PropertySignature)[0];
     expect(inner?.getText()).toContain('inner');
-    expect(markers.forNode(inner!).get('kubebuilder:validation:Maximum')?.value).toBe(1.5);
+    expect(markers.forNode(inner).get('kubebuilder:validation:Maximum')?.value).toBe(1.5);
     expect(markers.diagnostics).toEqual([]);
   });
 
@@ -103,7 +103,7 @@ export class FooReconciler {
 }
 `,
     });
-    const markers = collectMarkers([gv!, ctrl!], registry());
+    const markers = collectMarkers([gv, ctrl], registry());
     const pkg = markers.forPackage('/p/api/v1');
     expect(pkg.get('groupName')?.value).toBe('batch.my.domain');
     expect(pkg.has('kubebuilder:validation:Optional')).toBe(true);
@@ -112,7 +112,7 @@ export class FooReconciler {
       { groups: ['batch.my.domain'], resources: ['foos'], verbs: ['get', 'list'] },
       { groups: ['batch.my.domain'], resources: ['foos/status'], verbs: ['get'] },
     ]);
-    expect(rbac[1]!.location.line).toBe(4);
+    expect(rbac[1].location.line).toBe(4);
     expect(markers.packages()).toEqual(['/p/api/v1', '/p/src/controllers']);
   });
 
@@ -122,9 +122,9 @@ export class FooReconciler {
 export class A {}
 `,
     });
-    const markers = collectMarkers([sf!], registry());
+    const markers = collectMarkers([sf], registry());
     expect(markers.forPackage('/p/src').getAll('kubebuilder:rbac')).toHaveLength(1);
-    expect(markers.forNode(sf!.getClassOrThrow('A')).size).toBe(0);
+    expect(markers.forNode(sf.getClassOrThrow('A')).size).toBe(0);
   });
 
   it('reports unknown markers with the nearest known name, as warnings (manifests --strict makes them errors)', () => {
@@ -136,7 +136,7 @@ export class A {}
 }
 `;
     const [sf] = project({ '/p/api/v1/foo.ts': text });
-    const warnings = collectMarkers([sf!], registry()).diagnostics;
+    const warnings = collectMarkers([sf], registry()).diagnostics;
     expect(warnings).toEqual([
       {
         severity: 'warning',
@@ -150,7 +150,7 @@ export class A {}
 
   it('reports a malformed argument as an error at the offending column', () => {
     const [sf] = project({ '/p/api/v1/foo.ts': `export interface Foo {\n  //   +kubebuilder:validation:Maximum=abc\n  n: number;\n}\n` });
-    const [d] = collectMarkers([sf!], registry()).diagnostics;
+    const [d] = collectMarkers([sf], registry()).diagnostics;
     expect(d).toEqual({
       severity: 'error',
       message: 'invalid marker +kubebuilder:validation:Maximum: expected integer or float, got "abc"',
@@ -162,7 +162,7 @@ export class A {}
 
   it('warns about a known marker on the wrong target', () => {
     const [sf] = project({ '/p/api/v1/foo.ts': `export interface Foo {\n  // +kubebuilder:subresource:status\n  n: number;\n}\n` });
-    const [d] = collectMarkers([sf!], registry()).diagnostics;
+    const [d] = collectMarkers([sf], registry()).diagnostics;
     expect(d?.severity).toBe('warning');
     expect(d?.message).toMatch(/does not apply to a field \(it applies to: type\)/);
   });
@@ -206,7 +206,7 @@ export interface Foo {
 }
 `,
     });
-    const foo = sf!.getInterfaceOrThrow('Foo');
+    const foo = sf.getInterfaceOrThrow('Foo');
     expect(extractDescription(foo)).toBe('Foo is a thing.\n\nIt has two paragraphs.\n  indented stays');
     expect(extractDescription(foo.getPropertyOrThrow('bar'))).toBe('Bar is a field.\n\nWith a second paragraph.');
     expect(extractDescription(foo.getPropertyOrThrow('baz'))).toBe('One line.');
@@ -234,8 +234,8 @@ export interface A {
 }
 `,
     });
-    const markers = collectMarkers([sf!], registry());
-    const a = sf!.getInterfaceOrThrow('A');
+    const markers = collectMarkers([sf], registry());
+    const a = sf.getInterfaceOrThrow('A');
     // subresource:status is two groups above the doc group: controller-gen does not give it to the type
     expect(markers.forNode(a).names()).toEqual(['kubebuilder:object:root']);
     expect(markers.forPackage('/p/api/v1').names()).toEqual(['groupName']);
@@ -261,30 +261,30 @@ export class C {
 }
 `,
     });
-    const markers = collectMarkers([sf!], registry());
-    expect(markers.forNode(sf!.getTypeAliasOrThrow('B')).has('kubebuilder:object:root')).toBe(true);
-    expect(markers.forNode(sf!.getEnumOrThrow('E').getMemberOrThrow('One')).has('optional')).toBe(true);
-    expect(markers.forNode(sf!.getClassOrThrow('C').getPropertyOrThrow('z')).get('kubebuilder:validation:MaxLength')?.value).toBe(3);
+    const markers = collectMarkers([sf], registry());
+    expect(markers.forNode(sf.getTypeAliasOrThrow('B')).has('kubebuilder:object:root')).toBe(true);
+    expect(markers.forNode(sf.getEnumOrThrow('E').getMemberOrThrow('One')).has('optional')).toBe(true);
+    expect(markers.forNode(sf.getClassOrThrow('C').getPropertyOrThrow('z')).get('kubebuilder:validation:MaxLength')?.value).toBe(3);
   });
 });
 
 describe('descriptions and code blocks', () => {
   it('leaves lint and TypeScript directives out of descriptions', () => {
     const [sf] = project({ '/p/d.ts': 'export interface D {\n  // Count of things.\n  // eslint-disable-next-line @typescript-eslint/no-explicit-any\n  // @ts-expect-error legacy\n  n: any;\n}\n' });
-    expect(extractDescription(sf!.getInterfaceOrThrow('D').getPropertyOrThrow('n'))).toBe('Count of things.');
+    expect(extractDescription(sf.getInterfaceOrThrow('D').getPropertyOrThrow('n'))).toBe('Count of things.');
   });
 
   it('keeps TODO and --- lines inside fenced code blocks', () => {
     const [sf] = project({ '/p/c.ts': '/**\n * Example:\n * ```\n * TODO: kept\n * ---\n * ```\n * After.\n */\nexport interface C {}\n' });
-    expect(extractDescription(sf!.getInterfaceOrThrow('C'))).toBe('Example:\n```\nTODO: kept\n---\n```\nAfter.');
+    expect(extractDescription(sf.getInterfaceOrThrow('C'))).toBe('Example:\n```\nTODO: kept\n---\n```\nAfter.');
   });
 });
 
 describe('misspelt prefixes', () => {
   it('reports a marker whose kubebuilder prefix is misspelt', () => {
     const [sf] = project({ '/p/api/v1/d.ts': 'export interface D {\n  // +kubebuidler:validation:MaxLength=3\n  // +other:thing\n  n: string;\n}\n' });
-    const diagnostics = collectMarkers([sf!], registry()).diagnostics;
+    const diagnostics = collectMarkers([sf], registry()).diagnostics;
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]!.message).toBe('unknown marker +kubebuidler:validation:MaxLength: did you mean +kubebuilder:validation:MaxLength?');
+    expect(diagnostics[0].message).toBe('unknown marker +kubebuidler:validation:MaxLength: did you mean +kubebuilder:validation:MaxLength?');
   });
 });

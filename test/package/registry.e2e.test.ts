@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFil
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../src/testing/environment/free-port.js';
@@ -107,7 +108,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     const stage = join(work, 'stage');
     mkdirSync(stage);
     const [packed] = JSON.parse(await ok(npm, ['pack', repoRoot, '--ignore-scripts', '--json', '--pack-destination', stage], stage, env)) as Array<{ filename: string }>;
-    await ok('tar', ['-xzf', packed!.filename], stage, env);
+    await ok('tar', ['-xzf', packed.filename], stage, env);
     const manifest = join(stage, 'package', 'package.json');
     writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')) as object, version }, null, 2) + '\n');
     await ok(npm, ['publish', join(stage, 'package'), '--ignore-scripts', '--tag', 'registry-test'], stage, env);
@@ -140,7 +141,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     const lockText = readFileSync(join(app, 'package-lock.json'), 'utf8');
     const lock = JSON.parse(lockText) as { packages: Record<string, { version?: string; link?: boolean }> };
     expect(lock.packages['node_modules/kubescaffolder']).toMatchObject({ version });
-    expect(lock.packages['node_modules/kubescaffolder']!.link).toBeUndefined();
+    expect(lock.packages['node_modules/kubescaffolder'].link).toBeUndefined();
     expect(lockText).not.toContain('file:');
     expect(lockText).not.toContain(work);
   });
@@ -151,7 +152,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     expect(install.out).not.toMatch(/kubescaffolder@.*(prepare|install)/);
     const test = await run(npm, ['test'], clone, { ...env, CI: 'true' });
     expect(test.code, test.out).toBe(0);
-    expect(test.out.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Test Files\s+\d+ passed/);
+    expect(stripVTControlCharacters(test.out)).toMatch(/Test Files\s+\d+ passed/);
     // The manager's log lines (a JSON line per reconcile) are kept for tests that fail.
     expect(test.out).not.toContain('"msg":');
   }, 600_000);

@@ -18,9 +18,9 @@ function runtimePackages(entry: string): { files: number; packages: Set<string> 
     seen.add(file);
     const source = readFileSync(file, 'utf8');
     const specifiers = [
-      ...[...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+'([^']+)'/gm)].map((m) => m[1]!),
-      ...[...source.matchAll(/^\s*import\s+'([^']+)'/gm)].map((m) => m[1]!),
-      ...[...source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]!),
+      ...[...source.matchAll(/^\s*(?:import|export)\s+(?!type\b)[^;]*?\bfrom\s+'([^']+)'/gm)].map((m) => m[1]),
+      ...[...source.matchAll(/^\s*import\s+'([^']+)'/gm)].map((m) => m[1]),
+      ...[...source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => m[1]),
     ];
     for (const specifier of specifiers) {
       if (specifier.startsWith('.')) {

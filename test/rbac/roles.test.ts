@@ -134,7 +134,7 @@ describe('the +kubebuilder:rbac marker', () => {
   it('requires verbs', () => {
     const [d] = parse('// +kubebuilder:rbac:groups=apps,resources=deployments').diagnostics;
     expect(d).toMatchObject({ severity: 'error', file: '/c/controller.ts', line: 1 });
-    expect(d!.message).toMatch(/missing argument "verbs"/);
+    expect(d.message).toMatch(/missing argument "verbs"/);
   });
 
   it('reads every argument', () => {
@@ -152,6 +152,6 @@ describe('the +kubebuilder:rbac marker', () => {
   });
 
   it('rejects unknown arguments with the nearest name', () => {
-    expect(parse('// +kubebuilder:rbac:group=apps,resources=x,verbs=get').diagnostics[0]!.message).toMatch(/unknown argument "group" \(did you mean "groups"\?\)/);
+    expect(parse('// +kubebuilder:rbac:group=apps,resources=x,verbs=get').diagnostics[0].message).toMatch(/unknown argument "group" \(did you mean "groups"\?\)/);
   });
 });

@@ -192,7 +192,7 @@ describe('alpha generate --force', () => {
 
   it('sweeps the staging folder of a run killed while replaying, but not that of a run still going', async () => {
     const dir = copy('stale');
-    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
     mkdirSync(join(dir, `.scaffolder-generate-${dead}-AbC123`, 'fleet'), { recursive: true });
     writeFileSync(join(dir, `.scaffolder-generate-${dead}-AbC123`, 'fleet', 'PROJECT'), 'half\n');
     await ok(dir, generate);

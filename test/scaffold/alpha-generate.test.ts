@@ -31,7 +31,7 @@ function patches(expected: Map<string, string>, actual: Map<string, string>, fil
 }
 
 describe.each(Object.keys(goldenProjects))('alpha generate of golden project %s', (name) => {
-  const ranManifests = goldenProjects[name]!.some((step) => Array.isArray(step) && step[0] === 'manifests');
+  const ranManifests = goldenProjects[name].some((step) => Array.isArray(step) && step[0] === 'manifests');
   const edited = goldenEditedFiles(name);
 
   it('scaffolds it again file for file from its PROJECT file (the hand edits aside)', async () => {

@@ -57,7 +57,7 @@ describe('the docker build context of a generated project', () => {
     // -o docker-context: the golden's package.json names no real checkout to pack.
     const r = spawnSync('make', ['--no-print-directory', '-o', 'docker-context', 'docker-build', 'CONTAINER_TOOL=echo', 'IMG=registry.example.com/operator:v1'], { cwd: project, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
-    const pinned = Object.fromEntries([...readFileSync(join(golden, 'Dockerfile'), 'utf8').matchAll(/^ARG (\w+_IMAGE)=(\S+)$/gm)].map((m) => [m[1]!, m[2]!]));
+    const pinned = Object.fromEntries([...readFileSync(join(golden, 'Dockerfile'), 'utf8').matchAll(/^ARG (\w+_IMAGE)=(\S+)$/gm)].map((m) => [m[1], m[2]]));
     expect(pinned).toEqual({
       BUILDER_IMAGE: expect.stringMatching(/^node:24-bookworm@sha256:[0-9a-f]{64}$/),
       RUNTIME_IMAGE: expect.stringMatching(/^gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),

@@ -73,7 +73,7 @@ export function emulateDockerBuild(context: string, out: string, hostEnv: NodeJS
       case 'ARG': {
         const m = /^(\w+)=(\S+)$/.exec(args);
         if (!m || stages.length > 0) throw new Error(`ARG ${args}: only ARG NAME=default before the first FROM is understood`);
-        globalArgs.set(m[1]!, buildArgs[m[1]!] ?? m[2]!);
+        globalArgs.set(m[1], buildArgs[m[1]] ?? m[2]);
         break;
       }
       case 'FROM': {
@@ -93,7 +93,7 @@ export function emulateDockerBuild(context: string, out: string, hostEnv: NodeJS
         if (!m) throw new Error(`ENV ${args}: not understood`);
         // The host's tools stand for the image's, so the host's PATH stays (the image's names
         // directories such as /nodejs/bin that the host does not have).
-        if (m[1] !== 'PATH') current().env[m[1]!] = m[2]!;
+        if (m[1] !== 'PATH') current().env[m[1]] = m[2]!;
         break;
       }
       case 'USER':
@@ -115,7 +115,7 @@ export function emulateDockerBuild(context: string, out: string, hostEnv: NodeJS
           } else if (src === '.') {
             for (const entry of allowed) copy(join(context, entry), entry, join(target, entry));
           } else {
-            const top = src.replace(/\/$/, '').split('/')[0]!;
+            const top = src.replace(/\/$/, '').split('/')[0];
             if (!allowed.has(top)) throw new Error(`COPY ${src}: not in the build context (.dockerignore leaves it out, or it does not exist)`);
             copy(join(context, src), dest, target);
           }

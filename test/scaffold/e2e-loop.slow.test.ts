@@ -20,7 +20,7 @@ const goldenRoot = join(repoRoot, 'test', 'golden');
 
 /** The targets a Makefile defines (`name:` at the start of a line). */
 function makeTargets(makefile: string): Set<string> {
-  return new Set([...makefile.matchAll(/^([A-Za-z0-9_.-]+):(?!=)/gm)].map((m) => m[1]!));
+  return new Set([...makefile.matchAll(/^([A-Za-z0-9_.-]+):(?!=)/gm)].map((m) => m[1]));
 }
 
 interface WorkflowStep { name?: string; uses?: string; run?: string; with?: Record<string, unknown> }
@@ -31,9 +31,9 @@ function invocations(script: string): Array<[string, string]> {
   const found: Array<[string, string]> = [];
   for (const line of script.split('\n')) {
     const make = /(?:^|[;&|]\s*)make((?:\s+[A-Za-z0-9_.-]+(?!=))+)/.exec(line.trim());
-    if (make) for (const target of make[1]!.trim().split(/\s+/)) found.push(['make', target]);
+    if (make) for (const target of make[1].trim().split(/\s+/)) found.push(['make', target]);
     const npmRun = /(?:^|[;&|]\s*)npm run ([A-Za-z0-9:_-]+)/.exec(line.trim());
-    if (npmRun) found.push(['npm run', npmRun[1]!]);
+    if (npmRun) found.push(['npm run', npmRun[1]]);
   }
   return found;
 }
@@ -80,11 +80,11 @@ describe.each(Object.keys(goldenProjects))('%s: GitHub workflows and dev contain
         }
       }
     }
-    const made = (file: string) => Object.values(workflows[file]!.jobs).flatMap((j) => j.steps.flatMap((s) => invocations(s.run ?? ''))).map(([, t]) => t);
+    const made = (file: string) => Object.values(workflows[file].jobs).flatMap((j) => j.steps.flatMap((s) => invocations(s.run ?? ''))).map(([, t]) => t);
     expect(made('lint.yml')).toEqual(['lint']);
     expect(made('test.yml')).toEqual(['test']);
     expect(made('test-e2e.yml')).toEqual(['test-e2e']);
-    expect(workflows['test-e2e.yml']!.jobs['test-e2e']!.steps.some((s) => s.run?.includes('kind.sigs.k8s.io/dl/') === true)).toBe(true);
+    expect(workflows['test-e2e.yml'].jobs['test-e2e'].steps.some((s) => s.run?.includes('kind.sigs.k8s.io/dl/') === true)).toBe(true);
   });
 
   it('make test-e2e creates the kind cluster first and deletes it after; npm run test:e2e runs the e2e vitest config', () => {
@@ -93,7 +93,7 @@ describe.each(Object.keys(goldenProjects))('%s: GitHub workflows and dev contain
     expect(makefile).toMatch(/^test-e2e: setup-test-e2e manifests /m);
     expect(makefile).toMatch(new RegExp(`^KIND_CLUSTER \\?= ${name}-test-e2e$`, 'm'));
     expect(pkg.scripts['test:e2e']).toBe('vitest run --config vitest.e2e.config.ts');
-    expect(existsSync(join(dir, pkg.scripts['test:e2e']!.split(' ').at(-1)!))).toBe(true);
+    expect(existsSync(join(dir, pkg.scripts['test:e2e'].split(' ').at(-1)!))).toBe(true);
   });
 
   it('the dev container runs Node.js of the Dockerfile with docker-in-docker, and its post-install script is valid bash', () => {

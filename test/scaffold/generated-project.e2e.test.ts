@@ -6,6 +6,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { generateGoldenProject, goldenProjects } from '../../scripts/golden-sequence.js';
@@ -35,7 +36,7 @@ function run(cmd: string, args: string[], cwd: string): string {
 function runTestsOnKubeApiserver(dir: string): string {
   const env = { ...process.env, CI: 'true', KUBEBUILDER_ASSETS: kubernetesAssetsDir(), KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT: 'true' };
   const result = spawnSync('npx', ['vitest', 'run'], { cwd: dir, encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024 });
-  const output = (result.stdout + result.stderr).replace(/\x1b\[[0-9;]*m/g, '');
+  const output = stripVTControlCharacters(result.stdout + result.stderr);
   if (result.status !== 0) throw new Error(`npx vitest run with KUBEBUILDER_ASSETS exited ${result.status} in ${dir}\n${result.stdout}`);
   expect(output).toMatch(/Serving securely on 127\.0\.0\.1:\d+/);
   return output;
@@ -64,7 +65,7 @@ describe('a generated project', () => {
     expect(lstatSync(join(project, 'node_modules', 'kubescaffolder')).isSymbolicLink()).toBe(false);
     expect(realpathSync(join(project, 'node_modules', 'kubescaffolder', 'package.json'))).toBe(join(realpathSync(project), 'node_modules', 'kubescaffolder', 'package.json'));
     const lock = JSON.parse(readFileSync(join(project, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
-    expect(lock.packages['node_modules/kubescaffolder']!.resolved).toBe(`file:${vendored}`);
+    expect(lock.packages['node_modules/kubescaffolder'].resolved).toBe(`file:${vendored}`);
   });
 
   it('grows with create api and create webhook (regenerating manifests each time)', () => {
@@ -74,7 +75,7 @@ describe('a generated project', () => {
     scaffolder('create', 'webhook', '--group', 'webapp', '--version', 'v1', '--kind', 'Guestbook', '--conversion', '--spoke', 'v2');
     scaffolder('create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller');
     scaffolder('create', 'webhook', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--defaulting');
-    const crd = parseAllDocuments(readFileSync(join(project, 'config/crd/bases/webapp.my.domain_guestbooks.yaml'), 'utf8'))[0]!.toJS() as { spec: { versions: Array<{ name: string; storage: boolean }> } };
+    const crd = parseAllDocuments(readFileSync(join(project, 'config/crd/bases/webapp.my.domain_guestbooks.yaml'), 'utf8'))[0].toJS() as { spec: { versions: Array<{ name: string; storage: boolean }> } };
     expect(crd.spec.versions.map((v) => `${v.name}:${v.storage}`)).toEqual(['v1:true', 'v2:false']);
     expect(readFileSync(join(project, 'config/webhook/manifests.yaml'), 'utf8')).toContain('/mutate-webapp-my-domain-v1-guestbook');
   }, scaled(300_000));
@@ -85,7 +86,7 @@ describe('a generated project', () => {
   }, scaled(300_000));
 
   it('passes its own scaffolded tests', () => {
-    const out = run('npm', ['test'], project).replace(/\x1b\[[0-9;]*m/g, '');
+    const out = stripVTControlCharacters(run('npm', ['test'], project));
     expect(out).toMatch(/Test Files\s+4 passed \(4\)/);
   }, scaled(300_000));
 
@@ -111,7 +112,7 @@ describe('a generated project', () => {
     const out = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts'], { cwd: project, encoding: 'utf8', env: { ...process.env, CI: 'true', KUBECONFIG: join(work, 'no-such-kubeconfig') } });
     expect(out.status, out.stdout + out.stderr).toBe(0);
     expect(out.stdout).toMatch(/^e2e tests skipped: no cluster answers through the current kubeconfig context \(.+\)/m);
-    expect(out.stdout.replace(/\x1b\[[0-9;]*m/g, '')).toMatch(/Tests\s+3 skipped/);
+    expect(stripVTControlCharacters(out.stdout)).toMatch(/Tests\s+3 skipped/);
   }, scaled(300_000));
 
   it('builds its config with kubectl kustomize', () => {
@@ -128,7 +129,7 @@ describe('a generated project', () => {
     const command = /^build (.*) -t registry\.example\.com\/guestbook:v0\.1\.0 \.$/m.exec(out);
     expect(command, out).not.toBeNull();
     // The base images, by digest, as build args that the Dockerfile's FROM lines use.
-    const buildArgs = Object.fromEntries([...command![1]!.matchAll(/--build-arg (\w+)=(\S+)/g)].map((m) => [m[1]!, m[2]!]));
+    const buildArgs = Object.fromEntries([...command![1].matchAll(/--build-arg (\w+)=(\S+)/g)].map((m) => [m[1], m[2]]));
     expect(buildArgs).toEqual({
       BUILDER_IMAGE: expect.stringMatching(/^node:24-bookworm@sha256:[0-9a-f]{64}$/),
       RUNTIME_IMAGE: expect.stringMatching(/^gcr\.io\/distroless\/nodejs24-debian12@sha256:[0-9a-f]{64}$/),
@@ -159,7 +160,7 @@ describe('a generated project', () => {
       await env.writeKubeconfig(kubeconfig);
       const port = await freePort('127.0.0.1');
       const [command, ...args] = image.entrypoint;
-      const child = spawn(command!, [...args, '--kubeconfig', kubeconfig, `--health-probe-bind-address=127.0.0.1:${port}`], {
+      const child = spawn(command, [...args, '--kubeconfig', kubeconfig, `--health-probe-bind-address=127.0.0.1:${port}`], {
         cwd: app, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...image.env, ENABLE_WEBHOOKS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -187,7 +188,7 @@ describe('a generated project', () => {
     const installer = readFileSync(join(project, 'dist', 'install.yaml'), 'utf8');
     expect(installer).toContain('image: registry.example.com/guestbook:v0.1.0');
     expect(installer).toContain('kind: CustomResourceDefinition');
-    const help = run('make', ['help'], project).replace(/\x1b\[[0-9;]*m/g, '');
+    const help = stripVTControlCharacters(run('make', ['help'], project));
     for (const target of ['manifests', 'build', 'run', 'test', 'install', 'uninstall', 'deploy', 'undeploy', 'docker-build', 'docker-push', 'build-installer']) {
       expect(help).toMatch(new RegExp(`\\b${target}\\b`));
     }
@@ -219,10 +220,10 @@ describe('a generated project', () => {
     it.each(names)('golden project %s regenerates its manifests, type-checks and passes its tests', (name) => {
       const dir = join(work, name);
       // A sequence that ran `manifests` itself left nothing for a second run to change.
-      if (goldenProjects[name]!.some((step) => Array.isArray(step) && step[0] === 'manifests')) expect(manifests.get(name)).toMatch(/^manifests: 0 written/m);
+      if (goldenProjects[name].some((step) => Array.isArray(step) && step[0] === 'manifests')) expect(manifests.get(name)).toMatch(/^manifests: 0 written/m);
       expect(tsc.status, tsc.output).toBe(0);
       expect(existsSync(join(dir, 'dist', 'src', 'main.js'))).toBe(true);
-      const out = run('npx', ['vitest', 'run'], dir).replace(/\x1b\[[0-9;]*m/g, '');
+      const out = stripVTControlCharacters(run('npx', ['vitest', 'run'], dir));
       const testFiles = ownTestFiles(dir);
       expect(out).toMatch(new RegExp(`Test Files\\s+${testFiles} passed \\(${testFiles}\\)`));
       expect(out).not.toContain('test/e2e/');

@@ -25,13 +25,13 @@ function queries(json: string): Query[] {
 
 /** The metric names of a query: every name is written with a label selector. */
 function metricsOf(expr: string): string[] {
-  return [...expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\{/g)].map((m) => m[1]!);
+  return [...expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\{/g)].map((m) => m[1]);
 }
 
 /** The labels a query groups by and its legend shows. */
 function labelsOf(q: Query): string[] {
-  const by = [...q.expr.matchAll(/\bby\s*\(([^)]*)\)/g)].flatMap((m) => m[1]!.split(',').map((l) => l.trim()));
-  const legend = [...q.legend.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!);
+  const by = [...q.expr.matchAll(/\bby\s*\(([^)]*)\)/g)].flatMap((m) => m[1].split(',').map((l) => l.trim()));
+  const legend = [...q.legend.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]);
   return [...by, ...legend];
 }
 
@@ -110,7 +110,7 @@ describe('grafana/custom-metrics/config.yaml', () => {
       'timeseries:memcached_resizes_total (counter)', 'timeseries:memcached_reconcile_seconds (histogram)',
       'timeseries:memcached_cache_bytes (gauge)', 'table:memcached_build_info',
     ]);
-    expect(model.panels.map((p) => p.targets[0]!.expr)).toEqual(metrics.map((m) => m.expr));
+    expect(model.panels.map((p) => p.targets[0].expr)).toEqual(metrics.map((m) => m.expr));
   });
 
   it.each([

@@ -66,9 +66,9 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
   it('values.yaml has a comment on each value: every section, every knob in it and the image\'s fields', () => {
     for (const p of projects) {
       const lines = readFileSync(join(p.dir(), chartDir, 'values.yaml'), 'utf8').split('\n');
-      const knobs = lines.map((line, i) => ({ line, i, depth: /^( *)/.exec(line)![1]!.length })).filter(({ line, depth }) => /^ *[A-Za-z][\w.]*:/.test(line) && (depth <= 2 || (depth === 4 && isUnderImage(lines, line))));
+      const knobs = lines.map((line, i) => ({ line, i, depth: /^( *)/.exec(line)![1].length })).filter(({ line, depth }) => /^ *[A-Za-z][\w.]*:/.test(line) && (depth <= 2 || (depth === 4 && isUnderImage(lines, line))));
       expect(knobs.length).toBeGreaterThan(25);
-      for (const { line, i } of knobs) expect(lines[i - 1]!.trim(), `${p.name}: ${line}`).toMatch(/^# \S/);
+      for (const { line, i } of knobs) expect(lines[i - 1].trim(), `${p.name}: ${line}`).toMatch(/^# \S/);
     }
   });
 
@@ -85,7 +85,7 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
     const objects = helmTemplate(webhooks, 'elsewhere');
     for (const o of objects.filter((x) => x.metadata.namespace !== undefined)) expect(o.metadata.namespace).toBe('elsewhere');
     const validating = find(objects, 'ValidatingWebhookConfiguration') as unknown as { metadata: Obj['metadata']; webhooks: Array<{ clientConfig: { service: { namespace: string } } }> };
-    expect(validating.webhooks[0]!.clientConfig.service.namespace).toBe('elsewhere');
+    expect(validating.webhooks[0].clientConfig.service.namespace).toBe('elsewhere');
     expect(validating.metadata.annotations?.['cert-manager.io/inject-ca-from']).toBe('elsewhere/fleet-serving-cert');
     expect((find(objects, 'Certificate', '-serving-cert')!.spec as { dnsNames: string[] }).dnsNames).toEqual(['fleet-webhook-service.elsewhere.svc', 'fleet-webhook-service.elsewhere.svc.cluster.local']);
   });
@@ -110,11 +110,11 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
     expect(kinds(objects)).not.toContain('Issuer');
     const secret = find(objects, 'Secret', 'webhook-server-cert') as Obj & { data: Record<string, string>; type: string };
     expect(secret.type).toBe('kubernetes.io/tls');
-    const ca = new X509Certificate(Buffer.from(secret.data['ca.crt']!, 'base64'));
-    const cert = new X509Certificate(Buffer.from(secret.data['tls.crt']!, 'base64'));
+    const ca = new X509Certificate(Buffer.from(secret.data['ca.crt'], 'base64'));
+    const cert = new X509Certificate(Buffer.from(secret.data['tls.crt'], 'base64'));
     expect(cert.verify(ca.publicKey)).toBe(true);
     expect(cert.subjectAltName).toContain('DNS:fleet-webhook-service.fleet-system.svc');
-    expect(cert.checkPrivateKey(createPrivateKeyFrom(secret.data['tls.key']!))).toBe(true);
+    expect(cert.checkPrivateKey(createPrivateKeyFrom(secret.data['tls.key']))).toBe(true);
     const bundles: string[] = [];
     for (const kind of ['ValidatingWebhookConfiguration', 'MutatingWebhookConfiguration']) {
       const config = find(objects, kind) as unknown as { metadata: Obj['metadata']; webhooks: Array<{ clientConfig: { caBundle: string } }> };
@@ -230,7 +230,7 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
     expect(find(objects, 'CustomResourceDefinition', 'cruisers.ship.example.com')).toBeDefined();
     expect(find(objects, 'ClusterRole', '-cruiser-editor-role')).toBeDefined();
     expect((find(objects, 'Deployment')!.spec as { replicas: number }).replicas).toBe(2);
-    const diff = objectDiff(normalised(kustomizeDefault(dir).concat(find(objects, 'ConfigMap', 'extra')!)), normalised(objects.map((o) => ({ ...o, spec: o.kind === 'Deployment' ? { ...(o.spec as object), replicas: 1 } : o.spec }) as Obj)));
+    const diff = objectDiff(normalised(kustomizeDefault(dir).concat(find(objects, 'ConfigMap', 'extra')!)), normalised(objects.map((o) => ({ ...o, spec: o.kind === 'Deployment' ? { ...(o.spec as object), replicas: 1 } : o.spec }))));
     expect(diff, diff).toBe('');
   }, 120_000);
 
@@ -274,8 +274,8 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
   // Without helm the whole suite is skipped already: one line, not two.
   const installable = hasHelm() && runsOnKubernetes();
   const installs = [
-    { ...projects[0]!, project: 'fleet', crd: { group: 'ship.example.com', version: 'v1', plural: 'frigates' } },
-    { ...projects[1]!, project: 'project-v1-deploy-image', crd: { group: 'example.com.testproject.org', version: 'v1alpha1', plural: 'memcacheds' } },
+    { ...projects[0], project: 'fleet', crd: { group: 'ship.example.com', version: 'v1', plural: 'frigates' } },
+    { ...projects[1], project: 'project-v1-deploy-image', crd: { group: 'example.com.testproject.org', version: 'v1alpha1', plural: 'memcacheds' } },
   ];
   for (const p of installs) {
     it.skipIf(!installable)(`${p.name}: helm install on a real kube-apiserver serves the CRDs and makes the manager's objects; helm uninstall removes them and keeps the CRDs`, async () => {
@@ -357,7 +357,7 @@ describeHelm('helm/v2-alpha chart, rendered by helm', () => {
 function isUnderImage(lines: string[], line: string): boolean {
   const at = lines.indexOf(line);
   for (let i = at - 1; i >= 0; i--) {
-    if (/^ {0,2}\S/.test(lines[i]!) && !lines[i]!.trim().startsWith('#')) return lines[i] === '  image:';
+    if (/^ {0,2}\S/.test(lines[i]) && !lines[i].trim().startsWith('#')) return lines[i] === '  image:';
   }
   return false;
 }

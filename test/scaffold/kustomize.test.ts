@@ -18,7 +18,7 @@ function kustomize(dir: string, path: string): K8sObject[] {
   try {
     out = execFileSync('kubectl', ['kustomize', path], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
-    throw new Error(`kubectl kustomize ${path} failed in ${dir}: ${String((err as { stderr?: string }).stderr ?? err)}`);
+    throw new Error(`kubectl kustomize ${path} failed in ${dir}: ${String((err as { stderr?: string }).stderr ?? err)}`, { cause: err });
   }
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
 }

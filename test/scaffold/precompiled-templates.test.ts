@@ -90,7 +90,7 @@ describe('a copy of the compiled package whose precompiled templates are stale o
   let original = '';
   beforeAll(() => {
     const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: repoRoot, encoding: 'utf8' })) as Array<{ files: Array<{ path: string }> }>;
-    for (const { path } of packed[0]!.files) {
+    for (const { path } of packed[0].files) {
       mkdirSync(dirname(join(pkg, path)), { recursive: true });
       cpSync(join(repoRoot, path), join(pkg, path));
     }

@@ -70,8 +70,8 @@ describe('PROJECT file', () => {
       [project('', 'domain: example.com\nprojectName: demo\nowner: "x */ evil() /* y"\n'), 'PROJECT:3: invalid owner "x */ evil() /* y": must not contain "*/"'],
       [project('  plural: "Cap tains"\n'), 'PROJECT:8: resources[0].plural: invalid plural "Cap tains"'],
       [project('  external: true\n  path: ./../x\n'), 'PROJECT:9: resources[0].path: invalid --external-api-path "./../x": a module of the project must lie inside it'],
-      [project('  controllers:\n  - name: "x\\"y"\n'), 'PROJECT:9: resources[0].controllers.0: invalid controller name "x\"y"'],
-      [project('  webhooks:\n    defaultingPath: "/m\\"x"\n'), 'PROJECT:9: resources[0].webhooks.defaultingPath: invalid webhook path "/m\"x"'],
+      [project('  controllers:\n  - name: "x\\"y"\n'), 'PROJECT:9: resources[0].controllers.0: invalid controller name "x"y"'],
+      [project('  webhooks:\n    defaultingPath: "/m\\"x"\n'), 'PROJECT:9: resources[0].webhooks.defaultingPath: invalid webhook path "/m"x"'],
       [project('  webhooks:\n    spoke: [v2, "v3\\n"]\n'), 'PROJECT:9: resources[0].webhooks.spoke.1: invalid version "v3\n"'],
     ];
     for (const [text, message] of cases) {
@@ -81,7 +81,7 @@ describe('PROJECT file', () => {
     const kind = project('').replace('kind: Captain', 'kind: "Cap\'tain"');
     expect(() => parseProjectFile(kind, 'PROJECT')).toThrow('PROJECT:7: resources[0].kind: invalid kind "Cap\'tain"');
     // What the flags accept is still read.
-    expect(parseProjectFile(project('  path: api/crew/v1\n  domain: example.com\n'), 'PROJECT').resources[0]!.path).toBe('api/crew/v1');
+    expect(parseProjectFile(project('  path: api/crew/v1\n  domain: example.com\n'), 'PROJECT').resources[0].path).toBe('api/crew/v1');
   });
 
   it('names a missing field and a wrong version', () => {

@@ -42,7 +42,7 @@ async function open(kc: KubeConfig, req: RawRequest, onResponse: (res: IncomingM
 /** The Warning header texts (kube-apiserver's `299 - "text"` form). */
 function warningsOf(res: IncomingMessage): string[] {
   const raw = res.headersDistinct.warning ?? [];
-  return raw.flatMap((h) => [...h.matchAll(/\d{3} [^ ]+ "((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')));
+  return raw.flatMap((h) => [...h.matchAll(/\d{3} [^ ]+ "((?:[^"\\]|\\.)*)"/g)].map((m) => m[1].replace(/\\(.)/g, '$1')));
 }
 
 function parse(text: string): unknown {

@@ -32,7 +32,7 @@ for (const area of areas) {
       await env?.stop();
       // Scenarios not run this time (filtered with -t) keep their recording; scenarios gone from the area lose theirs.
       if (recording && backend.name === 'kube-apiserver' && Object.keys(fresh).length > 0) {
-        writeRecording(area.name, Object.fromEntries(area.scenarios.filter((s) => fresh[s.name] ?? recorded[s.name]).map((s) => [s.name, fresh[s.name] ?? recorded[s.name]!])));
+        writeRecording(area.name, Object.fromEntries(area.scenarios.filter((s) => fresh[s.name] ?? recorded[s.name]).map((s) => [s.name, fresh[s.name] ?? recorded[s.name]])));
       }
     });
 

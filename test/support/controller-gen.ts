@@ -62,6 +62,6 @@ export async function runControllerGen(moduleDir: string, outDir: string, crd = 
     });
   } catch (err) {
     const e = err as { stderr?: string; stdout?: string; message: string };
-    throw new Error(`controller-gen failed in ${moduleDir}:\n${e.stderr || e.stdout || e.message}`);
+    throw new Error(`controller-gen failed in ${moduleDir}:\n${e.stderr || e.stdout || e.message}`, { cause: err });
   }
 }

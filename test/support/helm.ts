@@ -29,7 +29,7 @@ export function helm(args: string[], opts: { cwd: string; kubeconfig?: string })
   try {
     return execFileSync(helmBinary(), args, { cwd: opts.cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 });
   } catch (err) {
-    const e = err as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`helm ${args.join(' ')} failed:\n${e.stderr ?? ''}${e.stdout ?? ''}` || e.message);
+    const e = err as { stdout?: string; stderr?: string };
+    throw new Error(`helm ${args.join(' ')} failed:\n${e.stderr ?? ''}${e.stdout ?? ''}`, { cause: err });
   }
 }

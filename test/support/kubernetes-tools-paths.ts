@@ -31,7 +31,7 @@ export function toolsRoot(): string {
 }
 
 /** The envtest assets folder (kube-apiserver + etcd) of a Kubernetes release, by default the newest pinned. */
-export function kubernetesAssetsDir(version = toolVersions().kubernetes[0]!): string {
+export function kubernetesAssetsDir(version = toolVersions().kubernetes[0]): string {
   return path.join(toolsRoot(), `kubernetes-${version}`);
 }
 
@@ -63,7 +63,7 @@ function kubeVersionFlags(version: string): [string, string][] {
   const [major, minor] = version.split('.');
   const flags: [string, string][] = [];
   for (const pkg of ['k8s.io/component-base/version', 'k8s.io/client-go/pkg/version']) {
-    flags.push([`${pkg}.gitVersion`, `v${version}`], [`${pkg}.gitMajor`, major!], [`${pkg}.gitMinor`, minor!], [`${pkg}.gitTreeState`, 'clean']);
+    flags.push([`${pkg}.gitVersion`, `v${version}`], [`${pkg}.gitMajor`, major], [`${pkg}.gitMinor`, minor], [`${pkg}.gitTreeState`, 'clean']);
   }
   return flags;
 }

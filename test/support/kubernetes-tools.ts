@@ -39,7 +39,7 @@ export function hasTools(...files: string[]): boolean {
   if (missing.length === 0) return true;
   // One name for several files of one folder: ~/.cache/scaffolder/tools/kubernetes-1.36.3/{kube-apiserver,etcd}
   const dirs = new Set(missing.map((f) => path.dirname(f)));
-  const what = missing.length > 1 && dirs.size === 1 ? `${shown([...dirs][0]!)}/{${missing.map((f) => path.basename(f)).join(',')}}` : missing.map(shown).join(', ');
+  const what = missing.length > 1 && dirs.size === 1 ? `${shown([...dirs][0])}/{${missing.map((f) => path.basename(f)).join(',')}}` : missing.map(shown).join(', ');
   return missingPrerequisite(REQUIRE_KUBERNETES_ENV, what, `build them: ${BUILD_TOOLS_COMMAND}`);
 }
 

@@ -46,7 +46,7 @@ export function describeShared(paths: string | string[], name: string, body: () 
 }
 
 /** `it` that runs only when the given ../shared paths exist (see hasShared). */
-export function itShared(paths: string | string[], name: string, body: () => unknown | Promise<unknown>, timeout?: number): void {
+export function itShared(paths: string | string[], name: string, body: () => unknown, timeout?: number): void {
   const list = Array.isArray(paths) ? paths : [paths];
   it.skipIf(!hasShared(...list))(name, body, timeout);
 }

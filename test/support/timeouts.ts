@@ -23,7 +23,7 @@ export function timeoutScale(): number {
     if (!Number.isFinite(value) || value <= 0) throw new Error(`${TIMEOUT_SCALE_ENV}=${set}: expected a positive number, such as 2`);
     return value;
   }
-  return clamp(loadavg()[0]! / availableParallelism());
+  return clamp(loadavg()[0] / availableParallelism());
 }
 
 const scale = timeoutScale();

@@ -23,7 +23,7 @@ export async function makeCertificate(commonName: string, { isCA = false }: { is
 export async function certDirWith(
   cert: Certificate,
   names: { certName?: string; keyName?: string } = {},
-): Promise<{ dir: string; write(c: Certificate): Promise<void>; remove(): Promise<void> }> {
+): Promise<{ dir: string; write: (c: Certificate) => Promise<void>; remove: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'webhook-certs-'));
   const write = async (c: Certificate) => {
     await writeFile(join(dir, names.keyName ?? 'tls.key'), c.key);

@@ -264,7 +264,7 @@ describe('workload counts and strategies', () => {
       'Deployment.apps "stuck" is invalid: spec.strategy.rollingUpdate.maxUnavailable: Invalid value: 0: may not be 0 when `maxSurge` is 0',
     );
     const malformed = { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: '50', maxSurge: 1 } };
-    expect((await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'malformed' }, spec: { selector, template, strategy: malformed as k8s.V1DeploymentStrategy } } }))).message).toBe(
+    expect((await invalid(apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'malformed' }, spec: { selector, template, strategy: malformed } } }))).message).toBe(
       "Deployment.apps \"malformed\" is invalid: spec.strategy.rollingUpdate.maxUnavailable: Invalid value: \"50\": a valid percent string must be a numeric string followed by an ending '%' (e.g. '1%',  or '93%', regex used for validation is '[0-9]+%')",
     );
     const surge = await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'surge' }, spec: { selector, template, strategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 0, maxSurge: 1 } } } } });

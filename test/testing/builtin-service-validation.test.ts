@@ -50,7 +50,7 @@ describe('Service validation', () => {
   });
 
   it('refuses ports out of range, unknown protocols, bad target port names and a (protocol, port) pair twice', async () => {
-    const body = service('ports', { ports: [{ name: 'a', port: 70000 }, { name: 'b', port: 53, protocol: 'ICMP' }, { name: 'c', port: 8080, targetPort: 'HTTP' as unknown as k8s.IntOrString }, { name: 'd', port: 8080 }] });
+    const body = service('ports', { ports: [{ name: 'a', port: 70000 }, { name: 'b', port: 53, protocol: 'ICMP' }, { name: 'c', port: 8080, targetPort: 'HTTP' }, { name: 'd', port: 8080 }] });
     expect(await invalid(core.createNamespacedService({ namespace, body }))).toEqual({
       message: 'Service "ports" is invalid: [spec.ports[0].port: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[0].targetPort: Invalid value: 70000: must be between 1 and 65535, inclusive, spec.ports[1].protocol: Unsupported value: "ICMP": supported values: "SCTP", "TCP", "UDP", spec.ports[2].targetPort: Invalid value: "HTTP": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-), spec.ports[2].targetPort: Invalid value: "HTTP": must contain at least one letter (a-z), spec.ports[3]: Duplicate value: {"Name":"","Protocol":"TCP","AppProtocol":null,"Port":8080,"TargetPort":0,"NodePort":0}]',
       causes: [
@@ -62,7 +62,7 @@ describe('Service validation', () => {
         { field: 'spec.ports[3]', reason: 'FieldValueDuplicate' },
       ],
     });
-    const sameNumber = await core.createNamespacedService({ namespace, body: service('dns', { ports: [{ name: 'dns', port: 53, protocol: 'UDP' }, { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 'dns-tcp' as unknown as k8s.IntOrString }] }) });
+    const sameNumber = await core.createNamespacedService({ namespace, body: service('dns', { ports: [{ name: 'dns', port: 53, protocol: 'UDP' }, { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 'dns-tcp' }] }) });
     expect(sameNumber.spec?.ports?.map((p) => p.protocol)).toEqual(['UDP', 'TCP']);
   });
 

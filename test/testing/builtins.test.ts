@@ -143,19 +143,19 @@ describe('scheme defaults', () => {
       selector: { matchLabels: { app: 'probed' } },
       template: { metadata: { labels: { app: 'probed' } }, spec: { hostNetwork: true, containers: [container], volumes } } } } });
     const spec = d.spec!.template.spec!;
-    expect(spec.containers[0]!.livenessProbe).toEqual({ httpGet: { port: 8080, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
-    expect(spec.containers[0]!.readinessProbe).toEqual({ tcpSocket: { port: 8080 }, timeoutSeconds: 1, periodSeconds: 5, successThreshold: 1, failureThreshold: 3 });
-    expect(spec.containers[0]!.lifecycle!.preStop!.httpGet).toEqual({ port: 8080, path: '/drain', scheme: 'HTTP' });
-    expect(spec.containers[0]!.ports).toEqual([{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }]);
+    expect(spec.containers[0].livenessProbe).toEqual({ httpGet: { port: 8080, path: '/', scheme: 'HTTP' }, timeoutSeconds: 1, periodSeconds: 10, successThreshold: 1, failureThreshold: 3 });
+    expect(spec.containers[0].readinessProbe).toEqual({ tcpSocket: { port: 8080 }, timeoutSeconds: 1, periodSeconds: 5, successThreshold: 1, failureThreshold: 3 });
+    expect(spec.containers[0].lifecycle!.preStop!.httpGet).toEqual({ port: 8080, path: '/drain', scheme: 'HTTP' });
+    expect(spec.containers[0].ports).toEqual([{ containerPort: 8080, hostPort: 8080, protocol: 'TCP' }]);
     expect(spec.volumes).toEqual([{ name: 'scratch', emptyDir: {} }, { name: 'conf', configMap: { name: 'conf', defaultMode: 420 } }, { name: 'creds', secret: { secretName: 'creds', defaultMode: 256 } }]);
     // A template's requests stay as written; a Pod's unset requests take its limits, and its service links are on.
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
     const limited = { name: 'app', image: 'nginx:1.27', resources: { limits: { cpu: '1', memory: '256Mi' }, requests: { cpu: '100m' } } };
     const pod = await core.createNamespacedPod({ namespace: 'default', body: { metadata: { name: 'limited' }, spec: { containers: [limited] } } });
-    expect([pod.spec!.containers[0]!.resources!.requests, pod.spec!.enableServiceLinks]).toEqual([{ cpu: '100m', memory: '256Mi' }, true]);
+    expect([pod.spec!.containers[0].resources!.requests, pod.spec!.enableServiceLinks]).toEqual([{ cpu: '100m', memory: '256Mi' }, true]);
     const templated = await apps.createNamespacedDeployment({ namespace: 'default', body: { metadata: { name: 'limited' }, spec: {
       selector: { matchLabels: { app: 'limited' } }, template: { metadata: { labels: { app: 'limited' } }, spec: { containers: [limited] } } } } });
-    expect(templated.spec!.template.spec!.containers[0]!.resources!.requests).toEqual({ cpu: '100m' });
+    expect(templated.spec!.template.spec!.containers[0].resources!.requests).toEqual({ cpu: '100m' });
     expect(templated.spec!.template.spec!.enableServiceLinks).toBeUndefined();
   });
 

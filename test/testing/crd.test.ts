@@ -36,7 +36,7 @@ describe('CustomResourceDefinitions', () => {
   it('created at run time are served, established, and discoverable', async () => {
     env = await startTestEnvironment();
     const ext = env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api);
-    await ext.createCustomResourceDefinition({ body: widget('Cluster') as k8s.V1CustomResourceDefinition });
+    await ext.createCustomResourceDefinition({ body: widget('Cluster') });
     const custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
     const w = (await custom.createClusterCustomObject({ group: 'example.com', version: 'v1', plural: 'widgets', body: { apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w1' }, spec: { size: 1 } } })) as k8s.KubernetesObject;
     expect(w.metadata?.namespace).toBeUndefined();
@@ -69,7 +69,7 @@ describe('CustomResourceDefinitions', () => {
   it('reject a name that is not <plural>.<group>', async () => {
     env = await startTestEnvironment();
     const bad = { ...widget('Cluster'), metadata: { name: 'wrong.example.com' } };
-    const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).createCustomResourceDefinition({ body: bad as k8s.V1CustomResourceDefinition }));
+    const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).createCustomResourceDefinition({ body: bad }));
     expect(code).toBe(422);
     expect(body.message).toBe('CustomResourceDefinition.apiextensions.k8s.io "wrong.example.com" is invalid: metadata.name: Invalid value: "wrong.example.com": must be spec.names.plural+"."+spec.group');
   });
@@ -78,7 +78,7 @@ describe('CustomResourceDefinitions', () => {
     env = await startTestEnvironment();
     const withRule = (rule: string, resourceVersion?: string) => {
       const crd = widget('Namespaced');
-      const spec = crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec as Record<string, unknown>;
+      const spec = crd.spec.versions[0].schema.openAPIV3Schema.properties.spec as Record<string, unknown>;
       spec['x-kubernetes-validations'] = [{ rule }];
       return resourceVersion ? { ...crd, metadata: { ...crd.metadata, resourceVersion } } : crd;
     };
@@ -122,7 +122,7 @@ describe('CustomResourceDefinitions', () => {
   it('reject a schema that is not structural', async () => {
     env = await startTestEnvironment();
     const crd = widget('Namespaced') as unknown as { spec: { versions: { schema: { openAPIV3Schema: Record<string, unknown> } }[] } };
-    crd.spec.versions[0]!.schema.openAPIV3Schema = { type: 'object', properties: { spec: { properties: { size: { type: 'integer' } } } } };
+    crd.spec.versions[0].schema.openAPIV3Schema = { type: 'object', properties: { spec: { properties: { size: { type: 'integer' } } } } };
     const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.ApiextensionsV1Api).createCustomResourceDefinition({ body: crd as unknown as k8s.V1CustomResourceDefinition }));
     expect(code).toBe(422);
     expect(body.message).toBe(

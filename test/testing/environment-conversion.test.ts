@@ -109,7 +109,7 @@ describe('startTestEnvironment conversionWebhooks', () => {
     doodads.spec['conversion'] = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://elsewhere/convert' }, conversionReviewVersions: ['v1'] } };
     const env = await startTestEnvironment({
       crdDirectoryPaths: [bases],
-      crds: [doodads as never],
+      crds: [doodads],
       conversionWebhooks: [`gadgets.${group}`, `doodads.${group}`],
     });
     try {

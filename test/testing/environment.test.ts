@@ -198,7 +198,7 @@ describe('webhook configurations read from files', () => {
   it('writes the serving certificate into the webhookInstallOptions.localServingCertDir given, and keeps that folder on stop', async () => {
     const certDir = path.join(dir, 'given-certs');
     const hooks = path.join(dir, 'one-webhook.yaml');
-    await writeFile(hooks, WEBHOOKS.split('---')[1]!);
+    await writeFile(hooks, WEBHOOKS.split('---')[1]);
     const env = await startTestEnvironment({ webhookInstallOptions: { paths: [hooks], localServingCertDir: certDir, localServingHost: 'localhost' } });
     expect(env.webhookInstallOptions).toMatchObject({ localServingCertDir: certDir, localServingHost: 'localhost' });
     expect(env.webhookInstallOptions.validatingWebhooks.map((w) => w.metadata?.name)).toEqual(['validating-webhook-configuration']);

@@ -29,10 +29,10 @@ const v2Spec: JSONSchemaProps = {
     size: { type: 'integer', format: 'int32', minimum: 1, maximum: 9 },
     strategy: { type: 'string', enum: ['Fast', 'Slow'] },
     name: { type: 'string', minLength: 2, maxLength: 6, pattern: '^[a-c]+$' },
-    tags: v1Spec.properties!.tags!,
-    ports: v1Spec.properties!.ports!,
-    limits: v1Spec.properties!.limits!,
-    started: v1Spec.properties!.started!,
+    tags: v1Spec.properties!.tags,
+    ports: v1Spec.properties!.ports,
+    limits: v1Spec.properties!.limits,
+    started: v1Spec.properties!.started,
     paused: { type: 'boolean' },
   },
 };
@@ -54,7 +54,7 @@ const lossless: SpokeConversion = {
   convertTo(spoke: Obj): Obj {
     const { size, strategy, paused, ...rest } = spoke.spec;
     const annotations = { ...(spoke.metadata.annotations as Record<string, string> | undefined) };
-    if (paused !== undefined) annotations[PAUSED] = String(paused);
+    if (paused !== undefined) annotations[PAUSED] = JSON.stringify(paused); // a boolean, per v2's schema
     const metadata: Record<string, unknown> = { ...spoke.metadata, annotations };
     if (Object.keys(annotations).length === 0) delete metadata.annotations;
     return { ...spoke, apiVersion: 'fuzz.example.com/v1', metadata, spec: { ...rest, replicas: size, ...(strategy !== undefined ? { mode: strategy } : {}) } };
@@ -76,7 +76,7 @@ describe('fuzzConversion', () => {
       const validator = compileSchema(schema);
       const gen = new ValueGenerator(new Random(7));
       for (let i = 0; i < 300; i++) {
-        const object = { apiVersion: `fuzz.example.com/${version}`, kind: 'Engine', metadata: { name: 'x' }, spec: gen.value(schema.properties!.spec!, '.spec', 1) };
+        const object = { apiVersion: `fuzz.example.com/${version}`, kind: 'Engine', metadata: { name: 'x' }, spec: gen.value(schema.properties!.spec, '.spec', 1) };
         expect(validator.validate(object), JSON.stringify(object)).toEqual([]);
       }
     }
@@ -90,7 +90,7 @@ describe('fuzzConversion', () => {
   it('reports the first field a lossy conversion drops, with the object that shows it', async () => {
     // Planted: convertFrom forgets the annotation that carries v2's `paused` through v1.
     const lossy: SpokeConversion = {
-      convertTo: lossless.convertTo,
+      convertTo: lossless.convertTo.bind(lossless),
       convertFrom: (hub: Obj) => {
         const spoke = lossless.convertFrom(hub) as Obj;
         delete spoke.spec.paused;

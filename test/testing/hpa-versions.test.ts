@@ -113,7 +113,7 @@ describe('autoscaling/v1 HorizontalPodAutoscalers', () => {
     expect(JSON.parse(seen.metadata!.annotations![CONDITIONS])).toEqual([{ type: 'AbleToScale', status: 'True', reason: 'ReadyForNewScale', lastTransitionTime: expect.stringMatching(/^2026-01-01T00:00:00/) }]);
     expect(JSON.parse(seen.metadata!.annotations![CURRENT_METRICS])).toEqual([{ type: 'Resource', resource: { name: 'cpu', currentAverageUtilization: 42, currentAverageValue: '120m' } }]);
 
-    await v1.replaceNamespacedHorizontalPodAutoscaler({ namespace, name: 'round-trip', body: { ...seen, spec: { ...seen.spec!, maxReplicas: 8, targetCPUUtilizationPercentage: 55 } } });
+    await v1.replaceNamespacedHorizontalPodAutoscaler({ namespace, name: 'round-trip', body: { ...seen, spec: { ...seen.spec, maxReplicas: 8, targetCPUUtilizationPercentage: 55 } } });
     const after = await v2.readNamespacedHorizontalPodAutoscaler({ namespace, name: 'round-trip' });
     expect(after.spec).toEqual({ ...before.spec, maxReplicas: 8, metrics: [memory(75), cpu(55)] });
     expect(after.status).toEqual(before.status);

@@ -68,7 +68,7 @@ describe("a Job's selector is refused as validateGeneratedSelector and ValidateJ
       selector: { matchLabels: { app: 'x' } }, template: { metadata: { labels: { app: 'x' } }, spec: podSpec } } } }), { causeMessages: true });
     expect(refused.causes).toHaveLength(1);
     expect(refused.causes[0]).toMatchObject({ field: 'spec.selector', reason: 'FieldValueInvalid' });
-    expect(refused.causes[0]!.message).toMatch(/^Invalid value: \{"matchLabels":\{"app":"x","batch\.kubernetes\.io\/controller-uid":"[0-9a-f-]+"\}\}: `selector` not auto-generated$/);
+    expect(refused.causes[0].message).toMatch(/^Invalid value: \{"matchLabels":\{"app":"x","batch\.kubernetes\.io\/controller-uid":"[0-9a-f-]+"\}\}: `selector` not auto-generated$/);
   });
 
   it('when the template sets a generated label to another value', async () => {

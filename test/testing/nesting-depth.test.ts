@@ -85,7 +85,7 @@ describe('request bodies nested too deep', () => {
       custom.patchNamespacedCustomObject({ ...where, name: 'grown', body: [{ op: 'copy', from: '/spec/free', path: `${innermost}/b` }] }, patchAs(k8s.PatchStrategy.JsonPatch)),
     );
     expect(code).toBe(422);
-    expect((body.details as { causes: { message: string }[] }).causes[0]!.message).toBe("invalid character '{' exceeded max depth");
+    expect((body.details as { causes: { message: string }[] }).causes[0].message).toBe("invalid character '{' exceeded max depth");
   });
 });
 
@@ -97,9 +97,9 @@ describe('CRDs whose validation rules nest past CEL\'s parser limits', () => {
     metadata: { name: `${name}.example.com` },
     spec: {
       ...CRD.spec,
-      names: { plural: name, singular: name.slice(0, -1), kind: `${name[0]!.toUpperCase()}${name.slice(1, -1)}` },
+      names: { plural: name, singular: name.slice(0, -1), kind: `${name[0].toUpperCase()}${name.slice(1, -1)}` },
       versions: [{
-        ...CRD.spec.versions[0]!,
+        ...CRD.spec.versions[0],
         schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { x: { type: 'integer' } }, 'x-kubernetes-validations': [{ rule }] } } } },
       }],
     },

@@ -95,7 +95,7 @@ describe('JSON merge patch and JSON patch', () => {
     const { code, body } = await statusOf(core.patchNamespacedConfigMap({ namespace: 'default', name: 'jp-bomb', body: bomb }, patchAs(k8s.PatchStrategy.JsonPatch)));
     expect(code).toBe(422);
     expect(body.reason).toBe('Invalid');
-    const cause = (body.details as { causes: { message: string }[] }).causes[0]!.message;
+    const cause = (body.details as { causes: { message: string }[] }).causes[0].message;
     expect(cause).toMatch(/^Unable to complete the copy, the accumulated size increase of copy is \d+, exceeding the limit 3145728$/);
     expect((await core.readNamespacedConfigMap({ namespace: 'default', name: 'jp-bomb' })).data).toEqual({ a: 'x'.repeat(64) });
   });

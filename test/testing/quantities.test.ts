@@ -22,8 +22,8 @@ describe('quantities in built-in objects', () => {
     const resources = { requests: { memory: '1024Mi', cpu: '0.5', 'ephemeral-storage': '1000Mi' }, limits: { memory: '2048Mi', cpu: '1500m' } };
     const created = await core.createNamespacedPod({ namespace, body: { metadata: { name: 'sized' }, spec: { containers: [{ name: 'app', image: 'nginx:1.27', resources }] } } });
     const canonical = { requests: { memory: '1Gi', cpu: '500m', 'ephemeral-storage': '1000Mi' }, limits: { memory: '2Gi', cpu: '1500m' } };
-    expect(created.spec!.containers[0]!.resources).toEqual(canonical);
-    expect((await core.readNamespacedPod({ namespace, name: 'sized' })).spec!.containers[0]!.resources).toEqual(canonical);
+    expect(created.spec!.containers[0].resources).toEqual(canonical);
+    expect((await core.readNamespacedPod({ namespace, name: 'sized' })).spec!.containers[0].resources).toEqual(canonical);
   });
 
   it('take numbers, exponents and sub-nano precision as resource.ParseQuantity does', async () => {
@@ -42,6 +42,6 @@ describe('quantities in built-in objects', () => {
     await core.createNamespacedLimitRange({ namespace, body: { metadata: { name: 'defaults' }, spec: { limits: [{ type: 'Container', _default: { memory: '512Mi' } }] } } });
     const patched = await core.patchNamespacedLimitRange({ namespace, name: 'defaults', body: { spec: { limits: [{ type: 'Container', default: { memory: '1048576Ki' } }] } } },
       k8s.setHeaderOptions('Content-Type', k8s.PatchStrategy.MergePatch));
-    expect(patched.spec!.limits[0]!._default).toEqual({ memory: '1Gi' });
+    expect(patched.spec!.limits[0]._default).toEqual({ memory: '1Gi' });
   });
 });

@@ -13,13 +13,13 @@ const DAY = 24 * HOUR;
 
 function cells(key: string, obj: Partial<KubeObject>): unknown[] {
   const printer = BUILTIN_PRINTERS[key];
-  const row = printer.row({ metadata: { name: 'x', creationTimestamp: ago(5 * MIN) }, ...obj } as KubeObject, NOW);
+  const row = printer.row({ metadata: { name: 'x', creationTimestamp: ago(5 * MIN) }, ...obj }, NOW);
   return Object.fromEntries(printer.columns.map((c, i) => [c.name, row[i]])) as unknown as unknown[];
 }
 
 /** A printer's raw cells (for printers whose rows carry more cells than columns). */
 function printerRow(key: string, obj: Partial<KubeObject>): unknown[] {
-  return BUILTIN_PRINTERS[key].row({ metadata: { name: 'x', creationTimestamp: ago(5 * MIN) }, ...obj } as KubeObject, NOW);
+  return BUILTIN_PRINTERS[key].row({ metadata: { name: 'x', creationTimestamp: ago(5 * MIN) }, ...obj }, NOW);
 }
 
 describe('humanDuration (duration.HumanDuration)', () => {
@@ -53,13 +53,13 @@ describe('pod STATUS, READY and RESTARTS', () => {
     ['being deleted', { metadata: { name: 'x', creationTimestamp: ago(MIN), deletionTimestamp: ago(0) }, spec, status: { phase: 'Running' } }, '0/2', 'Terminating', '0'],
     ['scheduling gated', { spec, status: { phase: 'Pending', conditions: [{ type: 'PodScheduled', status: 'False', reason: 'SchedulingGated' }] } }, '0/2', 'SchedulingGated', '0'],
   ])('%s', (_name, pod, ready, status, restarts) => {
-    const row = cells('/Pod', pod as Partial<KubeObject>) as unknown as Record<string, unknown>;
+    const row = cells('/Pod', pod) as unknown as Record<string, unknown>;
     expect([row.Ready, row.Status, row.Restarts]).toEqual([ready, status, restarts]);
   });
 });
 
 describe('other built-in cells', () => {
-  const row = (key: string, obj: Record<string, unknown>) => cells(key, obj as Partial<KubeObject>) as unknown as Record<string, unknown>;
+  const row = (key: string, obj: Record<string, unknown>) => cells(key, obj) as unknown as Record<string, unknown>;
 
   it('services: external IPs by type, node ports, selectors', () => {
     expect(row('/Service', { spec: { type: 'LoadBalancer', clusterIPs: ['10.96.0.5'], ports: [{ port: 80, nodePort: 30080, protocol: 'TCP' }], selector: { b: '2', a: '1' } } }))
@@ -128,7 +128,7 @@ describe('other built-in cells', () => {
 });
 
 describe('printers of the kinds served from the release data: the cases the server tests do not reach', () => {
-  const row = (key: string, obj: Record<string, unknown>) => cells(key, obj as Partial<KubeObject>) as unknown as Record<string, unknown>;
+  const row = (key: string, obj: Record<string, unknown>) => cells(key, obj) as unknown as Record<string, unknown>;
   const hpa = (metrics: unknown[], currentMetrics: unknown[] = []) =>
     row('autoscaling/HorizontalPodAutoscaler', { spec: { scaleTargetRef: { kind: 'Deployment', name: 'w' }, maxReplicas: 3, metrics }, status: { currentMetrics } }).Targets;
 
@@ -204,7 +204,7 @@ describe('CRD printer columns (tableconvertor)', () => {
         { name: 'Items', type: 'string', jsonPath: '.spec.items[*]' },
       ] }] },
   };
-  const rt = crdResourceType(crd as unknown as KubeObject);
+  const rt = crdResourceType(crd);
 
   it('types each cell as its column says, prints maps as JSON and nulls as <no value>', () => {
     const thing = { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 't1' },

@@ -67,7 +67,7 @@ describe('controller-gen webhook cases', () => {
       file: path.join(fixtures, 'invalid-admissionReviewVersionsRequired', 'webhook.ts'),
       line: line('invalid-admissionReviewVersionsRequired', 'timeoutSeconds=10\n'.trim()),
     });
-    expect(markerDiagnostics[0]!.message).toMatch(/missing argument "admissionReviewVersions"/);
+    expect(markerDiagnostics[0].message).toMatch(/missing argument "admissionReviewVersions"/);
   });
 
   it.each([
@@ -80,7 +80,7 @@ describe('controller-gen webhook cases', () => {
     const { diagnostics, markerDiagnostics } = generate(name);
     expect(markerDiagnostics).toEqual([]);
     expect(diagnostics.length).toBeGreaterThanOrEqual(1);
-    const d = diagnostics[0]!;
+    const d = diagnostics[0];
     expect(d.severity).toBe('error');
     expect(d.file).toBe(path.join(fixtures, name, 'webhook.ts'));
     expect(d.line).toBe(line(name, needle));
@@ -119,12 +119,12 @@ describe('arguments and normalisation', () => {
     const sf = project.createSourceFile('/w/webhook.ts', `// +kubebuilder:webhook:${args}\nexport {};\n`);
     const c = collectMarkers([sf], registry);
     expect(c.diagnostics).toEqual([]);
-    return c.forPackage('/w').all()[0]!;
+    return c.forPackage('/w').all()[0];
   };
   const one = (args: string) => {
     const r = generateWebhooks([marker(args)]);
     expect(r.diagnostics).toEqual([]);
-    return r.configurations[0]!.webhooks[0]!;
+    return r.configurations[0].webhooks[0];
   };
 
   it('upper-cases verbs, writes core as "", capitalises failurePolicy', () => {
@@ -194,9 +194,9 @@ describe('webhook marker errors', () => {
   it('rejects an unknown reinvocationPolicy and a non-integer servicePort at the marker line', () => {
     const [r] = diagnosticsFor(`${base},reinvocationPolicy=Sometimes`);
     expect(r).toMatchObject({ severity: 'error', file: '/w/webhook.ts', line: 2 });
-    expect(r!.message).toMatch(/unknown value "Sometimes" for reinvocationPolicy/);
+    expect(r.message).toMatch(/unknown value "Sometimes" for reinvocationPolicy/);
     const [p] = diagnosticsFor(`${base},servicePort=http`);
-    expect(p!.message).toMatch(/invalid marker \+kubebuilder:webhook: expected integer, got "http"/);
+    expect(p.message).toMatch(/invalid marker \+kubebuilder:webhook: expected integer, got "http"/);
   });
 
   it.each(['mutating', 'failurePolicy', 'groups', 'resources', 'verbs', 'versions', 'name', 'admissionReviewVersions'])('requires %s', (arg) => {
@@ -205,7 +205,7 @@ describe('webhook marker errors', () => {
       .filter((a) => !a.startsWith(`${arg}=`))
       .join(',');
     const [d] = diagnosticsFor(without);
-    expect(d!.message).toContain(`missing argument "${arg}"`);
+    expect(d.message).toContain(`missing argument "${arg}"`);
   });
 
   it('accepts webhookVersions=v1 and the url form', () => {

@@ -59,7 +59,7 @@ interface Surrounding {
 function surroundingObject(at: Surrounding, value: unknown): unknown {
   let x = value;
   for (let i = at.steps.length - 1; i >= 0; i--) {
-    const step = at.steps[i]!;
+    const step = at.steps[i];
     x = step === -1 ? [x] : { [step]: x };
   }
   if (!isObject(x)) return x;
@@ -69,7 +69,7 @@ function surroundingObject(at: Surrounding, value: unknown): unknown {
 /** apimachinery's Aggregate text of field errors: one as is, several in brackets. */
 function aggregate(causes: FieldCause[]): string {
   const texts = [...new Set(causes.map((c) => `${c.field}: ${c.message}`))];
-  return texts.length === 1 ? texts[0]! : `[${texts.join(', ')}]`;
+  return texts.length === 1 ? texts[0] : `[${texts.join(', ')}]`;
 }
 
 /** objectmeta.Coerce + Validate of the resource a metadata default builds; the problem, if any. */

@@ -24,7 +24,7 @@ const durationUnits = [['ns', 'nano'], ['us', 'µs', 'micro'], ['ms', 'milli'], 
 
 function isLooseDuration(v: string): boolean {
   for (const m of v.matchAll(looseDuration)) {
-    const unit = m[2]!.toLowerCase();
+    const unit = m[2].toLowerCase();
     // A unit is one of the spellings, or starts with the longest (`minutes`, `hours`).
     if (durationUnits.some((variants) => variants.some((variant, i) => variant === unit || (i === variants.length - 1 && unit.startsWith(variant))))) {
       return true;
@@ -57,9 +57,9 @@ function isDate(v: string): boolean {
 function isDateTime(v: string): boolean {
   if (v.length < 4) return false;
   const parts = v.toLowerCase().split('t');
-  if (parts.length < 2 || !isDate(parts[0]!)) return false;
-  const m = timeOfDay.exec(parts[1]!);
-  return m !== null && m[1]! <= '23' && m[2]! <= '59' && m[3]! <= '59';
+  if (parts.length < 2 || !isDate(parts[0])) return false;
+  const m = timeOfDay.exec(parts[1]);
+  return m !== null && m[1] <= '23' && m[2] <= '59' && m[3] <= '59';
 }
 
 /** Go's url.ParseRequestURI: an absolute URI, or an absolute path. */
@@ -83,7 +83,7 @@ const checks: Record<string, FormatCheck> = {
   bsonobjectid: (v) => bsonObjectId.test(v),
   uri: isRequestURI,
   // net/mail.ParseAddress also takes a display name: `Barry Gibbs <bg@example.com>`.
-  email: (v) => email.test(v) || (/^[^<>]*<([^<>]+)>$/.test(v) && email.test(/<([^<>]+)>$/.exec(v)![1]!)),
+  email: (v) => email.test(v) || (/^[^<>]*<([^<>]+)>$/.test(v) && email.test(/<([^<>]+)>$/.exec(v)![1])),
   hostname: (v) => hostname.test(v) && v.length <= 255 && v.split('.').every((p) => p.length <= 63),
   ipv4: (v) => isIPv4(v),
   ipv6: (v) => isIPv6(v),

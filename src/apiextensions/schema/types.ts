@@ -3,7 +3,6 @@
  * cause and Status shapes are in src/kube).
  */
 import type { FieldCause } from '../../kube/field-errors.js';
-import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 
 /** A structural schema prepared once per CRD version; all methods are cheap to call per request. */
 export interface CompiledSchema {

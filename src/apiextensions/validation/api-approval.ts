@@ -15,6 +15,7 @@ type ApprovalState = 'invalid' | 'approved' | 'bypassed' | 'missing';
 /** url.ParseRequestURI succeeds with a scheme and a host. */
 function isApprovalURL(text: string): boolean {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#]*)/.exec(text);
+  // eslint-disable-next-line no-control-regex -- a URL may hold no control character or space
   if (!m || m[2] === '' || /[\x00-\x20\x7f]/.test(text)) return false;
   try {
     new URL(text);

@@ -72,7 +72,7 @@ function map(value: unknown, each: (v: unknown) => string): string {
 }
 
 const schemas = (v: unknown) => (Array.isArray(v) ? `[${v.map((s) => internalSchemaJSON(s as JSONSchemaProps)).join(',')}]` : 'null');
-const schemaPtr = (v: unknown) => (v !== null && typeof v === 'object' ? internalSchemaJSON(v as JSONSchemaProps) : 'null');
+const schemaPtr = (v: unknown) => (v !== null && typeof v === 'object' ? internalSchemaJSON(v) : 'null');
 
 /** JSONSchemaPropsOrBool: a schema allows; a bool is itself. */
 function orBool(v: unknown): string {

@@ -33,7 +33,9 @@ export const CRD_RULE_FAMILIES: readonly CrdRuleFamily[] = [
 ];
 
 /** The families of a write on the API server: with the status.storedVersions it sets, checked after the spec. */
-export const CRD_SERVER_RULE_FAMILIES: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES.flatMap((f) => (f === validateAPIApproval ? [validateStoredVersions, f] : [f]));
+export const CRD_SERVER_RULE_FAMILIES: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES.flatMap((f) =>
+  f === validateAPIApproval ? [validateStoredVersions, f] : [f],
+);
 
 /** Every error kube-apiserver would report creating `crd`; empty when it would accept it. */
 export function validateCustomResourceDefinition(crd: unknown, families: readonly CrdRuleFamily[] = CRD_RULE_FAMILIES): FieldCause[] {

@@ -58,7 +58,7 @@ export function internalSpec(crd: unknown): InternalSpec {
   const lifted = new Set<string>();
   if (versions.length > 0) {
     for (const key of FIELDS) {
-      const first = versions[0]![key];
+      const first = versions[0][key];
       if (versions.every((v) => semanticEqual(v[key], first))) {
         lifted.add(key);
         if (!isEmpty(first)) (top as Record<string, unknown>)[key] = first;

@@ -15,7 +15,7 @@ function resolveFieldPath(jsonPath: string, schema: JSONSchemaProps): { segments
   const segments: string[] = [];
   let node = schema;
   for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i]!;
+    const tok = tokens[i];
     if (tok === '[') return 'array notation is not allowed';
     if (tok !== '.') return `expected [ or . but got: ${tok}`;
     const name = tokens[++i];

@@ -69,8 +69,8 @@ function validationErrors(validation: unknown, statusEnabled: boolean, path: str
   const schema = asObject(validation).openAPIV3Schema;
   if (typeof schema !== 'object' || schema === null) return [];
   const out: FieldCause[] = [];
-  if (statusEnabled) out.push(...statusRootErrors(schema as JSONSchemaProps, `${path}.openAPIV3Schema`));
-  out.push(...schemaErrors(schema as JSONSchemaProps, `${path}.openAPIV3Schema`));
+  if (statusEnabled) out.push(...statusRootErrors(schema, `${path}.openAPIV3Schema`));
+  out.push(...schemaErrors(schema, `${path}.openAPIV3Schema`));
   return out;
 }
 
@@ -79,7 +79,7 @@ function selectableFieldErrors(fields: unknown[] | undefined, validation: unknow
   if (!fields || fields.length === 0) return [];
   const schema = asObject(validation).openAPIV3Schema;
   if (validation === undefined || schema === undefined || schema === null) return [invalid(path, '', missingSchema)];
-  return validateSelectableFields(fields, schema as JSONSchemaProps, path);
+  return validateSelectableFields(fields, schema, path);
 }
 
 /** specHasDefaults: a `default` anywhere in a schema (properties, items, additionalProperties, allOf/anyOf/oneOf/not). */
@@ -87,7 +87,15 @@ function hasDefault(schema: unknown): boolean {
   if (typeof schema !== 'object' || schema === null) return false;
   const s = schema as JSONSchemaProps;
   if (s.default !== undefined) return true;
-  const children: unknown[] = [...Object.values(s.properties ?? {}), s.items, s.additionalProperties, s.not, ...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? [])];
+  const children: unknown[] = [
+    ...Object.values(s.properties ?? {}),
+    s.items,
+    s.additionalProperties,
+    s.not,
+    ...(s.allOf ?? []),
+    ...(s.anyOf ?? []),
+    ...(s.oneOf ?? []),
+  ];
   return children.some(hasDefault);
 }
 

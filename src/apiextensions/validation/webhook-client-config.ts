@@ -23,6 +23,7 @@ interface ParsedURL {
 /** The part of Go's url.Parse these checks read; a string is the error url.Parse returns. */
 function parseGoURL(raw: string): ParsedURL | string {
   const fail = (why: string) => `parse ${JSON.stringify(raw)}: ${why}`;
+  // eslint-disable-next-line no-control-regex -- Go's net/url refuses control characters
   if (/[\x00-\x1f\x7f]/.test(raw)) return fail('net/url: invalid control character in URL');
   let rest = raw;
   let fragment = '';
@@ -34,7 +35,7 @@ function parseGoURL(raw: string): ParsedURL | string {
   let scheme = '';
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(rest);
   if (m) {
-    scheme = m[1]!.toLowerCase();
+    scheme = m[1].toLowerCase();
     rest = rest.slice(m[0].length);
   } else if (rest.startsWith(':')) return fail('missing protocol scheme');
   let rawQuery = '';
@@ -46,7 +47,7 @@ function parseGoURL(raw: string): ParsedURL | string {
   let host = '';
   let user: string | undefined;
   if (rest.startsWith('//') || (scheme !== '' && rest.startsWith('//'))) {
-    const authority = rest.slice(2).split('/')[0]!;
+    const authority = rest.slice(2).split('/')[0];
     const at = authority.lastIndexOf('@');
     if (at >= 0) user = authority.slice(0, at);
     host = at >= 0 ? authority.slice(at + 1) : authority;

@@ -57,7 +57,7 @@ export function releaseStagingRoot(root: string): void {
 export function ignoredPaths(dir: string): string[] {
   const r = git(dir, ['ls-files', '-z', '--others', '--ignored', '--exclude-standard', '--directory']);
   if (r.status !== 0) throw new UsageError(`git ls-files failed: ${r.stderr.trim().split('\n')[0]}`);
-  return r.stdout.split('\0').map((p) => p.replace(/\/$/, '')).filter((p) => p !== '' && !isReserved(p.split('/')[0]!));
+  return r.stdout.split('\0').map((p) => p.replace(/\/$/, '')).filter((p) => p !== '' && !isReserved(p.split('/')[0]));
 }
 
 function writeRecord(dir: string, record: SwapRecord): void {
@@ -90,9 +90,9 @@ function readRecord(dir: string): SwapRecord | undefined {
     || !Array.isArray(raw.kept) || !raw.kept.every((k) => typeof k === 'string')) {
     throw refuse('has not the fields of a record');
   }
-  for (const k of raw.kept as string[]) {
+  for (const k of raw.kept) {
     const segments = k.split('/');
-    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.toLowerCase() === '.git') || isReserved(segments[0]!)) throw refuse(`keeps ${JSON.stringify(k)}, not a path of the project`);
+    if (segments.some((s) => s === '' || s === '.' || s === '..' || s.toLowerCase() === '.git') || isReserved(segments[0])) throw refuse(`keeps ${JSON.stringify(k)}, not a path of the project`);
     try {
       assertWritesInside(dir, join(dir, k), k);
     } catch (err) {

@@ -18,7 +18,7 @@ import { packageVersion } from '../../files/package-root.js';
 import { projectFileName } from '../../project/project-file.js';
 import type { CliIO } from '../io.js';
 import { assertCleanGitRoot, git, gitOk } from '../git.js';
-import { generateCommands, projectSource, quote, replayInto, thisScaffolder } from './generate.js';
+import { generateCommands, projectSource, quote, replayInto } from './generate.js';
 import type { CommandRunner } from '../io.js';
 
 export interface UpdateOptions {

@@ -9,7 +9,7 @@ export interface TopCommand extends CommandName {
 }
 
 function top(usage: string, describe: string, subcommands: readonly string[], load: () => Promise<{ command: CommandModule }>): [string, TopCommand] {
-  return [usage.split(' ')[0]!, { usage, describe, subcommands, load: async () => (await load()).command }];
+  return [usage.split(' ')[0], { usage, describe, subcommands, load: async () => (await load()).command }];
 }
 
 export const topCommands: ReadonlyMap<string, TopCommand> = new Map([

@@ -45,7 +45,9 @@ function editCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
         kubernetesVersion: argv['kubernetes-version'] === undefined ? undefined : String(argv['kubernetes-version']),
       }, { withPlugins: plugins.keys.length > 0 })));
       // The manager's role is generated: redo it in the new scope from the markers (init's role.yaml stays without any).
-      if ((written || io.dryRun) && argv.make && argv.namespaced !== undefined && argv.namespaced !== (cfg.namespaced === true)) return manifestsAfterScaffold(io, planned);
+      if ((written || io.dryRun) && argv.make && argv.namespaced !== undefined && argv.namespaced !== (cfg.namespaced === true)) {
+        return manifestsAfterScaffold(io, planned);
+      }
       return 0;
     }),
   );

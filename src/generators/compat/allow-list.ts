@@ -38,7 +38,7 @@ export function parseAllowList(text: string, file: string): AllowEntry[] {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter });
   const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : lineCounter.linePos(offset).line);
-  if (doc.errors.length > 0) throw new AllowListError(file, lineOf(doc.errors[0]!.pos[0]), `not valid YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
+  if (doc.errors.length > 0) throw new AllowListError(file, lineOf(doc.errors[0].pos[0]), `not valid YAML: ${doc.errors[0].message.split('\n')[0]}`);
   if (doc.contents === null) return [];
   if (!isMap(doc.contents)) throw new AllowListError(file, lineOf(doc.contents.range?.[0]), 'must be a mapping with an `allow:` list');
   const list = doc.contents.get('allow', true);
@@ -57,7 +57,7 @@ export function parseAllowList(text: string, file: string): AllowEntry[] {
     for (const key of ['rule', 'path'] as const) {
       if (!entry[key]) throw new AllowListError(file, line, `the entry has no "${key}"`);
     }
-    if (!String(entry.reason ?? '').trim()) throw new AllowListError(file, line, 'the entry has no "reason": say why the break is accepted');
+    if (!(entry.reason as string | undefined)?.trim()) throw new AllowListError(file, line, 'the entry has no "reason": say why the break is accepted');
     return { ...(entry as Omit<AllowEntry, 'line'>), line };
   });
 }

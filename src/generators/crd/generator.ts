@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { ts, type Project } from 'ts-morph';
-import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection, type SourceLocation } from '../../markers/index.js';
+import { checkCelRule, markerText, type Diagnostic, type MarkedValue, type MarkerCollection, type SourceLocation } from '../../markers/index.js';
 import { TypeIndex } from './loader/type-index.js';
 import type { MarkerLookup } from './markers/lookup.js';
 import type { BuiltinSchemaSource } from './schema/builtin-source.js';
@@ -163,7 +163,7 @@ export class CrdGenerator {
       const crd = this.buildCrd(entry.group, entry.kind, entry.versions, diagnostics);
       if (!crd) continue;
       built.push({ crd, versions: entry.versions });
-      this.locators.set(crd.metadata!.name!, this.locatorContext(crd, entry.versions));
+      this.locators.set(crd.metadata.name, this.locatorContext(crd, entry.versions));
       crds.push({ fileName: `${crd.spec.group}_${crd.spec.names.plural}.yaml`, crd });
     }
     for (const p of this.builder.allProblems()) diagnostics.push(problemDiagnostic(p));
@@ -195,8 +195,8 @@ export class CrdGenerator {
       const versionName = markers.get('versionName');
       packages.push({
         dir,
-        group: String(groupName.value),
-        version: versionName ? String(versionName.value) : path.basename(dir),
+        group: markerText(groupName.value),
+        version: versionName ? markerText(versionName.value) : path.basename(dir),
         files: files.sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
       });
     }
@@ -304,8 +304,8 @@ export class CrdGenerator {
     (crd.metadata.annotations ??= {})[VERSION_ANNOTATION] = this.options.toolVersion;
     if (crd.spec.versions.length === 0) return undefined;
     crd.spec.versions.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    if (crd.spec.versions.length === 1) crd.spec.versions[0]!.storage = true;
-    const first = versions[0]!.decl;
+    if (crd.spec.versions.length === 1) crd.spec.versions[0].storage = true;
+    const first = versions[0].decl;
     const groupKind = group ? `${kind}.${group}` : kind;
     const storage = crd.spec.versions.filter((v) => v.storage);
     if (storage.length === 0) {
@@ -339,7 +339,7 @@ export class CrdGenerator {
     const warnings: Diagnostic[] = [];
     if (approvalMissing && !this.options.annotationsAddedLater?.(crd.metadata.name).has(API_APPROVAL_ANNOTATION)) {
       warnings.push({
-        ...nodeDiagnostic(versions[0]!.decl, ''),
+        ...nodeDiagnostic(versions[0].decl, ''),
         severity: 'warning',
         message:
           `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is in the protected group ${crd.spec.group}: kube-apiserver refuses it without the ${API_APPROVAL_ANNOTATION} annotation ` +
@@ -361,7 +361,7 @@ export class CrdGenerator {
       const cel = celErrorSite(crd, field, e.message, [...own, ...markers]);
       return {
         severity: 'error' as const,
-        ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0]!.decl, '')),
+        ...(cel?.location ?? locateCrdField(field, ctx) ?? nodeDiagnostic(versions[0].decl, '')),
         message: `CustomResourceDefinition ${JSON.stringify(crd.metadata.name)} is invalid: ${e.field}: ${e.message.replace(LONG_QUOTED_RULE, '$1…"')}${cel?.note ?? ''}`,
       };
     })];

@@ -28,7 +28,7 @@ function patchAnnotations(patch: unknown): string[] {
       if (!isObject(op) || (op.op !== 'add' && op.op !== 'replace') || typeof op.path !== 'string') continue;
       if (op.path === '/metadata/annotations' && isObject(op.value)) keys.push(...Object.keys(op.value));
       const m = /^\/metadata\/annotations\/(.+)$/.exec(op.path);
-      if (m) keys.push(m[1]!.replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (m) keys.push(m[1].replace(/~1/g, '/').replace(/~0/g, '~'));
     }
     return keys;
   }
@@ -49,8 +49,8 @@ export function crdKustomizationAnnotations(configDir: string): (crdName: string
   if (isObject(kustomization)) {
     if (isObject(kustomization.commonAnnotations)) for (const k of Object.keys(kustomization.commonAnnotations)) all.add(k);
     const patches = [
-      ...(Array.isArray(kustomization.patches) ? kustomization.patches : []),
-      ...(Array.isArray(kustomization.patchesStrategicMerge) ? kustomization.patchesStrategicMerge.map((p) => (typeof p === 'string' && !p.includes('\n') ? { path: p } : { patch: p })) : []),
+      ...(Array.isArray(kustomization.patches) ? (kustomization.patches as unknown[]) : []),
+      ...(Array.isArray(kustomization.patchesStrategicMerge) ? (kustomization.patchesStrategicMerge as unknown[]).map((p) => (typeof p === 'string' && !p.includes('\n') ? { path: p } : { patch: p })) : []),
     ];
     for (const entry of patches) {
       if (!isObject(entry)) continue;

@@ -37,7 +37,12 @@ export class CrdManifestsGenerator implements Generator {
   generate(context: GenerationContext): GenerationResult {
     // config/crd/kustomization.yaml is read on every run (watch mode): the annotations it adds count.
     const kustomized = crdKustomizationAnnotations(context.outputDir);
-    this.engine ??= new CrdGenerator({ ...this.options, project: context.project, markers: context.markers, annotationsAddedLater: (name) => this.kustomized(name) });
+    this.engine ??= new CrdGenerator({
+      ...this.options,
+      project: context.project,
+      markers: context.markers,
+      annotationsAddedLater: (name) => this.kustomized(name),
+    });
     this.kustomized = kustomized;
     const result = this.engine.generate();
     this.last = result.crds;

@@ -41,7 +41,7 @@ function ruleAt(crd: CustomResourceDefinition, field: string): ValidationRule | 
   const m = /^spec\.versions\[(\d+)\]\.schema\.openAPIV3Schema((?:\.properties\[[^\]]*\]|\.items|\.additionalProperties)*)\.x-kubernetes-validations\[(\d+)\]/.exec(field);
   if (!m) return undefined;
   let schema: JSONSchemaProps | undefined = crd.spec.versions[Number(m[1])]?.schema?.openAPIV3Schema;
-  for (const step of m[2]!.match(/\.properties\[[^\]]*\]|\.items|\.additionalProperties/g) ?? []) {
+  for (const step of m[2].match(/\.properties\[[^\]]*\]|\.items|\.additionalProperties/g) ?? []) {
     if (step === '.items') schema = schema?.items;
     else if (step === '.additionalProperties') schema = typeof schema?.additionalProperties === 'object' ? schema.additionalProperties : undefined;
     else schema = schema?.properties?.[step.slice('.properties['.length, -1)];

@@ -73,7 +73,9 @@ function unwrap(type: ts.TypeNode | undefined): ts.TypeNode | undefined {
     if (!t) return undefined;
     if (ts.isParenthesizedTypeNode(t)) t = t.type;
     else if (ts.isUnionTypeNode(t)) {
-      const rest = t.types.filter((x) => x.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(x) && x.literal.kind === ts.SyntaxKind.NullKeyword));
+      const rest = t.types.filter(
+        (x) => x.kind !== ts.SyntaxKind.UndefinedKeyword && !(ts.isLiteralTypeNode(x) && x.literal.kind === ts.SyntaxKind.NullKeyword),
+      );
       if (rest.length !== 1) return t;
       t = rest[0];
     } else return t;
@@ -81,7 +83,11 @@ function unwrap(type: ts.TypeNode | undefined): ts.TypeNode | undefined {
 }
 
 /** What a type node stands for: its declaration's members, or the node itself. */
-function placeOf(ctx: LocatorContext, typeNode: ts.TypeNode | undefined, seen = 0): { decl?: ts.Node; members?: readonly ts.TypeElement[]; typeNode?: ts.TypeNode } {
+function placeOf(
+  ctx: LocatorContext,
+  typeNode: ts.TypeNode | undefined,
+  seen = 0,
+): { decl?: ts.Node; members?: readonly ts.TypeElement[]; typeNode?: ts.TypeNode } {
   const t = unwrap(typeNode);
   if (!t || seen > 10) return {};
   if (ts.isTypeLiteralNode(t)) return { members: t.members, typeNode: t };
@@ -151,7 +157,7 @@ export function locateCrdField(field: string, ctx: LocatorContext): SourceLocati
     return nodeLocation(first.decl);
   }
   const source = ctx.sources.find((s) => s.version === ctx.versionNames[Number(versionMatch[1])]) ?? first;
-  const rest = versionMatch[2]!;
+  const rest = versionMatch[2];
   const own = ctx.markersOf(source.decl);
   const byName = (name: string) => own.find((m) => m.name === name);
   const column = /^\.additionalPrinterColumns\[(\d+)\]/.exec(rest);

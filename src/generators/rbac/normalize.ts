@@ -19,7 +19,7 @@ function mergeOn(rules: Iterable<RbacRule>, field: ListField): Map<string, RbacR
   }
   const out = new Map<string, RbacRule>();
   for (const bucket of buckets.values()) {
-    const merged = normalize({ ...(bucket[0] as RbacRule), [field]: bucket.flatMap((r) => r[field]) });
+    const merged = normalize({ ...(bucket[0]), [field]: bucket.flatMap((r) => r[field]) });
     out.set(ruleKey(merged), merged);
   }
   return out;

@@ -46,7 +46,7 @@ export function applyWebhookPatch<T extends object>(webhook: T, patchText: strin
   try {
     patch = JSON.parse(text);
   } catch (e) {
-    throw new Error(`patch is not valid JSON: ${(e as Error).message}`);
+    throw new Error(`patch is not valid JSON: ${(e as Error).message}`, { cause: e });
   }
   if (!isObject(patch)) throw new Error('patch must be a JSON object');
   for (const key of Object.keys(patch)) {

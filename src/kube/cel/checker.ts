@@ -22,11 +22,9 @@ export type { CheckIssue } from './check-issue.js';
 import { CelLimitError, parseWithinLimits } from './parse-limits.js';
 import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, isDynOrError, listOf, mapOf, NULL, optionalOf, STRING, UINT, type CelType } from './types.js';
 
-/** The parts of @bufbuild/cel's (protobuf) Expr the checker reads. */
-export interface Expr {
-  id: bigint;
-  exprKind: { case: string | undefined; value?: any };
-}
+import type { Expr } from './expr.js';
+
+export type { Expr } from './expr.js';
 
 export interface Variable {
   readonly type: CelType;
@@ -89,7 +87,7 @@ function assignable(formal: CelType, actual: CelType, subst: Subst): boolean {
     case 'object':
       return actual.kind === 'object' && actual.name === formal.name;
     case 'opaque':
-      return actual.kind === 'opaque' && actual.name === formal.name && actual.params.length === formal.params.length && formal.params.every((p, i) => unify(p, actual.params[i]!, subst));
+      return actual.kind === 'opaque' && actual.name === formal.name && actual.params.length === formal.params.length && formal.params.every((p, i) => unify(p, actual.params[i], subst));
   }
 }
 
@@ -130,7 +128,7 @@ export function parseRule(text: string): { source: string; expr: Expr; positions
   const source = text.includes('.?') ? rewriteOptionalSelection(text) : text;
   try {
     const parsed = parseWithinLimits(source);
-    return { source, expr: parsed.expr as unknown as Expr, positions: (parsed.sourceInfo?.positions ?? {}) as Record<string, number> };
+    return { source, expr: parsed.expr as unknown as Expr, positions: (parsed.sourceInfo?.positions ?? {}) };
   } catch (e) {
     // cel-go reports its limits at no location (`<input>:-1:0`), without echoing the rule.
     if (e instanceof CelLimitError) throw new CelSyntaxError(source, [{ message: e.message, offset: -1 }]);
@@ -154,7 +152,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
   const report = (e: Expr, message: string) => {
     // The parser places a binary operator's call just after its left operand; cel-go points at the operator.
     let offset = positions[String(e.id)] ?? 0;
-    while (offset < source.length && /\s/.test(source[offset]!)) offset++;
+    while (offset < source.length && /\s/.test(source[offset])) offset++;
     issues.push({ message, offset });
   };
 
@@ -176,7 +174,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
     for (const o of candidates) {
       if (o.member !== member || o.args.length !== argTypes.length) continue;
       const subst: Subst = new Map();
-      if (o.args.every((formal, i) => unify(formal, argTypes[i]!, subst))) matched.push({ id: o.id, result: substitute(o.result, subst) });
+      if (o.args.every((formal, i) => unify(formal, argTypes[i], subst))) matched.push({ id: o.id, result: substitute(o.result, subst) });
     }
     if (matched.length === 0) {
       const shown = argTypes.map(formatType);
@@ -185,7 +183,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
       return ERROR;
     }
     overloads.set(e.id, matched.map((m) => m.id));
-    const first = matched[0]!.result;
+    const first = matched[0].result;
     return matched.every((m) => sameType(m.result, first)) ? first : DYN;
   };
 
@@ -226,7 +224,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
         return setType(e, t);
       }
       case 'identExpr': {
-        const name = v.name as string;
+        const name = v.name;
         const variable = scope.get(name);
         if (variable) {
           // As cel-go's size estimator: a name without a schema path of its own is looked up from self's type.
@@ -243,15 +241,15 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
         return setType(e, ERROR);
       }
       case 'selectExpr': {
-        const operandExpr = v.operand as Expr;
+        const operandExpr = v.operand;
         const operand = visit(operandExpr, scope);
-        const t = selectField(e, operand, v.field as string, operandExpr);
+        const t = selectField(e, operand, v.field, operandExpr);
         return setType(e, v.testOnly ? (t.kind === 'error' ? ERROR : BOOL) : t);
       }
       case 'callExpr':
         return setType(e, visitCall(e, scope));
       case 'listExpr': {
-        const elems = ((v.elements as Expr[]) ?? []).map((el) => visit(el, scope));
+        const elems = (v.elements ?? []).map((el) => visit(el, scope));
         if (elems.some((t) => t.kind === 'error')) return setType(e, ERROR);
         const first = elems[0];
         return setType(e, listOf(first && elems.every((t) => sameType(t, first)) ? first : DYN));
@@ -264,7 +262,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
           values.push(visit(entry.value, scope));
         }
         if (v.messageName) return setType(e, DYN);
-        const uniform = (ts: CelType[]) => (ts[0] && ts.every((t) => sameType(t, ts[0]!)) ? ts[0] : DYN);
+        const uniform = (ts: CelType[]) => (ts[0] && ts.every((t) => sameType(t, ts[0])) ? ts[0] : DYN);
         return setType(e, mapOf(uniform(keys), uniform(values)));
       }
       case 'comprehensionExpr':
@@ -276,18 +274,18 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
 
   const visitCall = (e: Expr, scope: Scope): CelType => {
     const v = e.exprKind.value;
-    const name = v.function as string;
-    const args = (v.args as Expr[]) ?? [];
-    const target = v.target as Expr | undefined;
+    const name = v.function;
+    const args = v.args ?? [];
+    const target = v.target;
     // Qualified global functions (`sets.contains(...)`, `optional.none()`) parse as member calls.
     if (target?.exprKind.case === 'identExpr' && !scope.has(target.exprKind.value.name)) {
       const qualified = `${target.exprKind.value.name}.${name}`;
-      if (qualified === 'cel.bind' && args.length === 3 && args[0]!.exprKind.case === 'identExpr') {
-        const init = visit(args[1]!, scope);
+      if (qualified === 'cel.bind' && args.length === 3 && args[0].exprKind.case === 'identExpr') {
+        const init = visit(args[1], scope);
         const inner = new Map(scope);
-        const initDecl = decls.get(args[1]!.id);
-        inner.set(args[0]!.exprKind.value.name, { type: init, ...(initDecl ? { decl: initDecl } : {}) });
-        return visit(args[2]!, inner);
+        const initDecl = decls.get(args[1].id);
+        inner.set(args[0].exprKind.value.name, { type: init, ...(initDecl ? { decl: initDecl } : {}) });
+        return visit(args[2], inner);
       }
       if (qualified === 'optional.select_' && args.length === 2) return optionalSelect(e, args, scope);
       if (overloadsOf(qualified)) {
@@ -295,7 +293,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
         return resolveCall(e, qualified, false, argTypes);
       }
     }
-    if (target && TWO_VARIABLE_MACROS.has(name) && args.length >= 3 && args[0]!.exprKind.case === 'identExpr' && args[1]!.exprKind.case === 'identExpr') {
+    if (target && TWO_VARIABLE_MACROS.has(name) && args.length >= 3 && args[0].exprKind.case === 'identExpr' && args[1].exprKind.case === 'identExpr') {
       return twoVariableComprehension(name, target, args, scope);
     }
     const argTypes = args.map((a) => visit(a, scope));
@@ -305,19 +303,19 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
     }
     const t = resolveCall(e, name, false, argTypes);
     if (name === '_[_]' && args.length === 2) {
-      const parent = decls.get(args[0]!.id);
+      const parent = decls.get(args[0].id);
       if (parent?.elem) decls.set(e.id, parent.elem);
     }
     return t;
   };
 
   const optionalSelect = (e: Expr, args: Expr[], scope: Scope): CelType => {
-    let operand = visit(args[0]!, scope);
-    visit(args[1]!, scope);
-    const fieldExpr = args[1]!.exprKind.value;
+    let operand = visit(args[0], scope);
+    visit(args[1], scope);
+    const fieldExpr = args[1].exprKind.value;
     const field = fieldExpr?.constantKind?.value as string;
     if (operand.kind === 'opaque' && operand.name === 'optional_type') operand = operand.params[0] ?? DYN;
-    const t = selectField(e, operand, field, args[0]!);
+    const t = selectField(e, operand, field, args[0]);
     return t.kind === 'error' ? ERROR : optionalOf(t);
   };
 
@@ -327,7 +325,7 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
     const range = visit(target, scope);
     const rangeDecl = decls.get(target.id);
     const inner = new Map(scope);
-    const [first, second] = [args[0]!.exprKind.value.name as string, args[1]!.exprKind.value.name as string];
+    const [first, second] = [args[0].exprKind.value.name, args[1].exprKind.value.name];
     if (range.kind === 'list') {
       inner.set(first, { type: INT });
       inner.set(second, { type: range.elem, ...(rangeDecl?.elem ? { decl: rangeDecl.elem } : {}) });
@@ -351,11 +349,11 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
 
   const visitComprehension = (e: Expr, scope: Scope): CelType => {
     const v = e.exprKind.value;
-    const rangeExpr = v.iterRange as Expr;
+    const rangeExpr = v.iterRange;
     const range = visit(rangeExpr, scope);
     const rangeDecl = decls.get(rangeExpr.id);
-    const iterVar = v.iterVar as string;
-    const iterVar2 = (v.iterVar2 as string) || undefined;
+    const iterVar = v.iterVar;
+    const iterVar2 = (v.iterVar2) || undefined;
     let first: Variable;
     let second: Variable | undefined;
     if (range.kind === 'list') {
@@ -375,22 +373,22 @@ export function checkExpression(text: string, variables: ReadonlyMap<string, Var
       first = { type: ERROR };
       if (iterVar2) second = { type: ERROR };
     }
-    const initExpr = v.accuInit as Expr;
+    const initExpr = v.accuInit;
     const init = visit(initExpr, scope);
-    const accuVar = v.accuVar as string;
+    const accuVar = v.accuVar;
     const inner = new Map(scope);
     inner.set(accuVar, { type: init });
     inner.set(iterVar, first);
     if (iterVar2 && second) inner.set(iterVar2, second);
-    visit(v.loopCondition as Expr, inner);
-    visit(v.loopStep as Expr, inner);
+    visit(v.loopCondition, inner);
+    visit(v.loopStep, inner);
     // map() and filter() start from []: their result is a list of what the step appends.
-    const appended = appendedElement(v.loopStep as Expr, accuVar);
+    const appended = appendedElement(v.loopStep, accuVar);
     if (appended && initExpr.exprKind.case === 'listExpr') {
       const elem = types.get(appended.id) ?? DYN;
       inner.set(accuVar, { type: listOf(elem.kind === 'error' ? DYN : elem) });
     }
-    return visit(v.result as Expr, inner);
+    return visit(v.result, inner);
   };
 
   const rootType = visit(expr, variables);
@@ -407,10 +405,10 @@ function appendedElement(step: Expr, accuVar: string): Expr | undefined {
   if (step.exprKind.case !== 'callExpr') return undefined;
   if (v.function === '_?_:_') return appendedElement(v.args[1], accuVar);
   if (v.function !== '_+_' || v.args.length !== 2) return undefined;
-  const [lhs, rhs] = v.args as Expr[];
-  if (lhs!.exprKind.case !== 'identExpr' || lhs!.exprKind.value.name !== accuVar) return undefined;
-  if (rhs!.exprKind.case !== 'listExpr' || rhs!.exprKind.value.elements.length !== 1) return undefined;
-  return rhs!.exprKind.value.elements[0] as Expr;
+  const [lhs, rhs] = v.args;
+  if (lhs.exprKind.case !== 'identExpr' || lhs.exprKind.value.name !== accuVar) return undefined;
+  if (rhs.exprKind.case !== 'listExpr' || rhs.exprKind.value.elements.length !== 1) return undefined;
+  return rhs.exprKind.value.elements[0];
 }
 
 /** How much of a long source line an error shows on each side of its column. */

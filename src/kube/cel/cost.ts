@@ -13,7 +13,8 @@
 import { TWO_VARIABLE_MACROS, type CheckedExpression, type Expr } from './checker.js';
 import type { CelType } from './types.js';
 
-const U64_MAX = 18446744073709551615;
+// math.MaxUint64 in float64, where it rounds to 2^64 (the literal 18446744073709551615 read as the same number).
+const U64_MAX = 2 ** 64;
 
 export interface Estimate {
   readonly min: number;
@@ -77,7 +78,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'identExpr':
         return fixed(SELECT_AND_IDENT);
       case 'selectExpr': {
-        const operand = v.operand as Expr;
+        const operand = v.operand;
         if (v.testOnly) return add(fixed(PRESENCE_TEST), cost(operand));
         const kind = checked.types.get(operand.id)?.kind;
         const own = kind === 'map' || kind === 'object' || kind === 'param' ? SELECT_AND_IDENT : 0;
@@ -86,17 +87,17 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'callExpr':
         return callCost(e);
       case 'listExpr':
-        return (v.elements as Expr[]).reduce((sum, el) => add(sum, cost(el)), fixed(LIST_CREATE));
+        return v.elements.reduce((sum, el) => add(sum, cost(el)), fixed(LIST_CREATE));
       case 'structExpr':
         return (v.entries as { keyKind: { case: string; value: Expr }; value: Expr }[]).reduce(
           (sum, entry) => add(add(sum, entry.keyKind.case === 'mapKey' ? cost(entry.keyKind.value) : fixed(0)), cost(entry.value)),
           fixed(MAP_CREATE),
         );
       case 'comprehensionExpr': {
-        let sum = add(cost(v.iterRange as Expr), cost(v.accuInit as Expr));
-        const loop = add(cost(v.loopCondition as Expr), cost(v.loopStep as Expr));
-        sum = add(sum, cost(v.result as Expr));
-        const range = size(v.iterRange as Expr);
+        let sum = add(cost(v.iterRange), cost(v.accuInit));
+        const loop = add(cost(v.loopCondition), cost(v.loopStep));
+        sum = add(sum, cost(v.result));
+        const range = size(v.iterRange);
         computed.set(e.id, range);
         return add(sum, mul(range, loop));
       }
@@ -107,15 +108,15 @@ export function estimateCost(checked: CheckedExpression): Estimate {
 
   const callCost = (e: Expr): Estimate => {
     const v = e.exprKind.value;
-    const args = v.args as Expr[];
-    const target = v.target as Expr | undefined;
-    const name = v.function as string;
+    const args = v.args;
+    const target = v.target;
+    const name = v.function;
     // cel.bind(name, init, body): the init once plus the body.
     if (target?.exprKind.case === 'identExpr' && target.exprKind.value.name === 'cel' && name === 'bind' && args.length === 3) {
-      return add(cost(args[1]!), cost(args[2]!));
+      return add(cost(args[1]), cost(args[2]));
     }
     // Two-variable comprehensions: as a comprehension, one iteration per element (loop bookkeeping as all()'s).
-    if (target && TWO_VARIABLE_MACROS.has(name) && args.length >= 3 && args[0]!.exprKind.case === 'identExpr' && args[1]!.exprKind.case === 'identExpr') {
+    if (target && TWO_VARIABLE_MACROS.has(name) && args.length >= 3 && args[0].exprKind.case === 'identExpr' && args[1].exprKind.case === 'identExpr') {
       const body = args.slice(2).reduce((sum, a) => add(sum, cost(a)), fixed(3));
       const range = size(target);
       computed.set(e.id, range);
@@ -138,16 +139,23 @@ export function estimateCost(checked: CheckedExpression): Estimate {
     return add(sum, fnCost!);
   };
 
-  const functionCost = (name: string, id: string, target: Expr | undefined, args: Expr[], argCosts: Estimate[], argSum: Estimate): { cost: Estimate; size?: Estimate } => {
+  const functionCost = (
+    name: string,
+    id: string,
+    target: Expr | undefined,
+    args: Expr[],
+    argCosts: Estimate[],
+    argSum: Estimate,
+  ): { cost: Estimate; size?: Estimate } => {
     const library = libraryCost(name, target, args);
     if (library) return { cost: add(library.cost, argSum), ...(library.size ? { size: library.size } : {}) };
     switch (id) {
       case 'starts_with_string':
       case 'ends_with_string':
-        if (args.length === 1) return { cost: add(byFactor(size(args[0]!), STRING_TRAVERSAL), argSum) };
+        if (args.length === 1) return { cost: add(byFactor(size(args[0]), STRING_TRAVERSAL), argSum) };
         break;
       case 'in_list':
-        if (args.length === 2) return { cost: add(size(args[1]!), argSum) };
+        if (args.length === 2) return { cost: add(size(args[1]), argSum) };
         break;
       case 'matches_string':
       case 'matches': {
@@ -162,7 +170,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       }
       case 'contains_string':
         if (target && args.length === 1) {
-          return { cost: add(mul(byFactor(size(target), STRING_TRAVERSAL), byFactor(size(args[0]!), STRING_TRAVERSAL)), argSum) };
+          return { cost: add(mul(byFactor(size(target), STRING_TRAVERSAL), byFactor(size(args[0]), STRING_TRAVERSAL)), argSum) };
         }
         break;
       case 'logical_and':
@@ -172,13 +180,13 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       }
       case 'conditional': {
         const [c, t, f] = argCosts as [Estimate, Estimate, Estimate];
-        return { cost: add(c, union(t, f)), size: union(size(args[1]!), size(args[2]!)) };
+        return { cost: add(c, union(t, f)), size: union(size(args[1]), size(args[2])) };
       }
       case 'add_string':
       case 'add_bytes':
       case 'add_list':
         if (args.length === 2) {
-          const s = add(size(args[0]!), size(args[1]!));
+          const s = add(size(args[0]), size(args[1]));
           if (id === 'add_list') return { cost: add(fixed(1), argSum), size: s };
           return { cost: add(byFactor(s, STRING_TRAVERSAL), argSum), size: s };
         }
@@ -193,7 +201,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'greater_equals_bytes':
       case 'equals':
       case 'not_equals': {
-        const smallestMax = Math.min(size(args[0]!).max, size(args[1]!).max);
+        const smallestMax = Math.min(size(args[0]).max, size(args[1]).max);
         return { cost: add(byFactor({ min: smallestMax > 0 ? 1 : 0, max: smallestMax }, STRING_TRAVERSAL), argSum) };
       }
     }
@@ -233,7 +241,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'isQuantity':
       case 'semver':
       case 'isSemver':
-        if (!target && args.length >= 1) return { cost: byFactor(size(args[0]!), STRING_TRAVERSAL) };
+        if (!target && args.length >= 1) return { cost: byFactor(size(args[0]), STRING_TRAVERSAL) };
         return undefined;
       case 'lowerAscii':
       case 'upperAscii':
@@ -245,7 +253,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
         }
         return undefined;
       case 'replace':
-        if (target && args.length >= 2) return replaceCost(size(target), size(args[0]!), size(args[1]!));
+        if (target && args.length >= 2) return replaceCost(size(target), size(args[0]), size(args[1]));
         return undefined;
       case 'split':
         if (target) {
@@ -271,13 +279,13 @@ export function estimateCost(checked: CheckedExpression): Estimate {
         if (target && args.length >= 1) {
           const s = size(target);
           const strCost = byFactor(add(s, fixed(1)), STRING_TRAVERSAL);
-          const reCost = byFactor(size(args[0]!), REGEX_LENGTH);
+          const reCost = byFactor(size(args[0]), REGEX_LENGTH);
           return { cost: mul(strCost, reCost), size: { min: 0, max: s.max } };
         }
         return undefined;
       case 'containsIP':
       case 'containsCIDR':
-        if (target && args.length === 1) return { cost: byFactor(size(args[0]!), STRING_TRAVERSAL) };
+        if (target && args.length === 1) return { cost: byFactor(size(args[0]), STRING_TRAVERSAL) };
         return undefined;
       case 'format':
         if (target) return { cost: byFactor(size(target), STRING_TRAVERSAL) };
@@ -286,7 +294,7 @@ export function estimateCost(checked: CheckedExpression): Estimate {
       case 'equivalent':
       case 'intersects':
         // sets.*: every element of one list against every element of the other.
-        if (!target && args.length === 2) return { cost: mul(size(args[0]!), size(args[1]!)) };
+        if (!target && args.length === 2) return { cost: mul(size(args[0]), size(args[1])) };
         return undefined;
       default:
         return undefined;

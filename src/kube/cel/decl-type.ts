@@ -84,7 +84,7 @@ export function schemaDeclType(schema: JSONSchemaProps, isResourceRoot: boolean,
   let cached = declTypes.get(schema);
   if (cached?.has(key)) return cached.get(key);
   const decl = buildDeclType(schema, isResourceRoot, name);
-  if (!cached) declTypes.set(schema, (cached = new Map()));
+  if (!cached) declTypes.set(schema, (cached = new Map<string, DeclType | undefined>()));
   cached.set(key, decl);
   return decl;
 }

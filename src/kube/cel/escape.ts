@@ -23,7 +23,7 @@ export function escapePropertyName(name: string): string | undefined {
   if (reserved.has(name)) return `__${name}__`;
   let out = '';
   for (let i = 0; i < name.length; i++) {
-    const ch = name[i]!;
+    const ch = name[i];
     if (name.startsWith('__', i)) {
       out += '__underscores__';
       i++;

@@ -14,7 +14,7 @@ export function resolveFieldPath(fieldPath: string, schema: JSONSchemaProps): st
     let m: RegExpExecArray | null;
     let name: string;
     if ((m = /^\.([A-Za-z_][A-Za-z0-9_-]*)/.exec(rest))) name = m[1]!;
-    else if ((m = /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest))) name = m[1]!.replace(/\\(.)/g, '$1');
+    else if ((m = /^\['((?:[^'\\]|\\.)*)'\]/.exec(rest))) name = m[1].replace(/\\(.)/g, '$1');
     else if (/^\[\d*\]/.test(rest)) return new Error('array notation is not allowed');
     else return new Error(`expected [ or . but got: ${rest}`);
     const property: JSONSchemaProps | undefined = current?.properties?.[name];

@@ -45,7 +45,7 @@ function tokenize(source: string): Token[] | undefined {
   const tokens: Token[] = [];
   let i = 0;
   while (i < source.length) {
-    const ch = source[i]!;
+    const ch = source[i];
     if (/\s/.test(ch)) i++;
     else if (source.startsWith('//', i)) i = source.includes('\n', i) ? source.indexOf('\n', i) : source.length;
     else if (/[A-Za-z_]/.test(ch)) {
@@ -86,7 +86,7 @@ function tokenize(source: string): Token[] | undefined {
 const startsOperand = (t: Token) =>
   t.kind === 'identifier' || t.kind === 'literal' || (t.kind === 'keyword' && LITERAL_KEYWORDS.has(t.text)) || ['[', '{', '(', '.', '-', '!'].includes(t.text);
 const endsOperand = (t: Token | undefined) => t !== undefined && (t.kind === 'identifier' || t.kind === 'literal' || t.kind === 'keyword' || [')', ']', '}'].includes(t.text));
-const isKeywordSelection = (tokens: Token[], i: number) => tokens[i]!.text === '.' && tokens[i + 1]?.kind === 'keyword' && endsOperand(tokens[i - 1]);
+const isKeywordSelection = (tokens: Token[], i: number) => tokens[i].text === '.' && tokens[i + 1]?.kind === 'keyword' && endsOperand(tokens[i - 1]);
 
 /** An opened bracket: a global call (`has` apart), a member call, an index, parentheses, a list or a map. */
 interface Open {
@@ -97,9 +97,9 @@ interface Open {
 }
 
 function opened(tokens: Token[], i: number): Open {
-  const text = tokens[i]!.text;
+  const text = tokens[i].text;
   const before = tokens[i - 1];
-  const close = CLOSING[text]!;
+  const close = CLOSING[text];
   if (text === '{') return { kind: 'map', close, first: i + 1 };
   if (text === '[') return { kind: endsOperand(before) ? 'index' : 'list', close, first: i + 1 };
   if (before?.kind !== 'identifier') return { kind: 'parentheses', close, first: i + 1 };
@@ -111,7 +111,7 @@ function opened(tokens: Token[], i: number): Open {
 function matchingOpen(tokens: Token[], close: number): number {
   let depth = 0;
   for (let j = close; j >= 0; j--) {
-    const t = tokens[j]!.text;
+    const t = tokens[j].text;
     if (t === ')' || t === ']' || t === '}') depth++;
     else if ((t === '(' || t === '[' || t === '{') && --depth === 0) return j;
   }
@@ -142,7 +142,7 @@ function operandBefore(tokens: Token[], end: number): { start: number; location?
         if (!located) locate(operandBefore(tokens, j - 1).location);
         return result(open);
       }
-      locate(tokens[open]!.offset);
+      locate(tokens[open].offset);
       if (t.text === ']' && endsOperand(before)) j = open - 1;
       else if (t.text === ')' && tokens[open - 2]?.text === '.' && endsOperand(tokens[open - 3])) j = open - 3;
       else return result(t.text === ')' ? open - 1 : open);
@@ -180,13 +180,13 @@ function recover(tokens: Token[]): CheckIssue[] {
   /** Skips a member chain's suffixes (`.x`, `(...)`, `[...]`) from `i`; the index after them. */
   const skipSuffixes = (i: number) => {
     for (;;) {
-      const t = tokens[i]!;
-      if (t.text === '.' && tokens[i + 1] && tokens[i + 1]!.kind !== 'eof') i += 2;
+      const t = tokens[i];
+      if (t.text === '.' && tokens[i + 1] && tokens[i + 1].kind !== 'eof') i += 2;
       else if (t.text === '(' || t.text === '[') {
         let depth = 0;
         for (; i < tokens.length - 1; i++) {
-          if (CLOSING[tokens[i]!.text]) depth++;
-          else if ([')', ']', '}'].includes(tokens[i]!.text) && --depth === 0) break;
+          if (CLOSING[tokens[i].text]) depth++;
+          else if ([')', ']', '}'].includes(tokens[i].text) && --depth === 0) break;
         }
         i++;
       } else return i;
@@ -194,10 +194,10 @@ function recover(tokens: Token[]): CheckIssue[] {
   };
   let i = 0;
   while (i < tokens.length) {
-    const t = tokens[i]!;
+    const t = tokens[i];
     if (t.kind === 'eof') break;
     if (isKeywordSelection(tokens, i)) {
-      const keyword = tokens[i + 1]!;
+      const keyword = tokens[i + 1];
       const top = stack[stack.length - 1];
       if (keyword.text !== 'in') {
         report(`Syntax error: mismatched input '${keyword.text}' expecting IDENTIFIER`, keyword.offset);
@@ -211,7 +211,7 @@ function recover(tokens: Token[]): CheckIssue[] {
         checkHas(top, i - 1);
       }
       matched(); // `in`, as an operator
-      const next = tokens[i + 2]!;
+      const next = tokens[i + 2];
       const after = tokens[i + 3];
       if (startsOperand(next)) i += 2;
       else if (after && startsOperand(after)) {
@@ -220,7 +220,7 @@ function recover(tokens: Token[]): CheckIssue[] {
       } else {
         report(`Syntax error: mismatched input '${show(next)}' expecting ${OPERAND_START}`, next.offset);
         i += 2;
-        while (!mayFollow(tokens[i]!)) i++;
+        while (!mayFollow(tokens[i])) i++;
       }
       continue;
     }
@@ -231,7 +231,7 @@ function recover(tokens: Token[]): CheckIssue[] {
       if (top?.close === t.text) stack.pop();
       else if (t.text === ':' && conditionals > 0) conditionals--;
       else if (stack.length === 0) {
-        if (tokens[i + 1]!.kind === 'eof') {
+        if (tokens[i + 1].kind === 'eof') {
           report(`Syntax error: extraneous input '${show(t)}' expecting <EOF>`, t.offset);
           break;
         }
@@ -266,7 +266,7 @@ export function keywordSelectionIssues(source: string): CheckIssue[] | undefined
   // The rule with each such field escaped (`self.__in__`) must parse: then nothing else is wrong with its syntax.
   let escaped = source;
   for (const i of [...selections].reverse()) {
-    const keyword = tokens[i + 1]!;
+    const keyword = tokens[i + 1];
     escaped = `${escaped.slice(0, keyword.offset)}__${keyword.text}__${escaped.slice(keyword.offset + keyword.text.length)}`;
   }
   return parses(escaped) ? recover(tokens) : undefined;

@@ -24,7 +24,7 @@ function operandStart(src: string, end: number): number {
       continue;
     }
     if (ch !== undefined && identChar.test(ch)) {
-      while (i > 0 && identChar.test(src[i - 1]!)) i--;
+      while (i > 0 && identChar.test(src[i - 1])) i--;
       if (src[i - 1] === '.' && !/\d/.test(src[i - 2] ?? '')) {
         i--;
         continue;
@@ -36,7 +36,7 @@ function operandStart(src: string, end: number): number {
 }
 
 function skipString(src: string, i: number): number {
-  const quote = src[i]!;
+  const quote = src[i];
   const triple = src.startsWith(quote.repeat(3), i);
   const closing = triple ? quote.repeat(3) : quote;
   let j = i + closing.length;
@@ -53,7 +53,7 @@ export function rewriteOptionalSelection(src: string): string {
   for (;;) {
     let found = -1;
     for (let i = 0; i < out.length; i++) {
-      const ch = out[i]!;
+      const ch = out[i];
       if (ch === '"' || ch === "'") {
         i = skipString(out, i) - 1;
         continue;
@@ -65,7 +65,7 @@ export function rewriteOptionalSelection(src: string): string {
     }
     if (found < 0) return out;
     let nameEnd = found + 2;
-    while (nameEnd < out.length && identChar.test(out[nameEnd]!)) nameEnd++;
+    while (nameEnd < out.length && identChar.test(out[nameEnd])) nameEnd++;
     const name = out.slice(found + 2, nameEnd);
     const start = operandStart(out, found);
     const operand = out.slice(start, found);

@@ -11,6 +11,7 @@
  * which cel-go would take, is refused here with the same message.
  */
 import { cel } from './bufbuild.js';
+import type { Expr } from './expr.js';
 
 export const MAX_EXPRESSION_CODE_POINTS = 100_000;
 export const MAX_PARSE_RECURSION_DEPTH = 250;
@@ -23,12 +24,6 @@ export class CelLimitError extends Error {
   ) {
     super(message);
   }
-}
-
-/** The parts of @bufbuild/cel's parsed expression walked here. */
-interface ExprNode {
-  id: bigint;
-  exprKind: { case: string | undefined; value?: any };
 }
 
 const recursionLimit = (offset: number) => new CelLimitError(`expression recursion limit exceeded: ${MAX_PARSE_RECURSION_DEPTH}`, offset);
@@ -44,7 +39,7 @@ function codePoints(source: string): number {
 
 /** Where a string literal starting at the quote at `i` ends (the offset after it); raw when prefixed r/R. */
 export function endOfString(source: string, i: number): number {
-  const quote = source[i]!;
+  const quote = source[i];
   const raw = /[rR]/.test(source[i - 1] ?? '') || (/[bB]/.test(source[i - 1] ?? '') && /[rR]/.test(source[i - 2] ?? ''));
   const triple = source.startsWith(quote.repeat(3), i);
   const close = triple ? quote.repeat(3) : quote;
@@ -77,7 +72,7 @@ function sourceLimitError(source: string): CelLimitError | undefined {
   return undefined;
 }
 
-function children(e: ExprNode): ExprNode[] {
+function children(e: Expr): Expr[] {
   const v = e.exprKind.value;
   switch (e.exprKind.case) {
     case 'selectExpr':
@@ -87,7 +82,7 @@ function children(e: ExprNode): ExprNode[] {
     case 'listExpr':
       return [...v.elements];
     case 'structExpr':
-      return v.entries.flatMap((entry: { keyKind: { case: string; value: ExprNode }; value: ExprNode }) =>
+      return v.entries.flatMap((entry) =>
         entry.keyKind.case === 'mapKey' ? [entry.keyKind.value, entry.value] : [entry.value]);
     case 'comprehensionExpr':
       return [v.iterRange, v.accuInit, v.loopCondition, v.loopStep, v.result];
@@ -97,8 +92,8 @@ function children(e: ExprNode): ExprNode[] {
 }
 
 /** The first node of the parsed expression deeper than the limit, walked without recursion. */
-function depthLimitError(expr: ExprNode, positions: Record<string, number>): CelLimitError | undefined {
-  const stack: Array<[ExprNode, number]> = [[expr, 1]];
+function depthLimitError(expr: Expr, positions: Record<string, number>): CelLimitError | undefined {
+  const stack: Array<[Expr, number]> = [[expr, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
     if (depth > MAX_PARSE_RECURSION_DEPTH) return recursionLimit(positions[String(node.id)] ?? 0);
@@ -122,7 +117,7 @@ export function parseWithinLimits(source: string): ReturnType<ReturnType<typeof 
     if (e instanceof RangeError) throw recursionLimit(0);
     throw e;
   }
-  const after = depthLimitError(parsed.expr as unknown as ExprNode, (parsed.sourceInfo?.positions ?? {}) as Record<string, number>);
+  const after = depthLimitError(parsed.expr as unknown as Expr, (parsed.sourceInfo?.positions ?? {}));
   if (after) throw after;
   return parsed;
 }

@@ -110,7 +110,7 @@ const checks = new WeakMap<DeclType, Map<string, CompiledRuleCheck>>();
 export function compileValidationRule(rule: ValidationRule, decl: DeclType): CompiledRuleCheck {
   const key = JSON.stringify([rule.rule, rule.messageExpression, rule.optionalOldSelf === true]);
   let forDecl = checks.get(decl);
-  if (forDecl === undefined) checks.set(decl, (forDecl = new Map()));
+  if (forDecl === undefined) checks.set(decl, (forDecl = new Map<string, CompiledRuleCheck>()));
   let result = forDecl.get(key);
   if (result === undefined) {
     result = checkValidationRule(rule, decl);
@@ -178,7 +178,14 @@ function childCardinality(schema: JSONSchemaProps, parent: number | undefined): 
   return factor === undefined ? undefined : parent * factor;
 }
 
-function makeError(type: FieldErrorType, field: string, detail: string, value: string | undefined, at: { schemaPath: string; ruleIndex: number; rule: ValidationRule }, cost?: number): RuleError {
+function makeError(
+  type: FieldErrorType,
+  field: string,
+  detail: string,
+  value: string | undefined,
+  at: { schemaPath: string; ruleIndex: number; rule: ValidationRule },
+  cost?: number,
+): RuleError {
   return {
     reason: type,
     field,
@@ -257,7 +264,7 @@ export function validateSchemaRules(schema: JSONSchemaProps, prefix = 'openAPIV3
 
   if (total > STATIC_ESTIMATED_CRD_COST_LIMIT) {
     const expensive = costs.filter((c) => c.cost >= STATIC_ESTIMATED_CRD_COST_LIMIT / 100).sort((a, b) => b.cost - a.cost).slice(0, 4);
-    const first = expensive[0]?.at ?? costs[0]!.at;
+    const first = expensive[0]?.at ?? costs[0].at;
     // As kube-apiserver 1.34-1.36 word and order them: the most expensive rules, then the total.
     for (const c of expensive) {
       out.push(makeError('FieldValueForbidden', c.field, 'contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema', undefined, c.at, c.cost));

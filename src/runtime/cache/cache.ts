@@ -144,7 +144,7 @@ export class InformerCache implements Reader {
         details: { name: key.name, group: kind.group, kind: kind.plural },
       });
     }
-    return this.copy(obj) as T;
+    return this.copy(obj);
   }
 
   async list<T>(kind: Kind<T>, options: ListOptions = {}): Promise<T[]> {
@@ -211,7 +211,12 @@ function* keysToObjects<T extends ObjectWithMeta>(keys: ReadonlySet<string>, sto
   }
 }
 
-function fieldMatches(store: { hasIndex(n: string): boolean; byIndex(n: string, v: string): ReadonlySet<string> }, obj: ObjectWithMeta, field: string, value: string): boolean {
+function fieldMatches(
+  store: { hasIndex(n: string): boolean; byIndex(n: string, v: string): ReadonlySet<string> },
+  obj: ObjectWithMeta,
+  field: string,
+  value: string,
+): boolean {
   if (store.hasIndex(field)) {
     const ns = obj.metadata?.namespace;
     const key = ns ? `${ns}/${obj.metadata?.name}` : (obj.metadata?.name ?? '');

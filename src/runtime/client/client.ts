@@ -137,7 +137,7 @@ export class KubeClient implements Client {
   }
 
   apply<T>(kind: Kind<T>, desired: ApplyConfiguration<T>, options: ApplyOptions = {}): Promise<T> {
-    return this.sendPatch(kind, desired as T, undefined, desired as Record<string, unknown>, { ...options, type: 'apply' });
+    return this.sendPatch(kind, desired as T, undefined, desired, { ...options, type: 'apply' });
   }
 
   delete<T>(kind: Kind<T>, obj: T, options: DeleteOptions = {}): Promise<void> {

@@ -88,7 +88,7 @@ function statusOfException(body: unknown): StatusBody {
       return {};
     }
   }
-  return typeof value === 'object' && value !== null ? (value as StatusBody) : {};
+  return typeof value === 'object' && value !== null ? value : {};
 }
 
 function ownReasonAndCode(err: unknown): ReasonAndCode | undefined {

@@ -242,7 +242,7 @@ function readBody(res: http.IncomingMessage, signal?: AbortSignal): Promise<stri
       cleanup();
       chunks = [];
       res.destroy();
-      reject(signal?.reason ?? new Error('aborted'));
+      reject((signal?.reason as Error | undefined) ?? new Error('aborted'));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     res.on('data', onData);
@@ -266,12 +266,12 @@ function retryAfterSeconds(code: number, headers: http.IncomingHttpHeaders): num
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(signal.reason ?? new Error('aborted'));
+      reject((signal.reason as Error | undefined) ?? new Error('aborted'));
       return;
     }
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason ?? new Error('aborted'));
+      reject((signal?.reason as Error | undefined) ?? new Error('aborted'));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);

@@ -6,7 +6,7 @@
 import type { ObjectWithMeta } from '../client/types.js';
 import type { Kind } from '../scheme/kind.js';
 import { bindWatch, Controller, type ControllerOptions, type Watch } from './controller.js';
-import type { ControllerDefaults, ControllerHost } from './controller-host.js';
+import type { ControllerHost } from './controller-host.js';
 import { shardedControllerFactory } from './sharded-factory.js';
 import type { ShardingOptions } from './sharding-options.js';
 
@@ -53,7 +53,7 @@ export class Builder {
   /** A kind this controller creates: its events enqueue the controlling owner of the `for` kind. */
   owns<T>(kind: Kind<T>, options: OwnsOptions<T> = {}): this {
     if (!isKind(kind)) throw new Error('controller builder: owns() needs a kind descriptor (from defineKind)');
-    this.ownedKinds.push(kind as Kind);
+    this.ownedKinds.push(kind);
     // The owner kind is resolved at build time, so owns() may come before for().
     this.pending.push({
       bind: (global) => {
@@ -67,7 +67,7 @@ export class Builder {
 
   /** Any other source (a kind or a channel) with its own handler. */
   watches<T>(source: Kind<T> | Source<T>, handler: EventHandler<T>, options: ForOptions<T> = {}): this {
-    const src: Source<T> = isKind(source) ? new KindSource(source as Kind<T>) : (source as Source<T>);
+    const src: Source<T> = isKind(source) ? new KindSource(source) : source;
     this.addWatch(src, handler, options.predicates ?? []);
     return this;
   }

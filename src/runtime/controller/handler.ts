@@ -22,7 +22,7 @@ interface OwnerReference {
   controller?: boolean;
 }
 
-const metaOf = (o: unknown) => ((o as ObjectWithMeta | null)?.metadata ?? {}) as NonNullable<ObjectWithMeta['metadata']>;
+const metaOf = (o: unknown) => ((o as ObjectWithMeta | null)?.metadata ?? {});
 
 function requestFor(obj: unknown): Request | undefined {
   const m = metaOf(obj);

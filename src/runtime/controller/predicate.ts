@@ -13,7 +13,7 @@ export interface Predicate<T = ObjectWithMeta> {
 }
 
 type Meta = NonNullable<ObjectWithMeta['metadata']>;
-const metaOf = (o: unknown): Meta => ((o as ObjectWithMeta | null)?.metadata ?? {}) as Meta;
+const metaOf = (o: unknown): Meta => ((o as ObjectWithMeta | null)?.metadata ?? {});
 
 function sameMap(a: unknown, b: unknown): boolean {
   const x = (a ?? {}) as Record<string, string>;
@@ -69,7 +69,8 @@ function inNamespace<T = ObjectWithMeta>(namespace: string): Predicate<T> {
 type Method = keyof Predicate;
 
 function evalOne<T>(p: Predicate<T>, m: Method, args: [T] | [T, T]): boolean {
-  const fn = p[m] as ((...a: T[]) => boolean) | undefined;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with p as this
+  const fn: ((...a: T[]) => boolean) | undefined = p[m];
   return fn ? fn.apply(p, args) : true;
 }
 

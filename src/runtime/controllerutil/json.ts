@@ -38,7 +38,7 @@ function diffObjects(from: Record<string, Json>, to: Record<string, Json>): Reco
     if (!(key in from)) {
       patch[key] = value;
     } else if (isPlainObject(old) && isPlainObject(value)) {
-      const nested = diffObjects(old as Record<string, Json>, value as Record<string, Json>);
+      const nested = diffObjects(old, value);
       if (Object.keys(nested).length > 0) patch[key] = nested;
     } else if (!deepEqual(old, value)) {
       patch[key] = value;

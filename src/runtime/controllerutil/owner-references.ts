@@ -28,7 +28,7 @@ function ownerKind(owner: MetaObject, source: OwnerKindSource, fn: string): { ap
       const kind = source.kindFor(owner);
       return { apiVersion: kind.apiVersion, kind: kind.kind };
     } catch (err) {
-      throw new Error(`${fn}: cannot tell the kind of owner ${describeObject(owner)}: ${(err as Error).message}; pass its kind descriptor instead of the scheme`);
+      throw new Error(`${fn}: cannot tell the kind of owner ${describeObject(owner)}: ${(err as Error).message}; pass its kind descriptor instead of the scheme`, { cause: err });
     }
   }
   return { apiVersion: source.apiVersion, kind: source.kind };
@@ -135,7 +135,7 @@ export function removeControllerReference(owner: MetaObject, object: MetaObject,
   if (index < 0) {
     throw new Error(`removeControllerReference: ${describeObject(object)} has no controller reference to ${target.kind} ${target.name}`);
   }
-  if (refs[index]!.controller !== true) {
+  if (refs[index].controller !== true) {
     throw new Error(`removeControllerReference: ${target.kind} ${target.name} is an owner of ${describeObject(object)} but not its controller`);
   }
   refs.splice(index, 1);

@@ -70,7 +70,13 @@ function identity(kind: Kind, namespace: string | undefined, name: string): stri
 }
 
 /** Applies `declared` for `owner`, removes the owner's children it no longer declares, and reports readiness. */
-export async function reconcileDependents(client: Client, owner: MetaObject, declared: Dependent<any>[], options: DependentsOptions): Promise<DependentsResult> {
+export async function reconcileDependents(
+  client: Client,
+  owner: MetaObject,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- children of different kinds, each one consistent with its kind: TypeScript has no "some T"
+  declared: Dependent<any>[],
+  options: DependentsOptions,
+): Promise<DependentsResult> {
   const ownerUid = owner.metadata?.uid;
   if (!ownerUid) throw new Error('reconcileDependents: the owner has no metadata.uid; pass the object as read from the API server');
   const ownerNamespace = owner.metadata?.namespace;
@@ -85,7 +91,7 @@ export async function reconcileDependents(client: Client, owner: MetaObject, dec
     else setControllerReference(owner, desired, options.ownerKind);
     const namespace = d.kind.namespaced ? desired.metadata.namespace : undefined;
     wanted.add(identity(d.kind, namespace, desired.metadata.name));
-    const applied = await client.apply(d.kind, desired as ApplyConfiguration<unknown>, { fieldManager: options.fieldManager, force });
+    const applied: unknown = await client.apply(d.kind, desired, { fieldManager: options.fieldManager, force });
     dependents.push({ kind: d.kind.kind, namespace, name: desired.metadata.name, ready: d.ready ? d.ready(applied) : true, object: applied });
   }
 
@@ -102,7 +108,7 @@ export async function reconcileDependents(client: Client, owner: MetaObject, dec
       if (wanted.has(identity(kind, namespace, name))) continue;
       if (refs.some((r) => r.uid !== ownerUid)) {
         // Shared: only this manager's part goes (its fields, and the owner reference it applied).
-        await client.apply(kind, { metadata: { name, namespace } } as ApplyConfiguration<unknown>, { fieldManager: options.fieldManager, force });
+        await client.apply(kind, { metadata: { name, namespace } }, { fieldManager: options.fieldManager, force });
         removed.push({ kind: kind.kind, namespace, name, action: 'released' });
       } else {
         await client.delete(kind, child, { preconditions: { uid: child.metadata?.uid } }).catch((err: unknown) => {

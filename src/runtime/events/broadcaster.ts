@@ -27,7 +27,11 @@ function statusCodeOf(err: unknown): number {
 /** The involved object of an event, or why it cannot be named. */
 export function referenceTo(target: EventTarget): V1ObjectReference | string {
   if ('metadata' in target && target.metadata !== undefined) {
-    const { apiVersion, kind, metadata } = target as { apiVersion?: string; kind?: string; metadata: { name?: string; namespace?: string; uid?: string; resourceVersion?: string } };
+    const { apiVersion, kind, metadata } = target as {
+      apiVersion?: string;
+      kind?: string;
+      metadata: { name?: string; namespace?: string; uid?: string; resourceVersion?: string };
+    };
     if (!apiVersion || !kind) return 'the object has no apiVersion or kind';
     if (!metadata.name) return 'the object has no metadata.name';
     const ref: V1ObjectReference = { apiVersion, kind, name: metadata.name };

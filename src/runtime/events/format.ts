@@ -41,6 +41,7 @@ function show(value: unknown): string {
       return inspect(value);
     }
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what typeof leaves: a number, boolean, bigint, symbol or function
   return String(value);
 }
 

@@ -18,7 +18,15 @@ import type { EventTarget, EventType } from './types.js';
 /** Records events.k8s.io/v1 Events (client-go's events.EventRecorder and AnnotatedEventRecorder). */
 export interface EventsRecorder {
   /** `note` is a Go-style format (`%s`, `%d`, `%v`, `%q`) of `args`. `related` may be null. */
-  eventf(regarding: EventTarget, related: EventTarget | null | undefined, type: EventType, reason: string, action: string, note: string, ...args: unknown[]): void;
+  eventf(
+    regarding: EventTarget,
+    related: EventTarget | null | undefined,
+    type: EventType,
+    reason: string,
+    action: string,
+    note: string,
+    ...args: unknown[]
+  ): void;
   annotatedEventf(
     regarding: EventTarget,
     related: EventTarget | null | undefined,

@@ -12,10 +12,10 @@ import { timeEncodings, type TimeEncoding } from './time.js';
 export function parseLogFlags(argv: readonly string[], defaults: LoggerOptions = {}): LoggerOptions {
   const options: LoggerOptions = { ...defaults };
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     const match = /^--?(zap-devel|zap-encoder|zap-log-level|zap-stacktrace-level|zap-time-encoding)(?:=(.*))?$/.exec(arg);
     if (!match) continue;
-    const flag = match[1]!;
+    const flag = match[1];
     let value = match[2];
     if (flag === 'zap-devel') {
       if (value === undefined) options.development = true;

@@ -46,18 +46,21 @@ export class Logger {
   /** Logs at info level (verbosity 0, or the verbosity chosen with `v`). */
   info(msg: string, fields?: Record<string, unknown>): void {
     this.#resolve();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only marks where the call-site stack starts; never called
     this.#emit(Logger.prototype.info, this.#verbosity === 0 ? 'info' : 'debug', this.#verbosity, msg, fields);
   }
 
   /** Logs at debug level (verbosity 1). */
   debug(msg: string, fields?: Record<string, unknown>): void {
     this.#resolve();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only marks where the call-site stack starts; never called
     this.#emit(Logger.prototype.debug, 'debug', Math.max(1, this.#verbosity), msg, fields);
   }
 
   /** Logs an error; errors are written at every verbosity. */
   error(err: unknown, msg: string, fields?: Record<string, unknown>): void {
     this.#resolve();
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- only marks where the call-site stack starts; never called
     this.#emit(Logger.prototype.error, 'error', 0, msg, fields, err);
   }
 
@@ -85,7 +88,7 @@ export class Logger {
   }
 
   /** `site`: the public method called, whose caller starts the call-site stack. */
-  #emit(site: Function, level: LogEntry['level'], verbosity: number, msg: string, fields: Record<string, unknown> | undefined, error?: unknown): void {
+  #emit(site: StackSite, level: LogEntry['level'], verbosity: number, msg: string, fields: Record<string, unknown> | undefined, error?: unknown): void {
     if (level !== 'error' && !this.#sink.enabled(verbosity)) return;
     const entry: LogEntry = {
       level,
@@ -119,8 +122,11 @@ function frames(stack: string | undefined): string | undefined {
   return first < 0 ? undefined : lines.slice(first).join('\n');
 }
 
+/** A Logger method, by reference: where a captured stack trace starts. */
+type StackSite = (...args: never[]) => void;
+
 /** The stack of whoever called `site` (a Logger method), without the logger's own frames. */
-function callSite(site: Function): string | undefined {
+function callSite(site: StackSite): string | undefined {
   const holder: { stack?: string } = {};
   Error.captureStackTrace(holder, site);
   return frames(holder.stack);

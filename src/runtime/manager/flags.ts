@@ -250,10 +250,10 @@ function parseArguments(argv: readonly string[], extraSpecs: ExtraFlags): { flag
   for (const [name, f] of Object.entries(extraSpecs)) extra[name] = f.default ?? (f.type === 'boolean' ? false : undefined);
   const values = flags as unknown as Record<string, unknown>;
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+    const arg = argv[i];
     const m = /^--?([a-z0-9-]+)(?:=(.*))?$/.exec(arg);
     if (!m) throw new FlagError(`unexpected argument "${arg}"`, usage, { withUsage: true });
-    const name = m[1]!;
+    const name = m[1];
     const value = m[2];
     const own = Object.hasOwn(extraSpecs, name) ? extraSpecs[name] : undefined;
     const spec = own || !Object.hasOwn(specs, name) ? undefined : specs[name];

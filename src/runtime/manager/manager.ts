@@ -263,9 +263,9 @@ export class Manager implements ControllerHost {
     this.startedController = true;
     const signal = this.stopController.signal;
     const removeSignalHandlers = this.options.handleSignals === false ? () => undefined : installSignalHandlers(this.log, () => this.stop());
-    let failure: unknown;
+    let failure: Error | undefined; // what a runnable failed with, rethrown as is
     const fail = (err: unknown) => {
-      failure ??= err;
+      failure ??= err as Error;
       this.stop();
     };
     try {

@@ -98,7 +98,7 @@ export function withAuthenticationAndAuthorization(kubeConfig: KubeConfig, optio
     if (!match) return { status: 401, message: 'Unauthorized' };
     let user: TokenReviewResult;
     try {
-      user = await authenticate(match[1]!);
+      user = await authenticate(match[1]);
     } catch (err) {
       options.log?.error(err, 'Authentication failed');
       return { status: 500, message: 'Authentication failed' };

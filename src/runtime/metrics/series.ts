@@ -51,8 +51,8 @@ export class HistogramSeries<L extends string> {
   observe(value: number): void {
     const bounds = this.upperBounds;
     for (let i = 0; i < bounds.length; i++) {
-      if (value <= bounds[i]!) {
-        this.counts[i]!++;
+      if (value <= bounds[i]) {
+        this.counts[i]++;
         break;
       }
     }
@@ -124,7 +124,7 @@ interface HistogramData {
 }
 
 /** prom-client's Histogram#getForPromString, which its typings leave out: what the registry formats. */
-const histogramData = (Histogram.prototype as unknown as { getForPromString(this: Histogram): Promise<HistogramData> }).getForPromString;
+const histogramData = (Histogram.prototype as unknown as { getForPromString: (this: Histogram) => Promise<HistogramData> }).getForPromString;
 
 /** A Histogram with plain series. `reset()` empties them. */
 export class SeriesHistogram<L extends string = string> extends Histogram<L> {
@@ -153,8 +153,8 @@ export class SeriesHistogram<L extends string = string> extends Histogram<L> {
     for (const series of this.#series) {
       let cumulative = 0;
       for (let i = 0; i < this.#upperBounds.length; i++) {
-        cumulative += series.counts[i]!;
-        data.values.push(sample({ le: this.#upperBounds[i]! }, series.labels, cumulative, bucket, null));
+        cumulative += series.counts[i];
+        data.values.push(sample({ le: this.#upperBounds[i] }, series.labels, cumulative, bucket, null));
       }
       data.values.push(
         sample({ le: '+Inf' }, series.labels, series.count, bucket, null),

@@ -110,12 +110,12 @@ export class CertWatcher {
       cert = await readFile(this.certPath);
       key = await readFile(this.keyPath);
     } catch (err) {
-      throw new Error(`webhook server: cannot read the serving certificate: ${(err as Error).message}`);
+      throw new Error(`webhook server: cannot read the serving certificate: ${(err as Error).message}`, { cause: err });
     }
     try {
       createSecureContext({ cert, key });
     } catch (err) {
-      throw new Error(`webhook server: ${this.certPath} and ${this.keyPath} are not a valid certificate and key pair: ${(err as Error).message}`);
+      throw new Error(`webhook server: ${this.certPath} and ${this.keyPath} are not a valid certificate and key pair: ${(err as Error).message}`, { cause: err });
     }
     return { cert, key };
   }

@@ -5,7 +5,7 @@ import type { Kind } from '../scheme/kind.js';
 
 /** The controlling owner's cache key (`namespace/name`) when it is of `ownerKind`, else undefined. */
 export function controllerOwnerKey(obj: ObjectWithMeta, ownerKind: Kind): string | undefined {
-  const ref = getControllerOf(obj as Parameters<typeof getControllerOf>[0]);
+  const ref = getControllerOf(obj);
   if (!ref || ref.kind !== ownerKind.kind || !ref.name) return undefined;
   // The group decides, not the version: an owner may be referenced through any of its versions.
   const slash = ref.apiVersion?.indexOf('/') ?? -1;

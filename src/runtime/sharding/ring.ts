@@ -50,7 +50,7 @@ export class HashRing {
     let hi = n;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.points[mid]! < h) lo = mid + 1;
+      if (this.points[mid] < h) lo = mid + 1;
       else hi = mid;
     }
     return this.owners[lo === n ? 0 : lo];

@@ -29,7 +29,6 @@ import type { InformerCache } from '../cache/cache.js';
 import { KubeClient } from '../client/client.js';
 import { isConflict, isNotFound } from '../client/errors.js';
 import { RestTransport } from '../client/rest.js';
-import type { ObjectWithMeta } from '../client/types.js';
 import { Controller, type ControllerSpec, type DispatchGate } from '../controller/controller.js';
 import type { Reconciler } from '../controller/types.js';
 import { LeaderElector } from '../leaderelection/elector.js';
@@ -135,7 +134,7 @@ function onlyOwnObjects(reconciler: Reconciler, shard: ShardSpec, client: KubeCl
   return {
     reconcile: async (req, ctx) => {
       const key = req.namespace ? `${req.namespace}/${req.name}` : req.name;
-      const obj = shard.cache.getInformer(shard.forKind).store.get(key) as ObjectWithMeta | undefined;
+      const obj = shard.cache.getInformer(shard.forKind).store.get(key);
       const labels = labelsOf(obj);
       if (!obj || labels[shardKey] !== shard.options.shardID) return {};
       if (labels[drainKey] === undefined) return reconciler.reconcile(req, ctx);

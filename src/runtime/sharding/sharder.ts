@@ -141,7 +141,7 @@ export class Sharder implements Runnable {
         const which = item.slice(0, bar);
         const key = item.slice(bar + 1);
         if (which === 'o') await this.assign(client, objects, key);
-        else await this.follow(client, owned[Number(which)]!, objects, key);
+        else await this.follow(client, owned[Number(which)], objects, key);
       };
       const workers = Array.from({ length: WORKERS }, async () => {
         for (;;) {

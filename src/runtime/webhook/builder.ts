@@ -103,7 +103,7 @@ export class WebhookBuilder<T> {
 
   /** Adds a spoke's conversions to and from the hub (or declares the hub); call once per spoke. */
   withConversion<Hub, Spoke>(conversion: Conversion<Hub, Spoke>): this {
-    this.#conversions.push(conversion as Conversion);
+    this.#conversions.push(conversion);
     return this;
   }
 

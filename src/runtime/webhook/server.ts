@@ -196,7 +196,7 @@ export class WebhookServer {
           socket.end();
           resolve();
         });
-        socket.once('error', (err) => reject(new Error(`webhook server is not reachable: ${err.message}`)));
+        socket.once('error', (err: Error) => reject(new Error(`webhook server is not reachable: ${err.message}`)));
         socket.once('timeout', () => {
           socket.destroy();
           reject(new Error('webhook server is not reachable: TLS handshake timed out'));

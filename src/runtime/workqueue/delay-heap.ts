@@ -21,8 +21,8 @@ export class DelayHeap {
     let i = a.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (a[parent]!.readyAt <= a[i]!.readyAt) break;
-      [a[parent], a[i]] = [a[i]!, a[parent]!];
+      if (a[parent].readyAt <= a[i].readyAt) break;
+      [a[parent], a[i]] = [a[i], a[parent]];
       i = parent;
     }
   }
@@ -38,10 +38,10 @@ export class DelayHeap {
         const l = 2 * i + 1;
         const r = l + 1;
         let min = i;
-        if (l < a.length && a[l]!.readyAt < a[min]!.readyAt) min = l;
-        if (r < a.length && a[r]!.readyAt < a[min]!.readyAt) min = r;
+        if (l < a.length && a[l].readyAt < a[min].readyAt) min = l;
+        if (r < a.length && a[r].readyAt < a[min].readyAt) min = r;
         if (min === i) break;
-        [a[min], a[i]] = [a[i]!, a[min]!];
+        [a[min], a[i]] = [a[i], a[min]];
         i = min;
       }
     }

@@ -342,7 +342,7 @@ class Bucket {
   take(): Entry | undefined {
     while (this.head < this.entries.length) {
       const i = this.head++;
-      const entry = this.entries[i]!;
+      const entry = this.entries[i];
       const live = entry.readySeq === this.seqs[i];
       this.compact();
       if (live) return entry;

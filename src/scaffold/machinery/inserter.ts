@@ -22,7 +22,7 @@ export function insertAtMarker(content: string, point: string, fragments: string
   const lines = content.split('\n');
   const at = lines.findIndex((line) => line.includes(marker) && line.trimEnd().endsWith(marker));
   if (at < 0) throw new MarkerNotFoundError(point);
-  const indent = /^\s*/.exec(lines[at]!)![0];
+  const indent = /^\s*/.exec(lines[at])![0];
   const additions: string[] = [];
   let current = content;
   for (const fragment of fragments) {

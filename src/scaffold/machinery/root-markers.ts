@@ -28,7 +28,7 @@ export function keepRootMarkers(previous: string, fresh: string): string {
   const lines = previous.split('\n');
   const root = lines.indexOf(rootMarker);
   let start = root;
-  while (start > 0 && cliRootMarkers.has(lines[start - 1]!)) start--;
+  while (start > 0 && cliRootMarkers.has(lines[start - 1])) start--;
   if (root < 0 || start === root) return fresh;
   return fresh.replace(rootMarker, [...lines.slice(start, root), rootMarker].join('\n'));
 }

@@ -10,7 +10,7 @@ export function addNamedImports(content: string, module: string, names: string[]
   const line = new RegExp(`^import \\{([^}\\n]*)\\} from '${escaped}';$`, 'm');
   const match = line.exec(content);
   if (!match) return undefined;
-  const present = match[1]!.split(',').map((n) => n.trim()).filter(Boolean);
+  const present = match[1].split(',').map((n) => n.trim()).filter(Boolean);
   const bare = (n: string) => n.replace(/^type\s+/, '');
   const missing = names.filter((n) => !present.some((p) => bare(p) === bare(n)));
   if (missing.length === 0) return content;

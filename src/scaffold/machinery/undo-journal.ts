@@ -87,7 +87,7 @@ function notAPlanPath(path: string): string | undefined {
   const segments = path.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..')) return 'is not a relative path inside the project';
   if (segments.some(isGitDir)) return 'is under .git, which no scaffolder command writes';
-  if (segments[0]!.startsWith(undoJournalName)) return 'is the journal itself';
+  if (segments[0].startsWith(undoJournalName)) return 'is the journal itself';
   return undefined;
 }
 

@@ -333,7 +333,7 @@ function planStorageVersion(plan: Plan, cfg: ProjectConfig, res: Resource): void
   if (others.length === 0) return;
   const typesOf = (r: Resource) => `${resourceNames(r, cfg.multigroup === true).apiPath}/${r.kind.toLowerCase()}_types.ts`;
   if (others.some((r) => plan.read(typesOf(r))?.includes(marker))) return;
-  const first = others[0]!;
+  const first = others[0];
   if (!plan.exists(typesOf(first))) return;
   markRootType(plan, typesOf(first), marker, first.kind);
   plan.note(

@@ -23,7 +23,8 @@ const watchNamespaceEnv = managerEnvEntry('WATCH_NAMESPACE', ['valueFrom:', '  f
 
 /** Plans `edit`; returns the updated PROJECT configuration. */
 export function planEdit(plan: Plan, cfg: ProjectConfig, opts: EditOptions, chain: { withPlugins?: boolean } = {}): ProjectConfig {
-  if (opts.multigroup === undefined && opts.namespaced === undefined && opts.owner === undefined && opts.license === undefined && opts.kubernetesVersion === undefined) {
+  const flags = [opts.multigroup, opts.namespaced, opts.owner, opts.license, opts.kubernetesVersion];
+  if (flags.every((flag) => flag === undefined)) {
     // `edit --plugins <plugin>` alone is the plugins' edit.
     if (chain.withPlugins) return cfg;
     throw new UsageError('edit needs at least one of --multigroup, --namespaced, --owner, --license, --kubernetes-version, --plugins');

@@ -174,7 +174,7 @@ export class AdmissionChain {
     }
     // A webhook that asked to be reinvoked sees the object again if a later one changed it.
     for (const i of reinvocable.filter((r) => lastChange > r)) {
-      const [invocation] = this.invocations([invoked[i]!.hook], { ...attrs, object });
+      const [invocation] = this.invocations([invoked[i].hook], { ...attrs, object });
       if (!invocation) continue;
       const status = await run(invocation, invoked.length + i);
       if (status) return { status };
@@ -229,7 +229,7 @@ export class AdmissionChain {
       return conversionFailure(err);
     }
     for (const [i, outcome] of outcomes.entries()) {
-      const hook = validators[i]!.hook;
+      const hook = validators[i].hook;
       if (outcome.kind === 'failed') {
         if (hook.failurePolicy === 'Ignore') continue;
         return internalErrorStatus(`failed calling webhook ${JSON.stringify(hook.name)}: ${outcome.reason}`);
@@ -267,7 +267,7 @@ export class AdmissionChain {
     const out: AdmissionAttributes = { ...attrs, kind: { ...attrs.kind, version }, resource: { ...attrs.resource, version } };
     let next = 0;
     if (attrs.object !== undefined && attrs.object !== null) out.object = converted[next++];
-    if (attrs.oldObject !== undefined && attrs.oldObject !== null) out.oldObject = converted[next++];
+    if (attrs.oldObject !== undefined && attrs.oldObject !== null) out.oldObject = converted[next];
     return out;
   }
 

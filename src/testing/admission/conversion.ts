@@ -58,12 +58,18 @@ function checkSameObject(original: Obj, converted: Obj): void {
   for (const field of ['name', 'namespace', 'uid'] as const) {
     if ((om[field] ?? '') !== (cm[field] ?? '')) {
       const label = field === 'uid' ? 'UID' : field;
-      throw new Error(`must have the same ${label}: ${String(om[field] ?? '')} != ${String(cm[field] ?? '')}`);
+      throw new Error(`must have the same ${label}: ${(om[field] as string | undefined) ?? ''} != ${(cm[field] as string | undefined) ?? ''}`);
     }
   }
 }
 
-async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVersion: string, resolveService: ServiceResolver, options: ConversionOptions): Promise<Obj[]> {
+async function callWebhook(
+  crd: ConvertibleCRD,
+  toConvert: Obj[],
+  desiredAPIVersion: string,
+  resolveService: ServiceResolver,
+  options: ConversionOptions,
+): Promise<Obj[]> {
   const webhook = crd.spec.conversion?.webhook;
   const clientConfig = webhook?.clientConfig;
   if (!clientConfig) throw new Error('spec.conversion.webhook.clientConfig is required when strategy is Webhook');
@@ -81,7 +87,7 @@ async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVers
       timeoutInQuery: false,
     });
   } catch (err) {
-    throw new Error(err instanceof WebhookCallError ? err.message : String(err));
+    throw new Error(err instanceof WebhookCallError ? err.message : String(err), { cause: err });
   }
   // The webhook's answer, which may lack any of what a ConversionReview response must hold.
   const body = answer as { apiVersion?: string; kind?: string; response?: Partial<Omit<ConversionResponse, 'result'>> & { result?: Partial<ConversionResponse['result']> } };
@@ -95,7 +101,7 @@ async function callWebhook(crd: ConvertibleCRD, toConvert: Obj[], desiredAPIVers
     const detail = response.result?.message ? `: ${response.result.message}` : '';
     throw new Error(`response.result.status was '${response.result?.status ?? ''}', not 'Success'${detail}`);
   }
-  return (response.convertedObjects ?? []) as Obj[];
+  return (response.convertedObjects ?? []);
 }
 
 /**
@@ -118,7 +124,7 @@ export async function convertObjects(
   }
   const pending = inputs.map((o, i) => ({ o, i })).filter(({ o }) => o.apiVersion !== desiredAPIVersion);
   if (pending.length === 0) return inputs.map((o) => structuredClone(o));
-  const first = pending[0]!.o;
+  const first = pending[0].o;
   const fail = (why: string): never => {
     throw new StatusError(internalErrorStatus(`conversion webhook for ${gvkString(first)} failed: ${why}`));
   };
@@ -131,7 +137,7 @@ export async function convertObjects(
   if (converted.length !== pending.length) {
     throw new StatusError(internalErrorStatus(`conversion webhook for ${gvkString(first)} returned ${converted.length} objects, expected ${pending.length}`));
   }
-  const out = inputs.map((o) => structuredClone(o) as Obj);
+  const out = inputs.map((o) => structuredClone<Obj>(o));
   pending.forEach(({ o, i }, index) => {
     const c = converted[index];
     const invalidAt = (why: string) =>

@@ -22,7 +22,7 @@ interface CRDSpec {
 }
 
 function specOf(crd: KubeObject): CRDSpec {
-  return ((crd as { spec?: CRDSpec }).spec ?? {}) as CRDSpec;
+  return ((crd as { spec?: CRDSpec }).spec ?? {});
 }
 
 /** `<plural>.<group>`, the CRD's required metadata.name. */

@@ -117,7 +117,7 @@ function envDurationMs(name: string): number | undefined {
   if (parts.length === 0 || parts.map((p) => p[0]).join('') !== text) {
     throw new Error(`${name}=${text} is not a duration (examples: 20s, 1m30s, 500ms)`);
   }
-  return parts.reduce((sum, p) => sum + Number(p[1]) * DURATION_UNITS_MS[p[2]!]!, 0);
+  return parts.reduce((sum, p) => sum + Number(p[1]) * DURATION_UNITS_MS[p[2]], 0);
 }
 
 export function wantsExistingCluster(options: TestEnvironmentOptions): boolean {

@@ -25,7 +25,7 @@ function shipped(value: string, source: string): KubernetesRelease {
   if (!m || !isKubernetesApiVersion(`${m[1]}.${m[2]}`)) {
     throw new Error(`${source}: Kubernetes "${value}" is not a release the in-process API server has data for (${KUBERNETES_API_VERSIONS.join(', ')})`);
   }
-  return { major: m[1]!, minor: m[2]!, source };
+  return { major: m[1], minor: m[2], source };
 }
 
 /**

@@ -117,7 +117,7 @@ function parseManifest(file: string, text: string): { objects: { object: KubeObj
       continue;
     }
     if (value.kind === 'List' && Array.isArray(value.items)) out.push(...(value.items as KubeObject[]).map((object) => ({ object, line })));
-    else out.push({ object: value as KubeObject, line });
+    else out.push({ object: value, line });
   }
   return { objects: out, otherLines };
 }
@@ -127,7 +127,11 @@ function parseManifest(file: string, text: string): { objects: { object: KubeObj
  * documents that are not Kubernetes objects are passed over too (envtest's webhook reading:
  * config/webhook holds kustomization.yaml and kustomizeconfig.yaml beside manifests.yaml).
  */
-export async function loadManifests(paths: string[], kinds: string[], options: { errorIfPathMissing: boolean; what: string; skipOthers?: boolean }): Promise<KubeObject[]> {
+export async function loadManifests(
+  paths: string[],
+  kinds: string[],
+  options: { errorIfPathMissing: boolean; what: string; skipOthers?: boolean },
+): Promise<KubeObject[]> {
   const out: KubeObject[] = [];
   for (const p of paths) {
     for (const file of await filesUnder(p, options.errorIfPathMissing, options.what)) {

@@ -33,7 +33,9 @@ function crdInstallOf(options: TestEnvironmentOptions): CRDInstallOptions & { pa
   };
 }
 
-async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: KubeObject[]; mutating: WebhookConfiguration[]; validating: WebhookConfiguration[] }> {
+async function readInputs(
+  options: TestEnvironmentOptions,
+): Promise<{ crds: KubeObject[]; mutating: WebhookConfiguration[]; validating: WebhookConfiguration[] }> {
   const install = crdInstallOf(options);
   const crds = [
     ...(await loadManifests(install.paths.map((p) => path.resolve(p)), ['CustomResourceDefinition'], { errorIfPathMissing: install.errorIfPathMissing ?? false, what: 'CRD' })),
@@ -50,8 +52,8 @@ async function readInputs(options: TestEnvironmentOptions): Promise<{ crds: Kube
   });
   return {
     crds,
-    mutating: hooks.filter((h) => h.kind === 'MutatingWebhookConfiguration') as WebhookConfiguration[],
-    validating: hooks.filter((h) => h.kind === 'ValidatingWebhookConfiguration') as WebhookConfiguration[],
+    mutating: hooks.filter((h) => h.kind === 'MutatingWebhookConfiguration'),
+    validating: hooks.filter((h) => h.kind === 'ValidatingWebhookConfiguration'),
   };
 }
 
@@ -100,7 +102,17 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
 
   const resolveService: ServiceResolver = options.resolveService ?? (() => `https://${webhookHost}:${webhookPort}`);
   const tls = options.secure ? await selfSignedCertificate('127.0.0.1', 'scaffolder-test-apiserver') : undefined;
-  const server = new TestAPIServer({ authn: options.authn, authz: options.authz, authentication: options.authentication, ...options.server, kubernetesVersion, mutatingWebhooks: inputs.mutating, validatingWebhooks: inputs.validating, resolveService, tls });
+  const server = new TestAPIServer({
+    authn: options.authn,
+    authz: options.authz,
+    authentication: options.authentication,
+    ...options.server,
+    kubernetesVersion,
+    mutatingWebhooks: inputs.mutating,
+    validatingWebhooks: inputs.validating,
+    resolveService,
+    tls,
+  });
   const stopServer = async (): Promise<void> => {
     await server.stop();
     await removeServing();

@@ -115,7 +115,7 @@ function patternAlphabet(pattern: string): string {
     for (let c = from.charCodeAt(0); c <= to.charCodeAt(0) && c - from.charCodeAt(0) < 96; c++) out.add(String.fromCharCode(c));
   };
   for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!;
+    const c = pattern[i];
     if (c === '\\') {
       const next = pattern[++i] ?? '';
       if (next === 'd') add('0', '9');
@@ -126,7 +126,7 @@ function patternAlphabet(pattern: string): string {
       } else if (next === 's') out.add(' ');
       else if (next !== '') out.add(next);
     } else if (pattern[i + 1] === '-' && pattern[i + 2] !== undefined && pattern[i + 2] !== ']') {
-      add(c, pattern[i + 2]!);
+      add(c, pattern[i + 2]);
       i += 2;
     } else if (!'^$()[]{}|?+*'.includes(c)) out.add(c);
   }

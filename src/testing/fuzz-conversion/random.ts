@@ -25,6 +25,6 @@ export class Random {
   }
 
   pick<T>(values: readonly T[]): T {
-    return values[this.int(0, values.length - 1)]!;
+    return values[this.int(0, values.length - 1)];
   }
 }

@@ -204,11 +204,11 @@ class Evaluator {
       }
       for (const item of v) {
         let lefts: unknown[] = [];
-        let leftError: unknown;
+        let leftError: Error | undefined; // rethrown as is below
         try {
           lefts = this.list([item], node.left);
         } catch (err) {
-          leftError = err;
+          leftError = err as Error;
         }
         if (node.operator === 'exists') {
           if (lefts.length > 0) results.push(item);

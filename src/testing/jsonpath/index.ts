@@ -16,6 +16,7 @@ function text(v: unknown): string {
   if (v instanceof GoFloat) return goFloat(v.value);
   if (v instanceof GoByte) return String(v.value);
   if (typeof v === 'number') return kindOf(v) === 'int' ? String(v) : goFloat(v);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a JSON scalar left: a string or a boolean
   return String(v);
 }
 

@@ -158,7 +158,7 @@ function walkValue(value: unknown, names: string[], path: FieldPath, listRule: L
         out.add(elementPath);
         // kube-apiserver's field manager tracks an ownerReference as its key alone, not its fields.
         if (names.length === 2 && names[0] === 'metadata' && names[1] === 'ownerReferences') continue;
-        for (const [k, v] of Object.entries(item as Record<string, unknown>)) {
+        for (const [k, v] of Object.entries(item)) {
           if (v !== undefined) walkValue(v, [...names, k], [...elementPath, `f:${k}`], listRule, out, withNodes);
         }
       }

@@ -77,7 +77,8 @@ export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject,
   const after = fieldsOf(newObj, ctx.listRule, scope, true);
   const leaves = fieldsOf(newObj, ctx.listRule, scope);
   const base = oldObj ?? ctx.zero;
-  const absentBefore = (p: FieldPath) => (oldObj === undefined || valueAt(oldObj, p) === undefined) && (ctx.zero === undefined || valueAt(ctx.zero, p) === undefined);
+  const absentBefore = (p: FieldPath) =>
+    (oldObj === undefined || valueAt(oldObj, p) === undefined) && (ctx.zero === undefined || valueAt(ctx.zero, p) === undefined);
   const changed = FieldSet.of([...after.paths()].filter((p) => (leaves.has(p) ? isLeafChanged(base, newObj, p) : absentBefore(p))));
   const removed = before.minus(after);
   const entries: ManagedFieldsEntry[] = deepCopy(oldObj?.metadata?.managedFields ?? newObj.metadata?.managedFields ?? []);
@@ -153,19 +154,19 @@ function mergeInto(target: Record<string, unknown>, config: Record<string, unkno
     } else if (Array.isArray(value) && Array.isArray(existing)) {
       const rule = listRule(path);
       if (rule?.type === 'map') {
-        const merged = [...existing];
+        const merged = [...(existing as unknown[])];
         for (const item of value) {
           const k = listElementKey(item, rule.keys, rule.keyDefaults);
           const i = merged.findIndex((e) => listElementKey(e, rule.keys, rule.keyDefaults) === k);
           if (i >= 0 && isPlainObject(merged[i]) && isPlainObject(item)) {
-            const copy = deepCopy(merged[i] as Record<string, unknown>);
+            const copy = deepCopy(merged[i]);
             mergeInto(copy, item, path, listRule);
             merged[i] = copy;
           } else merged.push(deepCopy(item));
         }
         target[key] = merged;
       } else if (rule?.type === 'set') {
-        const merged = [...existing];
+        const merged = [...(existing as unknown[])];
         for (const item of value) if (!merged.some((e) => deepEqual(e, item))) merged.push(item);
         target[key] = merged;
       } else target[key] = deepCopy(value);
@@ -212,12 +213,12 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
   for (const p of dropped.filter((p) => !hasDroppedAncestor(p))) removeAt(base, p);
 
   const { metadata: configMeta, ...configRest } = config;
-  mergeInto(base as Record<string, unknown>, configRest as Record<string, unknown>, [], opts.listRule);
+  mergeInto(base, configRest, [], opts.listRule);
   if (isPlainObject(configMeta)) {
     const meta = base.metadata as Record<string, unknown>;
     for (const [k, v] of Object.entries(configMeta)) {
       if (k === 'managedFields' || k === 'resourceVersion' || k === 'uid' || k === 'creationTimestamp' || k === 'generation') continue;
-      if (isPlainObject(v) && isPlainObject(meta[k])) mergeInto(meta[k] as Record<string, unknown>, v, ['metadata', k], opts.listRule);
+      if (isPlainObject(v) && isPlainObject(meta[k])) mergeInto(meta[k], v, ['metadata', k], opts.listRule);
       else if (Array.isArray(v) && Array.isArray(meta[k])) mergeInto(meta, { [k]: v }, ['metadata'], opts.listRule);
       else meta[k] = deepCopy(v);
     }

@@ -41,7 +41,7 @@ function mergeMap(target: Record<string, unknown>, patch: Record<string, unknown
     if (value === null) {
       delete out[key];
     } else if (isPlainObject(value)) {
-      const merged = mergeMap(isPlainObject(out[key]) ? (out[key] as Record<string, unknown>) : {}, value, childPath, listRule);
+      const merged = mergeMap(isPlainObject(out[key]) ? (out[key]) : {}, value, childPath, listRule);
       if (merged === undefined) delete out[key];
       else out[key] = merged;
     } else if (Array.isArray(value)) {

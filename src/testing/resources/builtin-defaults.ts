@@ -74,7 +74,7 @@ function defaultVolume(v: Obj): void {
 
 /** SetDefaults_Pod (a Pod's, not a template's): service links on, and a container's limits as its unset requests. */
 function defaultPod(o: KubeObject): void {
-  const spec = childObject(o as Obj, 'spec');
+  const spec = childObject(o, 'spec');
   setDefault(spec, 'enableServiceLinks', true);
   for (const key of ['containers', 'initContainers']) {
     const list = spec[key];
@@ -174,7 +174,7 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     // Go assigns the template's label map itself, so a Job without labels and its template share one
     // map: the labels the create adds to the template (the generated selector's) are the Job's too.
     const templateLabels = isPlainObject(spec.template) && isPlainObject(spec.template.metadata) ? spec.template.metadata.labels : undefined;
-    const meta = childObject(o as Obj, 'metadata');
+    const meta = childObject(o, 'metadata');
     if (isPlainObject(templateLabels) && (!isPlainObject(meta.labels) || Object.keys(meta.labels).length === 0)) meta.labels = templateLabels;
     setDefault(spec, 'completionMode', 'NonIndexed');
     setDefault(spec, 'suspend', false);

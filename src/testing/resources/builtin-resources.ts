@@ -158,6 +158,7 @@ function fieldReader(path: string): (obj: KubeObject) => string | undefined {
       const source = cur as Record<string, unknown>;
       return [source.component, source.host].filter((s) => typeof s === 'string' && s !== '').join(',');
     }
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a JSON scalar left: a string, number or boolean
     return String(cur);
   };
 }
@@ -213,11 +214,20 @@ function releaseListRule(api: KubernetesApi, row: BuiltinRow): ResourceType['lis
 function rowVersions(row: BuiltinRow): VersionInfo[] {
   const older = olderVersions(row.group, row.kind);
   const served = (name: string, status: boolean, scale: boolean, extra: Partial<VersionInfo>): VersionInfo => ({
-    name, served: true, storage: false, statusSubresource: status, scale: scale ? REPLICAS_SCALE : undefined, printerColumns: [], selectableFields: [], ...extra,
+    name,
+    served: true,
+    storage: false,
+    statusSubresource: status,
+    scale: scale ? REPLICAS_SCALE : undefined,
+    printerColumns: [],
+    selectableFields: [],
+    ...extra,
   });
   return [
     served(row.version, row.status ?? false, row.scale ?? false, { storage: true, schemeDefaults: BUILTIN_DEFAULTS[row.kind] }),
-    ...(row.older ?? []).map((v) => served(v.name, v.status, v.scale, { schemeDefaults: older[v.name]?.defaults, statusAnnotations: older[v.name]?.statusAnnotations })),
+    ...(row.older ?? []).map((v) =>
+      served(v.name, v.status, v.scale, { schemeDefaults: older[v.name]?.defaults, statusAnnotations: older[v.name]?.statusAnnotations }),
+    ),
   ];
 }
 

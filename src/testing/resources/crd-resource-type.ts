@@ -1,7 +1,7 @@
 /** Reads a CustomResourceDefinition (apiextensions.k8s.io/v1) into the server's ResourceType. */
 import type { CustomResourceDefinitionNames } from '../../kube/custom-resource-definition.js';
 import { fieldReader } from './builtin-resources.js';
-import { asObject, type JSONObject, type KubeObject } from './object.js';
+import { asObject, type KubeObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from './resource-type.js';
 
@@ -10,7 +10,7 @@ export function crdResourceType(crd: KubeObject): ResourceType {
   const spec = asObject(crd.spec);
   if (!spec) throw new Error(`CustomResourceDefinition ${crd.metadata?.name ?? ''} has no spec`);
   const names = spec.names as unknown as CustomResourceDefinitionNames;
-  const group = String(spec.group);
+  const group = spec.group as string; // the CRD passed validation: its names and paths are strings
   const rawVersions = Array.isArray(spec.versions) ? spec.versions : [];
   const versions: VersionInfo[] = rawVersions.map((raw) => {
     const v = asObject(raw) ?? {};
@@ -18,9 +18,9 @@ export function crdResourceType(crd: KubeObject): ResourceType {
     const scale = asObject(subresources?.scale);
     const schema = asObject(asObject(v.schema)?.openAPIV3Schema);
     const columns = Array.isArray(v.additionalPrinterColumns) ? (v.additionalPrinterColumns as unknown as PrinterColumn[]) : [];
-    const selectable = Array.isArray(v.selectableFields) ? v.selectableFields.map((f) => String(asObject(f)?.jsonPath ?? '')) : [];
+    const selectable = Array.isArray(v.selectableFields) ? v.selectableFields.map((f) => (asObject(f)?.jsonPath as string | undefined) ?? '') : [];
     return {
-      name: String(v.name),
+      name: v.name as string,
       served: v.served !== false,
       storage: v.storage === true,
       deprecated: v.deprecated === true,
@@ -29,8 +29,8 @@ export function crdResourceType(crd: KubeObject): ResourceType {
       statusSubresource: subresources?.status !== undefined,
       scale: scale
         ? {
-            specReplicasPath: String(scale.specReplicasPath),
-            statusReplicasPath: String(scale.statusReplicasPath),
+            specReplicasPath: scale.specReplicasPath as string,
+            statusReplicasPath: scale.statusReplicasPath as string,
             labelSelectorPath: typeof scale.labelSelectorPath === 'string' ? scale.labelSelectorPath : undefined,
           }
         : undefined,

@@ -226,7 +226,12 @@ function rulesToGo(rules: unknown): unknown {
   const policies = Array.isArray(rules.policies)
     ? rules.policies.map((p) => ({ Type: own(p, 'type') ?? '', Value: own(p, 'value') ?? 0, PeriodSeconds: own(p, 'periodSeconds') ?? 0 }))
     : null;
-  return { StabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? null, SelectPolicy: rules.selectPolicy ?? null, Policies: policies, Tolerance: rules.tolerance ?? null };
+  return {
+    StabilizationWindowSeconds: rules.stabilizationWindowSeconds ?? null,
+    SelectPolicy: rules.selectPolicy ?? null,
+    Policies: policies,
+    Tolerance: rules.tolerance ?? null,
+  };
 }
 
 function rulesFromGo(rules: unknown): Obj | undefined {

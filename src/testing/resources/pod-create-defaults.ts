@@ -24,11 +24,17 @@ function addDefaultTolerations(spec: Record<string, unknown>): void {
 
 /** Guaranteed, Burstable or BestEffort (v1qos.GetPodQOS), from cpu and memory requests and limits. */
 function qosClass(spec: Record<string, unknown>): string {
-  const containers = [...((spec.containers as Record<string, unknown>[] | undefined) ?? []), ...((spec.initContainers as Record<string, unknown>[] | undefined) ?? [])];
+  const containers = [
+    ...((spec.containers as Record<string, unknown>[] | undefined) ?? []),
+    ...((spec.initContainers as Record<string, unknown>[] | undefined) ?? []),
+  ];
   let any = false;
   let guaranteed = true;
   for (const c of containers) {
-    const resources = (isPlainObject(c) && isPlainObject(c.resources) ? c.resources : {}) as { requests?: Record<string, string>; limits?: Record<string, string> };
+    const resources = (isPlainObject(c) && isPlainObject(c.resources) ? c.resources : {}) as {
+      requests?: Record<string, string>;
+      limits?: Record<string, string>;
+    };
     const requests = resources.requests ?? {};
     const limits = resources.limits ?? {};
     for (const r of ['cpu', 'memory']) {
@@ -41,13 +47,13 @@ function qosClass(spec: Record<string, unknown>): string {
 }
 
 export function podCreateDefaults(pod: KubeObject): void {
-  const spec = childObject(pod as Record<string, unknown>, 'spec');
+  const spec = childObject(pod, 'spec');
   addDefaultTolerations(spec);
   if (spec.priorityClassName === undefined || spec.priorityClassName === '') {
     setDefault(spec, 'priority', 0);
     setDefault(spec, 'preemptionPolicy', 'PreemptLowerPriority');
   }
-  const status = childObject(pod as Record<string, unknown>, 'status');
+  const status = childObject(pod, 'status');
   setDefault(status, 'phase', 'Pending');
   setDefault(status, 'qosClass', qosClass(spec));
 }

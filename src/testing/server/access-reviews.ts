@@ -74,7 +74,7 @@ export class AccessReviews {
 
   /** Answers a request to a review resource: 201 with the review and its status. */
   review(info: ResourceRequest, body: unknown): { code: number; body: unknown } {
-    const { group, kind } = REVIEWS[info.resource]!;
+    const { group, kind } = REVIEWS[info.resource];
     if (info.verb !== 'create' || info.name !== undefined || info.subresource !== undefined) {
       throw new StatusError({ message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 });
     }
@@ -82,9 +82,11 @@ export class AccessReviews {
     if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
     const apiVersion = `${group}/v1`;
     if (body.apiVersion !== undefined && body.apiVersion !== '' && body.apiVersion !== apiVersion) {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
       throw badRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${apiVersion})`);
     }
     if (body.kind !== undefined && body.kind !== '' && body.kind !== kind) {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
       throw badRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${kind})`);
     }
     const spec = isPlainObject(body.spec) ? body.spec : {};

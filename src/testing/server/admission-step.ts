@@ -64,7 +64,7 @@ export class AdmissionStep {
     subResource = '',
   ): Promise<KubeObject> {
     const chain = this.chain();
-    const fallback = obj ?? (old as KubeObject);
+    const fallback = (obj ?? old) as KubeObject;
     if (!chain) return fallback;
     const result = await chain.mutate(this.admissionAttributes(rt, version, operation, obj, old, options, subResource));
     this.admissionResult(result, options);

@@ -108,7 +108,19 @@ export class TestAPIServer {
     this.storage = new ResourceStorage({ store: this.store, registry: this.registry, schemas: this.schemas, converter, admission: () => this.admission });
     const handlers = new ResourceHandlers(this.storage, this.store);
     this.access = new StoreAccess(this.registry, this.storage, handlers, this.store, () => this.settle());
-    this.router = new Router(this, this.state, this.registry, this.store, this.storage, handlers, reviews, this.schemas, options.bookmarkIntervalMs ?? 1000, kubernetesVersion, tokenRequests);
+    this.router = new Router(
+      this,
+      this.state,
+      this.registry,
+      this.store,
+      this.storage,
+      handlers,
+      reviews,
+      this.schemas,
+      options.bookmarkIntervalMs ?? 1000,
+      kubernetesVersion,
+      tokenRequests,
+    );
     const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
     crdType.validate = (obj, old) => validateCRD(obj, old);
     this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);

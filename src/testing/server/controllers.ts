@@ -99,7 +99,9 @@ export class CRDController {
     const conditions = (crd.status as { conditions?: unknown[] } | undefined)?.conditions;
     // Keep transition times when nothing transitioned.
     if (this.isEstablished(crd) && conditions) (next.status as Record<string, unknown>).conditions = conditions;
-    if (!(crd.metadata.finalizers ?? []).includes(CRD_CLEANUP_FINALIZER)) next.metadata.finalizers = [...(crd.metadata.finalizers ?? []), CRD_CLEANUP_FINALIZER];
+    if (!(crd.metadata.finalizers ?? []).includes(CRD_CLEANUP_FINALIZER)) {
+      next.metadata.finalizers = [...(crd.metadata.finalizers ?? []), CRD_CLEANUP_FINALIZER];
+    }
     if (!deepEqual(next, crd)) this.store.update(CRD_RESOURCE, next);
   }
 

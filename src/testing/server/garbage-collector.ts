@@ -145,7 +145,9 @@ export class GarbageCollector {
         }
       }
       // Only dependents that block owner deletion keep the owner waiting.
-      const blocking = this.liveDependents(uid).filter((d) => (d.obj.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.blockOwnerDeletion === true));
+      const blocking = this.liveDependents(uid).filter((d) =>
+        (d.obj.metadata.ownerReferences ?? []).some((r) => r.uid === uid && r.blockOwnerDeletion === true),
+      );
       if (blocking.length === 0) await this.removeFinalizer(rt, obj, FOREGROUND_FINALIZER);
     }
   }

@@ -14,7 +14,7 @@ function fieldManagerCauses(manager: string | null): FieldCause[] {
   const chars = [...manager];
   const at = chars.findIndex((c) => /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c) || (c !== ' ' && /\s/u.test(c)));
   if (at < 0) return [];
-  const code = chars[at]!.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+  const code = chars[at].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
   return [invalidField('fieldManager', manager, `invalid character U+${code} (at position ${at})`)];
 }
 

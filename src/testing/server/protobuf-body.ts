@@ -115,9 +115,9 @@ function decodeMessage(buf: Uint8Array, message: Message): Record<string, unknow
       out[name] = [...((out[name] as string[] | undefined) ?? []), utf8(f.bytes!)];
     } else if (type === 'stringMap' || type === 'bytesMap') {
       const [k, v] = mapEntry(f.bytes!);
-      out[name] = { ...((out[name] as object | undefined) ?? {}), [k]: type === 'stringMap' ? utf8(v) : base64(v) };
+      out[name] = { ...((out[name]) ?? {}), [k]: type === 'stringMap' ? utf8(v) : base64(v) };
     } else if ('repeated' in type) {
-      out[name] = [...((out[name] as unknown[] | undefined) ?? []), decodeMessage(f.bytes!, type.repeated as Message)];
+      out[name] = [...((out[name] as unknown[] | undefined) ?? []), decodeMessage(f.bytes!, type.repeated)];
     } else {
       const inner = decodeMessage(f.bytes!, type);
       if (Object.keys(inner).length > 0) out[name] = inner;

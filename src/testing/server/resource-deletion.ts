@@ -91,7 +91,7 @@ export class ResourceDeletion {
       next.metadata.deletionGracePeriodSeconds = 0;
       if (rt.tracksGeneration) next.metadata.generation = (next.metadata.generation ?? 1) + 1;
     }
-    if (isNamespace) (next.status as Record<string, unknown> | undefined ?? (next.status = {}) as Record<string, unknown>).phase = 'Terminating';
+    if (isNamespace) (next.status as Record<string, unknown> | undefined ?? (next.status = {})).phase = 'Terminating';
     if (alreadyDeleting && deepEqual(next, stored)) return current;
     if (options.dryRun) return this.present(rt, next, version.name);
     return this.present(rt, this.store.update(this.key(rt), next), version.name);
@@ -104,7 +104,7 @@ export class ResourceDeletion {
     if (!stored || !stored.metadata.deletionTimestamp) return;
     if ((stored.metadata.finalizers ?? []).length > 0) {
       const next = deepCopy(stored);
-      if (isPlainObject(next.spec)) delete (next.spec as Record<string, unknown>).finalizers;
+      if (isPlainObject(next.spec)) delete next.spec.finalizers;
       if (!deepEqual(next, stored)) this.store.update(key, next);
       return;
     }

@@ -118,7 +118,8 @@ export class ResourceStorage {
     if (admitted !== prepared) {
       this.strategy.defaultAndPrune(rt, version, admitted);
       if (version.statusSubresource && !rt.builtin) delete admitted.status;
-      Object.assign(admitted.metadata, { uid: prepared.metadata.uid, creationTimestamp: prepared.metadata.creationTimestamp, generation: prepared.metadata.generation });
+      const { uid, creationTimestamp, generation } = prepared.metadata;
+      Object.assign(admitted.metadata, { uid, creationTimestamp, generation });
     }
     // The kind's PrepareForCreate, which kube-apiserver runs after mutating admission, with the uid set
     // (a Job's generated selector names it); webhooks never see what it sets.

@@ -69,7 +69,7 @@ export class ResourceStrategy {
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     if (rt.builtin) fillZeroValues(obj, rt.group, rt.kind);
     if (!options.managedFieldsComputed) {
-      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero as KubeObject | undefined });
+      recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero });
     }
     return obj as StoredObject;
   }
@@ -131,7 +131,7 @@ export class ResourceStrategy {
         listRule: rt.listRule,
         subresource: subresource || undefined,
         statusSeparate: version.statusSubresource,
-        zero: zero as KubeObject | undefined,
+        zero: zero,
       });
     }
     return next;
@@ -143,7 +143,10 @@ export class ResourceStrategy {
    * field, with the object otherwise the same, is written.
    */
   unchanged(current: StoredObject, next: StoredObject): boolean {
-    const strip = (o: StoredObject): KubeObject => ({ ...o, metadata: { ...o.metadata, managedFields: o.metadata.managedFields?.map(({ time: _time, ...entry }) => entry) } });
+    const strip = (o: StoredObject): KubeObject => ({
+      ...o,
+      metadata: { ...o.metadata, managedFields: o.metadata.managedFields?.map(({ time: _time, ...entry }) => entry) },
+    });
     return deepEqual(strip(current), strip(next));
   }
 
@@ -164,7 +167,7 @@ export class ResourceStrategy {
     obj.apiVersion = apiVersion;
     obj.kind = rt.kind;
     if (!isPlainObject(obj.metadata)) obj.metadata = {};
-    const meta = obj.metadata!;
+    const meta = obj.metadata;
     if (rt.namespaced) {
       if (meta.namespace && namespace && meta.namespace !== namespace) {
         throw badRequest('the namespace of the provided object does not match the namespace sent on the request');

@@ -91,7 +91,7 @@ export class Router {
       if (fault) {
         await readBody(req);
         if (isWatch && fault.code === 410) {
-          this.openWatch(req, res, info as ResourceRequest, url.searchParams, fault);
+          this.openWatch(req, res, info, url.searchParams, fault);
           return;
         }
         writeError(res, fault);

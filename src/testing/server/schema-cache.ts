@@ -1,6 +1,5 @@
 /** Compiled schemas: per CRD version (rebuilt when the CRD changes), and per built-in kind. */
 import { compileSchema, type CompiledSchema } from '../../apiextensions/schema/index.js';
-import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
 import { groupResourceKey } from '../resources/resource-type.js';
 import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../resources/builtin-schemas.js';
@@ -19,7 +18,7 @@ export class SchemaCache {
     if (rt.builtin || !version.schema) return undefined;
     let schema = this.compiled.get(version);
     if (!schema) {
-      schema = compileSchema(version.schema as unknown as JSONSchemaProps, { source: `${groupResourceKey(rt)} ${version.name}` });
+      schema = compileSchema(version.schema, { source: `${groupResourceKey(rt)} ${version.name}` });
       this.compiled.set(version, schema);
     }
     return schema;

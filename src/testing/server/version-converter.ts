@@ -24,7 +24,9 @@ export class VersionConverter {
     if (!crd) return objects.map((o) => ({ ...o, apiVersion }));
     const strategy = (rt.conversion as { strategy?: string } | undefined)?.strategy ?? 'None';
     if (strategy === 'None') return objects.map((o) => (o.apiVersion === apiVersion ? o : { ...o, apiVersion }));
-    const converted = await convertObjects(crd as unknown as CustomResourceDefinition, objects, apiVersion, this.resolveService, { insecureSkipTLSVerify: true });
+    const converted = await convertObjects(crd as unknown as CustomResourceDefinition, objects, apiVersion, this.resolveService, {
+      insecureSkipTLSVerify: true,
+    });
     return converted as T[];
   }
 
@@ -55,7 +57,7 @@ export class VersionConverter {
     if (obj.apiVersion === apiVersion) return obj;
     if (!rt.convertBuiltin) return { ...obj, apiVersion };
     let byVersion = this.converted.get(obj);
-    if (!byVersion) this.converted.set(obj, (byVersion = new Map()));
+    if (!byVersion) this.converted.set(obj, (byVersion = new Map<string, StoredObject>()));
     let out = byVersion.get(version);
     if (!out) {
       byVersion.set(version, (out = rt.convertBuiltin(obj, version) as StoredObject));

@@ -13,7 +13,7 @@ interface CRDVersion {
 }
 
 function conformanceCRD(file: string): { spec: { versions: CRDVersion[] } } {
-  return parseAllDocuments(readFileSync(path.join(crdDir, file), 'utf8'))[0]!.toJS();
+  return parseAllDocuments(readFileSync(path.join(crdDir, file), 'utf8'))[0].toJS();
 }
 
 function root(spec: JSONSchemaProps, rules: ValidationRule[] = []): JSONSchemaProps {
@@ -295,7 +295,7 @@ describeShared(crdDir, 'controller-gen conformance CRDs', () => {
   });
 
   it('enforces the immutable fields of testdata.kubebuilder.io_immutabletypes', () => {
-    const s = compileSchema(conformanceCRD('testdata.kubebuilder.io_immutabletypes.yaml').spec.versions[0]!.schema!.openAPIV3Schema);
+    const s = compileSchema(conformanceCRD('testdata.kubebuilder.io_immutabletypes.yaml').spec.versions[0].schema!.openAPIV3Schema);
     const base = { apiVersion: 'testdata.kubebuilder.io/v1', kind: 'ImmutableType', metadata: { name: 'x' } };
     const required = { requiredMap: { a: 'b' }, requiredSlice: ['x'], requiredString: 's', requiredStruct: { key: 'k', value: 'v' } };
     const old = { ...base, spec: { ...required, mutableString: 'a', optionalLiteralString: 'lit', optionalMap: { k: 'v' } } };
@@ -311,7 +311,7 @@ describeShared(crdDir, 'controller-gen conformance CRDs', () => {
   });
 
   it('enforces the oneOf rules of testdata.kubebuilder.io_oneofs', () => {
-    const s = compileSchema(conformanceCRD('testdata.kubebuilder.io_oneofs.yaml').spec.versions[0]!.schema!.openAPIV3Schema);
+    const s = compileSchema(conformanceCRD('testdata.kubebuilder.io_oneofs.yaml').spec.versions[0].schema!.openAPIV3Schema);
     const base = { apiVersion: 'testdata.kubebuilder.io/v1beta1', kind: 'Oneof', metadata: { name: 'x' } };
     const causes = s.validate({ ...base, spec: { firstTypeWithExactOneof: {}, firstTypeWithOneof: { foo: 'a', bar: 'b' }, firstCustomTypeAlias: 50 } });
     expect(causes).toEqual(

@@ -49,8 +49,8 @@ function cronJob(): Record<string, unknown> {
 describeShared(crdFile, 'the kubebuilder cronjob tutorial CRD', () => {
   let schema: CompiledSchema;
   beforeAll(() => {
-    const crd = parseAllDocuments(readFileSync(crdFile, 'utf8'))[0]!.toJS() as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
-    schema = compileSchema(crd.spec.versions[0]!.schema.openAPIV3Schema, { source: crdFile });
+    const crd = parseAllDocuments(readFileSync(crdFile, 'utf8'))[0].toJS() as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
+    schema = compileSchema(crd.spec.versions[0].schema.openAPIV3Schema, { source: crdFile });
   });
 
   it('accepts the sample with a realistic pod template, after pruning and defaulting', () => {
@@ -66,7 +66,7 @@ describeShared(crdFile, 'the kubebuilder cronjob tutorial CRD', () => {
 
   it('reports bad values deep in the pod template with their paths', () => {
     const obj = cronJob();
-    const container = (((((obj.spec as Record<string, unknown>).jobTemplate as Record<string, unknown>).spec as Record<string, unknown>).template as Record<string, unknown>).spec as { containers: Record<string, unknown>[] }).containers[0]!;
+    const container = (((((obj.spec as Record<string, unknown>).jobTemplate as Record<string, unknown>).spec as Record<string, unknown>).template as Record<string, unknown>).spec as { containers: Record<string, unknown>[] }).containers[0];
     container.ports = [{ containerPort: 'http' }];
     (container.resources as Record<string, unknown>).limits = { cpu: '1 core' };
     const base = 'spec.jobTemplate.spec.template.spec.containers[0]';
@@ -79,7 +79,7 @@ describeShared(crdFile, 'the kubebuilder cronjob tutorial CRD', () => {
 
   it('rejects a fractional number for an int-or-string quantity, as the API server does', () => {
     const obj = cronJob();
-    const container = (((((obj.spec as Record<string, unknown>).jobTemplate as Record<string, unknown>).spec as Record<string, unknown>).template as Record<string, unknown>).spec as { containers: Record<string, unknown>[] }).containers[0]!;
+    const container = (((((obj.spec as Record<string, unknown>).jobTemplate as Record<string, unknown>).spec as Record<string, unknown>).template as Record<string, unknown>).spec as { containers: Record<string, unknown>[] }).containers[0];
     container.resources = { requests: { cpu: 0.5, memory: 1024 } };
     const field = 'spec.jobTemplate.spec.template.spec.containers[0].resources.requests.cpu';
     expect(schema.validate(obj).filter((c) => c.field === field).map((c) => c.message)).toEqual([

@@ -51,7 +51,7 @@ describe('validateStructuralSchema', () => {
       {
         reason: 'FieldValueInvalid',
         field: `${prefix}.properties[spec].properties[name].pattern`,
-        message: expect.stringMatching(/^Invalid value: "\(\[a-z": must be a valid regular expression, but isn't: /) as unknown as string,
+        message: expect.stringMatching(/^Invalid value: "\(\[a-z": must be a valid regular expression, but isn't: /),
       },
       { reason: 'FieldValueRequired', field: `${prefix}.properties[spec].properties[ports].x-kubernetes-list-map-keys`, message: 'Required value: must not be empty if x-kubernetes-list-type is map' },
       { reason: 'FieldValueRequired', field: `${prefix}.properties[spec].properties[untyped].type`, message: 'Required value: must not be empty for specified object fields' },

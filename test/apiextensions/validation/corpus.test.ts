@@ -41,8 +41,8 @@ async function createCRD(crd: unknown): Promise<{ code: number; body: Record<str
 /** The 1-based line of `file` holding the diagnostic's position, and its text. */
 function lineAt(dir: string, diagnostic: string): { file: string; text: string } {
   const m = /^([^:\n]+):(\d+):(\d+): error: /.exec(diagnostic)!;
-  const lines = readFileSync(path.join(dir, m[1]!), 'utf8').split('\n');
-  return { file: m[1]!, text: lines[Number(m[2]) - 1]! };
+  const lines = readFileSync(path.join(dir, m[1]), 'utf8').split('\n');
+  return { file: m[1], text: lines[Number(m[2]) - 1] };
 }
 
 describe('CRDs kube-apiserver refuses', () => {

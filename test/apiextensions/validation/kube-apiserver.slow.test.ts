@@ -47,7 +47,7 @@ async function manifestsOn(c: CorpusCase, twin: boolean): Promise<{ verdict: (na
     causes: diagnostics(stderr)
       .map((line) => DIAGNOSTIC.exec(withoutCostNote(line)))
       .filter((m) => m !== null && m[1] === name)
-      .map((m) => splitCause(m![2]!)),
+      .map((m) => splitCause(m![2])),
   });
   return { verdict, written, stderr };
 }
@@ -203,11 +203,11 @@ describe.skipIf(!hasKubernetesBinaries())('the corpus on kube-apiserver', () => 
     it.skipIf(!c.objects)('both servers judge its objects alike', async () => {
       const crd = generateCase(acceptedCase(c), false).crds.find((x) => x.spec.names.kind === 'Widget')!;
       const { group, versions, names } = crd.spec;
-      const widgets = `/apis/${group}/${versions[0]!.name}/namespaces/default/${names.plural}?dryRun=All`;
+      const widgets = `/apis/${group}/${versions[0].name}/namespaces/default/${names.plural}?dryRun=All`;
       await Promise.all([served(real, crd), served(inProcess, crd)]);
       try {
         for (const spec of c.objects!) {
-          const widget = { apiVersion: `${group}/${versions[0]!.name}`, kind: 'Widget', metadata: { name: 'w' }, spec };
+          const widget = { apiVersion: `${group}/${versions[0].name}`, kind: 'Widget', metadata: { name: 'w' }, spec };
           const [onReal, onTestServer] = await Promise.all([statusRequest(real.kubeConfig, 'POST', widgets, widget), statusRequest(inProcess.kubeConfig, 'POST', widgets, widget)]);
           expect([200, 422], JSON.stringify(onReal.body)).toContain(onReal.code);
           expect(unordered(onTestServer), JSON.stringify(spec)).toEqual(unordered(onReal));

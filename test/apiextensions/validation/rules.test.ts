@@ -36,7 +36,7 @@ const SCHEMA = 'spec.validation.openAPIV3Schema';
 // The internal versions as the API server prints them (JSON, Go field names); the schema they share is at the top level.
 const STORED_V1 = '{"Name":"v1","Served":true,"Storage":true,"Deprecated":false,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}';
 const TWO_STORED = `[${STORED_V1},${STORED_V1}]`;
-const specSchema = (c: CRD) => (c.spec.versions[0]!.schema as { openAPIV3Schema: { properties: { spec: Record<string, unknown> } } }).openAPIV3Schema.properties.spec;
+const specSchema = (c: CRD) => (c.spec.versions[0].schema as { openAPIV3Schema: { properties: { spec: Record<string, unknown> } } }).openAPIV3Schema.properties.spec;
 
 const CASES: [string, (c: CRD) => void, string[]][] = [
   ['metadata.name that is not <plural>.<group>', (c) => (c.metadata.name = 'gadgets.example.com'), ['metadata.name: Invalid value: "gadgets.example.com": must be spec.names.plural+"."+spec.group']],
@@ -44,24 +44,24 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
   ['no scope', (c) => delete c.spec.scope, ['spec.scope: Required value']],
   ['kind equal to listKind', (c) => (c.spec.names.listKind = 'Widget'), ['spec.names.listKind: Invalid value: "Widget": kind and listKind may not be the same']],
   ['no listKind', (c) => delete c.spec.names.listKind, ['spec.names.listKind: Required value']],
-  ['no storage version', (c) => (c.spec.versions[0]!.storage = false), ['spec.versions: Invalid value: [{"Name":"v1","Served":true,"Storage":false,"Deprecated":false,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}]: must have exactly one version marked as storage version']],
+  ['no storage version', (c) => (c.spec.versions[0].storage = false), ['spec.versions: Invalid value: [{"Name":"v1","Served":true,"Storage":false,"Deprecated":false,"DeprecationWarning":null,"Schema":null,"Subresources":null,"AdditionalPrinterColumns":null,"SelectableFields":null}]: must have exactly one version marked as storage version']],
   [
     'two versions with one name, both stored',
-    (c) => c.spec.versions.push({ ...c.spec.versions[0]! }),
+    (c) => c.spec.versions.push({ ...c.spec.versions[0] }),
     [
       `spec.versions: Invalid value: ${TWO_STORED}: must contain unique version names`,
       `spec.versions: Invalid value: ${TWO_STORED}: must have exactly one version marked as storage version`,
     ],
   ],
-  ['a version without a schema', (c) => delete c.spec.versions[0]!.schema, ['spec.versions[0].schema.openAPIV3Schema: Required value']],
-  ['deprecationWarning on a version that is not deprecated', (c) => (c.spec.versions[0]!.deprecationWarning = 'old'), ['spec.versions[0].deprecationWarning: Invalid value: "old": can only be set for deprecated versions']],
-  ['nullable root', (c) => ((c.spec.versions[0]!.schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema.nullable = true), [`${SCHEMA}.nullable: Forbidden: nullable cannot be true at the root`]],
+  ['a version without a schema', (c) => delete c.spec.versions[0].schema, ['spec.versions[0].schema.openAPIV3Schema: Required value']],
+  ['deprecationWarning on a version that is not deprecated', (c) => (c.spec.versions[0].deprecationWarning = 'old'), ['spec.versions[0].deprecationWarning: Invalid value: "old": can only be set for deprecated versions']],
+  ['nullable root', (c) => ((c.spec.versions[0].schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema.nullable = true), [`${SCHEMA}.nullable: Forbidden: nullable cannot be true at the root`]],
   ['x-kubernetes-preserve-unknown-fields: false', (c) => (specSchema(c)['x-kubernetes-preserve-unknown-fields'] = false), [`${SCHEMA}.properties[spec].x-kubernetes-preserve-unknown-fields: Invalid value: false: must be true or undefined`]],
   ['x-kubernetes-map-type outside atomic and granular', (c) => (specSchema(c)['x-kubernetes-map-type'] = 'merge'), [`${SCHEMA}.properties[spec].x-kubernetes-map-type: Unsupported value: "merge": supported values: "atomic", "granular"`]],
   ['$ref', (c) => (specSchema(c).$ref = '#/definitions/x'), [`${SCHEMA}.properties[spec].$ref: Forbidden: $ref is not supported`]],
   [
     'default in top-level metadata',
-    (c) => ((c.spec.versions[0]!.schema as { openAPIV3Schema: { properties: Record<string, unknown> } }).openAPIV3Schema.properties.metadata = { type: 'object', properties: { name: { type: 'string', default: 'x' } } }),
+    (c) => ((c.spec.versions[0].schema as { openAPIV3Schema: { properties: Record<string, unknown> } }).openAPIV3Schema.properties.metadata = { type: 'object', properties: { name: { type: 'string', default: 'x' } } }),
     [`${SCHEMA}.properties[metadata].properties[name].default: Forbidden: must not be set in top-level metadata`],
   ],
   [
@@ -87,7 +87,7 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     'spec.preserveUnknownFields: true with a default in the schema and Webhook conversion',
     (c) => {
       c.spec.preserveUnknownFields = true;
-      (specSchema(c).properties as Record<string, Record<string, unknown>>).size!.default = 1;
+      (specSchema(c).properties as Record<string, Record<string, unknown>>).size.default = 1;
       c.spec.conversion = { strategy: 'Webhook', webhook: { clientConfig: { url: 'https://x.example.com/convert' }, conversionReviewVersions: ['v1'] } };
     },
     [
@@ -156,15 +156,15 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
   [
     'two versions with the same schema: checked once, at spec.validation',
     (c) => {
-      (c.spec.versions[0]!.schema as { openAPIV3Schema: { nullable?: boolean } }).openAPIV3Schema.nullable = true;
-      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]!), name: 'v2', storage: false });
+      (c.spec.versions[0].schema as { openAPIV3Schema: { nullable?: boolean } }).openAPIV3Schema.nullable = true;
+      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]), name: 'v2', storage: false });
     },
     [`${SCHEMA}.nullable: Forbidden: nullable cannot be true at the root`],
   ],
   [
     'two versions whose schemas differ: each at spec.versions[i].schema',
     (c) => {
-      const v2 = structuredClone(c.spec.versions[0]!);
+      const v2 = structuredClone(c.spec.versions[0]);
       Object.assign(v2, { name: 'v2', storage: false });
       (v2.schema as { openAPIV3Schema: { nullable?: boolean } }).openAPIV3Schema.nullable = true;
       c.spec.versions.push(v2);
@@ -174,8 +174,8 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
   [
     'printer columns alike in every version at spec.additionalPrinterColumns, different ones per version',
     (c) => {
-      c.spec.versions[0]!.additionalPrinterColumns = [{ name: 'Size', type: 'int', jsonPath: '.spec.size' }];
-      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]!), name: 'v2', storage: false, additionalPrinterColumns: [{ name: 'Size', type: 'float', jsonPath: '.spec.size' }] });
+      c.spec.versions[0].additionalPrinterColumns = [{ name: 'Size', type: 'int', jsonPath: '.spec.size' }];
+      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]), name: 'v2', storage: false, additionalPrinterColumns: [{ name: 'Size', type: 'float', jsonPath: '.spec.size' }] });
     },
     [
       'spec.versions[0].additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string',
@@ -186,8 +186,8 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
     'selectable fields that differ between versions whose schemas are alike (the schema moved to spec.validation)',
     (c) => {
       specSchema(c).properties = { size: { type: 'integer' }, color: { type: 'string' } };
-      c.spec.versions[0]!.selectableFields = [{ jsonPath: '.spec.color' }];
-      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]!), name: 'v2', storage: false, selectableFields: [{ jsonPath: '.spec.size' }] });
+      c.spec.versions[0].selectableFields = [{ jsonPath: '.spec.color' }];
+      c.spec.versions.push({ ...structuredClone(c.spec.versions[0]), name: 'v2', storage: false, selectableFields: [{ jsonPath: '.spec.size' }] });
     },
     [
       'spec.versions[0].selectableFields: Invalid value: "": may only be set when `version.schema.openAPIV3Schema` is not included',
@@ -197,8 +197,8 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
   [
     'status subresource with a root type other than object',
     (c) => {
-      c.spec.versions[0]!.subresources = { status: {} };
-      (c.spec.versions[0]!.schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema.type = 'array';
+      c.spec.versions[0].subresources = { status: {} };
+      (c.spec.versions[0].schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema.type = 'array';
     },
     [
       `${SCHEMA}.type: Invalid value: "array": only "object" is allowed as the type at the root of the schema if the status subresource is enabled`,
@@ -209,8 +209,8 @@ const CASES: [string, (c: CRD) => void, string[]][] = [
   [
     'status subresource with x-kubernetes-validations and description at the root (allowed)',
     (c) => {
-      c.spec.versions[0]!.subresources = { status: {} };
-      Object.assign((c.spec.versions[0]!.schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema, { description: 'd', 'x-kubernetes-validations': [{ rule: 'true' }] });
+      c.spec.versions[0].subresources = { status: {} };
+      Object.assign((c.spec.versions[0].schema as { openAPIV3Schema: Record<string, unknown> }).openAPIV3Schema, { description: 'd', 'x-kubernetes-validations': [{ rule: 'true' }] });
     },
     [],
   ],
@@ -261,7 +261,7 @@ describe('kube-apiserver CRD rules', () => {
   });
 
   it('takes one more rule family as a function of the CRD (how CEL checks plug in)', () => {
-    const family = (crd: unknown) => [{ reason: 'FieldValueForbidden' as const, field: 'spec.group', message: `Forbidden: ${(crd as CRD).spec.group}` }];
+    const family = (crd: unknown) => [{ reason: 'FieldValueForbidden' as const, field: 'spec.group', message: `Forbidden: ${String((crd as CRD).spec.group)}` }];
     expect(validateCustomResourceDefinition(valid(), [...CRD_RULE_FAMILIES, family])).toEqual([{ reason: 'FieldValueForbidden', field: 'spec.group', message: 'Forbidden: example.com' }]);
   });
 });

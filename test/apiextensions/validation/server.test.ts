@@ -108,19 +108,19 @@ describe('CRD writes', () => {
     const name = 'floods.regex.example.com';
     const current = await request('GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`);
     const next = structuredClone(current.body) as { spec: { versions: Record<string, unknown>[] } };
-    next.spec.versions[0]!.additionalPrinterColumns = [{ name: 'Text', type: 'int', jsonPath: '.spec.text' }];
+    next.spec.versions[0].additionalPrinterColumns = [{ name: 'Text', type: 'int', jsonPath: '.spec.text' }];
     const res = await request('PUT', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`, next);
     expect(res.code).toBe(422);
     expect(res.body.message).toBe(
       `CustomResourceDefinition.apiextensions.k8s.io "${name}" is invalid: spec.additionalPrinterColumns[0].type: Invalid value: "int": must be one of boolean,date,integer,number,string`,
     );
     const after = await request('GET', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`);
-    expect((after.body.spec as { versions: Record<string, unknown>[] }).versions[0]!.additionalPrinterColumns).toBeUndefined();
+    expect((after.body.spec as { versions: Record<string, unknown>[] }).versions[0].additionalPrinterColumns).toBeUndefined();
   });
 
   it('a conversion webhook URL that is not https is refused with 422 (rules no marker writes)', async () => {
     const body = crd('hooks', 'Hook', { text: { type: 'string' } });
-    const v2 = { ...structuredClone(body.spec.versions[0]!), name: 'v2', storage: false };
+    const v2 = { ...structuredClone(body.spec.versions[0]), name: 'v2', storage: false };
     Object.assign(body.spec, {
       versions: [...body.spec.versions, v2],
       conversion: { strategy: 'Webhook', webhook: { clientConfig: { url: 'http://127.0.0.1:9443/convert' }, conversionReviewVersions: ['v1'] } },
@@ -144,7 +144,7 @@ describe('CRD writes', () => {
     expect(res.code).toBe(422);
     expect(res.body.message).toBe(`CustomResourceDefinition.apiextensions.k8s.io "${name}" is invalid: spec.names.kind: Invalid value: "Label": field is immutable`);
     const moved = structuredClone(current);
-    moved.spec.versions[0]!.name = 'v2';
+    moved.spec.versions[0].name = 'v2';
     const dropped = await request('PUT', `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${name}`, moved);
     expect(dropped.code).toBe(422);
     expect(dropped.body.message).toBe(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { V1ConfigMap, V1Secret } from '@kubernetes/client-node';
+import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, isNotFound, newLogger, Secret, type Wire } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
@@ -75,7 +75,7 @@ describeBackends('cache', (backend) => {
       try {
         const got = await h.client.get(ConfigMap, { namespace: ns, name: 'x' });
         got.data!.v = 'changed';
-        (await h.client.list(ConfigMap, { namespace: ns }))[0]!.data!.v = 'changed too';
+        (await h.client.list(ConfigMap, { namespace: ns }))[0].data!.v = 'changed too';
         expect((await h.client.get(ConfigMap, { namespace: ns, name: 'x' })).data).toEqual({ v: 'x' });
       } finally {
         await h.stop();
@@ -125,7 +125,7 @@ describeBackends('cache', (backend) => {
         const errors = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.level === 'error' && l.index === 'owner' && String(l.key).startsWith(`${ns}/`));
         expect(errors.map((e) => e.key).sort()).toEqual([`${ns}/unowned`, `${ns}/unowned-too`]);
         expect(errors[0]).toMatchObject({ logger: 'cache', kind: 'ConfigMap', msg: 'index function failed: the object is cached but not in this index' });
-        expect(String(errors[0]!.error)).toMatch(/toLowerCase|undefined/);
+        expect(String(errors[0].error)).toMatch(/toLowerCase|undefined/);
       } finally {
         await h.stop();
       }
@@ -171,7 +171,7 @@ describeBackends('cache', (backend) => {
       const a = await createNamespace(setup.client, 'lim');
       const b = await createNamespace(setup.client, 'lim');
       const c = await createNamespace(setup.client, 'lim');
-      for (const ns of [a, b, c]) await setup.client.create(Secret, { metadata: { namespace: ns, name: 's' }, stringData: { k: ns } } as Wire<V1Secret>);
+      for (const ns of [a, b, c]) await setup.client.create(Secret, { metadata: { namespace: ns, name: 's' }, stringData: { k: ns } });
       await setup.stop();
 
       const h = clientAndCache(env, { namespaces: [a, b] });

@@ -56,12 +56,12 @@ describe('list/watch faults', () => {
     await informer.waitForSync();
     try {
       for (const abrupt of [false, true]) {
-        const watchesBefore = informer.stats().watches!;
+        const watchesBefore = informer.stats().watches;
         await eventually(() => env.server.watchCount > 0, 'a watch to be open');
         expect(env.server.dropWatches({ abrupt })).toBeGreaterThan(0);
         await h.client.create(ConfigMap, cm(ns, `after-${abrupt}`));
         await converged(h, ns, `cache to catch up after an ${abrupt ? 'abrupt' : 'clean'} drop`);
-        expect(informer.stats().watches!).toBeGreaterThan(watchesBefore);
+        expect(informer.stats().watches).toBeGreaterThan(watchesBefore);
       }
       expect(informer.stats().lists).toBe(1); // resumed from the resourceVersion, no relist needed
     } finally {
@@ -79,8 +79,8 @@ describe('list/watch faults', () => {
     try {
       // Writes of another resource move the server's resourceVersion on; no ConfigMap event tells us.
       for (let i = 0; i < 20; i++) await h.client.create(Secret, { metadata: { namespace: ns, name: `s${i}` } });
-      const seen = informer.stats().bookmarks!;
-      await eventually(() => informer.stats().bookmarks! >= seen + 2, 'bookmarks after the writes');
+      const seen = informer.stats().bookmarks;
+      await eventually(() => informer.stats().bookmarks >= seen + 2, 'bookmarks after the writes');
       env.server.setWatchHistoryLimit(1); // everything before the last write is compacted away
       env.server.dropWatches();
       await h.client.create(ConfigMap, cm(ns, 'b'));
@@ -133,7 +133,7 @@ describe('list/watch faults', () => {
     try {
       env.server.failNext({ code: 410, watch: true, path: 'configmaps' });
       env.server.dropWatches();
-      await eventually(() => informer.stats().gone! >= 1, 'the 410 to be seen');
+      await eventually(() => informer.stats().gone >= 1, 'the 410 to be seen');
       await h.client.create(ConfigMap, cm(ns, 'b'));
       await converged(h, ns, 'cache to recover after a 410 watch answer');
     } finally {
@@ -151,7 +151,7 @@ describe('list/watch faults', () => {
       await eventually(() => env.server.watchCount > 0, 'a watch to be open');
       env.server.stallWatches();
       await h.client.create(ConfigMap, cm(ns, 'during-stall'));
-      await eventually(() => informer.stats().stalls! >= 1, 'the stall to be detected');
+      await eventually(() => informer.stats().stalls >= 1, 'the stall to be detected');
       await converged(h, ns, 'cache to catch up after the stall');
       expect((await cachedValues(h, ns))['during-stall']).toBe('0');
     } finally {

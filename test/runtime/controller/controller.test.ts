@@ -271,7 +271,7 @@ describeBackends('controller', (backend) => {
       try {
         await eventually(() => running === 3, 'three reconciles to run at once');
         // Hammer a running key: it must wait for its first reconcile to end.
-        const busy = [...runningKeys][0]!;
+        const busy = [...runningKeys][0];
         const [bns, bname] = busy.split('/') as [string, string];
         for (let i = 0; i < 5; i++) controller.requests.add({ namespace: bns, name: bname });
         release();
@@ -360,7 +360,7 @@ describeBackends('controller', (backend) => {
         .named('result-priority-test')
         .complete(async (req) => {
           handedOutAt.push(controller.queue.priorityOf(`${req.namespace}/${req.name}`));
-          return steps[Math.min(handedOutAt.length, steps.length) - 1]!();
+          return steps[Math.min(handedOutAt.length, steps.length) - 1]();
         });
       const r = runManager(mgr);
       try {
@@ -686,10 +686,10 @@ describeBackends('controller', (backend) => {
       const working = lines.filter((l) => l.msg === 'working');
       expect(working).toHaveLength(2);
       expect(working[0]).toMatchObject({ controller: 'log-test', controllerKind: 'ConfigMap', namespace: ns, name: 'logged', ConfigMap: { name: 'logged', namespace: ns } });
-      expect(working[0]!.reconcileID).toEqual(expect.any(String));
-      expect(working[0]!.reconcileID).not.toBe(working[1]!.reconcileID);
+      expect(working[0].reconcileID).toEqual(expect.any(String));
+      expect(working[0].reconcileID).not.toBe(working[1].reconcileID);
       const failure = lines.find((l) => l.msg === 'Reconciler error');
-      expect(failure).toMatchObject({ level: 'error', reconcileID: working[0]!.reconcileID, name: 'logged' });
+      expect(failure).toMatchObject({ level: 'error', reconcileID: working[0].reconcileID, name: 'logged' });
       expect(JSON.stringify(failure)).toContain('first attempt fails');
     });
 
@@ -733,7 +733,7 @@ describeBackends('controller', (backend) => {
         expect(s.spreadId).toBe(s.id);
         expect(lines.find((l) => l.msg === 'loud' && l.name === s.name)).toMatchObject({ reconcileID: s.id, controller: 'lazy-log-test' });
       }
-      expect(loud[0]!.id).not.toBe(loud[1]!.id);
+      expect(loud[0].id).not.toBe(loud[1].id);
     });
 
     it('logs a conflict the queue retries once, at info and without a stack; other errors stay "Reconciler error"', async () => {
@@ -770,7 +770,7 @@ describeBackends('controller', (backend) => {
       const conflicts = mine.filter((l) => l.msg === 'Reconciler conflict, requeued');
       expect(conflicts).toHaveLength(1);
       expect(conflicts[0]).toMatchObject({ level: 'info', name: 'contended' });
-      expect(conflicts[0]!.error).toMatch(/the object has been modified; please apply your changes to the latest version and try again/);
+      expect(conflicts[0].error).toMatch(/the object has been modified; please apply your changes to the latest version and try again/);
       expect(conflicts[0]).not.toHaveProperty('stacktrace');
       expect(JSON.stringify(conflicts[0])).not.toMatch(/\n\s+at /);
     });

@@ -92,7 +92,7 @@ describeBackends('dependent resources', (backend) => {
 
     // The config map is no longer declared: it goes; an unrelated config map stays.
     await client.create(ConfigMap, { metadata: { namespace: ns, name: 'unrelated' } });
-    const third = await reconcileDependents(client, parent, [children()[1]!], options);
+    const third = await reconcileDependents(client, parent, [children()[1]], options);
     expect(third.removed).toEqual([{ kind: 'ConfigMap', namespace: ns, name: 'parent-config', action: 'deleted' }]);
     expect(isNotFound(await client.get(ConfigMap, { namespace: ns, name: 'parent-config' }).catch((e: unknown) => e))).toBe(true);
     await client.get(ConfigMap, { namespace: ns, name: 'unrelated' });

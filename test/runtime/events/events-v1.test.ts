@@ -55,9 +55,9 @@ describeBackends('events.k8s.io/v1 events', (backend) => {
         related: { apiVersion: 'batch/v1', kind: 'Job', name: 'nightly-1', uid: 'uid-nightly-1' },
         metadata: { namespace: 'default' },
       });
-      expect(event!.metadata?.name).toMatch(/^nightly\.[0-9a-f]+$/);
-      expect(event!.eventTime).toBeTruthy();
-      expect(event!.series).toBeUndefined();
+      expect(event.metadata?.name).toMatch(/^nightly\.[0-9a-f]+$/);
+      expect(event.eventTime).toBeTruthy();
+      expect(event.series).toBeUndefined();
       await broadcaster.shutdown();
     });
 
@@ -69,9 +69,9 @@ describeBackends('events.k8s.io/v1 events', (backend) => {
       await broadcaster.flush();
       let events = await eventsRegarding('repeat');
       expect(events).toHaveLength(1);
-      expect(events[0]!.note).toBe('attempt 1 failed'); // the note of the first stays
-      expect(events[0]!.series?.count).toBe(2);
-      expect(events[0]!.series?.lastObservedTime).toBeTruthy();
+      expect(events[0].note).toBe('attempt 1 failed'); // the note of the first stays
+      expect(events[0].series?.count).toBe(2);
+      expect(events[0].series?.lastObservedTime).toBeTruthy();
 
       recorder.eventf(cronJob('repeat'), null, 'Warning', 'BackOff', 'RunJob', 'attempt %d failed', 3);
       recorder.eventf(cronJob('repeat'), null, 'Warning', 'BackOff', 'OtherAction', 'another action is another event');

@@ -48,8 +48,8 @@ describeBackends('core/v1 events', (backend) => {
         involvedObject: { apiVersion: 'batch.my.domain/v1', kind: 'CronJob', name: 'nightly', namespace: 'default', uid: 'uid-nightly', resourceVersion: '12' },
         metadata: { namespace: 'default' },
       });
-      expect(event!.metadata?.name).toMatch(/^nightly\.[0-9a-f]+$/);
-      expect(String(event!.firstTimestamp)).toBe(String(event!.lastTimestamp));
+      expect(event.metadata?.name).toMatch(/^nightly\.[0-9a-f]+$/);
+      expect(String(event.firstTimestamp)).toBe(String(event.lastTimestamp));
     });
 
     it('deduplicates identical events by bumping the count of the Event already written', async () => {
@@ -72,13 +72,13 @@ describeBackends('core/v1 events', (backend) => {
       recorder.event(cronJob('deleted'), 'Normal', 'Synced', 'ok');
       await broadcaster.flush();
       const [first] = await eventsAbout('deleted');
-      await api.kubeConfig.makeApiClient(CoreV1Api).deleteNamespacedEvent({ name: first!.metadata!.name!, namespace: 'default' });
+      await api.kubeConfig.makeApiClient(CoreV1Api).deleteNamespacedEvent({ name: first.metadata.name!, namespace: 'default' });
       recorder.event(cronJob('deleted'), 'Normal', 'Synced', 'ok');
       await broadcaster.flush();
       const again = await eventsAbout('deleted');
       expect(again).toHaveLength(1);
-      expect(again[0]!.metadata?.name).toBe(first!.metadata!.name);
-      expect(again[0]!.count).toBe(2);
+      expect(again[0].metadata?.name).toBe(first.metadata.name);
+      expect(again[0].count).toBe(2);
     });
 
     it('retries server errors and drops events it cannot attribute', async () => {
@@ -126,8 +126,8 @@ describeBackends('core/v1 events', (backend) => {
       const correlator = new EventCorrelator({ maxSimilarEvents: 3, spamBurst: 5, spamRefillMs: 1000, now: () => now });
       const decisions = ['a', 'b', 'c', 'd'].map((m) => correlator.correlate(base(m)));
       expect(decisions.map((d) => d.action)).toEqual(['create', 'create', 'create', 'create']);
-      expect(decisions[2]!.action === 'create' && decisions[2]!.event.message).toBe('(combined from similar events): c');
-      const combined = decisions[2]!;
+      expect(decisions[2].action === 'create' && decisions[2].event.message).toBe('(combined from similar events): c');
+      const combined = decisions[2];
       if (combined.action !== 'create') throw new Error('unreachable');
       correlator.written(combined.key, { ...combined.event, count: 1, metadata: { name: 'x.1' } });
       const next = correlator.correlate(base('e'));

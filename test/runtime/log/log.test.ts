@@ -34,7 +34,7 @@ describe('JSON logger', () => {
       a: 1,
       bindAddress: ':8080',
     });
-    expect(Date.parse(String(info!.ts))).not.toBeNaN();
+    expect(Date.parse(String(info.ts))).not.toBeNaN();
     expect(error).toMatchObject({ level: 'error', msg: 'failed', a: 1, attempt: 2, error: 'boom' });
   });
 
@@ -189,7 +189,7 @@ describe('parseLogFlags', () => {
     newLogger({ development: true, encoder: 'json', output }).debug('dev json');
     newLogger({ encoder: 'console', output }).debug('hidden at info');
     newLogger({ encoder: 'console', output }).info('console at info');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 'debug', msg: 'dev json' });
+    expect(JSON.parse(lines[0])).toMatchObject({ level: 'debug', msg: 'dev json' });
     expect(lines[1]).toMatch(/\tINFO\tconsole at info\n$/);
     expect(lines).toHaveLength(2);
   });
@@ -202,7 +202,7 @@ describe('time encodings', () => {
     const output = { write: (line: string) => lines.push(line) };
     new JsonSink({ timeEncoding: encoding, output }).write(entry(time));
     new ConsoleSink({ timeEncoding: encoding, output }).write(entry(time));
-    return { json: /^\{"level":"info","ts":(.*),"msg":"m"\}\n$/.exec(lines[0]!)![1]!, console: lines[1]!.split('\t')[0]! };
+    return { json: /^\{"level":"info","ts":(.*),"msg":"m"\}\n$/.exec(lines[0])![1], console: lines[1].split('\t')[0] };
   }
   const savedTZ = process.env.TZ;
   afterEach(() => {

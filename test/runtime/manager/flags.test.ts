@@ -112,9 +112,9 @@ describe('parseManagerFlags', () => {
       logger.error('a string, no stack of its own', 'failed');
       const [info, error] = json();
       expect(info).not.toHaveProperty('stacktrace');
-      expect(error!.stacktrace).toMatch(/^\s+at /);
-      expect(error!.stacktrace).toMatch(thisFile); // the call site
-      expect(String(info!.ts)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
+      expect(error.stacktrace).toMatch(/^\s+at /);
+      expect(error.stacktrace).toMatch(thisFile); // the call site
+      expect(String(info.ts)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
     });
 
     it('--zap-stacktrace-level=info: info entries carry the call site\'s stack too, debug ones do not; an error carries its own stack', () => {
@@ -124,11 +124,11 @@ describe('parseManagerFlags', () => {
       logger.debug('details');
       logger.error(thrown, 'failed');
       const [info, debug, error] = json();
-      expect(info!.stacktrace).toMatch(thisFile);
-      expect(String(info!.stacktrace)).not.toMatch(/logger\.ts/); // the logger's own frames are left out
+      expect(info.stacktrace).toMatch(thisFile);
+      expect(String(info.stacktrace)).not.toMatch(/logger\.ts/); // the logger's own frames are left out
       expect(debug).not.toHaveProperty('stacktrace');
-      expect(error!.stacktrace).toBe(thrown.stack!.split('\n').slice(1).join('\n'));
-      expect(Object.keys(error!).at(-1)).toBe('stacktrace'); // last, after the values, as zap
+      expect(error.stacktrace).toBe(thrown.stack!.split('\n').slice(1).join('\n'));
+      expect(Object.keys(error).at(-1)).toBe('stacktrace'); // last, after the values, as zap
     });
 
     it('--zap-stacktrace-level=panic: no entry carries a stack, not even errors in development mode', () => {
@@ -153,25 +153,25 @@ describe('parseManagerFlags', () => {
       const nanos = loggerFrom(['--zap-time-encoding=nanos']);
       nanos.logger.info('x');
       const after = Date.now();
-      const seconds = epoch.json()[0]!.ts as number;
+      const seconds = epoch.json()[0].ts as number;
       expect(typeof seconds).toBe('number');
       expect(seconds * 1000).toBeGreaterThanOrEqual(before);
       expect(seconds * 1000).toBeLessThanOrEqual(after);
-      const ms = millis.json()[0]!.ts as number;
+      const ms = millis.json()[0].ts as number;
       expect(typeof ms).toBe('number');
       expect(ms).toBeGreaterThanOrEqual(before);
       expect(ms).toBeLessThanOrEqual(after);
       // Nanoseconds exceed 2^53: a JSON integer, read here from the text.
-      const ns = /"ts":(\d+),/.exec(nanos.lines[0]!)![1]!;
+      const ns = /"ts":(\d+),/.exec(nanos.lines[0])![1];
       expect(BigInt(ns)).toBeGreaterThanOrEqual(BigInt(before) * 1_000_000n);
       expect(BigInt(ns)).toBeLessThanOrEqual(BigInt(after) * 1_000_000n);
 
       const iso = loggerFrom(['--zap-time-encoding=iso8601']);
       iso.logger.info('x');
-      expect(iso.json()[0]!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d{4})$/);
+      expect(iso.json()[0].ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}(Z|[+-]\d{4})$/);
       const nano = loggerFrom(['--zap-time-encoding=rfc3339nano']);
       nano.logger.info('x');
-      expect(nano.json()[0]!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?(Z|[+-]\d\d:\d\d)$/);
+      expect(nano.json()[0].ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,3})?(Z|[+-]\d\d:\d\d)$/);
 
       // Console lines write float seconds as Go prints a float64: 1.7...e+09.
       const console = loggerFrom(['--zap-devel', '--zap-time-encoding=epoch']);
@@ -312,7 +312,7 @@ console.log('PARSED ' + JSON.stringify(flags));
     it('a good command line runs on', async () => {
       const r = await run('--enable-http2', '--tcp-configmap=infra/tcp', '--max-ports', '8');
       expect(r.code).toBe(0);
-      const parsed = JSON.parse(/^PARSED (.*)$/m.exec(r.stdout)![1]!) as Record<string, unknown>;
+      const parsed = JSON.parse(/^PARSED (.*)$/m.exec(r.stdout)![1]) as Record<string, unknown>;
       expect(parsed).toMatchObject({ enableHTTP2: true, extra: { 'tcp-configmap': 'infra/tcp', 'max-ports': 8 } });
     }, 60_000);
   });

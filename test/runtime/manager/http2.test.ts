@@ -42,7 +42,7 @@ interface H2Answer {
 function h2(origin: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<H2Answer> {
   return new Promise((resolve, reject) => {
     const session = connect(origin, { rejectUnauthorized: false });
-    session.once('error', (err) => {
+    session.once('error', (err: Error) => {
       session.destroy();
       reject(err);
     });
@@ -122,7 +122,7 @@ async function managerWith(argv: string[], certDir = certs.dir) {
   return {
     mgr,
     webhooks,
-    path: path!,
+    path: path,
     webhookOrigin: `https://127.0.0.1:${webhooks.port()}`,
     metricsUrl: mgr.getMetricsServer().url()!,
     /** Stops the manager; resolves once every server has closed (open connections included). */

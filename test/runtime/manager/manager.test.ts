@@ -213,11 +213,12 @@ describeBackends('manager', (backend) => {
       /** What the root logger writes to stderr while `fn` runs (synchronously). */
       const stderrOf = (fn: () => void): string[] => {
         const lines: string[] = [];
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- kept to be put back, not called
         const write = process.stderr.write;
         process.stderr.write = ((chunk: string | Uint8Array) => {
           lines.push(String(chunk));
           return true;
-        }) as typeof process.stderr.write;
+        });
         try {
           fn();
         } finally {
@@ -230,9 +231,9 @@ describeBackends('manager', (backend) => {
         const before = Date.now();
         const [info] = stderrOf(() => log.withName('stack-test').info('with a stack')).map((l) => JSON.parse(l) as Record<string, unknown>);
         expect(info).toMatchObject({ level: 'info', logger: 'stack-test', msg: 'with a stack' });
-        expect(info!.stacktrace).toMatch(/manager\.test\.ts:\d+:\d+/);
-        expect(info!.ts).toBeGreaterThanOrEqual(before);
-        expect(info!.ts).toBeLessThanOrEqual(Date.now());
+        expect(info.stacktrace).toMatch(/manager\.test\.ts:\d+:\d+/);
+        expect(info.ts).toBeGreaterThanOrEqual(before);
+        expect(info.ts).toBeLessThanOrEqual(Date.now());
 
         await newManager(env, parseManagerFlags(['--zap-devel', '--zap-stacktrace-level=panic', '--zap-time-encoding', 'iso8601']));
         const console = stderrOf(() => log.error(new Error('boom'), 'no stack at panic level'));
@@ -242,8 +243,8 @@ describeBackends('manager', (backend) => {
         await newManager(env, parseManagerFlags([])); // back to JSON lines at info
       }
       const [error] = stderrOf(() => log.error(new Error('boom'), 'default')).map((l) => JSON.parse(l) as Record<string, unknown>);
-      expect(error!.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
-      expect(error!.stacktrace).toMatch(/manager\.test\.ts:\d+:\d+/);
+      expect(error.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(Z|[+-]\d\d:\d\d)$/);
+      expect(error.stacktrace).toMatch(/manager\.test\.ts:\d+:\d+/);
     });
 
     it('records LeaderElection events on the Lease: "<identity> became leader" and, on stop, "stopped leading"', async () => {
@@ -261,9 +262,9 @@ describeBackends('manager', (backend) => {
           return events.length > 0 ? events : false;
         }, 'the became-leader event');
         expect(became).toMatchObject({ type: 'Normal', reason: 'LeaderElection', involvedObject: { apiVersion: 'coordination.k8s.io/v1', namespace: ns } });
-        expect(became!.message).toMatch(/^\S+ became leader$/);
-        const identity = became!.message!.replace(/ became leader$/, '');
-        expect(became!.source?.component).toBe(identity);
+        expect(became.message).toMatch(/^\S+ became leader$/);
+        const identity = became.message!.replace(/ became leader$/, '');
+        expect(became.source?.component).toBe(identity);
         await r.stop();
         const messages = (await leaseEvents()).map((e) => e.message);
         expect(messages).toContain(`${identity} stopped leading`);

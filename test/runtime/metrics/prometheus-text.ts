@@ -13,9 +13,9 @@ export function parsePrometheusText(text: string): Sample[] {
     if (!match) throw new Error(`unparseable metrics line: ${line}`);
     const labels: Record<string, string> = {};
     for (const pair of (match[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) {
-      labels[pair[1]!] = pair[2]!;
+      labels[pair[1]] = pair[2]!;
     }
-    samples.push({ name: match[1]!, labels, value: Number(match[3]) });
+    samples.push({ name: match[1], labels, value: Number(match[3]) });
   }
   return samples;
 }

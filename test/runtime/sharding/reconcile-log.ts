@@ -38,8 +38,8 @@ export class ReconcileLog {
     for (const spans of byKey.values()) {
       spans.sort((a, b) => a.start - b.start);
       for (let i = 0; i < spans.length; i++) {
-        for (let j = i + 1; j < spans.length && spans[j]!.start < spans[i]!.end; j++) {
-          if (spans[j]!.shard !== spans[i]!.shard) out.push([spans[i]!, spans[j]!]);
+        for (let j = i + 1; j < spans.length && spans[j].start < spans[i].end; j++) {
+          if (spans[j].shard !== spans[i].shard) out.push([spans[i], spans[j]]);
         }
       }
     }

@@ -68,8 +68,8 @@ describeBackends('admission webhooks called by the API server', (backend) => {
     client = new KubeClient(new RestTransport(api.kubeConfig));
     ns = await createNamespace(client, 'admission');
     const admission = api.kubeConfig.makeApiClient(AdmissionregistrationV1Api);
-    await admission.createMutatingWebhookConfiguration({ body: webhook('mconfigmap', mutate!) });
-    await admission.createValidatingWebhookConfiguration({ body: webhook('vconfigmap', validate!) });
+    await admission.createMutatingWebhookConfiguration({ body: webhook('mconfigmap', mutate) });
+    await admission.createValidatingWebhookConfiguration({ body: webhook('vconfigmap', validate) });
     // kube-apiserver applies new configurations once its informer has them: wait until the defaulter runs.
     await eventually(async () => {
       const probe = await client.create(ConfigMap, { metadata: { generateName: 'probe-', namespace: ns } });

@@ -61,9 +61,9 @@ describeBackends('webhooks on a manager', (backend) => {
             object: { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'c' }, data },
           },
         });
-      const ok = JSON.parse((await post(server.port()!, paths[0]!, review({ a: '1' }), certificate.cert)).body) as AdmissionReview;
+      const ok = JSON.parse((await post(server.port()!, paths[0], review({ a: '1' }), certificate.cert)).body) as AdmissionReview;
       expect(ok.response).toMatchObject({ uid: 'u1', allowed: true, warnings: ['checked'] });
-      const denied = JSON.parse((await post(server.port()!, paths[0]!, review({ forbidden: '1' }), certificate.cert)).body) as AdmissionReview;
+      const denied = JSON.parse((await post(server.port()!, paths[0], review({ forbidden: '1' }), certificate.cert)).body) as AdmissionReview;
       expect(denied.response).toMatchObject({ allowed: false, status: { code: 403, message: 'forbidden key' } });
       expect(await mgr.getMetrics().text()).toMatch(/controller_runtime_webhook_requests_total\{webhook="\/validate--v1-configmap",code="200"\} 2/);
 

@@ -30,7 +30,7 @@ const V2 = defineKind<Widget>({ group, version: 'v2', kind: 'Widget', plural: 'w
 
 class BuggyDefaulter implements CustomDefaulter<Widget> {
   default(obj: Widget): void {
-    obj.spec!.parts![0]!.name = 'first'; // TypeError when spec.parts is missing
+    obj.spec!.parts![0].name = 'first'; // TypeError when spec.parts is missing
   }
 }
 

@@ -52,7 +52,7 @@ async function startServer(options: Partial<WebhookServerOptions> = {}) {
     .recoverPanic(false)
     .complete();
   await server.start();
-  return { server, metrics, lines, mutate: mutate!, validate: validate! };
+  return { server, metrics, lines, mutate: mutate, validate: validate };
 }
 
 function review(uid: string, labels: Record<string, string>): string {

@@ -73,9 +73,9 @@ describe('AdmissionChain', () => {
     expect(result).toEqual({ allowed: true, object: { ...cronJob, spec: { ...cronJob.spec, suspend: false } }, warnings: ['defaulted suspend', 'validated'] });
 
     const [mutateCall] = server.received.slice(before);
-    expect(mutateCall!.path).toBe('/mutate-full');
-    expect(mutateCall!.query).toBe('?timeout=10s');
-    expect(mutateCall!.review).toMatchObject({
+    expect(mutateCall.path).toBe('/mutate-full');
+    expect(mutateCall.query).toBe('?timeout=10s');
+    expect(mutateCall.review).toMatchObject({
       apiVersion: 'admission.k8s.io/v1',
       kind: 'AdmissionReview',
       request: {
@@ -91,7 +91,7 @@ describe('AdmissionChain', () => {
         options: { kind: 'CreateOptions', apiVersion: 'meta.k8s.io/v1' },
       },
     });
-    expect((mutateCall!.review.request as { uid: string }).uid).toMatch(/^[0-9a-f-]{36}$/);
+    expect((mutateCall.review.request as { uid: string }).uid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('turns a denial into the Status kube-apiserver returns', async () => {

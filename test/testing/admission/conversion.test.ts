@@ -60,9 +60,9 @@ describe('convertObjects', () => {
     ]);
     const sent = server.received.slice(before);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.path).toBe('/convert');
-    expect(sent[0]!.query).toBe('');
-    expect(sent[0]!.review).toMatchObject({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { desiredAPIVersion: 'batch.example.com/v2', objects: [v1('a')] } });
+    expect(sent[0].path).toBe('/convert');
+    expect(sent[0].query).toBe('');
+    expect(sent[0].review).toMatchObject({ apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', request: { desiredAPIVersion: 'batch.example.com/v2', objects: [v1('a')] } });
   });
 
   it('only rewrites apiVersion when the strategy is None', async () => {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { makeCertificate } from '../../support/tls.js';
 
-export type Handler = (review: Record<string, unknown>) => unknown | Promise<unknown>;
+export type Handler = (review: Record<string, unknown>) => unknown; // or a promise of it
 
 export interface WebhookServer {
   url: string;

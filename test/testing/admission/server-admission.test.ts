@@ -68,7 +68,7 @@ beforeAll(async () => {
     }));
     return { apiVersion: 'apiextensions.k8s.io/v1', kind: 'ConversionReview', response: { uid: request.uid, result: { status: 'Success' }, convertedObjects } };
   });
-  env = await startTestEnvironment({ crds: [crd() as never] });
+  env = await startTestEnvironment({ crds: [crd()] });
   custom = env.kubeConfig.makeApiClient(k8s.CustomObjectsApi);
   const admission = env.kubeConfig.makeApiClient(k8s.AdmissionregistrationV1Api);
   // Registered for v1 only, as the multiversion tutorial's webhooks; matchPolicy defaults to Equivalent.
@@ -175,7 +175,7 @@ describe('webhooks for another version of the resource (matchPolicy Equivalent)'
       ['v1', 'v2', `${GROUP}/v1`],
       ['v1', 'v2', `${GROUP}/v1`],
     ]);
-    expect(seen[1]!.object.spec).toEqual({ mode: 'fast', replicas: 4 });
+    expect(seen[1].object.spec).toEqual({ mode: 'fast', replicas: 4 });
     expect(created).toMatchObject({ apiVersion: `${GROUP}/v2`, spec: { mode: 'fast', size: 4 } });
     const asV1 = (await custom.getNamespacedCustomObject({ group: GROUP, version: 'v1', namespace: 'default', plural: 'widgets', name: 'from-v2' })) as Record<string, unknown>;
     expect(asV1.spec).toEqual({ mode: 'fast', replicas: 4 });

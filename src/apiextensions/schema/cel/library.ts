@@ -22,7 +22,7 @@ function celEquals(a: CelValue, b: CelValue): boolean {
     if (a.size !== b.size) return false;
     const xs = [...a];
     const ys = [...b];
-    return xs.every((x, i) => celEquals(x, ys[i]!));
+    return xs.every((x, i) => celEquals(x, ys[i]));
   }
   if (cel().isCelMap(a) && cel().isCelMap(b)) {
     if (a.size !== b.size) return false;
@@ -158,24 +158,24 @@ export function kubernetesFunctions(): CelFunc[] {
   const listFunctions: CelFunc[] = [
     celMethod('isSorted', LIST, [], BOOL, function () {
       const xs = items(this);
-      return xs.every((x, i) => i === 0 || compare(xs[i - 1]!, x) <= 0);
+      return xs.every((x, i) => i === 0 || compare(xs[i - 1], x) <= 0);
     }),
     celMethod('sum', LIST, [], DYN, function () {
       const xs = items(this);
       if (xs.length === 0) return 0n;
-      if (xs.every((x) => typeof x === 'bigint')) return (xs as bigint[]).reduce((a, b) => a + b, 0n);
-      if (xs.every((x) => typeof x === 'number')) return (xs as number[]).reduce((a, b) => a + b, 0);
+      if (xs.every((x) => typeof x === 'bigint')) return xs.reduce((a, b) => a + b, 0n);
+      if (xs.every((x) => typeof x === 'number')) return xs.reduce((a, b) => a + b, 0);
       return noOverload('sum of mixed or non-numeric elements');
     }),
     celMethod('min', LIST, [], DYN, function () {
       const xs = items(this);
       if (xs.length === 0) throw new Error('min called on empty list');
-      return xs.reduce((a, b) => (compare(b, a) < 0 ? b : a)) as CelInput;
+      return xs.reduce((a, b) => (compare(b, a) < 0 ? b : a));
     }),
     celMethod('max', LIST, [], DYN, function () {
       const xs = items(this);
       if (xs.length === 0) throw new Error('max called on empty list');
-      return xs.reduce((a, b) => (compare(b, a) > 0 ? b : a)) as CelInput;
+      return xs.reduce((a, b) => (compare(b, a) > 0 ? b : a));
     }),
     celMethod('indexOf', LIST, [DYN], INT, function (x) {
       return BigInt(items(this).findIndex((v) => celEquals(v, x)));

@@ -17,7 +17,7 @@ export function optionalOf(value: CelInput | undefined): CelInput {
 function asOptional(v: CelValue): { has: boolean; value: CelValue | undefined } {
   if (cel().isCelMap(v) && v.has(MARKER)) {
     const has = v.has(VALUE);
-    return { has, value: has ? (v.get(VALUE) as CelValue) : undefined };
+    return { has, value: has ? (v.get(VALUE)) : undefined };
   }
   throw new Error('no such overload: not an optional value');
 }
@@ -46,14 +46,14 @@ export function optionalFunctions(): CelFunc[] {
     celFunc('optional.none', [], DYN, () => optionalOf(undefined)),
     celFunc('optional.ofNonZeroValue', [DYN], DYN, (v) => optionalOf(isZero(v) ? undefined : (v as CelInput))),
     celMethod('or', DYN, [DYN], DYN, function (alt) {
-      return (asOptional(this).has ? this : alt) as CelInput;
+      return (asOptional(this).has ? this : alt);
     }),
     // The target of `x.?name` (rewritten by src/kube/cel/optional-syntax.ts): a map, or an optional of one.
     celFunc('optional.select_', [DYN, STRING], DYN, (target, name) => {
       let value: CelValue | undefined = target;
       if (isCelMap(target) && target.has(MARKER)) value = asOptional(target).value;
       if (value === undefined || !isCelMap(value) || !value.has(name)) return optionalOf(undefined);
-      return optionalOf(value.get(name) as CelInput);
+      return optionalOf(value.get(name));
     }),
   ];
   return functions;

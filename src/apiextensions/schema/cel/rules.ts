@@ -85,12 +85,12 @@ export function compileRule(rule: ValidationRule, node: { readonly schema: JSONS
   usesOldSelf ??= referencesIdent(parseForPlan(rule.rule, 'rule').expr, 'oldSelf');
   const compiled: CompiledRule = {
     rule,
-    program: cel().plan(celEnvironment(), parseForPlan(rule.rule, 'rule')) as unknown as Program,
+    program: cel().plan(celEnvironment(), parseForPlan(rule.rule, 'rule')),
     usesOldSelf,
     fieldPath,
   };
   if (rule.messageExpression) {
-    compiled.messageProgram = cel().plan(celEnvironment(), parseForPlan(rule.messageExpression, 'messageExpression')) as unknown as Program;
+    compiled.messageProgram = cel().plan(celEnvironment(), parseForPlan(rule.messageExpression, 'messageExpression'));
   }
   return compiled;
 }

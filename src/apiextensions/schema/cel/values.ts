@@ -15,7 +15,7 @@ const unitNanos: Record<string, number> = { ns: 1, us: 1e3, 'µs': 1e3, 'μs': 1
 function durationValue(text: string): CelInput {
   const negative = text.startsWith('-');
   let nanos = 0;
-  for (const m of text.matchAll(goDurationPart)) nanos += Number(m[1]) * unitNanos[m[2]!]!;
+  for (const m of text.matchAll(goDurationPart)) nanos += Number(m[1]) * unitNanos[m[2]];
   if (negative) nanos = -nanos;
   const seconds = Math.trunc(nanos / 1e9);
   return protobuf().create(protobufWellKnownTypes().DurationSchema, { seconds: BigInt(seconds), nanos: Math.round(nanos - seconds * 1e9) });

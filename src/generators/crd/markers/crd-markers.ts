@@ -2,7 +2,7 @@
  * The CRD markers (on a kind's root type): each one's arguments with its effect on the CRD, as
  * controller-gen's markers/crd.go.
  */
-import type { ArgSpec, MarkedValue, MarkerValue } from '../../../markers/index.js';
+import { markerText, type ArgSpec, type MarkedValue, type MarkerValue } from '../../../markers/index.js';
 import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../crd-types.js';
 import type { CrdMarkerDefinition } from './crd-marker-definition.js';
@@ -21,14 +21,14 @@ const optStrings: ArgSpec = { type: { slice: 'string' }, optional: true };
 
 interface CrdMarker extends Omit<CrdMarkerDefinition, 'targets'> {
   /** Applies the marker of `version`'s root type; returns an error text or undefined. */
-  apply(crd: CustomResourceDefinition, version: string, args: Args): string | undefined;
+  apply: (crd: CustomResourceDefinition, version: string, args: Args) => string | undefined;
 }
 
 const CRD_MARKERS: CrdMarker[] = [
   {
     name: 'kubebuilder:subresource:status',
     help: 'enable the status subresource',
-    apply(crd, version, args) {
+    apply(crd, version) {
       const ver = versionOf(crd, version);
       if (!ver) return `status subresource applied to version "${version}" not in CRD`;
       (ver.subresources ??= {}).status = {};
@@ -43,10 +43,10 @@ const CRD_MARKERS: CrdMarker[] = [
       const ver = versionOf(crd, version);
       if (!ver) return `scale subresource applied to version "${version}" not in CRD`;
       const scale: NonNullable<NonNullable<CustomResourceDefinitionVersion['subresources']>['scale']> = {
-        specReplicasPath: String(args.specpath ?? ''),
-        statusReplicasPath: String(args.statuspath ?? ''),
+        specReplicasPath: markerText(args.specpath),
+        statusReplicasPath: markerText(args.statuspath),
       };
-      if (args.selectorpath !== undefined) scale.labelSelectorPath = String(args.selectorpath);
+      if (args.selectorpath !== undefined) scale.labelSelectorPath = markerText(args.selectorpath);
       (ver.subresources ??= {}).scale = scale;
       return undefined;
     },
@@ -59,11 +59,11 @@ const CRD_MARKERS: CrdMarker[] = [
       const ver = versionOf(crd, version);
       if (!ver) return `printer columns applied to version "${version}" not in CRD`;
       ver.subresources ??= {}; // as controller-gen, which writes `subresources: {}` then
-      const column = { name: String(args.name), type: String(args.type), jsonPath: String(args.JSONPath) } as NonNullable<
+      const column = { name: markerText(args.name), type: markerText(args.type), jsonPath: markerText(args.JSONPath) } as NonNullable<
         CustomResourceDefinitionVersion['additionalPrinterColumns']
       >[number];
-      if (args.description) column.description = String(args.description);
-      if (args.format) column.format = String(args.format);
+      if (args.description) column.description = markerText(args.description);
+      if (args.format) column.format = markerText(args.format);
       if (args.priority) column.priority = Number(args.priority);
       (ver.additionalPrinterColumns ??= []).push(column);
       return undefined;
@@ -75,22 +75,22 @@ const CRD_MARKERS: CrdMarker[] = [
     help: 'resource names and scope',
     apply(crd, version, args) {
       const names = crd.spec.names;
-      if (args.path) names.plural = String(args.path);
-      if (args.singular) names.singular = String(args.singular);
+      if (args.path) names.plural = markerText(args.path);
+      if (args.singular) names.singular = markerText(args.singular);
       const shortNames = strings(args.shortName);
       const categories = strings(args.categories);
       if (shortNames && shortNames.length > 0) names.shortNames = shortNames;
       else delete names.shortNames;
       if (categories && categories.length > 0) names.categories = categories;
       else delete names.categories;
-      crd.spec.scope = args.scope ? String(args.scope) : 'Namespaced';
+      crd.spec.scope = args.scope ? markerText(args.scope) : 'Namespaced';
       return undefined;
     },
   },
   {
     name: 'kubebuilder:storageversion',
     help: 'this version is the storage version',
-    apply(crd, version, args) {
+    apply(crd, version) {
       const ver = versionOf(crd, version);
       if (ver) ver.storage = true;
       return undefined;
@@ -99,7 +99,7 @@ const CRD_MARKERS: CrdMarker[] = [
   {
     name: 'kubebuilder:skipversion',
     help: 'leave this version out of the CRD',
-    apply(crd, version, args) {
+    apply(crd, version) {
       crd.spec.versions = crd.spec.versions.filter((v) => v.name !== version);
       return undefined;
     },
@@ -107,7 +107,7 @@ const CRD_MARKERS: CrdMarker[] = [
   {
     name: 'kubebuilder:unservedversion',
     help: 'this version is not served',
-    apply(crd, version, args) {
+    apply(crd, version) {
       const ver = versionOf(crd, version);
       if (ver) ver.served = false;
       return undefined;
@@ -121,7 +121,7 @@ const CRD_MARKERS: CrdMarker[] = [
       const ver = versionOf(crd, version);
       if (ver) {
         ver.deprecated = true;
-        if (args.warning !== undefined) ver.deprecationWarning = String(args.warning);
+        if (args.warning !== undefined) ver.deprecationWarning = markerText(args.warning);
       }
       return undefined;
     },
@@ -132,8 +132,8 @@ const CRD_MARKERS: CrdMarker[] = [
     help: 'annotations and labels of the CRD object',
     apply(crd, version, args) {
       // Keys are the user's (no prototype: `__proto__` is a key like any other, refused below).
-      const annotations: Record<string, string> = Object.assign(Object.create(null), crd.metadata.annotations);
-      const labels: Record<string, string> = Object.assign(Object.create(null), crd.metadata.labels);
+      const annotations: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, crd.metadata.annotations);
+      const labels: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, crd.metadata.labels);
       for (const entry of strings(args.annotations) ?? []) {
         const eq = entry.indexOf('=');
         if (eq < 0) return `annotation ${entry} is not in 'xxx=xxx' format`;
@@ -158,7 +158,7 @@ const CRD_MARKERS: CrdMarker[] = [
     apply(crd, version, args) {
       const ver = versionOf(crd, version);
       if (!ver) return `selectable field applied to version "${version}" not in CRD`;
-      (ver.selectableFields ??= []).push({ jsonPath: String(args.JSONPath) });
+      (ver.selectableFields ??= []).push({ jsonPath: markerText(args.JSONPath) });
       return undefined;
     },
   },

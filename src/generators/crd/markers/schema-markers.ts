@@ -3,7 +3,7 @@
  * targets) with its effect on a schema, controller-gen's checks, error texts and application
  * priorities (lower applies first).
  */
-import type { ArgSpec, MarkedValue, MarkerValue } from '../../../markers/types.js';
+import { markerText, type ArgSpec, type MarkedValue, type MarkerValue } from '../../../markers/types.js';
 import type { JSONSchemaProps, ValidationRule } from '../../../kube/json-schema-props.js';
 import type { CrdMarkerDefinition } from './crd-marker-definition.js';
 
@@ -58,7 +58,7 @@ function textual(key: 'maxLength' | 'minLength' | 'pattern'): SchemaEffect {
     priority: DEFAULT_PRIORITY,
     apply(schema, value) {
       if (!isTextual(schema)) return `must apply ${key.toLowerCase()} to a textual value, found type ${JSON.stringify(typeText(schema))}`;
-      if (key === 'pattern') schema.pattern = String(value);
+      if (key === 'pattern') schema.pattern = markerText(value);
       else schema[key] = Number(value);
       return undefined;
     },
@@ -107,15 +107,15 @@ const xValidation: SchemaEffect = {
   priority: DEFAULT_PRIORITY,
   apply(schema, value) {
     const v = value as Record<string, MarkerValue>;
-    const reason = v.reason === undefined ? '' : String(v.reason);
+    const reason = v.reason === undefined ? '' : markerText(v.reason);
     if (reason !== '' && !VALID_REASONS.includes(reason)) {
       return `invalid reason ${reason}, valid values are FieldValueRequired, FieldValueInvalid, FieldValueForbidden and FieldValueDuplicate`;
     }
-    const rule: ValidationRule = { rule: String(v.rule ?? '') };
-    if (v.message !== undefined && v.message !== '') rule.message = String(v.message);
-    if (v.messageExpression !== undefined && v.messageExpression !== '') rule.messageExpression = String(v.messageExpression);
+    const rule: ValidationRule = { rule: markerText(v.rule) };
+    if (v.message !== undefined && v.message !== '') rule.message = markerText(v.message);
+    if (v.messageExpression !== undefined && v.messageExpression !== '') rule.messageExpression = markerText(v.messageExpression);
     if (reason) rule.reason = reason;
-    if (v.fieldPath !== undefined && v.fieldPath !== '') rule.fieldPath = String(v.fieldPath);
+    if (v.fieldPath !== undefined && v.fieldPath !== '') rule.fieldPath = markerText(v.fieldPath);
     if (v.optionalOldSelf !== undefined) rule.optionalOldSelf = Boolean(v.optionalOldSelf);
     addRule(schema, rule);
     return undefined;
@@ -152,7 +152,7 @@ const listType: SchemaEffect = {
   priority: DEFAULT_PRIORITY - 1,
   apply(schema, value) {
     if (schema.type !== 'array') return `must apply listType to an array, found ${typeText(schema)}`;
-    const v = String(value);
+    const v = markerText(value);
     if (v !== 'map' && v !== 'atomic' && v !== 'set') return 'ListType must be either "map", "set" or "atomic"';
     schema['x-kubernetes-list-type'] = v;
     return undefined;
@@ -164,7 +164,7 @@ const listMapKey: SchemaEffect = {
   apply(schema, value) {
     if (schema.type !== 'array') return `must apply listMapKey to an array, found ${typeText(schema)}`;
     if (schema['x-kubernetes-list-type'] !== 'map') return 'must apply listMapKey to an associative-list';
-    (schema['x-kubernetes-list-map-keys'] ??= []).push(String(value));
+    (schema['x-kubernetes-list-map-keys'] ??= []).push(markerText(value));
     return undefined;
   },
 };
@@ -173,7 +173,7 @@ const mapType: SchemaEffect = {
   priority: DEFAULT_PRIORITY,
   apply(schema, value) {
     if (schema.type !== 'object') return 'must apply mapType to an object';
-    const v = String(value);
+    const v = markerText(value);
     if (v !== 'atomic' && v !== 'granular') return 'MapType must be either "granular" or "atomic"';
     schema['x-kubernetes-map-type'] = v;
     return undefined;
@@ -186,7 +186,7 @@ const structType: SchemaEffect = {
     if (schema.type !== 'object' && schema.type !== undefined) {
       return 'must apply structType to an object; either explicitly set or defaulted through an empty schema type';
     }
-    const v = String(value);
+    const v = markerText(value);
     if (v !== 'atomic' && v !== 'granular') return 'StructType must be either "granular" or "atomic"';
     schema['x-kubernetes-map-type'] = v;
     return undefined;
@@ -196,7 +196,7 @@ const structType: SchemaEffect = {
 const kubernetesDefault: SchemaEffect = {
   priority: 9,
   apply(schema, value) {
-    const text = String(value).trim();
+    const text = markerText(value).trim();
     if (text.startsWith('ref(')) return undefined;
     try {
       const parsed: unknown = JSON.parse(text);
@@ -240,11 +240,11 @@ const externalDocs: SchemaEffect = {
   priority: DEFAULT_PRIORITY,
   apply(schema, value) {
     const v = value as Record<string, MarkerValue>;
-    const url = String(v.url ?? '');
+    const url = markerText(v.url);
     if (!/^(\/|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(url) || /\s/.test(url)) {
       return `invalid url ${JSON.stringify(url)} in kubebuilder:externalDocs marker: parse ${JSON.stringify(url)}: invalid URI for request`;
     }
-    schema.externalDocs = v.description ? { url, description: String(v.description) } : { url };
+    schema.externalDocs = v.description ? { url, description: markerText(v.description) } : { url };
     return undefined;
   },
 };
@@ -305,14 +305,14 @@ const VALIDATION: Record<string, ValidationMarker> = {
     value: { type: 'string' },
     help: 'the OpenAPI format',
     effect: set((s, v) => {
-      s.format = String(v);
+      s.format = markerText(v);
     }),
   },
   Type: {
     value: { type: 'string' },
     help: 'overrides the schema type',
     effect: set((s, v) => {
-      s.type = String(v);
+      s.type = markerText(v);
     }, DEFAULT_PRIORITY - 1),
   },
   XPreserveUnknownFields: {

@@ -13,8 +13,8 @@ export function truncateDescription(desc: string, maxLen: number): string {
   const bytes = Buffer.from(desc, 'utf8');
   if (bytes.length <= maxLen) return desc;
   const cut = bytes.subarray(0, maxLen).toString('utf8').replace(/\uFFFD$/, '');
-  for (let i = cut.length - 1; i > 0; i--) if (SENTENCE_END.test(cut[i]!)) return cut.slice(0, i + 1);
-  for (let i = cut.length - 1; i > 0; i--) if (WHITE_SPACE.test(cut[i]!)) return cut.slice(0, i) + '...';
+  for (let i = cut.length - 1; i > 0; i--) if (SENTENCE_END.test(cut[i])) return cut.slice(0, i + 1);
+  for (let i = cut.length - 1; i > 0; i--) if (WHITE_SPACE.test(cut[i])) return cut.slice(0, i) + '...';
   return cut + '...';
 }
 

@@ -4,7 +4,6 @@
  * win; its other keys are merged in), then every `allOf` is merged into its parent. Keys that
  * conflict and cannot be merged stay side by side in a new `allOf`.
  */
-import { cloneJson } from './json-schema.js';
 import { MAX_NESTING } from '../../../markers/index.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 
@@ -275,7 +274,7 @@ export class Flattener {
     }
     let out = walkChildren ? this.resolveChildren(schema) : schema;
     for (let i = pending.length - 1; i >= 0; i--) {
-      const { id, useSite, deps } = pending[i]!;
+      const { id, useSite, deps } = pending[i];
       this.building.pop();
       this.flattened.set(id, out);
       this.includes.set(id, deps);

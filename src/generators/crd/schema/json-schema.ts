@@ -8,7 +8,7 @@ import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 export function cloneJson<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map(cloneJson) as T;
-  const out: Record<string, unknown> = Object.create(null);
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const key in value) out[key] = cloneJson((value as Record<string, unknown>)[key]);
   return out as T;
 }

@@ -57,16 +57,16 @@ export function knownModelSchema(name: string): JSONSchemaProps | undefined {
  * Quantity and IntOrString in `oneOf`, which a structural CRD schema cannot hold).
  */
 const COMPONENT_SCHEMAS: Record<string, JSONSchemaProps> = {
-  'io.k8s.apimachinery.pkg.api.resource.Quantity': RUNTIME_TYPES.Quantity!,
-  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': RUNTIME_TYPES.IntOrString!,
-  'io.k8s.apimachinery.pkg.apis.meta.v1.Time': RUNTIME_TYPES.Time!,
-  'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': RUNTIME_TYPES.MicroTime!,
-  'io.k8s.apimachinery.pkg.apis.meta.v1.Duration': RUNTIME_TYPES.Duration!,
-  'io.k8s.apimachinery.pkg.runtime.RawExtension': RUNTIME_TYPES.RawExtension!,
-  'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': RUNTIME_TYPES.ObjectMeta!,
-  'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta': RUNTIME_TYPES.ListMeta!,
+  'io.k8s.apimachinery.pkg.api.resource.Quantity': RUNTIME_TYPES.Quantity,
+  'io.k8s.apimachinery.pkg.util.intstr.IntOrString': RUNTIME_TYPES.IntOrString,
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Time': RUNTIME_TYPES.Time,
+  'io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime': RUNTIME_TYPES.MicroTime,
+  'io.k8s.apimachinery.pkg.apis.meta.v1.Duration': RUNTIME_TYPES.Duration,
+  'io.k8s.apimachinery.pkg.runtime.RawExtension': RUNTIME_TYPES.RawExtension,
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': RUNTIME_TYPES.ObjectMeta,
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ListMeta': RUNTIME_TYPES.ListMeta,
   'io.k8s.apimachinery.pkg.apis.meta.v1.FieldsV1': { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
-  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': RUNTIME_TYPES.JSONValue!,
+  'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.JSON': RUNTIME_TYPES.JSONValue,
 };
 
 /** The known schema of an OpenAPI component (a fresh copy), or undefined for other components. */

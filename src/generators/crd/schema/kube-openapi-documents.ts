@@ -19,7 +19,7 @@ export class KubeOpenApiError extends Error {}
 /** The component name a `$ref` of either shape names (`#/components/schemas/<name>`, `#/definitions/<name>`). */
 export function componentOfRef(ref: string): string {
   const m = /^#\/(?:components\/schemas|definitions)\/(.+)$/.exec(ref);
-  return m ? m[1]! : ref;
+  return m ? m[1] : ref;
 }
 
 /** The files a given path stands for, each with the name errors use (as given, relative to baseDir). */

@@ -130,7 +130,7 @@ export class ComponentConverter {
         case 'properties': {
           if (!isJsonObject(value)) continue;
           const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
-          const props: Record<string, JSONSchemaProps> = Object.create(null); // `__proto__` is a name like any other
+          const props: Record<string, JSONSchemaProps> = Object.create(null) as Record<string, JSONSchemaProps>; // `__proto__` is a name like any other
           for (const [name, prop] of Object.entries(value)) {
             if (isJsonObject(prop)) props[name] = this.node(prop, required.has(name) ? 'required-property' : 'property');
           }

@@ -68,25 +68,25 @@ function readDoc(name: string): ModelDoc {
   const body = source.slice(classAt);
   const prop = /(?:\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*)?'([^']+)'(\??):/g;
   for (let m = prop.exec(body); m; m = prop.exec(body)) {
-    properties.set(m[2]!, { description: m[1] ? docText(m[1]) : '', optional: m[3] === '?' });
+    properties.set(m[2], { description: m[1] ? docText(m[1]) : '', optional: m[3] === '?' });
   }
-  return { description: classDoc ? docText(classDoc[1]!) : '', properties };
+  return { description: classDoc ? docText(classDoc[1]) : '', properties };
 }
 
 function readAttributes(name: string): Attribute[] {
   const source = readFileSync(path.join(modelsDirectory(), `${name}.js`), 'utf8');
   const m = new RegExp(`${name}\\.attributeTypeMap = (\\[[\\s\\S]*?\\]);`).exec(source);
   if (!m) return [];
-  return JSON.parse(m[1]!) as Attribute[];
+  return JSON.parse(m[1]) as Attribute[];
 }
 
 /** The schema of one wire type as client-node spells it (`Array<V1Container>`, `{ [key: string]: string; }`, ...). */
 function wireTypeToSchema(type: string, format: string): JSONSchemaProps {
   const array = /^Array<(.+)>$/.exec(type);
   // The format of an array attribute is its items' format.
-  if (array) return { type: 'array', items: wireTypeToSchema(array[1]!, format) };
+  if (array) return { type: 'array', items: wireTypeToSchema(array[1], format) };
   const map = /^\{ \[key: string\]: (.+); \}$/.exec(type);
-  if (map) return { type: 'object', additionalProperties: wireTypeToSchema(map[1]!, '') };
+  if (map) return { type: 'object', additionalProperties: wireTypeToSchema(map[1], '') };
   switch (type) {
     case 'string':
       return format ? { type: 'string', format } : { type: 'string' };

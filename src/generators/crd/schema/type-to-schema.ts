@@ -349,8 +349,8 @@ export class SchemaBuilder {
     const nullable = rest.length < members.filter((t) => !isUndefined(t)).length;
     const literals = rest.map((t) => (ts.isLiteralTypeNode(t) && ts.isStringLiteral(t.literal) ? t.literal.text : undefined));
     let schema: JSONSchemaProps;
-    if (rest.length === 1) schema = this.typeToSchema(ctx, rest[0]!);
-    else if (rest.length > 0 && literals.every((l) => l !== undefined)) schema = { type: 'string', enum: literals as string[] };
+    if (rest.length === 1) schema = this.typeToSchema(ctx, rest[0]);
+    else if (rest.length > 0 && literals.every((l) => l !== undefined)) schema = { type: 'string', enum: literals };
     else {
       this.problems.push({
         node,
@@ -366,16 +366,16 @@ export class SchemaBuilder {
     switch (name) {
       case 'Array':
       case 'ReadonlyArray':
-        if (args.length === 1) return { type: 'array', items: this.typeToSchema(ctx, args[0]!) };
+        if (args.length === 1) return { type: 'array', items: this.typeToSchema(ctx, args[0]) };
         break;
       case 'Record': {
         if (args.length === 2) {
-          const key = args[0]!;
+          const key = args[0];
           if (key.kind !== ts.SyntaxKind.StringKeyword) {
             this.problems.push({ node: key, message: `map keys must be strings, not ${key.getText(ctx.file)}` });
             return {};
           }
-          return { type: 'object', additionalProperties: this.typeToSchema(ctx, args[1]!) };
+          return { type: 'object', additionalProperties: this.typeToSchema(ctx, args[1]) };
         }
         break;
       }

@@ -62,7 +62,7 @@ function analyze(chars: ArrayLike<string>): ScalarAnalysis {
   const head = `${chars[0]}${chars[1] ?? ''}${chars[2] ?? ''}`;
   if (head === '---' || head === '...') blockIndicators = true;
   for (let i = 0; i < chars.length; i++) {
-    const c = chars[i] as string;
+    const c = chars[i];
     const followedByWhitespace = i + 1 >= chars.length || isBlank(chars[i + 1]);
     if (i === 0) {
       if ('#,[]{}&*!|>\'"%@`'.includes(c)) blockIndicators = true;
@@ -234,6 +234,7 @@ class Emitter {
     else if (typeof value === 'number') [text, style] = [Number.isInteger(value) && Math.abs(value) < 1e21 ? String(value) : formatFloat(value), 'plain'];
     else if (typeof value === 'bigint') [text, style] = [value.toString(), 'plain'];
     else {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what typeof leaves: a string (the generators pass no symbols or functions)
       text = String(value);
       style = text.includes('\n') ? 'literal' : resolvesToString(text) ? 'plain' : 'double';
     }
@@ -285,7 +286,7 @@ class Emitter {
     let spaces = false;
     let breaks = false;
     for (let i = 0; i < chars.length; i++) {
-      const c = chars[i] as string;
+      const c = chars[i];
       if (c === ' ') {
         const breakable = !singleQuoted || (i > 0 && i < chars.length - 1);
         if (allowBreaks && !spaces && this.column > BEST_WIDTH && breakable && chars[i + 1] !== ' ') this.writeIndent();
@@ -323,7 +324,7 @@ class Emitter {
     this.writeIndicator('"', true, false, false);
     let spaces = false;
     for (let i = 0; i < chars.length; i++) {
-      const c = chars[i] as string;
+      const c = chars[i];
       const cp = c.codePointAt(0) as number;
       if (!isPrintable(c) || cp === 0xfeff || isBreak(c) || c === '"' || c === '\\') {
         this.put('\\');
@@ -357,14 +358,14 @@ class Emitter {
     const last = chars[chars.length - 1];
     let chomp = '';
     if (last === undefined || !isBreak(last)) chomp = '-';
-    else if (chars.length === 1 || isBreak(chars[chars.length - 2] as string)) chomp = '+';
+    else if (chars.length === 1 || isBreak(chars[chars.length - 2])) chomp = '+';
     if (chomp) this.writeIndicator(chomp, false, false, false);
     this.putBreak();
     this.indention = true;
     this.whitespace = true;
     let breaks = true;
     for (let i = 0; i < chars.length; ) {
-      const c = chars[i] as string;
+      const c = chars[i];
       if (isBreak(c)) {
         this.putBreak();
         this.indention = true;
@@ -374,7 +375,7 @@ class Emitter {
         if (breaks) this.writeIndent();
         // the rest of the line at once
         let j = i + 1;
-        while (j < chars.length && !isBreak(chars[j] as string)) j++;
+        while (j < chars.length && !isBreak(chars[j])) j++;
         const line = typeof chars === 'string' ? chars.slice(i, j) : Array.prototype.slice.call(chars, i, j).join('');
         this.put(line, j - i);
         this.indention = false;

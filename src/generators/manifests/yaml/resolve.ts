@@ -27,9 +27,9 @@ function validDate(y: string, m: string, d: string): boolean {
 
 function isTimestamp(s: string): boolean {
   const date = DATE.exec(s);
-  if (date) return validDate(date[1]!, date[2]!, date[3]!);
+  if (date) return validDate(date[1], date[2], date[3]);
   const dt = DATE_TIME.exec(s);
-  if (!dt || !validDate(dt[1]!, dt[2]!, dt[3]!)) return false;
+  if (!dt || !validDate(dt[1], dt[2], dt[3])) return false;
   if (Number(dt[5]) > 23 || Number(dt[6]) > 59 || Number(dt[7]) > 59) return false;
   // the T forms need a zone, the space form must not have one
   return dt[4] === ' ' ? dt[9] === undefined : dt[9] !== undefined;

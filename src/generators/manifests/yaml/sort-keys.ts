@@ -14,8 +14,8 @@ export function compareYamlKeys(a: string, b: string): number {
   const ar = [...a];
   const br = [...b];
   for (let i = 0; i < ar.length && i < br.length; i++) {
-    const ac = ar[i] as string;
-    const bc = br[i] as string;
+    const ac = ar[i];
+    const bc = br[i];
     if (ac === bc) continue;
     const al = LETTER.test(ac);
     const bl = LETTER.test(bc);
@@ -24,7 +24,7 @@ export function compareYamlKeys(a: string, b: string): number {
     let an = 0n;
     let bn = 0n;
     if (ac === '0' || bc === '0') {
-      for (let j = i - 1; j >= 0 && DIGIT.test(ar[j] as string); j--) {
+      for (let j = i - 1; j >= 0 && DIGIT.test(ar[j]); j--) {
         if (ar[j] !== '0') {
           an = 1n;
           bn = 1n;
@@ -33,9 +33,9 @@ export function compareYamlKeys(a: string, b: string): number {
       }
     }
     let ai = i;
-    for (; ai < ar.length && DIGIT.test(ar[ai] as string); ai++) an = an * 10n + BigInt((ar[ai] as string).codePointAt(0)! - 48);
+    for (; ai < ar.length && DIGIT.test(ar[ai]); ai++) an = an * 10n + BigInt((ar[ai]).codePointAt(0)! - 48);
     let bi = i;
-    for (; bi < br.length && DIGIT.test(br[bi] as string); bi++) bn = bn * 10n + BigInt((br[bi] as string).codePointAt(0)! - 48);
+    for (; bi < br.length && DIGIT.test(br[bi]); bi++) bn = bn * 10n + BigInt((br[bi]).codePointAt(0)! - 48);
     if (an !== bn) return an < bn ? -1 : 1;
     if (ai !== bi) return ai - bi;
     return (ac.codePointAt(0) as number) - (bc.codePointAt(0) as number);

@@ -82,7 +82,7 @@ export class AdmissionWebhook {
       this.#reject(res, 400, 'request body is empty');
       return;
     }
-    const contentType = (req.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim();
     if (contentType !== 'application/json') {
       this.#reject(res, 400, `contentType=${req.headers['content-type'] ?? ''}, expected application/json`);
       return;

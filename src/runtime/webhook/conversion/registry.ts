@@ -27,7 +27,7 @@ export class ConversionRegistry {
       throw new Error(`conversion: ${hub.kind}.${hub.group} already has hub version ${entry.hub.version}; cannot make ${hub.version} the hub too`);
     }
     if (!('spoke' in conversion)) return;
-    const spoke = conversion as AnySpoke;
+    const spoke = conversion;
     if (groupKindKey(spoke.spoke) !== key) {
       throw new Error(`conversion: spoke ${spoke.spoke.kind}.${spoke.spoke.group} is not a version of hub ${hub.kind}.${hub.group}`);
     }

@@ -3,6 +3,7 @@
 // (restricted security context, finalizer, events), reading the image from the manager's
 // environment (config/manager/manager.yaml); the tests run it through the test API server.
 import { UsageError } from '../../../project/usage-error.js';
+import { flagText } from '../../../project/flag-text.js';
 import { managerEnvEntry, managerFile, setManagerEnv } from '../../machinery/manager-env.js';
 import type { Plan } from '../../machinery/plan.js';
 import { render } from '../../machinery/render.js';
@@ -21,7 +22,7 @@ import { reconcilerClassName } from '../../../project/controller-name.js';
 import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource } from '../../../project/deploy-image-config.js';
 
 function optionalString(v: unknown): string | undefined {
-  return v === undefined ? undefined : String(v);
+  return v === undefined ? undefined : flagText(v);
 }
 
 /** <KIND>_IMAGE as kubebuilder's; a multi-group project may have a kind of that name in each group: <GROUP>_<KIND>_IMAGE. */
@@ -44,7 +45,7 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
   };
   validateDeployImageOptions(options);
   if (args['controller-name'] !== undefined) throw new UsageError('--controller-name does not go with --plugins deploy-image/v1-alpha: it scaffolds the kind\'s one controller');
-  const gvk = { group: String(args.group ?? ''), version: String(args.version), kind: String(args.kind) };
+  const gvk = { group: flagText(args.group ?? ''), version: flagText(args.version), kind: flagText(args.kind) };
   const res = findResource(cfg, gvk);
   if (!res?.api || !res.controller || args.resource === false || args.controller === false) {
     throw new UsageError(`--plugins deploy-image/v1-alpha scaffolds an API and its controller: ${gvkText(gvk)} needs --resource and --controller (leave out --resource=false and --controller=false)`);

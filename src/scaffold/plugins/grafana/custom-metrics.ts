@@ -74,9 +74,9 @@ export function parseCustomMetrics(text: string, file = customMetricsConfigFile)
     if (unit !== undefined && typeof unit !== 'string') throw new UsageError(`${where}: unit must be a string such as s, bytes or none`);
     return {
       metric,
-      type: type as CustomMetric['type'],
-      expr: (expr as string | undefined) ?? defaultExpr(metric, type as CustomMetric['type']),
-      unit: (unit as string | undefined) ?? defaultUnit(metric),
+      type: type,
+      expr: expr ?? defaultExpr(metric, type),
+      unit: unit ?? defaultUnit(metric),
     };
   });
 }

@@ -10,7 +10,11 @@ import { parseAllDocuments } from 'yaml';
 import { UsageError } from '../../../project/usage-error.js';
 import type { Plan } from '../../machinery/plan.js';
 
-export type KubeObject = Record<string, unknown> & { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> } };
+export type KubeObject = Record<string, unknown> & {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+};
 
 /** Every file under config/ as the plan leaves it, by path. */
 function configFiles(plan: Plan): Map<string, string> {

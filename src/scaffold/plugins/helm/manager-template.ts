@@ -22,7 +22,7 @@ export const metricsCertsOn = 'and .Values.metrics.enable .Values.certManager.en
 /** The manager's container: the one named manager, else the first. */
 export function managerContainer(deployment: Json): Json {
   const containers = ((((deployment.spec as Json).template as Json).spec as Json).containers ?? []) as Json[];
-  return containers.find((c) => c.name === 'manager') ?? containers[0]!;
+  return containers.find((c) => c.name === 'manager') ?? containers[0];
 }
 
 /** The manager's own arguments: those the toggles do not own. */
@@ -55,7 +55,7 @@ function argsTemplate(args: string[]): unknown[] {
 
 function byName(list: unknown, conditions: Record<string, string>): unknown[] | undefined {
   if (!Array.isArray(list)) return undefined;
-  return list.map((item: Json) => (typeof item.name === 'string' && conditions[item.name] ? new When(conditions[item.name]!, item) : item));
+  return list.map((item: Json) => (typeof item.name === 'string' && conditions[item.name] ? new When(conditions[item.name], item) : item));
 }
 
 /** The Deployment (namespace already a template expression) as a template object. */
@@ -97,7 +97,7 @@ export function managerTemplate(deployment: Json): Json {
 export function managerDefaults(deployment: Json): Json {
   const manager = managerContainer(deployment);
   const podSpec = ((deployment.spec as Json).template as Json).spec as Json;
-  const image = String(manager.image ?? 'controller:latest');
+  const image = typeof manager.image === 'string' ? manager.image : 'controller:latest';
   const slash = image.lastIndexOf('/');
   const colon = image.lastIndexOf(':');
   const [repository, tag] = colon > slash ? [image.slice(0, colon), image.slice(colon + 1)] : [image, 'latest'];

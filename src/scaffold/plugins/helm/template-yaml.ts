@@ -69,9 +69,9 @@ function itemLines(item: unknown, indent: number): string[] {
   const first = entries.findIndex(([k, v]) => k === 'name' && !(v instanceof When) && !(v instanceof Lines));
   const at = first >= 0 ? first : entries.findIndex(([, v]) => !(v instanceof When) && !(v instanceof Lines));
   if (at < 0) throw new Error('a list item needs one unconditional entry');
-  const ordered = Object.fromEntries([entries[at]!, ...entries.filter((_, i) => i !== at)]);
+  const ordered = Object.fromEntries([entries[at], ...entries.filter((_, i) => i !== at)]);
   const lines = mapLines(ordered, indent + 2);
-  lines[0] = `${pad(indent)}- ${lines[0]!.slice(indent + 2)}`;
+  lines[0] = `${pad(indent)}- ${lines[0].slice(indent + 2)}`;
   return lines;
 }
 

@@ -25,8 +25,8 @@ function section(comment: string[], key: string, body: string[]): string[] {
 
 /** The text of values.yaml for these defaults. */
 export function valuesText(v: ValuesInput): string {
-  const m = v.manager as Record<string, Json & unknown>;
-  const image = m.image as Json;
+  const m = v.manager as Record<string, Json>;
+  const image = m.image;
   const lines = [
     '# Values of this chart, made by scaffolder\'s helm/v2-alpha plugin from what config/default',
     '# deploys (kubectl kustomize config/default): with these defaults, `helm template` renders those',
@@ -102,7 +102,7 @@ export function mergeValues(generated: string, current: string, file: string): s
     if (key === 'enable' && path.length === 2 && typeof base === 'boolean') return;
     if (path.join('.') === 'manager.env' && Array.isArray(value) && Array.isArray(base)) {
       const names = new Set(value.map((e: { name?: unknown }) => e?.name));
-      doc.setIn(path, doc.createNode([...value, ...base.filter((e: { name?: unknown }) => !names.has(e?.name))]));
+      doc.setIn(path, doc.createNode([...(value as unknown[]), ...(base as { name?: unknown }[]).filter((e: { name?: unknown }) => !names.has(e?.name))]));
       return;
     }
     if (isMap(value) && isMap(base) && Object.keys(value).length > 0) {

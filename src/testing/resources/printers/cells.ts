@@ -3,7 +3,7 @@
  * kube-apiserver's printers (pkg/printers/internalversion) and of apimachinery they share.
  */
 import { isPlainObject, type KubeObject } from '../object.js';
-import { formatLabelSelector as formatRequirements, fromLabelSelectorObject, type LabelSelector } from '../../../kube/label-selector.js';
+import { formatLabelSelector as formatRequirements, fromLabelSelectorObject } from '../../../kube/label-selector.js';
 
 export interface ColumnDefinition {
   name: string;
@@ -79,7 +79,7 @@ export function formatLabels(labels: unknown): string {
 
 /** metav1.LabelSelectorAsSelector(...).String(): requirements sorted by key; empty or missing selectors print nothing. */
 export function selectorString(selector: unknown): string {
-  return isPlainObject(selector) ? formatRequirements(fromLabelSelectorObject(selector as LabelSelector)) : '';
+  return isPlainObject(selector) ? formatRequirements(fromLabelSelectorObject(selector)) : '';
 }
 
 /** metav1.FormatLabelSelector: the selector's text, `<none>` when it selects everything or is unset. */

@@ -32,7 +32,8 @@ export const FLOWCONTROL_PRINTERS: Record<string, TablePrinter> = {
       const queuing = at(limited, 'limitResponse', 'queuing');
       const q = obj(queuing);
       return [nameOf(o), str(at(o.spec, 'type')), orNone(obj(limited).nominalConcurrencyShares, isSet(limited)),
-        orNone(q.queues, isSet(limited) && isSet(queuing)), orNone(q.handSize, isSet(limited) && isSet(queuing)), orNone(q.queueLengthLimit, isSet(limited) && isSet(queuing)), ageOf(o, now)];
+        orNone(q.queues, isSet(limited) && isSet(queuing)), orNone(q.handSize, isSet(limited) && isSet(queuing)),
+          orNone(q.queueLengthLimit, isSet(limited) && isSet(queuing)), ageOf(o, now)];
     },
   },
 };

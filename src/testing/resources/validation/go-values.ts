@@ -51,7 +51,9 @@ export function labelSelectorValue(selector: Record<string, unknown>): Record<st
   if (isPlainObject(selector.matchLabels) && Object.keys(selector.matchLabels).length > 0) out.matchLabels = sortedMap(selector.matchLabels);
   if (Array.isArray(selector.matchExpressions) && selector.matchExpressions.length > 0) {
     out.matchExpressions = selector.matchExpressions.filter(isPlainObject).map((e) => ({
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON values, as Go's decoder keeps them (strings)
       key: String(e.key ?? ''),
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- as above
       operator: String(e.operator ?? ''),
       ...(Array.isArray(e.values) && e.values.length > 0 ? { values: e.values.map(String) } : {}),
     }));

@@ -9,7 +9,7 @@ import { deepCopy } from '../../../kube/json-values.js';
 import { podTemplateErrors } from './pod-spec.js';
 import { labelSelectorJSON, immutableField, nonnegativeField, semanticEqual, stringMapJSON } from './go-values.js';
 import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
-import { fromLabelSelectorObject, matchesLabels, type LabelSelector } from '../../../kube/label-selector.js';
+import { fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
 
 type Obj = Record<string, unknown>;
 
@@ -69,7 +69,7 @@ function generatedSelectorErrors(o: KubeObject, old: KubeObject | undefined): Fi
     if (!(key in labels)) errors.push(requiredField(field, `must be '${value}'`));
     else if (labels[key] !== value) errors.push({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${stringMapJSON(labels)}: must be '${value}'` });
   }
-  if (!labelSelectorErrors(spec.selector, 'spec.selector').length && !matchesLabels(fromLabelSelectorObject(spec.selector as LabelSelector), wanted)) {
+  if (!labelSelectorErrors(spec.selector, 'spec.selector').length && !matchesLabels(fromLabelSelectorObject(spec.selector), wanted)) {
     errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(spec.selector)}: \`selector\` not auto-generated` });
   }
   return errors;
@@ -80,7 +80,7 @@ function jobSelectorErrors(spec: Obj): FieldCause[] {
   if (!isPlainObject(spec.selector)) return [requiredField('spec.selector', '')];
   const errors = labelSelectorErrors(spec.selector, 'spec.selector');
   const given = objectAt(objectAt(spec, 'template'), 'metadata').labels;
-  if (errors.length === 0 && !matchesLabels(fromLabelSelectorObject(spec.selector as LabelSelector), (isPlainObject(given) ? given : {}) as Record<string, string>)) {
+  if (errors.length === 0 && !matchesLabels(fromLabelSelectorObject(spec.selector), (isPlainObject(given) ? given : {}) as Record<string, string>)) {
     errors.push({ reason: 'FieldValueInvalid', field: 'spec.template.metadata.labels', message: `Invalid value: ${stringMapJSON(given)}: \`selector\` does not match template \`labels\`` });
   }
   return errors;

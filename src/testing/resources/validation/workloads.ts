@@ -7,7 +7,7 @@ import { forbiddenField, invalidField, notSupportedField, requiredField } from '
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podTemplateErrors, podTemplateMetadataErrors } from './pod-spec.js';
 import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
-import { fromLabelSelectorObject, matchesLabels, type LabelSelector } from '../../../kube/label-selector.js';
+import { fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
 import { labelSelectorJSON, stringMapJSON, immutableField, NEGATIVE, nonnegativeField, semanticEqual } from './go-values.js';
 
 type Obj = Record<string, unknown>;
@@ -52,7 +52,9 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
     const detail = kind === 'StatefulSet' ? '' : ': invalid label selector';
     errors.push({ reason: 'FieldValueInvalid', field: 'spec.selector', message: `Invalid value: ${labelSelectorJSON(selector ?? {})}${detail}` });
   }
-  const matches = selector ? size(selector.matchLabels) + size(selector.matchExpressions) === 0 || matchesLabels(fromLabelSelectorObject(selector as LabelSelector), labels) : false;
+  const matches = selector
+    ? size(selector.matchLabels) + size(selector.matchExpressions) === 0 || matchesLabels(fromLabelSelectorObject(selector), labels)
+    : false;
   if (convertible && !matches) errors.push(mismatch);
   const podSpec = isPlainObject(template.spec) ? template.spec : {};
   if (kind === 'StatefulSet') {
@@ -157,6 +159,7 @@ function daemonSetStrategyErrors(strategy: unknown): FieldCause[] {
     const rolling = isPlainObject(s.rollingUpdate)
       ? `{"MaxUnavailable":${s.rollingUpdate.maxUnavailable == null ? 'null' : intOrStringJSON(s.rollingUpdate.maxUnavailable)},"MaxSurge":${s.rollingUpdate.maxSurge == null ? 'null' : intOrStringJSON(s.rollingUpdate.maxSurge)}}`
       : 'null';
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, quoted as Go prints the string it decodes
     return [{ reason: 'FieldValueNotSupported', field: path, message: `Unsupported value: {"Type":${JSON.stringify(String(s.type ?? ''))},"RollingUpdate":${rolling}}: supported values: "RollingUpdate", "OnDelete"` }];
   }
   if (!isPlainObject(s.rollingUpdate)) return [requiredField(`${path}.rollingUpdate`, '')];

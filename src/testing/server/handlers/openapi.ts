@@ -62,7 +62,7 @@ function groupVersionDocument(registry: ResourceRegistry, group: string, version
     const component = rt.builtin ? api?.componentOfKind(gvk[0]) : undefined;
     const name = component ?? definitionName(rt, version);
     if (component) addBuiltinComponents(api!, component, schemas);
-    schemas[name] = { ...((schemas[name] as object | undefined) ?? v.schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }), 'x-kubernetes-group-version-kind': gvk };
+    schemas[name] = { ...((schemas[name]) ?? v.schema ?? { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }), 'x-kubernetes-group-version-kind': gvk };
     const base = `/${groupVersionPath(group, version)}${rt.namespaced ? '/namespaces/{namespace}' : ''}/${rt.resource}`;
     const params = [
       { name: 'dryRun', in: 'query', schema: { type: 'string' } },

@@ -277,6 +277,7 @@ export class ResourceHandlers {
     };
     const meta = isPlainObject(config.metadata) ? config.metadata : {};
     if (meta.name !== undefined && meta.name !== name) {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
       throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
     }
     // The configuration becomes a typed object first, which fails (500) on a field the type does
@@ -385,7 +386,12 @@ export class ResourceHandlers {
     const status: Record<string, unknown> = { replicas: Number(getPath(obj, scale.statusReplicasPath) ?? 0) };
     if (selector) status.selector = selector;
     const meta = obj.metadata;
-    const scaleMeta: Record<string, unknown> = { name: meta.name, uid: meta.uid, resourceVersion: meta.resourceVersion, creationTimestamp: meta.creationTimestamp };
+    const scaleMeta: Record<string, unknown> = {
+      name: meta.name,
+      uid: meta.uid,
+      resourceVersion: meta.resourceVersion,
+      creationTimestamp: meta.creationTimestamp,
+    };
     if (meta.namespace) scaleMeta.namespace = meta.namespace;
     return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: scaleMeta, spec: { replicas: Number(getPath(obj, scale.specReplicasPath) ?? 0) }, status };
   }

@@ -153,7 +153,7 @@ export class WatchSession {
     }
     this.queue = this.queue.then(async () => {
       if (this.closed) return;
-      let out: StoredObject = object;
+      let out: StoredObject;
       try {
         out = await this.storage.present(rt, object, version.name);
       } catch (err) {
@@ -185,7 +185,7 @@ export class WatchSession {
   /** An ERROR event carrying a Status, then the end of the stream (as for 410 Gone). */
   sendError(status: Status): void {
     this.queue = this.queue.then(() => {
-      this.write({ type: 'ERROR', object: status });
+      void this.write({ type: 'ERROR', object: status }); // end() follows at once, as before
       this.end();
     });
   }
