@@ -38,7 +38,7 @@ function goTimeQuote(bytes: string): string {
   return `${out}"`;
 }
 
-const isDigit = (s: string, i: number) => i < s.length && s[i]! >= '0' && s[i]! <= '9';
+const isDigit = (s: string, i: number) => i < s.length && s[i] >= '0' && s[i] <= '9';
 
 /** time's getnum: one or two digits (two when `fixed`). */
 function getnum(s: string, fixed: boolean): [number, string] | undefined {
@@ -61,7 +61,7 @@ export function parseGoTime(layout: GoTimeLayout, value: string): GoTime | { err
   const t = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0, nanos: 0, offsetSeconds: 0 };
   const chunks = CHUNKS[layout];
   for (let c = 0; c < chunks.length; c++) {
-    const [prefix, element, text] = chunks[c]!;
+    const [prefix, element, text] = chunks[c];
     for (let i = 0; i < prefix.length; i++) {
       if (rest[0] !== prefix[i]) return parseError(rest, prefix);
       rest = rest.slice(1);

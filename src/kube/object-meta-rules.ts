@@ -103,8 +103,8 @@ const OWNER_REFERENCE_FIELDS = ['apiVersion', 'kind', 'name', 'uid', 'controller
 /** The version of an apiVersion as schema.ParseGroupVersion reads it ('' when it does not parse). */
 function versionOf(apiVersion: string): string {
   const parts = apiVersion.split('/');
-  if (parts.length === 1) return parts[0]!;
-  return parts.length === 2 ? parts[1]! : '';
+  if (parts.length === 1) return parts[0];
+  return parts.length === 2 ? parts[1] : '';
 }
 
 /** ValidateOwnerReferences: each reference whole (and not to an Event), at most one controller. */

@@ -182,7 +182,7 @@ describe('create api --external-api-path <CRD YAML>', () => {
     const controller = read(dir, 'src/controllers/certificate_controller.ts');
     writeFileSync(join(dir, 'src/controllers/certificate_controller.ts'), `${controller}// edited\n`);
     const release = certificateCrd() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } } }> } };
-    release.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.renewBefore = { type: 'string' };
+    release.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.renewBefore = { type: 'string' };
     writeFileSync(crdFile, stringify(release));
     const again = ['create', 'api', ...flags.filter((f) => f !== '--controller'), '--controller=false', '--external-api-path', '../cert-manager.crds.yaml', ...noMake];
     expect((await runCli(dir, again)).stderr).toBe('error: src/external/cert-manager.io/v1/certificate_types.ts already exists; pass --force to overwrite it\n');
@@ -222,7 +222,7 @@ describe('create api --external-api-path <CRD YAML>', () => {
     const line = Number(/bad\.yaml:(\d+):/.exec(run.stderr)?.[1]);
     expect(text.split('\n')[line - 1]).toMatch(/^\s+oneOf:$/);
     // The same line as the YAML library places the node at.
-    const doc = parseAllDocuments(text)[0]!;
+    const doc = parseAllDocuments(text)[0];
     expect(doc.getIn(['spec', 'versions', 0, 'schema', 'openAPIV3Schema', 'properties', 'spec', 'properties', 'extra', 'oneOf'], true)).toBeDefined();
   });
 
@@ -249,13 +249,13 @@ describe('create api --external-api-path <CRD YAML>', () => {
 /** The Certificate CRD with one more field `extra` in v1's spec. */
 function withSpecField(extra: Record<string, unknown>): Record<string, unknown> {
   const crd = certificateCrd() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: { spec: { properties: Record<string, unknown> } } } } }> } };
-  crd.spec.versions[0]!.schema.openAPIV3Schema.properties.spec.properties.extra = extra;
-  return crd as unknown as Record<string, unknown>;
+  crd.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.extra = extra;
+  return crd;
 }
 
 /** The Certificate CRD with v1's metadata schema replaced. */
 function withMetadata(metadata: Record<string, unknown>): Record<string, unknown> {
   const crd = certificateCrd() as { spec: { versions: Array<{ schema: { openAPIV3Schema: { properties: Record<string, unknown> } } }> } };
-  crd.spec.versions[0]!.schema.openAPIV3Schema.properties.metadata = metadata;
-  return crd as unknown as Record<string, unknown>;
+  crd.spec.versions[0].schema.openAPIV3Schema.properties.metadata = metadata;
+  return crd;
 }

@@ -46,9 +46,9 @@ describe('scaffolder init', () => {
     // The same @types/node major as client-node depends on: one @types/node in the production tree.
     const clientNode = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../node_modules/@kubernetes/client-node/package.json'), 'utf8')) as Record<string, Record<string, string>>;
     const major = (range: string) => /\d+/.exec(range)?.[0];
-    expect(major(pkg.devDependencies!['@types/node']!)).toBe(major(clientNode.dependencies!['@types/node']!));
+    expect(major(pkg.devDependencies['@types/node'])).toBe(major(clientNode.dependencies['@types/node']));
     // manifests reads built-in fields' descriptions from the kubernetes-models release this checkout is tested with.
-    expect(pkg.devDependencies!['kubernetes-models']).toBe(`^${own.devDependencies!['kubernetes-models']}`);
+    expect(pkg.devDependencies['kubernetes-models']).toBe(`^${own.devDependencies['kubernetes-models']}`);
     const tsconfig = JSON.parse(readFileSync(join(dir, 'tsconfig.json'), 'utf8')) as { compilerOptions: Record<string, unknown>; include: string[] };
     expect(tsconfig.compilerOptions).toMatchObject({ strict: true, module: 'NodeNext' });
     expect(tsconfig.include).toEqual(['api', 'src', 'test']);

@@ -100,7 +100,7 @@ describeControllerGen('live goldens: controller-gen on Go twins of the conforman
     const { crds } = generateCrds({ paths: [path.join(fixturesDir, WORKER.fixture)] });
     expect(crds.map((c) => c.fileName)).toEqual([WORKER.file]);
     const fromGo = live.get(WORKER.file);
-    const aligned = alignDescriptions(fromGo, withoutToolVersion(crds[0]!.crd as never, VERSION_ANNOTATION));
+    const aligned = alignDescriptions(fromGo, withoutToolVersion(crds[0].crd as never, VERSION_ANNOTATION));
     const diff = objectDiff(fromGo, aligned.actual);
     if (diff) expect.fail(`manifests' ${WORKER.file} differs from controller-gen's live output:\n${diff}`);
     expect(aligned.differences).toEqual(WORKER.descriptions);

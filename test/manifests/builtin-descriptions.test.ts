@@ -22,15 +22,15 @@ function packageDoc(file: string, name: string): string {
   const source = readFileSync(join(installed, 'kubernetes-models', file), 'utf8');
   const m = new RegExp(`/\\*\\*\\n((?: +\\*.*\\n)*?) +\\*/\\n +"${name}"\\??:`).exec(source);
   if (!m) throw new Error(`no JSDoc for ${name} in kubernetes-models/${file}`);
-  return m[1]!.split('\n').map((l) => l.replace(/^ +\*(?: |$)/, '')).join('\n').trim();
+  return m[1].split('\n').map((l) => l.replace(/^ +\*(?: |$)/, '')).join('\n').trim();
 }
 
 describe('manifests: descriptions of built-in fields', () => {
   let dir: string;
   let cleanup: () => void;
   const crd = () => parse(readFileSync(join(dir, 'config/crd/bases/batch.example.com_workers.yaml'), 'utf8')) as { spec: { versions: { schema: { openAPIV3Schema: JSONSchemaProps } }[] } };
-  const template = () => crd().spec.versions[0]!.schema.openAPIV3Schema.properties!.spec!.properties!.template!;
-  const container = () => template().properties!.spec!.properties!.containers!.items as JSONSchemaProps;
+  const template = () => crd().spec.versions[0].schema.openAPIV3Schema.properties!.spec.properties!.template;
+  const container = () => template().properties!.spec.properties!.containers.items as JSONSchemaProps;
 
   beforeAll(async () => {
     ({ dir, cleanup } = tempProjectDir('workers'));
@@ -58,18 +58,18 @@ describe('manifests: descriptions of built-in fields', () => {
       rmSync(join(dir, 'node_modules'), { recursive: true, force: true });
     }
     expect(template().description).toBe('template is the pod each replica runs.');
-    expect(template().properties!.spec!.description).toBe(packageDoc('v1/PodTemplateSpec.d.ts', 'spec'));
-    expect(template().properties!.metadata!.description).toBe(packageDoc('v1/PodTemplateSpec.d.ts', 'metadata'));
-    expect(container().properties!.livenessProbe!.description).toBe(packageDoc('v1/Container.d.ts', 'livenessProbe'));
-    expect(container().properties!.livenessProbe!.properties!.httpGet!.properties!.port!.description).toBe(packageDoc('v1/HTTPGetAction.d.ts', 'port'));
+    expect(template().properties!.spec.description).toBe(packageDoc('v1/PodTemplateSpec.d.ts', 'spec'));
+    expect(template().properties!.metadata.description).toBe(packageDoc('v1/PodTemplateSpec.d.ts', 'metadata'));
+    expect(container().properties!.livenessProbe.description).toBe(packageDoc('v1/Container.d.ts', 'livenessProbe'));
+    expect(container().properties!.livenessProbe.properties!.httpGet.properties!.port.description).toBe(packageDoc('v1/HTTPGetAction.d.ts', 'port'));
   });
 
   it("falls back to client-node's docs without the package, with no error or warning", async () => {
     const run = await ok(dir, ['manifests']);
     expect(run.stderr).toBe('');
     // client-node has no doc for a property typed with another model: the type's shows, or none.
-    expect(template().properties!.spec!.description).toBe(clientNodeDescriptions('V1PodSpec')!.type);
-    expect(template().properties!.metadata!.description).toBeUndefined();
-    expect(container().properties!.livenessProbe!.description).toBe(clientNodeDescriptions('V1Probe')!.type);
+    expect(template().properties!.spec.description).toBe(clientNodeDescriptions('V1PodSpec')!.type);
+    expect(template().properties!.metadata.description).toBeUndefined();
+    expect(container().properties!.livenessProbe.description).toBe(clientNodeDescriptions('V1Probe')!.type);
   });
 });

@@ -49,8 +49,8 @@ describe('--external-api-path https://', () => {
 
   it('reads the CRDs of the body; errors name the URL and line', async () => {
     const [located] = await readCrdSource(`${base}/crds.yaml`, '/', limits);
-    expect(located!.crd.spec.names.kind).toBe('Gadget');
-    expect(located!.where(['spec', 'group'])).toBe(`${base}/crds.yaml:6`);
+    expect(located.crd.spec.names.kind).toBe('Gadget');
+    expect(located.where(['spec', 'group'])).toBe(`${base}/crds.yaml:6`);
   });
 
   it.each([

@@ -217,7 +217,7 @@ describe('imported CRD types round-trip through manifests', () => {
 
   it('gives back a CRD with what the corpus lacks: two versions, scale, columns, names, and the schema keys the markers set', () => {
     const [result] = roundTrip(stringify(everyFeatureCrd), 'widgets.yaml');
-    expect(result!.error).toBeUndefined();
-    expect(result!.diff).toBe('');
+    expect(result.error).toBeUndefined();
+    expect(result.diff).toBe('');
   }, 60_000);
 });

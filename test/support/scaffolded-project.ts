@@ -33,7 +33,7 @@ export async function typecheckAndTest(dir: string, tests: string[]): Promise<st
       return stdout + stderr;
     } catch (err) {
       const e = err as { stdout?: string; stderr?: string };
-      throw new Error(`${args.join(' ')} failed\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+      throw new Error(`${args.join(' ')} failed\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: err });
     }
   };
   await run([join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json', '--noEmit']);

@@ -84,7 +84,7 @@ export class Sharder implements Runnable {
     const transport = new RestTransport(spec.kubeConfig);
     const client = new KubeClient(transport, { fieldManager: 'sharder' });
     const namespaces = spec.namespaces ? [...spec.namespaces] : undefined;
-    const leases = new Informer(Lease as unknown as Kind<ObjectWithMeta>, transport, log.withValues({ kind: 'Lease' }), {
+    const leases = new Informer(Lease, transport, log.withValues({ kind: 'Lease' }), {
       namespaces: [options.leaseNamespace],
       labelSelector: `${RING_LABEL}=${options.ring}`,
     });

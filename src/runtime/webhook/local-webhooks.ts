@@ -57,7 +57,7 @@ export function parseLocalWebhookAddress(text: string): LocalWebhookAddress {
   const trimmed = text.trim();
   const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(trimmed);
   const colons = trimmed.split(':').length - 1;
-  const [host, portText] = bracketed ? [bracketed[1]!, bracketed[2]] : colons === 1 ? trimmed.split(':') as [string, string] : [trimmed, undefined];
+  const [host, portText] = bracketed ? [bracketed[1], bracketed[2]] : colons === 1 ? trimmed.split(':') as [string, string] : [trimmed, undefined];
   const usage = 'expected <host>[:<port>], the address at which the cluster\'s API server calls this machine (e.g. 127.0.0.1:9443)';
   if (host === '' || /[\s/]/.test(host)) throw new Error(`invalid --local-webhooks "${text}": ${usage}`);
   if (portText === undefined) return { host };
@@ -85,13 +85,13 @@ async function readConfigurations(path: string): Promise<Configuration[]> {
     text = await readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-    throw new Error(`local webhooks: ${path} does not exist: the webhook configurations to install come from it (make manifests writes it; make run runs that first)`);
+    throw new Error(`local webhooks: ${path} does not exist: the webhook configurations to install come from it (make manifests writes it; make run runs that first)`, { cause: err });
   }
   let docs: unknown[];
   try {
     docs = loadAllYaml(text);
   } catch (err) {
-    throw new Error(`local webhooks: ${path} is not YAML: ${err instanceof Error ? err.message : String(err)}`);
+    throw new Error(`local webhooks: ${path} is not YAML: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
   }
   const configurations: Configuration[] = [];
   for (const doc of docs) {
@@ -205,7 +205,7 @@ export class LocalWebhooks {
         admissionReviewVersions: ['v1'],
       }],
     } as ApplyConfiguration<WebhookConfiguration>;
-    const kind = configurationKinds['ValidatingWebhookConfiguration']!;
+    const kind = configurationKinds['ValidatingWebhookConfiguration'];
     await this.#client.apply(kind, probe, { fieldManager: FIELD_MANAGER, force: true });
     try {
       const calls = this.#probeCalls;
@@ -215,7 +215,7 @@ export class LocalWebhooks {
         try {
           await this.#client.create(ConfigMap, { metadata: { generateName: 'local-webhooks-probe-', namespace: 'default', labels: { [PROBE_LABEL]: token } } }, { dryRun: true });
         } catch (err) {
-          throw new Error(unreachable(url, err));
+          throw new Error(unreachable(url, err), { cause: err });
         }
         if (this.#probeCalls > calls) return;
         if (Date.now() > deadline) {

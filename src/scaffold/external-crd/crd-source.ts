@@ -55,7 +55,7 @@ async function download(url: string, limits: typeof CRD_DOWNLOAD_LIMITS): Promis
     if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) fail(tooLarge);
     const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of response.body ?? []) {
+    for await (const chunk of (response.body ?? []) as AsyncIterable<Uint8Array>) {
       size += chunk.length;
       if (size > limits.maxBytes) {
         await response.body?.cancel();

@@ -194,9 +194,9 @@ class VersionWriter {
         throw new CrdSchemaError([...path, 'allOf'], 'allOf other than two sets of validation on a field of a simple type has no TypeScript type or marker');
       }
       const name = this.uniqueName(hint);
-      const typeMarkers = this.constraintMarkers(typeLevel!, [...path, 'allOf', 0], 'type', new Set());
+      const typeMarkers = this.constraintMarkers(typeLevel, [...path, 'allOf', 0], 'type', new Set());
       this.declarations.push([...typeMarkers.map((m) => `// ${m}`), `export type ${name} = ${shape.type};`].join('\n'));
-      markers.push(...this.constraintMarkers(fieldLevel!, [...path, 'allOf', 1], 'field', new Set()));
+      markers.push(...this.constraintMarkers(fieldLevel, [...path, 'allOf', 1], 'field', new Set()));
       shape.type = name;
     }
     // An interface carries its own validation; the field keeps what only a field can say.

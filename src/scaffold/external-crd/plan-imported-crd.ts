@@ -45,7 +45,11 @@ export function planImportedCrd(plan: Plan, located: LocatedCrd, options: { boil
 }
 
 /** The CRD of the kind `create api` names, and the domain its group gives (`cert-manager` + `io`). */
-export function findImportedCrd(crds: readonly LocatedCrd[], want: { group: string; version: string; kind: string; domain?: string }, source: string): { located: LocatedCrd; domain: string } {
+export function findImportedCrd(
+  crds: readonly LocatedCrd[],
+  want: { group: string; version: string; kind: string; domain?: string },
+  source: string,
+): { located: LocatedCrd; domain: string } {
   const groupOf = (c: LocatedCrd) => c.crd.spec.group;
   const matches = crds.filter((c) => c.crd.spec.names.kind === want.kind && (want.domain !== undefined ? groupOf(c) === [want.group, want.domain].filter(Boolean).join('.') : groupOf(c) === want.group || groupOf(c).startsWith(`${want.group}.`)));
   const found = crds.map((c) => `${c.crd.spec.names.kind} (${groupOf(c)})`).join(', ');
@@ -53,7 +57,7 @@ export function findImportedCrd(crds: readonly LocatedCrd[], want: { group: stri
     throw new UsageError(`--external-api-path ${source}: no CRD of kind ${want.kind} in group ${want.group}${want.domain !== undefined ? `.${want.domain}` : '.<domain>'}; it holds ${found}`);
   }
   if (matches.length > 1) throw new UsageError(`--external-api-path ${source}: ${matches.length} CRDs of kind ${want.kind} (${matches.map((c) => c.file).join(', ')}); pass --external-api-domain to choose`);
-  const located = matches[0]!;
+  const located = matches[0];
   const domain = want.domain ?? groupOf(located).slice(want.group.length + 1);
   const versions = located.crd.spec.versions.filter((v) => v.served).map((v) => v.name);
   if (!versions.includes(want.version)) {

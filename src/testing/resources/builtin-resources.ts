@@ -10,7 +10,7 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { podCreateDefaults, podUpdateAdmission } from './pod-create-defaults.js';
-import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject, type StoredObject } from './object.js';
+import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject } from './object.js';
 import { listRuleFromSchema } from './list-rules.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import { builtinConverter, olderVersions } from './builtin-conversions.js';
@@ -67,7 +67,7 @@ function generateJobSelector(o: KubeObject): void {
   setDefault(childObject(childObject(spec, 'selector'), 'matchLabels'), 'batch.kubernetes.io/controller-uid', uid);
   // A Job without labels takes its template's: the scheme default, which kube-apiserver runs again
   // when it reads the created Job back from storage (and so after the labels above).
-  const meta = childObject(o as JSONObject, 'metadata');
+  const meta = childObject(o, 'metadata');
   if (!isPlainObject(meta.labels) || Object.keys(meta.labels).length === 0) meta.labels = { ...labels };
 }
 

@@ -60,7 +60,7 @@ export function podCreateDefaults(pod: KubeObject): void {
 
 /** DefaultTolerationSeconds and Priority admission of a Pod update (the body may leave out what they set at create). */
 export function podUpdateAdmission(current: KubeObject, next: KubeObject): void {
-  const spec = childObject(next as Record<string, unknown>, 'spec');
+  const spec = childObject(next, 'spec');
   addDefaultTolerations(spec);
   const old = isPlainObject(current.spec) ? current.spec : {};
   for (const key of ['priority', 'preemptionPolicy']) if (spec[key] === undefined && old[key] !== undefined) spec[key] = old[key];

@@ -59,7 +59,7 @@ function fillFrom(target: JSONObject, zero: JSONObject | undefined): void {
     if (value === null) continue;
     if (isPlainObject(value)) {
       if (target[key] === undefined) target[key] = {};
-      if (isPlainObject(target[key])) fillFrom(target[key] as JSONObject, value);
+      if (isPlainObject(target[key])) fillFrom(target[key], value);
     } else if (target[key] === undefined) target[key] = value;
   }
 }

@@ -32,7 +32,7 @@ function jsonError(bytes: Buffer): string | undefined {
   } catch {
     const first = bytes.findIndex((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d);
     if (first < 0) return 'unexpected end of JSON input';
-    const b = bytes[first]!;
+    const b = bytes[first];
     if (!'{["-0123456789tfn'.includes(String.fromCharCode(b))) return `invalid character ${quoteChar(b)} looking for beginning of value`;
     return 'unexpected end of JSON input';
   }
@@ -49,7 +49,7 @@ export function decodeContinue(token: string): ContinueToken {
   const error = jsonError(bytes);
   if (error) throw refused(error);
   const parsed = JSON.parse(bytes.toString('utf8')) as { v?: unknown; rv?: unknown; start?: unknown };
-  if (parsed.v !== 'meta.k8s.io/v1') throw refused(`server does not recognize this encoded version ${JSON.stringify(String(parsed.v ?? ''))}`);
+  if (parsed.v !== 'meta.k8s.io/v1') throw refused(`server does not recognize this encoded version ${JSON.stringify(typeof parsed.v === 'string' ? parsed.v : JSON.stringify(parsed.v ?? ''))}`);
   if (typeof parsed.rv !== 'number' || parsed.rv === 0) throw refused('incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
   if (typeof parsed.start !== 'string' || parsed.start === '') throw refused('encoded start key empty (version meta.k8s.io/v1)');
   return { rv: parsed.rv, start: parsed.start };

@@ -41,7 +41,7 @@ function keyCount(value: unknown): number {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const v = pending.pop();
-    if (Array.isArray(v)) pending.push(...v);
+    if (Array.isArray(v)) pending.push(...(v as unknown[]));
     else if (isJsonObject(v)) {
       const own = Object.keys(v);
       keys += own.length;

@@ -246,7 +246,8 @@ export class ResourceStrategy {
   validate(rt: ResourceType, version: VersionInfo, obj: StoredObject, old: StoredObject | undefined, warnings?: string[]): void {
     const isNamespace = isNamespaceType(rt);
     const nameRule = isNamespace ? isDNS1123Label : rt.builtin ? BUILTIN_NAME_RULES[`${rt.group}/${rt.kind}`] : undefined;
-    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameRule, namespaced: rt.namespaced, builtin: rt.builtin && !GENERIC_META_VALIDATION.has(rt.group) });
+    const builtin = rt.builtin && !GENERIC_META_VALIDATION.has(rt.group);
+    const errors: FieldCause[] = validateObjectMeta(obj.metadata, { nameRule, namespaced: rt.namespaced, builtin });
     const finalizersOnDelete = old ? validateFinalizersOnDelete(old.metadata, obj.metadata) : [];
     errors.push(...finalizersOnDelete);
     if (rt.validate) errors.push(...rt.validate(obj, old));

@@ -40,7 +40,14 @@ export function strictDecodingErrors(duplicates: readonly string[], unknown: rea
  * Applies the policy to strict decoding errors: Strict refuses the request (400, or for a patch
  * 422 naming the patched object's JSON, `patched`), Warn adds them to the warnings.
  */
-export function applyFieldValidation(errors: string[], obj: KubeObject, policy: FieldValidation, version: string, warnings: string[] | undefined, patched?: string): void {
+export function applyFieldValidation(
+  errors: string[],
+  obj: KubeObject,
+  policy: FieldValidation,
+  version: string,
+  warnings: string[] | undefined,
+  patched?: string,
+): void {
   if (policy === 'Ignore' || errors.length === 0) return;
   if (policy === 'Warn') {
     warnings?.push(...errors);

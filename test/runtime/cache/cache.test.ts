@@ -109,7 +109,7 @@ describeBackends('cache', (backend) => {
       const h = clientAndCache(env, { logger });
       const ns = await createNamespace(h.client, 'bad-index');
       // Throws on objects without the annotation, as `o.spec.configRef!.toLowerCase()` would.
-      h.cache.indexField(ConfigMap, 'owner', (o: Wire<V1ConfigMap>) => o.metadata!.annotations!.owner!.toLowerCase());
+      h.cache.indexField(ConfigMap, 'owner', (o: Wire<V1ConfigMap>) => o.metadata!.annotations!.owner.toLowerCase());
       await h.client.create(ConfigMap, cm(ns, 'before', {}, 'Alice'));
       await h.client.create(ConfigMap, cm(ns, 'unowned'));
       h.start();

@@ -640,7 +640,7 @@ describeBackends('controller', (backend) => {
           return {};
         });
       const r2 = runManager(mgr2);
-      await eventually(() => mgr2.getControllers()[0]!.queue.processingLen() > 0, 'the heeding reconcile to start');
+      await eventually(() => mgr2.getControllers()[0].queue.processingLen() > 0, 'the heeding reconcile to start');
       await r2.stop();
       expect(heeded).toBe(true);
 
@@ -655,7 +655,7 @@ describeBackends('controller', (backend) => {
           return {};
         });
       const r3 = runManager(mgr3);
-      await eventually(() => mgr3.getControllers()[0]!.queue.processingLen() > 0, 'the stuck reconcile to start');
+      await eventually(() => mgr3.getControllers()[0].queue.processingLen() > 0, 'the stuck reconcile to start');
       await r3.stop();
     });
 

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
-import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, type Manager, parseManagerFlags, type Wire } from '../../../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, Event, healthz, Lease, log, parseManagerFlags, type Wire } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { clientAndCache, createNamespace, newManager, runManager } from '../../support/runtime.js';
 import { overwriteLease } from '../../support/lease.js';

@@ -25,8 +25,8 @@ export function componentWord(component: string): string {
 /** The JSDoc's text: ` * ` prefixes gone, `*` unescaped (written `\*`, and `*\/` for `*` + `/`), tags (`@deprecated`) dropped. */
 function jsDocText(body: string): string {
   const lines = body.split('\n').map((l) => l.replace(/^\s*\*(?: |$)/, ''));
-  while (lines.length > 0 && (lines[lines.length - 1]!.trim() === '' || lines[lines.length - 1]!.startsWith('@'))) lines.pop();
-  while (lines.length > 0 && lines[0]!.trim() === '') lines.shift();
+  while (lines.length > 0 && (lines[lines.length - 1].trim() === '' || lines[lines.length - 1].startsWith('@'))) lines.pop();
+  while (lines.length > 0 && lines[0].trim() === '') lines.shift();
   return lines.join('\n').replace(/\*\\\//g, '*/').replace(/\\\*/g, '*');
 }
 
@@ -42,13 +42,13 @@ export function parseModelFile(source: string, word: string): ModelDescriptions 
   let type = '';
   let body = '';
   const start = new RegExp(`^export interface ${alias[1]}\\b`, 'm').exec(source)?.index ?? -1;
-  if (head && head[2] === alias[1]) type = jsDocText(head[1]!);
+  if (head && head[2] === alias[1]) type = jsDocText(head[1]);
   if (start >= 0) {
     const end = source.indexOf('\n}', start);
     body = source.slice(start, end < 0 ? undefined : end + 1);
   }
   const properties = new Map<string, string>();
-  for (const m of body.matchAll(DOCUMENTED_PROPERTY)) properties.set(m[2]!, jsDocText(m[1]!));
+  for (const m of body.matchAll(DOCUMENTED_PROPERTY)) properties.set(m[2], jsDocText(m[1]));
   return { type, properties };
 }
 

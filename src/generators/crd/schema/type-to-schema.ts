@@ -386,7 +386,7 @@ export class SchemaBuilder {
     switch (resolved.kind) {
       case 'runtime': {
         // Wire<T> is T as JSON (each Date a string): the same schema as T.
-        if (resolved.name === 'Wire' && args.length === 1) return this.typeToSchema(ctx, args[0]!);
+        if (resolved.name === 'Wire' && args.length === 1) return this.typeToSchema(ctx, args[0]);
         const known = runtimeTypeSchema(resolved.name);
         if (!known) {
           this.problems.push({ node, message: `kubescaffolder/runtime exports no API type ${resolved.name}` });

@@ -282,7 +282,7 @@ export class ResourceHandlers {
     }
     // The configuration becomes a typed object first, which fails (500) on a field the type does
     // not declare, whatever fieldValidation says. Its path in a list (`[name="c"]`) is not written here.
-    const [undeclared] = this.storage.undeclaredFields(rt, version, config as KubeObject);
+    const [undeclared] = this.storage.undeclaredFields(rt, version, config);
     if (undeclared !== undefined && !undeclared.includes('[')) {
       const objectName = `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}`;
       throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): .${undeclared}: field not declared in schema` });
@@ -302,9 +302,10 @@ export class ResourceHandlers {
       name!,
       subresource === 'status' ? 'status' : '',
       (current) => {
-        const merged = applyConfiguration(current, config as KubeObject, applyOpts);
+        const merged = applyConfiguration(current, config, applyOpts);
         applyDuplicateKeys(call.duplicates ?? [], options);
-        merged.metadata!.resourceVersion = (config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined ?? current.metadata.resourceVersion;
+        merged.metadata!.resourceVersion =
+          ((config.metadata as Record<string, unknown> | undefined)?.resourceVersion as string | undefined) ?? current.metadata.resourceVersion;
         return merged;
       },
       { ...options, managedFieldsComputed: true, fieldManager: manager },
