@@ -21,7 +21,7 @@ export type { AuthenticatedUser, AuthenticationPolicy, AuthorizationAttributes, 
 export type { ObjectStore, StoreEvent, ChangeType } from './store/object-store.js';
 export { kubeConfigFor } from './environment/kubeconfig.js';
 export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';
-export type { KubeObject, StoredObject } from './resources/object.js';
+export type { KubeObject, StoredObject } from './model/object.js';
 export type { Status, StatusCause, StatusDetails } from '../kube/status.js';
 export { compileSchema, invalidStatus, type CompiledSchema, type FieldCause, type JSONSchemaProps } from '../apiextensions/schema/index.js';
 export { AdmissionChain, convertObjects, type ServiceResolver, type WebhookConfiguration } from './admission/index.js';

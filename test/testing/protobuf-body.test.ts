@@ -6,7 +6,7 @@
  */
 import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import { describe, expect, it } from 'vitest';
-import { StatusError } from '../../src/testing/resources/status.js';
+import { StatusError } from '../../src/testing/model/status.js';
 import { decodeProtobufBody } from '../../src/testing/server/protobuf-body.js';
 
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';

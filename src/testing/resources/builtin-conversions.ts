@@ -6,7 +6,7 @@
  */
 import { deepCopy } from '../../kube/json-values.js';
 import { defaultHPAv1, HPA_V1_STATUS_ANNOTATIONS, hpaV1ToV2, hpaV2ToV1 } from './hpa-conversion.js';
-import { joinAPIVersion, splitAPIVersion, type KubeObject } from './object.js';
+import { joinAPIVersion, splitAPIVersion, type KubeObject } from '../model/object.js';
 
 /** An older version of a built-in kind: its scheme defaults and its conversion to and from the storage version. */
 export interface OlderVersion {

@@ -3,7 +3,7 @@
  * k8s.io/kubernetes/pkg/apis/.../v1/defaults.go), for the fields controllers commonly compare:
  * without them a reconciler that diffs desired against actual state would see a difference forever.
  */
-import { childObject, isPlainObject, setDefault, type KubeObject } from './object.js';
+import { childObject, isPlainObject, setDefault, type KubeObject } from '../model/object.js';
 
 type Obj = Record<string, unknown>;
 

@@ -10,11 +10,11 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { podCreateDefaults, podUpdateAdmission } from './pod-create-defaults.js';
-import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject, type StoredObject } from './object.js';
-import { listRuleFromSchema } from './list-rules.js';
+import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject, type StoredObject } from '../model/object.js';
+import { listRuleFromSchema } from '../model/list-rules.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import { builtinConverter, olderVersions } from './builtin-conversions.js';
-import type { ResourceType, ScaleSubresource, VersionInfo } from './resource-type.js';
+import type { ResourceType, ScaleSubresource, VersionInfo } from '../model/resource-type.js';
 
 /** A version served beside the storage version (`version`), converted (builtin-conversions.ts). */
 interface OlderRowVersion {

@@ -5,7 +5,7 @@
  */
 import { isKubernetesApiVersion, loadKubernetesApi, type KubernetesApi } from '../../kube/kubernetes-api.js';
 import { goDecode, type GoDecodeResult } from '../../kube/go-json-decode.js';
-import type { ResourceType } from './resource-type.js';
+import type { ResourceType } from '../model/resource-type.js';
 
 export interface BuiltinSchema {
   /** The component that describes the kind (`io.k8s.api.apps.v1.Deployment`). */

@@ -2,7 +2,7 @@
  * core/v1 Events and events.k8s.io/v1 Events are one stored resource with two shapes, as in
  * kube-apiserver: an event written through either API is read through both.
  */
-import type { KubeObject } from './object.js';
+import type { KubeObject } from '../model/object.js';
 
 /** events.k8s.io/v1 field -> core/v1 field. */
 const RENAMES: [string, string][] = [

@@ -11,7 +11,7 @@
  * The JSON in an annotation is read as Go's encoding/json reads it: keys match ignoring case, and
  * an annotation that does not decode is ignored.
  */
-import { isPlainObject, type KubeObject } from './object.js';
+import { isPlainObject, type KubeObject } from '../model/object.js';
 
 type Obj = Record<string, unknown>;
 

@@ -5,7 +5,7 @@
  * phase, and the QoS class the registry computes from the containers' resources. On update the
  * two plugins run again: the tolerations are added back, priority and preemptionPolicy kept.
  */
-import { childObject, isPlainObject, setDefault, type KubeObject } from './object.js';
+import { childObject, isPlainObject, setDefault, type KubeObject } from '../model/object.js';
 
 const NODE_TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
 

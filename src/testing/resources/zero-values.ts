@@ -6,7 +6,7 @@
  * against them: a map or list already there in the zero value is not "added" by the writer, so
  * the writer's managedFields carry no `.` entry for it.
  */
-import { isPlainObject, type JSONObject, type KubeObject } from './object.js';
+import { isPlainObject, type JSONObject, type KubeObject } from '../model/object.js';
 
 const podSpec = { containers: null };
 const podTemplate = { metadata: {}, spec: podSpec };

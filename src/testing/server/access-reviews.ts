@@ -5,8 +5,8 @@
  * requests authorized by the environment's policies; by default any token is the environment's
  * admin and everything is allowed. Tokens the server issued (token-requests.ts) are their service accounts.
  */
-import { isPlainObject } from '../resources/object.js';
-import { badRequest, invalid, StatusError } from '../resources/status.js';
+import { isPlainObject } from '../model/object.js';
+import { badRequest, invalid, StatusError } from '../model/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import type { ResourceRequest } from './request-info.js';
 

@@ -5,9 +5,9 @@
 import type { AdmissionAttributes, AdmissionChain, AdmissionResult } from '../admission/index.js';
 import type { Operation } from '../../kube/admission-review.js';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { type KubeObject, type StoredObject } from '../resources/object.js';
-import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
-import { StatusError } from '../resources/status.js';
+import { type KubeObject, type StoredObject } from '../model/object.js';
+import type { ResourceType, VersionInfo } from '../model/resource-type.js';
+import { StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { WriteOptions } from './request-options.js';
 

@@ -8,8 +8,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from '../admission/index.js';
-import { splitAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import type { ResourceType } from '../resources/resource-type.js';
+import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
+import type { ResourceType } from '../model/resource-type.js';
 import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
 import { AccessReviews, type AuthenticationPolicy, type AuthorizationPolicy } from './access-reviews.js';

@@ -5,8 +5,8 @@
  * and write a tick later, so every listener sees events in order.
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type StoredObject } from '../resources/object.js';
-import { storageVersion, type ResourceType } from '../resources/resource-type.js';
+import { isPlainObject, type StoredObject } from '../model/object.js';
+import { storageVersion, type ResourceType } from '../model/resource-type.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../apiextensions/validation/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';

@@ -1,6 +1,6 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, statusOf, internalError, StatusError } from '../resources/status.js';
+import { badRequest, statusOf, internalError, StatusError } from '../model/status.js';
 import type { Status } from '../../kube/status.js';
 import { YamlSyntaxError } from '../yaml.js';
 import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';

@@ -3,7 +3,7 @@
  * CreateOptions, UpdateOptions, PatchOptions and ListOptions), with its 422 and 400 texts.
  */
 import type { FieldCause } from '../../kube/field-errors.js';
-import { badRequest, forbiddenField, invalid, invalidField, notSupportedField } from '../resources/status.js';
+import { badRequest, forbiddenField, invalid, invalidField, notSupportedField } from '../model/status.js';
 
 export type WriteOptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions';
 

@@ -4,9 +4,9 @@
  * controller's last step.
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type KubeObject, type StoredObject } from '../resources/object.js';
-import { storageKey, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
-import { forbidden, notFound, StatusError } from '../resources/status.js';
+import { isPlainObject, type KubeObject, type StoredObject } from '../model/object.js';
+import { storageKey, type ResourceType, type VersionInfo } from '../model/resource-type.js';
+import { forbidden, notFound, StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import type { AdmissionStep } from './admission-step.js';
 import { now } from './object-meta.js';

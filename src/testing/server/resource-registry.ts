@@ -5,8 +5,8 @@
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 import { builtinResourceTypes } from '../resources/builtin-resources.js';
 import { crdResourceType } from '../resources/crd-resource-type.js';
-import type { KubeObject } from '../resources/object.js';
-import { groupResourceKey, servedVersion, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
+import type { KubeObject } from '../model/object.js';
+import { groupResourceKey, servedVersion, type ResourceType, type VersionInfo } from '../model/resource-type.js';
 
 export interface ResolvedResource {
   rt: ResourceType;

@@ -8,9 +8,9 @@
  */
 import type { AdmissionChain } from '../admission/index.js';
 import { deepCopy } from '../../kube/json-values.js';
-import { joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
-import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../resources/status.js';
+import { joinAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
+import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../model/resource-type.js';
+import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { AdmissionStep } from './admission-step.js';
 import { generateName } from './object-meta.js';

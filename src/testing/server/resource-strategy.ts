@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import { validationGroup, type ResourceType, type VersionInfo } from '../resources/resource-type.js';
-import { badRequest, conflict, forbidden, invalid, invalidField, notFound, StatusError } from '../resources/status.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
+import { validationGroup, type ResourceType, type VersionInfo } from '../model/resource-type.js';
+import { badRequest, conflict, forbidden, invalid, invalidField, notFound, StatusError } from '../model/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { finalizerWarnings } from '../../kube/object-meta-rules.js';
 import { invalidStatus } from '../../apiextensions/schema/index.js';

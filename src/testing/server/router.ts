@@ -4,7 +4,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../resources/status.js';
+import { pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../model/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
 import { labelSelectorParam } from '../selectors/label-selector-param.js';
 import type { ObjectStore } from '../store/object-store.js';

@@ -1,8 +1,8 @@
 /** Compiled schemas: per CRD version (rebuilt when the CRD changes), and per built-in kind. */
 import { compileSchema, type CompiledSchema } from '../../apiextensions/schema/index.js';
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import type { ResourceType, VersionInfo } from '../resources/resource-type.js';
-import { groupResourceKey } from '../resources/resource-type.js';
+import type { ResourceType, VersionInfo } from '../model/resource-type.js';
+import { groupResourceKey } from '../model/resource-type.js';
 import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../resources/builtin-schemas.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 

@@ -1,8 +1,8 @@
 /** Direct store access for tests: objects read and written as the API would, without HTTP. */
 import { deepCopy } from '../../kube/json-values.js';
-import { splitAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import { storageVersion, type ResourceType } from '../resources/resource-type.js';
-import { notFound, StatusError } from '../resources/status.js';
+import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
+import { storageVersion, type ResourceType } from '../model/resource-type.js';
+import { notFound, StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE } from './controllers.js';
 import type { ResourceHandlers, ResourceCall } from './handlers/resources.js';

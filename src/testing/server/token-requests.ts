@@ -7,8 +7,8 @@
  * not signed JWTs; binding a token to an object (spec.boundObjectRef) is refused.
  */
 import { randomBytes } from 'node:crypto';
-import { isPlainObject } from '../resources/object.js';
-import { badRequest, invalid, invalidField, StatusError } from '../resources/status.js';
+import { isPlainObject } from '../model/object.js';
+import { badRequest, invalid, invalidField, StatusError } from '../model/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import type { AuthenticatedUser, IssuedTokens } from './access-reviews.js';
 import type { ResourceRequest } from './request-info.js';

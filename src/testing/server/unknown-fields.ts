@@ -6,8 +6,8 @@
  */
 import { deepCopy } from '../../kube/json-values.js';
 import { goJSON, goJSONInOrder, goQuote } from '../../kube/go-format.js';
-import { isPlainObject, type KubeObject } from '../resources/object.js';
-import { badRequest, StatusError } from '../resources/status.js';
+import { isPlainObject, type KubeObject } from '../model/object.js';
+import { badRequest, StatusError } from '../model/status.js';
 import { invalidStatus, type CompiledSchema } from '../../apiextensions/schema/index.js';
 import { dropUnknownObjectMetaFields } from '../../apiextensions/schema/object-meta.js';
 

@@ -6,8 +6,8 @@
  */
 import { convertObjects } from '../admission/index.js';
 import type { CustomResourceDefinition, ServiceResolver } from '../admission/index.js';
-import { joinAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import type { ResourceType } from '../resources/resource-type.js';
+import { joinAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
+import type { ResourceType } from '../model/resource-type.js';
 import type { ResourceRegistry } from './resource-registry.js';
 
 export class VersionConverter {

@@ -1,5 +1,5 @@
 /** Printers of the admissionregistration.k8s.io group. */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, ageOf, at, col, isSet, list, NAME, nameOf, obj, since, str, type TablePrinter } from './cells.js';
 
 const WEBHOOKS_PRINTER: TablePrinter = {

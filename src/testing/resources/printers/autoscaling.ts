@@ -1,5 +1,5 @@
 /** Printers of the autoscaling group (HorizontalPodAutoscaler, served as autoscaling/v2). */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, ageOf, at, col, int, isSet, list, NAME, nameOf, obj, quantityText, str, type Obj, type TablePrinter } from './cells.js';
 
 const UNKNOWN = '<unknown>';

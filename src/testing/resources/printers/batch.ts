@@ -1,5 +1,5 @@
 /** Printers of the batch group. */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, at, boolText, col, containerCells, CONTAINERS, formatLabelSelector, hasCondition, humanDuration, IMAGES, int, list, NAME, obj, since, str, type TablePrinter } from './cells.js';
 
 /** printJob's STATUS: Complete or Failed first (a finished Job stays so while it is deleted), then Terminating, then Suspended, FailureTarget, SuccessCriteriaMet, else Running. */

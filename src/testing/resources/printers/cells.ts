@@ -2,7 +2,7 @@
  * What every built-in printer is made of: the Table column type, and the cell formats of
  * kube-apiserver's printers (pkg/printers/internalversion) and of apimachinery they share.
  */
-import { isPlainObject, type KubeObject } from '../object.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
 import { formatLabelSelector as formatRequirements, fromLabelSelectorObject, type LabelSelector } from '../../../kube/label-selector.js';
 
 export interface ColumnDefinition {

@@ -1,5 +1,5 @@
 /** Printers of the certificates.k8s.io group. */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, ageOf, at, col, humanDuration, list, NAME, nameOf, obj, str, type TablePrinter } from './cells.js';
 
 /** extractCSRStatus: Denied before Approved, else Pending; then `,Failed` and `,Issued`. */

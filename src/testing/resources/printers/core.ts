@@ -1,6 +1,6 @@
 /** Printers of the core group's kinds (and of events.k8s.io Events, printed as core Events). */
 import { eventsV1ToCore } from '../event-shapes.js';
-import { isPlainObject, type KubeObject } from '../object.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
 import { accessModesText, AGE, ageOf, at, col, containerCells, CONTAINERS, formatLabels, hasCondition, humanDuration, IMAGES, int, list, loadBalancerText, NAME, nameOf, obj, quantityText, since, storageClassOf, str, type Obj, type TablePrinter } from './cells.js';
 
 /** printPod: READY, the aggregate STATUS (init progress, waiting/terminated reasons, Terminating), RESTARTS with the last restart's age. */

@@ -1,5 +1,5 @@
 /** Printers of the networking.k8s.io group. */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, ageOf, at, col, formatLabelSelector, isSet, list, loadBalancerText, NAME, nameOf, obj, since, str, type TablePrinter } from './cells.js';
 
 function ingressRow(ing: KubeObject, nowMs: number): unknown[] {

@@ -1,5 +1,5 @@
 /** Printers of the rbac.authorization.k8s.io group (roles have none: the default convertor prints them). */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, col, DEFAULT_PRINTER, list, NAME, obj, since, str, type TablePrinter } from './cells.js';
 
 function bindingRow(binding: KubeObject, nowMs: number): unknown[] {

@@ -1,5 +1,5 @@
 /** Printers of the resource.k8s.io group (dynamic resource allocation). */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, ageOf, at, col, isSet, list, NAME, nameOf, str, type TablePrinter } from './cells.js';
 
 /** resourceClaimState: deleted, then pending (unless deleted) or allocated and reserved. */

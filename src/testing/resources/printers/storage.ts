@@ -1,5 +1,5 @@
 /** Printers of the storage.k8s.io group. */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import { AGE, ageOf, at, col, isSet, list, NAME, nameOf, obj, quantityText, str, type TablePrinter } from './cells.js';
 
 /** storageutil.IsDefaultAnnotation: the GA or the beta default-class annotation is "true". */

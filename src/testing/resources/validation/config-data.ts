@@ -7,8 +7,8 @@
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepEqual } from '../../../kube/json-values.js';
 import { isConfigMapKey } from '../../../kube/dns-names.js';
-import { isPlainObject, type KubeObject } from '../object.js';
-import { forbiddenField, invalidField, requiredField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { forbiddenField, invalidField, requiredField } from '../../model/status.js';
 
 const keysOf = (v: unknown): string[] => (isPlainObject(v) ? Object.keys(v) : []);
 

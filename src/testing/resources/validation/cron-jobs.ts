@@ -4,8 +4,8 @@
  * replaced it), a time zone Go knows, a supported concurrency policy, a Job template, history
  * limits that are not negative, and a name that leaves room for the Jobs' suffix.
  */
-import { isPlainObject, type KubeObject } from '../object.js';
-import { invalidField, notSupportedField, requiredField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { invalidField, notSupportedField, requiredField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { cronScheduleError, isTimeZone } from '../../../kube/cron-schedule.js';
 import { cronJobTemplateErrors } from './jobs.js';

@@ -7,8 +7,8 @@
  */
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Subdomain, isQualifiedName } from '../../../kube/dns-names.js';
-import { isPlainObject, type KubeObject } from '../object.js';
-import { invalidField, requiredField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { invalidField, requiredField } from '../../model/status.js';
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const bytes = (s: string): number => Buffer.byteLength(s);

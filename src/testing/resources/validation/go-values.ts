@@ -6,8 +6,8 @@
  */
 import { deepEqual } from '../../../kube/json-values.js';
 import { goJSON, goJSONInOrder, goNumber, goQuote } from '../../../kube/go-format.js';
-import { isPlainObject } from '../object.js';
-import { invalidField } from '../status.js';
+import { isPlainObject } from '../../model/object.js';
+import { invalidField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 
 /** A JSON value without the fields Go would hold as nil or empty (absent, null, [] and {}). */

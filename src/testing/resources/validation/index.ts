@@ -3,7 +3,7 @@
  * kube-apiserver's messages, by kind: one file per area (pod specs, workloads, jobs, cron jobs,
  * services, claims, ConfigMap and Secret data, Events). Each gets the object and, on update, the stored one (immutable fields).
  */
-import type { KubeObject } from '../object.js';
+import type { KubeObject } from '../../model/object.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podSpecErrors } from './pod-spec.js';
 import { podUpdateErrors } from './pod-update.js';

@@ -2,8 +2,8 @@
  * Jobs (pkg/apis/batch/validation): what their pods may do, and which of their spec fields an
  * update may change (validateJobSpecUpdate).
  */
-import { isPlainObject, type KubeObject } from '../object.js';
-import { invalidField, notSupportedField, requiredField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { invalidField, notSupportedField, requiredField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { podTemplateErrors } from './pod-spec.js';

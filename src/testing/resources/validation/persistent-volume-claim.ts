@@ -4,8 +4,8 @@
  * bound, its storage request and volume attributes class; a request may shrink (to recover
  * from a failed expansion) but not to the capacity the claim has.
  */
-import { isPlainObject, type KubeObject } from '../object.js';
-import { forbiddenField, invalidField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { forbiddenField, invalidField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { compareQuantities, formatQuantity, parseQuantity, type Quantity } from '../../../kube/quantity.js';

@@ -3,8 +3,8 @@
  * Pods and the pod templates of workloads: volumes, containers (names, images, ports, environment
  * variables, volume mounts, pull policy, resources) and the restart policy.
  */
-import { isPlainObject } from '../object.js';
-import { duplicateField, invalidField, notFoundField, notSupportedField, requiredField } from '../status.js';
+import { isPlainObject } from '../../model/object.js';
+import { duplicateField, invalidField, notFoundField, notSupportedField, requiredField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label } from '../../../kube/dns-names.js';
 import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';

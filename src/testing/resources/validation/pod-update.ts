@@ -4,8 +4,8 @@
  * tolerationSeconds), removed scheduling gates, and terminationGracePeriodSeconds from a negative
  * value to 1.
  */
-import { isPlainObject, type KubeObject } from '../object.js';
-import { forbiddenField, invalidField, requiredField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { forbiddenField, invalidField, requiredField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { objectDiff } from '../../../kube/object-diff.js';

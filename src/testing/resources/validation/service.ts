@@ -4,8 +4,8 @@
  * validateUpgradeDowngradeClusterIPs, after the strategy's NormalizeClusterIPs has read the
  * singular field against the plural one).
  */
-import { isPlainObject, type KubeObject } from '../object.js';
-import { duplicateField, forbiddenField, invalidField, notSupportedField, requiredField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { duplicateField, forbiddenField, invalidField, notSupportedField, requiredField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../kube/dns-names.js';
 import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';

@@ -2,8 +2,8 @@
  * The workloads of apps/v1 and batch/v1 (pkg/apis/apps/validation, pkg/apis/batch/validation):
  * selectors that match their template's labels, and the pod templates they run.
  */
-import { isPlainObject, type KubeObject } from '../object.js';
-import { forbiddenField, invalidField, notSupportedField, requiredField } from '../status.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { forbiddenField, invalidField, notSupportedField, requiredField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { podTemplateErrors, podTemplateMetadataErrors } from './pod-spec.js';
 import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';

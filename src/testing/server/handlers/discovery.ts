@@ -1,6 +1,6 @@
 /** Discovery documents: /api, /apis, /apis/<group>, /api/v1 and /apis/<group>/<version>. */
-import type { ResourceType } from '../../resources/resource-type.js';
-import { pageNotFound } from '../../resources/status.js';
+import type { ResourceType } from '../../model/resource-type.js';
+import { pageNotFound } from '../../model/status.js';
 import type { ResourceRegistry } from '../resource-registry.js';
 import type { DiscoveryRequest } from '../request-info.js';
 

@@ -4,8 +4,8 @@
  */
 import { deepCopy } from '../../../kube/json-values.js';
 import { goQuote } from '../../../kube/go-format.js';
-import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../resources/object.js';
-import type { ResourceType, VersionInfo } from '../../resources/resource-type.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
+import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
 import {
   badRequest,
   gone,
@@ -15,7 +15,7 @@ import {
   pageNotFound,
   requiredField,
   StatusError,
-} from '../../resources/status.js';
+} from '../../model/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
 import { zeroValueOf } from '../../resources/zero-values.js';

@@ -4,8 +4,8 @@
  * timeouts, selectors, and 410 Gone as an ERROR event when the start is too old.
  */
 import type { ServerResponse } from 'node:http';
-import { joinAPIVersion, type StoredObject } from '../../resources/object.js';
-import { storageKey, type ResourceType, type VersionInfo } from '../../resources/resource-type.js';
+import { joinAPIVersion, type StoredObject } from '../../model/object.js';
+import { storageKey, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
 import type { Status } from '../../../kube/status.js';
 import { matchesFields, type FieldSelector } from '../../selectors/field-selector.js';
 import { matchesLabels, type LabelRequirements } from '../../../kube/label-selector.js';
