@@ -17,7 +17,7 @@ export interface ManagerContext {
   subresource?: string;
   /** Whether status is a separate subresource (then the main resource does not own status). */
   statusSeparate: boolean;
-  /** The kind's zero value (resources/zero-values.ts): what a create does not bring into being. */
+  /** The kind's zero value (builtins/zero-values.ts): what a create does not bring into being. */
   zero?: KubeObject;
 }
 

@@ -3,8 +3,8 @@
  * established CustomResourceDefinition. Lookups by URL parts (group, version, plural) and by kind.
  */
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
-import { builtinResourceTypes } from '../resources/builtin-resources.js';
-import { crdResourceType } from '../resources/crd-resource-type.js';
+import { builtinResourceTypes } from '../builtins/builtin-resources.js';
+import { crdResourceType } from './crd-resource-type.js';
 import type { KubeObject } from '../model/object.js';
 import { groupResourceKey, servedVersion, type ResourceType, type VersionInfo } from '../model/resource-type.js';
 

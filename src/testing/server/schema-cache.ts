@@ -3,7 +3,7 @@ import { compileSchema, type CompiledSchema } from '../../apiextensions/schema/i
 import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import type { ResourceType, VersionInfo } from '../model/resource-type.js';
 import { groupResourceKey } from '../model/resource-type.js';
-import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../resources/builtin-schemas.js';
+import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../builtins/builtin-schemas.js';
 import type { KubernetesApi } from '../../kube/kubernetes-api.js';
 
 export class SchemaCache {

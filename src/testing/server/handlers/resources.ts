@@ -18,7 +18,7 @@ import {
 } from '../../model/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
-import { zeroValueOf } from '../../resources/zero-values.js';
+import { zeroValueOf } from '../../builtins/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { jsonWord } from '../../../kube/go-json-decode.js';
 

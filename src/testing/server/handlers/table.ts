@@ -7,7 +7,7 @@
  */
 import { isPlainObject, type KubeObject } from '../../model/object.js';
 import type { PrinterColumn, ResourceType, VersionInfo } from '../../model/resource-type.js';
-import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/printers/index.js';
+import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../builtins/printers/index.js';
 import { JSONPath } from '../../jsonpath/index.js';
 import { isGoInt } from '../../../kube/go-format.js';
 
