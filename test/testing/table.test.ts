@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PRINTERS, humanDuration } from '../../src/testing/builtins/printers/index.js';
 import type { KubeObject } from '../../src/testing/model/object.js';
-import { crdResourceType } from '../../src/testing/server/crd-resource-type.js';
+import { crdResourceType } from '../../src/testing/server/registry/crd-resource-type.js';
 import { asTable } from '../../src/testing/server/handlers/table.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');

@@ -17,13 +17,13 @@ import { FaultState } from './fault-state.js';
 import type { FaultInjector, FaultSpec, HangSpec, InjectedFault } from './faults.js';
 import { GarbageCollector } from './garbage-collector.js';
 import { ResourceHandlers } from './handlers/resources.js';
-import { ResourceRegistry } from './resource-registry.js';
-import { ResourceStorage } from './resource-storage.js';
+import { ResourceRegistry } from './registry/resource-registry.js';
+import { ResourceStorage } from './registry/resource-storage.js';
 import { Router } from './router.js';
-import { SchemaCache } from './schema-cache.js';
+import { SchemaCache } from './registry/schema-cache.js';
 import { StoreAccess, type ObjectReference } from './store-access.js';
 import { TokenRequests } from './token-requests.js';
-import { VersionConverter } from './version-converter.js';
+import { VersionConverter } from './registry/version-converter.js';
 import { NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { metaTime } from '../../kube/meta-time.js';
 

@@ -10,9 +10,9 @@ import { storageVersion, type ResourceType } from '../model/resource-type.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../apiextensions/validation/index.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
-import type { ResourceRegistry } from './resource-registry.js';
-import type { ResourceStorage } from './resource-storage.js';
-import { now } from './object-meta.js';
+import type { ResourceRegistry } from './registry/resource-registry.js';
+import type { ResourceStorage } from './registry/resource-storage.js';
+import { now } from './registry/object-meta.js';
 
 export const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';
 export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';

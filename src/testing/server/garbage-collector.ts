@@ -8,8 +8,8 @@ import type { StoredObject } from '../model/object.js';
 import type { ResourceType } from '../model/resource-type.js';
 import { storageVersion } from '../model/resource-type.js';
 import type { ObjectStore, StoreEvent } from '../store/object-store.js';
-import type { ResourceRegistry } from './resource-registry.js';
-import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER, type ResourceStorage } from './resource-storage.js';
+import type { ResourceRegistry } from './registry/resource-registry.js';
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER, type ResourceStorage } from './registry/resource-storage.js';
 
 interface ObjectRef {
   resource: string;

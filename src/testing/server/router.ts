@@ -19,9 +19,9 @@ import { parseBody, readBody, writeError, writeJSON } from './http-io.js';
 import { decodeProtobufBody } from './protobuf-body.js';
 import type { ParsedBody } from './duplicate-keys.js';
 import { parseRequest, type ResourceRequest } from './request-info.js';
-import type { ResourceRegistry } from './resource-registry.js';
-import type { ResourceStorage } from './resource-storage.js';
-import type { SchemaCache } from './schema-cache.js';
+import type { ResourceRegistry } from './registry/resource-registry.js';
+import type { ResourceStorage } from './registry/resource-storage.js';
+import type { SchemaCache } from './registry/schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './token-requests.js';
 import { resourceVersionParseError, validateListOptions } from './option-validation.js';
 

@@ -6,8 +6,8 @@ import { notFound, StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE } from './controllers.js';
 import type { ResourceHandlers, ResourceCall } from './handlers/resources.js';
-import type { ResourceRegistry } from './resource-registry.js';
-import type { ResourceStorage } from './resource-storage.js';
+import type { ResourceRegistry } from './registry/resource-registry.js';
+import type { ResourceStorage } from './registry/resource-storage.js';
 
 /** Names an object for the direct store accessors. */
 export interface ObjectReference {

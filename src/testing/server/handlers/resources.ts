@@ -32,10 +32,10 @@ import { parseFieldSelector, matchesFields, selectedName } from '../../selectors
 import { formatLabelSelector, fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
 import { labelSelectorParam } from '../../selectors/label-selector-param.js';
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
-import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
+import type { DeleteOptions, ResourceStorage, WriteOptions } from '../registry/resource-storage.js';
 import { getPath, setPath } from '../json-path.js';
 import { decodeContinue, encodeContinue } from '../continue-token.js';
-import { parseFieldValidation } from '../unknown-fields.js';
+import { parseFieldValidation } from '../registry/unknown-fields.js';
 import type { DuplicateKey } from '../duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../access-reviews.js';

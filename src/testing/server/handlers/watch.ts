@@ -12,7 +12,7 @@ import { matchesLabels, type LabelRequirements } from '../../../kube/label-selec
 import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
 import { errorToStatus } from '../http-io.js';
 import { asTable } from './table.js';
-import type { ResourceStorage } from '../resource-storage.js';
+import type { ResourceStorage } from '../registry/resource-storage.js';
 
 export interface WatchParams {
   rt: ResourceType;

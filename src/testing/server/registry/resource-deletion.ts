@@ -3,11 +3,11 @@
  * the garbage collector honours), graceful deletion while finalizers remain, and the namespace
  * controller's last step.
  */
-import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type KubeObject, type StoredObject } from '../model/object.js';
-import { storageKey, type ResourceType, type VersionInfo } from '../model/resource-type.js';
-import { forbidden, notFound, StatusError } from '../model/status.js';
-import type { ObjectStore } from '../store/object-store.js';
+import { deepCopy, deepEqual } from '../../../kube/json-values.js';
+import { isPlainObject, type KubeObject, type StoredObject } from '../../model/object.js';
+import { storageKey, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
+import { forbidden, notFound, StatusError } from '../../model/status.js';
+import type { ObjectStore } from '../../store/object-store.js';
 import type { AdmissionStep } from './admission-step.js';
 import { now } from './object-meta.js';
 import type { DeleteOptions } from './request-options.js';

@@ -2,13 +2,13 @@
  * The admission step of the write path: the attributes webhooks see, mutating admission (the object as
  * the webhooks leave it) and validating admission (just before storage), with their warnings.
  */
-import type { AdmissionAttributes, AdmissionChain, AdmissionResult } from '../admission/index.js';
-import type { Operation } from '../../kube/admission-review.js';
-import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { type KubeObject, type StoredObject } from '../model/object.js';
-import type { ResourceType, VersionInfo } from '../model/resource-type.js';
-import { StatusError } from '../model/status.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { AdmissionAttributes, AdmissionChain, AdmissionResult } from '../../admission/index.js';
+import type { Operation } from '../../../kube/admission-review.js';
+import { deepCopy, deepEqual } from '../../../kube/json-values.js';
+import { type KubeObject, type StoredObject } from '../../model/object.js';
+import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
+import { StatusError } from '../../model/status.js';
+import type { ObjectStore } from '../../store/object-store.js';
 import type { WriteOptions } from './request-options.js';
 
 /** What admission reads of a request's options. */

@@ -1,10 +1,10 @@
 /** Compiled schemas: per CRD version (rebuilt when the CRD changes), and per built-in kind. */
-import { compileSchema, type CompiledSchema } from '../../apiextensions/schema/index.js';
-import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
-import type { ResourceType, VersionInfo } from '../model/resource-type.js';
-import { groupResourceKey } from '../model/resource-type.js';
-import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../builtins/builtin-schemas.js';
-import type { KubernetesApi } from '../../kube/kubernetes-api.js';
+import { compileSchema, type CompiledSchema } from '../../../apiextensions/schema/index.js';
+import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
+import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
+import { groupResourceKey } from '../../model/resource-type.js';
+import { builtinApiRelease, builtinSchema, type BuiltinSchema } from '../../builtins/builtin-schemas.js';
+import type { KubernetesApi } from '../../../kube/kubernetes-api.js';
 
 export class SchemaCache {
   private readonly compiled = new WeakMap<VersionInfo, CompiledSchema>();

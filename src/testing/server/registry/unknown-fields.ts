@@ -4,12 +4,12 @@
  * silently (Ignore), reported as warnings (Warn, the default), or refuse the request (Strict), as
  * kube-apiserver's strict decoding does.
  */
-import { deepCopy } from '../../kube/json-values.js';
-import { goJSON, goJSONInOrder, goQuote } from '../../kube/go-format.js';
-import { isPlainObject, type KubeObject } from '../model/object.js';
-import { badRequest, StatusError } from '../model/status.js';
-import { invalidStatus, type CompiledSchema } from '../../apiextensions/schema/index.js';
-import { dropUnknownObjectMetaFields } from '../../apiextensions/schema/object-meta.js';
+import { deepCopy } from '../../../kube/json-values.js';
+import { goJSON, goJSONInOrder, goQuote } from '../../../kube/go-format.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import { badRequest, StatusError } from '../../model/status.js';
+import { invalidStatus, type CompiledSchema } from '../../../apiextensions/schema/index.js';
+import { dropUnknownObjectMetaFields } from '../../../apiextensions/schema/object-meta.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 

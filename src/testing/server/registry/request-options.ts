@@ -1,5 +1,5 @@
 /** What a write or delete request asks of the storage beside its object (dry run, field manager, user, ...). */
-import type { UserInfo } from '../../kube/admission-review.js';
+import type { UserInfo } from '../../../kube/admission-review.js';
 import type { FieldValidation } from './unknown-fields.js';
 
 export interface WriteOptions {

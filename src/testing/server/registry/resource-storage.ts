@@ -6,12 +6,12 @@
  * namespace controller. The strategy is resource-strategy.ts, admission admission-step.ts, the
  * delete path resource-deletion.ts.
  */
-import type { AdmissionChain } from '../admission/index.js';
-import { deepCopy } from '../../kube/json-values.js';
-import { joinAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
-import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../model/resource-type.js';
-import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../model/status.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { AdmissionChain } from '../../admission/index.js';
+import { deepCopy } from '../../../kube/json-values.js';
+import { joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
+import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
+import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../../model/status.js';
+import type { ObjectStore } from '../../store/object-store.js';
 import { AdmissionStep } from './admission-step.js';
 import { generateName } from './object-meta.js';
 import { pendingFinalizers, ResourceDeletion } from './resource-deletion.js';

@@ -2,11 +2,11 @@
  * The resource types the server serves: the release's built-in resources plus one entry per
  * established CustomResourceDefinition. Lookups by URL parts (group, version, plural) and by kind.
  */
-import type { KubernetesApi } from '../../kube/kubernetes-api.js';
-import { builtinResourceTypes } from '../builtins/builtin-resources.js';
+import type { KubernetesApi } from '../../../kube/kubernetes-api.js';
+import { builtinResourceTypes } from '../../builtins/builtin-resources.js';
 import { crdResourceType } from './crd-resource-type.js';
-import type { KubeObject } from '../model/object.js';
-import { groupResourceKey, servedVersion, type ResourceType, type VersionInfo } from '../model/resource-type.js';
+import type { KubeObject } from '../../model/object.js';
+import { groupResourceKey, servedVersion, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
 
 export interface ResolvedResource {
   rt: ResourceType;

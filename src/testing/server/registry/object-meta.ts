@@ -1,11 +1,11 @@
 /** Metadata rules the generic registry applies to every object: names, timestamps, validation. */
 import { randomBytes } from 'node:crypto';
-import type { KubeObject, ObjectMeta } from '../model/object.js';
-import { invalidField, requiredField, forbiddenField } from '../model/status.js';
-import { isDNS1123Subdomain } from '../../kube/dns-names.js';
-import { annotationErrors, finalizerErrors, labelErrors, ownerReferenceErrors } from '../../kube/object-meta-rules.js';
-import type { FieldCause } from '../../kube/field-errors.js';
-import { metaTime } from '../../kube/meta-time.js';
+import type { KubeObject, ObjectMeta } from '../../model/object.js';
+import { invalidField, requiredField, forbiddenField } from '../../model/status.js';
+import { isDNS1123Subdomain } from '../../../kube/dns-names.js';
+import { annotationErrors, finalizerErrors, labelErrors, ownerReferenceErrors } from '../../../kube/object-meta-rules.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import { metaTime } from '../../../kube/meta-time.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */
 export function now(): string {

@@ -4,10 +4,10 @@
  * webhook through the admission module), built-in kinds through their conversion functions
  * (ResourceType.convertBuiltin; a kind served in one version only never needs one).
  */
-import { convertObjects } from '../admission/index.js';
-import type { CustomResourceDefinition, ServiceResolver } from '../admission/index.js';
-import { joinAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
-import type { ResourceType } from '../model/resource-type.js';
+import { convertObjects } from '../../admission/index.js';
+import type { CustomResourceDefinition, ServiceResolver } from '../../admission/index.js';
+import { joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
+import type { ResourceType } from '../../model/resource-type.js';
 import type { ResourceRegistry } from './resource-registry.js';
 
 export class VersionConverter {

@@ -4,22 +4,22 @@
  * (status and spec separation, generation, managedFields), defaulting and pruning, validation.
  */
 import { randomUUID } from 'node:crypto';
-import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
-import { validationGroup, type ResourceType, type VersionInfo } from '../model/resource-type.js';
-import { badRequest, conflict, forbidden, invalid, invalidField, notFound, StatusError } from '../model/status.js';
-import type { FieldCause } from '../../kube/field-errors.js';
-import { finalizerWarnings } from '../../kube/object-meta-rules.js';
-import { invalidStatus } from '../../apiextensions/schema/index.js';
-import { goQuote } from '../../kube/go-format.js';
-import type { ObjectStore } from '../store/object-store.js';
-import { recordUpdate } from '../patch/managed-fields.js';
-import { fillZeroValues, zeroValueOf } from '../builtins/zero-values.js';
+import { deepCopy, deepEqual } from '../../../kube/json-values.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
+import { validationGroup, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
+import { badRequest, conflict, forbidden, invalid, invalidField, notFound, StatusError } from '../../model/status.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import { finalizerWarnings } from '../../../kube/object-meta-rules.js';
+import { invalidStatus } from '../../../apiextensions/schema/index.js';
+import { goQuote } from '../../../kube/go-format.js';
+import type { ObjectStore } from '../../store/object-store.js';
+import { recordUpdate } from '../../patch/managed-fields.js';
+import { fillZeroValues, zeroValueOf } from '../../builtins/zero-values.js';
 import { applyFieldValidation, patchedObjectJSON, strictDecodingErrors, unknownFields } from './unknown-fields.js';
 import { dropEmptyMetadataFields, now, specChanged, validateFinalizersOnDelete, validateObjectMeta } from './object-meta.js';
 import { isNamespaceType } from './resource-deletion.js';
-import { BUILTIN_NAME_RULES } from '../builtins/validation/index.js';
-import { isDNS1123Label } from '../../kube/dns-names.js';
+import { BUILTIN_NAME_RULES } from '../../builtins/validation/index.js';
+import { isDNS1123Label } from '../../../kube/dns-names.js';
 import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
 

@@ -1,9 +1,9 @@
 /** Reads a CustomResourceDefinition (apiextensions.k8s.io/v1) into the server's ResourceType. */
-import type { CustomResourceDefinitionNames } from '../../kube/custom-resource-definition.js';
-import { fieldReader } from '../builtins/builtin-resources.js';
-import { asObject, type JSONObject, type KubeObject } from '../model/object.js';
-import { listRuleFromSchema } from '../model/list-rules.js';
-import type { PrinterColumn, ResourceType, VersionInfo } from '../model/resource-type.js';
+import type { CustomResourceDefinitionNames } from '../../../kube/custom-resource-definition.js';
+import { fieldReader } from '../../builtins/builtin-resources.js';
+import { asObject, type JSONObject, type KubeObject } from '../../model/object.js';
+import { listRuleFromSchema } from '../../model/list-rules.js';
+import type { PrinterColumn, ResourceType, VersionInfo } from '../../model/resource-type.js';
 
 
 export function crdResourceType(crd: KubeObject): ResourceType {
