@@ -11,11 +11,11 @@ import { AdmissionChain, type ServiceResolver, type WebhookConfiguration } from 
 import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
 import type { ResourceType } from '../model/resource-type.js';
 import { ObjectStore } from '../store/object-store.js';
-import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers.js';
+import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers/controllers.js';
 import { AccessReviews, type AuthenticationPolicy, type AuthorizationPolicy } from './access-reviews.js';
 import { FaultState } from './fault-state.js';
 import type { FaultInjector, FaultSpec, HangSpec, InjectedFault } from './faults.js';
-import { GarbageCollector } from './garbage-collector.js';
+import { GarbageCollector } from './controllers/garbage-collector.js';
 import { ResourceHandlers } from './handlers/resources.js';
 import { ResourceRegistry } from './registry/resource-registry.js';
 import { ResourceStorage } from './registry/resource-storage.js';

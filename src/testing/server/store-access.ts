@@ -4,7 +4,7 @@ import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/ob
 import { storageVersion, type ResourceType } from '../model/resource-type.js';
 import { notFound, StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
-import { CRD_RESOURCE } from './controllers.js';
+import { CRD_RESOURCE } from './controllers/controllers.js';
 import type { ResourceHandlers, ResourceCall } from './handlers/resources.js';
 import type { ResourceRegistry } from './registry/resource-registry.js';
 import type { ResourceStorage } from './registry/resource-storage.js';

@@ -4,12 +4,12 @@
  * finalizer), or deleted before the owner (the `foregroundDeletion` finalizer). Works from
  * store events, a tick after each change, so deletes return before their cascade runs.
  */
-import type { StoredObject } from '../model/object.js';
-import type { ResourceType } from '../model/resource-type.js';
-import { storageVersion } from '../model/resource-type.js';
-import type { ObjectStore, StoreEvent } from '../store/object-store.js';
-import type { ResourceRegistry } from './registry/resource-registry.js';
-import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER, type ResourceStorage } from './registry/resource-storage.js';
+import type { StoredObject } from '../../model/object.js';
+import type { ResourceType } from '../../model/resource-type.js';
+import { storageVersion } from '../../model/resource-type.js';
+import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER, type ResourceStorage } from '../registry/resource-storage.js';
 
 interface ObjectRef {
   resource: string;

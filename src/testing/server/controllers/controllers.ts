@@ -4,15 +4,15 @@
  * controller (empties a terminating namespace, then removes it). Both react to store events
  * and write a tick later, so every listener sees events in order.
  */
-import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type StoredObject } from '../model/object.js';
-import { storageVersion, type ResourceType } from '../model/resource-type.js';
-import type { FieldCause } from '../../kube/field-errors.js';
-import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../apiextensions/validation/index.js';
-import type { ObjectStore, StoreEvent } from '../store/object-store.js';
-import type { ResourceRegistry } from './registry/resource-registry.js';
-import type { ResourceStorage } from './registry/resource-storage.js';
-import { now } from './registry/object-meta.js';
+import { deepCopy, deepEqual } from '../../../kube/json-values.js';
+import { isPlainObject, type StoredObject } from '../../model/object.js';
+import { storageVersion, type ResourceType } from '../../model/resource-type.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../../apiextensions/validation/index.js';
+import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { ResourceStorage } from '../registry/resource-storage.js';
+import { now } from '../registry/object-meta.js';
 
 export const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';
 export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
