@@ -17,7 +17,7 @@ export type { FlagOverrides } from './environment/control-plane-flags.js';
 export { ControlPlaneStartError } from './environment/control-plane-readiness.js';
 export { TestAPIServer, type ObjectReference, type TestAPIServerOptions } from './server/api-server.js';
 export type { FaultFilter, FaultSpec, HangSpec, InjectedFault } from './server/faults.js';
-export type { AuthenticatedUser, AuthenticationPolicy, AuthorizationAttributes, AuthorizationPolicy } from './server/access-reviews.js';
+export type { AuthenticatedUser, AuthenticationPolicy, AuthorizationAttributes, AuthorizationPolicy } from './server/auth/access-reviews.js';
 export type { ObjectStore, StoreEvent, ChangeType } from './store/object-store.js';
 export { kubeConfigFor } from './environment/kubeconfig.js';
 export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';

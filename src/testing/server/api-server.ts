@@ -12,7 +12,7 @@ import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/ob
 import type { ResourceType } from '../model/resource-type.js';
 import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers/controllers.js';
-import { AccessReviews, type AuthenticationPolicy, type AuthorizationPolicy } from './access-reviews.js';
+import { AccessReviews, type AuthenticationPolicy, type AuthorizationPolicy } from './auth/access-reviews.js';
 import { FaultState } from './fault-state.js';
 import type { FaultInjector, FaultSpec, HangSpec, InjectedFault } from './faults.js';
 import { GarbageCollector } from './controllers/garbage-collector.js';
@@ -22,7 +22,7 @@ import { ResourceStorage } from './registry/resource-storage.js';
 import { Router } from './router.js';
 import { SchemaCache } from './registry/schema-cache.js';
 import { StoreAccess, type ObjectReference } from './store-access.js';
-import { TokenRequests } from './token-requests.js';
+import { TokenRequests } from './auth/token-requests.js';
 import { VersionConverter } from './registry/version-converter.js';
 import { NEWEST_KUBERNETES_API_VERSION } from '../../kube/kubernetes-api.js';
 import { metaTime } from '../../kube/meta-time.js';

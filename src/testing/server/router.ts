@@ -8,7 +8,7 @@ import { pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '.
 import { parseFieldSelector } from '../selectors/field-selector.js';
 import { labelSelectorParam } from '../selectors/label-selector-param.js';
 import type { ObjectStore } from '../store/object-store.js';
-import { isAccessReview, type AccessReviews } from './access-reviews.js';
+import { isAccessReview, type AccessReviews } from './auth/access-reviews.js';
 import type { FaultState } from './fault-state.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, discovery, wantsAggregatedDiscovery } from './handlers/discovery.js';
 import { openAPIDocument } from './handlers/openapi.js';
@@ -22,7 +22,7 @@ import { parseRequest, type ResourceRequest } from './request-info.js';
 import type { ResourceRegistry } from './registry/resource-registry.js';
 import type { ResourceStorage } from './registry/resource-storage.js';
 import type { SchemaCache } from './registry/schema-cache.js';
-import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './token-requests.js';
+import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './auth/token-requests.js';
 import { resourceVersionParseError, validateListOptions } from './option-validation.js';
 
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];

@@ -38,7 +38,7 @@ import { decodeContinue, encodeContinue } from '../continue-token.js';
 import { parseFieldValidation } from '../registry/unknown-fields.js';
 import type { DuplicateKey } from '../duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
-import { ADMIN_USER } from '../access-reviews.js';
+import { ADMIN_USER } from '../auth/access-reviews.js';
 
 
 /** Resources whose DELETE answers the deleted object rather than a Status (their registries' ReturnDeletedObject). */

@@ -7,12 +7,12 @@
  * not signed JWTs; binding a token to an object (spec.boundObjectRef) is refused.
  */
 import { randomBytes } from 'node:crypto';
-import { isPlainObject } from '../model/object.js';
-import { badRequest, invalid, invalidField, StatusError } from '../model/status.js';
-import type { FieldCause } from '../../kube/field-errors.js';
+import { isPlainObject } from '../../model/object.js';
+import { badRequest, invalid, invalidField, StatusError } from '../../model/status.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
 import type { AuthenticatedUser, IssuedTokens } from './access-reviews.js';
-import type { ResourceRequest } from './request-info.js';
-import { metaTime } from '../../kube/meta-time.js';
+import type { ResourceRequest } from '../request-info.js';
+import { metaTime } from '../../../kube/meta-time.js';
 
 /** kube-apiserver's default API audience (its --service-account-issuer in kind and kubeadm clusters). */
 export const API_AUDIENCES = ['https://kubernetes.default.svc.cluster.local'];

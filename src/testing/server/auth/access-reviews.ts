@@ -5,10 +5,10 @@
  * requests authorized by the environment's policies; by default any token is the environment's
  * admin and everything is allowed. Tokens the server issued (token-requests.ts) are their service accounts.
  */
-import { isPlainObject } from '../model/object.js';
-import { badRequest, invalid, StatusError } from '../model/status.js';
-import type { FieldCause } from '../../kube/field-errors.js';
-import type { ResourceRequest } from './request-info.js';
+import { isPlainObject } from '../../model/object.js';
+import { badRequest, invalid, StatusError } from '../../model/status.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import type { ResourceRequest } from '../request-info.js';
 
 /** A user as TokenReview reports it (authentication.k8s.io/v1 UserInfo). */
 export interface AuthenticatedUser {
