@@ -16,7 +16,7 @@ export type { CRDInstallOptions, WebhookInstallSettings } from './environment/en
 export type { FlagOverrides } from './environment/control-plane-flags.js';
 export { ControlPlaneStartError } from './environment/control-plane-readiness.js';
 export { TestAPIServer, type ObjectReference, type TestAPIServerOptions } from './server/api-server.js';
-export type { FaultFilter, FaultSpec, HangSpec, InjectedFault } from './server/faults.js';
+export type { FaultFilter, FaultSpec, HangSpec, InjectedFault } from './server/faults/faults.js';
 export type { AuthenticatedUser, AuthenticationPolicy, AuthorizationAttributes, AuthorizationPolicy } from './server/auth/access-reviews.js';
 export type { ObjectStore, StoreEvent, ChangeType } from './store/object-store.js';
 export { kubeConfigFor } from './environment/kubeconfig.js';

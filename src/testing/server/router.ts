@@ -9,7 +9,7 @@ import { parseFieldSelector } from '../selectors/field-selector.js';
 import { labelSelectorParam } from '../selectors/label-selector-param.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { isAccessReview, type AccessReviews } from './auth/access-reviews.js';
-import type { FaultState } from './fault-state.js';
+import type { FaultState } from './faults/fault-state.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, discovery, wantsAggregatedDiscovery } from './handlers/discovery.js';
 import { openAPIDocument } from './handlers/openapi.js';
 import type { CallResult, ResourceCall, ResourceHandlers } from './handlers/resources.js';

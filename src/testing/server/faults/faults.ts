@@ -1,5 +1,5 @@
 /** Injected failures: the next N requests that match a filter get an error Status. */
-import { StatusError, internalError } from '../model/status.js';
+import { StatusError, internalError } from '../../model/status.js';
 
 export interface FaultFilter {
   /** HTTP method, e.g. `GET`; any when absent. */

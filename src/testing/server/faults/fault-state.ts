@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { FaultInjector, type FaultSpec, type HangSpec, type InjectedFault } from './faults.js';
-import type { WatchSession } from './handlers/watch.js';
+import type { WatchSession } from '../handlers/watch.js';
 
 export class FaultState {
   readonly faults = new FaultInjector();
