@@ -4,7 +4,7 @@
  * The scenario corpus (test/scenarios, field-validation) checks the answers built from them.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonBody, yamlBody } from '../../src/testing/server/duplicate-keys.js';
+import { jsonBody, yamlBody } from '../../src/testing/server/http/duplicate-keys.js';
 
 const parse = (text: string) => jsonBody(text, JSON.parse(text));
 

@@ -8,7 +8,7 @@
 import { isPlainObject } from '../../model/object.js';
 import { badRequest, invalid, StatusError } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
-import type { ResourceRequest } from '../request-info.js';
+import type { ResourceRequest } from '../http/request-info.js';
 
 /** A user as TokenReview reports it (authentication.k8s.io/v1 UserInfo). */
 export interface AuthenticatedUser {

@@ -11,7 +11,7 @@ import { isPlainObject } from '../../model/object.js';
 import { badRequest, invalid, invalidField, StatusError } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import type { AuthenticatedUser, IssuedTokens } from './access-reviews.js';
-import type { ResourceRequest } from '../request-info.js';
+import type { ResourceRequest } from '../http/request-info.js';
 import { metaTime } from '../../../kube/meta-time.js';
 
 /** kube-apiserver's default API audience (its --service-account-issuer in kind and kubeadm clusters). */

@@ -2,7 +2,7 @@
 import type { ResourceType } from '../../model/resource-type.js';
 import { pageNotFound } from '../../model/status.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
-import type { DiscoveryRequest } from '../request-info.js';
+import type { DiscoveryRequest } from '../http/request-info.js';
 
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 

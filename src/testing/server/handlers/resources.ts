@@ -17,7 +17,7 @@ import {
   StatusError,
 } from '../../model/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
-import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
+import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
 import { zeroValueOf } from '../../builtins/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { jsonWord } from '../../../kube/go-json-decode.js';
@@ -36,7 +36,7 @@ import type { DeleteOptions, ResourceStorage, WriteOptions } from '../registry/r
 import { getPath, setPath } from '../json-path.js';
 import { decodeContinue, encodeContinue } from '../continue-token.js';
 import { parseFieldValidation } from '../registry/unknown-fields.js';
-import type { DuplicateKey } from '../duplicate-keys.js';
+import type { DuplicateKey } from '../http/duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../auth/access-reviews.js';
 

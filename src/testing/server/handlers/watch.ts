@@ -10,7 +10,7 @@ import type { Status } from '../../../kube/status.js';
 import { matchesFields, type FieldSelector } from '../../selectors/field-selector.js';
 import { matchesLabels, type LabelRequirements } from '../../../kube/label-selector.js';
 import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
-import { errorToStatus } from '../http-io.js';
+import { errorToStatus } from '../http/http-io.js';
 import { asTable } from './table.js';
 import type { ResourceStorage } from '../registry/resource-storage.js';
 

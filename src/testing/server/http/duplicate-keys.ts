@@ -6,8 +6,8 @@
  * existing struct or map), so a ConfigMap sent two `labels` keeps the labels of both.
  */
 import { isMap, isNode, isScalar, isSeq, LineCounter, type Document } from 'yaml';
-import { isJsonObject } from '../../kube/json-values.js';
-import { parseYamlDocument } from '../yaml.js';
+import { isJsonObject } from '../../../kube/json-values.js';
+import { parseYamlDocument } from '../../yaml.js';
 
 export interface DuplicateKey {
   /** Where the key is, as strict decoding names fields: `metadata.labels`, `spec.containers[0].name`. */

@@ -1,10 +1,10 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, statusOf, internalError, StatusError } from '../model/status.js';
-import type { Status } from '../../kube/status.js';
-import { YamlSyntaxError } from '../yaml.js';
+import { badRequest, statusOf, internalError, StatusError } from '../../model/status.js';
+import type { Status } from '../../../kube/status.js';
+import { YamlSyntaxError } from '../../yaml.js';
 import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';
-import { nestingDepthError } from '../../kube/json-nesting.js';
+import { nestingDepthError } from '../../../kube/json-nesting.js';
 
 /**
  * kube-apiserver's MaxRequestBodyBytes (genericapiserver's default, 3 MiB): larger bodies are

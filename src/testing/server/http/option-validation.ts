@@ -2,8 +2,8 @@
  * kube-apiserver's validation of request options (the query parameters it decodes into
  * CreateOptions, UpdateOptions, PatchOptions and ListOptions), with its 422 and 400 texts.
  */
-import type { FieldCause } from '../../kube/field-errors.js';
-import { badRequest, forbiddenField, invalid, invalidField, notSupportedField } from '../model/status.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import { badRequest, forbiddenField, invalid, invalidField, notSupportedField } from '../../model/status.js';
 
 export type WriteOptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions';
 

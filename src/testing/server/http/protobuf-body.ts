@@ -6,7 +6,7 @@
  * the tables below, into the JSON the rest of the server handles. Empty values are dropped, as JSON's omitempty would.
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
-import { badRequest, StatusError, unsupportedMediaType } from '../model/status.js';
+import { badRequest, StatusError, unsupportedMediaType } from '../../model/status.js';
 
 type FieldType = 'string' | 'bytes' | 'int' | 'bool' | 'strings' | 'stringMap' | 'bytesMap' | Message | { repeated: Message };
 interface Message {
