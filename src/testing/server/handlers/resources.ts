@@ -33,8 +33,8 @@ import { formatLabelSelector, fromLabelSelectorObject, matchesLabels } from '../
 import { labelSelectorParam } from '../../selectors/label-selector-param.js';
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
 import type { DeleteOptions, ResourceStorage, WriteOptions } from '../registry/resource-storage.js';
-import { getPath, setPath } from '../json-path.js';
-import { decodeContinue, encodeContinue } from '../continue-token.js';
+import { getPath, setPath } from './json-path.js';
+import { decodeContinue, encodeContinue } from './continue-token.js';
 import { parseFieldValidation } from '../registry/unknown-fields.js';
 import type { DuplicateKey } from '../http/duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).

@@ -3,7 +3,7 @@
  * `{"v":"meta.k8s.io/v1","rv":<revision>,"start":"<key>"}` in unpadded URL-safe base64; a token
  * that does not decode is refused in the storage layer's words (Go's base64 and JSON errors).
  */
-import { badRequest, StatusError } from '../model/status.js';
+import { badRequest, StatusError } from '../../model/status.js';
 
 export interface ContinueToken {
   rv: number;

@@ -1,5 +1,5 @@
 /** The simple JSON paths CRDs use for scale subresources and printer columns (`.spec.replicas`). */
-import { isPlainObject } from '../model/object.js';
+import { isPlainObject } from '../../model/object.js';
 
 function segments(path: string): string[] {
   return path.replace(/^\./, '').split('.').filter((s) => s !== '');
