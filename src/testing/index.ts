@@ -16,12 +16,12 @@ export type { CRDInstallOptions, WebhookInstallSettings } from './environment/en
 export type { FlagOverrides } from './environment/control-plane-flags.js';
 export { ControlPlaneStartError } from './environment/control-plane-readiness.js';
 export { TestAPIServer, type ObjectReference, type TestAPIServerOptions } from './server/api-server.js';
-export type { FaultFilter, FaultSpec, HangSpec, InjectedFault } from './server/faults.js';
-export type { AuthenticatedUser, AuthenticationPolicy, AuthorizationAttributes, AuthorizationPolicy } from './server/access-reviews.js';
+export type { FaultFilter, FaultSpec, HangSpec, InjectedFault } from './server/faults/faults.js';
+export type { AuthenticatedUser, AuthenticationPolicy, AuthorizationAttributes, AuthorizationPolicy } from './server/auth/access-reviews.js';
 export type { ObjectStore, StoreEvent, ChangeType } from './store/object-store.js';
 export { kubeConfigFor } from './environment/kubeconfig.js';
 export { loadManifests, readManifestFile, ManifestError } from './environment/manifest-loader.js';
-export type { KubeObject, StoredObject } from './resources/object.js';
+export type { KubeObject, StoredObject } from './model/object.js';
 export type { Status, StatusCause, StatusDetails } from '../kube/status.js';
 export { compileSchema, invalidStatus, type CompiledSchema, type FieldCause, type JSONSchemaProps } from '../apiextensions/schema/index.js';
 export { AdmissionChain, convertObjects, type ServiceResolver, type WebhookConfiguration } from './admission/index.js';

@@ -1,10 +1,10 @@
 /**
- * Keys a request body names twice (src/testing/server/duplicate-keys.ts): found in JSON whatever
+ * Keys a request body names twice (src/testing/server/http/duplicate-keys.ts): found in JSON whatever
  * its strings hold, named by path and line, and decoded as Go decodes them into a typed object.
  * The scenario corpus (test/scenarios, field-validation) checks the answers built from them.
  */
 import { describe, expect, it } from 'vitest';
-import { jsonBody, yamlBody } from '../../src/testing/server/duplicate-keys.js';
+import { jsonBody, yamlBody } from '../../src/testing/server/http/duplicate-keys.js';
 
 const parse = (text: string) => jsonBody(text, JSON.parse(text));
 

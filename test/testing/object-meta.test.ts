@@ -4,7 +4,7 @@
  * per reason, the bad value the whole key as the API server shows it.
  */
 import { describe, expect, it } from 'vitest';
-import { validateObjectMeta } from '../../src/testing/server/object-meta.js';
+import { validateObjectMeta } from '../../src/testing/server/registry/object-meta.js';
 import { compileSchema } from '../../src/apiextensions/schema/index.js';
 
 const text = (causes: { field: string; message: string }[]) => causes.map((c) => `${c.field}: ${c.message}`);

@@ -1,8 +1,8 @@
 /** Table cells as kube-apiserver computes them: CRD printer columns and the built-in printers. */
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PRINTERS, humanDuration } from '../../src/testing/resources/printers/index.js';
-import type { KubeObject } from '../../src/testing/resources/object.js';
-import { crdResourceType } from '../../src/testing/resources/crd-resource-type.js';
+import { BUILTIN_PRINTERS, humanDuration } from '../../src/testing/builtins/printers/index.js';
+import type { KubeObject } from '../../src/testing/model/object.js';
+import { crdResourceType } from '../../src/testing/server/registry/crd-resource-type.js';
 import { asTable } from '../../src/testing/server/handlers/table.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00Z');

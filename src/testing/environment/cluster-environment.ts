@@ -5,7 +5,7 @@
  * the test should not keep, then the control plane and the serving certificate directory.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { KubeObject } from '../resources/object.js';
+import type { KubeObject } from '../model/object.js';
 import type { TestAPIServer } from '../server/api-server.js';
 import { startBinaryControlPlane, type BinaryControlPlaneOptions } from './binary-control-plane.js';
 import type { CRDInstallOptions } from './environment-options.js';

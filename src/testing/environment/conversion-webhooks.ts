@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { localConversion, type LocalWebhookServing } from '../../kube/local-webhook-client-config.js';
-import type { KubeObject } from '../resources/object.js';
+import type { KubeObject } from '../model/object.js';
 import { parseYaml } from '../yaml.js';
 import { keepManifestSource, ManifestError, manifestSource } from './manifest-loader.js';
 

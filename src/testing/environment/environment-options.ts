@@ -5,7 +5,7 @@
  */
 import type { KubeConfig, KubernetesObject } from '@kubernetes/client-node';
 import type { ServiceResolver } from '../admission/index.js';
-import type { KubeObject } from '../resources/object.js';
+import type { KubeObject } from '../model/object.js';
 import type { TestAPIServerOptions } from '../server/api-server.js';
 import type { BinaryControlPlaneOptions } from './binary-control-plane.js';
 import type { ConversionWebhooksOption } from './conversion-webhooks.js';

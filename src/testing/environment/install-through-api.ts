@@ -5,7 +5,7 @@
  */
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { WebhookConfiguration } from '../admission/index.js';
-import type { KubeObject } from '../resources/object.js';
+import type { KubeObject } from '../model/object.js';
 import { APIRequestError, requestJSON } from './api-request.js';
 import { pointedAtLocalServer as toLocal, type LocalWebhookServing } from '../../kube/local-webhook-client-config.js';
 

@@ -4,7 +4,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isPlainObject, type KubeObject } from '../resources/object.js';
+import { isPlainObject, type KubeObject } from '../model/object.js';
 import { parseYaml, YamlSyntaxError } from '../yaml.js';
 
 const MANIFEST_EXTENSIONS = new Set(['.yaml', '.yml', '.json']);

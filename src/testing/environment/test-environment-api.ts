@@ -1,7 +1,7 @@
 /** What a started test environment offers, whichever control plane runs it. */
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { WebhookConfiguration } from '../admission/index.js';
-import type { KubeObject } from '../resources/object.js';
+import type { KubeObject } from '../model/object.js';
 import type { TestAPIServer } from '../server/api-server.js';
 
 export interface WebhookInstallOptions {

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { ServiceResolver, WebhookConfiguration } from '../admission/index.js';
-import type { KubeObject } from '../resources/object.js';
+import type { KubeObject } from '../model/object.js';
 import { TestAPIServer } from '../server/api-server.js';
 import { startClusterEnvironment } from './cluster-environment.js';
 import { conversionTargets, crdName, withConversionWebhook } from './conversion-webhooks.js';

@@ -4,8 +4,8 @@
  * (`v:"x"`) and a struct field by name (`f:spec`). Serialised as FieldsV1 in managedFields.
  */
 import { deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type JSONObject, type KubeObject } from '../resources/object.js';
-import type { ListMergeRule } from '../resources/resource-type.js';
+import { isPlainObject, type JSONObject, type KubeObject } from '../model/object.js';
+import type { ListMergeRule } from '../model/resource-type.js';
 
 /** One path element in FieldsV1 spelling. */
 export type PathElement = string;

@@ -9,7 +9,7 @@
  */
 import jsonpatch from 'fast-json-patch';
 import { nestingDepthError } from '../../kube/json-nesting.js';
-import { StatusError } from '../resources/status.js';
+import { StatusError } from '../model/status.js';
 
 /** genericapiserver's JSONPatchMaxCopyBytes: what the `copy` operations of one patch may add, in bytes. */
 export const JSON_PATCH_MAX_COPY_BYTES = 3 * 1024 * 1024;

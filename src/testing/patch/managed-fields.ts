@@ -4,8 +4,8 @@
  * setting, and reports conflicts with other managers unless forced.
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../resources/object.js';
-import { StatusError } from '../resources/status.js';
+import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../model/object.js';
+import { StatusError } from '../model/status.js';
 import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
 import { metaTime } from '../../kube/meta-time.js';
 
@@ -17,7 +17,7 @@ export interface ManagerContext {
   subresource?: string;
   /** Whether status is a separate subresource (then the main resource does not own status). */
   statusSeparate: boolean;
-  /** The kind's zero value (resources/zero-values.ts): what a create does not bring into being. */
+  /** The kind's zero value (builtins/zero-values.ts): what a create does not bring into being. */
   zero?: KubeObject;
 }
 

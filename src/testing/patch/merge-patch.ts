@@ -1,6 +1,6 @@
 /** JSON merge patch (RFC 7386): objects merge, null deletes, everything else replaces. */
 import { deepCopy } from '../../kube/json-values.js';
-import { isPlainObject } from '../resources/object.js';
+import { isPlainObject } from '../model/object.js';
 
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
   if (!isPlainObject(patch)) return deepCopy(patch);

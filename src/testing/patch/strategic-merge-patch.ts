@@ -3,9 +3,9 @@
  * a merge key merge element by element, primitive lists with the merge strategy union, and
  * the `$patch`, `$retainKeys`, `$deleteFromPrimitiveList/` and `$setElementOrder/` directives apply.
  */
-import { badRequest } from '../resources/status.js';
+import { badRequest } from '../model/status.js';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
-import { isPlainObject } from '../resources/object.js';
+import { isPlainObject } from '../model/object.js';
 import type { ListRule } from './field-set.js';
 
 const DELETE_FROM = '$deleteFromPrimitiveList/';

@@ -2,9 +2,9 @@
  * Field selectors (`metadata.name=x,status.phase!=Running`): the fields each resource
  * supports are metadata.name and metadata.namespace plus the resource's own field labels.
  */
-import type { KubeObject } from '../resources/object.js';
-import type { ResourceType } from '../resources/resource-type.js';
-import { badRequest } from '../resources/status.js';
+import type { KubeObject } from '../model/object.js';
+import type { ResourceType } from '../model/resource-type.js';
+import { badRequest } from '../model/status.js';
 
 export interface FieldRequirement {
   field: string;

@@ -4,26 +4,26 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../resources/status.js';
+import { pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../model/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
 import { labelSelectorParam } from '../selectors/label-selector-param.js';
 import type { ObjectStore } from '../store/object-store.js';
-import { isAccessReview, type AccessReviews } from './access-reviews.js';
-import type { FaultState } from './fault-state.js';
+import { isAccessReview, type AccessReviews } from './auth/access-reviews.js';
+import type { FaultState } from './faults/fault-state.js';
 import { AGGREGATED_DISCOVERY_TYPE, aggregatedDiscovery, discovery, wantsAggregatedDiscovery } from './handlers/discovery.js';
 import { openAPIDocument } from './handlers/openapi.js';
 import type { CallResult, ResourceCall, ResourceHandlers } from './handlers/resources.js';
 import { asTable, wantsTable } from './handlers/table.js';
 import { WatchSession } from './handlers/watch.js';
-import { parseBody, readBody, writeError, writeJSON } from './http-io.js';
-import { decodeProtobufBody } from './protobuf-body.js';
-import type { ParsedBody } from './duplicate-keys.js';
-import { parseRequest, type ResourceRequest } from './request-info.js';
-import type { ResourceRegistry } from './resource-registry.js';
-import type { ResourceStorage } from './resource-storage.js';
-import type { SchemaCache } from './schema-cache.js';
-import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './token-requests.js';
-import { resourceVersionParseError, validateListOptions } from './option-validation.js';
+import { parseBody, readBody, writeError, writeJSON } from './http/http-io.js';
+import { decodeProtobufBody } from './http/protobuf-body.js';
+import type { ParsedBody } from './http/duplicate-keys.js';
+import { parseRequest, type ResourceRequest } from './http/request-info.js';
+import type { ResourceRegistry } from './registry/resource-registry.js';
+import type { ResourceStorage } from './registry/resource-storage.js';
+import type { SchemaCache } from './registry/schema-cache.js';
+import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './auth/token-requests.js';
+import { resourceVersionParseError, validateListOptions } from './http/option-validation.js';
 
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 

@@ -1,13 +1,13 @@
 /** Direct store access for tests: objects read and written as the API would, without HTTP. */
 import { deepCopy } from '../../kube/json-values.js';
-import { splitAPIVersion, type KubeObject, type StoredObject } from '../resources/object.js';
-import { storageVersion, type ResourceType } from '../resources/resource-type.js';
-import { notFound, StatusError } from '../resources/status.js';
+import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
+import { storageVersion, type ResourceType } from '../model/resource-type.js';
+import { notFound, StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
-import { CRD_RESOURCE } from './controllers.js';
+import { CRD_RESOURCE } from './controllers/controllers.js';
 import type { ResourceHandlers, ResourceCall } from './handlers/resources.js';
-import type { ResourceRegistry } from './resource-registry.js';
-import type { ResourceStorage } from './resource-storage.js';
+import type { ResourceRegistry } from './registry/resource-registry.js';
+import type { ResourceStorage } from './registry/resource-storage.js';
 
 /** Names an object for the direct store accessors. */
 export interface ObjectReference {

@@ -3,8 +3,8 @@
  * counter (as etcd's revision), and a bounded history of changes that watches start
  * from and that paged lists read snapshots through.
  */
-import type { StoredObject } from '../resources/object.js';
-import { gone, StatusError } from '../resources/status.js';
+import type { StoredObject } from '../model/object.js';
+import { gone, StatusError } from '../model/status.js';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 

@@ -1,8 +1,8 @@
 /** Discovery documents: /api, /apis, /apis/<group>, /api/v1 and /apis/<group>/<version>. */
-import type { ResourceType } from '../../resources/resource-type.js';
-import { pageNotFound } from '../../resources/status.js';
-import type { ResourceRegistry } from '../resource-registry.js';
-import type { DiscoveryRequest } from '../request-info.js';
+import type { ResourceType } from '../../model/resource-type.js';
+import { pageNotFound } from '../../model/status.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
+import type { DiscoveryRequest } from '../http/request-info.js';
 
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 

@@ -5,10 +5,10 @@
  * the use site adds keys), so `kubectl explain` and kubectl's validation can read them.
  */
 import { createHash } from 'node:crypto';
-import type { ResourceType } from '../../resources/resource-type.js';
+import type { ResourceType } from '../../model/resource-type.js';
 import type { JSONSchemaProps } from '../../../kube/json-schema-props.js';
 import type { KubernetesApi } from '../../../kube/kubernetes-api.js';
-import type { ResourceRegistry } from '../resource-registry.js';
+import type { ResourceRegistry } from '../registry/resource-registry.js';
 
 const COMPONENTS = '#/components/schemas/';
 

@@ -4,8 +4,8 @@
  */
 import { deepCopy } from '../../../kube/json-values.js';
 import { goQuote } from '../../../kube/go-format.js';
-import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../resources/object.js';
-import type { ResourceType, VersionInfo } from '../../resources/resource-type.js';
+import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
+import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
 import {
   badRequest,
   gone,
@@ -15,10 +15,10 @@ import {
   pageNotFound,
   requiredField,
   StatusError,
-} from '../../resources/status.js';
+} from '../../model/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
-import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../option-validation.js';
-import { zeroValueOf } from '../../resources/zero-values.js';
+import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
+import { zeroValueOf } from '../../builtins/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
 import { jsonWord } from '../../../kube/go-json-decode.js';
 
@@ -32,13 +32,13 @@ import { parseFieldSelector, matchesFields, selectedName } from '../../selectors
 import { formatLabelSelector, fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
 import { labelSelectorParam } from '../../selectors/label-selector-param.js';
 import { objectKey, type ObjectStore } from '../../store/object-store.js';
-import type { DeleteOptions, ResourceStorage, WriteOptions } from '../resource-storage.js';
-import { getPath, setPath } from '../json-path.js';
-import { decodeContinue, encodeContinue } from '../continue-token.js';
-import { parseFieldValidation } from '../unknown-fields.js';
-import type { DuplicateKey } from '../duplicate-keys.js';
+import type { DeleteOptions, ResourceStorage, WriteOptions } from '../registry/resource-storage.js';
+import { getPath, setPath } from './json-path.js';
+import { decodeContinue, encodeContinue } from './continue-token.js';
+import { parseFieldValidation } from '../registry/unknown-fields.js';
+import type { DuplicateKey } from '../http/duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
-import { ADMIN_USER } from '../access-reviews.js';
+import { ADMIN_USER } from '../auth/access-reviews.js';
 
 
 /** Resources whose DELETE answers the deleted object rather than a Status (their registries' ReturnDeletedObject). */

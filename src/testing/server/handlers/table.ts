@@ -5,9 +5,9 @@
  * does (Kubernetes JSONPath; Age only when the CRD lists no columns); built-in kinds get the
  * columns of kube-apiserver's printers.
  */
-import { isPlainObject, type KubeObject } from '../../resources/object.js';
-import type { PrinterColumn, ResourceType, VersionInfo } from '../../resources/resource-type.js';
-import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../resources/printers/index.js';
+import { isPlainObject, type KubeObject } from '../../model/object.js';
+import type { PrinterColumn, ResourceType, VersionInfo } from '../../model/resource-type.js';
+import { BUILTIN_PRINTERS, DEFAULT_PRINTER, NAME_COLUMN, type TablePrinter, humanDuration } from '../../builtins/printers/index.js';
 import { JSONPath } from '../../jsonpath/index.js';
 import { isGoInt } from '../../../kube/go-format.js';
 

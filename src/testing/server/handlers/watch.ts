@@ -4,15 +4,15 @@
  * timeouts, selectors, and 410 Gone as an ERROR event when the start is too old.
  */
 import type { ServerResponse } from 'node:http';
-import { joinAPIVersion, type StoredObject } from '../../resources/object.js';
-import { storageKey, type ResourceType, type VersionInfo } from '../../resources/resource-type.js';
+import { joinAPIVersion, type StoredObject } from '../../model/object.js';
+import { storageKey, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
 import type { Status } from '../../../kube/status.js';
 import { matchesFields, type FieldSelector } from '../../selectors/field-selector.js';
 import { matchesLabels, type LabelRequirements } from '../../../kube/label-selector.js';
 import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
-import { errorToStatus } from '../http-io.js';
+import { errorToStatus } from '../http/http-io.js';
 import { asTable } from './table.js';
-import type { ResourceStorage } from '../resource-storage.js';
+import type { ResourceStorage } from '../registry/resource-storage.js';
 
 export interface WatchParams {
   rt: ResourceType;

@@ -1,0 +1,212 @@
+/**
+ * A pod's spec as kube-apiserver validates it (ValidatePodSpec in pkg/apis/core/validation), for
+ * Pods and the pod templates of workloads: volumes, containers (names, images, ports, environment
+ * variables, volume mounts, pull policy, resources) and the restart policy.
+ */
+import { isPlainObject } from '../../model/object.js';
+import { duplicateField, invalidField, notFoundField, notSupportedField, requiredField } from '../../model/status.js';
+import type { FieldCause } from '../../../kube/field-errors.js';
+import { isDNS1123Label } from '../../../kube/dns-names.js';
+import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';
+import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
+import { compareQuantities, formatQuantity, parseQuantity, type Quantity } from '../../../kube/quantity.js';
+
+type Obj = Record<string, unknown>;
+
+export const RESTART_POLICIES = ['Always', 'OnFailure', 'Never'];
+const PULL_POLICIES = ['Always', 'IfNotPresent', 'Never'];
+const TERMINATION_MESSAGE_POLICIES = ['File', 'FallbackToLogsOnError'];
+/** supportedPortProtocols, sorted as sets.List gives them. */
+const PORT_PROTOCOLS = ['SCTP', 'TCP', 'UDP'];
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) => (isPlainObject(v) ? v : {})) : []);
+
+/** ValidateDNS1123Label: one Invalid error per broken rule. */
+function dns1123Label(value: string, field: string): FieldCause[] {
+  return isDNS1123Label(value).map((message) => invalidField(field, value, message));
+}
+
+/** ValidateVolumes (names only): the names of the volumes that are valid, which mounts may name. */
+function volumeErrors(volumes: Obj[], path: string, errors: FieldCause[]): Set<string> {
+  const names = new Set<string>();
+  volumes.forEach((volume, i) => {
+    const name = text(volume.name);
+    const field = `${path}[${i}].name`;
+    const own = name === '' ? [requiredField(field, '')] : dns1123Label(name, field);
+    if (names.has(name)) own.push(duplicateField(field, name));
+    if (own.length === 0) names.add(name);
+    errors.push(...own);
+  });
+  return names;
+}
+
+/** validateContainerPorts. */
+function portErrors(ports: Obj[], path: string): FieldCause[] {
+  const errors: FieldCause[] = [];
+  const names = new Set<string>();
+  ports.forEach((port, i) => {
+    const at = `${path}[${i}]`;
+    const name = text(port.name);
+    if (name !== '') {
+      const problems = isValidPortName(name);
+      if (problems.length > 0) errors.push(...problems.map((m) => invalidField(`${at}.name`, name, m)));
+      else if (names.has(name)) errors.push(duplicateField(`${at}.name`, name));
+      else names.add(name);
+    }
+    if (!port.containerPort) errors.push(requiredField(`${at}.containerPort`, ''));
+    else errors.push(...isValidPortNum(Number(port.containerPort)).map((m) => invalidField(`${at}.containerPort`, port.containerPort, m)));
+    if (port.hostPort) errors.push(...isValidPortNum(Number(port.hostPort)).map((m) => invalidField(`${at}.hostPort`, port.hostPort, m)));
+    const protocol = text(port.protocol);
+    if (protocol === '') errors.push(requiredField(`${at}.protocol`, ''));
+    else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupportedField(`${at}.protocol`, protocol, PORT_PROTOCOLS));
+  });
+  return errors;
+}
+
+/** IsRelaxedEnvVarName (GA in 1.34): printable ASCII but '='. */
+const ENV_NAME_ERROR = "a valid environment variable name must consist only of printable ASCII characters other than '='";
+const ENV_SOURCES = ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef'];
+
+/** ValidateEnv: named variables, each with a value or a single source to take it from. */
+function envErrors(env: Obj[], path: string): FieldCause[] {
+  const errors: FieldCause[] = [];
+  env.forEach((variable, i) => {
+    const at = `${path}[${i}]`;
+    const name = text(variable.name);
+    if (name === '') errors.push(requiredField(`${at}.name`, ''));
+    else if (!/^[\x20-\x7e]*$/.test(name) || name.includes('=')) errors.push(invalidField(`${at}.name`, name, ENV_NAME_ERROR));
+    if (!isPlainObject(variable.valueFrom)) return;
+    const sources = ENV_SOURCES.filter((key) => isPlainObject((variable.valueFrom as Obj)[key])).length;
+    if (sources > 0 && text(variable.value) !== '') errors.push(invalidField(`${at}.valueFrom`, '', 'may not be specified when `value` is not empty'));
+    else if (sources > 1) errors.push(invalidField(`${at}.valueFrom`, '', 'may not have more than one field specified at a time'));
+  });
+  return errors;
+}
+
+/** ValidateVolumeMounts: a mount names a declared (valid) volume, at a path of its own. */
+function volumeMountErrors(mounts: Obj[], path: string, volumes: Set<string>): FieldCause[] {
+  const errors: FieldCause[] = [];
+  const paths = new Set<string>();
+  mounts.forEach((mount, i) => {
+    const at = `${path}[${i}]`;
+    const name = text(mount.name);
+    const mountPath = text(mount.mountPath);
+    if (name === '') errors.push(requiredField(`${at}.name`, ''));
+    if (!volumes.has(name)) errors.push(notFoundField(`${at}.name`, name));
+    if (mountPath === '') errors.push(requiredField(`${at}.mountPath`, ''));
+    if (paths.has(mountPath)) errors.push(invalidField(`${at}.mountPath`, mountPath, 'must be unique'));
+    paths.add(mountPath);
+  });
+  return errors;
+}
+
+/** helper.IsOvercommitAllowed: native resources (no domain, or a kubernetes.io one) but huge pages. */
+function overcommitAllowed(resource: string): boolean {
+  const native = !resource.includes('/') || resource.includes('kubernetes.io/');
+  return native && !resource.startsWith('hugepages-');
+}
+
+function quantities(map: unknown): [string, Quantity][] {
+  if (!isPlainObject(map)) return [];
+  const out: [string, Quantity][] = [];
+  for (const [name, value] of Object.entries(map)) {
+    const q = parseQuantity(String(value));
+    if (q) out.push([name, q]);
+  }
+  return out;
+}
+
+/** ValidateResourceRequirements: quantities not negative, requests within limits. */
+function resourceErrors(resources: unknown, path: string): FieldCause[] {
+  const spec = isPlainObject(resources) ? resources : {};
+  const errors: FieldCause[] = [];
+  const negative = (field: string, q: Quantity) => {
+    if (q.digits < 0n) errors.push(invalidField(field, formatQuantity(q), 'must be greater than or equal to 0'));
+  };
+  const limits = new Map(quantities(spec.limits));
+  for (const [name, q] of limits) negative(`${path}.limits[${name}]`, q);
+  for (const [name, q] of quantities(spec.requests)) {
+    negative(`${path}.requests[${name}]`, q);
+    const limit = limits.get(name);
+    if (limit) {
+      const order = compareQuantities(q, limit);
+      if (order !== 0 && !overcommitAllowed(name)) {
+        errors.push(invalidField(`${path}.requests`, formatQuantity(q), `must be equal to ${name} limit of ${formatQuantity(limit)}`));
+      } else if (order > 0) {
+        errors.push(invalidField(`${path}.requests`, formatQuantity(q), `must be less than or equal to ${name} limit of ${formatQuantity(limit)}`));
+      }
+    } else if (!overcommitAllowed(name)) {
+      errors.push(requiredField(`${path}.limits`, 'Limit must be set for non overcommitable resources'));
+    }
+  }
+  return errors;
+}
+
+/** validateContainerCommon: what every kind of container must be. */
+function containerErrors(container: Obj, path: string, volumes: Set<string>): FieldCause[] {
+  const errors: FieldCause[] = [];
+  const name = text(container.name);
+  if (name === '') errors.push(requiredField(`${path}.name`, ''));
+  else errors.push(...dns1123Label(name, `${path}.name`));
+  if (!container.image) errors.push(requiredField(`${path}.image`, ''));
+  const termination = text(container.terminationMessagePolicy);
+  if (termination === '') errors.push(requiredField(`${path}.terminationMessagePolicy`, ''));
+  else if (!TERMINATION_MESSAGE_POLICIES.includes(termination)) errors.push(notSupportedField(`${path}.terminationMessagePolicy`, termination, TERMINATION_MESSAGE_POLICIES));
+  errors.push(...portErrors(list(container.ports), `${path}.ports`));
+  errors.push(...envErrors(list(container.env), `${path}.env`));
+  errors.push(...volumeMountErrors(list(container.volumeMounts), `${path}.volumeMounts`, volumes));
+  const pull = text(container.imagePullPolicy);
+  if (pull === '') errors.push(requiredField(`${path}.imagePullPolicy`, ''));
+  else if (!PULL_POLICIES.includes(pull)) errors.push(notSupportedField(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
+  errors.push(...resourceErrors(container.resources, `${path}.resources`));
+  return errors;
+}
+
+export function podSpecErrors(spec: unknown, path: string): FieldCause[] {
+  if (!isPlainObject(spec)) return [requiredField(path, '')];
+  const errors: FieldCause[] = [];
+  const volumes = volumeErrors(list(spec.volumes), `${path}.volumes`, errors);
+  const containers = list(spec.containers);
+  const names = new Set<string>();
+  if (containers.length === 0) {
+    errors.push(requiredField(`${path}.containers`, ''));
+  } else {
+    // Names are unique among regular containers; a clash with an init container is reported there.
+    containers.forEach((container, i) => {
+      const at = `${path}.containers[${i}]`;
+      errors.push(...containerErrors(container, at, volumes));
+      const name = text(container.name);
+      if (names.has(name)) errors.push(duplicateField(`${at}.name`, name));
+      else names.add(name);
+    });
+  }
+  list(spec.initContainers).forEach((container, i) => {
+    const at = `${path}.initContainers[${i}]`;
+    errors.push(...containerErrors(container, at, volumes));
+    const name = text(container.name);
+    if (names.has(name)) errors.push(duplicateField(`${at}.name`, name));
+    else if (name !== '') names.add(name);
+  });
+  const restart = text(spec.restartPolicy);
+  if (restart === '') errors.push(requiredField(`${path}.restartPolicy`, ''));
+  else if (!RESTART_POLICIES.includes(restart)) errors.push(notSupportedField(`${path}.restartPolicy`, restart, RESTART_POLICIES));
+  return errors;
+}
+
+/**
+ * The metadata of a pod template (ValidatePodTemplateSpec; the internal type embeds ObjectMeta,
+ * so the fields are `<template>.labels` and `<template>.annotations`).
+ */
+export function podTemplateMetadataErrors(template: Obj, path: string): FieldCause[] {
+  const meta = isPlainObject(template.metadata) ? template.metadata : {};
+  return [
+    ...labelErrors(isPlainObject(meta.labels) ? meta.labels : {}, `${path}.labels`),
+    ...annotationErrors(isPlainObject(meta.annotations) ? meta.annotations : {}, `${path}.annotations`),
+  ];
+}
+
+/** ValidatePodTemplateSpec: the template's labels and annotations, then its pod spec. */
+export function podTemplateErrors(template: Obj, path: string): FieldCause[] {
+  return [...podTemplateMetadataErrors(template, path), ...podSpecErrors(template.spec, `${path}.spec`)];
+}

@@ -1,0 +1,28 @@
+/** What a write or delete request asks of the storage beside its object (dry run, field manager, user, ...). */
+import type { UserInfo } from '../../../kube/admission-review.js';
+import type { FieldValidation } from './unknown-fields.js';
+
+export interface WriteOptions {
+  dryRun?: boolean;
+  /** Field manager recorded in managedFields for Update operations. */
+  fieldManager?: string;
+  userInfo?: UserInfo;
+  /** Set by server-side apply, which computes managedFields itself. */
+  managedFieldsComputed?: boolean;
+  /** Set by PATCH: the resourceVersion came from the stored object, so a race is retried. */
+  retryOnConflict?: boolean;
+  /** Collects admission warnings for the response's Warning headers. */
+  warnings?: string[];
+  /** What to do about fields a custom resource schema does not declare (default Warn). */
+  fieldValidation?: FieldValidation;
+  /** Paths of the keys the request body names twice (`metadata.labels`), which strict decoding reports. */
+  duplicateFields?: string[];
+}
+
+export interface DeleteOptions {
+  dryRun?: boolean;
+  propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
+  preconditions?: { uid?: string; resourceVersion?: string };
+  userInfo?: UserInfo;
+  warnings?: string[];
+}
