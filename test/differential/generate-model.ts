@@ -60,6 +60,7 @@ class ModelGenerator {
         v.kinds.push(this.kind(k, v, names, resourceMarkers.get(k), vs));
       }
     }
+    for (const v of versions) dropRulesUnderUnboundedLists(v);
     return { versions };
   }
 
@@ -392,6 +393,37 @@ function jsonNames(s: StructType, v: Version): string[] {
     ...s.fields.map((f) => f.json),
     ...s.embeds.flatMap((e) => (e.startsWith('builtin:') ? EMBEDDED_FIELDS[e.slice('builtin:'.length) as Builtin] ?? [] : jsonNames(v.structs.find((x) => x.name === e)!, v))),
   ];
+}
+
+/** The structs a type names, through lists and maps. */
+function structNames(t: TypeRef): string[] {
+  if (t.t === 'struct') return [t.name];
+  return t.t === 'list' || t.t === 'map' ? structNames(t.of) : [];
+}
+
+/**
+ * A list that is a map's value takes no marker, so nothing bounds it, and kube-apiserver's cost
+ * estimate of any rule below it is over budget (manifests refuses such a CRD; controller-gen writes
+ * it). Rules there (oneOf markers are rules too) are dropped once the model is drawn, drawing
+ * nothing, so that every other seed keeps its model.
+ */
+function dropRulesUnderUnboundedLists(v: Version): void {
+  const isRule = (m: string) => /XValidation:|OneOf=/.test(m);
+  const done = new Set<string>();
+  const strip = (name: string) => {
+    const s = v.structs.find((x) => x.name === name);
+    if (!s || done.has(name)) return;
+    done.add(name);
+    s.markers = s.markers.filter((m) => !isRule(m));
+    for (const e of s.embeds) if (!e.startsWith('builtin:')) strip(e);
+    for (const f of s.fields) {
+      f.markers = f.markers.filter((m) => !isRule(m));
+      structNames(f.type).forEach(strip);
+    }
+  };
+  for (const s of v.structs) {
+    for (const f of s.fields) if (f.type.t === 'map' && f.type.of.t === 'list') structNames(f.type.of).forEach(strip);
+  }
 }
 
 function unique(base: string, used: Set<string>): string {
