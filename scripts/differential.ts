@@ -1,7 +1,8 @@
 /**
  * A long differential campaign (test/differential): `npm run differential -- --seeds N [--from S]
- * [--batch B] [--shrink K]`. Runs seeds S..S+N-1 through controller-gen and manifests, prints progress,
- * the marker families covered, and each differing seed's smallest sources (the first K are shrunk).
+ * [--batch B] [--shrink K]`, or `--only 12,345` for given seeds (those that differed). Runs seeds
+ * S..S+N-1 through controller-gen and manifests, prints progress, the marker families covered, and
+ * each differing seed's smallest sources (the first K are shrunk).
  * Exit 1 when any seed differs. Needs Go and controller-gen (npm run tools:kubernetes).
  */
 import { parseArgs } from 'node:util';
@@ -16,12 +17,14 @@ const { values } = parseArgs({
     from: { type: 'string', default: '1' },
     batch: { type: 'string', default: '100' },
     shrink: { type: 'string', default: '3' },
+    only: { type: 'string' },
   },
 });
-const count = Number(values.seeds);
+const only = values.only?.split(',').map(Number);
+const count = only ? only.length : Number(values.seeds);
 const from = Number(values.from);
-if (![count, from, Number(values.batch), Number(values.shrink)].every(Number.isInteger)) {
-  console.error('differential: --seeds, --from, --batch and --shrink take whole numbers');
+if (![count, from, Number(values.batch), Number(values.shrink), ...(only ?? [])].every(Number.isInteger)) {
+  console.error('differential: --seeds, --from, --batch, --shrink and the seeds of --only take whole numbers');
   process.exit(2);
 }
 const missing = controllerGenMissing();
@@ -30,7 +33,7 @@ if (missing) {
   process.exit(2);
 }
 
-const seeds = Array.from({ length: count }, (_, i) => from + i);
+const seeds = only ?? Array.from({ length: count }, (_, i) => from + i);
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
 let printed = 0;
@@ -46,5 +49,6 @@ const result = await runCampaign(seeds, {
 });
 const families = [...coverage(seeds.map(generateModel))].sort(([a], [b]) => (a < b ? -1 : 1));
 console.log(`\ncovered (occurrences over the seeds):\n${families.map(([name, n]) => `  ${name}: ${n}`).join('\n')}`);
-console.log(`\nseeds ${from}-${from + count - 1}: ${result.failures.length} differ (${result.failures.map((f) => f.seed).join(', ') || 'none'}), ${result.bothRefused} refused by both, ${elapsed()}`);
+const which = only ? `seeds ${only.join(',')}` : `seeds ${from}-${from + count - 1}`;
+console.log(`\n${which}: ${result.failures.length} differ (${result.failures.map((f) => f.seed).join(', ') || 'none'}), ${result.bothRefused} refused by both, ${elapsed()}`);
 process.exit(result.failures.length ? 1 : 0);

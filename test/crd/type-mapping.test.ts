@@ -134,6 +134,32 @@ export interface WidgetSpec extends Base {
     expect(r.errors).toEqual([expect.stringContaining('properties[size].allOf[0].default: Forbidden: must be undefined to be structural'), expect.stringContaining('allOf[1].default: Forbidden')]);
   });
 
+  it('equal type-level markers on a struct and on the struct it extends stay side by side in allOf, as controller-gen writes them (two pointers; differential seed 326)', () => {
+    const r = widget(`// +kubebuilder:validation:MinProperties=0
+export interface Base { b?: string }
+// +kubebuilder:validation:MinProperties=0
+export interface WidgetSpec extends Base { a?: string }`);
+    expect(r.errors).toEqual([]);
+    expect(r.spec.minProperties).toBeUndefined();
+    expect(r.spec.allOf).toEqual([{ minProperties: 0 }, { minProperties: 0 }]);
+  });
+
+  it('a field declared in an extended interface and again in the derived one, of a struct type: the type\'s validation goes side by side in allOf, its defaults merge once (controller-gen\'s DeepCopy shares the default, not the validation pointers)', () => {
+    const r = widget(`// +kubebuilder:validation:MinProperties=1
+export interface Inner {
+  // +kubebuilder:default=abc
+  // +kubebuilder:validation:MaxLength=5
+  c?: string;
+}
+export interface Base { x?: Inner }
+export interface WidgetSpec extends Base { x?: Inner }`);
+    expect(r.errors).toEqual([]);
+    const x = field(r.spec, 'x');
+    expect(x?.minProperties).toBeUndefined();
+    expect(x?.allOf).toEqual([{ minProperties: 1 }, { minProperties: 1 }]);
+    expect(x?.properties?.c).toEqual({ type: 'string', default: 'abc', allOf: [{ maxLength: 5 }, { maxLength: 5 }] });
+  });
+
   it('resolves aliases of interfaces and of primitives, keeping the alias doc when the field has none', () => {
     const r = widget(`
 /** Port is a TCP port. */

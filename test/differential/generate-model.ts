@@ -45,14 +45,22 @@ class ModelGenerator {
     }
     for (const v of versions) {
       if (r.chance(0.15)) v.packageMarkers.push('+kubebuilder:validation:Optional');
+      else if (r.chance(0.1)) v.packageMarkers.push('+kubebuilder:validation:Required');
+      if (r.chance(0.1)) {
+        v.folder = `api${v.name}`;
+        v.packageMarkers.push(`+versionName=${v.name}`);
+      }
       const names: Names = { structs: new Set() };
       if (r.chance(0.5)) v.aliases.push(this.alias('Mode', names));
+      if (r.chance(0.25)) v.aliases.push(this.intAlias('Port', names));
+      if (r.chance(0.25)) v.aliases.push(this.listAlias('Tags', names));
       for (const k of kindNames) {
         const vs = kindVersions.get(k)!;
         if (!vs.includes(v)) continue;
         v.kinds.push(this.kind(k, v, names, resourceMarkers.get(k), vs));
       }
     }
+    for (const v of versions) dropRulesUnderUnboundedLists(v);
     return { versions };
   }
 
@@ -63,6 +71,7 @@ class ModelGenerator {
     if (r.chance(0.3)) args.push(`shortName=${kind.slice(0, 3).toLowerCase()}${r.chance(0.5) ? `;${kind.slice(0, 2).toLowerCase()}x` : ''}`);
     if (r.chance(0.2)) args.push(`categories=${r.pick(['all', 'toys', 'all;toys'])}`);
     if (r.chance(0.1)) args.push(`singular=${kind.toLowerCase()}`);
+    if (r.chance(0.08)) args.push(`path=${kind.toLowerCase()}z`);
     return args.length ? `+kubebuilder:resource:${args.join(',')}` : undefined;
   }
 
@@ -85,7 +94,25 @@ class ModelGenerator {
         if (r.chance(0.5)) markers.push('+kubebuilder:validation:Pattern=`^[a-z]+$`');
         constants.push('abc');
     }
-    return { name, doc: this.doc(0.6), markers, constants };
+    return { name, of: 'string', doc: this.doc(0.6), markers, constants };
+  }
+
+  /** A named int32 with bounds at the type. */
+  intAlias(base: string, names: Names): AliasType {
+    const r = this.r;
+    const markers = [`+kubebuilder:validation:Minimum=${r.int(0, 1)}`];
+    if (r.chance(0.6)) markers.push('+kubebuilder:validation:Maximum=65535');
+    if (r.chance(0.2)) markers.push('+kubebuilder:validation:ExclusiveMaximum=true');
+    return { name: unique(base, names.structs), of: 'int32', doc: this.doc(0.6), markers, constants: ['80'] };
+  }
+
+  /** A named list of strings with item validation and its list type at the type. */
+  listAlias(base: string, names: Names): AliasType {
+    const r = this.r;
+    const markers = [`+kubebuilder:validation:MaxItems=${r.int(4, 12)}`];
+    if (r.chance(0.6)) markers.push(`+listType=${r.pick(['set', 'atomic'])}`);
+    if (r.chance(0.4)) markers.push(`+kubebuilder:validation:items:MaxLength=${r.int(8, 30)}`);
+    return { name: unique(base, names.structs), of: 'list', doc: this.doc(0.6), markers, constants: [] };
   }
 
   kind(name: string, v: Version, names: Names, resource: string | undefined, versions: Version[]): Kind {
@@ -97,6 +124,8 @@ class ModelGenerator {
     const spec = this.struct(`${name}Spec`, v, names, 0, scale ? [{ json: 'replicas', type: { t: 'scalar', name: 'int32' }, optional: true, pointer: true, markers: [], doc: this.doc() }] : []);
     // A transition rule, where oldSelf is correlatable (not under a list).
     const unsettable = spec.fields.find((f) => f.optional && !f.markers.some((mk) => /required|Required/.test(mk)));
+    const scalar = spec.fields.find((f) => f.type.t === 'scalar' && !f.markers.some((mk) => mk.includes('Format=')));
+    if (scalar && r.chance(0.12)) scalar.markers.push('+kubebuilder:validation:XValidation:rule="!oldSelf.hasValue() || self == oldSelf.value()",message="immutable once set",optionalOldSelf=true');
     if (unsettable && r.chance(0.2)) spec.markers.push(`+kubebuilder:validation:XValidation:rule="!has(oldSelf.${unsettable.json}) || has(self.${unsettable.json})",message="${unsettable.json} cannot be unset"`);
     const status = withStatus
       ? this.struct(`${name}Status`, v, names, 1, scale ? [
@@ -110,21 +139,33 @@ class ModelGenerator {
     if (scale) markers.push('+kubebuilder:subresource:scale:specpath=.spec.replicas,statuspath=.status.replicas,selectorpath=.status.selector');
     if (versions.length > 1) {
       if (versions[0] === v) markers.push('+kubebuilder:storageversion');
-      else if (r.chance(0.4)) markers.push(r.pick(['+kubebuilder:deprecatedversion', '+kubebuilder:deprecatedversion:warning="use the other version"']));
+      else {
+        if (r.chance(0.4)) markers.push(r.pick(['+kubebuilder:deprecatedversion', '+kubebuilder:deprecatedversion:warning="use the other version"']));
+        // Not skipped with a subresource: controller-gen applies a kind's markers in map order, so the
+        // subresource marker of a skipped version fails or not from run to run (campaign seeds 1144, 1183).
+        if (r.chance(0.3)) {
+          const unserved = r.chance(0.75) || markers.some((mk) => mk.startsWith('+kubebuilder:subresource:'));
+          markers.push(unserved ? '+kubebuilder:unservedversion' : '+kubebuilder:skipversion');
+        }
+      }
     } else if (r.chance(0.2)) markers.push('+kubebuilder:storageversion');
     const scalarPaths = (s: StructType | undefined, prefix: string) =>
       (s?.fields ?? []).filter((f) => f.type.t === 'scalar').map((f) => ({ path: `${prefix}.${f.json}`, type: (f.type as { name: Scalar }).name }));
-    const columns = [...scalarPaths(spec, '.spec'), ...scalarPaths(status, '.status')];
+    // (A skipped version takes no columns or selectable fields: both tools refuse them, the version not being in the CRD.)
+    const skipped = markers.includes('+kubebuilder:skipversion');
+    const columns = skipped ? [] : [...scalarPaths(spec, '.spec'), ...scalarPaths(status, '.status')];
     for (const c of r.some(columns, r.int(0, 3))) {
       const type = c.type === 'string' ? 'string' : c.type === 'bool' ? 'boolean' : 'integer';
       const extra = r.chance(0.3) ? `,priority=${r.int(0, 1)}` : '';
       const description = r.chance(0.2) ? ',description="shown wide"' : '';
-      markers.push(`+kubebuilder:printcolumn:name="${goName(c.path.split('.').pop()!)}",type=${type},JSONPath="${c.path}"${extra}${description}`);
+      const format = type !== 'boolean' && r.chance(0.2) ? `,format=${type === 'integer' ? r.pick(['int32', 'int64']) : r.pick(['password', 'byte'])}` : '';
+      markers.push(`+kubebuilder:printcolumn:name="${goName(c.path.split('.').pop()!)}",type=${type},JSONPath="${c.path}"${extra}${description}${format}`);
     }
-    if (r.chance(0.2)) markers.push('+kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"');
-    const selectable = scalarPaths(spec, '.spec').filter((c) => c.type === 'string');
+    if (!skipped && r.chance(0.2)) markers.push('+kubebuilder:printcolumn:name="Age",type=date,JSONPath=".metadata.creationTimestamp"');
+    const selectable = skipped ? [] : scalarPaths(spec, '.spec').filter((c) => c.type === 'string');
     if (selectable.length && r.chance(0.15)) markers.push(`+kubebuilder:selectablefield:JSONPath=${r.pick(selectable).path}`);
     if (r.chance(0.1)) markers.push('+kubebuilder:metadata:labels="example.com/tier=gold"');
+    if (r.chance(0.08)) markers.push('+kubebuilder:metadata:annotations="example.com/owner=team-a"');
     if (r.chance(0.15)) markers.push('+kubebuilder:validation:XValidation:rule="self.metadata.name.size() <= 63",message="name too long"');
     return { name, doc: this.doc(0.8), markers, spec: spec.name, specOptional: r.chance(0.7), status: status?.name };
   }
@@ -196,20 +237,27 @@ class ModelGenerator {
     if (t.t === 'scalar') m.push(...this.scalarMarkers(t.name, '+kubebuilder:validation:', true));
     else if (t.t === 'alias') {
       const alias = v.aliases.find((a) => a.name === t.name)!;
-      if (r.chance(0.3)) m.push(`+kubebuilder:default=${alias.constants[0]}`);
+      if (r.chance(0.3)) m.push(`+kubebuilder:default=${alias.of === 'list' ? '{a,b}' : alias.constants[0]}`);
     } else if (t.t === 'struct') {
       const s = v.structs.find((x) => x.name === t.name)!;
       // A default of {} must pass the struct's own validation: no required field, no oneOf asking for one.
       const noRequired = s.fields.every((x) => x.optional && !x.markers.some((mk) => /required|Required/.test(mk))) && s.embeds.length === 0 &&
         !v.packageMarkers.includes('+kubebuilder:validation:Required') && !s.markers.some((mk) => /ExactlyOneOf|AtLeastOneOf/.test(mk));
+      // Schemaless: the field's schema is dropped for `type: object` keeping unknown fields.
+      if (r.chance(0.02)) {
+        m.push('+kubebuilder:validation:Schemaless', '+kubebuilder:pruning:PreserveUnknownFields', '+kubebuilder:validation:Type=object');
+        return;
+      }
       if (noRequired && r.chance(0.2)) m.push('+kubebuilder:default={}');
       // (MinProperties on a struct-typed field is refused by both: the field's schema is a reference there.)
-      if (r.chance(0.05)) m.push('+structType=atomic');
+      if (r.chance(0.05)) m.push(`+structType=${r.pick(['atomic', 'granular'])}`);
+      if (r.chance(0.04)) m.push('+kubebuilder:pruning:PreserveUnknownFields');
       const rule = this.rule(s, v);
       if (rule && r.chance(0.2)) m.push(rule);
     } else if (t.t === 'builtin') {
       if (t.name === 'IntOrString' && r.chance(0.3)) m.push(`+kubebuilder:default=${r.pick(['8080', 'http'])}`);
       if (t.name === 'Quantity' && r.chance(0.2)) m.push('+kubebuilder:default="1Gi"');
+      if (t.name === 'RawExtension' && r.chance(0.3)) m.push('+kubebuilder:validation:EmbeddedResource');
     } else if (t.t === 'list') {
       const item = t.of;
       const structItems = item.t === 'struct' || item.t === 'builtin' || item.t === 'list';
@@ -224,9 +272,19 @@ class ModelGenerator {
         if (r.chance(0.7)) m.push('+listType=map', '+listMapKey=type');
       } else if (item.t === 'struct') {
         const s = v.structs.find((x) => x.name === item.name)!;
-        const key = s.fields.find((x) => x.type.t === 'scalar' && (x.type.name === 'string' || x.type.name === 'int32') && !x.optional && !x.pointer && x.markers.every((mk) => !/Optional|optional|default/.test(mk)));
-        if (key && !v.packageMarkers.includes('+kubebuilder:validation:Optional') && r.chance(0.5)) m.push('+listType=map', `+listMapKey=${key.json}`);
-        else if (r.chance(0.3)) m.push('+listType=atomic');
+        const keys = s.fields.filter((x) => x.type.t === 'scalar' && (x.type.name === 'string' || x.type.name === 'int32') && !x.optional && !x.pointer && x.markers.every((mk) => !/Optional|optional|default/.test(mk)));
+        const mapList = !v.packageMarkers.includes('+kubebuilder:validation:Optional') && r.chance(0.5);
+        // A key, or a second one: the item struct is this list's own, so a required string field may join it.
+        if (mapList && keys.length < 2 && r.chance(0.35)) {
+          const key: Field = { json: unique('zone', new Set(jsonNames(s, v))), type: { t: 'scalar', name: 'string' }, optional: false, pointer: false, markers: [] };
+          s.fields.push(key);
+          keys.push(key);
+        }
+        if (mapList && keys.length) {
+          m.push('+listType=map', ...keys.slice(0, 2).map((k) => `+listMapKey=${k.json}`));
+        } else if (r.chance(0.3)) m.push('+listType=atomic');
+        const rule = this.rule(s, v);
+        if (rule && r.chance(0.15)) m.push(rule.replace('+kubebuilder:validation:XValidation:', '+kubebuilder:validation:items:XValidation:'));
       }
     } else if (t.t === 'map') {
       const structValues = t.of.t === 'struct' || t.of.t === 'builtin' || t.of.t === 'list';
@@ -340,6 +398,37 @@ function jsonNames(s: StructType, v: Version): string[] {
     ...s.fields.map((f) => f.json),
     ...s.embeds.flatMap((e) => (e.startsWith('builtin:') ? EMBEDDED_FIELDS[e.slice('builtin:'.length) as Builtin] ?? [] : jsonNames(v.structs.find((x) => x.name === e)!, v))),
   ];
+}
+
+/** The structs a type names, through lists and maps. */
+function structNames(t: TypeRef): string[] {
+  if (t.t === 'struct') return [t.name];
+  return t.t === 'list' || t.t === 'map' ? structNames(t.of) : [];
+}
+
+/**
+ * A list that is a map's value takes no marker, so nothing bounds it, and kube-apiserver's cost
+ * estimate of any rule below it is over budget (manifests refuses such a CRD; controller-gen writes
+ * it). Rules there (oneOf markers are rules too) are dropped once the model is drawn, drawing
+ * nothing, so that every other seed keeps its model.
+ */
+function dropRulesUnderUnboundedLists(v: Version): void {
+  const isRule = (m: string) => /XValidation:|OneOf=/.test(m);
+  const done = new Set<string>();
+  const strip = (name: string) => {
+    const s = v.structs.find((x) => x.name === name);
+    if (!s || done.has(name)) return;
+    done.add(name);
+    s.markers = s.markers.filter((m) => !isRule(m));
+    for (const e of s.embeds) if (!e.startsWith('builtin:')) strip(e);
+    for (const f of s.fields) {
+      f.markers = f.markers.filter((m) => !isRule(m));
+      structNames(f.type).forEach(strip);
+    }
+  };
+  for (const s of v.structs) {
+    for (const f of s.fields) if (f.type.t === 'map' && f.type.of.t === 'list') structNames(f.type.of).forEach(strip);
+  }
 }
 
 function unique(base: string, used: Set<string>): string {

@@ -1,5 +1,5 @@
 /** The Go package of each version of an API model, for controller-gen: folder name -> file name -> text. */
-import { type AliasType, type ApiModel, BUILTINS, embeddedBuiltin, type Field, goName, groupOf, type Kind, type StructType, type TypeRef, type Version } from './model.js';
+import { type AliasType, type ApiModel, BUILTINS, embeddedBuiltin, type Field, folderOf, goName, groupOf, type Kind, type StructType, type TypeRef, type Version } from './model.js';
 
 const IMPORTS: Record<string, string> = {
   corev1: 'k8s.io/api/core/v1',
@@ -44,9 +44,12 @@ function goStruct(s: StructType, used: Set<string>): string {
   return `${comment('', s.doc, s.markers)}type ${s.name} struct {\n${embeds}${s.fields.map((f) => goField(f, used)).join('')}}\n`;
 }
 
+const GO_ALIAS_OF = { string: 'string', int32: 'int32', list: '[]string' } as const;
+
 function goAlias(a: AliasType): string {
-  const constants = a.constants.map((c) => `\t${a.name}${c} ${a.name} = "${c}"\n`).join('');
-  return `${comment('', a.doc, a.markers)}type ${a.name} string\n\nconst (\n${constants})\n`;
+  const value = (c: string) => (a.of === 'string' ? `"${c}"` : c);
+  const constants = a.constants.length ? `\nconst (\n${a.constants.map((c) => `\t${a.name}${c} ${a.name} = ${value(c)}\n`).join('')})\n` : '';
+  return `${comment('', a.doc, a.markers)}type ${a.name} ${GO_ALIAS_OF[a.of]}\n${constants}`;
 }
 
 function goKind(k: Kind): string {
@@ -63,15 +66,16 @@ function goPackage(id: string, v: Version): Record<string, string> {
   const used = new Set<string>(['metav1']);
   const body = [...v.aliases.map(goAlias), ...v.structs.map((s) => goStruct(s, used)), ...v.kinds.map(goKind)].join('\n');
   const imports = [...used].sort().map((alias) => `\t${alias} "${IMPORTS[alias]}"\n`).join('');
-  const info = `// Package ${v.name} is a random API package.\n${comment('', undefined, [`+groupName=${groupOf(id)}`, ...v.packageMarkers])}package ${v.name}\n`;
-  return { 'groupversion_info.go': info, 'types.go': `package ${v.name}\n\nimport (\n${imports})\n\n${body}` };
+  const pkg = folderOf(v);
+  const info = `// Package ${pkg} is a random API package.\n${comment('', undefined, [`+groupName=${groupOf(id)}`, ...v.packageMarkers])}package ${pkg}\n`;
+  return { 'groupversion_info.go': info, 'types.go': `package ${pkg}\n\nimport (\n${imports})\n\n${body}` };
 }
 
 /** The Go files of the model written under `id`: `<id>/<version>/<file>` -> text. */
 export function writeGo(id: string, model: ApiModel): Map<string, string> {
   const files = new Map<string, string>();
   for (const v of model.versions) {
-    for (const [name, text] of Object.entries(goPackage(id, v))) files.set(`${id}/${v.name}/${name}`, text);
+    for (const [name, text] of Object.entries(goPackage(id, v))) files.set(`${id}/${folderOf(v)}/${name}`, text);
   }
   return files;
 }

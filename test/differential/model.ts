@@ -57,12 +57,19 @@ export interface StructType {
   embeds: string[];
 }
 
-/** A named string type: type-level validation, an enum by marker, or `+k8s:enum` with constants. */
+/** What a named type stands for: a string, an int32 or a list of strings. */
+export type AliasOf = 'string' | 'int32' | 'list';
+
+/**
+ * A named non-struct type with type-level markers: a string (validation, an enum by marker, or
+ * `+k8s:enum` with constants), an int32 (bounds) or a list of strings (items, list type).
+ */
 export interface AliasType {
   name: string;
+  of: AliasOf;
   doc?: string;
   markers: string[];
-  /** Constants of the type (`+k8s:enum`'s values). */
+  /** Constants of the type (`+k8s:enum`'s values), as their value's text. */
   constants: string[];
 }
 
@@ -78,6 +85,8 @@ export interface Kind {
 
 export interface Version {
   name: string;
+  /** The package's folder (and Go package name) when it is not the version's name (`+versionName`). */
+  folder?: string;
   packageMarkers: string[];
   kinds: Kind[];
   structs: StructType[];
@@ -87,6 +96,9 @@ export interface Version {
 export interface ApiModel {
   versions: Version[];
 }
+
+/** The folder of a version's package. */
+export const folderOf = (v: Version) => v.folder ?? v.name;
 
 /** The group of the package written for `id` (a seed, or a shrinking candidate). */
 export const groupOf = (id: string) => `${id}.example.com`;

@@ -1,5 +1,5 @@
 /** The TypeScript API package of each version of an API model, for `manifests`: path -> text. */
-import { type AliasType, type ApiModel, BUILTINS, embeddedBuiltin, type Field, groupOf, type Kind, type StructType, type TypeRef, type Version } from './model.js';
+import { type AliasType, type ApiModel, BUILTINS, embeddedBuiltin, type Field, folderOf, groupOf, type Kind, type StructType, type TypeRef, type Version } from './model.js';
 
 /** Built-in types that are not client-node models: scaffolder/runtime's, or TypeScript's own. */
 const NOT_MODELS = new Set(['Time', 'Duration', 'IntOrString', 'Quantity', 'ObjectMeta', 'RawExtension', 'Uint8Array']);
@@ -39,9 +39,12 @@ function tsStruct(s: StructType, models: Set<string>): string {
   return `${comment('', s.doc, s.markers)}export interface ${s.name}${ext} {\n${s.fields.map((f) => tsField(f, models)).join('')}}\n`;
 }
 
+const TS_ALIAS_OF = { string: 'string', int32: 'int32', list: 'string[]' } as const;
+
 function tsAlias(a: AliasType): string {
-  const constants = a.constants.map((c) => `export const ${a.name}${c}: ${a.name} = '${c}';\n`).join('');
-  return `${comment('', a.doc, a.markers)}export type ${a.name} = string;\n\n${constants}`;
+  const value = (c: string) => (a.of === 'string' ? `'${c}'` : c);
+  const constants = a.constants.map((c) => `export const ${a.name}${c}: ${a.name} = ${value(c)};\n`).join('');
+  return `${comment('', a.doc, a.markers)}export type ${a.name} = ${TS_ALIAS_OF[a.of]};\n\n${constants}`;
 }
 
 function tsKind(k: Kind): string {
@@ -66,7 +69,7 @@ function tsPackage(id: string, v: Version): Record<string, string> {
 export function writeTs(id: string, model: ApiModel): Map<string, string> {
   const files = new Map<string, string>();
   for (const v of model.versions) {
-    for (const [name, text] of Object.entries(tsPackage(id, v))) files.set(`${id}/${v.name}/${name}`, text);
+    for (const [name, text] of Object.entries(tsPackage(id, v))) files.set(`${id}/${folderOf(v)}/${name}`, text);
   }
   return files;
 }

@@ -26,11 +26,13 @@ const VALUE_KEYS = new Set([
 ]);
 
 /**
- * For each schema object of a copy flattenType hands out, the cached object it was copied from. Two
- * copies of one cached schema (a type referenced by a field and by the same field of an embedded type)
- * hold what controller-gen sees as the same pointers, which merge as one, where two equal values from
- * two markers conflict. Not its slices (anyOf, list-map keys) nor list items: those conflict in
- * controller-gen whatever they hold.
+ * For each schema object of a copy flattenType hands out, the cached object it was copied from.
+ * controller-gen deep-copies the schema before merging allOf, and apiextensions' DeepCopy of a
+ * JSONSchemaProps shares two pointers with the original: `default` and `x-kubernetes-list-type`.
+ * So in two copies of one type (a field declared in an embedded type and again in the embedding
+ * one, both of one type) those two are the same pointer and merge as one, while every other
+ * pointer (minProperties, maxLength, items, ...) is a fresh copy and two equal values conflict,
+ * as do equal values from two markers.
  */
 const copiedFrom = new WeakMap<object, object>();
 
@@ -44,10 +46,34 @@ function copyRecordingOrigins<T>(value: T): T {
   return out as T;
 }
 
-const sameOrigin = (a: object, b: object) => copiedFrom.get(a) !== undefined && copiedFrom.get(a) === copiedFrom.get(b);
+/** The keys whose values DeepCopy shares (see copiedFrom). */
+const SHARED_BY_DEEP_COPY = new Set(['default', 'x-kubernetes-list-type']);
 
-/** Keys merged as usual between two copies of one schema (see copiedFrom); the others are the same pointers or values. */
-const MERGED_IN_COPIES = new Set(['properties', 'required', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'enum', 'x-kubernetes-list-map-keys', 'x-kubernetes-validations']);
+/**
+ * For a key a merge moved from one schema object to another, the cached object its value came from
+ * (null: none): controller-gen moves the pointer, so it is still the same as in other copies of that
+ * cached object.
+ */
+const keySources = new WeakMap<object, Map<string, object | null>>();
+
+/** The cached schema object the value at `key` comes from, if it comes from one. */
+function keyOrigin(schema: object, key: string): object | undefined {
+  const moved = keySources.get(schema)?.get(key);
+  return moved === undefined ? copiedFrom.get(schema) : (moved ?? undefined);
+}
+
+function recordKeyOrigin(schema: object, key: string, origin: object | undefined): void {
+  let sources = keySources.get(schema);
+  if (!sources) keySources.set(schema, (sources = new Map()));
+  sources.set(key, origin ?? null);
+}
+
+/** Whether `key` holds the same pointer in both (see copiedFrom): then there is nothing to merge. */
+function samePointer(dst: object, src: object, key: string): boolean {
+  if (!SHARED_BY_DEEP_COPY.has(key)) return false;
+  const origin = keyOrigin(src, key);
+  return origin !== undefined && origin === keyOrigin(dst, key);
+}
 
 function isEmpty(v: unknown): boolean {
   return v === undefined;
@@ -61,10 +87,9 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
   const dstRemainder: Schema = {};
   const srcRemainder: Schema = {};
   let hoisted = false;
-  const copies = sameOrigin(dst, src);
   for (const key of Object.keys(s)) {
     if (DOC_KEYS.has(key)) continue;
-    if (copies && key in d && !MERGED_IN_COPIES.has(key)) continue;
+    if (key in d && samePointer(d, s, key)) continue;
     if (key === 'enum') {
       if (src.enum && src.enum.length > 0 && (!dst.enum || dst.enum.length === 0)) dst.enum = [...src.enum];
       continue;
@@ -74,6 +99,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
     const dv = d[key];
     if (isEmpty(dv)) {
       d[key] = sv;
+      recordKeyOrigin(d, key, keyOrigin(s, key));
       continue;
     }
     if (VALUE_KEYS.has(key) && sv === dv) continue;
@@ -90,10 +116,6 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
       case 'required':
         dst.required = [...dst.required!, ...src.required!];
         continue;
-      case 'minProperties':
-      case 'maxProperties':
-        if (sv === dv) continue;
-        break;
       case 'type':
         onError(`conflicting types in allOf branches in schema: ${String(dv)} vs ${String(sv)}`);
         continue;
@@ -106,6 +128,7 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
       case 'x-kubernetes-preserve-unknown-fields':
       case 'x-kubernetes-map-type':
         d[key] = sv;
+        recordKeyOrigin(d, key, keyOrigin(s, key));
         continue;
       case 'x-kubernetes-validations':
         dst['x-kubernetes-validations'] = [...src['x-kubernetes-validations']!, ...dst['x-kubernetes-validations']!];
@@ -113,6 +136,8 @@ export function flattenAllOfInto(dst: JSONSchemaProps, src: JSONSchemaProps, onE
     }
     srcRemainder[key] = sv;
     dstRemainder[key] = dv;
+    recordKeyOrigin(srcRemainder, key, keyOrigin(s, key));
+    recordKeyOrigin(dstRemainder, key, keyOrigin(d, key));
     delete d[key];
     hoisted = true;
   }
