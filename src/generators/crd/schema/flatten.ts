@@ -64,7 +64,7 @@ function keyOrigin(schema: object, key: string): object | undefined {
 
 function recordKeyOrigin(schema: object, key: string, origin: object | undefined): void {
   let sources = keySources.get(schema);
-  if (!sources) keySources.set(schema, (sources = new Map()));
+  if (!sources) keySources.set(schema, (sources = new Map<string, object | null>()));
   sources.set(key, origin ?? null);
 }
 
