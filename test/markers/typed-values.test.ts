@@ -1,6 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { collectMarkers, firstMarkerOf, MarkerRegistry, type MarkerDefinition, type MarkerValue, type MarkerValueOf, markersOf } from '../../src/markers/index.js';
 import { Project } from 'ts-morph';
+import { GROUP_NAME, OBJECT_ROOT } from '../../src/generators/crd/markers/definitions.js';
+import { RBAC_DEFINITION } from '../../src/generators/rbac/markers.js';
+import { WEBHOOK_CONFIGURATION_DEFINITION } from '../../src/generators/webhook/markers.js';
 
 const printcolumn = {
   name: 'kubebuilder:printcolumn',
@@ -23,6 +26,21 @@ describe('marker value types from definitions', () => {
     expectTypeOf<MarkerValueOf<typeof enumValues>>().toEqualTypeOf<MarkerValue[]>();
     expectTypeOf<MarkerValueOf<typeof defaultValue>>().toEqualTypeOf<string>();
     expectTypeOf<MarkerValueOf<{ name: 'x'; value: { type: 'string'; optional: true } }>>().toEqualTypeOf<string | true>();
+  });
+
+  it('are what the generators\' definitions say', () => {
+    expectTypeOf<MarkerValueOf<typeof RBAC_DEFINITION>>().toEqualTypeOf<{
+      verbs: string[];
+      groups?: string[];
+      resources?: string[];
+      resourceNames?: string[];
+      urls?: string[];
+      namespace?: string;
+      roleName?: string;
+    }>();
+    expectTypeOf<MarkerValueOf<typeof WEBHOOK_CONFIGURATION_DEFINITION>>().toEqualTypeOf<{ mutating: boolean; name?: string }>();
+    expectTypeOf<MarkerValueOf<typeof GROUP_NAME>>().toEqualTypeOf<string>();
+    expectTypeOf<MarkerValueOf<typeof OBJECT_ROOT>>().toEqualTypeOf<boolean>();
   });
 
   it('are the values the parser gives, read by definition and target', () => {
