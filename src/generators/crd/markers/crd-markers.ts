@@ -111,26 +111,29 @@ const CRD_MARKERS: CrdMarker[] = [
     }
     return undefined;
   }),
-  crdMarker({ name: 'kubebuilder:metadata', args: { annotations: optStrings, labels: optStrings }, help: 'annotations and labels of the CRD object' }, (crd, _version, args) => {
-    // Keys are the user's (no prototype: `__proto__` is a key like any other, refused below).
-    const annotations: Record<string, string> = Object.assign(Object.create(null), crd.metadata.annotations);
-    const labels: Record<string, string> = Object.assign(Object.create(null), crd.metadata.labels);
-    for (const entry of args.annotations ?? []) {
-      const eq = entry.indexOf('=');
-      if (eq < 0) return `annotation ${entry} is not in 'xxx=xxx' format`;
-      annotations[entry.slice(0, eq)] = entry.slice(eq + 1);
-    }
-    for (const entry of args.labels ?? []) {
-      const eq = entry.indexOf('=');
-      labels[eq < 0 ? entry : entry.slice(0, eq)] = eq < 0 ? '' : entry.slice(eq + 1);
-    }
-    // What the API server would refuse in the CRD's metadata, refused here at the marker.
-    const refused = [...annotationErrors(annotations, 'metadata.annotations'), ...labelErrors(labels, 'metadata.labels')];
-    if (refused.length > 0) return refused.map((e) => `${e.field}: ${e.message}`).join('; ');
-    if (Object.keys(annotations).length > 0) crd.metadata.annotations = annotations;
-    if (Object.keys(labels).length > 0) crd.metadata.labels = labels;
-    return undefined;
-  }),
+  crdMarker(
+    { name: 'kubebuilder:metadata', args: { annotations: optStrings, labels: optStrings }, help: 'annotations and labels of the CRD object' },
+    (crd, _version, args) => {
+      // Keys are the user's (no prototype: `__proto__` is a key like any other, refused below).
+      const annotations: Record<string, string> = Object.assign(Object.create(null), crd.metadata.annotations);
+      const labels: Record<string, string> = Object.assign(Object.create(null), crd.metadata.labels);
+      for (const entry of args.annotations ?? []) {
+        const eq = entry.indexOf('=');
+        if (eq < 0) return `annotation ${entry} is not in 'xxx=xxx' format`;
+        annotations[entry.slice(0, eq)] = entry.slice(eq + 1);
+      }
+      for (const entry of args.labels ?? []) {
+        const eq = entry.indexOf('=');
+        labels[eq < 0 ? entry : entry.slice(0, eq)] = eq < 0 ? '' : entry.slice(eq + 1);
+      }
+      // What the API server would refuse in the CRD's metadata, refused here at the marker.
+      const refused = [...annotationErrors(annotations, 'metadata.annotations'), ...labelErrors(labels, 'metadata.labels')];
+      if (refused.length > 0) return refused.map((e) => `${e.field}: ${e.message}`).join('; ');
+      if (Object.keys(annotations).length > 0) crd.metadata.annotations = annotations;
+      if (Object.keys(labels).length > 0) crd.metadata.labels = labels;
+      return undefined;
+    },
+  ),
   crdMarker({ name: 'kubebuilder:selectablefield', args: { JSONPath: str }, help: 'a field usable in field selectors' }, (crd, version, args) => {
     const ver = versionOf(crd, version);
     if (!ver) return `selectable field applied to version "${version}" not in CRD`;

@@ -14,10 +14,29 @@ export type { CrdMarkerDefinition } from './crd-marker-definition.js';
 const str = { type: 'string' } as const;
 
 /** `+groupName=batch.my.domain`: the package is an API group's version. */
-export const GROUP_NAME = { name: 'groupName', targets: ['package'], value: str, help: 'the API group of the package (`+groupName=` is the core group)' } as const satisfies CrdMarkerDefinition;
-export const VERSION_NAME = { name: 'versionName', targets: ['package'], value: str, help: 'the API version of the package (default: the folder name)' } as const satisfies CrdMarkerDefinition;
+export const GROUP_NAME = {
+  name: 'groupName',
+  targets: ['package'],
+  value: str,
+  help: 'the API group of the package (`+groupName=` is the core group)',
+} as const satisfies CrdMarkerDefinition;
+
+export const VERSION_NAME = {
+  name: 'versionName',
+  targets: ['package'],
+  value: str,
+  help: 'the API version of the package (default: the folder name)',
+} as const satisfies CrdMarkerDefinition;
+
 export const SKIP_PACKAGE = { name: 'kubebuilder:skip', targets: ['package'], help: 'generate no CRDs for this package' } as const satisfies CrdMarkerDefinition;
-export const OBJECT_ROOT = { name: 'kubebuilder:object:root', targets: ['type'], value: { type: 'bool', optional: true }, help: 'a kind or a kind list' } as const satisfies CrdMarkerDefinition;
+
+/** `+kubebuilder:object:root`: a kind or a kind list (`=false`: neither). */
+export const OBJECT_ROOT = {
+  name: 'kubebuilder:object:root',
+  targets: ['type'],
+  value: { type: 'bool', optional: true },
+  help: 'a kind or a kind list',
+} as const satisfies CrdMarkerDefinition;
 
 /** Markers whose meaning is where the generator reads them (type-to-schema.ts, generator.ts). */
 const READ_IN_PLACE: readonly CrdMarkerDefinition[] = [

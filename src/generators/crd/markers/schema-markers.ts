@@ -97,6 +97,15 @@ function set<V>(fn: (schema: JSONSchemaProps, value: V) => void, priority = DEFA
   };
 }
 
+type SchemaFlag = 'x-kubernetes-preserve-unknown-fields' | 'x-kubernetes-embedded-resource' | 'x-kubernetes-int-or-string' | 'nullable';
+
+/** An empty marker that sets one flag of the schema. */
+function flag(key: SchemaFlag, priority = DEFAULT_PRIORITY): SchemaEffect<true> {
+  return set((s) => {
+    s[key] = true;
+  }, priority);
+}
+
 function addRule(schema: JSONSchemaProps, rule: ValidationRule): void {
   (schema['x-kubernetes-validations'] ??= []).push(rule);
 }
@@ -283,7 +292,12 @@ function schemaMarker<const D extends CrdMarkerDefinition>(definition: D, effect
 }
 
 /** `kubebuilder:validation:<Name>` on fields and types, and `kubebuilder:validation:items:<Name>` for their array items. */
-function validation<const S extends Omit<MarkerShape, 'name'>>(name: string, help: string, shape: S, effect: SchemaEffect<MarkerValueOf<S & { name: string }>>): SchemaMarker[] {
+function validation<const S extends Omit<MarkerShape, 'name'>>(
+  name: string,
+  help: string,
+  shape: S,
+  effect: SchemaEffect<MarkerValueOf<S & { name: string }>>,
+): SchemaMarker[] {
   return [
     schemaMarker({ ...shape, name: VALIDATION_PREFIX + name, targets: FT, help }, effect),
     schemaMarker({ ...shape, name: ITEMS_PREFIX + name, targets: FT, help: `for array items: ${help}` }, effect),
@@ -351,41 +365,15 @@ const SCHEMA_MARKERS: SchemaMarker[] = [
       s.type = v;
     }, DEFAULT_PRIORITY - 1),
   ),
-  ...validation(
-    'XPreserveUnknownFields',
-    'keep fields the schema does not name',
-    empty,
-    set((s) => {
-      s['x-kubernetes-preserve-unknown-fields'] = true;
-    }),
-  ),
-  ...validation(
-    'XEmbeddedResource',
-    'the value is an embedded Kubernetes object',
-    empty,
-    set((s) => {
-      s['x-kubernetes-embedded-resource'] = true;
-    }),
-  ),
-  ...validation(
-    'XIntOrString',
-    'the value is an integer or a string',
-    empty,
-    set((s) => {
-      s['x-kubernetes-int-or-string'] = true;
-    }, DEFAULT_PRIORITY - 1),
-  ),
+  ...validation('XPreserveUnknownFields', 'keep fields the schema does not name', empty, flag('x-kubernetes-preserve-unknown-fields')),
+  ...validation('XEmbeddedResource', 'the value is an embedded Kubernetes object', empty, flag('x-kubernetes-embedded-resource')),
+  ...validation('XIntOrString', 'the value is an integer or a string', empty, flag('x-kubernetes-int-or-string', DEFAULT_PRIORITY - 1)),
   ...validation(X_VALIDATION.name, 'a CEL validation rule (x-kubernetes-validations)', { args: X_VALIDATION.args }, xValidation),
   oneOfMarker('AtMostOneOf', 'at most one of the listed fields may be set', 11),
   oneOfMarker('ExactlyOneOf', 'exactly one of the listed fields must be set', 12),
   oneOfMarker('AtLeastOneOf', 'at least one of the listed fields must be set', 13),
   schemaMarker({ name: 'k8s:enum', targets: ['type', 'field'], help: 'the string constants of this type are its enum values' }, k8sEnum),
-  schemaMarker(
-    { name: 'nullable', targets: ['field'], help: 'the field accepts null' },
-    set((s) => {
-      s.nullable = true;
-    }),
-  ),
+  schemaMarker({ name: 'nullable', targets: ['field'], help: 'the field accepts null' }, flag('nullable')),
   schemaMarker({ name: 'kubebuilder:default', targets: ['field'], value: { type: 'any' }, help: 'the default value' }, kubebuilderDefault),
   schemaMarker({ name: 'default', targets: ['field'], value: { type: 'raw' }, help: 'the default value, as JSON' }, kubernetesDefault),
   schemaMarker(
@@ -396,9 +384,7 @@ const SCHEMA_MARKERS: SchemaMarker[] = [
   ),
   schemaMarker(
     { name: 'kubebuilder:validation:EmbeddedResource', targets: ['field'], help: 'the value is an embedded Kubernetes object' },
-    set((s) => {
-      s['x-kubernetes-embedded-resource'] = true;
-    }),
+    flag('x-kubernetes-embedded-resource'),
   ),
   schemaMarker(
     { name: 'k8s:immutable', targets: ['field'], help: 'the field cannot change once set' },
@@ -406,9 +392,7 @@ const SCHEMA_MARKERS: SchemaMarker[] = [
   ),
   schemaMarker(
     { name: 'kubebuilder:pruning:PreserveUnknownFields', targets: FT, help: 'keep fields the schema does not name' },
-    set((s) => {
-      s['x-kubernetes-preserve-unknown-fields'] = true;
-    }),
+    flag('x-kubernetes-preserve-unknown-fields'),
   ),
   schemaMarker({ name: 'kubebuilder:title', targets: FT, value: { type: 'any' }, help: 'the schema title' }, title),
   schemaMarker({ name: 'listType', targets: FT, value: str, help: 'atomic, set or map' }, listType),
