@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { collectMarkers, firstMarkerOf, MarkerRegistry, type MarkerDefinition, type MarkerValue, type MarkerValueOf, markersOf } from '../../src/markers/index.js';
+import { type ArgSpec, collectMarkers, firstMarkerOf, MarkerRegistry, type MarkerDefinition, type MarkerValue, type MarkerValueOf, markersOf } from '../../src/markers/index.js';
 import { Project } from 'ts-morph';
 import { GROUP_NAME, OBJECT_ROOT } from '../../src/generators/crd/markers/definitions.js';
 import { RBAC_DEFINITION } from '../../src/generators/rbac/markers.js';
@@ -22,7 +22,7 @@ describe('marker value types from definitions', () => {
     expectTypeOf<MarkerValueOf<typeof maximum>>().toEqualTypeOf<number>();
     expectTypeOf<MarkerValueOf<typeof root>>().toEqualTypeOf<boolean>();
     expectTypeOf<MarkerValueOf<typeof status>>().toEqualTypeOf<true>();
-    expectTypeOf<MarkerValueOf<{ name: 'x'; args: {} }>>().toEqualTypeOf<true>();
+    expectTypeOf<MarkerValueOf<{ name: 'x'; args: Readonly<Record<never, ArgSpec>> }>>().toEqualTypeOf<true>();
     expectTypeOf<MarkerValueOf<typeof enumValues>>().toEqualTypeOf<MarkerValue[]>();
     expectTypeOf<MarkerValueOf<typeof defaultValue>>().toEqualTypeOf<string>();
     expectTypeOf<MarkerValueOf<{ name: 'x'; value: { type: 'string'; optional: true } }>>().toEqualTypeOf<string | true>();

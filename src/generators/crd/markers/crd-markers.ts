@@ -115,8 +115,8 @@ const CRD_MARKERS: CrdMarker[] = [
     { name: 'kubebuilder:metadata', args: { annotations: optStrings, labels: optStrings }, help: 'annotations and labels of the CRD object' },
     (crd, _version, args) => {
       // Keys are the user's (no prototype: `__proto__` is a key like any other, refused below).
-      const annotations: Record<string, string> = Object.assign(Object.create(null), crd.metadata.annotations);
-      const labels: Record<string, string> = Object.assign(Object.create(null), crd.metadata.labels);
+      const annotations: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, crd.metadata.annotations);
+      const labels: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, crd.metadata.labels);
       for (const entry of args.annotations ?? []) {
         const eq = entry.indexOf('=');
         if (eq < 0) return `annotation ${entry} is not in 'xxx=xxx' format`;

@@ -324,7 +324,11 @@ const oneOfMarker = (kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', help
   schemaMarker({ name: VALIDATION_PREFIX + kind, targets: ['type'], value: { type: { slice: 'string' } }, help }, oneOf(kind, priority));
 
 /** `+kubebuilder:validation:XValidation` and its `items:` form, for readers of the rules they wrote (rule-diagnostics.ts). */
-export const X_VALIDATION_DEFINITIONS = [VALIDATION_PREFIX, ITEMS_PREFIX].map((prefix) => ({ name: prefix + X_VALIDATION.name, targets: FT, args: X_VALIDATION.args }));
+export const X_VALIDATION_DEFINITIONS = [VALIDATION_PREFIX, ITEMS_PREFIX].map((prefix) => ({
+  name: prefix + X_VALIDATION.name,
+  targets: FT,
+  args: X_VALIDATION.args,
+}));
 
 /** Every marker with an effect on a schema: `kubebuilder:validation:<Name>`, `kubebuilder:validation:items:<Name>` and the others. */
 const SCHEMA_MARKERS: SchemaMarker[] = [
