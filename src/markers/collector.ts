@@ -18,7 +18,8 @@ import { nestingProblem } from './nesting.js';
 import type { MarkerRegistry } from './registry.js';
 import { MarkerSyntaxError } from './scanner.js';
 import { isCheckedMarker, nearestMarkerName } from './suggest.js';
-import type { MarkedValue, MarkerDefinition, MarkerTarget, MarkerValue, SourceLocation } from './types.js';
+import { type DefinitionRef, firstMarkerOf, markersOf } from './typed-values.js';
+import type { MarkedValue, MarkerDefinition, MarkerTarget, MarkerValue, SourceLocation, TypedMarkedValue } from './types.js';
 
 /** The markers of one node or package, in source order. */
 export class MarkerValues {
@@ -33,6 +34,16 @@ export class MarkerValues {
 
   getAll(name: string): MarkedValue[] {
     return this.values.filter((v) => v.name === name);
+  }
+
+  /** The first marker of a definition, its value typed from it, or undefined. */
+  first<D extends DefinitionRef>(def: D): TypedMarkedValue<D> | undefined {
+    return firstMarkerOf(def, this.values);
+  }
+
+  /** Every marker of a definition, values typed from it. */
+  of<D extends DefinitionRef>(def: D): TypedMarkedValue<D>[] {
+    return markersOf(def, this.values);
   }
 
   has(name: string): boolean {
@@ -353,6 +364,11 @@ export class MarkerCollection {
       this.allCache = out;
     }
     return this.allCache;
+  }
+
+  /** Every marker of a definition (on its targets), by file name then source position, values typed from it. */
+  values<D extends DefinitionRef>(def: D): TypedMarkedValue<D>[] {
+    return markersOf(def, this.all());
   }
 
   private sortedMarkers(f: FileMarkers): readonly MarkedValue[] {

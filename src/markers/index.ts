@@ -20,6 +20,11 @@
  *   markers.forPackage('/abs/api/v1').get('groupName')?.value              // 'batch.my.domain'
  *   markers.diagnostics                                                   // unknown markers, malformed arguments
  *
+ * Typed reads: declare a definition `as const satisfies MarkerDefinition` and read by it, not by name:
+ * `markers.forNode(decl).first(printcolumn)?.value` is `{ name: string; priority?: number; ... }`
+ * (MarkerValueOf<typeof printcolumn>); also `.of(def)`, `markers.values(def)`, and markersOf / firstMarkerOf
+ * over any MarkedValue list.
+ *
  * Each MarkedValue is { name, value, target, location: { file, line, column }, text }. Values: an anonymous
  * marker gives its value; a named-argument marker gives an object keyed by argument name (optional ones
  * absent when not written); an empty marker (or an optional anonymous one written bare) gives `true`.
@@ -36,8 +41,8 @@
  * markers (+groupName, +kubebuilder:rbac, ...) also count when written above a type or a class method.
  * defineCommonMarkers(registry) adds markers no generator consumes (object:generate, conversion:hub, ...).
  */
-export type { ArgSpec, ArgType, MarkedValue, MarkerDefinition, MarkerTarget, MarkerValue, SourceLocation } from './types.js';
-export { markerText } from './types.js';
+export type { ArgSpec, ArgType, ArgValue, MarkedValue, MarkerDefinition, MarkerShape, MarkerTarget, MarkerValue, MarkerValueOf, SourceLocation, TypedMarkedValue } from './types.js';
+export { type DefinitionRef, firstMarkerOf, isMarkerOf, markersOf } from './typed-values.js';
 export { type Diagnostic, DiagnosticError, formatDiagnostic, hasErrors } from './diagnostic.js';
 export { MarkerRegistry } from './registry.js';
 export { parseMarker, splitMarker } from './grammar.js';

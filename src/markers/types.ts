@@ -40,6 +40,48 @@ export interface MarkerDefinition {
 /** A parsed argument value. Ints and floats are both numbers. */
 export type MarkerValue = string | number | boolean | MarkerValue[] | { [key: string]: MarkerValue };
 
+/** What the parser (grammar.ts) makes of an argument of type T: `any` stays the union, it is guessed from the text. */
+export type ArgValue<T extends ArgType> = T extends 'int' | 'number'
+  ? number
+  : T extends 'string' | 'raw'
+    ? string
+    : T extends 'bool'
+      ? boolean
+      : T extends { readonly slice: infer I extends ArgType }
+        ? ArgValue<I>[]
+        : T extends { readonly map: infer I extends ArgType }
+          ? { [key: string]: ArgValue<I> }
+          : MarkerValue;
+
+type OptionalKeys<A> = { [K in keyof A]: A[K] extends { readonly optional: true } ? K : never }[keyof A];
+type RequiredKeys<A> = Exclude<keyof A, OptionalKeys<A>>;
+
+/** One object type (as editors show it) for an intersection. */
+type Flat<T> = { [K in keyof T]: T[K] } & {};
+
+/** Named arguments: optional ones absent when not written. */
+type ArgsValue<A extends Readonly<Record<string, ArgSpec>>> = Flat<
+  { -readonly [K in RequiredKeys<A>]: ArgValue<A[K]['type']> } & { -readonly [K in OptionalKeys<A>]?: ArgValue<A[K]['type']> }
+>;
+
+/** A definition as far as its value goes: its name, and its arguments or its one value (target and help aside). */
+export type MarkerShape = Pick<MarkerDefinition, 'name' | 'args' | 'value'>;
+
+/**
+ * The value the parser gives a marker of definition D (declared `as const` or `satisfies`, so that its
+ * argument types are literal): an anonymous value its type (`true` when optional and written bare), named
+ * arguments an object, an empty marker `true`.
+ */
+export type MarkerValueOf<D extends MarkerShape> = D extends { readonly value: infer S extends ArgSpec }
+  ? S extends { readonly optional: true }
+    ? ArgValue<S['type']> | true
+    : ArgValue<S['type']>
+  : D extends { readonly args: infer A extends Readonly<Record<string, ArgSpec>> }
+    ? [keyof A] extends [never]
+      ? true
+      : ArgsValue<A>
+    : true;
+
 /** 1-based line and column, as editors show them. */
 export interface SourceLocation {
   readonly file: string;
@@ -59,11 +101,7 @@ export interface MarkedValue {
   readonly text: string;
 }
 
-/**
- * The text of a `string` or `raw` argument: the grammar parses those into strings, so for them this only
- * narrows the type; a missing optional argument is ''.
- */
-export function markerText(value: MarkerValue | undefined): string {
-  if (value === undefined) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+/** A marker found for definition D, its value typed from D. */
+export interface TypedMarkedValue<D extends MarkerShape> extends MarkedValue {
+  readonly value: MarkerValueOf<D>;
 }

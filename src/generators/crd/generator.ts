@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { ts, type Project } from 'ts-morph';
-import { checkCelRule, markerText, type Diagnostic, type MarkedValue, type MarkerCollection, type SourceLocation } from '../../markers/index.js';
+import { checkCelRule, type Diagnostic, type MarkedValue, type MarkerCollection, type SourceLocation } from '../../markers/index.js';
 import { TypeIndex } from './loader/type-index.js';
 import type { MarkerLookup } from './markers/lookup.js';
 import type { BuiltinSchemaSource } from './schema/builtin-source.js';
@@ -16,6 +16,7 @@ import type { JSONSchemaProps } from '../../kube/json-schema-props.js';
 import { TYPE_META_DESCRIPTIONS } from './schema/known-types.js';
 import { SchemaBuilder, type SchemaProblem } from './schema/type-to-schema.js';
 import { applyCrdMarker, CRD_MARKER_NAMES } from './markers/crd-markers.js';
+import { GROUP_NAME, OBJECT_ROOT, SKIP_PACKAGE, VERSION_NAME } from './markers/definitions.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from './crd-types.js';
 import { crdDefaultPlural } from '../../kube/plural.js';
 import { celErrorSite } from './rule-diagnostics.js';
@@ -190,13 +191,12 @@ export class CrdGenerator {
     const packages: ApiPackage[] = [];
     for (const [dir, files] of byDir) {
       const markers = this.options.markers.forPackage(dir);
-      const groupName = markers.get('groupName');
-      if (!groupName || markers.has('kubebuilder:skip')) continue;
-      const versionName = markers.get('versionName');
+      const groupName = markers.first(GROUP_NAME);
+      if (!groupName || markers.first(SKIP_PACKAGE)) continue;
       packages.push({
         dir,
-        group: markerText(groupName.value),
-        version: versionName ? markerText(versionName.value) : path.basename(dir),
+        group: groupName.value,
+        version: markers.first(VERSION_NAME)?.value ?? path.basename(dir),
         files: files.sort((a, b) => (a.fileName < b.fileName ? -1 : 1)),
       });
     }
@@ -238,7 +238,7 @@ export class CrdGenerator {
    * whose target is not a kind is an error at the alias.
    */
   private isKindAlias(decl: ts.TypeAliasDeclaration, diagnostics: Diagnostic[]): boolean {
-    const root = this.options.markers.forNode(decl).all().some((m) => m.name === 'kubebuilder:object:root' && m.value !== false);
+    const root = this.options.markers.forNode(decl).of(OBJECT_ROOT).some((m) => m.value !== false);
     const target = this.aliasTarget(decl);
     if (target && this.isKind(target)) return true;
     // A `<Kind>List` alias is a root type that is no kind, as the interface it names.

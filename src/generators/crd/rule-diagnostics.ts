@@ -5,11 +5,10 @@
  * factor). The errors themselves are the CRD validation's (src/kube/cel via apiextensions/validation).
  */
 import type { CustomResourceDefinition } from './crd-types.js';
-import { ruleColumn, type MarkedValue, type SourceLocation } from '../../markers/index.js';
+import { isMarkerOf, ruleColumn, type MarkedValue, type SourceLocation } from '../../markers/index.js';
 import { STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT, validateSchemaRules, type RuleError } from '../../kube/cel/validation-rules.js';
 import type { JSONSchemaProps, ValidationRule } from '../../kube/json-schema-props.js';
-
-const XVALIDATION = new Set(['kubebuilder:validation:XValidation', 'kubebuilder:validation:items:XValidation']);
+import { X_VALIDATION_DEFINITIONS } from './markers/schema-markers.js';
 
 /** Schemas already checked (watch mode regenerates the same schemas). */
 const checked = new Map<string, RuleError[]>();
@@ -62,8 +61,7 @@ export function celErrorSite(crd: CustomResourceDefinition, field: string, messa
   const rule = ruleAt(crd, field) ?? costError?.rule;
   if (!rule) return note === '' ? undefined : { note };
   for (const m of markers) {
-    if (!XVALIDATION.has(m.name) || typeof m.value !== 'object' || Array.isArray(m.value)) continue;
-    if ((m.value as Record<string, unknown>)['rule'] !== rule.rule) continue;
+    if (!X_VALIDATION_DEFINITIONS.some((def) => isMarkerOf(def, m) && m.value.rule === rule.rule)) continue;
     return { location: { file: m.location.file, line: m.location.line, column: ruleColumn(m) }, note };
   }
   return { note };

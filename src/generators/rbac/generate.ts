@@ -2,8 +2,8 @@
  * config/rbac/role.yaml from `+kubebuilder:rbac` markers: one ClusterRole per role name for rules without
  * a namespace, one Role per (namespace, role name), sorted by namespace then name.
  */
-import type { MarkedValue } from '../../markers/index.js';
-import { RBAC_MARKER } from './markers.js';
+import { type MarkedValue, markersOf } from '../../markers/index.js';
+import { RBAC_DEFINITION } from './markers.js';
 import { normalizeRules } from './normalize.js';
 import type { PolicyRule, RbacRule } from './rule.js';
 
@@ -24,29 +24,18 @@ export interface RoleObject {
   rules: PolicyRule[];
 }
 
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
 /** The roles the markers ask for, in controller-gen's order; empty when there are none. */
 export function generateRoles(markers: readonly MarkedValue[], options: RbacOptions = {}): RoleObject[] {
   const defaultRole = options.roleName ?? 'manager-role';
   const byRole = new Map<string, { namespace: string; roleName: string; rules: RbacRule[] }>();
-  for (const marker of markers) {
-    if (marker.name !== RBAC_MARKER || typeof marker.value !== 'object' || Array.isArray(marker.value)) continue;
-    const v = marker.value;
-    const namespace = (typeof v['namespace'] === 'string' ? v['namespace'] : '') || options.defaultNamespace || '';
-    const roleName = (typeof v['roleName'] === 'string' ? v['roleName'] : '') || defaultRole;
+  for (const { value: v } of markersOf(RBAC_DEFINITION, markers)) {
+    const namespace = v.namespace || options.defaultNamespace || '';
+    const roleName = v.roleName || defaultRole;
     const key = `${namespace}\u0000${roleName}`;
     let entry = byRole.get(key);
     if (!entry) byRole.set(key, (entry = { namespace, roleName, rules: [] }));
-    const base = {
-      groups: stringList(v['groups']),
-      resourceNames: stringList(v['resourceNames']),
-      verbs: stringList(v['verbs']),
-      urls: stringList(v['urls']),
-    };
-    const resources = stringList(v['resources']);
+    const base = { groups: v.groups ?? [], resourceNames: v.resourceNames ?? [], verbs: v.verbs, urls: v.urls ?? [] };
+    const resources = v.resources ?? [];
     // one rule per resource, so that verbs can be merged per resource
     if (resources.length === 0) entry.rules.push({ ...base, resources: [] });
     for (const resource of resources) entry.rules.push({ ...base, groups: [...base.groups], resources: [resource] });

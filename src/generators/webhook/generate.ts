@@ -3,8 +3,8 @@
  * MutatingWebhookConfiguration (first) and one ValidatingWebhookConfiguration, webhooks sorted by name,
  * with controller-gen's normalisations and checks. Every problem is a Diagnostic at its marker.
  */
-import type { Diagnostic, MarkedValue, MarkerValue, SourceLocation } from '../../markers/index.js';
-import { WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_MARKER } from './markers.js';
+import { type Diagnostic, type MarkedValue, type MarkerValueOf, markersOf, type SourceLocation, type TypedMarkedValue } from '../../markers/index.js';
+import { WEBHOOK_CONFIGURATION_DEFINITION, WEBHOOK_CONFIGURATION_MARKER, WEBHOOK_DEFINITION, WEBHOOK_MARKER } from './markers.js';
 import { applyWebhookPatch } from './patch.js';
 import type { RuleWithOperations, Webhook, WebhookClientConfig, WebhookConfiguration } from './types.js';
 
@@ -18,22 +18,13 @@ export interface WebhookResult {
   readonly diagnostics: Diagnostic[];
 }
 
-type Args = { readonly [key: string]: MarkerValue };
+type Args = MarkerValueOf<typeof WEBHOOK_DEFINITION>;
+type ConfigurationMarker = TypedMarkedValue<typeof WEBHOOK_CONFIGURATION_DEFINITION>;
 
 class WebhookMarkerError extends Error {}
 
 function fail(message: string): never {
   throw new WebhookMarkerError(message);
-}
-
-function str(args: Args, key: string): string {
-  const v = args[key];
-  return typeof v === 'string' ? v : '';
-}
-
-function strings(args: Args, key: string): string[] {
-  const v = args[key];
-  return Array.isArray(v) ? v.map(String) : [];
 }
 
 /** Case-insensitive match against the API's spellings; unknown values pass through or fail. */
@@ -51,55 +42,55 @@ function operation(verb: string): string {
 }
 
 function clientConfig(args: Args): WebhookClientConfig {
-  const path = str(args, 'path');
-  const url = str(args, 'url');
+  const path = args.path ?? '';
+  const url = args.url ?? '';
   if ((path !== '') === (url !== '')) throw new WebhookMarkerError('`url` or `path` is required, and only one of them may be given');
   if (url !== '') return { url };
   const service: WebhookClientConfig['service'] = {
-    name: str(args, 'serviceName') || DEFAULT_SERVICE_NAME,
-    namespace: str(args, 'serviceNamespace') || DEFAULT_SERVICE_NAMESPACE,
+    name: args.serviceName || DEFAULT_SERVICE_NAME,
+    namespace: args.serviceNamespace || DEFAULT_SERVICE_NAMESPACE,
     path,
   };
-  if (typeof args['servicePort'] === 'number') service.port = args['servicePort'];
+  if (args.servicePort !== undefined) service.port = args.servicePort;
   return { service };
 }
 
 function rules(args: Args): RuleWithOperations[] {
   return [
     {
-      apiGroups: strings(args, 'groups').map((g) => (g === 'core' ? '' : g)),
-      apiVersions: strings(args, 'versions'),
-      operations: strings(args, 'verbs').map(operation),
-      resources: strings(args, 'resources'),
+      apiGroups: args.groups.map((g) => (g === 'core' ? '' : g)),
+      apiVersions: [...args.versions],
+      operations: args.verbs.map(operation),
+      resources: [...args.resources],
     },
   ];
 }
 
 function webhookFrom(args: Args): Webhook {
-  const mutating = args['mutating'] === true;
-  const failurePolicy = str(args, 'failurePolicy');
+  const mutating = args.mutating;
+  const failurePolicy = args.failurePolicy;
   const webhook: Webhook = {
-    name: str(args, 'name'),
-    admissionReviewVersions: strings(args, 'admissionReviewVersions'),
+    name: args.name,
+    admissionReviewVersions: [...args.admissionReviewVersions],
     clientConfig: clientConfig(args),
     failurePolicy: canonical(failurePolicy, ['Ignore', 'Fail']) ?? fail(`unknown value ${JSON.stringify(failurePolicy)} for failurePolicy (Fail or Ignore)`),
     rules: rules(args),
   };
-  const matchPolicy = str(args, 'matchPolicy');
+  const matchPolicy = args.matchPolicy ?? '';
   if (matchPolicy !== '') {
     const m = canonical(matchPolicy, ['Exact', 'Equivalent']);
     if (m === undefined) throw new WebhookMarkerError(`unknown value ${JSON.stringify(matchPolicy)} for matchPolicy (Exact or Equivalent)`);
     webhook.matchPolicy = m;
   }
-  const sideEffects = str(args, 'sideEffects');
+  const sideEffects = args.sideEffects ?? '';
   if (sideEffects !== '') {
     const s = canonical(sideEffects, ['None', 'NoneOnDryRun', 'Some', 'Unknown']);
     if (s === undefined) throw new WebhookMarkerError(`unknown value ${JSON.stringify(sideEffects)} for sideEffects (None or NoneOnDryRun)`);
     webhook.sideEffects = s;
   }
-  const timeout = args['timeoutSeconds'];
-  if (typeof timeout === 'number' && timeout !== 0) webhook.timeoutSeconds = timeout;
-  const reinvocation = str(args, 'reinvocationPolicy');
+  const timeout = args.timeoutSeconds;
+  if (timeout !== undefined && timeout !== 0) webhook.timeoutSeconds = timeout;
+  const reinvocation = args.reinvocationPolicy ?? '';
   if (reinvocation !== '') {
     const r = canonical(reinvocation, ['Never', 'IfNeeded']);
     if (r === undefined) throw new WebhookMarkerError(`unknown value ${JSON.stringify(reinvocation)} for reinvocationPolicy (Never or IfNeeded)`);
@@ -107,7 +98,7 @@ function webhookFrom(args: Args): Webhook {
     if (mutating) webhook.reinvocationPolicy = r;
   }
   try {
-    return applyWebhookPatch(webhook, str(args, 'patch'));
+    return applyWebhookPatch(webhook, args.patch ?? '');
   } catch (e) {
     throw new WebhookMarkerError(`invalid patch: ${(e as Error).message}`);
   }
@@ -133,45 +124,43 @@ function byName<T extends { name: string }>(a: T, b: T): number {
 export function generateWebhooks(markers: readonly MarkedValue[]): WebhookResult {
   const diagnostics: Diagnostic[] = [];
   const fail = (location: SourceLocation, message: string) => diagnostics.push({ severity: 'error', message, ...location });
-  const configNames: { mutating?: MarkedValue; validating?: MarkedValue } = {};
+  const configNames: { mutating?: ConfigurationMarker; validating?: ConfigurationMarker } = {};
   const mutating: Webhook[] = [];
   const validating: Webhook[] = [];
 
-  for (const marker of markers) {
-    if (marker.name !== WEBHOOK_CONFIGURATION_MARKER || typeof marker.value !== 'object' || Array.isArray(marker.value)) continue;
-    const kind = marker.value['mutating'] === true ? 'mutating' : 'validating';
+  for (const marker of markersOf(WEBHOOK_CONFIGURATION_DEFINITION, markers)) {
+    const kind = marker.value.mutating ? 'mutating' : 'validating';
     const previous = configNames[kind];
     if (previous !== undefined) {
       fail(
         marker.location,
-        `duplicate ${kind} +${WEBHOOK_CONFIGURATION_MARKER} (name ${JSON.stringify(str(marker.value, 'name'))}); the first is at ${previous.location.file}:${previous.location.line}`,
+        `duplicate ${kind} +${WEBHOOK_CONFIGURATION_MARKER} (name ${JSON.stringify(marker.value.name ?? '')}); the first is at ${previous.location.file}:${previous.location.line}`,
       );
       continue;
     }
     configNames[kind] = marker;
   }
 
-  for (const marker of markers) {
-    if (marker.name !== WEBHOOK_MARKER || typeof marker.value !== 'object' || Array.isArray(marker.value)) continue;
+  for (const marker of markersOf(WEBHOOK_DEFINITION, markers)) {
     const args = marker.value;
     try {
-      const versions = strings(args, 'webhookVersions');
+      const versions = args.webhookVersions ?? [];
       const unsupported = versions.filter((v) => !SUPPORTED_WEBHOOK_VERSIONS.includes(v));
       if (unsupported.length > 0) {
         throw new WebhookMarkerError(`unsupported webhook version: ${unsupported.join(', ')} (only ${SUPPORTED_WEBHOOK_VERSIONS.join(', ')} is supported)`);
       }
       const webhook = webhookFrom(args);
       checkV1(webhook);
-      (args['mutating'] === true ? mutating : validating).push(webhook);
+      (args.mutating ? mutating : validating).push(webhook);
     } catch (e) {
       if (!(e instanceof WebhookMarkerError)) throw e;
-      fail(marker.location, `invalid +${WEBHOOK_MARKER} ${JSON.stringify(str(args, 'name'))}: ${e.message}`);
+      fail(marker.location, `invalid +${WEBHOOK_MARKER} ${JSON.stringify(args.name)}: ${e.message}`);
     }
   }
 
   const configurations: WebhookConfiguration[] = [];
-  const nameOf = (m: MarkedValue | undefined, fallback: string) => (m && typeof m.value === 'object' && !Array.isArray(m.value) ? str(m.value, 'name') : '') || fallback;
-  const addConfiguration = (kind: WebhookConfiguration['kind'], configName: MarkedValue | undefined, defaultName: string, webhooks: Webhook[]) => {
+  const nameOf = (m: ConfigurationMarker | undefined, fallback: string) => m?.value.name || fallback;
+  const addConfiguration = (kind: WebhookConfiguration['kind'], configName: ConfigurationMarker | undefined, defaultName: string, webhooks: Webhook[]) => {
     if (webhooks.length === 0) return;
     configurations.push({
       apiVersion: 'admissionregistration.k8s.io/v1',

@@ -2,144 +2,127 @@
  * The CRD markers (on a kind's root type): each one's arguments with its effect on the CRD, as
  * controller-gen's markers/crd.go.
  */
-import { markerText, type ArgSpec, type MarkedValue, type MarkerValue } from '../../../markers/index.js';
+import { isMarkerOf, type MarkedValue, type MarkerValueOf } from '../../../markers/index.js';
 import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';
 import type { CustomResourceDefinition, CustomResourceDefinitionVersion } from '../crd-types.js';
 import type { CrdMarkerDefinition } from './crd-marker-definition.js';
-
-type Args = Record<string, MarkerValue | undefined>;
 
 function versionOf(crd: CustomResourceDefinition, version: string): CustomResourceDefinitionVersion | undefined {
   return crd.spec.versions.find((v) => v.name === version);
 }
 
-const strings = (v: MarkerValue | undefined): string[] | undefined => (Array.isArray(v) ? v.map(String) : undefined);
+const str = { type: 'string' } as const;
+const optStr = { type: 'string', optional: true } as const;
+const optStrings = { type: { slice: 'string' }, optional: true } as const;
 
-const str: ArgSpec = { type: 'string' };
-const optStr: ArgSpec = { type: 'string', optional: true };
-const optStrings: ArgSpec = { type: { slice: 'string' }, optional: true };
+const ON_TYPES = { targets: ['type'] } as const;
 
-interface CrdMarker extends Omit<CrdMarkerDefinition, 'targets'> {
-  /** Applies the marker of `version`'s root type; returns an error text or undefined. */
-  apply: (crd: CustomResourceDefinition, version: string, args: Args) => string | undefined;
+interface CrdMarker {
+  readonly definition: CrdMarkerDefinition;
+  /** Applies a marker of `version`'s root type; returns an error text or undefined. */
+  apply(crd: CustomResourceDefinition, version: string, marker: MarkedValue): string | undefined;
 }
 
+/** A CRD marker (on types) and its effect, given the marker's value as its definition types it. */
+function crdMarker<const D extends Omit<CrdMarkerDefinition, 'targets'>>(
+  def: D,
+  apply: (crd: CustomResourceDefinition, version: string, args: MarkerValueOf<D>) => string | undefined,
+): CrdMarker {
+  const definition = { ...def, ...ON_TYPES };
+  return { definition, apply: (crd, version, marker) => (isMarkerOf(definition, marker) ? apply(crd, version, marker.value) : undefined) };
+}
+
+type PrinterColumn = NonNullable<CustomResourceDefinitionVersion['additionalPrinterColumns']>[number];
+type ScaleSubresource = NonNullable<NonNullable<CustomResourceDefinitionVersion['subresources']>['scale']>;
+
 const CRD_MARKERS: CrdMarker[] = [
-  {
-    name: 'kubebuilder:subresource:status',
-    help: 'enable the status subresource',
-    apply(crd, version) {
-      const ver = versionOf(crd, version);
-      if (!ver) return `status subresource applied to version "${version}" not in CRD`;
-      (ver.subresources ??= {}).status = {};
-      return undefined;
-    },
-  },
-  {
-    name: 'kubebuilder:subresource:scale',
-    args: { specpath: str, statuspath: str, selectorpath: optStr },
-    help: 'enable the scale subresource',
-    apply(crd, version, args) {
+  crdMarker({ name: 'kubebuilder:subresource:status', help: 'enable the status subresource' }, (crd, version) => {
+    const ver = versionOf(crd, version);
+    if (!ver) return `status subresource applied to version "${version}" not in CRD`;
+    (ver.subresources ??= {}).status = {};
+    return undefined;
+  }),
+  crdMarker(
+    { name: 'kubebuilder:subresource:scale', args: { specpath: str, statuspath: str, selectorpath: optStr }, help: 'enable the scale subresource' },
+    (crd, version, args) => {
       const ver = versionOf(crd, version);
       if (!ver) return `scale subresource applied to version "${version}" not in CRD`;
-      const scale: NonNullable<NonNullable<CustomResourceDefinitionVersion['subresources']>['scale']> = {
-        specReplicasPath: markerText(args.specpath),
-        statusReplicasPath: markerText(args.statuspath),
-      };
-      if (args.selectorpath !== undefined) scale.labelSelectorPath = markerText(args.selectorpath);
+      const scale: ScaleSubresource = { specReplicasPath: args.specpath, statusReplicasPath: args.statuspath };
+      if (args.selectorpath !== undefined) scale.labelSelectorPath = args.selectorpath;
       (ver.subresources ??= {}).scale = scale;
       return undefined;
     },
-  },
-  {
-    name: 'kubebuilder:printcolumn',
-    args: { name: str, type: str, JSONPath: str, description: optStr, format: optStr, priority: { type: 'int', optional: true } },
-    help: 'an additional printer column',
-    apply(crd, version, args) {
+  ),
+  crdMarker(
+    {
+      name: 'kubebuilder:printcolumn',
+      args: { name: str, type: str, JSONPath: str, description: optStr, format: optStr, priority: { type: 'int', optional: true } },
+      help: 'an additional printer column',
+    },
+    (crd, version, args) => {
       const ver = versionOf(crd, version);
       if (!ver) return `printer columns applied to version "${version}" not in CRD`;
       ver.subresources ??= {}; // as controller-gen, which writes `subresources: {}` then
-      const column = { name: markerText(args.name), type: markerText(args.type), jsonPath: markerText(args.JSONPath) } as NonNullable<
-        CustomResourceDefinitionVersion['additionalPrinterColumns']
-      >[number];
-      if (args.description) column.description = markerText(args.description);
-      if (args.format) column.format = markerText(args.format);
-      if (args.priority) column.priority = Number(args.priority);
+      const column: PrinterColumn = { name: args.name, type: args.type, jsonPath: args.JSONPath };
+      if (args.description) column.description = args.description;
+      if (args.format) column.format = args.format;
+      if (args.priority) column.priority = args.priority;
       (ver.additionalPrinterColumns ??= []).push(column);
       return undefined;
     },
-  },
-  {
-    name: 'kubebuilder:resource',
-    args: { path: optStr, shortName: optStrings, categories: optStrings, singular: optStr, scope: optStr },
-    help: 'resource names and scope',
-    apply(crd, version, args) {
+  ),
+  crdMarker(
+    {
+      name: 'kubebuilder:resource',
+      args: { path: optStr, shortName: optStrings, categories: optStrings, singular: optStr, scope: optStr },
+      help: 'resource names and scope',
+    },
+    (crd, _version, args) => {
       const names = crd.spec.names;
-      if (args.path) names.plural = markerText(args.path);
-      if (args.singular) names.singular = markerText(args.singular);
-      const shortNames = strings(args.shortName);
-      const categories = strings(args.categories);
-      if (shortNames && shortNames.length > 0) names.shortNames = shortNames;
+      if (args.path) names.plural = args.path;
+      if (args.singular) names.singular = args.singular;
+      if (args.shortName && args.shortName.length > 0) names.shortNames = [...args.shortName];
       else delete names.shortNames;
-      if (categories && categories.length > 0) names.categories = categories;
+      if (args.categories && args.categories.length > 0) names.categories = [...args.categories];
       else delete names.categories;
-      crd.spec.scope = args.scope ? markerText(args.scope) : 'Namespaced';
+      crd.spec.scope = args.scope || 'Namespaced';
       return undefined;
     },
-  },
-  {
-    name: 'kubebuilder:storageversion',
-    help: 'this version is the storage version',
-    apply(crd, version) {
-      const ver = versionOf(crd, version);
-      if (ver) ver.storage = true;
-      return undefined;
-    },
-  },
-  {
-    name: 'kubebuilder:skipversion',
-    help: 'leave this version out of the CRD',
-    apply(crd, version) {
-      crd.spec.versions = crd.spec.versions.filter((v) => v.name !== version);
-      return undefined;
-    },
-  },
-  {
-    name: 'kubebuilder:unservedversion',
-    help: 'this version is not served',
-    apply(crd, version) {
-      const ver = versionOf(crd, version);
-      if (ver) ver.served = false;
-      return undefined;
-    },
-  },
-  {
-    name: 'kubebuilder:deprecatedversion',
-    args: { warning: optStr },
-    help: 'this version is deprecated',
-    apply(crd, version, args) {
-      const ver = versionOf(crd, version);
-      if (ver) {
-        ver.deprecated = true;
-        if (args.warning !== undefined) ver.deprecationWarning = markerText(args.warning);
-      }
-      return undefined;
-    },
-  },
-  {
-    name: 'kubebuilder:metadata',
-    args: { annotations: optStrings, labels: optStrings },
-    help: 'annotations and labels of the CRD object',
-    apply(crd, version, args) {
+  ),
+  crdMarker({ name: 'kubebuilder:storageversion', help: 'this version is the storage version' }, (crd, version) => {
+    const ver = versionOf(crd, version);
+    if (ver) ver.storage = true;
+    return undefined;
+  }),
+  crdMarker({ name: 'kubebuilder:skipversion', help: 'leave this version out of the CRD' }, (crd, version) => {
+    crd.spec.versions = crd.spec.versions.filter((v) => v.name !== version);
+    return undefined;
+  }),
+  crdMarker({ name: 'kubebuilder:unservedversion', help: 'this version is not served' }, (crd, version) => {
+    const ver = versionOf(crd, version);
+    if (ver) ver.served = false;
+    return undefined;
+  }),
+  crdMarker({ name: 'kubebuilder:deprecatedversion', args: { warning: optStr }, help: 'this version is deprecated' }, (crd, version, args) => {
+    const ver = versionOf(crd, version);
+    if (ver) {
+      ver.deprecated = true;
+      if (args.warning !== undefined) ver.deprecationWarning = args.warning;
+    }
+    return undefined;
+  }),
+  crdMarker(
+    { name: 'kubebuilder:metadata', args: { annotations: optStrings, labels: optStrings }, help: 'annotations and labels of the CRD object' },
+    (crd, _version, args) => {
       // Keys are the user's (no prototype: `__proto__` is a key like any other, refused below).
       const annotations: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, crd.metadata.annotations);
       const labels: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, crd.metadata.labels);
-      for (const entry of strings(args.annotations) ?? []) {
+      for (const entry of args.annotations ?? []) {
         const eq = entry.indexOf('=');
         if (eq < 0) return `annotation ${entry} is not in 'xxx=xxx' format`;
         annotations[entry.slice(0, eq)] = entry.slice(eq + 1);
       }
-      for (const entry of strings(args.labels) ?? []) {
+      for (const entry of args.labels ?? []) {
         const eq = entry.indexOf('=');
         labels[eq < 0 ? entry : entry.slice(0, eq)] = eq < 0 ? '' : entry.slice(eq + 1);
       }
@@ -150,29 +133,23 @@ const CRD_MARKERS: CrdMarker[] = [
       if (Object.keys(labels).length > 0) crd.metadata.labels = labels;
       return undefined;
     },
-  },
-  {
-    name: 'kubebuilder:selectablefield',
-    args: { JSONPath: str },
-    help: 'a field usable in field selectors',
-    apply(crd, version, args) {
-      const ver = versionOf(crd, version);
-      if (!ver) return `selectable field applied to version "${version}" not in CRD`;
-      (ver.selectableFields ??= []).push({ jsonPath: markerText(args.JSONPath) });
-      return undefined;
-    },
-  },
+  ),
+  crdMarker({ name: 'kubebuilder:selectablefield', args: { JSONPath: str }, help: 'a field usable in field selectors' }, (crd, version, args) => {
+    const ver = versionOf(crd, version);
+    if (!ver) return `selectable field applied to version "${version}" not in CRD`;
+    (ver.selectableFields ??= []).push({ jsonPath: args.JSONPath });
+    return undefined;
+  }),
 ];
 
 /** The CRD markers' definitions, for the registry (all on types). */
-export const CRD_MARKER_DEFINITIONS: readonly CrdMarkerDefinition[] = CRD_MARKERS.map(({ apply: _apply, ...def }) => ({ ...def, targets: ['type'] }));
+export const CRD_MARKER_DEFINITIONS: readonly CrdMarkerDefinition[] = CRD_MARKERS.map((m) => m.definition);
 
-const BY_NAME = new Map(CRD_MARKERS.map((m) => [m.name, m]));
+const BY_NAME = new Map(CRD_MARKERS.map((m) => [m.definition.name, m]));
 
 /** Applies one marker of `version`'s root type; returns an error text or undefined. */
 export function applyCrdMarker(crd: CustomResourceDefinition, version: string, marker: MarkedValue): string | undefined {
-  const args = (typeof marker.value === 'object' && !Array.isArray(marker.value) ? marker.value : {}) as Args;
-  return BY_NAME.get(marker.name)?.apply(crd, version, args);
+  return BY_NAME.get(marker.name)?.apply(crd, version, marker);
 }
 
 export const CRD_MARKER_NAMES: ReadonlySet<string> = new Set(BY_NAME.keys());

@@ -3,7 +3,8 @@
  * targets) with its effect on a schema, controller-gen's checks, error texts and application
  * priorities (lower applies first).
  */
-import { markerText, type ArgSpec, type MarkedValue, type MarkerValue } from '../../../markers/types.js';
+import { isMarkerOf } from '../../../markers/typed-values.js';
+import type { MarkedValue, MarkerShape, MarkerValue, MarkerValueOf } from '../../../markers/types.js';
 import type { JSONSchemaProps, ValidationRule } from '../../../kube/json-schema-props.js';
 import type { CrdMarkerDefinition } from './crd-marker-definition.js';
 
@@ -17,9 +18,10 @@ export interface SchemaMarkerContext {
   typeName?: string;
 }
 
-interface SchemaEffect {
+/** What a marker does to a schema, given its value as the marker's definition types it. */
+interface SchemaEffect<V> {
   priority: number;
-  apply(schema: JSONSchemaProps, value: MarkerValue, ctx: SchemaMarkerContext): string | undefined;
+  apply: (schema: JSONSchemaProps, value: V, ctx: SchemaMarkerContext) => string | undefined;
 }
 
 const DEFAULT_PRIORITY = 10;
@@ -28,12 +30,11 @@ const isNumeric = (s: JSONSchemaProps) => s.type === 'integer' || s.type === 'nu
 const isTextual = (s: JSONSchemaProps) => s.type === 'string' || s['x-kubernetes-int-or-string'] === true;
 const typeText = (s: JSONSchemaProps) => s.type ?? '';
 
-function numeric(key: 'maximum' | 'minimum' | 'multipleOf', label: string): SchemaEffect {
+function numeric(key: 'maximum' | 'minimum' | 'multipleOf', label: string): SchemaEffect<number> {
   return {
     priority: DEFAULT_PRIORITY,
-    apply(schema, value) {
+    apply(schema, n) {
       if (!isNumeric(schema)) return `must apply ${label} to a numeric value, found ${typeText(schema)}`;
-      const n = Number(value);
       if (schema.type === 'integer' && !Number.isInteger(n)) return `cannot apply non-integral ${label} validation (${n}) to integer value`;
       schema[key] = n;
       return undefined;
@@ -41,53 +42,52 @@ function numeric(key: 'maximum' | 'minimum' | 'multipleOf', label: string): Sche
   };
 }
 
-function exclusive(key: 'exclusiveMaximum' | 'exclusiveMinimum'): SchemaEffect {
+function exclusive(key: 'exclusiveMaximum' | 'exclusiveMinimum'): SchemaEffect<boolean> {
   return {
     priority: DEFAULT_PRIORITY,
     apply(schema, value) {
       if (!isNumeric(schema)) return `must apply ${key.toLowerCase()} to a numeric value, found ${typeText(schema)}`;
-      if (value === true) schema[key] = true;
+      if (value) schema[key] = true;
       else delete schema[key];
       return undefined;
     },
   };
 }
 
-function textual(key: 'maxLength' | 'minLength' | 'pattern'): SchemaEffect {
+function textual<K extends 'maxLength' | 'minLength' | 'pattern'>(key: K): SchemaEffect<NonNullable<JSONSchemaProps[K]>> {
   return {
     priority: DEFAULT_PRIORITY,
     apply(schema, value) {
       if (!isTextual(schema)) return `must apply ${key.toLowerCase()} to a textual value, found type ${JSON.stringify(typeText(schema))}`;
-      if (key === 'pattern') schema.pattern = markerText(value);
-      else schema[key] = Number(value);
+      schema[key] = value;
       return undefined;
     },
   };
 }
 
-function arrayBound(key: 'maxItems' | 'minItems', label: string): SchemaEffect {
+function arrayBound(key: 'maxItems' | 'minItems', label: string): SchemaEffect<number> {
   return {
     priority: DEFAULT_PRIORITY,
     apply(schema, value) {
       if (schema.type !== 'array') return `must apply ${label} to an array`;
-      schema[key] = Number(value);
+      schema[key] = value;
       return undefined;
     },
   };
 }
 
-function objectBound(key: 'maxProperties' | 'minProperties'): SchemaEffect {
+function objectBound(key: 'maxProperties' | 'minProperties'): SchemaEffect<number> {
   return {
     priority: DEFAULT_PRIORITY,
     apply(schema, value) {
       if (schema.type !== 'object') return `must apply ${key.toLowerCase()} to an object`;
-      schema[key] = Number(value);
+      schema[key] = value;
       return undefined;
     },
   };
 }
 
-function set(fn: (schema: JSONSchemaProps, value: MarkerValue) => void, priority = DEFAULT_PRIORITY): SchemaEffect {
+function set<V>(fn: (schema: JSONSchemaProps, value: V) => void, priority = DEFAULT_PRIORITY): SchemaEffect<V> {
   return {
     priority,
     apply(schema, value) {
@@ -97,26 +97,42 @@ function set(fn: (schema: JSONSchemaProps, value: MarkerValue) => void, priority
   };
 }
 
+type SchemaFlag = 'x-kubernetes-preserve-unknown-fields' | 'x-kubernetes-embedded-resource' | 'x-kubernetes-int-or-string' | 'nullable';
+
+/** An empty marker that sets one flag of the schema. */
+function flag(key: SchemaFlag, priority = DEFAULT_PRIORITY): SchemaEffect<true> {
+  return set((s) => {
+    s[key] = true;
+  }, priority);
+}
+
 function addRule(schema: JSONSchemaProps, rule: ValidationRule): void {
   (schema['x-kubernetes-validations'] ??= []).push(rule);
 }
 
 const VALID_REASONS = ['FieldValueRequired', 'FieldValueInvalid', 'FieldValueForbidden', 'FieldValueDuplicate'];
 
-const xValidation: SchemaEffect = {
+const str = { type: 'string' } as const;
+const optStr = { type: 'string', optional: true } as const;
+
+const X_VALIDATION = {
+  name: 'XValidation',
+  args: { rule: str, message: optStr, messageExpression: optStr, reason: optStr, fieldPath: optStr, optionalOldSelf: { type: 'bool', optional: true } },
+} as const;
+
+const xValidation: SchemaEffect<MarkerValueOf<typeof X_VALIDATION>> = {
   priority: DEFAULT_PRIORITY,
-  apply(schema, value) {
-    const v = value as Record<string, MarkerValue>;
-    const reason = v.reason === undefined ? '' : markerText(v.reason);
+  apply(schema, v) {
+    const reason = v.reason ?? '';
     if (reason !== '' && !VALID_REASONS.includes(reason)) {
       return `invalid reason ${reason}, valid values are FieldValueRequired, FieldValueInvalid, FieldValueForbidden and FieldValueDuplicate`;
     }
-    const rule: ValidationRule = { rule: markerText(v.rule) };
-    if (v.message !== undefined && v.message !== '') rule.message = markerText(v.message);
-    if (v.messageExpression !== undefined && v.messageExpression !== '') rule.messageExpression = markerText(v.messageExpression);
+    const rule: ValidationRule = { rule: v.rule };
+    if (v.message) rule.message = v.message;
+    if (v.messageExpression) rule.messageExpression = v.messageExpression;
     if (reason) rule.reason = reason;
-    if (v.fieldPath !== undefined && v.fieldPath !== '') rule.fieldPath = markerText(v.fieldPath);
-    if (v.optionalOldSelf !== undefined) rule.optionalOldSelf = Boolean(v.optionalOldSelf);
+    if (v.fieldPath) rule.fieldPath = v.fieldPath;
+    if (v.optionalOldSelf !== undefined) rule.optionalOldSelf = v.optionalOldSelf;
     addRule(schema, rule);
     return undefined;
   },
@@ -134,11 +150,10 @@ export function oneOfRule(fields: readonly string[], comparison: '<= 1' | '== 1'
   return `[${fields.map((f) => `has(self.${f})`).join(',')}].filter(x,x==true).size() ${comparison}`;
 }
 
-function oneOf(kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', priority: number): SchemaEffect {
+function oneOf(kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', priority: number): SchemaEffect<string[]> {
   return {
     priority,
-    apply(schema, value) {
-      const fields = (value as MarkerValue[]).map(String);
+    apply(schema, fields) {
       if (fields.length === 0) return undefined;
       if (kind === 'AtMostOneOf') addRule(schema, { rule: oneOfRule(fields, '<= 1'), message: `at most one of the fields in ${goList(fields)} may be set` });
       else if (kind === 'ExactlyOneOf') addRule(schema, { rule: oneOfRule(fields, '== 1'), message: `exactly one of the fields in ${goList(fields)} must be set` });
@@ -148,55 +163,52 @@ function oneOf(kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', priority: 
   };
 }
 
-const listType: SchemaEffect = {
+const listType: SchemaEffect<string> = {
   priority: DEFAULT_PRIORITY - 1,
-  apply(schema, value) {
+  apply(schema, v) {
     if (schema.type !== 'array') return `must apply listType to an array, found ${typeText(schema)}`;
-    const v = markerText(value);
     if (v !== 'map' && v !== 'atomic' && v !== 'set') return 'ListType must be either "map", "set" or "atomic"';
     schema['x-kubernetes-list-type'] = v;
     return undefined;
   },
 };
 
-const listMapKey: SchemaEffect = {
+const listMapKey: SchemaEffect<string> = {
   priority: DEFAULT_PRIORITY,
   apply(schema, value) {
     if (schema.type !== 'array') return `must apply listMapKey to an array, found ${typeText(schema)}`;
     if (schema['x-kubernetes-list-type'] !== 'map') return 'must apply listMapKey to an associative-list';
-    (schema['x-kubernetes-list-map-keys'] ??= []).push(markerText(value));
+    (schema['x-kubernetes-list-map-keys'] ??= []).push(value);
     return undefined;
   },
 };
 
-const mapType: SchemaEffect = {
+const mapType: SchemaEffect<string> = {
   priority: DEFAULT_PRIORITY,
-  apply(schema, value) {
+  apply(schema, v) {
     if (schema.type !== 'object') return 'must apply mapType to an object';
-    const v = markerText(value);
     if (v !== 'atomic' && v !== 'granular') return 'MapType must be either "granular" or "atomic"';
     schema['x-kubernetes-map-type'] = v;
     return undefined;
   },
 };
 
-const structType: SchemaEffect = {
+const structType: SchemaEffect<string> = {
   priority: DEFAULT_PRIORITY,
-  apply(schema, value) {
+  apply(schema, v) {
     if (schema.type !== 'object' && schema.type !== undefined) {
       return 'must apply structType to an object; either explicitly set or defaulted through an empty schema type';
     }
-    const v = markerText(value);
     if (v !== 'atomic' && v !== 'granular') return 'StructType must be either "granular" or "atomic"';
     schema['x-kubernetes-map-type'] = v;
     return undefined;
   },
 };
 
-const kubernetesDefault: SchemaEffect = {
+const kubernetesDefault: SchemaEffect<string> = {
   priority: 9,
   apply(schema, value) {
-    const text = markerText(value).trim();
+    const text = value.trim();
     if (text.startsWith('ref(')) return undefined;
     try {
       const parsed: unknown = JSON.parse(text);
@@ -208,11 +220,12 @@ const kubernetesDefault: SchemaEffect = {
   },
 };
 
-const kubebuilderDefault: SchemaEffect = {
+const kubebuilderDefault: SchemaEffect<MarkerValue> = {
   priority: 10,
   apply(schema, value) {
-    let v: unknown = value;
-    if (schema.type === 'array' && v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) v = [];
+    let v = value;
+    // an `any` value: `{}` is guessed a map, and means an empty list on an array
+    if (schema.type === 'array' && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) v = [];
     schema.default = v;
     return undefined;
   },
@@ -227,7 +240,7 @@ function goTypeName(value: MarkerValue): string {
   return 'string';
 }
 
-const title: SchemaEffect = {
+const title: SchemaEffect<MarkerValue> = {
   priority: DEFAULT_PRIORITY,
   apply(schema, value) {
     if (typeof value !== 'string') return `expected string, got ${goTypeName(value)}`;
@@ -236,20 +249,21 @@ const title: SchemaEffect = {
   },
 };
 
-const externalDocs: SchemaEffect = {
+const EXTERNAL_DOCS = { name: 'kubebuilder:externalDocs', args: { url: str, description: optStr } } as const;
+
+const externalDocs: SchemaEffect<MarkerValueOf<typeof EXTERNAL_DOCS>> = {
   priority: DEFAULT_PRIORITY,
-  apply(schema, value) {
-    const v = value as Record<string, MarkerValue>;
-    const url = markerText(v.url);
+  apply(schema, v) {
+    const url = v.url;
     if (!/^(\/|[a-zA-Z][a-zA-Z0-9+.-]*:)/.test(url) || /\s/.test(url)) {
       return `invalid url ${JSON.stringify(url)} in kubebuilder:externalDocs marker: parse ${JSON.stringify(url)}: invalid URI for request`;
     }
-    schema.externalDocs = v.description ? { url, description: markerText(v.description) } : { url };
+    schema.externalDocs = v.description ? { url, description: v.description } : { url };
     return undefined;
   },
 };
 
-const k8sEnum: SchemaEffect = {
+const k8sEnum: SchemaEffect<true> = {
   priority: DEFAULT_PRIORITY,
   apply(schema, _value, ctx) {
     if (schema.type !== 'string') return `enum type must be a string, not ${typeText(schema) || 'object'}`;
@@ -260,167 +274,145 @@ const k8sEnum: SchemaEffect = {
   },
 };
 
-const str: ArgSpec = { type: 'string' };
-const optStr: ArgSpec = { type: 'string', optional: true };
 const FT = ['field', 'type'] as const;
 
-type SchemaMarker = CrdMarkerDefinition & { effect: SchemaEffect };
-type ValidationMarker = Omit<SchemaMarker, 'name' | 'targets'>;
+/** A schema marker: its definition, and its effect, which reads the marker's value as the definition types it. */
+interface SchemaMarker {
+  readonly definition: CrdMarkerDefinition;
+  readonly priority: number;
+  apply(schema: JSONSchemaProps, marker: MarkedValue, ctx: SchemaMarkerContext): string | undefined;
+}
 
-/** Validation markers valid on fields, types, and (as `items:<Name>`) array items. */
-const VALIDATION: Record<string, ValidationMarker> = {
-  Maximum: { value: { type: 'number' }, help: 'the maximum numeric value', effect: numeric('maximum', 'maximum') },
-  Minimum: { value: { type: 'number' }, help: 'the minimum numeric value', effect: numeric('minimum', 'minimum') },
-  ExclusiveMaximum: { value: { type: 'bool' }, help: 'the maximum is not included', effect: exclusive('exclusiveMaximum') },
-  ExclusiveMinimum: { value: { type: 'bool' }, help: 'the minimum is not included', effect: exclusive('exclusiveMinimum') },
-  MultipleOf: { value: { type: 'number' }, help: 'the value must be a multiple of this one', effect: numeric('multipleOf', 'multipleof') },
-  MinProperties: { value: { type: 'int' }, help: 'the minimum number of keys of an object', effect: objectBound('minProperties') },
-  MaxProperties: { value: { type: 'int' }, help: 'the maximum number of keys of an object', effect: objectBound('maxProperties') },
-  MaxLength: { value: { type: 'int' }, help: 'the maximum length of a string', effect: textual('maxLength') },
-  MinLength: { value: { type: 'int' }, help: 'the minimum length of a string', effect: textual('minLength') },
-  Pattern: { value: { type: 'string' }, help: 'a regular expression the string must match', effect: textual('pattern') },
-  MaxItems: { value: { type: 'int' }, help: 'the maximum length of a list', effect: arrayBound('maxItems', 'maxitem') },
-  MinItems: { value: { type: 'int' }, help: 'the minimum length of a list', effect: arrayBound('minItems', 'minitems') },
-  UniqueItems: {
-    value: { type: 'bool' },
-    help: 'all items of the list must be unique',
-    effect: {
-      priority: DEFAULT_PRIORITY,
-      apply(schema, value) {
-        if (schema.type !== 'array') return 'must apply uniqueitems to an array';
-        if (value === true) schema.uniqueItems = true;
-        else delete schema.uniqueItems;
-        return undefined;
-      },
-    },
-  },
-  Enum: {
-    value: { type: { slice: 'any' } },
-    help: 'the exact values allowed',
-    effect: set((s, v) => {
-      s.enum = [...(v as MarkerValue[])];
-    }),
-  },
-  Format: {
-    value: { type: 'string' },
-    help: 'the OpenAPI format',
-    effect: set((s, v) => {
-      s.format = markerText(v);
-    }),
-  },
-  Type: {
-    value: { type: 'string' },
-    help: 'overrides the schema type',
-    effect: set((s, v) => {
-      s.type = markerText(v);
-    }, DEFAULT_PRIORITY - 1),
-  },
-  XPreserveUnknownFields: {
-    help: 'keep fields the schema does not name',
-    effect: set((s) => {
-      s['x-kubernetes-preserve-unknown-fields'] = true;
-    }),
-  },
-  XEmbeddedResource: {
-    help: 'the value is an embedded Kubernetes object',
-    effect: set((s) => {
-      s['x-kubernetes-embedded-resource'] = true;
-    }),
-  },
-  XIntOrString: {
-    help: 'the value is an integer or a string',
-    effect: set((s) => {
-      s['x-kubernetes-int-or-string'] = true;
-    }, DEFAULT_PRIORITY - 1),
-  },
-  XValidation: {
-    args: {
-      rule: str,
-      message: optStr,
-      messageExpression: optStr,
-      reason: optStr,
-      fieldPath: optStr,
-      optionalOldSelf: { type: 'bool', optional: true },
-    },
-    help: 'a CEL validation rule (x-kubernetes-validations)',
-    effect: xValidation,
+function schemaMarker<const D extends CrdMarkerDefinition>(definition: D, effect: SchemaEffect<MarkerValueOf<D>>): SchemaMarker {
+  return {
+    definition,
+    priority: effect.priority,
+    apply: (schema, marker, ctx) => (isMarkerOf(definition, marker) ? effect.apply(schema, marker.value, ctx) : undefined),
+  };
+}
+
+/** `kubebuilder:validation:<Name>` on fields and types, and `kubebuilder:validation:items:<Name>` for their array items. */
+function validation<const S extends Omit<MarkerShape, 'name'>>(
+  name: string,
+  help: string,
+  shape: S,
+  effect: SchemaEffect<MarkerValueOf<S & { name: string }>>,
+): SchemaMarker[] {
+  return [
+    schemaMarker({ ...shape, name: VALIDATION_PREFIX + name, targets: FT, help }, effect),
+    schemaMarker({ ...shape, name: ITEMS_PREFIX + name, targets: FT, help: `for array items: ${help}` }, effect),
+  ];
+}
+
+const uniqueItems: SchemaEffect<boolean> = {
+  priority: DEFAULT_PRIORITY,
+  apply(schema, value) {
+    if (schema.type !== 'array') return 'must apply uniqueitems to an array';
+    if (value) schema.uniqueItems = true;
+    else delete schema.uniqueItems;
+    return undefined;
   },
 };
 
-const oneOfMarker = (kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', help: string, priority: number): SchemaMarker => ({
-  name: VALIDATION_PREFIX + kind,
-  targets: ['type'],
-  value: { type: { slice: 'string' } },
-  help,
-  effect: oneOf(kind, priority),
-});
+const number = { value: { type: 'number' } } as const;
+const int = { value: { type: 'int' } } as const;
+const bool = { value: { type: 'bool' } } as const;
+const text = { value: str } as const;
+const empty = {} as const;
+
+const oneOfMarker = (kind: 'AtMostOneOf' | 'ExactlyOneOf' | 'AtLeastOneOf', help: string, priority: number): SchemaMarker =>
+  schemaMarker({ name: VALIDATION_PREFIX + kind, targets: ['type'], value: { type: { slice: 'string' } }, help }, oneOf(kind, priority));
+
+/** `+kubebuilder:validation:XValidation` and its `items:` form, for readers of the rules they wrote (rule-diagnostics.ts). */
+export const X_VALIDATION_DEFINITIONS = [VALIDATION_PREFIX, ITEMS_PREFIX].map((prefix) => ({
+  name: prefix + X_VALIDATION.name,
+  targets: FT,
+  args: X_VALIDATION.args,
+}));
 
 /** Every marker with an effect on a schema: `kubebuilder:validation:<Name>`, `kubebuilder:validation:items:<Name>` and the others. */
 const SCHEMA_MARKERS: SchemaMarker[] = [
-  ...Object.entries(VALIDATION).flatMap(([name, marker]): SchemaMarker[] => [
-    { name: VALIDATION_PREFIX + name, targets: FT, ...marker },
-    { name: ITEMS_PREFIX + name, targets: FT, ...marker, help: `for array items: ${marker.help ?? ''}` },
-  ]),
+  ...validation('Maximum', 'the maximum numeric value', number, numeric('maximum', 'maximum')),
+  ...validation('Minimum', 'the minimum numeric value', number, numeric('minimum', 'minimum')),
+  ...validation('ExclusiveMaximum', 'the maximum is not included', bool, exclusive('exclusiveMaximum')),
+  ...validation('ExclusiveMinimum', 'the minimum is not included', bool, exclusive('exclusiveMinimum')),
+  ...validation('MultipleOf', 'the value must be a multiple of this one', number, numeric('multipleOf', 'multipleof')),
+  ...validation('MinProperties', 'the minimum number of keys of an object', int, objectBound('minProperties')),
+  ...validation('MaxProperties', 'the maximum number of keys of an object', int, objectBound('maxProperties')),
+  ...validation('MaxLength', 'the maximum length of a string', int, textual('maxLength')),
+  ...validation('MinLength', 'the minimum length of a string', int, textual('minLength')),
+  ...validation('Pattern', 'a regular expression the string must match', text, textual('pattern')),
+  ...validation('MaxItems', 'the maximum length of a list', int, arrayBound('maxItems', 'maxitem')),
+  ...validation('MinItems', 'the minimum length of a list', int, arrayBound('minItems', 'minitems')),
+  ...validation('UniqueItems', 'all items of the list must be unique', bool, uniqueItems),
+  ...validation(
+    'Enum',
+    'the exact values allowed',
+    { value: { type: { slice: 'any' } } },
+    set((s, v) => {
+      s.enum = [...v];
+    }),
+  ),
+  ...validation(
+    'Format',
+    'the OpenAPI format',
+    text,
+    set((s, v) => {
+      s.format = v;
+    }),
+  ),
+  ...validation(
+    'Type',
+    'overrides the schema type',
+    text,
+    set((s, v) => {
+      s.type = v;
+    }, DEFAULT_PRIORITY - 1),
+  ),
+  ...validation('XPreserveUnknownFields', 'keep fields the schema does not name', empty, flag('x-kubernetes-preserve-unknown-fields')),
+  ...validation('XEmbeddedResource', 'the value is an embedded Kubernetes object', empty, flag('x-kubernetes-embedded-resource')),
+  ...validation('XIntOrString', 'the value is an integer or a string', empty, flag('x-kubernetes-int-or-string', DEFAULT_PRIORITY - 1)),
+  ...validation(X_VALIDATION.name, 'a CEL validation rule (x-kubernetes-validations)', { args: X_VALIDATION.args }, xValidation),
   oneOfMarker('AtMostOneOf', 'at most one of the listed fields may be set', 11),
   oneOfMarker('ExactlyOneOf', 'exactly one of the listed fields must be set', 12),
   oneOfMarker('AtLeastOneOf', 'at least one of the listed fields must be set', 13),
-  { name: 'k8s:enum', targets: ['type', 'field'], help: 'the string constants of this type are its enum values', effect: k8sEnum },
-  {
-    name: 'nullable',
-    targets: ['field'],
-    help: 'the field accepts null',
-    effect: set((s) => {
-      s.nullable = true;
-    }),
-  },
-  { name: 'kubebuilder:default', targets: ['field'], value: { type: 'any' }, help: 'the default value', effect: kubebuilderDefault },
-  { name: 'default', targets: ['field'], value: { type: 'raw' }, help: 'the default value, as JSON', effect: kubernetesDefault },
-  {
-    name: 'kubebuilder:example',
-    targets: ['field'],
-    value: { type: 'any' },
-    help: 'an example value',
-    effect: set((s, v) => {
+  schemaMarker({ name: 'k8s:enum', targets: ['type', 'field'], help: 'the string constants of this type are its enum values' }, k8sEnum),
+  schemaMarker({ name: 'nullable', targets: ['field'], help: 'the field accepts null' }, flag('nullable')),
+  schemaMarker({ name: 'kubebuilder:default', targets: ['field'], value: { type: 'any' }, help: 'the default value' }, kubebuilderDefault),
+  schemaMarker({ name: 'default', targets: ['field'], value: { type: 'raw' }, help: 'the default value, as JSON' }, kubernetesDefault),
+  schemaMarker(
+    { name: 'kubebuilder:example', targets: ['field'], value: { type: 'any' }, help: 'an example value' },
+    set((s, v) => {
       s.example = v;
     }),
-  },
-  {
-    name: 'kubebuilder:validation:EmbeddedResource',
-    targets: ['field'],
-    help: 'the value is an embedded Kubernetes object',
-    effect: set((s) => {
-      s['x-kubernetes-embedded-resource'] = true;
-    }),
-  },
-  {
-    name: 'k8s:immutable',
-    targets: ['field'],
-    help: 'the field cannot change once set',
-    effect: set((s) => addRule(s, { rule: 'self == oldSelf', message: 'field is immutable' })),
-  },
-  {
-    name: 'kubebuilder:pruning:PreserveUnknownFields',
-    targets: FT,
-    help: 'keep fields the schema does not name',
-    effect: set((s) => {
-      s['x-kubernetes-preserve-unknown-fields'] = true;
-    }),
-  },
-  { name: 'kubebuilder:title', targets: FT, value: { type: 'any' }, help: 'the schema title', effect: title },
-  { name: 'listType', targets: FT, value: str, help: 'atomic, set or map', effect: listType },
-  { name: 'k8s:listType', targets: FT, value: str, help: 'atomic, set or map', effect: listType },
-  { name: 'listMapKey', targets: FT, value: str, help: 'a key of an associative list', effect: listMapKey },
-  { name: 'k8s:listMapKey', targets: FT, value: str, help: 'a key of an associative list', effect: listMapKey },
-  { name: 'mapType', targets: FT, value: str, help: 'atomic or granular', effect: mapType },
-  { name: 'structType', targets: FT, value: str, help: 'atomic or granular', effect: structType },
-  { name: 'kubebuilder:externalDocs', targets: FT, args: { url: str, description: optStr }, help: 'a link to more documentation', effect: externalDocs },
+  ),
+  schemaMarker(
+    { name: 'kubebuilder:validation:EmbeddedResource', targets: ['field'], help: 'the value is an embedded Kubernetes object' },
+    flag('x-kubernetes-embedded-resource'),
+  ),
+  schemaMarker(
+    { name: 'k8s:immutable', targets: ['field'], help: 'the field cannot change once set' },
+    set((s) => addRule(s, { rule: 'self == oldSelf', message: 'field is immutable' })),
+  ),
+  schemaMarker(
+    { name: 'kubebuilder:pruning:PreserveUnknownFields', targets: FT, help: 'keep fields the schema does not name' },
+    flag('x-kubernetes-preserve-unknown-fields'),
+  ),
+  schemaMarker({ name: 'kubebuilder:title', targets: FT, value: { type: 'any' }, help: 'the schema title' }, title),
+  schemaMarker({ name: 'listType', targets: FT, value: str, help: 'atomic, set or map' }, listType),
+  schemaMarker({ name: 'k8s:listType', targets: FT, value: str, help: 'atomic, set or map' }, listType),
+  schemaMarker({ name: 'listMapKey', targets: FT, value: str, help: 'a key of an associative list' }, listMapKey),
+  schemaMarker({ name: 'k8s:listMapKey', targets: FT, value: str, help: 'a key of an associative list' }, listMapKey),
+  schemaMarker({ name: 'mapType', targets: FT, value: str, help: 'atomic or granular' }, mapType),
+  schemaMarker({ name: 'structType', targets: FT, value: str, help: 'atomic or granular' }, structType),
+  schemaMarker({ ...EXTERNAL_DOCS, targets: FT, help: 'a link to more documentation' }, externalDocs),
 ];
 
 /** The schema markers' definitions, for the registry. */
-export const SCHEMA_MARKER_DEFINITIONS: readonly CrdMarkerDefinition[] = SCHEMA_MARKERS.map(({ effect: _effect, ...def }) => def);
+export const SCHEMA_MARKER_DEFINITIONS: readonly CrdMarkerDefinition[] = SCHEMA_MARKERS.map((m) => m.definition);
 
-/** Schema effects by full marker name (without `+`); an `items:` marker's is its validation marker's. */
-const EFFECTS: Record<string, SchemaEffect> = Object.fromEntries(SCHEMA_MARKERS.map((m) => [m.name, m.effect]));
+/** Schema markers by full name (without `+`). */
+const BY_NAME: ReadonlyMap<string, SchemaMarker> = new Map(SCHEMA_MARKERS.map((m) => [m.definition.name, m]));
 
 export interface MarkerProblem {
   marker: MarkedValue;
@@ -437,22 +429,17 @@ export function applySchemaMarkers(
   ctx: SchemaMarkerContext,
   problems: MarkerProblem[],
 ): void {
-  const direct: { m: MarkedValue; e: SchemaEffect }[] = [];
-  const items: { m: MarkedValue; e: SchemaEffect }[] = [];
+  const direct: { m: MarkedValue; e: SchemaMarker }[] = [];
+  const items: { m: MarkedValue; e: SchemaMarker }[] = [];
   for (const m of markers) {
-    if (m.name.startsWith(ITEMS_PREFIX)) {
-      const e = EFFECTS[m.name];
-      if (e) items.push({ m, e });
-    } else {
-      const e = EFFECTS[m.name];
-      if (e) direct.push({ m, e });
-    }
+    const e = BY_NAME.get(m.name);
+    if (e) (m.name.startsWith(ITEMS_PREFIX) ? items : direct).push({ m, e });
   }
-  const byPriority = (a: { e: SchemaEffect }, b: { e: SchemaEffect }) => a.e.priority - b.e.priority;
+  const byPriority = (a: { e: SchemaMarker }, b: { e: SchemaMarker }) => a.e.priority - b.e.priority;
   direct.sort(byPriority);
   items.sort(byPriority);
   for (const { m, e } of direct) {
-    const err = e.apply(schema, m.value, ctx);
+    const err = e.apply(schema, m, ctx);
     if (err) problems.push({ marker: m, message: err });
   }
   for (const { m, e } of items) {
@@ -460,7 +447,7 @@ export function applySchemaMarkers(
       problems.push({ marker: m, message: `must apply ${m.name} to an array value, found ${typeText(schema)}` });
       continue;
     }
-    const err = e.apply(schema.items, m.value, ctx);
+    const err = e.apply(schema.items, m, ctx);
     if (err) problems.push({ marker: m, message: err });
   }
 }
