@@ -197,7 +197,7 @@ export class Controller {
         metrics?.workerStarted();
         const timeout = this.startTimeout();
         const context: ReconcileContext = { signal: timeout?.signal ?? this.reconcileAbort.signal, log, reconcileID };
-        const span = this.waitTimes && startReconcileSpan(this.name, {
+        const span = this.waitTimes && startReconcileSpan(this.name, () => ({
           'scaffolder.controller': this.name,
           'scaffolder.reconcile.id': reconcileID,
           'k8s.namespace.name': req.namespace || undefined,
@@ -205,7 +205,7 @@ export class Controller {
           'scaffolder.object.key': key,
           'scaffolder.kind': this.spec.forKind?.kind,
           'scaffolder.group': this.spec.forKind?.group,
-        }, this.waitTimes.queuedAt(key));
+        }), this.waitTimes.queuedAt(key));
         const started = performance.now();
         let outcome: ReconcileOutcome;
         try {
