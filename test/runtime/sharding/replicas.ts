@@ -96,6 +96,17 @@ export class Replicas {
     return Promise.race(this.running.map((r) => r.mgr.elected().then(() => r)));
   }
 
+  /** Waits until each running replica's cache holds its own share of `labels` in `ns` and nothing else (a label-selector watch). */
+  async cacheOnlyTheirShares(ns: string, labels: ReadonlyMap<string, string>, wait: SettleWait): Promise<void> {
+    const shares = perShard(labels);
+    for (const r of this.running) {
+      await eventually(async () => {
+        const cached = await r.mgr.getCache().list(ConfigMap, { namespace: ns });
+        return cached.length === shares.get(r.id) && cached.every((c) => c.metadata?.labels?.[SHARD] === r.id);
+      }, { ...wait, description: `${r.id} caching its own share only` });
+    }
+  }
+
   /** A metric's value summed over the running replicas (only the leader's sharder records). */
   async metricSum(series: string, labels: string): Promise<number> {
     let sum = 0;

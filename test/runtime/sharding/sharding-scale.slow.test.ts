@@ -11,13 +11,13 @@
  */
 import { CoreV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ConfigMap, KubeClient, RestTransport } from '../../../src/runtime/index.js';
-import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
+import { KubeClient, RestTransport } from '../../../src/runtime/index.js';
+import type { TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
 import { scaled } from '../../support/timeouts.js';
 import { ReconcileLog } from './reconcile-log.js';
-import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, perShard, RING, type Replica, Replicas, settled, SHARD } from './replicas.js';
+import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, perShard, RING, type Replica, Replicas, settled } from './replicas.js';
 
 const OBJECTS = 10_000;
 /** Creates in flight at once: enough to keep either server busy, few enough not to swamp it. */
@@ -60,12 +60,7 @@ describeBackends('sharded controllers at 10,000 objects', (backend) => {
     const labels = await settled(view, THREE, log, SETTLE, OBJECTS);
     const even = labels.size / 3;
     for (const [shard, n] of perShard(labels)) expect(Math.abs(n - even), `${shard}: ${n} of ${labels.size}`).toBeLessThanOrEqual(0.15 * even);
-    for (const r of replicas.running) {
-      await eventually(async () => {
-        const cached = await r.mgr.getCache().list(ConfigMap, { namespace: ns });
-        return cached.length === perShard(labels).get(r.id) && cached.every((c) => c.metadata?.labels?.[SHARD] === r.id);
-      }, { ...SETTLE, description: `${r.id} caching its own share only` });
-    }
+    await replicas.cacheOnlyTheirShares(ns, labels, SETTLE);
     expect(log.overlaps()).toEqual([]);
     spread = labels;
   }, TEST_TIMEOUT_MS);

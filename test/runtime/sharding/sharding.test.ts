@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CoreV1Api } from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ConfigMap, HashRing, KubeClient, RestTransport } from '../../../src/runtime/index.js';
+import { HashRing, KubeClient, RestTransport } from '../../../src/runtime/index.js';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
@@ -88,12 +88,7 @@ describeBackends('sharded controllers', (backend) => {
     for (const span of log.spans) expect(span.shard).toBe(labels.get(span.key));
     // Each replica's cache holds its own share only (a label-selector watch), not every object.
     // (Eventually: an object moved while the replicas joined leaves the old cache with a watch event.)
-    for (const r of replicas.running) {
-      await eventually(async () => {
-        const cached = await r.mgr.getCache().list(ConfigMap, { namespace: ns });
-        return cached.length === perShard(labels).get(r.id) && cached.every((c) => c.metadata?.labels?.[SHARD] === r.id);
-      }, { ...SETTLE, description: `${r.id} caching its own share only` });
-    }
+    await replicas.cacheOnlyTheirShares(ns, labels, SETTLE);
 
     // An owned Secret carries its owner's shard.
     const owner = view.get('cm-0')!;
