@@ -9,7 +9,6 @@
  * 2-core machine. Settle waits are not bounds of the design; the crash hand-over bound (lease
  * duration + 5 s) is.
  */
-import { CoreV1Api } from '@kubernetes/client-node';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KubeClient, RestTransport } from '../../../src/runtime/index.js';
 import type { TestEnvironment } from '../../../src/testing/index.js';
@@ -29,7 +28,7 @@ const FOUR = [...THREE, 'replica-d'];
 
 describeBackends('sharded controllers at 10,000 objects', (backend) => {
   let env: TestEnvironment;
-  let core: CoreV1Api;
+  let client: KubeClient;
   let replicas: Replicas;
   let ns: string;
   let view: ConfigMapView;
@@ -40,9 +39,9 @@ describeBackends('sharded controllers at 10,000 objects', (backend) => {
 
   beforeAll(async () => {
     env = await backend.start();
-    core = env.kubeConfig.makeApiClient(CoreV1Api);
+    client = new KubeClient(new RestTransport(env.kubeConfig));
     replicas = new Replicas(env, { workers: 8, workMs: () => 1 + Math.random() * 4, requeueAfterMs: () => 15_000 + Math.random() * 10_000 });
-    ns = await createNamespace(new KubeClient(new RestTransport(env.kubeConfig)), 'shard-scale');
+    ns = await createNamespace(client, 'shard-scale');
     view = await ConfigMapView.start(env.kubeConfig, ns);
   });
   afterAll(async () => {
@@ -56,7 +55,7 @@ describeBackends('sharded controllers at 10,000 objects', (backend) => {
     const a = await replicas.start(ns, 'replica-a', log, true);
     await a.mgr.elected();
     for (const id of THREE.slice(1)) await replicas.start(ns, id, log);
-    await createConfigMaps(core, ns, OBJECTS, CREATE_CONCURRENCY);
+    await createConfigMaps(client, ns, OBJECTS, CREATE_CONCURRENCY);
     const labels = await settled(view, THREE, log, SETTLE, OBJECTS);
     const even = labels.size / 3;
     for (const [shard, n] of perShard(labels)) expect(Math.abs(n - even), `${shard}: ${n} of ${labels.size}`).toBeLessThanOrEqual(0.15 * even);

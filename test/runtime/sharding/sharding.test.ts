@@ -80,7 +80,7 @@ describeBackends('sharded controllers', (backend) => {
     const shards = ['replica-a', 'replica-b', 'replica-c'];
     for (const id of shards) await startReplica(ns, id, log);
     const objects = 300;
-    await createConfigMaps(core, ns, objects);
+    await createConfigMaps(client, ns, objects);
     const labels = await settled(view, shards, log);
     expect(labels.size).toBeGreaterThanOrEqual(objects);
     // The pure ring test holds the ±15% bound on 10,000 keys; 300 keys sample it more coarsely.
@@ -107,7 +107,7 @@ describeBackends('sharded controllers', (backend) => {
     // replica-c, a follower, crashes.
     const { ns, log, view } = await leaderAndFollower('shard-crash');
     const c = await startReplica(ns, 'replica-c', log, true);
-    await createConfigMaps(core, ns, 150);
+    await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-c').map(([k]) => k);
     expect(orphans.length).toBeGreaterThan(0);
@@ -126,7 +126,7 @@ describeBackends('sharded controllers', (backend) => {
     // replica-a, the leader running the sharder, crashes: its leader Lease and its shard Lease run out together.
     const { ns, log, view } = await leaderAndFollower('shard-leader-crash', true);
     await startReplica(ns, 'replica-c', log);
-    await createConfigMaps(core, ns, 150);
+    await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-a').map(([k]) => k);
     expect(orphans.length).toBeGreaterThan(0);
@@ -155,7 +155,7 @@ describeBackends('sharded controllers', (backend) => {
     const [ring3, ring4] = [new HashRing(three), new HashRing([...three, 'replica-d'])];
     slow.clear();
     for (let i = 0; i < objects && slow.size < 3; i++) if (ring3.shardFor(`${ns}/cm-${i}`) !== ring4.shardFor(`${ns}/cm-${i}`)) slow.add(`${ns}/cm-${i}`);
-    await createConfigMaps(core, ns, objects);
+    await createConfigMaps(client, ns, objects);
     const before = await settled(view, three, log);
     await startReplica(ns, 'replica-d', log);
     const after = await settled(view, [...three, 'replica-d'], log);
@@ -176,7 +176,7 @@ describeBackends('sharded controllers', (backend) => {
     await env.writeKubeconfig(kubeconfig);
     const child = spawnReplica(kubeconfig, ns, 'replica-frozen', log);
     try {
-      await createConfigMaps(core, ns, 120);
+      await createConfigMaps(client, ns, 120);
       const before = await settled(view, ['replica-a', 'replica-b', 'replica-frozen'], log);
       const lost = [...before].filter(([, s]) => s === 'replica-frozen').map(([k]) => k);
       expect(lost.length).toBeGreaterThan(0);
