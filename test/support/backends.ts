@@ -58,12 +58,21 @@ const realBackend: Backend = {
   },
 };
 
+export interface BackendsOptions {
+  /**
+   * Both halves belong to the slow project (for a `*.slow.test.ts` file, which the fast project
+   * leaves out): the in-process one too runs there, and not in the fast project.
+   */
+  slow?: boolean;
+}
+
 /**
- * `describe(name, body)` once per backend: the in-process one outside the slow project, the
- * kube-apiserver one outside the fast project when its binaries are built (see test-tier.ts).
+ * `describe(name, body)` once per backend: the in-process one outside the slow project (inside it
+ * only, with `slow`), the kube-apiserver one outside the fast project when its binaries are built
+ * (see test-tier.ts).
  */
-export function describeBackends(name: string, body: (backend: Backend) => void): void {
-  describe.skipIf(testTier() === 'slow')(`${name} [in-process]`, () => body(inProcess));
+export function describeBackends(name: string, body: (backend: Backend) => void, options: BackendsOptions = {}): void {
+  describe.skipIf(testTier() === (options.slow ? 'fast' : 'slow'))(`${name} [in-process]`, () => body(inProcess));
   describe.skipIf(!runsOnKubernetes())(`${name} [kube-apiserver]`, () => {
     beforeEach((context) => {
       const entry = inProcessOnly(path.relative(repoRoot, context.task.file.filepath), context.task.name);

@@ -188,24 +188,33 @@ export class Controller {
         while (this.gate && !this.gate.open() && !this.abort.signal.aborted) await this.gate.opened(this.abort.signal);
         if (this.abort.signal.aborted) continue;
         const req: Request = requestOf(key);
-        const reconcileID = randomUUID();
-        const log = deferredReconcileLogger(this.spec.log, this.logOwner, req, reconcileID);
+        // Made when first read (by the reconciler, its log, or a span): most reconciles never read it.
+        let reconcileID: string | undefined;
+        const idOf = () => (reconcileID ??= randomUUID());
+        const log = deferredReconcileLogger(this.spec.log, this.logOwner, req, idOf);
         const metrics = this.spec.metrics?.controller;
         // Retries keep the priority the key was handed out at (an initial-list object stays behind new
         // events) unless the reconcile's result names another.
         const priority = this.queue.priorityOf(key) ?? 0;
         metrics?.workerStarted();
         const timeout = this.startTimeout();
-        const context: ReconcileContext = { signal: timeout?.signal ?? this.reconcileAbort.signal, log, reconcileID };
-        const span = this.waitTimes && startReconcileSpan(this.name, {
+        // An own getter, so that a reconciler spreading the context ({ ...ctx }) still copies the ID.
+        const context: ReconcileContext = {
+          signal: timeout?.signal ?? this.reconcileAbort.signal,
+          log,
+          get reconcileID() {
+            return idOf();
+          },
+        };
+        const span = this.waitTimes && startReconcileSpan(this.name, () => ({
           'scaffolder.controller': this.name,
-          'scaffolder.reconcile.id': reconcileID,
+          'scaffolder.reconcile.id': idOf(),
           'k8s.namespace.name': req.namespace || undefined,
           'scaffolder.object.name': req.name,
           'scaffolder.object.key': key,
           'scaffolder.kind': this.spec.forKind?.kind,
           'scaffolder.group': this.spec.forKind?.group,
-        }, this.waitTimes.queuedAt(key));
+        }), this.waitTimes.queuedAt(key));
         const started = performance.now();
         let outcome: ReconcileOutcome;
         try {

@@ -12,6 +12,7 @@ import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type Re
 import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually } from '../../../src/testing/index.js';
 import { ConfigMap, controllerManagedBy, Secret, TRACER_NAME, tracingAvailable } from '../../../src/runtime/index.js';
+import { startReconcileSpan } from '../../../src/runtime/tracing/tracing.js';
 import { startEnv, type TestEnvironment } from '../../support/environment.js';
 import { clientAndCache, createNamespace, newManager } from '../../support/runtime.js';
 import { repoRoot } from '../../support/shared-paths.js';
@@ -32,10 +33,61 @@ registerHooks({
   },
 });
 const tracing = await import(process.argv[1]);
-const span = tracing.startReconcileSpan('c', {}, undefined);
+const span = tracing.startReconcileSpan('c', () => ({}), undefined);
 const answer = await tracing.traceClientCall('get ConfigMap', {}, async () => 42);
 console.log(JSON.stringify({ available: tracing.tracingAvailable(), span: span ?? null, answer }));
 `;
+
+describe('tracing with no tracer provider registered', () => {
+  let env: TestEnvironment;
+  beforeAll(async () => {
+    env = await startEnv();
+  });
+  afterAll(async () => {
+    await env?.stop();
+    trace.disable();
+  });
+
+  it('makes no spans (nor their attributes) until a provider is registered, then traces a controller built before', async () => {
+    // The API is installed (tracing is available) but nothing would receive a span: none is made.
+    expect(tracingAvailable()).toBe(true);
+    let asked = 0;
+    expect(startReconcileSpan('c', () => ({ n: ++asked }), undefined)).toBeUndefined();
+    expect(asked).toBe(0);
+
+    const setup = clientAndCache(env);
+    const ns = await createNamespace(setup.client, 'tracing-late');
+    const mgr = await newManager(env);
+    const reconciled: string[] = [];
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .named('late')
+      .complete(async (req) => {
+        if (req.namespace === ns) reconciled.push(req.name);
+        return {};
+      });
+    const done = mgr.start();
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    try {
+      await setup.client.create(ConfigMap, { metadata: { namespace: ns, name: 'before' } } satisfies V1ConfigMap);
+      await eventually(() => reconciled.includes('before'));
+      // Registered while the controller runs: its next reconcile is traced, with its time in the queue.
+      trace.setGlobalTracerProvider(provider);
+      await setup.client.create(ConfigMap, { metadata: { namespace: ns, name: 'after' } } satisfies V1ConfigMap);
+      const spanOf = (name: string) => exporter.getFinishedSpans().find((s) => s.name === 'reconcile late' && s.attributes['scaffolder.object.name'] === name);
+      const after = await eventually(() => spanOf('after') ?? false);
+      expect(spanOf('before')).toBeUndefined();
+      const queue = exporter.getFinishedSpans().find((s) => s.name === 'queue' && s.parentSpanContext?.spanId === after.spanContext().spanId);
+      expect(queue?.startTime).toEqual(after.startTime);
+    } finally {
+      mgr.stop();
+      await done.catch(() => undefined);
+      await setup.stop();
+      await provider.shutdown();
+    }
+  }, 60_000);
+});
 
 describe('tracing', () => {
   const exporter = new InMemorySpanExporter();

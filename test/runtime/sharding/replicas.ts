@@ -1,0 +1,206 @@
+/**
+ * What the live sharding tests share: replicas (managers in this process, each running the sharded
+ * ConfigMap controller of ring `configmaps` and elected leader through one Lease of the test's
+ * namespace), ConfigMaps created with bounded concurrency, and a view of them through client-node's
+ * informer in which the tests wait for the ring's assignment to settle.
+ *
+ * Timings: Leases last 3 s (renew deadline 2 s, retry period 0.5 s), so the issue's bound for a
+ * crash, lease duration + 5 s, is 8 s; all of it scaled with the machine's load (timeouts.ts),
+ * since a replica whose event loop stalls past its renew deadline fences itself and fails, as it
+ * should: on two cores shared with a build, 3 s leases flap.
+ */
+import { CoreV1Api, type KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
+import { ConfigMap, controllerManagedBy, drainLabel, HashRing, type KubeClient, type Manager, newLogger, Secret, shardLabel } from '../../../src/runtime/index.js';
+import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
+import { newManager } from '../../support/runtime.js';
+import { scaled } from '../../support/timeouts.js';
+import { type ReconcileLog, wallNow } from './reconcile-log.js';
+
+export const RING = 'configmaps';
+export const SHARD = shardLabel(RING);
+export const DRAIN = drainLabel(RING);
+export const timing = { leaseDuration: scaled(3000), renewDeadline: scaled(2000), retryPeriod: scaled(500) };
+/** The issue's bound for handing a crashed replica's objects over: lease duration + 5 s. */
+export const HANDOVER_BOUND_MS = timing.leaseDuration + scaled(5000);
+const quiet = newLogger({ level: 'error', output: { write: () => true } });
+
+export interface Replica {
+  id: string;
+  mgr: Manager;
+  run: Promise<void>;
+}
+
+/** What each reconcile of the test controller does: wait a while, then ask to run again later. */
+export interface ReconcileBehaviour {
+  /** How long the reconcile of `key` stays in flight (ms). */
+  workMs(key: string): number;
+  /** The requeueAfter it returns (ms), so that every key keeps falling due while shards change. */
+  requeueAfterMs(): number;
+  /** Workers per replica. */
+  workers: number;
+}
+
+export class Replicas {
+  readonly running: Replica[] = [];
+
+  constructor(private readonly env: TestEnvironment, private readonly behaviour: ReconcileBehaviour) {}
+
+  /** Starts replica `id` in `ns`; a `crashable` one leaves its Leases to run out when stopped (a crash). */
+  async start(ns: string, id: string, log: ReconcileLog, crashable = false): Promise<Replica> {
+    const { behaviour } = this;
+    const mgr = await newManager(this.env, {
+      namespaces: [ns],
+      leaderElection: true,
+      leaderElectionID: 'sharding-leader',
+      leaderElectionNamespace: ns,
+      ...timing,
+      leaderElectionReleaseOnCancel: !crashable,
+      logger: quiet,
+    });
+    await controllerManagedBy(mgr)
+      .for(ConfigMap)
+      .owns(Secret)
+      .sharded({ ring: RING, shardID: id, leaseNamespace: ns, ...timing, releaseOnCancel: !crashable })
+      .withOptions({ maxConcurrentReconciles: behaviour.workers })
+      .complete(async (req) => {
+        const key = `${req.namespace}/${req.name}`;
+        const span = log.begin(id, key);
+        try {
+          await new Promise((r) => setTimeout(r, behaviour.workMs(key)));
+        } finally {
+          span.end = wallNow();
+        }
+        return { requeueAfter: behaviour.requeueAfterMs() };
+      });
+    const run = mgr.start();
+    run.catch(() => undefined);
+    const replica = { id, mgr, run };
+    this.running.push(replica);
+    return replica;
+  }
+
+  /** Stops a replica: with its Leases released, or (crashable) left to run out. */
+  async stop(r: Replica): Promise<void> {
+    const at = this.running.indexOf(r);
+    if (at >= 0) this.running.splice(at, 1);
+    r.mgr.stop();
+    await r.run.catch(() => undefined);
+  }
+
+  async stopAll(): Promise<void> {
+    for (const r of [...this.running]) await this.stop(r);
+  }
+
+  /** The running replica that holds the leader Lease (so runs the sharder). */
+  async leader(): Promise<Replica> {
+    return Promise.race(this.running.map((r) => r.mgr.elected().then(() => r)));
+  }
+
+  /** Waits until each running replica's cache holds its own share of `labels` in `ns` and nothing else (a label-selector watch). */
+  async cacheOnlyTheirShares(ns: string, labels: ReadonlyMap<string, string>, wait: SettleWait): Promise<void> {
+    const shares = perShard(labels);
+    for (const r of this.running) {
+      await eventually(async () => {
+        const cached = await r.mgr.getCache().list(ConfigMap, { namespace: ns });
+        return cached.length === shares.get(r.id) && cached.every((c) => c.metadata?.labels?.[SHARD] === r.id);
+      }, { ...wait, description: `${r.id} caching its own share only` });
+    }
+  }
+
+  /** A metric's value summed over the running replicas (only the leader's sharder records). */
+  async metricSum(series: string, labels: string): Promise<number> {
+    let sum = 0;
+    for (const r of this.running) {
+      const text = await r.mgr.getMetrics().registry.metrics();
+      for (const line of text.split('\n')) if (line.startsWith(`${series}{${labels}}`)) sum += Number(line.split(' ').pop());
+    }
+    return sum;
+  }
+}
+
+/**
+ * Creates ConfigMaps `cm-0` .. `cm-<n-1>` in `ns`, `concurrency` requests at a time, through our
+ * client: its keep-alive connections are reused, where client-node's connection per request ran
+ * the test process out of file descriptors (EMFILE) at 10,000 creates on the in-process server.
+ */
+export async function createConfigMaps(client: KubeClient, ns: string, n: number, concurrency = 25): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < n; i = next++) await client.create(ConfigMap, { metadata: { namespace: ns, name: `cm-${i}` } });
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, n) }, worker));
+}
+
+export const keyOf = (c: V1ConfigMap): string => `${c.metadata!.namespace}/${c.metadata!.name}`;
+
+/**
+ * Every ConfigMap of a namespace as client-node's informer sees it (all of them: kube-apiserver
+ * adds kube-root-ca.crt to each namespace, and it is sharded like the rest). An informer rather
+ * than a list per look: with 10,000 objects a list every 200 ms would load the server the replicas share.
+ */
+export class ConfigMapView {
+  private stopped = false;
+
+  private constructor(private readonly informer: ReturnType<typeof makeInformer<V1ConfigMap>>) {}
+
+  static async start(kubeConfig: KubeConfig, ns: string): Promise<ConfigMapView> {
+    const core = kubeConfig.makeApiClient(CoreV1Api);
+    const informer = makeInformer<V1ConfigMap>(kubeConfig, `/api/v1/namespaces/${ns}/configmaps`, () => core.listNamespacedConfigMap({ namespace: ns }));
+    const view = new ConfigMapView(informer);
+    // client-node's informer stops on a watch error; it lists and watches again when started again.
+    informer.on('error', () => setTimeout(() => void (view.stopped || informer.start().catch(() => undefined)), 200));
+    await informer.start();
+    return view;
+  }
+
+  items(): readonly V1ConfigMap[] {
+    return this.informer.list();
+  }
+
+  get(name: string): V1ConfigMap | undefined {
+    return this.items().find((c) => c.metadata?.name === name);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.informer.stop();
+  }
+}
+
+export interface SettleWait {
+  timeout: number;
+  interval: number;
+}
+
+/**
+ * Waits until every ConfigMap in `view` (at least `atLeast` of them) carries the shard the ring of
+ * `shards` names for it, none is draining, and that shard is the last to have reconciled it.
+ * Returns the labels.
+ */
+export async function settled(view: ConfigMapView, shards: string[], log: ReconcileLog, wait: SettleWait, atLeast = 0): Promise<Map<string, string>> {
+  const ring = new HashRing(shards);
+  return eventually(() => {
+    const items = view.items();
+    if (items.length < atLeast) throw new Error(`${items.length} of ${atLeast} ConfigMaps seen`);
+    const last = log.lastShardOf();
+    const labels = new Map<string, string>();
+    const wrong: string[] = [];
+    for (const c of items) {
+      const key = keyOf(c);
+      const shard = c.metadata?.labels?.[SHARD];
+      const draining = c.metadata?.labels?.[DRAIN] !== undefined;
+      if (!shard || shard !== ring.shardFor(key) || draining || last.get(key) !== shard) {
+        wrong.push(`${key} on ${shard ?? 'no shard'}${draining ? ' (draining)' : ''}, last reconciled by ${last.get(key) ?? 'none'}`);
+      }
+      labels.set(key, shard ?? '');
+    }
+    if (wrong.length > 0) throw new Error(`${wrong.length} not settled, e.g. ${wrong.slice(0, 3).join('; ')}`);
+    return labels;
+  }, { ...wait, description: `every ConfigMap on its shard of ${shards.join(', ')} and reconciled there` });
+}
+
+export function perShard(labels: ReadonlyMap<string, string>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const s of labels.values()) out.set(s, (out.get(s) ?? 0) + 1);
+  return out;
+}
