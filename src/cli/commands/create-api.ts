@@ -3,6 +3,7 @@ import type { Argv, Options } from 'yargs';
 import type { SelectAction } from './action.js';
 import { example } from './examples.js';
 import { withPluginFlags } from '../plugins.js';
+import type { LocatedCrd } from '../../scaffold/external-crd/crd-source.js';
 
 /** The flags of the command; main reads their types (see src/cli/argv.ts). */
 export const createApiFlags = {
@@ -48,9 +49,14 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
       // CRD YAML (a file, a folder, an https URL) is read before planning: the plan is synchronous.
+      // The reader is loaded only for --external-api-path: it brings the CRD validation (CEL, RE2),
+      // which cost a plain `create api` a third of its CPU.
       const externalPath = argv['external-api-path'];
-      const { isCrdSource, readCrdSource } = await import('../../scaffold/external-crd/crd-source.js');
-      const externalCrds = externalPath !== undefined && isCrdSource(externalPath, io.cwd) ? await readCrdSource(externalPath, io.cwd) : undefined;
+      let externalCrds: LocatedCrd[] | undefined;
+      if (externalPath !== undefined) {
+        const { isCrdSource, readCrdSource } = await import('../../scaffold/external-crd/crd-source.js');
+        if (isCrdSource(externalPath, io.cwd)) externalCrds = await readCrdSource(externalPath, io.cwd);
+      }
       const plugins = await pluginSteps('create api', argv);
       let resource = argv.resource ?? (plugins.defaults.resource as boolean | undefined);
       let controller = argv.controller ?? (plugins.defaults.controller as boolean | undefined);
