@@ -43,9 +43,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       // Loaded when the command runs (see main.ts): the generators are not needed for --help.
       const { planCreateApi } = await import('../../scaffold/plugins/api.js');
       const { runPlan } = await import('../apply-plan.js');
-      const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');
-      const { Prompter } = await import('../prompt.js');
       const { pluginSteps } = await import('../plugins.js');
       const cfg = loadProject(io);
       // CRD YAML (a file, a folder, an https URL) is read before planning: the plan is synchronous.
@@ -62,6 +60,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       let controller = argv.controller ?? (plugins.defaults.controller as boolean | undefined);
       // As kubebuilder: on a terminal, ask for whichever of the two flags was not given.
       if ((resource === undefined || controller === undefined) && io.interactive) {
+        const { Prompter } = await import('../prompt.js');
         const prompter = new Prompter(io);
         try {
           resource ??= await prompter.askYesNo('Create Resource');
@@ -84,7 +83,10 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
         externalApiDomain: argv['external-api-domain'],
         externalCrds,
       })));
-      if ((written || io.dryRun) && argv.make) return manifestsAfterScaffold(io, planned);
+      if ((written || io.dryRun) && argv.make) {
+        const { manifestsAfterScaffold } = await import('../manifests-runner.js');
+        return manifestsAfterScaffold(io, planned);
+      }
       return 0;
     }),
   );
