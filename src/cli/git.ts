@@ -1,6 +1,5 @@
 // git, for the commands that lean on it: alpha update merges on branches, alpha generate --force
 // replaces a tree only version control can give back, and the undo journal is refused when committed.
-import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { UsageError } from '../project/usage-error.js';
 
@@ -11,7 +10,9 @@ export interface GitResult {
 }
 
 export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = process.env): GitResult {
-  const r = spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  // node:child_process is loaded on the first call: create api and webhook import this module for a
+  // check that runs only after an interrupted run, and should not pay for its load at every start.
+  const r = process.getBuiltinModule('node:child_process').spawnSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (r.error) throw new UsageError(`cannot run git: ${r.error.message}`);
   return { status: r.status ?? 1, stdout: r.stdout, stderr: r.stderr };
 }

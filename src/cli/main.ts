@@ -47,6 +47,7 @@ async function buildParser(command: string | undefined, select: (a: Action) => v
     .version(false)
     .option('dry-run', { type: 'boolean', default: false, global: true, describe: 'Print the files that would be created and the diffs of those that would change; write nothing' })
     .wrap(width);
+  skipHelpCache(y);
   let flags: CommandTree['flags'] = {};
   for (const [word, top] of topCommands) {
     if (word === command) {
@@ -64,6 +65,23 @@ async function buildParser(command: string | undefined, select: (a: Action) => v
     .help()
     .alias('help', 'h');
   return { parser, flags };
+}
+
+/** The part of yargs 17's internals that skipHelpCache reaches (not in its public types). */
+interface YargsUsageInternals {
+  getInternalMethods?(): { getUsageInstance?(): { cacheHelpMessage?: () => void } };
+}
+
+/**
+ * yargs 17 renders a command's whole help page after running its handler, and keeps it for a
+ * failure that may follow. Here a handler only selects an action (yargs has validated the line by
+ * then) and yargs does nothing after it, so the page is never shown: building it was a tenth of a
+ * `create api`'s CPU. Help asked for (--help, a failure before the handler) is rendered as before.
+ * A yargs without this method is left as it is.
+ */
+function skipHelpCache(y: Argv): void {
+  const usage = (y as unknown as YargsUsageInternals).getInternalMethods?.().getUsageInstance?.();
+  if (typeof usage?.cacheHelpMessage === 'function') usage.cacheHelpMessage = () => {};
 }
 
 // yargs reports problems in its own words; say which flag and rule, in one line.

@@ -84,6 +84,15 @@ describe('what a command line loads', () => {
     expect(yargsFiles).toEqual(['node_modules/yargs/yargs.cjs', 'node_modules/yargs/build/index.cjs']);
   });
 
+  it('create api loads the CRD reader and its validation only for --external-api-path, and the manifests runner only with --make', () => {
+    const project = mkdtempSync(path.join(dir, 'crew-'));
+    record(['init', '--domain', 'example.com', '--project-name', 'crew', '--install=false'], project);
+    const loaded = record(['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run', '--make=false'], project).loaded;
+    expect(loaded).toContain('dist/src/scaffold/plugins/api.js');
+    const notNeeded = /^dist\/src\/(apiextensions\/|scaffold\/external-crd\/crd-source\.js|kube\/cel\/|cli\/manifests-runner\.js|cli\/prompt\.js)|(^|\/)node_modules\/re2js\//;
+    expect(loaded.filter((f) => notNeeded.test(f))).toEqual([]);
+  });
+
   // Only create api's prompts read stdin, and only when it is a terminal; opening it costs up to
   // ~1 ms. (stderr is opened by node:assert, which yargs loads.)
   it('a run that asks nothing never opens stdin', () => {
