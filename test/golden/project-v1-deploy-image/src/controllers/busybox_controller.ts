@@ -129,7 +129,7 @@ export class BusyboxReconciler implements Reconciler {
     const namespace = busybox.metadata!.namespace!;
 
     // The Deployment as the Busybox asks for it (spec.size replicas of the image; the CRD defaults size to 1).
-    let deployment: ApplyConfiguration<V1Deployment>;
+    let deployment: ApplyConfiguration<Wire<V1Deployment>>;
     try {
       deployment = this.deploymentForBusybox(busybox);
     } catch (err) {
@@ -202,7 +202,7 @@ export class BusyboxReconciler implements Reconciler {
    * The Deployment that runs the Busybox's image: the fields this controller owns (reconcileDependents
    * adds the owner reference; the API server defaults the rest).
    */
-  deploymentForBusybox(busybox: Busybox): ApplyConfiguration<V1Deployment> {
+  deploymentForBusybox(busybox: Busybox): ApplyConfiguration<Wire<V1Deployment>> {
     const image = imageForBusybox();
     const labels = labelsForBusybox(image);
     return {

@@ -129,7 +129,7 @@ export class MemcachedReconciler implements Reconciler {
     const namespace = memcached.metadata!.namespace!;
 
     // The Deployment as the Memcached asks for it (spec.size replicas of the image; the CRD defaults size to 1).
-    let deployment: ApplyConfiguration<V1Deployment>;
+    let deployment: ApplyConfiguration<Wire<V1Deployment>>;
     try {
       deployment = this.deploymentForMemcached(memcached);
     } catch (err) {
@@ -202,7 +202,7 @@ export class MemcachedReconciler implements Reconciler {
    * The Deployment that runs the Memcached's image: the fields this controller owns (reconcileDependents
    * adds the owner reference; the API server defaults the rest).
    */
-  deploymentForMemcached(memcached: Memcached): ApplyConfiguration<V1Deployment> {
+  deploymentForMemcached(memcached: Memcached): ApplyConfiguration<Wire<V1Deployment>> {
     const image = imageForMemcached();
     const labels = labelsForMemcached(image);
     return {
