@@ -54,8 +54,8 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "options",
-    why: "error texts of refused requests that are not kube-apiserver's: a body that is not JSON (the serializer's version/kind sniffing), a watch with sendInitialEvents=false and resourceVersionMatch",
-    scenarios: ["configmaps: create with a body that is not JSON", "configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: create with a body that is not JSON", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],
+    why: "error texts of refused requests that are not kube-apiserver's: a watch with sendInitialEvents=false and resourceVersionMatch",
+    scenarios: ["configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],
   },
   {
     area: "apply",
