@@ -53,11 +53,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["pods: delete answers, and the object is gone", "pods: delete with matching preconditions", "pods: dry-run delete keeps the object"],
   },
   {
-    area: "options",
-    why: "error texts of refused requests that are not kube-apiserver's: a watch with sendInitialEvents=false and resourceVersionMatch",
-    scenarios: ["configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],
-  },
-  {
     area: "apply",
     why: "server-side apply differences not yet closed: duplicate keys in list-maps and sets, null in an applied configuration, preserved-unknown subtrees, apply without apiVersion/kind, apply to /scale",
     scenarios: ["apply of a field set to null", "apply of a list-map with a duplicate key is refused", "apply of a preserved-unknown subtree", "apply of a set with a duplicate is refused", "apply of finalizers (a set)", "apply without apiVersion and kind is 400", "deployment: apply to scale is refused"],

@@ -204,7 +204,7 @@ export class Router {
         fields,
         resourceVersion: query.get('resourceVersion') ?? undefined,
         allowBookmarks: query.get('allowWatchBookmarks') === 'true',
-        sendInitialEvents: query.get('sendInitialEvents') === 'true',
+        sendInitialEvents: query.has('sendInitialEvents') ? query.get('sendInitialEvents') === 'true' : undefined,
         timeoutSeconds: timeout === null ? undefined : Number(timeout),
         table: wantsTable(req.headers.accept),
       },
