@@ -89,8 +89,8 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "crd",
-    why: "CRD lifecycle: the CRD's own managedFields and status (conditions' messages, acceptedNames, storedVersions), its validation texts, and deleting a CRD with objects (its customresourcecleanup finalizer) differ",
-    scenarios: ["a CRD is accepted and established", "a CRD with a Webhook conversion is accepted", "a cluster-scoped custom resource", "a new storage version adds to storedVersions", "a second CRD with a shortName in use is not accepted", "a second CRD with the same kind is not accepted", "a second CRD with the same singular is not accepted", "a version not served is 404", "deleting a CRD deletes its objects"],
+    why: "a path the server does not route (a version not served, a CRD deleted, a cluster-scoped resource under a namespace): kube-apiserver's mux answers Go's plain-text `404 page not found`, the in-process server a JSON Status (and it serves a cluster-scoped resource under a namespace path)",
+    scenarios: ["a cluster-scoped custom resource", "a version not served is 404", "deleting a CRD deletes its objects"],
   },
   {
     area: "watch",
