@@ -88,11 +88,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
   },
   {
-    area: "crd",
-    why: "a path the server does not route (a version not served, a CRD deleted, a cluster-scoped resource under a namespace): kube-apiserver's mux answers Go's plain-text `404 page not found`, the in-process server a JSON Status (and it serves a cluster-scoped resource under a namespace path)",
-    scenarios: ["a cluster-scoped custom resource", "a version not served is 404", "deleting a CRD deletes its objects"],
-  },
-  {
     area: "watch",
     why: "a write through a custom resource's /scale: kube-apiserver records it in managedFields as its own entry (subresource: scale, owning spec.replicas); the in-process server adds spec.replicas to the writer's main Update entry",
     scenarios: ["a custom resource: status and scale changes"],

@@ -19,7 +19,7 @@ import { parseBody, readBody, writeError, writeJSON } from './http/http-io.js';
 import { decodeProtobufBody } from './http/protobuf-body.js';
 import type { ParsedBody } from './http/duplicate-keys.js';
 import { parseRequest, type ResourceRequest } from './http/request-info.js';
-import type { ResourceRegistry } from './registry/resource-registry.js';
+import type { ResolvedResource, ResourceRegistry } from './registry/resource-registry.js';
 import type { ResourceStorage } from './registry/resource-storage.js';
 import type { SchemaCache } from './registry/schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './auth/token-requests.js';
@@ -136,8 +136,7 @@ export class Router {
   }
 
   private resourceCall(info: ResourceRequest, query: URLSearchParams, raw: Buffer, contentType: string, req: IncomingMessage): ResourceCall {
-    const resolved = this.registry.resolve(info.group, info.version, info.resource);
-    if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
+    const resolved = this.route(info);
     // A create or update body is an object of the resource's kind (a Scale through /scale).
     const writesObject = info.verb === 'create' || info.verb === 'update';
     const body = decodeBody(raw, contentType, writesObject ? (info.subresource === 'scale' ? 'Scale' : resolved.rt.kind) : undefined);
@@ -155,6 +154,13 @@ export class Router {
       userAgent: req.headers['user-agent'] ?? '',
       warnings: resolved.version.deprecated ? [resolved.version.deprecationWarning ?? `${info.group}/${info.version} ${resolved.rt.kind} is deprecated`] : [],
     };
+  }
+
+  /** The resource a request's path names: served in that version, and under a namespace only when namespaced. */
+  private route(info: ResourceRequest): ResolvedResource {
+    const resolved = this.registry.resolve(info.group, info.version, info.resource);
+    if (!resolved || (info.namespace !== undefined && !resolved.rt.namespaced)) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
+    return resolved;
   }
 
   private dispatch(info: ResourceRequest, call: ResourceCall): Promise<CallResult> {
@@ -184,9 +190,7 @@ export class Router {
   }
 
   private openWatch(req: IncomingMessage, res: ServerResponse, info: ResourceRequest, query: URLSearchParams, fault?: StatusError): void {
-    const resolved = this.registry.resolve(info.group, info.version, info.resource);
-    if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
-    const { rt, version } = resolved;
+    const { rt, version } = this.route(info);
     validateListOptions(query, true);
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     if (info.name) fields.push(...parseFieldSelector(`metadata.name=${info.name}`, rt));

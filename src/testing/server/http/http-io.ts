@@ -1,6 +1,6 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, statusOf, internalError, StatusError } from '../../model/status.js';
+import { badRequest, statusOf, internalError, PAGE_NOT_FOUND_TEXT, PageNotFoundError, StatusError } from '../../model/status.js';
 import type { Status } from '../../../kube/status.js';
 import { YamlSyntaxError } from '../../yaml.js';
 import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';
@@ -116,6 +116,11 @@ export function writeError(res: ServerResponse, err: unknown, warnings: string[]
   const status = errorToStatus(err);
   if (res.headersSent) {
     res.destroy();
+    return;
+  }
+  if (err instanceof PageNotFoundError) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': String(PAGE_NOT_FOUND_TEXT.length) });
+    res.end(PAGE_NOT_FOUND_TEXT);
     return;
   }
   const extra: Record<string, string | string[]> = {};
