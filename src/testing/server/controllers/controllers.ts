@@ -50,9 +50,13 @@ export class CRDController {
         this.registry.removeCRD(e.object);
         return;
       }
-      // Serving starts with the write itself, so a client may create objects right after.
+      // Serving starts with the write itself, so a client may create objects right after; a CRD
+      // whose names the naming controller refuses is not served (kube-apiserver's handler passes its paths on: 404).
       const specChanged = !e.previous || !deepEqual(e.previous.spec, e.object.spec);
-      if (specChanged) this.registry.addCRD(e.object);
+      const servedType = this.registry.all().find((t) => t.crdName === e.object.metadata.name);
+      if (!this.namesAccepted(e.object)) {
+        if (servedType) this.registry.removeCRD(e.object);
+      } else if (specChanged || !servedType) this.registry.addCRD(e.object);
       if (e.object.metadata.deletionTimestamp) setImmediate(() => void this.cleanup(e.object.metadata.name));
       else setImmediate(() => void this.name(e.object.metadata.name));
       return;
@@ -67,6 +71,17 @@ export class CRDController {
     }
   }
 
+  /** Whether the naming controller accepts all the names a CRD asks for, among its group's CRDs as they are. */
+  private namesAccepted(crd: StoredObject): boolean {
+    const conditions = namedStatus(crd, this.sameGroup(crd)).conditions as { type: string; status: string }[];
+    return conditions.some((c) => c.type === 'NamesAccepted' && c.status === 'True');
+  }
+
+  private sameGroup(crd: StoredObject): StoredObject[] {
+    const group = (crd.spec as { group?: string }).group;
+    return this.store.list(CRD_RESOURCE).filter((o) => (o.spec as { group?: string }).group === group);
+  }
+
   private typeOf(resource: string): ResourceType | undefined {
     const dot = resource.indexOf('.');
     return this.registry.get(resource.slice(dot + 1), resource.slice(0, dot));
@@ -79,8 +94,7 @@ export class CRDController {
   private async name(name: string): Promise<void> {
     const crd = this.store.get(CRD_RESOURCE, undefined, name);
     if (!crd || crd.metadata.deletionTimestamp) return;
-    const group = (crd.spec as { group?: string }).group;
-    const sameGroup = this.store.list(CRD_RESOURCE).filter((o) => (o.spec as { group?: string }).group === group);
+    const sameGroup = this.sameGroup(crd);
     const status = namedStatus(crd, sameGroup);
     const withoutTimes = (o: unknown) => JSON.stringify(o, (k, v: unknown) => (k === 'lastTransitionTime' ? undefined : v));
     if (withoutTimes(status) === withoutTimes(crd.status)) return;
