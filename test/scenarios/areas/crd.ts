@@ -80,6 +80,13 @@ export const crdLifecycle: Scenario[] = [
     await until(s, `${CRDS}/others.${groupOf(s)}`, (o) => condition(o, 'Established')?.status === 'True');
     await s.req('GET', `${CRDS}/others.${groupOf(s)}`);
   }),
+  scenario('a CRD whose names are not accepted is not served', async (s) => {
+    await createSettled(s, crd(s, 'things', 'Thing'), false);
+    await createSettled(s, crd(s, 'others', 'Thing'), false);
+    await servedObjects(s, 'things');
+    await s.req('GET', `/apis/${groupOf(s)}/v1/namespaces/${s.ns}/others`);
+    await s.req('POST', `/apis/${groupOf(s)}/v1/namespaces/${s.ns}/things`, { apiVersion: `${groupOf(s)}/v1`, kind: 'Thing', metadata: { name: 'a' } });
+  }),
   scenario('a dry-run delete of a CRD keeps it', async (s) => {
     await createSettled(s, crd(s, 'things', 'Thing'), false);
     await s.req('DELETE', `${CRDS}/things.${groupOf(s)}?dryRun=All`);
