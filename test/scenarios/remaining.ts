@@ -53,11 +53,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["pods: delete answers, and the object is gone", "pods: delete with matching preconditions", "pods: dry-run delete keeps the object"],
   },
   {
-    area: "options",
-    why: "error texts of refused requests that are not kube-apiserver's: label selector parse errors (Go's selector lexer), a body that is not JSON (the serializer's version/kind sniffing), a watch with sendInitialEvents=false and resourceVersionMatch",
-    scenarios: ["configmaps: create with a body that is not JSON", "configmaps: list with a labelSelector of a bad key", "configmaps: list with an invalid labelSelector", "configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: create with a body that is not JSON", "widgets: list with a labelSelector of a bad key", "widgets: list with an invalid labelSelector", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],
-  },
-  {
     area: "apply",
     why: "server-side apply differences not yet closed: duplicate keys in list-maps and sets, null in an applied configuration, preserved-unknown subtrees, apply without apiVersion/kind, apply to /scale",
     scenarios: ["apply of a field set to null", "apply of a list-map with a duplicate key is refused", "apply of a preserved-unknown subtree", "apply of a set with a duplicate is refused", "apply of finalizers (a set)", "apply without apiVersion and kind is 400", "deployment: apply to scale is refused"],
@@ -91,11 +86,6 @@ export const REMAINING: Remaining[] = [
     area: "builtins",
     why: "other built-in kinds' validation and defaulting differ (DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
     scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
-  },
-  {
-    area: "crd",
-    why: "CRD lifecycle: the CRD's own managedFields and status (conditions' messages, acceptedNames, storedVersions), its validation texts, and deleting a CRD with objects (its customresourcecleanup finalizer) differ",
-    scenarios: ["a CRD is accepted and established", "a CRD with a Webhook conversion is accepted", "a cluster-scoped custom resource", "a new storage version adds to storedVersions", "a second CRD with a shortName in use is not accepted", "a second CRD with the same kind is not accepted", "a second CRD with the same singular is not accepted", "a version not served is 404", "deleting a CRD deletes its objects"],
   },
   {
     area: "watch",

@@ -65,11 +65,14 @@ describe('discovery', () => {
     expect(core.items[0].versions[0].resources.map((r) => r.resource)).toContain('pods');
   });
 
-  it('answers 404 for groups and resources it does not serve', async () => {
-    expect((await getJSON('/apis/nothing.example.com')).status).toBe(404);
-    const { code, body } = await statusOf(env.kubeConfig.makeApiClient(k8s.CustomObjectsApi).listClusterCustomObject({ group: 'nothing.example.com', version: 'v1', plural: 'things' }));
-    expect(code).toBe(404);
-    expect(body).toMatchObject({ kind: 'Status', reason: 'NotFound', code: 404 });
+  it("answers 404 for groups and resources it does not serve, in Go's plain text as kube-apiserver's mux does", async () => {
+    for (const path of ['/apis/nothing.example.com', '/apis/nothing.example.com/v1/things', '/api/v1/namespaces/default/nodes']) {
+      const res = await fetch(`${env.server.url}${path}`, { headers: credentials(env.server) });
+      expect([path, res.status, res.headers.get('content-type'), await res.text()]).toEqual([path, 404, 'text/plain; charset=utf-8', '404 page not found\n']);
+    }
+    const failed = await env.kubeConfig.makeApiClient(k8s.CustomObjectsApi).listClusterCustomObject({ group: 'nothing.example.com', version: 'v1', plural: 'things' }).catch((err: unknown) => err);
+    expect(failed).toBeInstanceOf(k8s.ApiException);
+    expect((failed as k8s.ApiException<unknown>).code).toBe(404);
   });
 
   itShared(cronjobCRDDir, 'serves OpenAPI v3 documents with the CRD schema', async () => {

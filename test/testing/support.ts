@@ -10,14 +10,17 @@ export const multiversionCRD = path.join(conformance, 'kubebuilder', 'multiversi
 
 export const CRONJOB_GROUP = 'batch.tutorial.kubebuilder.io';
 
-/** The Status body of a failed client-node call (its `body` is the raw JSON text). */
+/**
+ * The Status body of a failed client-node call (its `body` is the raw JSON text); a path no handler
+ * serves answers Go's plain-text `404 page not found`, given here as `{ text }`.
+ */
 export async function statusOf(call: Promise<unknown>): Promise<{ code: number; body: Record<string, unknown> }> {
   try {
     await call;
   } catch (err) {
     if (err instanceof k8s.ApiException) {
       const raw = err.body as unknown;
-      const body = typeof raw === 'string' ? (JSON.parse(raw) as Record<string, unknown>) : (raw as Record<string, unknown>);
+      const body = typeof raw !== 'string' ? (raw as Record<string, unknown>) : raw.startsWith('{') ? (JSON.parse(raw) as Record<string, unknown>) : { text: raw };
       return { code: err.code, body };
     }
     throw err;

@@ -26,6 +26,7 @@ const ZERO_VALUES: Record<string, JSONObject> = {
   'batch/Job': { spec: { template: podTemplate }, status: {} },
   'batch/CronJob': { spec: { jobTemplate: { metadata: {}, spec: { template: podTemplate } } }, status: {} },
   'coordination.k8s.io/Lease': { spec: {} },
+  'apiextensions.k8s.io/CustomResourceDefinition': { spec: { names: {} }, status: { acceptedNames: { kind: '', plural: '' } } },
   '/Event': { involvedObject: {}, source: {}, reportingComponent: '', reportingInstance: '', firstTimestamp: null, lastTimestamp: null, eventTime: null },
   'events.k8s.io/Event': { deprecatedSource: {}, deprecatedFirstTimestamp: null, deprecatedLastTimestamp: null, eventTime: null },
 };

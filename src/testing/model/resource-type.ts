@@ -89,6 +89,16 @@ export interface ResourceType extends GroupResource {
   conditionalUpdateOnly?: boolean;
   /** Carries server-allocated values from the stored object into an update that left them out. */
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
+  /**
+   * The kind's update-time preparation of a write of the main resource, after the status is carried
+   * over from the stored object (a CRD records a new storage version in status.storedVersions).
+   */
+  prepareForUpdate?: (current: KubeObject, next: KubeObject) => void;
+  /**
+   * The kind's own first delete, in place of the generic graceful one: what it sets on the object
+   * beside its deletionTimestamp (a CRD: its cleanup finalizer and a Terminating condition).
+   */
+  markDeleting?: (obj: KubeObject) => void;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
   tracksGeneration: boolean;
   /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */

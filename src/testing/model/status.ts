@@ -163,8 +163,17 @@ export function internalError(message: string): StatusError {
   });
 }
 
+/**
+ * A path no handler serves. kube-apiserver answers it with Go's http.NotFound, the plain text
+ * {@link PAGE_NOT_FOUND_TEXT} (which clients turn into a NotFound); `status` is that NotFound as
+ * client-go words it, for callers inside the server.
+ */
+export class PageNotFoundError extends StatusError {}
+
+export const PAGE_NOT_FOUND_TEXT = '404 page not found\n';
+
 export function pageNotFound(path: string): StatusError {
-  return new StatusError({ message: `the server could not find the requested resource`, reason: 'NotFound', details: { causes: [{ reason: 'UnexpectedServerResponse', message: `404 page not found: ${path}` }] }, code: 404 });
+  return new PageNotFoundError({ message: `the server could not find the requested resource`, reason: 'NotFound', details: { causes: [{ reason: 'UnexpectedServerResponse', message: `404 page not found: ${path}` }] }, code: 404 });
 }
 
 /** Any error carrying a metav1 Status (ours, or the schema and admission modules' own). */

@@ -12,6 +12,7 @@ import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/ob
 import type { ResourceType } from '../model/resource-type.js';
 import { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE, CRDController, NamespaceController, validateCRD } from './controllers/controllers.js';
+import { markCRDDeleting, prepareCRDForCreate, prepareCRDForUpdate } from './controllers/crd-strategy.js';
 import { AccessReviews, type AuthenticationPolicy, type AuthorizationPolicy } from './auth/access-reviews.js';
 import { FaultState } from './faults/fault-state.js';
 import type { FaultInjector, FaultSpec, HangSpec, InjectedFault } from './faults/faults.js';
@@ -123,6 +124,9 @@ export class TestAPIServer {
     );
     const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
     crdType.validate = (obj, old) => validateCRD(obj, old);
+    crdType.defaultOnCreate = prepareCRDForCreate;
+    crdType.prepareForUpdate = prepareCRDForUpdate;
+    crdType.markDeleting = markCRDDeleting;
     this.setWebhooks(options.mutatingWebhooks ?? [], options.validatingWebhooks ?? [], resolveService);
     this.store.subscribe((e) => {
       if (e.resource === MUTATING_WEBHOOKS || e.resource === VALIDATING_WEBHOOKS) this.refreshAdmission();

@@ -19,7 +19,7 @@ import { parseBody, readBody, writeError, writeJSON } from './http/http-io.js';
 import { decodeProtobufBody } from './http/protobuf-body.js';
 import type { ParsedBody } from './http/duplicate-keys.js';
 import { parseRequest, type ResourceRequest } from './http/request-info.js';
-import type { ResourceRegistry } from './registry/resource-registry.js';
+import type { ResolvedResource, ResourceRegistry } from './registry/resource-registry.js';
 import type { ResourceStorage } from './registry/resource-storage.js';
 import type { SchemaCache } from './registry/schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './auth/token-requests.js';
@@ -28,7 +28,7 @@ import { resourceVersionParseError, validateListOptions } from './http/option-va
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 
 /** A request body as JSON: JSON or YAML text, or protobuf for the kinds kubectl's create commands send. */
-function decodeBody(raw: Buffer, contentType: string): ParsedBody | undefined {
+function decodeBody(raw: Buffer, contentType: string, expectedKind?: string): ParsedBody | undefined {
   if (raw.length === 0) return undefined;
   if (/protobuf/.test(contentType)) {
     const value = decodeProtobufBody(raw, contentType, ACCEPTED_BODIES);
@@ -36,7 +36,7 @@ function decodeBody(raw: Buffer, contentType: string): ParsedBody | undefined {
   }
   if (/cbor/.test(contentType)) throw unsupportedMediaType(contentType, ACCEPTED_BODIES);
   const text = raw.toString('utf8');
-  return text.trim() === '' ? undefined : parseBody(text, contentType);
+  return text.trim() === '' ? undefined : parseBody(text, contentType, expectedKind);
 }
 
 /** What routing reads from the server itself. */
@@ -126,7 +126,7 @@ export class Router {
       }
       const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req);
       const contentType = req.headers['content-type'] ?? 'application/json';
-      call = this.resourceCall(info, url.searchParams, decodeBody(raw, contentType), contentType, req);
+      call = this.resourceCall(info, url.searchParams, raw, contentType, req);
       const result = await this.dispatch(info, call);
       const body = wantsTable(req.headers.accept) ? asTable(call.rt, call.version, result.body, url.searchParams.get('includeObject') ?? 'Metadata', false, (o) => this.storage.converter.storedFrom(o)) : result.body;
       writeJSON(res, result.code, body, call.warnings);
@@ -135,9 +135,11 @@ export class Router {
     }
   }
 
-  private resourceCall(info: ResourceRequest, query: URLSearchParams, body: ParsedBody | undefined, contentType: string, req: IncomingMessage): ResourceCall {
-    const resolved = this.registry.resolve(info.group, info.version, info.resource);
-    if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
+  private resourceCall(info: ResourceRequest, query: URLSearchParams, raw: Buffer, contentType: string, req: IncomingMessage): ResourceCall {
+    const resolved = this.route(info);
+    // A create or update body is an object of the resource's kind (a Scale through /scale).
+    const writesObject = info.verb === 'create' || info.verb === 'update';
+    const body = decodeBody(raw, contentType, writesObject ? (info.subresource === 'scale' ? 'Scale' : resolved.rt.kind) : undefined);
     return {
       rt: resolved.rt,
       version: resolved.version,
@@ -152,6 +154,13 @@ export class Router {
       userAgent: req.headers['user-agent'] ?? '',
       warnings: resolved.version.deprecated ? [resolved.version.deprecationWarning ?? `${info.group}/${info.version} ${resolved.rt.kind} is deprecated`] : [],
     };
+  }
+
+  /** The resource a request's path names: served in that version, and under a namespace only when namespaced. */
+  private route(info: ResourceRequest): ResolvedResource {
+    const resolved = this.registry.resolve(info.group, info.version, info.resource);
+    if (!resolved || (info.namespace !== undefined && !resolved.rt.namespaced)) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
+    return resolved;
   }
 
   private dispatch(info: ResourceRequest, call: ResourceCall): Promise<CallResult> {
@@ -181,9 +190,7 @@ export class Router {
   }
 
   private openWatch(req: IncomingMessage, res: ServerResponse, info: ResourceRequest, query: URLSearchParams, fault?: StatusError): void {
-    const resolved = this.registry.resolve(info.group, info.version, info.resource);
-    if (!resolved) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
-    const { rt, version } = resolved;
+    const { rt, version } = this.route(info);
     validateListOptions(query, true);
     const fields = parseFieldSelector(query.get('fieldSelector') ?? undefined, rt);
     if (info.name) fields.push(...parseFieldSelector(`metadata.name=${info.name}`, rt));
@@ -201,7 +208,7 @@ export class Router {
         fields,
         resourceVersion: query.get('resourceVersion') ?? undefined,
         allowBookmarks: query.get('allowWatchBookmarks') === 'true',
-        sendInitialEvents: query.get('sendInitialEvents') === 'true',
+        sendInitialEvents: query.has('sendInitialEvents') ? query.get('sendInitialEvents') === 'true' : undefined,
         timeoutSeconds: timeout === null ? undefined : Number(timeout),
         table: wantsTable(req.headers.accept),
       },

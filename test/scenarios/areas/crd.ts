@@ -71,6 +71,27 @@ export const crdLifecycle: Scenario[] = [
     await createSettled(s, crd(s, 'things', 'Thing', {}, { shortNames: ['th'] }), false);
     await createSettled(s, crd(s, 'others', 'Other', {}, { shortNames: ['th'] }));
   }),
+  scenario('a CRD with shortNames and categories accepts them', (s) => createSettled(s, crd(s, 'things', 'Thing', {}, { shortNames: ['th', 'tg'], categories: ['all', 'mine'] }))),
+  scenario('names refused take effect once the CRD holding them is gone', async (s) => {
+    await createSettled(s, crd(s, 'things', 'Thing'), false);
+    await createSettled(s, crd(s, 'others', 'Thing'), false);
+    await s.req('DELETE', `${CRDS}/things.${groupOf(s)}`);
+    await until(s, `${CRDS}/things.${groupOf(s)}`, (_o, status) => status === 404);
+    await until(s, `${CRDS}/others.${groupOf(s)}`, (o) => condition(o, 'Established')?.status === 'True');
+    await s.req('GET', `${CRDS}/others.${groupOf(s)}`);
+  }),
+  scenario('a CRD whose names are not accepted is not served', async (s) => {
+    await createSettled(s, crd(s, 'things', 'Thing'), false);
+    await createSettled(s, crd(s, 'others', 'Thing'), false);
+    await servedObjects(s, 'things');
+    await s.req('GET', `/apis/${groupOf(s)}/v1/namespaces/${s.ns}/others`);
+    await s.req('POST', `/apis/${groupOf(s)}/v1/namespaces/${s.ns}/things`, { apiVersion: `${groupOf(s)}/v1`, kind: 'Thing', metadata: { name: 'a' } });
+  }),
+  scenario('a dry-run delete of a CRD keeps it', async (s) => {
+    await createSettled(s, crd(s, 'things', 'Thing'), false);
+    await s.req('DELETE', `${CRDS}/things.${groupOf(s)}?dryRun=All`);
+    await s.req('GET', `${CRDS}/things.${groupOf(s)}`);
+  }),
   scenario('the scope of a CRD may not change', async (s) => {
     await createSettled(s, crd(s, 'things', 'Thing'), false);
     const cur = obj(await s.quiet('GET', `${CRDS}/things.${groupOf(s)}`));

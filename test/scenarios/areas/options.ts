@@ -50,6 +50,11 @@ const rows: [string, (s: Session, t: Target) => Promise<unknown>][] = [
   ['list with continue and resourceVersion', (s, t) => s.req('GET', `${t.path(s.ns)}?limit=1&continue=garbage&resourceVersion=1`)],
   ['list with an invalid labelSelector', (s, t) => s.req('GET', `${t.path(s.ns)}?labelSelector=${encodeURIComponent('a in (b')}`)],
   ['list with a labelSelector of a bad key', (s, t) => s.req('GET', `${t.path(s.ns)}?labelSelector=${encodeURIComponent('-a=b')}`)],
+  ['list with a labelSelector of a bad value', (s, t) => s.req('GET', `${t.path(s.ns)}?labelSelector=${encodeURIComponent('a=-b')}`)],
+  ['list with a labelSelector ending in a comma', (s, t) => s.req('GET', `${t.path(s.ns)}?labelSelector=${encodeURIComponent('a,')}`)],
+  ['list with a labelSelector of two words', (s, t) => s.req('GET', `${t.path(s.ns)}?labelSelector=${encodeURIComponent('a b')}`)],
+  ['list with a labelSelector comparing with a word', (s, t) => s.req('GET', `${t.path(s.ns)}?labelSelector=${encodeURIComponent('a>x')}`)],
+  ['list with a labelSelector of every form', (s, t) => s.req('GET', `${t.path(s.ns)}?labelSelector=${encodeURIComponent('x notin (in,), !y, z==in')}`)],
   ['list with a fieldSelector on an unsupported field', (s, t) => s.req('GET', `${t.path(s.ns)}?fieldSelector=spec.color%3Dred`)],
   ['list with a fieldSelector on metadata.name', (s, t) => s.req('GET', `${t.path(s.ns)}?fieldSelector=metadata.name%3Da`)],
   ['list with a fieldSelector metadata.name!=a', (s, t) => s.req('GET', `${t.path(s.ns)}?fieldSelector=metadata.name!%3Da`)],
@@ -62,6 +67,8 @@ const rows: [string, (s: Session, t: Target) => Promise<unknown>][] = [
   ['merge patch with a JSON list body', (s, t) => s.req('PATCH', `${t.path(s.ns)}/a`, [1, 2], MERGE)],
   ['strategic patch', (s, t) => s.req('PATCH', `${t.path(s.ns)}/a`, t.patch, STRATEGIC)],
   ['create with a body that is not JSON', (s, t) => s.req('POST', t.path(s.ns), '{"metadata": ', {})],
+  ['create with a body that is a word', (s, t) => s.req('POST', t.path(s.ns), 'hello', {})],
+  ['update with a long body that is not JSON', (s, t) => s.req('PUT', `${t.path(s.ns)}/a`, '{"metadata": {"name": "a"}, "data": oops}', {})],
   ['get with pretty=true', (s, t) => s.req('GET', `${t.path(s.ns)}/a?pretty=true`)],
 ];
 

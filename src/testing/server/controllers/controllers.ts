@@ -1,45 +1,26 @@
 /**
  * The two controllers an API server cannot do without: the CRD controller (serves a CRD's
- * resource, reports it Established, removes its objects when it is deleted) and the namespace
+ * resource, names it and reports it Established (crd-naming.ts), removes its objects when it is deleted) and the namespace
  * controller (empties a terminating namespace, then removes it). Both react to store events
  * and write a tick later, so every listener sees events in order.
  */
 import { deepCopy, deepEqual } from '../../../kube/json-values.js';
-import { isPlainObject, type StoredObject } from '../../model/object.js';
+import type { StoredObject } from '../../model/object.js';
 import { storageVersion, type ResourceType } from '../../model/resource-type.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { CRD_SERVER_RULE_FAMILIES, validateCustomResourceDefinition, validateCustomResourceDefinitionUpdate } from '../../../apiextensions/validation/index.js';
 import type { ObjectStore, StoreEvent } from '../../store/object-store.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { ResourceStorage } from '../registry/resource-storage.js';
-import { now } from '../registry/object-meta.js';
+import { namedStatus } from './crd-naming.js';
+import { CRD_CLEANUP_FINALIZER } from './crd-strategy.js';
 
 export const CRD_RESOURCE = 'customresourcedefinitions.apiextensions.k8s.io';
-export const CRD_CLEANUP_FINALIZER = 'customresourcecleanup.apiextensions.k8s.io';
+export { CRD_CLEANUP_FINALIZER } from './crd-strategy.js';
 
 /** Checks a CRD as kube-apiserver does on create and update (the shared CRD validation). */
 export function validateCRD(crd: StoredObject, old?: StoredObject): FieldCause[] {
   return old ? validateCustomResourceDefinitionUpdate(crd, old, CRD_SERVER_RULE_FAMILIES) : validateCustomResourceDefinition(crd, CRD_SERVER_RULE_FAMILIES);
-}
-
-/** The status a CRD gets once served: names accepted, established, stored versions. */
-export function establishedStatus(crd: StoredObject): Record<string, unknown> {
-  const spec = crd.spec as { names: Record<string, unknown>; versions: { name: string; storage?: boolean }[] };
-  const previous = isPlainObject(crd.status) ? crd.status : {};
-  const stored = new Set<string>(Array.isArray(previous.storedVersions) ? (previous.storedVersions as string[]) : []);
-  for (const v of spec.versions) if (v.storage) stored.add(v.name);
-  const names = { ...spec.names };
-  if (!names.singular) names.singular = String(names.kind).toLowerCase();
-  if (!names.listKind) names.listKind = `${String(names.kind)}List`;
-  const time = now();
-  return {
-    acceptedNames: names,
-    conditions: [
-      { type: 'NamesAccepted', status: 'True', lastTransitionTime: time, reason: 'NoConflicts', message: 'no conflicts found' },
-      { type: 'Established', status: 'True', lastTransitionTime: time, reason: 'InitialNamesAccepted', message: 'the initial names have been accepted' },
-    ],
-    storedVersions: [...stored],
-  };
 }
 
 export class CRDController {
@@ -60,15 +41,24 @@ export class CRDController {
 
   private observe(e: StoreEvent): void {
     if (e.resource === CRD_RESOURCE) {
+      // Names one CRD accepts or gives up may free or take another's of its group: each is named again.
+      const group = (e.object.spec as { group?: string } | undefined)?.group;
+      for (const other of this.store.list(CRD_RESOURCE)) {
+        if (other.metadata.name !== e.object.metadata.name && (other.spec as { group?: string }).group === group) setImmediate(() => void this.name(other.metadata.name));
+      }
       if (e.type === 'DELETED') {
         this.registry.removeCRD(e.object);
         return;
       }
-      // Serving starts with the write itself, so a client may create objects right after.
+      // Serving starts with the write itself, so a client may create objects right after; a CRD
+      // whose names the naming controller refuses is not served (kube-apiserver's handler passes its paths on: 404).
       const specChanged = !e.previous || !deepEqual(e.previous.spec, e.object.spec);
-      if (specChanged) this.registry.addCRD(e.object);
+      const servedType = this.registry.all().find((t) => t.crdName === e.object.metadata.name);
+      if (!this.namesAccepted(e.object)) {
+        if (servedType) this.registry.removeCRD(e.object);
+      } else if (specChanged || !servedType) this.registry.addCRD(e.object);
       if (e.object.metadata.deletionTimestamp) setImmediate(() => void this.cleanup(e.object.metadata.name));
-      else if (specChanged || !this.isEstablished(e.object)) setImmediate(() => this.establish(e.object.metadata.name));
+      else setImmediate(() => void this.name(e.object.metadata.name));
       return;
     }
     // An instance of a deleted CRD went away: maybe the CRD can go now.
@@ -81,28 +71,42 @@ export class CRDController {
     }
   }
 
+  /** Whether the naming controller accepts all the names a CRD asks for, among its group's CRDs as they are. */
+  private namesAccepted(crd: StoredObject): boolean {
+    const conditions = namedStatus(crd, this.sameGroup(crd)).conditions as { type: string; status: string }[];
+    return conditions.some((c) => c.type === 'NamesAccepted' && c.status === 'True');
+  }
+
+  private sameGroup(crd: StoredObject): StoredObject[] {
+    const group = (crd.spec as { group?: string }).group;
+    return this.store.list(CRD_RESOURCE).filter((o) => (o.spec as { group?: string }).group === group);
+  }
+
   private typeOf(resource: string): ResourceType | undefined {
     const dot = resource.indexOf('.');
     return this.registry.get(resource.slice(dot + 1), resource.slice(0, dot));
   }
 
-  private isEstablished(crd: StoredObject): boolean {
-    const conditions = (crd.status as { conditions?: { type: string; status: string }[] } | undefined)?.conditions ?? [];
-    return conditions.some((c) => c.type === 'Established' && c.status === 'True');
-  }
-
-  private establish(name: string): void {
+  /**
+   * The naming and establishing controllers' write: accepted names and conditions, through the
+   * status subresource as kube-apiserver's own client (its managedFields entry is the API server's).
+   */
+  private async name(name: string): Promise<void> {
     const crd = this.store.get(CRD_RESOURCE, undefined, name);
     if (!crd || crd.metadata.deletionTimestamp) return;
-    const next = deepCopy(crd);
-    next.status = establishedStatus(crd);
-    const conditions = (crd.status as { conditions?: unknown[] } | undefined)?.conditions;
-    // Keep transition times when nothing transitioned.
-    if (this.isEstablished(crd) && conditions) (next.status as Record<string, unknown>).conditions = conditions;
-    if (!(crd.metadata.finalizers ?? []).includes(CRD_CLEANUP_FINALIZER)) {
-      next.metadata.finalizers = [...(crd.metadata.finalizers ?? []), CRD_CLEANUP_FINALIZER];
+    const sameGroup = this.sameGroup(crd);
+    const status = namedStatus(crd, sameGroup);
+    const withoutTimes = (o: unknown) => JSON.stringify(o, (k, v: unknown) => (k === 'lastTransitionTime' ? undefined : v));
+    if (withoutTimes(status) === withoutTimes(crd.status)) return;
+    const crdType = this.registry.get('apiextensions.k8s.io', 'customresourcedefinitions')!;
+    try {
+      await this.storage.update(crdType, crdType.versions.find((v) => v.name === 'v1')!, undefined, name, 'status', (current) => ({ ...current, status: namedStatus(current, sameGroup) }), {
+        fieldManager: 'kube-apiserver',
+        retryOnConflict: true,
+      });
+    } catch {
+      // Deleted or changed meanwhile: the change that followed brings another pass.
     }
-    if (!deepEqual(next, crd)) this.store.update(CRD_RESOURCE, next);
   }
 
   private async cleanup(name: string): Promise<void> {

@@ -23,6 +23,7 @@ export interface WatchParams {
   /** undefined, '' or '0': start with the current state. */
   resourceVersion?: string;
   allowBookmarks: boolean;
+  /** The parameter: true sends the current state then a bookmark, false sends nothing of it, unset (legacy) just the state. */
   sendInitialEvents?: boolean;
   timeoutSeconds?: number;
   /** Wrap objects in meta.k8s.io Tables (kubectl get -w asks for them). */
@@ -96,10 +97,12 @@ export class WatchSession {
     });
     const rv = params.resourceVersion;
     if (rv === undefined || rv === '' || rv === '0') {
-      const initial = this.store.list(this.resourceKey, params.rt.namespaced ? params.namespace : undefined).filter((o) => this.matches(o));
-      // The current state (and below, the history asked for) is sent whatever its size, as kube-apiserver
-      // sends it; only changes from now on count against the bound.
-      for (const o of initial) this.send('ADDED', o, false);
+      // sendInitialEvents=false: the watch starts at the current state without sending it. The state
+      // (and below, the history asked for) is sent whatever its size, as kube-apiserver sends it; only
+      // changes from now on count against the bound.
+      if (params.sendInitialEvents !== false) {
+        for (const o of this.store.list(this.resourceKey, params.rt.namespaced ? params.namespace : undefined)) if (this.matches(o)) this.send('ADDED', o, false);
+      }
       if (params.sendInitialEvents && params.allowBookmarks) this.sendBookmark(true);
     } else {
       const from = Number(rv);

@@ -1,10 +1,11 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, statusOf, internalError, StatusError } from '../../model/status.js';
+import { badRequest, statusOf, internalError, PAGE_NOT_FOUND_TEXT, PageNotFoundError, StatusError } from '../../model/status.js';
 import type { Status } from '../../../kube/status.js';
 import { YamlSyntaxError } from '../../yaml.js';
 import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';
 import { nestingDepthError } from '../../../kube/json-nesting.js';
+import { goJsonSyntaxError } from '../../../kube/go-json-syntax.js';
 
 /**
  * kube-apiserver's MaxRequestBodyBytes (genericapiserver's default, 3 MiB): larger bodies are
@@ -49,9 +50,10 @@ const YAML_STACK_EXHAUSTED = 'Maximum call stack size exceeded';
 /**
  * Parses a JSON body (or YAML for apply patches, which kubectl may send), with the keys it names
  * twice. Bodies nested deeper than MAX_JSON_NESTING_DEPTH are refused with 400 and Go's decoder
- * message, as kube-apiserver refuses them, before anything walks them.
+ * message, as kube-apiserver refuses them, before anything walks them. `expectedKind` (creates and
+ * updates) words a JSON body that does not parse as kube-apiserver's object decoder does.
  */
-export function parseBody(text: string, contentType: string): ParsedBody {
+export function parseBody(text: string, contentType: string, expectedKind?: string): ParsedBody {
   if (text.trim() === '') throw badRequest('the body of the request was empty');
   let yaml: ParsedBody | undefined;
   let value: unknown;
@@ -61,11 +63,25 @@ export function parseBody(text: string, contentType: string): ParsedBody {
     else value = JSON.parse(text) as unknown;
   } catch (err) {
     if (err instanceof YamlSyntaxError && err.reason === YAML_STACK_EXHAUSTED) throw tooDeep(`invalid character '[' exceeded max depth`);
+    if (expectedKind !== undefined && !yaml && !contentType.includes('yaml')) throw unrecognizedObject(expectedKind, Buffer.from(text));
     throw badRequest(`the body of the request could not be decoded: ${(err as Error).message}`);
   }
   const depthError = nestingDepthError(value);
   if (depthError) throw tooDeep(depthError);
   return yaml ?? jsonBody(text, value);
+}
+
+/**
+ * kube-apiserver's answer to a create or update whose JSON body does not parse: its serializer
+ * cannot read the apiVersion and kind (Go's JSON error), and the handler names the kind it expected
+ * and the start of the body (30 bytes: as text when it starts with '{', else in hex).
+ */
+function unrecognizedObject(kind: string, body: Buffer): StatusError {
+  const start = body.subarray(0, 30);
+  const more = body.length > 30 ? ' ...' : '';
+  const summary = body.length === 0 ? '<empty>' : body[0] === 0x7b ? `${start.toString('utf8')}${more}` : `${start.toString('hex')}${more}`;
+  const reason = goJsonSyntaxError(body) ?? 'unexpected end of JSON input';
+  return badRequest(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${reason} (${summary})`);
 }
 
 function tooDeep(decoderError: string): StatusError {
@@ -100,6 +116,11 @@ export function writeError(res: ServerResponse, err: unknown, warnings: string[]
   const status = errorToStatus(err);
   if (res.headersSent) {
     res.destroy();
+    return;
+  }
+  if (err instanceof PageNotFoundError) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': String(PAGE_NOT_FOUND_TEXT.length) });
+    res.end(PAGE_NOT_FOUND_TEXT);
     return;
   }
   const extra: Record<string, string | string[]> = {};

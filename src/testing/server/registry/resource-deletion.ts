@@ -68,6 +68,14 @@ export class ResourceDeletion {
       return this.delete(rt, version, namespace, name, options);
     }
 
+    if (rt.markDeleting && !stored.metadata.deletionTimestamp) {
+      // The kind's own first delete: marked, neither a grace period nor a new generation; a second delete is the generic one.
+      const next = deepCopy(stored);
+      next.metadata.deletionTimestamp = now();
+      rt.markDeleting(next);
+      if (options.dryRun) return this.present(rt, next, version.name);
+      return this.present(rt, this.store.update(this.key(rt), next), version.name);
+    }
     const policy = options.propagationPolicy ?? rt.defaultPropagation;
     const finalizers = [...(stored.metadata.finalizers ?? [])];
     const addFinalizer = (f: string): void => {

@@ -91,6 +91,7 @@ export class ResourceStrategy {
         else next.status = deepCopy(current.status);
         takeStatusAnnotations(version, current, next);
       }
+      rt.prepareForUpdate?.(current, next);
     }
     const meta = next.metadata;
     const old = current.metadata;
