@@ -73,11 +73,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["merge: a nested preserved subtree", "merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource", "strategic: $setElementOrder naming a missing element", "strategic: $setElementOrder of containers", "strategic: $setElementOrder of env", "strategic: a Service port merged by port", "strategic: a list element without its merge key", "strategic: a list patch of a map field is refused", "strategic: a patch with a type error", "strategic: an unknown $patch value", "strategic: ports merge by containerPort"],
   },
   {
-    area: "metadata",
-    why: "generateName objects: managedFields and the 422 text of an invalid prefix differ",
-    scenarios: ["generateName makes a name", "generateName of 62 characters", "generateName with a name keeps the name"],
-  },
-  {
     area: "builtins",
     why: "Pod validation of these fields (dnsPolicy, nodeSelector keys, tolerations, probes with two handlers, volumes with two sources, negative values) and some defaults (a configMap volume's defaultMode) are missing",
     scenarios: ["pod: a bad dnsPolicy", "pod: a bad nodeSelector key", "pod: a configMap volume is defaulted", "pod: a negative terminationGracePeriodSeconds", "pod: a probe with two handlers", "pod: a securityContext runAsUser below 0", "pod: a toleration with an operator Exists and a value", "pod: a volume of two sources"],
