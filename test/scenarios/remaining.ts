@@ -39,11 +39,6 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "crud",
-    why: "a ServiceAccount updated (PUT or merge patch of labels) is answered by kube-apiserver without managedFields; the in-process server records the writer's Update entry, as it does for every other kind (cause not found yet)",
-    scenarios: ["serviceaccounts: merge patch of labels keeps the generation", "serviceaccounts: update without a resourceVersion"],
-  },
-  {
-    area: "crud",
     why: "kube-apiserver allocates a Service's cluster IP before it validates the name, so its 422 has other causes",
     scenarios: ["services: create without a name is 422"],
   },
