@@ -74,11 +74,6 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "builtins",
-    why: "Service defaults of NodePort and LoadBalancer types (externalTrafficPolicy, allocateLoadBalancerNodePorts, sessionAffinityConfig) and their managedFields differ",
-    scenarios: ["service: LoadBalancer is defaulted", "service: NodePort gets a nodePort", "service: sessionAffinity ClientIP is defaulted"],
-  },
-  {
-    area: "builtins",
     why: "other built-in kinds' validation and defaulting differ (DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
     scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
   },

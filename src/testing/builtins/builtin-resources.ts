@@ -10,6 +10,7 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { podCreateDefaults, podUpdateAdmission } from './pod-create-defaults.js';
+import { allocateNodePorts, keepNodePorts } from './service-node-ports.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject } from '../model/object.js';
 import { listRuleFromSchema } from '../model/list-rules.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
@@ -98,6 +99,19 @@ function allocateClusterIP(o: KubeObject): void {
   setDefault(spec, 'ipFamilyPolicy', 'SingleStack');
 }
 
+/** A new Service's cluster IP and node ports. */
+function allocateServiceAddresses(o: KubeObject): void {
+  allocateClusterIP(o);
+  allocateNodePorts(o);
+}
+
+/** An update keeps the cluster IPs and node ports it leaves out, and gets node ports its new type needs. */
+function keepServiceAddresses(current: KubeObject, next: KubeObject): void {
+  keepClusterIP(current, next);
+  keepNodePorts(current, next);
+  allocateNodePorts(next);
+}
+
 /** An update that leaves out the cluster IPs keeps the allocated ones (the service registry's patchAllocatedValues). */
 function keepClusterIP(current: KubeObject, next: KubeObject): void {
   const before = current.spec as Record<string, unknown> | undefined;
@@ -114,7 +128,7 @@ const ROWS: BuiltinRow[] = [
   { ...builtinResource('', 'Pod'), status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
     defaults: podCreateDefaults, keepAllocated: podUpdateAdmission },
-  { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP, allowCreateOnUpdate: true },
+  { ...builtinResource('', 'Service'), status: true, defaults: allocateServiceAddresses, keepAllocated: keepServiceAddresses, allowCreateOnUpdate: true },
   { ...builtinResource('', 'ConfigMap') },
   { ...builtinResource('', 'Secret'), fields: ['type'] },
   { ...builtinResource('', 'Event'), allowCreateOnUpdate: true,
