@@ -75,7 +75,7 @@ export const REMAINING: Remaining[] = [
   {
     area: "builtins",
     why: "other built-in kinds' validation and defaulting differ (DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
-    scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
+    scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "role: a rule without verbs"],
   },
   {
     area: "crd",

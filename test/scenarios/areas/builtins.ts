@@ -147,6 +147,10 @@ export const builtins: Scenario[] = [
   scenario('namespace: a name that is not a DNS label', (s) => s.req('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${s.ns}.x` } }).then(() => undefined)),
   scenario('namespace: created with its name label and finalizer', (s) => s.req('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${s.ns}-x` } }).then(() => undefined)),
   scenario('namespace: creating in a missing namespace is 404', (s) => s.req('POST', `/api/v1/namespaces/${s.ns}-missing/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } }).then(() => undefined)),
+  scenario('statefulset: a name with a dot', (s) =>
+    s.req('POST', group(s, 'apps/v1', 'statefulsets'), { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db.primary' }, spec: { serviceName: 's', selector: { matchLabels: { app: 'a' } }, template: template() } }).then(() => undefined),
+  ),
+  scenario('pod: a container name with a dot', (s) => s.req('POST', core(s, 'pods'), pod({ containers: [container({ name: 'c.d' })] })).then(() => undefined)),
   scenario('role: a rule without verbs', (s) => s.req('POST', group(s, 'rbac.authorization.k8s.io/v1', 'roles'), { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'a' }, rules: [{ apiGroups: [''], resources: ['pods'] }] }).then(() => undefined)),
   scenario('serviceaccount: with secrets and imagePullSecrets', (s) => s.req('POST', core(s, 'serviceaccounts'), { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'a' }, imagePullSecrets: [{ name: 'x' }] }).then(() => undefined)),
 ];
