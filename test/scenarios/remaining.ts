@@ -73,11 +73,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["pod: a configMap volume is defaulted"],
   },
   {
-    area: "builtins",
-    why: "other built-in kinds' validation and defaulting differ (DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
-    scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "role: a rule without verbs"],
-  },
-  {
     area: "crd",
     why: "CRD lifecycle: the CRD's own managedFields and status (conditions' messages, acceptedNames, storedVersions), its validation texts, and deleting a CRD with objects (its customresourcecleanup finalizer) differ",
     scenarios: ["a CRD is accepted and established", "a CRD with a Webhook conversion is accepted", "a cluster-scoped custom resource", "a new storage version adds to storedVersions", "a second CRD with a shortName in use is not accepted", "a second CRD with the same kind is not accepted", "a second CRD with the same singular is not accepted", "a version not served is 404", "deleting a CRD deletes its objects"],

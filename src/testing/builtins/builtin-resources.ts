@@ -11,6 +11,7 @@ import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../.
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { podCreateDefaults, podUpdateAdmission } from './pod-create-defaults.js';
 import { allocateNodePorts, keepNodePorts } from './service-node-ports.js';
+import { daemonSetTemplateGeneration } from './daemon-set-template-generation.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject } from '../model/object.js';
 import { listRuleFromSchema } from '../model/list-rules.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
@@ -33,6 +34,7 @@ interface BuiltinRow extends BuiltinResource {
   /** Create-time defaults of the kind's strategy (PrepareForCreate), beyond the scheme defaults. */
   defaults?: (obj: KubeObject) => void;
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
+  prepareWrite?: ResourceType['prepareWrite'];
   allowCreateOnUpdate?: boolean;
   conditionalUpdateOnly?: boolean;
   sharesStorageOf?: ResourceType['sharesStorageOf'];
@@ -140,7 +142,7 @@ const ROWS: BuiltinRow[] = [
   { ...builtinResource('apps', 'Deployment'), status: true, scale: true },
   { ...builtinResource('apps', 'ReplicaSet'), status: true, scale: true },
   { ...builtinResource('apps', 'StatefulSet'), status: true, scale: true },
-  { ...builtinResource('apps', 'DaemonSet'), status: true },
+  { ...builtinResource('apps', 'DaemonSet'), status: true, prepareWrite: daemonSetTemplateGeneration },
   { ...builtinResource('apps', 'ControllerRevision'), },
   { ...builtinResource('batch', 'Job'), status: true, fields: ['status.successful'], defaultPropagation: 'Orphan', defaults: generateJobSelector },
   { ...builtinResource('batch', 'CronJob'), status: true },
@@ -265,6 +267,7 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     defaultOnCreate: row.defaults,
     convertBuiltin: builtinConverter(row.group, row.kind, row.version, BUILTIN_DEFAULTS[row.kind]),
     keepAllocated: row.keepAllocated,
+    prepareWrite: row.prepareWrite,
     allowCreateOnUpdate: row.allowCreateOnUpdate,
     conditionalUpdateOnly: row.conditionalUpdateOnly,
     sharesStorageOf: row.sharesStorageOf,

@@ -89,6 +89,12 @@ export interface ResourceType extends GroupResource {
   conditionalUpdateOnly?: boolean;
   /** Carries server-allocated values from the stored object into an update that left them out. */
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
+  /**
+   * What the kind's strategy sets on every write that kube-apiserver's field manager counts as the
+   * writer's (a DaemonSet's template-generation annotation, which its v1 conversion writes):
+   * run after defaulting, before managedFields are recorded; `current` is absent on create.
+   */
+  prepareWrite?: (next: KubeObject, current: KubeObject | undefined) => void;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
   tracksGeneration: boolean;
   /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */
