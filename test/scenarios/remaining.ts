@@ -43,11 +43,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["services: create without a name is 422"],
   },
   {
-    area: "crud",
-    why: "other CRUD answers differ (delete of a pod sets deletionTimestamp and grace period first; list resourceVersions)",
-    scenarios: ["pods: delete answers, and the object is gone", "pods: delete with matching preconditions", "pods: dry-run delete keeps the object"],
-  },
-  {
     area: "options",
     why: "error texts of refused requests that are not kube-apiserver's: label selector parse errors (Go's selector lexer), a body that is not JSON (the serializer's version/kind sniffing), a watch with sendInitialEvents=false and resourceVersionMatch",
     scenarios: ["configmaps: create with a body that is not JSON", "configmaps: list with a labelSelector of a bad key", "configmaps: list with an invalid labelSelector", "configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: create with a body that is not JSON", "widgets: list with a labelSelector of a bad key", "widgets: list with an invalid labelSelector", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],

@@ -10,6 +10,7 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { podCreateDefaults, podUpdateAdmission } from './pod-create-defaults.js';
+import { podGracePeriod } from './pod-graceful-delete.js';
 import { allocateNodePorts, keepNodePorts } from './service-node-ports.js';
 import { daemonSetTemplateGeneration } from './daemon-set-template-generation.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject } from '../model/object.js';
@@ -35,6 +36,7 @@ interface BuiltinRow extends BuiltinResource {
   defaults?: (obj: KubeObject) => void;
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
   prepareWrite?: ResourceType['prepareWrite'];
+  gracePeriod?: ResourceType['gracePeriod'];
   allowCreateOnUpdate?: boolean;
   conditionalUpdateOnly?: boolean;
   sharesStorageOf?: ResourceType['sharesStorageOf'];
@@ -129,7 +131,7 @@ const ROWS: BuiltinRow[] = [
     defaults: (o) => { setDefault(childObject(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(childObject(o, 'status'), 'phase', 'Active'); } },
   { ...builtinResource('', 'Pod'), status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
-    defaults: podCreateDefaults, keepAllocated: podUpdateAdmission },
+    defaults: podCreateDefaults, keepAllocated: podUpdateAdmission, gracePeriod: podGracePeriod },
   { ...builtinResource('', 'Service'), status: true, defaults: allocateServiceAddresses, keepAllocated: keepServiceAddresses, allowCreateOnUpdate: true },
   { ...builtinResource('', 'ConfigMap') },
   { ...builtinResource('', 'Secret'), fields: ['type'] },
@@ -268,6 +270,7 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     convertBuiltin: builtinConverter(row.group, row.kind, row.version, BUILTIN_DEFAULTS[row.kind]),
     keepAllocated: row.keepAllocated,
     prepareWrite: row.prepareWrite,
+    gracePeriod: row.gracePeriod,
     allowCreateOnUpdate: row.allowCreateOnUpdate,
     conditionalUpdateOnly: row.conditionalUpdateOnly,
     sharesStorageOf: row.sharesStorageOf,

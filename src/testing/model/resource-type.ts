@@ -95,6 +95,12 @@ export interface ResourceType extends GroupResource {
    * run after defaulting, before managedFields are recorded; `current` is absent on create.
    */
   prepareWrite?: (next: KubeObject, current: KubeObject | undefined) => void;
+  /**
+   * A kind deleted gracefully (its strategy's CheckGracefulDelete: Pods): the seconds a delete
+   * leaves the object marked (deletionTimestamp that far ahead) before it goes; 0 marks it and
+   * deletes it at once. `requested` is the delete's gracePeriodSeconds.
+   */
+  gracePeriod?: (obj: KubeObject, requested: number | undefined) => number;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
   tracksGeneration: boolean;
   /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */

@@ -147,6 +147,13 @@ export const builtins: Scenario[] = [
   scenario('namespace: a name that is not a DNS label', (s) => s.req('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${s.ns}.x` } }).then(() => undefined)),
   scenario('namespace: created with its name label and finalizer', (s) => s.req('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${s.ns}-x` } }).then(() => undefined)),
   scenario('namespace: creating in a missing namespace is 404', (s) => s.req('POST', `/api/v1/namespaces/${s.ns}-missing/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } }).then(() => undefined)),
+  scenario('pod: a scheduled pod is deleted gracefully', async (s) => {
+    await s.quiet('POST', core(s, 'pods'), pod({ nodeName: 'n1', terminationGracePeriodSeconds: 20 }));
+    await s.req('DELETE', `${core(s, 'pods')}/a`);
+    await s.req('DELETE', `${core(s, 'pods')}/a`, { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 5 });
+    await s.req('DELETE', `${core(s, 'pods')}/a?gracePeriodSeconds=0`);
+    await s.req('GET', `${core(s, 'pods')}/a`);
+  }),
   scenario('statefulset: a name with a dot', (s) =>
     s.req('POST', group(s, 'apps/v1', 'statefulsets'), { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db.primary' }, spec: { serviceName: 's', selector: { matchLabels: { app: 'a' } }, template: template() } }).then(() => undefined),
   ),
