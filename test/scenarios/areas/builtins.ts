@@ -154,6 +154,12 @@ export const builtins: Scenario[] = [
     await s.req('DELETE', `${core(s, 'pods')}/a?gracePeriodSeconds=0`);
     await s.req('GET', `${core(s, 'pods')}/a`);
   }),
+  scenario('daemonset: a template change counts in its template generation', async (s) => {
+    const path = group(s, 'apps/v1', 'daemonsets');
+    await s.quiet('POST', path, { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'a' }, spec: { selector: { matchLabels: { app: 'a' } }, template: template() } });
+    await s.req('PATCH', `${path}/a`, { metadata: { labels: { x: '1' }, annotations: { 'deprecated.daemonset.template.generation': '7' } } }, MERGE);
+    await s.req('PATCH', `${path}/a`, { spec: { template: { spec: { containers: [container({ image: 'busybox:2' })] } } } }, MERGE);
+  }),
   scenario('statefulset: a name with a dot', (s) =>
     s.req('POST', group(s, 'apps/v1', 'statefulsets'), { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db.primary' }, spec: { serviceName: 's', selector: { matchLabels: { app: 'a' } }, template: template() } }).then(() => undefined),
   ),
