@@ -63,11 +63,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["merge: a nested preserved subtree", "merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource", "strategic: $setElementOrder naming a missing element", "strategic: $setElementOrder of containers", "strategic: $setElementOrder of env", "strategic: a Service port merged by port", "strategic: a list element without its merge key", "strategic: a list patch of a map field is refused", "strategic: a patch with a type error", "strategic: an unknown $patch value", "strategic: ports merge by containerPort"],
   },
   {
-    area: "builtins",
-    why: "a configMap volume's managedFields: the Kubernetes API data marks ConfigMapVolumeSource x-kubernetes-map-type atomic (controller-gen's schema inherits it from the embedded LocalObjectReference), so the in-process server owns `configMap` whole; kube-apiserver's schema (kube-openapi's) does not, and tracks its name and defaultMode",
-    scenarios: ["pod: a configMap volume is defaulted"],
-  },
-  {
     area: "crd",
     why: "CRD lifecycle: the CRD's own managedFields and status (conditions' messages, acceptedNames, storedVersions), its validation texts, and deleting a CRD with objects (its customresourcecleanup finalizer) differ",
     scenarios: ["a CRD is accepted and established", "a CRD with a Webhook conversion is accepted", "a cluster-scoped custom resource", "a new storage version adds to storedVersions", "a second CRD with a shortName in use is not accepted", "a second CRD with the same kind is not accepted", "a second CRD with the same singular is not accepted", "a version not served is 404", "deleting a CRD deletes its objects"],

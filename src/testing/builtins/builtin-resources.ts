@@ -224,7 +224,7 @@ function releaseRows(api: KubernetesApi): BuiltinRow[] {
  */
 function releaseListRule(api: KubernetesApi, row: BuiltinRow): ResourceType['listRule'] {
   let schema: JSONObject | undefined;
-  const resolved = () => (schema ??= api.resolve(api.schemaOfKind(row) ?? {}) as unknown as JSONObject);
+  const resolved = () => (schema ??= api.resolveAsServed(api.schemaOfKind(row) ?? {}) as unknown as JSONObject);
   return (path) => listRuleFromSchema(resolved(), path);
 }
 
