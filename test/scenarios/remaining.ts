@@ -38,11 +38,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["jobs: update without a resourceVersion"],
   },
   {
-    area: "crud",
-    why: "kube-apiserver allocates a Service's cluster IP before it validates the name, so its 422 has other causes",
-    scenarios: ["services: create without a name is 422"],
-  },
-  {
     area: "options",
     why: "error texts of refused requests that are not kube-apiserver's: label selector parse errors (Go's selector lexer), a body that is not JSON (the serializer's version/kind sniffing), a watch with sendInitialEvents=false and resourceVersionMatch",
     scenarios: ["configmaps: create with a body that is not JSON", "configmaps: list with a labelSelector of a bad key", "configmaps: list with an invalid labelSelector", "configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: create with a body that is not JSON", "widgets: list with a labelSelector of a bad key", "widgets: list with an invalid labelSelector", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],

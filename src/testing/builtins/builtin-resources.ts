@@ -15,6 +15,8 @@ import { allocateNodePorts, keepNodePorts } from './service-node-ports.js';
 import { daemonSetTemplateGeneration } from './daemon-set-template-generation.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject } from '../model/object.js';
 import { listRuleFromSchema } from '../model/list-rules.js';
+import { invalid } from '../model/status.js';
+import { invalid as invalidCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import { builtinConverter, olderVersions } from './builtin-conversions.js';
 import type { ResourceType, ScaleSubresource, VersionInfo } from '../model/resource-type.js';
@@ -94,9 +96,18 @@ function allocateClusterIP(o: KubeObject): void {
     spec.ipFamilies = families;
     return;
   }
+  const requested = Array.isArray(spec.clusterIPs) ? spec.clusterIPs : [spec.clusterIP ?? ''];
   if (spec.clusterIP === undefined || spec.clusterIP === '') {
     const n = nextServiceIP++;
     spec.clusterIP = `10.96.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
+  }
+  const name = o.metadata?.name ?? '';
+  if (name === '') {
+    // The IP is allocated (an IPAddress object whose parentRef names the Service) before the
+    // Service is validated: a Service without a name fails there first.
+    const ip = String(spec.clusterIP);
+    const cause = invalidCause('spec.clusterIPs', requested, `failed to allocate IP: IPAddress.networking.k8s.io ${JSON.stringify(ip)} is invalid: spec.parentRef.name: Required value`);
+    throw invalid('Service', '', name, [cause]);
   }
   setDefault(spec, 'clusterIPs', [spec.clusterIP]);
   setDefault(spec, 'ipFamilies', ['IPv4']);
