@@ -214,6 +214,7 @@ function derive(release: (typeof RELEASES)[number]): KubernetesApiData {
   const converter = new ComponentConverter((component) => component);
   const types: Record<string, JSONSchemaProps> = {};
   const kinds: Record<string, string> = {};
+  const embeddedMapTypes: string[] = [];
   let explicitDefaults = 0;
   for (const component of [...documents.keys()].sort()) {
     const raw = documents.get(component)!;
@@ -245,6 +246,8 @@ function derive(release: (typeof RELEASES)[number]): KubernetesApiData {
     if (go && goType) {
       const mapType = typeMapType(go.module, go.dir, go.type);
       if (mapType) schema['x-kubernetes-map-type'] = mapType as JSONSchemaProps['x-kubernetes-map-type'];
+      // Taken from an embedded struct: kube-apiserver's own schema (the published one) does not say it.
+      if (mapType && raw['x-kubernetes-map-type'] === undefined) embeddedMapTypes.push(component);
       for (const [json, field] of goFields(go.module, go.dir, go.type)) {
         const prop = schema.properties?.[json];
         if (!prop) continue;
@@ -268,13 +271,13 @@ function derive(release: (typeof RELEASES)[number]): KubernetesApiData {
   if (process.env.DERIVE_VERBOSE !== '0') console.log(`${release.minor}: ${Object.keys(types).length} types, ${Object.keys(kinds).length} kinds, ${explicitDefaults} explicit defaults`);
   const resources = restResources(path.join(shared, release.openapi));
   if (process.env.DERIVE_VERBOSE !== '0') console.log(`${release.minor}: ${resources.length} resources`);
-  return { format: KUBERNETES_API_FORMAT, kubernetesVersion: release.minor, source: release.note, kinds, resources, types };
+  return { format: KUBERNETES_API_FORMAT, kubernetesVersion: release.minor, source: release.note, kinds, resources, embeddedMapTypes, types };
 }
 
 /** One type per line: compact, and a release's changes read as line diffs. */
 function serialise(data: KubernetesApiData): string {
   const lines = Object.entries(data.types).map(([name, schema]) => `${JSON.stringify(name)}:${JSON.stringify(schema)}`);
-  const head = { format: data.format, kubernetesVersion: data.kubernetesVersion, source: data.source, kinds: data.kinds, resources: data.resources };
+  const head = { format: data.format, kubernetesVersion: data.kubernetesVersion, source: data.source, kinds: data.kinds, resources: data.resources, embeddedMapTypes: data.embeddedMapTypes };
   return `${JSON.stringify(head).slice(0, -1)},"types":{\n${lines.join(',\n')}\n}}\n`;
 }
 

@@ -73,11 +73,13 @@ export function isDNS1035Label(value: string): string[] {
   return errs;
 }
 
-/** validation.IsDNS1123Label (namespaces). */
+/** validation.IsDNS1123Label (namespaces): a name that would be a valid subdomain but for its dots is told so. */
 export function isDNS1123Label(value: string): string[] {
   const errs: string[] = [];
   if (value.length > 63) errs.push(maxLenError(63));
-  if (!dns1123LabelPattern.test(value)) {
+  if (!dns1123LabelPattern.test(value) && dns1123SubdomainPattern.test(value)) {
+    errs.push('must not contain dots');
+  } else if (!dns1123LabelPattern.test(value)) {
     errs.push(
       regexError(
         "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character",

@@ -51,6 +51,12 @@ export interface KubernetesApiData {
   kinds: Record<string, string>;
   /** The resources a client can list, in the release's GA versions. */
   resources: ApiResource[];
+  /**
+   * Components whose x-kubernetes-map-type (atomic) controller-gen takes from a struct they embed
+   * (ConfigMapVolumeSource from LocalObjectReference): kube-apiserver's own schema does not, and
+   * merges and tracks their fields one by one.
+   */
+  embeddedMapTypes?: string[];
   /** Component name -> schema. */
   types: Record<string, JSONSchemaProps>;
 }
@@ -87,6 +93,7 @@ export class KubernetesApi {
   /** The release's REST resources of GA versions. */
   readonly resources: readonly ApiResource[];
   private names?: ComponentNames;
+  private readonly embeddedMapTypes: Set<string>;
 
   constructor(data: KubernetesApiData) {
     if (data.format !== KUBERNETES_API_FORMAT) {
@@ -96,6 +103,7 @@ export class KubernetesApi {
     this.types = data.types;
     this.kinds = data.kinds;
     this.resources = data.resources;
+    this.embeddedMapTypes = new Set(data.embeddedMapTypes ?? []);
   }
 
   /** Every component name. */
@@ -151,34 +159,47 @@ export class KubernetesApi {
    * as controller-gen cannot express it either. Throws for a reference to an unknown component.
    */
   resolve(schema: JSONSchemaProps, seen: readonly string[] = []): JSONSchemaProps {
+    return this.resolveWith(schema, seen, false);
+  }
+
+  /**
+   * {@link resolve}, as kube-apiserver's own schema has it (what it merges and tracks in
+   * managedFields by): without the map types controller-gen takes from embedded structs.
+   */
+  resolveAsServed(schema: JSONSchemaProps): JSONSchemaProps {
+    return this.resolveWith(schema, [], true);
+  }
+
+  private resolveWith(schema: JSONSchemaProps, seen: readonly string[], served: boolean): JSONSchemaProps {
     const { $ref, ...rest } = schema;
     let out: JSONSchemaProps = {};
     if ($ref !== undefined) {
       const target = this.schema($ref);
       if (!target) throw new KubernetesApiError(`Kubernetes API ${this.version}: unknown component ${$ref}`);
       if (seen.includes($ref)) return { 'x-kubernetes-preserve-unknown-fields': true };
-      out = this.resolve(target, [...seen, $ref]);
+      out = this.resolveWith(target, [...seen, $ref], served);
+      if (served && this.embeddedMapTypes.has($ref)) delete out['x-kubernetes-map-type'];
     }
     const below = $ref !== undefined ? [...seen, $ref] : seen;
     for (const [key, value] of Object.entries(rest) as [keyof JSONSchemaProps, unknown][]) {
-      (out as Record<string, unknown>)[key] = this.resolveValue(key, value, below);
+      (out as Record<string, unknown>)[key] = this.resolveValue(key, value, below, served);
     }
     return out;
   }
 
-  private resolveValue(key: string, value: unknown, seen: readonly string[]): unknown {
+  private resolveValue(key: string, value: unknown, seen: readonly string[], served: boolean): unknown {
     switch (key) {
       case 'items':
       case 'not':
-        return this.resolve(value as JSONSchemaProps, seen);
+        return this.resolveWith(value as JSONSchemaProps, seen, served);
       case 'additionalProperties':
-        return typeof value === 'object' ? this.resolve(value as JSONSchemaProps, seen) : value;
+        return typeof value === 'object' ? this.resolveWith(value as JSONSchemaProps, seen, served) : value;
       case 'properties':
-        return Object.fromEntries(Object.entries(value as Record<string, JSONSchemaProps>).map(([k, v]) => [k, this.resolve(v, seen)]));
+        return Object.fromEntries(Object.entries(value as Record<string, JSONSchemaProps>).map(([k, v]) => [k, this.resolveWith(v, seen, served)]));
       case 'allOf':
       case 'anyOf':
       case 'oneOf':
-        return (value as JSONSchemaProps[]).map((v) => this.resolve(v, seen));
+        return (value as JSONSchemaProps[]).map((v) => this.resolveWith(v, seen, served));
       default:
         return JSON.parse(JSON.stringify(value));
     }

@@ -44,6 +44,15 @@ export function normalize(observations: Observation[], ns: string): Observation[
     if (meta?.generateName && prefix && meta.name && meta.name.startsWith(prefix) && meta.name.length === prefix.length + 5 && !generated.has(meta.name)) {
       generated.set(meta.name, `${meta.generateName}<generated${++generatedCount}>`);
     }
+    // A refused create names the generated name in its Status, and the prefix in a generateName cause.
+    const details = o.details as { name?: string; causes?: { field?: string; message?: string }[] } | undefined;
+    for (const cause of details?.causes ?? []) {
+      const sent = cause.field === 'metadata.generateName' ? /^Invalid value: "([^"]*)"/.exec(cause.message ?? '')?.[1] : undefined;
+      const name = details?.name;
+      if (sent && name && name.startsWith(sent.slice(0, 58)) && name.length === sent.slice(0, 58).length + 5 && !generated.has(name)) {
+        generated.set(name, `${sent}<generated${++generatedCount}>`);
+      }
+    }
     Object.values(o).forEach(findGenerated);
   };
   observations.forEach((o) => findGenerated([o.body, o.events]));

@@ -38,21 +38,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["jobs: update without a resourceVersion"],
   },
   {
-    area: "crud",
-    why: "a ServiceAccount updated (PUT or merge patch of labels) is answered by kube-apiserver without managedFields; the in-process server records the writer's Update entry, as it does for every other kind (cause not found yet)",
-    scenarios: ["serviceaccounts: merge patch of labels keeps the generation", "serviceaccounts: update without a resourceVersion"],
-  },
-  {
-    area: "crud",
-    why: "kube-apiserver allocates a Service's cluster IP before it validates the name, so its 422 has other causes",
-    scenarios: ["services: create without a name is 422"],
-  },
-  {
-    area: "crud",
-    why: "other CRUD answers differ (delete of a pod sets deletionTimestamp and grace period first; list resourceVersions)",
-    scenarios: ["pods: delete answers, and the object is gone", "pods: delete with matching preconditions", "pods: dry-run delete keeps the object"],
-  },
-  {
     area: "apply",
     why: "server-side apply differences not yet closed: duplicate keys in list-maps and sets, null in an applied configuration, preserved-unknown subtrees, apply without apiVersion/kind, apply to /scale",
     scenarios: ["apply of a field set to null", "apply of a list-map with a duplicate key is refused", "apply of a preserved-unknown subtree", "apply of a set with a duplicate is refused", "apply of finalizers (a set)", "apply without apiVersion and kind is 400", "deployment: apply to scale is refused"],
@@ -68,31 +53,10 @@ export const REMAINING: Remaining[] = [
     scenarios: ["merge: a nested preserved subtree", "merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource", "strategic: $setElementOrder naming a missing element", "strategic: $setElementOrder of containers", "strategic: $setElementOrder of env", "strategic: a Service port merged by port", "strategic: a list element without its merge key", "strategic: a list patch of a map field is refused", "strategic: a patch with a type error", "strategic: an unknown $patch value", "strategic: ports merge by containerPort"],
   },
   {
-    area: "metadata",
-    why: "generateName objects: managedFields and the 422 text of an invalid prefix differ",
-    scenarios: ["generateName makes a name", "generateName of 62 characters", "generateName with a name keeps the name"],
-  },
-  {
-    area: "builtins",
-    why: "Pod validation of these fields (dnsPolicy, nodeSelector keys, tolerations, probes with two handlers, volumes with two sources, negative values) and some defaults (a configMap volume's defaultMode) are missing",
-    scenarios: ["pod: a bad dnsPolicy", "pod: a bad nodeSelector key", "pod: a configMap volume is defaulted", "pod: a negative terminationGracePeriodSeconds", "pod: a probe with two handlers", "pod: a securityContext runAsUser below 0", "pod: a toleration with an operator Exists and a value", "pod: a volume of two sources"],
-  },
-  {
-    area: "builtins",
-    why: "Service defaults of NodePort and LoadBalancer types (externalTrafficPolicy, allocateLoadBalancerNodePorts, sessionAffinityConfig) and their managedFields differ",
-    scenarios: ["service: LoadBalancer is defaulted", "service: NodePort gets a nodePort", "service: sessionAffinity ClientIP is defaulted"],
-  },
-  {
-    area: "builtins",
-    why: "other built-in kinds' validation and defaulting differ (DaemonSet's template-generation annotation, a Namespace name's message, Role rules without verbs, a negative leaseDurationSeconds)",
-    scenarios: ["daemonset is defaulted", "lease: a negative leaseDurationSeconds", "namespace: a name that is not a DNS label", "role: a rule without verbs"],
-  },
-  {
     area: "watch",
     why: "a write through a custom resource's /scale: kube-apiserver records it in managedFields as its own entry (subresource: scale, owning spec.replicas); the in-process server adds spec.replicas to the writer's main Update entry",
     scenarios: ["a custom resource: status and scale changes"],
   },
-
 ];
 
 export function remainingEntry(area: string, scenario: string): Remaining | undefined {

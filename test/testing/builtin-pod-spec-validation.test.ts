@@ -213,8 +213,9 @@ describe('pod templates of workloads', () => {
   it('refuse a StatefulSet name that is not a DNS-1123 label (its pods\' hostnames), which a Deployment may have', async () => {
     const template = { metadata: { labels: selector.matchLabels }, spec: { containers: [app] } };
     expect(await invalid(apps.createNamespacedStatefulSet({ namespace, body: { metadata: { name: 'db.primary' }, spec: { serviceName: 'db', selector, template } } }))).toEqual({
-      message: `StatefulSet.apps "db.primary" is invalid: metadata.name: Invalid value: "db.primary": ${DNS_LABEL}`,
-      causes: [{ field: 'metadata.name', reason: 'FieldValueInvalid', message: `Invalid value: "db.primary": ${DNS_LABEL}` }],
+      // A name that would be a subdomain but for its dots is told so (kube-apiserver 1.36, recorded in the scenario corpus).
+      message: 'StatefulSet.apps "db.primary" is invalid: metadata.name: Invalid value: "db.primary": must not contain dots',
+      causes: [{ field: 'metadata.name', reason: 'FieldValueInvalid', message: 'Invalid value: "db.primary": must not contain dots' }],
     });
     const deployment = await apps.createNamespacedDeployment({ namespace, body: { metadata: { name: 'web.primary' }, spec: { selector, template } } });
     expect(deployment.metadata?.name).toBe('web.primary');

@@ -58,7 +58,8 @@ describe('list', () => {
     expect(first.metadata?.remainingItemCount).toBe(1);
     // Changes after the first page do not show in later pages.
     await core.createNamespacedPod({ namespace: 'other', body: { metadata: { name: 'p5' }, spec: { containers: [{ name: 'c', image: 'i' }] } } });
-    await core.deleteNamespacedPod({ namespace: 'other', name: 'p4' });
+    // p4 is scheduled: without a grace period of 0 it would stay, marked, for its kubelet.
+    await core.deleteNamespacedPod({ namespace: 'other', name: 'p4', gracePeriodSeconds: 0 });
     const second = await core.listPodForAllNamespaces({ limit: 3, _continue: first.metadata!._continue! });
     expect(names(second)).toEqual(['p4']);
     expect(second.metadata?._continue).toBeFalsy();

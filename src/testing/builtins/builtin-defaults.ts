@@ -114,7 +114,16 @@ export const BUILTIN_DEFAULTS: Record<string, (obj: KubeObject) => void> = {
     const spec = childObject(o, 'spec');
     setDefault(spec, 'type', 'ClusterIP');
     setDefault(spec, 'sessionAffinity', 'None');
+    if (spec.sessionAffinity === 'None') delete spec.sessionAffinityConfig;
+    if (spec.sessionAffinity === 'ClientIP') {
+      const config = isPlainObject(spec.sessionAffinityConfig) ? spec.sessionAffinityConfig : {};
+      const clientIP = isPlainObject(config.clientIP) ? config.clientIP : {};
+      if (clientIP.timeoutSeconds === undefined) spec.sessionAffinityConfig = { clientIP: { timeoutSeconds: 10800 } };
+    }
+    const externallyAccessible = spec.type === 'NodePort' || spec.type === 'LoadBalancer' || (spec.type === 'ClusterIP' && Array.isArray(spec.externalIPs) && spec.externalIPs.length > 0);
+    if (externallyAccessible && !spec.externalTrafficPolicy) spec.externalTrafficPolicy = 'Cluster';
     if (spec.type !== 'ExternalName') setDefault(spec, 'internalTrafficPolicy', 'Cluster');
+    if (spec.type === 'LoadBalancer') setDefault(spec, 'allocateLoadBalancerNodePorts', true);
     if (Array.isArray(spec.ports)) {
       for (const p of spec.ports) {
         if (!isPlainObject(p)) continue;

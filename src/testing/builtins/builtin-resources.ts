@@ -10,8 +10,13 @@ import { BUILTIN_VALIDATION, type BuiltinValidation } from './validation/index.j
 import { builtinResource, otherDiscoveryNames, type BuiltinResource } from '../../kube/builtin-resources.js';
 import type { ApiResource, KubernetesApi } from '../../kube/kubernetes-api.js';
 import { podCreateDefaults, podUpdateAdmission } from './pod-create-defaults.js';
+import { podGracePeriod } from './pod-graceful-delete.js';
+import { allocateNodePorts, keepNodePorts } from './service-node-ports.js';
+import { daemonSetTemplateGeneration } from './daemon-set-template-generation.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject } from '../model/object.js';
 import { listRuleFromSchema } from '../model/list-rules.js';
+import { invalid } from '../model/status.js';
+import { invalid as invalidCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import { builtinConverter, olderVersions } from './builtin-conversions.js';
 import type { ResourceType, ScaleSubresource, VersionInfo } from '../model/resource-type.js';
@@ -32,6 +37,8 @@ interface BuiltinRow extends BuiltinResource {
   /** Create-time defaults of the kind's strategy (PrepareForCreate), beyond the scheme defaults. */
   defaults?: (obj: KubeObject) => void;
   keepAllocated?: (current: KubeObject, next: KubeObject) => void;
+  prepareWrite?: ResourceType['prepareWrite'];
+  gracePeriod?: ResourceType['gracePeriod'];
   allowCreateOnUpdate?: boolean;
   conditionalUpdateOnly?: boolean;
   sharesStorageOf?: ResourceType['sharesStorageOf'];
@@ -89,13 +96,35 @@ function allocateClusterIP(o: KubeObject): void {
     spec.ipFamilies = families;
     return;
   }
+  const requested = Array.isArray(spec.clusterIPs) ? spec.clusterIPs : [spec.clusterIP ?? ''];
   if (spec.clusterIP === undefined || spec.clusterIP === '') {
     const n = nextServiceIP++;
     spec.clusterIP = `10.96.${Math.floor(n / 254) % 256}.${(n % 254) + 1}`;
   }
+  const name = o.metadata?.name ?? '';
+  if (name === '') {
+    // The IP is allocated (an IPAddress object whose parentRef names the Service) before the
+    // Service is validated: a Service without a name fails there first.
+    const ip = String(spec.clusterIP);
+    const cause = invalidCause('spec.clusterIPs', requested, `failed to allocate IP: IPAddress.networking.k8s.io ${JSON.stringify(ip)} is invalid: spec.parentRef.name: Required value`);
+    throw invalid('Service', '', name, [cause]);
+  }
   setDefault(spec, 'clusterIPs', [spec.clusterIP]);
   setDefault(spec, 'ipFamilies', ['IPv4']);
   setDefault(spec, 'ipFamilyPolicy', 'SingleStack');
+}
+
+/** A new Service's cluster IP and node ports. */
+function allocateServiceAddresses(o: KubeObject): void {
+  allocateClusterIP(o);
+  allocateNodePorts(o);
+}
+
+/** An update keeps the cluster IPs and node ports it leaves out, and gets node ports its new type needs. */
+function keepServiceAddresses(current: KubeObject, next: KubeObject): void {
+  keepClusterIP(current, next);
+  keepNodePorts(current, next);
+  allocateNodePorts(next);
 }
 
 /** An update that leaves out the cluster IPs keeps the allocated ones (the service registry's patchAllocatedValues). */
@@ -113,8 +142,8 @@ const ROWS: BuiltinRow[] = [
     defaults: (o) => { setDefault(childObject(o, 'spec'), 'finalizers', ['kubernetes']); setDefault(childObject(o, 'status'), 'phase', 'Active'); } },
   { ...builtinResource('', 'Pod'), status: true,
     fields: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.nominatedNodeName'],
-    defaults: podCreateDefaults, keepAllocated: podUpdateAdmission },
-  { ...builtinResource('', 'Service'), status: true, defaults: allocateClusterIP, keepAllocated: keepClusterIP, allowCreateOnUpdate: true },
+    defaults: podCreateDefaults, keepAllocated: podUpdateAdmission, gracePeriod: podGracePeriod },
+  { ...builtinResource('', 'Service'), status: true, defaults: allocateServiceAddresses, keepAllocated: keepServiceAddresses, allowCreateOnUpdate: true },
   { ...builtinResource('', 'ConfigMap') },
   { ...builtinResource('', 'Secret'), fields: ['type'] },
   { ...builtinResource('', 'Event'), allowCreateOnUpdate: true,
@@ -126,7 +155,7 @@ const ROWS: BuiltinRow[] = [
   { ...builtinResource('apps', 'Deployment'), status: true, scale: true },
   { ...builtinResource('apps', 'ReplicaSet'), status: true, scale: true },
   { ...builtinResource('apps', 'StatefulSet'), status: true, scale: true },
-  { ...builtinResource('apps', 'DaemonSet'), status: true },
+  { ...builtinResource('apps', 'DaemonSet'), status: true, prepareWrite: daemonSetTemplateGeneration },
   { ...builtinResource('apps', 'ControllerRevision'), },
   { ...builtinResource('batch', 'Job'), status: true, fields: ['status.successful'], defaultPropagation: 'Orphan', defaults: generateJobSelector },
   { ...builtinResource('batch', 'CronJob'), status: true },
@@ -206,7 +235,7 @@ function releaseRows(api: KubernetesApi): BuiltinRow[] {
  */
 function releaseListRule(api: KubernetesApi, row: BuiltinRow): ResourceType['listRule'] {
   let schema: JSONObject | undefined;
-  const resolved = () => (schema ??= api.resolve(api.schemaOfKind(row) ?? {}) as unknown as JSONObject);
+  const resolved = () => (schema ??= api.resolveAsServed(api.schemaOfKind(row) ?? {}) as unknown as JSONObject);
   return (path) => listRuleFromSchema(resolved(), path);
 }
 
@@ -251,6 +280,8 @@ export function builtinResourceTypes(api: KubernetesApi): ResourceType[] {
     defaultOnCreate: row.defaults,
     convertBuiltin: builtinConverter(row.group, row.kind, row.version, BUILTIN_DEFAULTS[row.kind]),
     keepAllocated: row.keepAllocated,
+    prepareWrite: row.prepareWrite,
+    gracePeriod: row.gracePeriod,
     allowCreateOnUpdate: row.allowCreateOnUpdate,
     conditionalUpdateOnly: row.conditionalUpdateOnly,
     sharesStorageOf: row.sharesStorageOf,

@@ -4,6 +4,7 @@
  * (priority 0, preemptionPolicy PreemptLowerPriority, without a priorityClassName), the Pending
  * phase, and the QoS class the registry computes from the containers' resources. On update the
  * two plugins run again: the tolerations are added back, priority and preemptionPolicy kept.
+ * The pod strategy also makes a negative terminationGracePeriodSeconds 1.
  */
 import { childObject, isPlainObject, setDefault, type KubeObject } from '../model/object.js';
 
@@ -49,6 +50,8 @@ function qosClass(spec: Record<string, unknown>): string {
 export function podCreateDefaults(pod: KubeObject): void {
   const spec = childObject(pod, 'spec');
   addDefaultTolerations(spec);
+  // A negative grace period is taken as 1 second, not refused: the kubelet never honoured less.
+  if (typeof spec.terminationGracePeriodSeconds === 'number' && spec.terminationGracePeriodSeconds < 0) spec.terminationGracePeriodSeconds = 1;
   if (spec.priorityClassName === undefined || spec.priorityClassName === '') {
     setDefault(spec, 'priority', 0);
     setDefault(spec, 'preemptionPolicy', 'PreemptLowerPriority');

@@ -99,6 +99,18 @@ export interface ResourceType extends GroupResource {
    * beside its deletionTimestamp (a CRD: its cleanup finalizer and a Terminating condition).
    */
   markDeleting?: (obj: KubeObject) => void;
+  /**
+   * What the kind's strategy sets on every write that kube-apiserver's field manager counts as the
+   * writer's (a DaemonSet's template-generation annotation, which its v1 conversion writes):
+   * run after defaulting, before managedFields are recorded; `current` is absent on create.
+   */
+  prepareWrite?: (next: KubeObject, current: KubeObject | undefined) => void;
+  /**
+   * A kind deleted gracefully (its strategy's CheckGracefulDelete: Pods): the seconds a delete
+   * leaves the object marked (deletionTimestamp that far ahead) before it goes; 0 marks it and
+   * deletes it at once. `requested` is the delete's gracePeriodSeconds.
+   */
+  gracePeriod?: (obj: KubeObject, requested: number | undefined) => number;
   /** Whether writes maintain metadata.generation (custom resources and spec-bearing built-ins). */
   tracksGeneration: boolean;
   /** Kind-specific validation beyond metadata and schema (e.g. a CRD's names). */

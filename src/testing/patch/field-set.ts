@@ -98,8 +98,8 @@ export class FieldSet {
   }
 }
 
-/** Fields the server owns: never tracked in managedFields. */
-const IGNORED_METADATA = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink', 'generateName']);
+/** Fields the server owns: never tracked in managedFields (generateName is the writer's, and tracked). */
+const IGNORED_METADATA = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink']);
 
 export type FieldScope = 'main' | 'status' | 'all';
 

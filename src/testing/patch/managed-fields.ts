@@ -67,11 +67,27 @@ function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[]): void {
 }
 
 /**
+ * Whether an update of a stored object is tracked. kube-apiserver's field manager takes the
+ * entries the request brings (the main resource only), else the stored ones; with none at all (an
+ * object whose create set no field, e.g. a bare ServiceAccount) it does not start tracking on an
+ * update: only a create or an apply does.
+ */
+function tracksUpdates(oldObj: KubeObject, newObj: KubeObject, ctx: ManagerContext): boolean {
+  const requested = ctx.subresource ? undefined : newObj.metadata?.managedFields;
+  const entries = requested && requested.length > 0 ? requested : oldObj.metadata?.managedFields;
+  return (entries ?? []).length > 0;
+}
+
+/**
  * Records an Update by `ctx.manager` that turned `oldObj` into `newObj`, on `newObj`'s metadata.
  * The manager takes the leaves it changed and the maps and associative lists it brought into
  * being (those absent from `oldObj` and from the kind's zero value, `ctx.zero`).
  */
 export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject, ctx: ManagerContext): void {
+  if (oldObj && !tracksUpdates(oldObj, newObj, ctx)) {
+    delete newObj.metadata!.managedFields;
+    return;
+  }
   const scope = scopeOf(ctx);
   const before = oldObj ? fieldsOf(oldObj, ctx.listRule, scope, true) : new FieldSet();
   const after = fieldsOf(newObj, ctx.listRule, scope, true);

@@ -147,6 +147,23 @@ export const builtins: Scenario[] = [
   scenario('namespace: a name that is not a DNS label', (s) => s.req('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${s.ns}.x` } }).then(() => undefined)),
   scenario('namespace: created with its name label and finalizer', (s) => s.req('POST', '/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: `${s.ns}-x` } }).then(() => undefined)),
   scenario('namespace: creating in a missing namespace is 404', (s) => s.req('POST', `/api/v1/namespaces/${s.ns}-missing/configmaps`, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'a' } }).then(() => undefined)),
+  scenario('pod: a scheduled pod is deleted gracefully', async (s) => {
+    await s.quiet('POST', core(s, 'pods'), pod({ nodeName: 'n1', terminationGracePeriodSeconds: 20 }));
+    await s.req('DELETE', `${core(s, 'pods')}/a`);
+    await s.req('DELETE', `${core(s, 'pods')}/a`, { kind: 'DeleteOptions', apiVersion: 'v1', gracePeriodSeconds: 5 });
+    await s.req('DELETE', `${core(s, 'pods')}/a?gracePeriodSeconds=0`);
+    await s.req('GET', `${core(s, 'pods')}/a`);
+  }),
+  scenario('daemonset: a template change counts in its template generation', async (s) => {
+    const path = group(s, 'apps/v1', 'daemonsets');
+    await s.quiet('POST', path, { apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'a' }, spec: { selector: { matchLabels: { app: 'a' } }, template: template() } });
+    await s.req('PATCH', `${path}/a`, { metadata: { labels: { x: '1' }, annotations: { 'deprecated.daemonset.template.generation': '7' } } }, MERGE);
+    await s.req('PATCH', `${path}/a`, { spec: { template: { spec: { containers: [container({ image: 'busybox:2' })] } } } }, MERGE);
+  }),
+  scenario('statefulset: a name with a dot', (s) =>
+    s.req('POST', group(s, 'apps/v1', 'statefulsets'), { apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'db.primary' }, spec: { serviceName: 's', selector: { matchLabels: { app: 'a' } }, template: template() } }).then(() => undefined),
+  ),
+  scenario('pod: a container name with a dot', (s) => s.req('POST', core(s, 'pods'), pod({ containers: [container({ name: 'c.d' })] })).then(() => undefined)),
   scenario('role: a rule without verbs', (s) => s.req('POST', group(s, 'rbac.authorization.k8s.io/v1', 'roles'), { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'Role', metadata: { name: 'a' }, rules: [{ apiGroups: [''], resources: ['pods'] }] }).then(() => undefined)),
   scenario('serviceaccount: with secrets and imagePullSecrets', (s) => s.req('POST', core(s, 'serviceaccounts'), { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'a' }, imagePullSecrets: [{ name: 'x' }] }).then(() => undefined)),
 ];

@@ -49,6 +49,7 @@ export const metadata: Scenario[] = [
   scenario('a duplicate finalizer', (s) => s.req('POST', cms(s), cm({ finalizers: ['example.com/a', 'example.com/a'] })).then(() => undefined)),
   scenario('generateName makes a name', (s) => s.req('POST', cms(s), cm({ name: undefined, generateName: 'gen-' })).then(() => undefined)),
   scenario('generateName with a name keeps the name', (s) => s.req('POST', cms(s), cm({ generateName: 'gen-' })).then(() => undefined)),
+  scenario('generateName with an invalid prefix is 422', (s) => s.req('POST', cms(s), cm({ name: undefined, generateName: 'Bad_' })).then(() => undefined)),
   scenario('generateName of 62 characters', (s) => s.req('POST', cms(s), cm({ name: undefined, generateName: 'g'.repeat(62) })).then(() => undefined)),
   scenario('a name of 254 characters', (s) => s.req('POST', cms(s), cm({ name: 'n'.repeat(254) })).then(() => undefined)),
   scenario('a name with capitals', (s) => s.req('POST', cms(s), cm({ name: 'Abc' })).then(() => undefined)),

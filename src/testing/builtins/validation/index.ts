@@ -1,7 +1,7 @@
 /**
  * The validation of built-in kinds that operators most often trip over in a real cluster, with
  * kube-apiserver's messages, by kind: one file per area (pod specs, workloads, jobs, cron jobs,
- * services, claims, ConfigMap and Secret data, Events). Each gets the object and, on update, the stored one (immutable fields).
+ * services, claims, ConfigMap and Secret data, Events, Leases, RBAC roles). Each gets the object and, on update, the stored one (immutable fields).
  */
 import type { KubeObject } from '../../model/object.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
@@ -14,6 +14,8 @@ import { serviceErrors, serviceUpdateErrors } from './service.js';
 import { persistentVolumeClaimUpdateErrors } from './persistent-volume-claim.js';
 import { configMapErrors, secretErrors } from './config-data.js';
 import { eventErrors } from './events.js';
+import { leaseErrors } from './lease.js';
+import { clusterRoleErrors, roleErrors } from './rbac.js';
 import { isDNS1035Label, isDNS1123Label } from '../../../kube/dns-names.js';
 
 export type BuiltinValidation = (obj: KubeObject, old: KubeObject | undefined) => FieldCause[];
@@ -31,6 +33,9 @@ export const BUILTIN_VALIDATION: Record<string, BuiltinValidation> = {
   ConfigMap: configMapErrors,
   Secret: secretErrors,
   Event: eventErrors,
+  Lease: leaseErrors,
+  Role: roleErrors,
+  ClusterRole: clusterRoleErrors,
 };
 
 /**

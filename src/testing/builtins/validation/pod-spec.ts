@@ -1,15 +1,19 @@
 /**
  * A pod's spec as kube-apiserver validates it (ValidatePodSpec in pkg/apis/core/validation), for
  * Pods and the pod templates of workloads: volumes, containers (names, images, ports, environment
- * variables, volume mounts, pull policy, resources) and the restart policy.
+ * variables, volume mounts, pull policy, resources, probes, security context), the restart policy,
+ * scheduling fields (pod-scheduling.ts) and the pod's security context.
  */
 import { isPlainObject } from '../../model/object.js';
-import { duplicateField, invalidField, notFoundField, notSupportedField, requiredField } from '../../model/status.js';
+import { duplicateField, forbiddenField, invalidField, notFoundField, notSupportedField, requiredField } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label } from '../../../kube/dns-names.js';
 import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';
 import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
 import { compareQuantities, formatQuantity, parseQuantity, type Quantity } from '../../../kube/quantity.js';
+import { containerHandlerErrors } from './container-handlers.js';
+import { podSchedulingErrors } from './pod-scheduling.js';
+import { podSecurityContextErrors, securityContextErrors } from './security-context.js';
 
 type Obj = Record<string, unknown>;
 
@@ -27,13 +31,29 @@ function dns1123Label(value: string, field: string): FieldCause[] {
   return isDNS1123Label(value).map((message) => invalidField(field, value, message));
 }
 
-/** ValidateVolumes (names only): the names of the volumes that are valid, which mounts may name. */
+/** A volume's sources in the order validateVolumeSource checks them: the first set one counts, the others are refused. */
+const VOLUME_SOURCES = [
+  'emptyDir', 'hostPath', 'gitRepo', 'gcePersistentDisk', 'awsElasticBlockStore', 'secret', 'nfs', 'iscsi', 'glusterfs',
+  'flocker', 'persistentVolumeClaim', 'rbd', 'flexVolume', 'cinder', 'cephfs', 'downwardAPI', 'fc', 'azureFile',
+  'vsphereVolume', 'quobyte', 'azureDisk', 'photonPersistentDisk', 'portworxVolume', 'projected', 'scaleIO', 'storageos',
+  'configMap', 'csi', 'ephemeral', 'image',
+];
+
+/** validateVolumeSource (its count only): exactly one source. */
+function volumeSourceErrors(volume: Obj, path: string): FieldCause[] {
+  const set = VOLUME_SOURCES.filter((source) => volume[source] !== undefined && volume[source] !== null);
+  if (set.length === 0) return [requiredField(path, 'must specify a volume type')];
+  return set.slice(1).map((source) => forbiddenField(`${path}.${source}`, 'may not specify more than 1 volume type'));
+}
+
+/** ValidateVolumes (names and source count): the names of the volumes that are valid, which mounts may name. */
 function volumeErrors(volumes: Obj[], path: string, errors: FieldCause[]): Set<string> {
   const names = new Set<string>();
   volumes.forEach((volume, i) => {
     const name = text(volume.name);
     const field = `${path}[${i}].name`;
     const own = name === '' ? [requiredField(field, '')] : dns1123Label(name, field);
+    own.push(...volumeSourceErrors(volume, `${path}[${i}]`));
     if (names.has(name)) own.push(duplicateField(field, name));
     if (own.length === 0) names.add(name);
     errors.push(...own);
@@ -160,6 +180,8 @@ function containerErrors(container: Obj, path: string, volumes: Set<string>): Fi
   if (pull === '') errors.push(requiredField(`${path}.imagePullPolicy`, ''));
   else if (!PULL_POLICIES.includes(pull)) errors.push(notSupportedField(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
   errors.push(...resourceErrors(container.resources, `${path}.resources`));
+  errors.push(...containerHandlerErrors(container, path));
+  errors.push(...securityContextErrors(container.securityContext, `${path}.securityContext`));
   return errors;
 }
 
@@ -191,6 +213,8 @@ export function podSpecErrors(spec: unknown, path: string): FieldCause[] {
   const restart = text(spec.restartPolicy);
   if (restart === '') errors.push(requiredField(`${path}.restartPolicy`, ''));
   else if (!RESTART_POLICIES.includes(restart)) errors.push(notSupportedField(`${path}.restartPolicy`, restart, RESTART_POLICIES));
+  errors.push(...podSchedulingErrors(spec, path));
+  errors.push(...podSecurityContextErrors(spec.securityContext, `${path}.securityContext`));
   return errors;
 }
 

@@ -368,7 +368,9 @@ export class ResourceHandlers {
     if (policy === undefined && orphan !== undefined) policy = orphan ? 'Orphan' : 'Background';
     const pre = isPlainObject(body.preconditions) ? (body.preconditions as { uid?: string; resourceVersion?: string }) : undefined;
     const dryRun = Array.isArray(body.dryRun) ? body.dryRun.length > 0 : q.getAll('dryRun').length > 0;
-    return { propagationPolicy: policy as DeleteOptions['propagationPolicy'], preconditions: pre, dryRun, warnings: call.warnings, userInfo: ADMIN_USER };
+    const grace = typeof body.gracePeriodSeconds === 'number' ? body.gracePeriodSeconds : q.has('gracePeriodSeconds') ? Number(q.get('gracePeriodSeconds')) : undefined;
+    const gracePeriodSeconds = grace !== undefined && Number.isInteger(grace) ? grace : undefined;
+    return { propagationPolicy: policy as DeleteOptions['propagationPolicy'], preconditions: pre, dryRun, gracePeriodSeconds, warnings: call.warnings, userInfo: ADMIN_USER };
   }
 
   // ---- scale -------------------------------------------------------------

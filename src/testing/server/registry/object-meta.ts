@@ -24,17 +24,22 @@ export function generateName(prefix: string): string {
 }
 
 /**
- * ValidateObjectMeta's checks that matter to operators: name format (`nameRule`, the kind's name
- * validation: a DNS-1123 subdomain unless the kind says otherwise), labels, annotations keys,
+ * ValidateObjectMeta's checks that matter to operators: name and generateName format (`nameRule`,
+ * the kind's name validation: a DNS-1123 subdomain unless the kind says otherwise), labels, annotations keys,
  * finalizer names (stricter on built-in kinds), owner references.
  */
 export function validateObjectMeta(meta: ObjectMeta, options: { nameRule?: (name: string) => string[]; namespaced: boolean; builtin: boolean }): FieldCause[] {
   const errors: FieldCause[] = [];
+  const rule = options.nameRule ?? isDNS1123Subdomain;
+  const prefix = meta.generateName ?? '';
+  // A prefix may end in '-' (the random suffix follows it): checked as if that were a letter.
+  const masked = prefix.length > 1 && prefix.endsWith('-') ? `${prefix.slice(0, -1)}a` : prefix;
+  if (prefix !== '') for (const m of rule(masked)) errors.push(invalidField('metadata.generateName', prefix, m));
   const name = meta.name ?? '';
   if (name === '') {
     errors.push(requiredField('metadata.name', 'name or generateName is required'));
   } else {
-    for (const m of (options.nameRule ?? isDNS1123Subdomain)(name)) errors.push(invalidField('metadata.name', name, m));
+    for (const m of rule(name)) errors.push(invalidField('metadata.name', name, m));
   }
   errors.push(...labelErrors(meta.labels ?? {}, 'metadata.labels'));
   errors.push(...annotationErrors(meta.annotations ?? {}, 'metadata.annotations'));

@@ -22,6 +22,8 @@ export interface WriteOptions {
 export interface DeleteOptions {
   dryRun?: boolean;
   propagationPolicy?: 'Background' | 'Foreground' | 'Orphan';
+  /** The grace period a delete asks for (a kind deleted gracefully may shorten or lengthen its own). */
+  gracePeriodSeconds?: number;
   preconditions?: { uid?: string; resourceVersion?: string };
   userInfo?: UserInfo;
   warnings?: string[];

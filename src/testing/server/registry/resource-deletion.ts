@@ -10,6 +10,7 @@ import { forbidden, notFound, StatusError } from '../../model/status.js';
 import type { ObjectStore } from '../../store/object-store.js';
 import type { AdmissionStep } from './admission-step.js';
 import { now } from './object-meta.js';
+import { metaTime } from '../../../kube/meta-time.js';
 import type { DeleteOptions } from './request-options.js';
 
 export function isNamespaceType(rt: ResourceType): boolean {
@@ -83,6 +84,10 @@ export class ResourceDeletion {
     };
     if (policy === 'Orphan') addFinalizer(ORPHAN_FINALIZER);
     if (policy === 'Foreground') addFinalizer(FOREGROUND_FINALIZER);
+    if (rt.gracePeriod) {
+      const graceful = await this.deleteGracefully(rt, version, stored, current, finalizers, options);
+      if (graceful) return graceful;
+    }
     const isNamespace = isNamespaceType(rt);
     if (finalizers.length === 0 && pendingFinalizers(rt, { ...stored, metadata: { ...stored.metadata, finalizers: [] } }) === 0) {
       if (options.dryRun) return current;
@@ -103,6 +108,43 @@ export class ResourceDeletion {
     if (alreadyDeleting && deepEqual(next, stored)) return current;
     if (options.dryRun) return this.present(rt, next, version.name);
     return this.present(rt, this.store.update(this.key(rt), next), version.name);
+  }
+
+  /**
+   * The delete of a kind deleted gracefully (rest.BeforeDelete with its strategy's grace period):
+   * the object is marked with deletionTimestamp that many seconds ahead, and goes at once (after
+   * the mark is written) when the period is 0 and no finalizer remains. A delete of an object
+   * already marked may only shorten its period; without that it changes nothing. Undefined when
+   * the object, marked without a period left, is deleted the ordinary way.
+   */
+  private async deleteGracefully(
+    rt: ResourceType,
+    version: VersionInfo,
+    stored: StoredObject,
+    current: StoredObject,
+    finalizers: string[],
+    options: DeleteOptions,
+  ): Promise<StoredObject | undefined> {
+    const meta = stored.metadata;
+    const next = deepCopy(stored);
+    if (finalizers.length > 0) next.metadata.finalizers = finalizers;
+    if (meta.deletionTimestamp !== undefined) {
+      const left = meta.deletionGracePeriodSeconds ?? 0;
+      if (left === 0) return undefined;
+      const period = options.gracePeriodSeconds;
+      if (period === undefined || period >= left) return current;
+      next.metadata.deletionTimestamp = metaTime(Date.parse(meta.deletionTimestamp) + (period - left) * 1000);
+      next.metadata.deletionGracePeriodSeconds = period;
+    } else {
+      const period = rt.gracePeriod!(stored, options.gracePeriodSeconds);
+      next.metadata.deletionTimestamp = metaTime(Date.now() + period * 1000);
+      next.metadata.deletionGracePeriodSeconds = period;
+      if (rt.tracksGeneration) next.metadata.generation = (next.metadata.generation ?? 1) + 1;
+    }
+    if (options.dryRun) return this.present(rt, next, version.name);
+    const marked = this.store.update(this.key(rt), next);
+    if (next.metadata.deletionGracePeriodSeconds !== 0 || pendingFinalizers(rt, marked) > 0) return this.present(rt, marked, version.name);
+    return this.present(rt, this.store.delete(this.key(rt), marked.metadata.namespace, marked.metadata.name), version.name);
   }
 
   /** Removes a namespace whose content is gone (the namespace controller's last step). */

@@ -68,6 +68,7 @@ export class ResourceStrategy {
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     if (rt.builtin) fillZeroValues(obj, rt.group, rt.kind);
+    rt.prepareWrite?.(obj, undefined);
     if (!options.managedFieldsComputed) {
       recordUpdate(undefined, obj, { manager: options.fieldManager ?? 'unknown', apiVersion: joinAPIVersion(rt.group, version.name), listRule: rt.listRule, statusSeparate: version.statusSubresource, zero: zero });
     }
@@ -123,6 +124,7 @@ export class ResourceStrategy {
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     if (rt.builtin) fillZeroValues(next, rt.group, rt.kind);
+    if (subresource === '') rt.prepareWrite?.(next, current);
     if (rt.tracksGeneration) meta.generation = (old.generation ?? 1) + (specChanged(current, next, deepEqual, version.statusSubresource || rt.builtin) ? 1 : 0);
     else delete meta.generation;
     if (!options.managedFieldsComputed) {
