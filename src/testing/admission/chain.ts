@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Operation } from 'fast-json-patch';
 import { applyJsonPatchOperations } from '../patch/json-patch.js';
-import { errorStatus, internalErrorStatus, orderedStatus, StatusError } from './status-error.js';
 import { webhookMatch } from './match.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
 import type {
@@ -22,7 +21,8 @@ import type {
   WebhookConfiguration,
 } from './types.js';
 import { deepCopy } from '../../kube/json-values.js';
-import type { Status } from '../../kube/status.js';
+import { errorStatus, internalErrorStatus, orderedStatus, type Status } from '../../kube/status.js';
+import { StatusError } from '../model/status.js';
 
 export interface AdmissionChainOptions {
   mutating?: MutatingWebhookConfiguration[];

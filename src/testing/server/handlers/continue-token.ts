@@ -1,9 +1,10 @@
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus } from '../../../kube/status.js';
 /**
  * The continue token of a paginated list, as kube-apiserver's storage writes and reads it:
  * `{"v":"meta.k8s.io/v1","rv":<revision>,"start":"<key>"}` in unpadded URL-safe base64; a token
  * that does not decode is refused in the storage layer's words (Go's base64 and JSON errors).
  */
-import { badRequest, StatusError } from '../../model/status.js';
 
 export interface ContinueToken {
   rv: number;
@@ -39,7 +40,7 @@ function jsonError(bytes: Buffer): string | undefined {
 }
 
 function refused(reason: string): StatusError {
-  return badRequest(`invalid continue token: continue key is not valid: ${reason}`);
+  return new StatusError(badRequestStatus(`invalid continue token: continue key is not valid: ${reason}`));
 }
 
 export function decodeContinue(token: string): ContinueToken {

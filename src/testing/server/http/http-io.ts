@@ -1,10 +1,10 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, statusOf, internalError, StatusError } from '../../model/status.js';
-import type { Status } from '../../../kube/status.js';
+import { badRequestStatus, requestEntityTooLargeStatus, internalErrorStatus, statusOf, type Status } from '../../../kube/status.js';
 import { YamlSyntaxError } from '../../yaml.js';
 import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';
 import { nestingDepthError } from '../../../kube/json-nesting.js';
+import { StatusError } from '../../model/status.js';
 
 /**
  * kube-apiserver's MaxRequestBodyBytes (genericapiserver's default, 3 MiB): larger bodies are
@@ -13,7 +13,7 @@ import { nestingDepthError } from '../../../kube/json-nesting.js';
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 
 export function requestEntityTooLarge(limit: number): StatusError {
-  return new StatusError({ message: `Request entity too large: limit is ${limit}`, reason: 'RequestEntityTooLarge', code: 413 });
+  return new StatusError(requestEntityTooLargeStatus(`limit is ${limit}`));
 }
 
 /**
@@ -52,7 +52,7 @@ const YAML_STACK_EXHAUSTED = 'Maximum call stack size exceeded';
  * message, as kube-apiserver refuses them, before anything walks them.
  */
 export function parseBody(text: string, contentType: string): ParsedBody {
-  if (text.trim() === '') throw badRequest('the body of the request was empty');
+  if (text.trim() === '') throw new StatusError(badRequestStatus('the body of the request was empty'));
   let yaml: ParsedBody | undefined;
   let value: unknown;
   try {
@@ -61,7 +61,7 @@ export function parseBody(text: string, contentType: string): ParsedBody {
     else value = JSON.parse(text) as unknown;
   } catch (err) {
     if (err instanceof YamlSyntaxError && err.reason === YAML_STACK_EXHAUSTED) throw tooDeep(`invalid character '[' exceeded max depth`);
-    throw badRequest(`the body of the request could not be decoded: ${(err as Error).message}`);
+    throw new StatusError(badRequestStatus(`the body of the request could not be decoded: ${(err as Error).message}`));
   }
   const depthError = nestingDepthError(value);
   if (depthError) throw tooDeep(depthError);
@@ -69,7 +69,7 @@ export function parseBody(text: string, contentType: string): ParsedBody {
 }
 
 function tooDeep(decoderError: string): StatusError {
-  return badRequest(`the body of the request could not be decoded: ${decoderError}`);
+  return new StatusError(badRequestStatus(`the body of the request could not be decoded: ${decoderError}`));
 }
 
 /** RFC 7234 warning headers, as the API server sends admission and validation warnings. */
@@ -92,7 +92,7 @@ export function writeJSON(res: ServerResponse, code: number, body: unknown, warn
 export function errorToStatus(err: unknown): Status {
   const status = statusOf(err);
   if (status) return status;
-  return internalError(err instanceof Error ? err.message : String(err)).status;
+  return new StatusError(internalErrorStatus(err instanceof Error ? err.message : String(err))).status;
 }
 
 /** An error's Status; `warnings` gathered before the request failed go with it, as kube-apiserver sends them. */
