@@ -49,7 +49,7 @@ export function qualifiedResource(gr: GroupResource): string {
 }
 
 /** The Status with its keys in the order kube-apiserver writes them (TypeMeta first, code last). */
-export function orderedStatus(s: Status): Status {
+function orderedStatus(s: Status): Status {
   return {
     kind: 'Status',
     apiVersion: 'v1',
@@ -86,6 +86,14 @@ export function failureStatus(parts: FailureParts): Status {
     details: parts.details === undefined ? undefined : compactDetails(parts.details),
     code: parts.code,
   });
+}
+
+/**
+ * What a registry answers a delete that is done at once: Success with the object's name, group,
+ * resource and uid (its code, 0, left out as Go's omitempty does).
+ */
+export function deletedStatus(gr: GroupResource, name: string, uid: string | undefined): Omit<Status, 'code'> {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details: compactDetails({ name, group: gr.group, kind: gr.resource, uid }) };
 }
 
 /** A failure with only a code, a reason and a message. */
@@ -170,6 +178,22 @@ export function tooManyRequestsStatus(message = 'Too many requests, please try a
 /** NewInternalError: 500, reason InternalError, `Internal error occurred: ...`, the detail as its cause. */
 export function internalErrorStatus(detail: string): Status {
   return failureStatus({ message: `Internal error occurred: ${detail}`, reason: 'InternalError', details: { causes: [{ message: detail }] }, code: 500 });
+}
+
+/**
+ * kube-apiserver's answer when admission webhook `hookName` denies a request (ToStatusErr): the
+ * webhook's Status kept, its message prefixed, its code at least 400.
+ */
+export function webhookDeniedStatus(hookName: string, result: Partial<Status> | undefined): Status {
+  const deniedBy = `admission webhook ${JSON.stringify(hookName)} denied the request`;
+  const status: Status = { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Failure', code: 400 };
+  if (result?.message) status.message = `${deniedBy}: ${result.message}`;
+  else if (result?.reason) status.message = `${deniedBy}: ${result.reason}`;
+  else status.message = `${deniedBy} without explanation`;
+  if (result?.reason) status.reason = result.reason;
+  if (result?.details) status.details = result.details;
+  if (typeof result?.code === 'number' && result.code >= 400) status.code = result.code;
+  return orderedStatus(status);
 }
 
 /** What kube-apiserver answers a path nothing serves (NewGenericServerResponse for a 404). */

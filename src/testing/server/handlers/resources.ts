@@ -30,7 +30,7 @@ import type { DuplicateKey } from '../http/duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../auth/access-reviews.js';
 import { StatusError } from '../../model/status.js';
-import { badRequestStatus, expiredStatus, invalidStatus, methodNotSupportedStatus, notFoundStatus, pageNotFoundStatus } from '../../../kube/status.js';
+import { badRequestStatus, deletedStatus, expiredStatus, invalidStatus, methodNotSupportedStatus, notFoundStatus, pageNotFoundStatus } from '../../../kube/status.js';
 import { required } from '../../../kube/field-errors.js';
 
 
@@ -313,11 +313,7 @@ export class ResourceHandlers {
     // Deleted at once: most registries answer a Status; those with ReturnDeletedObject, and any
     // deletion still waiting on finalizers, answer the object.
     if (!deleted.metadata.deletionTimestamp && !RETURNS_DELETED_OBJECT.has(`${rt.group}/${rt.resource}`)) {
-      const details: Record<string, unknown> = { name: deleted.metadata.name };
-      if (rt.group) details.group = rt.group;
-      details.kind = rt.resource;
-      details.uid = deleted.metadata.uid;
-      return { code: 200, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details } };
+      return { code: 200, body: deletedStatus(rt, deleted.metadata.name ?? '', deleted.metadata.uid) };
     }
     return { code: 200, body: deleted };
   }
