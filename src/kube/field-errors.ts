@@ -1,11 +1,7 @@
 /**
- * Field errors (k8s.io/apimachinery/pkg/util/validation/field) and the message of the 422 Invalid
- * error the API server builds from them (apierrors.NewInvalid):
- * `<Kind>.<group> "<name>" is invalid: <field>: Invalid value: "x": detail`.
- *
- * Only the parts every user formats the same way live here; how a bad value is printed differs
- * (the runtime prints JSON, the test server's schema module prints it as Go does, its API module
- * Go-quotes objects), so each caller passes its own rendering.
+ * Field errors (k8s.io/apimachinery/pkg/util/validation/field): `<field>: Invalid value: "x": detail`.
+ * The 422 Invalid Status built from them is in status.ts. The builders print a bad value as Go
+ * does; the runtime prints it as JSON, through {@link fieldErrorBody} with its own rendering.
  */
 import { goJSON, goNumber, goQuote } from './go-format.js';
 
@@ -60,77 +56,6 @@ export function fieldErrorBody(type: FieldErrorType, detail: string, renderValue
   return text;
 }
 
-/** `<Kind>.<group>`, or `<Kind>` for the core group. */
-export function qualifiedKind(kind: string, group: string): string {
-  return group === '' ? kind : `${kind}.${group}`;
-}
-
-/**
- * apierrors.NewInvalid's message: `<Kind>.<group> <quoted name> is invalid: <aggregate>`, the
- * aggregate as field.ErrorList.ToAggregate makes it (each distinct `<field>: <body>` once, bracketed
- * when there are several); without errors, just `... is invalid`.
- */
-export function invalidMessage(
-  kind: string,
-  group: string,
-  name: string,
-  errors: readonly { field: string; message: string }[],
-  quote: (name: string) => string = JSON.stringify,
-): string {
-  const distinct = [...new Set(errors.map((e) => `${e.field}: ${e.message}`))];
-  const subject = `${qualifiedKind(kind, group)} ${quote(name)} is invalid`;
-  if (distinct.length === 0) return subject;
-  return distinct.length === 1 ? `${subject}: ${distinct[0]}` : `${subject}: [${distinct.join(', ')}]`;
-}
-
-/** The 422 Invalid Status apierrors.NewInvalid builds (as JSON, key order as the API server writes it). */
-export interface InvalidStatus {
-  kind: 'Status';
-  apiVersion: 'v1';
-  metadata: Record<string, never>;
-  status: 'Failure';
-  message: string;
-  reason: 'Invalid';
-  details: {
-    name: string;
-    group?: string;
-    kind: string;
-    causes: FieldCause[];
-  };
-  code: 422;
-}
-
-/**
- * apierrors.NewInvalid: the 422 Invalid Status for these causes, its message as
- * {@link invalidMessage} makes it with `quote` for the name. `details.group` is left out for the
- * core group unless `keepEmptyGroup` (a webhook's denial keeps it, as the runtime's Go JSON does).
- */
-export function invalidStatus(
-  kind: string,
-  group: string,
-  name: string,
-  causes: readonly FieldCause[],
-  options: { quote: (name: string) => string; keepEmptyGroup?: boolean },
-): InvalidStatus {
-  const details: InvalidStatus['details'] = {
-    name,
-    ...(group !== '' || options.keepEmptyGroup ? { group } : {}),
-    kind,
-    causes: causes.map((c) => ({ reason: c.reason, message: c.message, field: c.field })),
-  };
-  // Key order as kube-apiserver serialises a Status (TypeMeta puts kind first).
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message: invalidMessage(kind, group, name, causes, options.quote),
-    reason: 'Invalid',
-    details,
-    code: 422,
-  };
-}
-
 // The builders: each error as apimachinery's field package makes it, its bad value printed as Go prints it.
 
 /** A bad value that is left out of the message (field.OmitValueType). */
@@ -154,6 +79,7 @@ export const typeInvalid = (field: string, value: unknown, detail: string) =>
 export const required = (field: string, detail = '') => fieldError('FieldValueRequired', field, '', detail);
 export const forbidden = (field: string, detail: string) => fieldError('FieldValueForbidden', field, '', detail);
 export const duplicate = (field: string, value: unknown) => fieldError('FieldValueDuplicate', field, value, '');
+export const notFound = (field: string, value: unknown) => fieldError('FieldValueNotFound', field, value, '');
 
 export function notSupported(field: string, value: unknown, supported: readonly string[]): FieldCause {
   const detail = supported.length > 0 ? 'supported values: ' + supported.map(goQuote).join(', ') : '';

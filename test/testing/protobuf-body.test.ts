@@ -6,8 +6,8 @@
  */
 import { BinaryWriter } from '@bufbuild/protobuf/wire';
 import { describe, expect, it } from 'vitest';
-import { StatusError } from '../../src/testing/model/status.js';
 import { decodeProtobufBody } from '../../src/testing/server/http/protobuf-body.js';
+import { StatusError } from '../../src/testing/model/status.js';
 
 const PROTOBUF = 'application/vnd.kubernetes.protobuf';
 const accepted = ['application/json', PROTOBUF];

@@ -23,5 +23,4 @@ export type { FieldErrorType as CauseReason, FieldCause } from '../../kube/field
 export type { Status, StatusCause } from '../../kube/status.js';
 export type { JSONSchemaProps, ValidationRule } from '../../kube/json-schema-props.js';
 export { compileSchema, SchemaCompileError } from './compile.js';
-export { invalidStatus } from './status.js';
 export { validateStructuralSchema } from './structural.js';

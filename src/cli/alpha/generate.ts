@@ -2,10 +2,9 @@
 // (kubebuilder's alpha generate). The commands of src/project/replay.ts run one after the
 // other in a staging directory; only when all of them succeeded does the staged tree become the
 // output directory, or replace the project in place (.git and the files git ignores kept; see
-// tree-swap.ts), so a failing replay writes nothing.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, cpSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+// tree-swap.ts), so a failing replay writes nothing. Every write goes through src/files.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
 import { UsageError } from '../../project/usage-error.js';
 import { parseProjectFile, projectFileName, type ProjectConfig } from '../../project/project-file.js';
 import { replayCommands } from '../../project/replay.js';
@@ -13,7 +12,9 @@ import { validateExternalApiPath } from '../../project/external-api.js';
 import { importedGroupDir } from '../../scaffold/external-crd/plan-imported-crd.js';
 import type { CliIO, CommandRunner } from '../io.js';
 import { assertCleanGitRoot } from '../git.js';
-import { hasInterruptedSwap, ignoredPaths, makeStagingRoot, recoverInterruptedSwap, releaseStagingRoot, sweepStaleStaging, swapRecordName, swapTreeIn } from './tree-swap.js';
+import { copyTree, makeDirectory } from '../../files/directory-trees.js';
+import { createDirectoryStaged } from '../../files/staged-directory.js';
+import { ignoredPaths, projectSwap, recoverInterruptedSwap, reportingSwapErrors, swapBackupName, swapRecordName } from './tree-swap.js';
 
 export interface GenerateOptions {
   inputDir?: string;
@@ -101,19 +102,8 @@ export async function alphaGenerate(io: CliIO, opts: GenerateOptions): Promise<n
     throw new UsageError(`--output-dir ${outputDir} is not an empty directory; alpha generate writes a whole project there`);
   }
   if (io.dryRun) return describe(io, source, outputDir, opts);
-  // Staged beside the output (same file system: moved in with a rename), else in the temporary directory.
-  const parent = dirname(outputDir);
-  const stagingRoot = mkdtempSync(existsSync(parent) ? join(parent, '.scaffolder-generate-') : join(tmpdir(), 'scaffolder-generate-'));
-  try {
-    const staged = join(stagingRoot, basename(outputDir));
-    mkdirSync(staged);
-    await replayInto(io, source, staged, { ...opts, afterInit: () => copyExternalModules(source.cfg, inputDir, staged) });
-    if (existsSync(outputDir)) rmSync(outputDir, { recursive: true });
-    mkdirSync(parent, { recursive: true });
-    moveInto(staged, outputDir);
-  } finally {
-    rmSync(stagingRoot, { recursive: true, force: true });
-  }
+  await createDirectoryStaged(outputDir, '.scaffolder-generate-', (staged) =>
+    replayInto(io, source, staged, { ...opts, afterInit: () => copyExternalModules(source.cfg, inputDir, staged) }));
   io.stdout(`alpha generate: ${source.cfg.projectName} scaffolded again in ${relative(io.cwd, outputDir) || '.'}\n`);
   return 0;
 }
@@ -133,32 +123,33 @@ async function generateInPlace(io: CliIO, dir: string, opts: GenerateOptions): P
   if (!opts.force) {
     throw new UsageError(`without --output-dir, alpha generate scaffolds ${dir} again in place and replaces every file there but .git and those git ignores; pass --force to do so, or --output-dir to write the new scaffold elsewhere`);
   }
-  if (io.dryRun && hasInterruptedSwap(dir)) {
+  const swap = projectSwap(dir);
+  if (io.dryRun && swap.hasInterrupted()) {
     throw new UsageError(`${swapRecordName}: an interrupted alpha generate left ${dir} half-replaced; run alpha generate --force without --dry-run: it completes that first`);
   }
   if (!io.dryRun) {
-    const recovery = recoverInterruptedSwap(dir);
+    const recovery = recoverInterruptedSwap(swap);
     if (recovery?.outcome === 'finished') {
       io.stdout(`alpha generate: finished the interrupted run: ${dir} holds the new scaffold\n`);
       warnLeft(io, recovery.left);
       return 0;
     }
     if (recovery?.outcome === 'put back') io.stderr(`warning: ${swapRecordName}: an interrupted alpha generate had moved part of the project aside; put it back\n`);
-    sweepStaleStaging(dir);
+    swap.sweepStale();
   }
   assertCleanGitRoot(dir, 'alpha generate --force', 'alpha generate --force replaces every file but .git, and only git can give them back');
   const source = readProjectSource(dir);
   if (io.dryRun) return describe(io, source, dir, opts);
-  const kept = ignoredPaths(dir);
-  const stagingRoot = makeStagingRoot(dir);
+  const kept = ignoredPaths(swap);
+  const stagingRoot = swap.makeStagingRoot();
   let left: string[];
   try {
     const staged = join(stagingRoot, basename(dir));
-    mkdirSync(staged);
+    makeDirectory(staged);
     await replayInto(io, source, staged, { ...opts, afterInit: () => copyExternalModules(source.cfg, dir, staged) });
-    left = swapTreeIn(dir, stagingRoot, kept);
+    left = reportingSwapErrors(() => swap.swapIn(stagingRoot, kept));
   } finally {
-    releaseStagingRoot(stagingRoot);
+    swap.releaseStagingRoot(stagingRoot);
   }
   io.stdout(`alpha generate: ${source.cfg.projectName} scaffolded again in ${relative(io.cwd, dir) || '.'}\n`);
   warnLeft(io, left);
@@ -179,7 +170,7 @@ function copyExternalModules(cfg: ProjectConfig, from: string, to: string): void
     const group = importedGroupDir(rel);
     for (const candidate of group ? [group] : rel.endsWith('.ts') ? [rel] : [rel, `${rel}.ts`]) {
       if (existsSync(join(from, candidate)) && !existsSync(join(to, candidate))) {
-        cpSync(join(from, candidate), join(to, candidate), { recursive: true });
+        copyTree(join(from, candidate), join(to, candidate), { linksAsTheyAre: false });
         break;
       }
     }
@@ -187,14 +178,5 @@ function copyExternalModules(cfg: ProjectConfig, from: string, to: string): void
 }
 
 function warnLeft(io: CliIO, left: string[]): void {
-  if (left.length > 0) io.stderr(`warning: files git ignores that the new scaffold has no place for were left in .scaffolder-generate-old/: ${left.join(', ')}\n`);
-}
-
-/** Renames (same file system), else copies with links kept as they are (node_modules/.bin). */
-function moveInto(from: string, to: string): void {
-  try {
-    renameSync(from, to);
-  } catch {
-    cpSync(from, to, { recursive: true, verbatimSymlinks: true });
-  }
+  if (left.length > 0) io.stderr(`warning: files git ignores that the new scaffold has no place for were left in ${swapBackupName}/: ${left.join(', ')}\n`);
 }

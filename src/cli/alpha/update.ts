@@ -10,11 +10,14 @@
 // user to resolve (kubebuilder's --force). The user's checkout is touched only at the end, to switch to
 // the new branch.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { UsageError } from '../../project/usage-error.js';
 import { packageVersion } from '../../files/package-root.js';
+import { writeFileAtomically } from '../../files/atomic-write.js';
+import { makeDirectory, replaceEntries } from '../../files/directory-trees.js';
+import { withScratchDirectory } from '../../files/staged-directory.js';
 import { projectFileName } from '../../project/project-file.js';
 import type { CliIO } from '../io.js';
 import { assertCleanGitRoot, git, gitOk } from '../git.js';
@@ -50,8 +53,7 @@ function scaffolderAt(dir: string, env: NodeJS.ProcessEnv): CommandRunner {
 
 /** Replaces every entry of the worktree `dir` but .git with the tree `from` (or nothing). */
 function fillWorktree(dir: string, from?: string): void {
-  for (const entry of readdirSync(dir)) if (entry !== '.git') rmSync(join(dir, entry), { recursive: true, force: true });
-  if (from) for (const entry of readdirSync(from)) cpSync(join(from, entry), join(dir, entry), { recursive: true, verbatimSymlinks: true });
+  replaceEntries(dir, from, (entry) => entry === '.git');
 }
 
 function commitAll(dir: string, message: string): string {
@@ -65,7 +67,7 @@ function setScaffolderDependency(dir: string, spec: string | undefined): void {
   const file = join(dir, 'package.json');
   if (spec === undefined || !existsSync(file)) return;
   const text = readFileSync(file, 'utf8');
-  writeFileSync(file, text.replace(/("(?:kube)?scaffolder": )"[^"\n]*"/, `$1${JSON.stringify(spec)}`));
+  writeFileAtomically(file, text.replace(/("(?:kube)?scaffolder": )"[^"\n]*"/, `$1${JSON.stringify(spec)}`));
 }
 
 export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<number> {
@@ -110,62 +112,65 @@ export async function alphaUpdate(io: CliIO, opts: UpdateOptions): Promise<numbe
     return 0;
   }
 
-  const work = mkdtempSync(join(tmpdir(), 'scaffolder-update-'));
-  const worktree = join(work, 'worktree');
   let added = false;
   try {
-    // Both scaffolds first: a replay that fails leaves the repository as it was.
-    const ancestor = join(work, 'ancestor', source.cfg.projectName);
-    const upgrade = join(work, 'upgrade', source.cfg.projectName);
-    mkdirSync(ancestor, { recursive: true });
-    mkdirSync(upgrade, { recursive: true });
-    io.stdout(`scaffolding ${source.cfg.projectName} as scaffolder ${fromVersion ?? '(unknown version)'} made it:\n`);
-    await replayInto(io, source, ancestor, { install: false, make: false }, previous);
-    // The ancestor depends on scaffolder as the user's project does, so that only the upgrade changes it.
-    setScaffolderDependency(ancestor, userSpec);
-    io.stdout(`scaffolding ${source.cfg.projectName} with scaffolder ${toVersion}:\n`);
-    await replayInto(io, source, upgrade, { install: false, make: false });
+    return await withScratchDirectory(tmpdir(), 'scaffolder-update-', async (work) => {
+      const worktree = join(work, 'worktree');
+      try {
+        // Both scaffolds first: a replay that fails leaves the repository as it was.
+        const ancestor = join(work, 'ancestor', source.cfg.projectName);
+        const upgrade = join(work, 'upgrade', source.cfg.projectName);
+        makeDirectory(ancestor);
+        makeDirectory(upgrade);
+        io.stdout(`scaffolding ${source.cfg.projectName} as scaffolder ${fromVersion ?? '(unknown version)'} made it:\n`);
+        await replayInto(io, source, ancestor, { install: false, make: false }, previous);
+        // The ancestor depends on scaffolder as the user's project does, so that only the upgrade changes it.
+        setScaffolderDependency(ancestor, userSpec);
+        io.stdout(`scaffolding ${source.cfg.projectName} with scaffolder ${toVersion}:\n`);
+        await replayInto(io, source, upgrade, { install: false, make: false });
 
-    gitOk(dir, ['worktree', 'add', '--quiet', '--detach', worktree, fromCommit]);
-    added = true;
-    fillWorktree(worktree, ancestor);
-    const ancestorCommit = commitAll(worktree, `(chore) scaffold of scaffolder ${fromVersion ?? '(unknown version)'}`);
-    fillWorktree(worktree);
-    gitOk(worktree, ['checkout', fromCommit, '--', '.']);
-    const originalCommit = commitAll(worktree, `(chore) ${fromBranch} as the user has it`);
-    gitOk(worktree, ['checkout', '--quiet', '--detach', ancestorCommit]);
-    fillWorktree(worktree, upgrade);
-    commitAll(worktree, `(chore) scaffold of scaffolder ${toVersion}`);
-    const merge = git(worktree, ['merge', '--no-edit', '--no-commit', '--no-ff', originalCommit], { ...process.env, ...toolIdentity });
-    const conflicts = gitOk(worktree, ['diff', '--name-only', '--diff-filter=U']).split('\n').filter(Boolean);
-    if (merge.status !== 0 && conflicts.length === 0) throw new UsageError(`git merge failed: ${(merge.stderr || merge.stdout).trim().split('\n')[0]}`);
-    if (conflicts.length > 0 && !opts.force) {
-      io.stderr(`error: merging your changes into the scaffold of scaffolder ${toVersion} conflicts in ${conflicts.length} file(s): ${conflicts.join(', ')}; nothing was written. Run again with --force to get branch ${outputBranch} with the conflict markers committed, then resolve them there\n`);
-      return 1;
-    }
-    gitOk(worktree, ['add', '--all']);
-    const tree = gitOk(worktree, ['write-tree']).trim();
-    if (conflicts.length === 0 && tree === gitOk(dir, ['rev-parse', `${fromCommit}^{tree}`]).trim()) {
-      io.stdout(`alpha update: nothing to update: the scaffold of scaffolder ${toVersion} changes nothing on ${fromBranch}; no branch or commit made\n`);
-      return 0;
-    }
-    const message = conflicts.length > 0
-      ? `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'}) with merge conflicts\n\nResolve the conflict markers in: ${conflicts.join(', ')}\nthen run: npm install && make manifests lint-fix test\n`
-      : `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'})\n\nThe scaffold of scaffolder ${toVersion} with your changes merged (scaffolder alpha update).\n`;
-    const hasIdentity = git(dir, ['config', 'user.email']).status === 0;
-    const commit = gitOk(dir, ['commit-tree', tree, '-p', fromCommit, '-m', message], hasIdentity ? io.env : { ...io.env, ...toolIdentity }).trim();
-    gitOk(dir, ['branch', outputBranch, commit]);
-    gitOk(dir, ['checkout', '--quiet', outputBranch]);
-    if (conflicts.length > 0) {
-      io.stderr(`warning: conflicts committed with their markers in: ${conflicts.join(', ')}\n`);
-      io.stdout(`alpha update: on branch ${outputBranch}; resolve the conflicts (<<<<<<<), then run npm install && make manifests lint-fix test\n`);
-    } else {
-      io.stdout(`alpha update: on branch ${outputBranch} (one commit on ${fromBranch}); run npm install && make manifests lint-fix test\n`);
-    }
-    return 0;
+        gitOk(dir, ['worktree', 'add', '--quiet', '--detach', worktree, fromCommit]);
+        added = true;
+        fillWorktree(worktree, ancestor);
+        const ancestorCommit = commitAll(worktree, `(chore) scaffold of scaffolder ${fromVersion ?? '(unknown version)'}`);
+        fillWorktree(worktree);
+        gitOk(worktree, ['checkout', fromCommit, '--', '.']);
+        const originalCommit = commitAll(worktree, `(chore) ${fromBranch} as the user has it`);
+        gitOk(worktree, ['checkout', '--quiet', '--detach', ancestorCommit]);
+        fillWorktree(worktree, upgrade);
+        commitAll(worktree, `(chore) scaffold of scaffolder ${toVersion}`);
+        const merge = git(worktree, ['merge', '--no-edit', '--no-commit', '--no-ff', originalCommit], { ...process.env, ...toolIdentity });
+        const conflicts = gitOk(worktree, ['diff', '--name-only', '--diff-filter=U']).split('\n').filter(Boolean);
+        if (merge.status !== 0 && conflicts.length === 0) throw new UsageError(`git merge failed: ${(merge.stderr || merge.stdout).trim().split('\n')[0]}`);
+        if (conflicts.length > 0 && !opts.force) {
+          io.stderr(`error: merging your changes into the scaffold of scaffolder ${toVersion} conflicts in ${conflicts.length} file(s): ${conflicts.join(', ')}; nothing was written. Run again with --force to get branch ${outputBranch} with the conflict markers committed, then resolve them there\n`);
+          return 1;
+        }
+        gitOk(worktree, ['add', '--all']);
+        const tree = gitOk(worktree, ['write-tree']).trim();
+        if (conflicts.length === 0 && tree === gitOk(dir, ['rev-parse', `${fromCommit}^{tree}`]).trim()) {
+          io.stdout(`alpha update: nothing to update: the scaffold of scaffolder ${toVersion} changes nothing on ${fromBranch}; no branch or commit made\n`);
+          return 0;
+        }
+        const message = conflicts.length > 0
+          ? `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'}) with merge conflicts\n\nResolve the conflict markers in: ${conflicts.join(', ')}\nthen run: npm install && make manifests lint-fix test\n`
+          : `Update to scaffolder ${toVersion} (from ${fromVersion ?? 'an unknown version'})\n\nThe scaffold of scaffolder ${toVersion} with your changes merged (scaffolder alpha update).\n`;
+        const hasIdentity = git(dir, ['config', 'user.email']).status === 0;
+        const commit = gitOk(dir, ['commit-tree', tree, '-p', fromCommit, '-m', message], hasIdentity ? io.env : { ...io.env, ...toolIdentity }).trim();
+        gitOk(dir, ['branch', outputBranch, commit]);
+        gitOk(dir, ['checkout', '--quiet', outputBranch]);
+        if (conflicts.length > 0) {
+          io.stderr(`warning: conflicts committed with their markers in: ${conflicts.join(', ')}\n`);
+          io.stdout(`alpha update: on branch ${outputBranch}; resolve the conflicts (<<<<<<<), then run npm install && make manifests lint-fix test\n`);
+        } else {
+          io.stdout(`alpha update: on branch ${outputBranch} (one commit on ${fromBranch}); run npm install && make manifests lint-fix test\n`);
+        }
+        return 0;
+      } finally {
+        if (added) git(dir, ['worktree', 'remove', '--force', worktree]);
+      }
+    });
   } finally {
-    if (added) git(dir, ['worktree', 'remove', '--force', worktree]);
-    rmSync(work, { recursive: true, force: true });
     if (added) git(dir, ['worktree', 'prune']);
   }
 }

@@ -4,6 +4,7 @@
  */
 import { log as rootLog, type Logger } from '../log/index.js';
 import { ApiError } from '../client/errors.js';
+import { notFoundStatus } from '../../kube/status.js';
 import type { RestTransport } from '../client/rest.js';
 import type { ListOptions, ObjectKey, ObjectWithMeta, Reader } from '../client/types.js';
 import { type Kind, kindKey } from '../scheme/kind.js';
@@ -135,14 +136,7 @@ export class InformerCache implements Reader {
     if (kind.namespaced) this.checkNamespace(informer, ns, `get ${kind.kind} ${ns}/${key.name}`);
     const obj = informer.store.get(ns ? `${ns}/${key.name}` : key.name);
     if (!obj) {
-      throw new ApiError(404, {
-        kind: 'Status',
-        status: 'Failure',
-        reason: 'NotFound',
-        code: 404,
-        message: `${kind.plural}${kind.group ? '.' + kind.group : ''} "${key.name}" not found`,
-        details: { name: key.name, group: kind.group, kind: kind.plural },
-      });
+      throw new ApiError(404, notFoundStatus({ group: kind.group, resource: kind.plural }, key.name));
     }
     return this.copy(obj);
   }

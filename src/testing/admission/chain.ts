@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Operation } from 'fast-json-patch';
 import { applyJsonPatchOperations } from '../patch/json-patch.js';
-import { errorStatus, internalErrorStatus, orderedStatus, StatusError } from './status-error.js';
 import { webhookMatch } from './match.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
 import type {
@@ -22,7 +21,8 @@ import type {
   WebhookConfiguration,
 } from './types.js';
 import { deepCopy } from '../../kube/json-values.js';
-import type { Status } from '../../kube/status.js';
+import { errorStatus, internalErrorStatus, webhookDeniedStatus, type Status } from '../../kube/status.js';
+import { StatusError } from '../model/status.js';
 
 export interface AdmissionChainOptions {
   mutating?: MutatingWebhookConfiguration[];
@@ -66,19 +66,6 @@ function sortedWebhooks(configs: WebhookConfiguration[] | undefined): Webhook[] 
   return [...(configs ?? [])]
     .sort((a, b) => (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''))
     .flatMap((c) => c.webhooks ?? []);
-}
-
-/** kube-apiserver's ToStatusErr: a denial keeps the webhook's Status, prefixed and at least 400. */
-function denialStatus(hookName: string, result: Partial<Status> | undefined): Status {
-  const deniedBy = `admission webhook ${JSON.stringify(hookName)} denied the request`;
-  const status: Status = { apiVersion: 'v1', kind: 'Status', metadata: {}, status: 'Failure', code: 400 };
-  if (result?.message) status.message = `${deniedBy}: ${result.message}`;
-  else if (result?.reason) status.message = `${deniedBy}: ${result.reason}`;
-  else status.message = `${deniedBy} without explanation`;
-  if (result?.reason) status.reason = result.reason;
-  if (result?.details) status.details = result.details;
-  if (typeof result?.code === 'number' && result.code >= 400) status.code = result.code;
-  return orderedStatus(status);
 }
 
 function apiVersionOf(group: string, version: string): string {
@@ -333,7 +320,7 @@ export class AdmissionChain {
       if (response.patchType !== undefined) return invalid('validating webhook may not return response.patchType');
     }
     const warnings = Array.isArray(response.warnings) ? response.warnings : [];
-    if (!response.allowed) return { kind: 'denied', warnings, status: denialStatus(hook.name, response.status) };
+    if (!response.allowed) return { kind: 'denied', warnings, status: webhookDeniedStatus(hook.name, response.status) };
     if (!response.patch) return { kind: 'allowed', warnings };
     if (response.patchType !== 'JSONPatch') return { kind: 'failed', reason: `unsupported patch type ${JSON.stringify(response.patchType)}` };
     let patch: Operation[];

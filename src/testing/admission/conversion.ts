@@ -5,11 +5,12 @@
  * and keeps the original metadata except labels and annotations.
  */
 import { randomUUID } from 'node:crypto';
-import { internalErrorStatus, StatusError } from './status-error.js';
 import { postJSON, webhookURL, WebhookCallError } from './webhook-client.js';
 import type { ConversionResponse, ConversionReview } from '../../kube/conversion-review.js';
 import type { CustomResourceDefinitionSpec } from '../../kube/custom-resource-definition.js';
 import type { ServiceResolver } from './types.js';
+import { StatusError } from '../model/status.js';
+import { internalErrorStatus } from '../../kube/status.js';
 
 /** What conversion reads of a CustomResourceDefinition. */
 type ConvertibleCRD = { spec: Pick<CustomResourceDefinitionSpec, 'group' | 'names' | 'conversion'> };

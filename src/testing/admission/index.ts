@@ -10,4 +10,4 @@
 export type * from './types.js';
 export { AdmissionChain, type AdmissionChainOptions } from './chain.js';
 export { convertObjects, type ConversionOptions } from './conversion.js';
-export { StatusError } from './status-error.js';
+export { StatusError } from '../model/status.js';

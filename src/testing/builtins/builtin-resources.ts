@@ -15,7 +15,8 @@ import { allocateNodePorts, keepNodePorts } from './service-node-ports.js';
 import { daemonSetTemplateGeneration } from './daemon-set-template-generation.js';
 import { childObject, isPlainObject, setDefault, type JSONObject, type KubeObject } from '../model/object.js';
 import { listRuleFromSchema } from '../model/list-rules.js';
-import { invalid } from '../model/status.js';
+import { StatusError } from '../model/status.js';
+import { invalidStatus } from '../../kube/status.js';
 import { invalid as invalidCause } from '../../kube/field-errors.js';
 import { coreToEventsV1, EVENTS_V1_FIELDS, eventsV1ToCore } from './event-shapes.js';
 import { builtinConverter, olderVersions } from './builtin-conversions.js';
@@ -107,7 +108,7 @@ function allocateClusterIP(o: KubeObject): void {
     // Service is validated: a Service without a name fails there first.
     const ip = String(spec.clusterIP);
     const cause = invalidCause('spec.clusterIPs', requested, `failed to allocate IP: IPAddress.networking.k8s.io ${JSON.stringify(ip)} is invalid: spec.parentRef.name: Required value`);
-    throw invalid('Service', '', name, [cause]);
+    throw new StatusError(invalidStatus('Service', '', name, [cause]));
   }
   setDefault(spec, 'clusterIPs', [spec.clusterIP]);
   setDefault(spec, 'ipFamilies', ['IPv4']);

@@ -3,7 +3,7 @@
  * subresources, and what list/merge semantics its fields have. Built-in kinds and
  * CustomResourceDefinitions are both described this way.
  */
-import type { GroupResource } from './status.js';
+import type { GroupResource } from '../../kube/status.js';
 import type { FieldCause } from '../../kube/field-errors.js';
 import type { JSONObject, KubeObject, StoredObject } from './object.js';
 

@@ -10,6 +10,7 @@
 import jsonpatch from 'fast-json-patch';
 import { nestingDepthError } from '../../kube/json-nesting.js';
 import { StatusError } from '../model/status.js';
+import { requestEntityTooLargeStatus } from '../../kube/status.js';
 
 /** genericapiserver's JSONPatchMaxCopyBytes: what the `copy` operations of one patch may add, in bytes. */
 export const JSON_PATCH_MAX_COPY_BYTES = 3 * 1024 * 1024;
@@ -57,11 +58,7 @@ export function applyJsonPatchOperations(document: unknown, operations: readonly
 /** A JSON patch request body applied to `document` (a copy the caller owns), failing as kube-apiserver's patch handler does. */
 export function applyJsonPatch(document: unknown, patch: unknown[]): unknown {
   if (patch.length > MAX_JSON_PATCH_OPERATIONS) {
-    throw new StatusError({
-      message: `Request entity too large: The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${patch.length}`,
-      reason: 'RequestEntityTooLarge',
-      code: 413,
-    });
+    throw new StatusError(requestEntityTooLargeStatus(`The allowed maximum operations in a JSON patch is ${MAX_JSON_PATCH_OPERATIONS}, got ${patch.length}`));
   }
   let message: string | undefined;
   try {

@@ -5,9 +5,9 @@
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../model/object.js';
-import { StatusError } from '../model/status.js';
 import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
 import { metaTime } from '../../kube/meta-time.js';
+import { StatusError } from '../model/status.js';
 
 export interface ManagerContext {
   manager: string;

@@ -3,16 +3,17 @@
  * a merge key merge element by element, primitive lists with the merge strategy union, and
  * the `$patch`, `$retainKeys`, `$deleteFromPrimitiveList/` and `$setElementOrder/` directives apply.
  */
-import { badRequest } from '../model/status.js';
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject } from '../model/object.js';
 import type { ListRule } from './field-set.js';
+import { StatusError } from '../model/status.js';
+import { badRequestStatus } from '../../kube/status.js';
 
 const DELETE_FROM = '$deleteFromPrimitiveList/';
 const ELEMENT_ORDER = '$setElementOrder/';
 
 export function applyStrategicMergePatch(target: unknown, patch: unknown, listRule: ListRule): unknown {
-  if (!isPlainObject(patch)) throw badRequest('strategic merge patch must be a JSON object');
+  if (!isPlainObject(patch)) throw new StatusError(badRequestStatus('strategic merge patch must be a JSON object'));
   return mergeMap(isPlainObject(target) ? target : {}, patch, [], listRule);
 }
 

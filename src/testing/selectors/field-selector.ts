@@ -4,7 +4,8 @@
  */
 import type { KubeObject } from '../model/object.js';
 import type { ResourceType } from '../model/resource-type.js';
-import { badRequest } from '../model/status.js';
+import { StatusError } from '../model/status.js';
+import { badRequestStatus } from '../../kube/status.js';
 
 export interface FieldRequirement {
   field: string;
@@ -42,13 +43,13 @@ export function parseFieldSelector(selector: string | undefined, rt: ResourceTyp
     .filter((t) => t.trim() !== '')
     .map((term) => {
       const m = /^([^!=]+?)\s*(==|=|!=)\s*(.*)$/.exec(term.trim());
-      if (!m) throw badRequest(`invalid selector: '${selector}'; can't understand '${term}'`);
+      if (!m) throw new StatusError(badRequestStatus(`invalid selector: '${selector}'; can't understand '${term}'`));
       const field = m[1];
       const read = fieldLabelReader(field, rt);
       if (!read) {
         // A built-in kind without field labels of its own converts them with the scheme's default, which words it so.
-        if (rt.builtin && Object.keys(rt.fieldLabels ?? {}).length === 0) throw badRequest(`${JSON.stringify(field)} is not a known field selector: only "metadata.name", "metadata.namespace"`);
-        throw badRequest(`field label not supported: ${field}`);
+        if (rt.builtin && Object.keys(rt.fieldLabels ?? {}).length === 0) throw new StatusError(badRequestStatus(`${JSON.stringify(field)} is not a known field selector: only "metadata.name", "metadata.namespace"`));
+        throw new StatusError(badRequestStatus(`field label not supported: ${field}`));
       }
       return { field, operator: m[2] === '!=' ? '!=' : '=', value: unescape(m[3]), read };
     });

@@ -4,7 +4,6 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pageNotFound, StatusError, unauthorized, unsupportedMediaType } from '../model/status.js';
 import { parseFieldSelector } from '../selectors/field-selector.js';
 import { labelSelectorParam } from '../selectors/label-selector-param.js';
 import type { ObjectStore } from '../store/object-store.js';
@@ -24,6 +23,8 @@ import type { ResourceStorage } from './registry/resource-storage.js';
 import type { SchemaCache } from './registry/schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './auth/token-requests.js';
 import { resourceVersionParseError, validateListOptions } from './http/option-validation.js';
+import { PageNotFoundError, StatusError } from '../model/status.js';
+import { pageNotFoundStatus, unauthorizedStatus, unsupportedMediaTypeStatus } from '../../kube/status.js';
 
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 
@@ -34,7 +35,7 @@ function decodeBody(raw: Buffer, contentType: string, expectedKind?: string): Pa
     const value = decodeProtobufBody(raw, contentType, ACCEPTED_BODIES);
     return { value, duplicates: [], typedValue: value };
   }
-  if (/cbor/.test(contentType)) throw unsupportedMediaType(contentType, ACCEPTED_BODIES);
+  if (/cbor/.test(contentType)) throw new StatusError(unsupportedMediaTypeStatus(contentType, ACCEPTED_BODIES));
   const text = raw.toString('utf8');
   return text.trim() === '' ? undefined : parseBody(text, contentType, expectedKind);
 }
@@ -77,7 +78,7 @@ export class Router {
     let call: ResourceCall | undefined;
     try {
       // Authentication comes first, as in kube-apiserver's handler chain: before faults, health and discovery.
-      if (!this.authenticated(req)) throw unauthorized();
+      if (!this.authenticated(req)) throw new StatusError(unauthorizedStatus());
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = req.method ?? 'GET';
       const info = parseRequest(method, url.pathname, url.searchParams);
@@ -159,7 +160,7 @@ export class Router {
   /** The resource a request's path names: served in that version, and under a namespace only when namespaced. */
   private route(info: ResourceRequest): ResolvedResource {
     const resolved = this.registry.resolve(info.group, info.version, info.resource);
-    if (!resolved || (info.namespace !== undefined && !resolved.rt.namespaced)) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
+    if (!resolved || (info.namespace !== undefined && !resolved.rt.namespaced)) throw new PageNotFoundError(pageNotFoundStatus(`${info.group}/${info.version}/${info.resource}`));
     return resolved;
   }
 
@@ -260,6 +261,6 @@ export class Router {
         return;
       }
     }
-    writeError(res, pageNotFound(path));
+    writeError(res, new PageNotFoundError(pageNotFoundStatus(path)));
   }
 }

@@ -2,12 +2,13 @@
 import { deepCopy } from '../../kube/json-values.js';
 import { splitAPIVersion, type KubeObject, type StoredObject } from '../model/object.js';
 import { storageVersion, type ResourceType } from '../model/resource-type.js';
-import { notFound, StatusError } from '../model/status.js';
 import type { ObjectStore } from '../store/object-store.js';
 import { CRD_RESOURCE } from './controllers/controllers.js';
 import type { ResourceHandlers, ResourceCall } from './handlers/resources.js';
 import type { ResourceRegistry } from './registry/resource-registry.js';
 import type { ResourceStorage } from './registry/resource-storage.js';
+import { StatusError } from '../model/status.js';
+import { notFoundStatus } from '../../kube/status.js';
 
 /** Names an object for the direct store accessors. */
 export interface ObjectReference {
@@ -59,7 +60,7 @@ export class StoreAccess {
   async createObject(obj: KubeObject): Promise<StoredObject> {
     const { rt, version } = this.resourceFor(obj.apiVersion ?? '', obj.kind ?? '');
     const v = rt.versions.find((x) => x.name === version);
-    if (!v) throw notFound(rt, obj.metadata?.name ?? '');
+    if (!v) throw new StatusError(notFoundStatus(rt, obj.metadata?.name ?? ''));
     return this.storage.create(rt, v, obj.metadata?.namespace, obj);
   }
 

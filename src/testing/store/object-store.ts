@@ -4,7 +4,8 @@
  * from and that paged lists read snapshots through.
  */
 import type { StoredObject } from '../model/object.js';
-import { gone, StatusError } from '../model/status.js';
+import { StatusError } from '../model/status.js';
+import { expiredStatus } from '../../kube/status.js';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -144,7 +145,7 @@ export class ObjectStore {
 
   assertRetained(rv: number): void {
     if (rv < this.compacted) {
-      throw gone(`too old resource version: ${rv} (${this.compacted})`);
+      throw new StatusError(expiredStatus(`too old resource version: ${rv} (${this.compacted})`));
     }
   }
 

@@ -5,7 +5,8 @@
  */
 
 import { goQuote } from '../../../kube/go-format.js';
-import { fieldErrorBody, invalidStatus, renderBadValue, type FieldErrorType, type InvalidStatus as KubeInvalidStatus } from '../../../kube/field-errors.js';
+import { fieldErrorBody, renderBadValue, type FieldErrorType } from '../../../kube/field-errors.js';
+import { invalidStatus, type InvalidStatus as KubeInvalidStatus } from '../../../kube/status.js';
 
 const NO_VALUE = Symbol('no value');
 

@@ -3,8 +3,7 @@
  * one way to act (an exec, an HTTP GET, ...), and a probe's counts and durations are not negative.
  */
 import { isPlainObject } from '../../model/object.js';
-import { forbiddenField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { forbidden, required, type FieldCause } from '../../../kube/field-errors.js';
 import { nonnegativeField } from './go-values.js';
 
 type Obj = Record<string, unknown>;
@@ -17,8 +16,8 @@ const PROBES = ['livenessProbe', 'readinessProbe', 'startupProbe'];
 
 function handlerErrors(handler: Obj, path: string, kinds: readonly string[]): FieldCause[] {
   const set = kinds.filter((kind) => handler[kind] !== undefined && handler[kind] !== null);
-  if (set.length === 0) return [requiredField(path, 'must specify a handler type')];
-  return set.slice(1).map((kind) => forbiddenField(`${path}.${kind}`, 'may not specify more than 1 handler type'));
+  if (set.length === 0) return [required(path, 'must specify a handler type')];
+  return set.slice(1).map((kind) => forbidden(`${path}.${kind}`, 'may not specify more than 1 handler type'));
 }
 
 function probeErrors(probe: Obj, path: string): FieldCause[] {

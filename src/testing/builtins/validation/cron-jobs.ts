@@ -5,8 +5,7 @@
  * limits that are not negative, and a name that leaves room for the Jobs' suffix.
  */
 import { isPlainObject, type KubeObject } from '../../model/object.js';
-import { invalidField, notSupportedField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { invalid, notSupported, required, type FieldCause } from '../../../kube/field-errors.js';
 import { cronScheduleError, isTimeZone } from '../../../kube/cron-schedule.js';
 import { cronJobTemplateErrors } from './jobs.js';
 import { NEGATIVE } from './go-values.js';
@@ -22,11 +21,11 @@ const MAX_NAME_LENGTH = 52;
 function scheduleErrors(schedule: string, allowTZ: boolean, timeZone: unknown): FieldCause[] {
   const errors: FieldCause[] = [];
   const parseError = cronScheduleError(schedule);
-  if (parseError !== undefined) errors.push(invalidField('spec.schedule', schedule, parseError));
+  if (parseError !== undefined) errors.push(invalid('spec.schedule', schedule, parseError));
   if (allowTZ && schedule.includes('TZ') && timeZone != null) {
-    errors.push(invalidField('spec.schedule', schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
+    errors.push(invalid('spec.schedule', schedule, 'cannot use both timeZone field and TZ or CRON_TZ in schedule'));
   } else if (!allowTZ && schedule.includes('TZ')) {
-    errors.push(invalidField('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
+    errors.push(invalid('spec.schedule', schedule, 'cannot use TZ or CRON_TZ in schedule, use timeZone field instead'));
   }
   return errors;
 }
@@ -34,12 +33,12 @@ function scheduleErrors(schedule: string, allowTZ: boolean, timeZone: unknown): 
 function timeZoneErrors(timeZone: unknown): FieldCause[] {
   if (typeof timeZone !== 'string') return [];
   const field = 'spec.timeZone';
-  if (timeZone === '') return [invalidField(field, timeZone, 'timeZone must be nil or non-empty string')];
+  if (timeZone === '') return [invalid(field, timeZone, 'timeZone must be nil or non-empty string')];
   const badPart = timeZone.split('/').some((part) => part === '.' || part === '..' || part.startsWith('-') || !ZONE_PART.test(part));
-  if (badPart) return [invalidField(field, timeZone, `unknown time zone ${timeZone}`)];
+  if (badPart) return [invalid(field, timeZone, `unknown time zone ${timeZone}`)];
   const errors: FieldCause[] = [];
-  if (timeZone.toLowerCase() === 'local') errors.push(invalidField(field, timeZone, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
-  if (!isTimeZone(timeZone)) errors.push(invalidField(field, timeZone, `unknown time zone ${timeZone}`));
+  if (timeZone.toLowerCase() === 'local') errors.push(invalid(field, timeZone, 'timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones'));
+  if (!isTimeZone(timeZone)) errors.push(invalid(field, timeZone, `unknown time zone ${timeZone}`));
   return errors;
 }
 
@@ -48,21 +47,21 @@ export function cronJobErrors(obj: KubeObject, old: KubeObject | undefined): Fie
   const oldSpec = old ? specOf(old) : undefined;
   const errors: FieldCause[] = [];
   const schedule = typeof spec.schedule === 'string' ? spec.schedule : '';
-  if (schedule === '') errors.push(requiredField('spec.schedule', ''));
+  if (schedule === '') errors.push(required('spec.schedule', ''));
   else errors.push(...scheduleErrors(schedule, typeof oldSpec?.schedule === 'string' && oldSpec.schedule.includes('TZ'), spec.timeZone));
   if (typeof spec.startingDeadlineSeconds === 'number' && spec.startingDeadlineSeconds < 0) {
-    errors.push(invalidField('spec.startingDeadlineSeconds', spec.startingDeadlineSeconds, NEGATIVE));
+    errors.push(invalid('spec.startingDeadlineSeconds', spec.startingDeadlineSeconds, NEGATIVE));
   }
   if (!oldSpec || oldSpec.timeZone !== spec.timeZone) errors.push(...timeZoneErrors(spec.timeZone));
   const policy = typeof spec.concurrencyPolicy === 'string' ? spec.concurrencyPolicy : '';
-  if (policy === '') errors.push(requiredField('spec.concurrencyPolicy', ''));
-  else if (!['Allow', 'Forbid', 'Replace'].includes(policy)) errors.push(notSupportedField('spec.concurrencyPolicy', policy, ['Allow', 'Forbid', 'Replace']));
+  if (policy === '') errors.push(required('spec.concurrencyPolicy', ''));
+  else if (!['Allow', 'Forbid', 'Replace'].includes(policy)) errors.push(notSupported('spec.concurrencyPolicy', policy, ['Allow', 'Forbid', 'Replace']));
   errors.push(...cronJobTemplateErrors(obj));
   for (const key of ['successfulJobsHistoryLimit', 'failedJobsHistoryLimit']) {
     const limit = spec[key];
-    if (typeof limit === 'number' && limit < 0) errors.push(invalidField(`spec.${key}`, limit, NEGATIVE));
+    if (typeof limit === 'number' && limit < 0) errors.push(invalid(`spec.${key}`, limit, NEGATIVE));
   }
   const name = obj.metadata?.name ?? '';
-  if (!old && name.length > MAX_NAME_LENGTH) errors.push(invalidField('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
+  if (!old && name.length > MAX_NAME_LENGTH) errors.push(invalid('metadata.name', name, `must be no more than ${MAX_NAME_LENGTH} characters`));
   return errors;
 }

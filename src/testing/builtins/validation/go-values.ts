@@ -7,8 +7,7 @@
 import { deepEqual } from '../../../kube/json-values.js';
 import { goJSON, goJSONInOrder, goNumber, goQuote } from '../../../kube/go-format.js';
 import { isPlainObject } from '../../model/object.js';
-import { invalidField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { invalid, type FieldCause } from '../../../kube/field-errors.js';
 
 /** A JSON value without the fields Go would hold as nil or empty (absent, null, [] and {}). */
 function withoutEmpty(value: unknown): unknown {
@@ -92,5 +91,5 @@ export const NEGATIVE = 'must be greater than or equal to 0';
 
 /** apivalidation.ValidateNonnegativeField, for a field that may be absent. */
 export function nonnegativeField(field: string, value: unknown): FieldCause[] {
-  return typeof value === 'number' && value < 0 ? [invalidField(field, value, NEGATIVE)] : [];
+  return typeof value === 'number' && value < 0 ? [invalid(field, value, NEGATIVE)] : [];
 }

@@ -3,8 +3,7 @@
  * update may change (validateJobSpecUpdate).
  */
 import { isPlainObject, type KubeObject } from '../../model/object.js';
-import { invalidField, notSupportedField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { invalid, notSupported, required, type FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { podTemplateErrors } from './pod-spec.js';
 import { labelSelectorJSON, immutableField, nonnegativeField, semanticEqual, stringMapJSON } from './go-values.js';
@@ -25,15 +24,15 @@ function jobSpecErrors(spec: Obj, path: string): FieldCause[] {
     errors.push(...nonnegativeField(`${path}.${key}`, spec[key]));
   }
   const mode = spec.completionMode;
-  if (typeof mode === 'string' && mode !== 'NonIndexed' && mode !== 'Indexed') errors.push(notSupportedField(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed']));
-  if (mode === 'Indexed' && spec.completions == null) errors.push(requiredField(`${path}.completions`, 'when completion mode is Indexed'));
+  if (typeof mode === 'string' && mode !== 'NonIndexed' && mode !== 'Indexed') errors.push(notSupported(`${path}.completionMode`, mode, ['NonIndexed', 'Indexed']));
+  if (mode === 'Indexed' && spec.completions == null) errors.push(required(`${path}.completions`, 'when completion mode is Indexed'));
   const template = objectAt(spec, 'template');
   const podSpec = objectAt(template, 'spec');
   errors.push(...podTemplateErrors({ ...template, spec: podSpec }, `${path}.template`));
   const policy = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
   const field = `${path}.template.spec.restartPolicy`;
-  if (policy === 'Always' || policy === '') errors.push(requiredField(field, 'valid values: "OnFailure", "Never"'));
-  else if (policy !== 'OnFailure' && policy !== 'Never') errors.push(notSupportedField(field, policy, ['OnFailure', 'Never']));
+  if (policy === 'Always' || policy === '') errors.push(required(field, 'valid values: "OnFailure", "Never"'));
+  else if (policy !== 'OnFailure' && policy !== 'Never') errors.push(notSupported(field, policy, ['OnFailure', 'Never']));
   return errors;
 }
 
@@ -55,7 +54,7 @@ function generatedSelectorErrors(o: KubeObject, old: KubeObject | undefined): Fi
   if (spec.manualSelector === true || !isPlainObject(spec.selector)) return [];
   const meta = objectAt(o, 'metadata');
   const expected = { uid: typeof meta.uid === 'string' ? meta.uid : '', name: typeof meta.name === 'string' ? meta.name : '' };
-  const errors: FieldCause[] = expected.uid === '' ? [requiredField('metadata.uid', '')] : [];
+  const errors: FieldCause[] = expected.uid === '' ? [required('metadata.uid', '')] : [];
   const oldLabels = objectAt(objectAt(objectAt(old, 'spec'), 'template'), 'metadata').labels;
   const prefixedRequired = !old || (isPlainObject(oldLabels) && 'batch.kubernetes.io/job-name' in oldLabels && 'batch.kubernetes.io/controller-uid' in oldLabels);
   const given = objectAt(objectAt(spec, 'template'), 'metadata').labels;
@@ -66,7 +65,7 @@ function generatedSelectorErrors(o: KubeObject, old: KubeObject | undefined): Fi
     const value = expected[of];
     wanted[key] = value;
     const field = `spec.template.metadata.labels[${key}]`;
-    if (!(key in labels)) errors.push(requiredField(field, `must be '${value}'`));
+    if (!(key in labels)) errors.push(required(field, `must be '${value}'`));
     else if (labels[key] !== value) errors.push({ reason: 'FieldValueInvalid', field, message: `Invalid value: ${stringMapJSON(labels)}: must be '${value}'` });
   }
   if (!labelSelectorErrors(spec.selector, 'spec.selector').length && !matchesLabels(fromLabelSelectorObject(spec.selector), wanted)) {
@@ -77,7 +76,7 @@ function generatedSelectorErrors(o: KubeObject, old: KubeObject | undefined): Fi
 
 /** ValidateJobSpec's selector: required, valid, and selecting the pods the template makes. */
 function jobSelectorErrors(spec: Obj): FieldCause[] {
-  if (!isPlainObject(spec.selector)) return [requiredField('spec.selector', '')];
+  if (!isPlainObject(spec.selector)) return [required('spec.selector', '')];
   const errors = labelSelectorErrors(spec.selector, 'spec.selector');
   const given = objectAt(objectAt(spec, 'template'), 'metadata').labels;
   if (errors.length === 0 && !matchesLabels(fromLabelSelectorObject(spec.selector), (isPlainObject(given) ? given : {}) as Record<string, string>)) {
@@ -99,7 +98,7 @@ export function cronJobTemplateErrors(o: KubeObject): FieldCause[] {
   if (isPlainObject(jobSpec.selector)) {
     errors.push({ reason: 'FieldValueInvalid', field: 'spec.jobTemplate.spec.selector', message: `Invalid value: ${labelSelectorJSON(jobSpec.selector)}: \`selector\` will be auto-generated` });
   }
-  if (jobSpec.manualSelector === true) errors.push(notSupportedField('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
+  if (jobSpec.manualSelector === true) errors.push(notSupported('spec.jobTemplate.spec.manualSelector', true, ['nil', 'false']));
   return errors;
 }
 
@@ -142,7 +141,7 @@ export function jobUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] 
   if (spec.completionMode !== 'Indexed') {
     errors.push(...immutableField('spec.completions', spec.completions, oldSpec.completions));
   } else if (!semanticEqual(spec.completions, oldSpec.completions) && spec.completions != null && spec.completions !== spec.parallelism) {
-    errors.push(invalidField('spec.completions', spec.completions, 'can only be modified in tandem with spec.parallelism'));
+    errors.push(invalid('spec.completions', spec.completions, 'can only be modified in tandem with spec.parallelism'));
   }
   const selector = spec.selector;
   errors.push(...immutableField('spec.selector', selector, oldSpec.selector, isPlainObject(selector) ? labelSelectorJSON(selector) : undefined));

@@ -5,8 +5,7 @@
  * from a failed expansion) but not to the capacity the claim has.
  */
 import { isPlainObject, type KubeObject } from '../../model/object.js';
-import { forbiddenField, invalidField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { forbidden, invalid, type FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { compareQuantities, formatQuantity, parseQuantity, type Quantity } from '../../../kube/quantity.js';
 import { objectDiff } from '../../../kube/object-diff.js';
@@ -64,15 +63,15 @@ export function persistentVolumeClaimUpdateErrors(obj: KubeObject, old: KubeObje
   if (bound && spec.volumeAttributesClassName != null) spec.volumeAttributesClassName = oldSpec.volumeAttributesClassName;
   // Semantic equality compares quantities by value; the internal shapes print them canonically.
   if (!semanticEqual(internalClaimSpec(spec), internalClaimSpec(oldSpec))) {
-    errors.push(forbiddenField('spec', `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${objectDiff(internalClaimSpec(oldSpec), internalClaimSpec(spec))}`));
+    errors.push(forbidden('spec', `spec is immutable after creation except resources.requests and volumeAttributesClassName for bound claims\n${objectDiff(internalClaimSpec(oldSpec), internalClaimSpec(spec))}`));
   }
   const newSize = storage(objectAt(objectAt(objectAt(obj, 'spec'), 'resources'), 'requests'));
   const oldSize = storage(oldRequests);
   const capacity = storage(objectAt(objectAt(old, 'status'), 'capacity'));
   if (compareQuantities(newSize, oldSize) < 0 && compareQuantities(newSize, capacity) <= 0) {
-    errors.push(forbiddenField('spec.resources.requests.storage', 'field can not be less than status.capacity'));
+    errors.push(forbidden('spec.resources.requests.storage', 'field can not be less than status.capacity'));
   }
   const volumeMode = objectAt(obj, 'spec').volumeMode;
-  if (!semanticEqual(volumeMode, objectAt(old, 'spec').volumeMode)) errors.push(invalidField('volumeMode', volumeMode ?? 'null', FIELD_IMMUTABLE));
+  if (!semanticEqual(volumeMode, objectAt(old, 'spec').volumeMode)) errors.push(invalid('volumeMode', volumeMode ?? 'null', FIELD_IMMUTABLE));
   return errors;
 }

@@ -3,8 +3,7 @@
  * node selector and tolerations, with kube-apiserver's messages.
  */
 import { isPlainObject } from '../../model/object.js';
-import { invalidField, notSupportedField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { invalid, notSupported, required, type FieldCause } from '../../../kube/field-errors.js';
 import { isQualifiedName, isValidLabelValue } from '../../../kube/dns-names.js';
 import { labelErrors } from '../../../kube/object-meta-rules.js';
 
@@ -20,8 +19,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 function dnsPolicyErrors(policy: unknown, path: string): FieldCause[] {
   const value = text(policy);
-  if (value === '') return [requiredField(path, '')];
-  return DNS_POLICIES.includes(value) ? [] : [notSupportedField(path, value, DNS_POLICIES)];
+  if (value === '') return [required(path, '')];
+  return DNS_POLICIES.includes(value) ? [] : [notSupported(path, value, DNS_POLICIES)];
 }
 
 /** ValidateTolerations: a key that is a label name, an operator that fits the key and value, a known effect. */
@@ -35,22 +34,22 @@ function tolerationErrors(tolerations: unknown, path: string): FieldCause[] {
     const operator = text(toleration.operator);
     const value = text(toleration.value);
     const effect = text(toleration.effect);
-    if (key !== '') errors.push(...isQualifiedName(key).map((m) => invalidField(`${at}.key`, key, m)));
+    if (key !== '') errors.push(...isQualifiedName(key).map((m) => invalid(`${at}.key`, key, m)));
     if (key === '' && operator !== 'Exists') {
-      errors.push(invalidField(`${at}.operator`, operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
+      errors.push(invalid(`${at}.operator`, operator, 'operator must be Exists when `key` is empty, which means "match all values and all keys"'));
     }
     if (typeof toleration.tolerationSeconds === 'number' && effect !== 'NoExecute') {
-      errors.push(invalidField(`${at}.effect`, effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+      errors.push(invalid(`${at}.effect`, effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
     }
     if (operator === '' || operator === 'Equal') {
       const problems = isValidLabelValue(value);
-      if (problems.length > 0) errors.push(invalidField(`${at}.operator`, value, problems.join(';')));
+      if (problems.length > 0) errors.push(invalid(`${at}.operator`, value, problems.join(';')));
     } else if (operator === 'Exists') {
-      if (value !== '') errors.push(invalidField(`${at}.operator`, value, "value must be empty when `operator` is 'Exists'"));
+      if (value !== '') errors.push(invalid(`${at}.operator`, value, "value must be empty when `operator` is 'Exists'"));
     } else {
-      errors.push(notSupportedField(`${at}.operator`, operator, TOLERATION_OPERATORS));
+      errors.push(notSupported(`${at}.operator`, operator, TOLERATION_OPERATORS));
     }
-    if (effect !== '' && !TAINT_EFFECTS.includes(effect)) errors.push(notSupportedField(`${at}.effect`, effect, TAINT_EFFECTS));
+    if (effect !== '' && !TAINT_EFFECTS.includes(effect)) errors.push(notSupported(`${at}.effect`, effect, TAINT_EFFECTS));
   });
   return errors;
 }

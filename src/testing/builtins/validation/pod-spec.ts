@@ -5,8 +5,7 @@
  * scheduling fields (pod-scheduling.ts) and the pod's security context.
  */
 import { isPlainObject } from '../../model/object.js';
-import { duplicateField, forbiddenField, invalidField, notFoundField, notSupportedField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { duplicate, forbidden, invalid, notFound, notSupported, required, type FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label } from '../../../kube/dns-names.js';
 import { annotationErrors, labelErrors } from '../../../kube/object-meta-rules.js';
 import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
@@ -28,7 +27,7 @@ const list = (value: unknown): Obj[] => (Array.isArray(value) ? value.map((v) =>
 
 /** ValidateDNS1123Label: one Invalid error per broken rule. */
 function dns1123Label(value: string, field: string): FieldCause[] {
-  return isDNS1123Label(value).map((message) => invalidField(field, value, message));
+  return isDNS1123Label(value).map((message) => invalid(field, value, message));
 }
 
 /** A volume's sources in the order validateVolumeSource checks them: the first set one counts, the others are refused. */
@@ -42,8 +41,8 @@ const VOLUME_SOURCES = [
 /** validateVolumeSource (its count only): exactly one source. */
 function volumeSourceErrors(volume: Obj, path: string): FieldCause[] {
   const set = VOLUME_SOURCES.filter((source) => volume[source] !== undefined && volume[source] !== null);
-  if (set.length === 0) return [requiredField(path, 'must specify a volume type')];
-  return set.slice(1).map((source) => forbiddenField(`${path}.${source}`, 'may not specify more than 1 volume type'));
+  if (set.length === 0) return [required(path, 'must specify a volume type')];
+  return set.slice(1).map((source) => forbidden(`${path}.${source}`, 'may not specify more than 1 volume type'));
 }
 
 /** ValidateVolumes (names and source count): the names of the volumes that are valid, which mounts may name. */
@@ -52,9 +51,9 @@ function volumeErrors(volumes: Obj[], path: string, errors: FieldCause[]): Set<s
   volumes.forEach((volume, i) => {
     const name = text(volume.name);
     const field = `${path}[${i}].name`;
-    const own = name === '' ? [requiredField(field, '')] : dns1123Label(name, field);
+    const own = name === '' ? [required(field, '')] : dns1123Label(name, field);
     own.push(...volumeSourceErrors(volume, `${path}[${i}]`));
-    if (names.has(name)) own.push(duplicateField(field, name));
+    if (names.has(name)) own.push(duplicate(field, name));
     if (own.length === 0) names.add(name);
     errors.push(...own);
   });
@@ -70,16 +69,16 @@ function portErrors(ports: Obj[], path: string): FieldCause[] {
     const name = text(port.name);
     if (name !== '') {
       const problems = isValidPortName(name);
-      if (problems.length > 0) errors.push(...problems.map((m) => invalidField(`${at}.name`, name, m)));
-      else if (names.has(name)) errors.push(duplicateField(`${at}.name`, name));
+      if (problems.length > 0) errors.push(...problems.map((m) => invalid(`${at}.name`, name, m)));
+      else if (names.has(name)) errors.push(duplicate(`${at}.name`, name));
       else names.add(name);
     }
-    if (!port.containerPort) errors.push(requiredField(`${at}.containerPort`, ''));
-    else errors.push(...isValidPortNum(Number(port.containerPort)).map((m) => invalidField(`${at}.containerPort`, port.containerPort, m)));
-    if (port.hostPort) errors.push(...isValidPortNum(Number(port.hostPort)).map((m) => invalidField(`${at}.hostPort`, port.hostPort, m)));
+    if (!port.containerPort) errors.push(required(`${at}.containerPort`, ''));
+    else errors.push(...isValidPortNum(Number(port.containerPort)).map((m) => invalid(`${at}.containerPort`, port.containerPort, m)));
+    if (port.hostPort) errors.push(...isValidPortNum(Number(port.hostPort)).map((m) => invalid(`${at}.hostPort`, port.hostPort, m)));
     const protocol = text(port.protocol);
-    if (protocol === '') errors.push(requiredField(`${at}.protocol`, ''));
-    else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupportedField(`${at}.protocol`, protocol, PORT_PROTOCOLS));
+    if (protocol === '') errors.push(required(`${at}.protocol`, ''));
+    else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupported(`${at}.protocol`, protocol, PORT_PROTOCOLS));
   });
   return errors;
 }
@@ -94,12 +93,12 @@ function envErrors(env: Obj[], path: string): FieldCause[] {
   env.forEach((variable, i) => {
     const at = `${path}[${i}]`;
     const name = text(variable.name);
-    if (name === '') errors.push(requiredField(`${at}.name`, ''));
-    else if (!/^[\x20-\x7e]*$/.test(name) || name.includes('=')) errors.push(invalidField(`${at}.name`, name, ENV_NAME_ERROR));
+    if (name === '') errors.push(required(`${at}.name`, ''));
+    else if (!/^[\x20-\x7e]*$/.test(name) || name.includes('=')) errors.push(invalid(`${at}.name`, name, ENV_NAME_ERROR));
     if (!isPlainObject(variable.valueFrom)) return;
     const sources = ENV_SOURCES.filter((key) => isPlainObject((variable.valueFrom as Obj)[key])).length;
-    if (sources > 0 && text(variable.value) !== '') errors.push(invalidField(`${at}.valueFrom`, '', 'may not be specified when `value` is not empty'));
-    else if (sources > 1) errors.push(invalidField(`${at}.valueFrom`, '', 'may not have more than one field specified at a time'));
+    if (sources > 0 && text(variable.value) !== '') errors.push(invalid(`${at}.valueFrom`, '', 'may not be specified when `value` is not empty'));
+    else if (sources > 1) errors.push(invalid(`${at}.valueFrom`, '', 'may not have more than one field specified at a time'));
   });
   return errors;
 }
@@ -112,10 +111,10 @@ function volumeMountErrors(mounts: Obj[], path: string, volumes: Set<string>): F
     const at = `${path}[${i}]`;
     const name = text(mount.name);
     const mountPath = text(mount.mountPath);
-    if (name === '') errors.push(requiredField(`${at}.name`, ''));
-    if (!volumes.has(name)) errors.push(notFoundField(`${at}.name`, name));
-    if (mountPath === '') errors.push(requiredField(`${at}.mountPath`, ''));
-    if (paths.has(mountPath)) errors.push(invalidField(`${at}.mountPath`, mountPath, 'must be unique'));
+    if (name === '') errors.push(required(`${at}.name`, ''));
+    if (!volumes.has(name)) errors.push(notFound(`${at}.name`, name));
+    if (mountPath === '') errors.push(required(`${at}.mountPath`, ''));
+    if (paths.has(mountPath)) errors.push(invalid(`${at}.mountPath`, mountPath, 'must be unique'));
     paths.add(mountPath);
   });
   return errors;
@@ -142,7 +141,7 @@ function resourceErrors(resources: unknown, path: string): FieldCause[] {
   const spec = isPlainObject(resources) ? resources : {};
   const errors: FieldCause[] = [];
   const negative = (field: string, q: Quantity) => {
-    if (q.digits < 0n) errors.push(invalidField(field, formatQuantity(q), 'must be greater than or equal to 0'));
+    if (q.digits < 0n) errors.push(invalid(field, formatQuantity(q), 'must be greater than or equal to 0'));
   };
   const limits = new Map(quantities(spec.limits));
   for (const [name, q] of limits) negative(`${path}.limits[${name}]`, q);
@@ -152,12 +151,12 @@ function resourceErrors(resources: unknown, path: string): FieldCause[] {
     if (limit) {
       const order = compareQuantities(q, limit);
       if (order !== 0 && !overcommitAllowed(name)) {
-        errors.push(invalidField(`${path}.requests`, formatQuantity(q), `must be equal to ${name} limit of ${formatQuantity(limit)}`));
+        errors.push(invalid(`${path}.requests`, formatQuantity(q), `must be equal to ${name} limit of ${formatQuantity(limit)}`));
       } else if (order > 0) {
-        errors.push(invalidField(`${path}.requests`, formatQuantity(q), `must be less than or equal to ${name} limit of ${formatQuantity(limit)}`));
+        errors.push(invalid(`${path}.requests`, formatQuantity(q), `must be less than or equal to ${name} limit of ${formatQuantity(limit)}`));
       }
     } else if (!overcommitAllowed(name)) {
-      errors.push(requiredField(`${path}.limits`, 'Limit must be set for non overcommitable resources'));
+      errors.push(required(`${path}.limits`, 'Limit must be set for non overcommitable resources'));
     }
   }
   return errors;
@@ -167,18 +166,18 @@ function resourceErrors(resources: unknown, path: string): FieldCause[] {
 function containerErrors(container: Obj, path: string, volumes: Set<string>): FieldCause[] {
   const errors: FieldCause[] = [];
   const name = text(container.name);
-  if (name === '') errors.push(requiredField(`${path}.name`, ''));
+  if (name === '') errors.push(required(`${path}.name`, ''));
   else errors.push(...dns1123Label(name, `${path}.name`));
-  if (!container.image) errors.push(requiredField(`${path}.image`, ''));
+  if (!container.image) errors.push(required(`${path}.image`, ''));
   const termination = text(container.terminationMessagePolicy);
-  if (termination === '') errors.push(requiredField(`${path}.terminationMessagePolicy`, ''));
-  else if (!TERMINATION_MESSAGE_POLICIES.includes(termination)) errors.push(notSupportedField(`${path}.terminationMessagePolicy`, termination, TERMINATION_MESSAGE_POLICIES));
+  if (termination === '') errors.push(required(`${path}.terminationMessagePolicy`, ''));
+  else if (!TERMINATION_MESSAGE_POLICIES.includes(termination)) errors.push(notSupported(`${path}.terminationMessagePolicy`, termination, TERMINATION_MESSAGE_POLICIES));
   errors.push(...portErrors(list(container.ports), `${path}.ports`));
   errors.push(...envErrors(list(container.env), `${path}.env`));
   errors.push(...volumeMountErrors(list(container.volumeMounts), `${path}.volumeMounts`, volumes));
   const pull = text(container.imagePullPolicy);
-  if (pull === '') errors.push(requiredField(`${path}.imagePullPolicy`, ''));
-  else if (!PULL_POLICIES.includes(pull)) errors.push(notSupportedField(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
+  if (pull === '') errors.push(required(`${path}.imagePullPolicy`, ''));
+  else if (!PULL_POLICIES.includes(pull)) errors.push(notSupported(`${path}.imagePullPolicy`, pull, PULL_POLICIES));
   errors.push(...resourceErrors(container.resources, `${path}.resources`));
   errors.push(...containerHandlerErrors(container, path));
   errors.push(...securityContextErrors(container.securityContext, `${path}.securityContext`));
@@ -186,20 +185,20 @@ function containerErrors(container: Obj, path: string, volumes: Set<string>): Fi
 }
 
 export function podSpecErrors(spec: unknown, path: string): FieldCause[] {
-  if (!isPlainObject(spec)) return [requiredField(path, '')];
+  if (!isPlainObject(spec)) return [required(path, '')];
   const errors: FieldCause[] = [];
   const volumes = volumeErrors(list(spec.volumes), `${path}.volumes`, errors);
   const containers = list(spec.containers);
   const names = new Set<string>();
   if (containers.length === 0) {
-    errors.push(requiredField(`${path}.containers`, ''));
+    errors.push(required(`${path}.containers`, ''));
   } else {
     // Names are unique among regular containers; a clash with an init container is reported there.
     containers.forEach((container, i) => {
       const at = `${path}.containers[${i}]`;
       errors.push(...containerErrors(container, at, volumes));
       const name = text(container.name);
-      if (names.has(name)) errors.push(duplicateField(`${at}.name`, name));
+      if (names.has(name)) errors.push(duplicate(`${at}.name`, name));
       else names.add(name);
     });
   }
@@ -207,12 +206,12 @@ export function podSpecErrors(spec: unknown, path: string): FieldCause[] {
     const at = `${path}.initContainers[${i}]`;
     errors.push(...containerErrors(container, at, volumes));
     const name = text(container.name);
-    if (names.has(name)) errors.push(duplicateField(`${at}.name`, name));
+    if (names.has(name)) errors.push(duplicate(`${at}.name`, name));
     else if (name !== '') names.add(name);
   });
   const restart = text(spec.restartPolicy);
-  if (restart === '') errors.push(requiredField(`${path}.restartPolicy`, ''));
-  else if (!RESTART_POLICIES.includes(restart)) errors.push(notSupportedField(`${path}.restartPolicy`, restart, RESTART_POLICIES));
+  if (restart === '') errors.push(required(`${path}.restartPolicy`, ''));
+  else if (!RESTART_POLICIES.includes(restart)) errors.push(notSupported(`${path}.restartPolicy`, restart, RESTART_POLICIES));
   errors.push(...podSchedulingErrors(spec, path));
   errors.push(...podSecurityContextErrors(spec.securityContext, `${path}.securityContext`));
   return errors;

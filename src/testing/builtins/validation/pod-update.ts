@@ -5,8 +5,7 @@
  * value to 1.
  */
 import { isPlainObject, type KubeObject } from '../../model/object.js';
-import { forbiddenField, invalidField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { forbidden, invalid, required, type FieldCause } from '../../../kube/field-errors.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { objectDiff } from '../../../kube/object-diff.js';
 import { semanticEqual } from './go-values.js';
@@ -31,8 +30,8 @@ function containerUpdateErrors(containers: Obj[], old: Obj[], path: string): Fie
   const errors: FieldCause[] = [];
   containers.forEach((c, i) => {
     const image = typeof c.image === 'string' ? c.image : '';
-    if (image === '') errors.push(requiredField(`${path}[${i}].image`, ''));
-    if (image.trim().length !== image.length) errors.push(invalidField(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
+    if (image === '') errors.push(required(`${path}[${i}].image`, ''));
+    if (image.trim().length !== image.length) errors.push(invalid(`${path}[${i}].image`, image, 'must not have leading or trailing whitespace'));
   });
   return errors;
 }
@@ -43,26 +42,26 @@ export function podUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] 
   const errors: FieldCause[] = [];
   for (const key of ['containers', 'initContainers']) {
     const found = containerUpdateErrors(list(spec[key]), list(oldSpec[key]), `spec.${key}`);
-    if (!found) return [...errors, forbiddenField(`spec.${key}`, 'pod updates may not add or remove containers')];
+    if (!found) return [...errors, forbidden(`spec.${key}`, 'pod updates may not add or remove containers')];
     errors.push(...found);
   }
   const deadline = spec.activeDeadlineSeconds;
   if (typeof deadline === 'number') {
-    if (deadline < 0 || deadline > MAX_INT32) return [...errors, invalidField('spec.activeDeadlineSeconds', deadline, `must be between 0 and ${MAX_INT32}, inclusive`)];
+    if (deadline < 0 || deadline > MAX_INT32) return [...errors, invalid('spec.activeDeadlineSeconds', deadline, `must be between 0 and ${MAX_INT32}, inclusive`)];
     if (typeof oldSpec.activeDeadlineSeconds === 'number' && oldSpec.activeDeadlineSeconds < deadline) {
-      return [...errors, invalidField('spec.activeDeadlineSeconds', deadline, 'must be less than or equal to previous value')];
+      return [...errors, invalid('spec.activeDeadlineSeconds', deadline, 'must be less than or equal to previous value')];
     }
   } else if (typeof oldSpec.activeDeadlineSeconds === 'number') {
-    errors.push(invalidField('spec.activeDeadlineSeconds', 'null', 'must not update from a positive integer to nil value'));
+    errors.push(invalid('spec.activeDeadlineSeconds', 'null', 'must not update from a positive integer to nil value'));
   }
   // validateOnlyAddedTolerations: every old toleration is still there, but for its tolerationSeconds.
   const tolerations = list(spec.tolerations);
   const kept = list(oldSpec.tolerations).every((o) => tolerations.some((t) => semanticEqual({ ...o, tolerationSeconds: t.tolerationSeconds }, t)));
-  if (!kept) errors.push(forbiddenField('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds'));
+  if (!kept) errors.push(forbidden('spec.tolerations', 'existing toleration can not be modified except its tolerationSeconds'));
   // validateOnlyDeletedSchedulingGates.
   const oldGates = new Set(list(oldSpec.schedulingGates).map((g) => g.name));
   list(spec.schedulingGates).forEach((gate, i) => {
-    if (!oldGates.has(gate.name)) errors.push(forbiddenField(`spec.schedulingGates[${i}].name`, `only deletion is allowed, but found new scheduling gate '${String(gate.name)}'`));
+    if (!oldGates.has(gate.name)) errors.push(forbidden(`spec.schedulingGates[${i}].name`, `only deletion is allowed, but found new scheduling gate '${String(gate.name)}'`));
   });
   // The spec with what may change taken from the old one: what is left must be equal.
   const munged = deepCopy(spec);
@@ -79,7 +78,7 @@ export function podUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] 
   }
   if (!semanticEqual(munged, oldSpec)) {
     // Go diffs its internal PodSpec (Go field names, every field); this diffs the v1 JSON.
-    errors.push(forbiddenField('spec', `pod updates may not change fields other than ${UPDATABLE.join(',')}\n${objectDiff(oldSpec, munged)}`));
+    errors.push(forbidden('spec', `pod updates may not change fields other than ${UPDATABLE.join(',')}\n${objectDiff(oldSpec, munged)}`));
   }
   return errors;
 }

@@ -3,14 +3,13 @@
  * ValidateSecurityContext): each within 0 and 2^31-1 (validation.IsValidUserID, IsValidGroupID).
  */
 import { isPlainObject } from '../../model/object.js';
-import { invalidField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { invalid, type FieldCause } from '../../../kube/field-errors.js';
 
 const MAX_ID = 2147483647;
 const ID_RANGE = `must be between 0 and ${MAX_ID}, inclusive`;
 
 function idErrors(field: string, value: unknown): FieldCause[] {
-  return typeof value === 'number' && (value < 0 || value > MAX_ID) ? [invalidField(field, value, ID_RANGE)] : [];
+  return typeof value === 'number' && (value < 0 || value > MAX_ID) ? [invalid(field, value, ID_RANGE)] : [];
 }
 
 /** A container's securityContext: runAsUser and runAsGroup. */

@@ -5,8 +5,7 @@
  * singular field against the plural one).
  */
 import { isPlainObject, type KubeObject } from '../../model/object.js';
-import { duplicateField, forbiddenField, invalidField, notSupportedField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { duplicate, forbidden, invalid, notSupported, required, type FieldCause } from '../../../kube/field-errors.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../../../kube/dns-names.js';
 import { isValidPortName, isValidPortNum } from '../../../kube/ports.js';
 import { semanticEqual, stringSliceJSON } from './go-values.js';
@@ -76,19 +75,19 @@ const servicePortKeyJSON = (protocol: string, port: unknown) =>
 function servicePortErrors(port: Record<string, unknown>, requireName: boolean, names: Set<string>, path: string): FieldCause[] {
   const errors: FieldCause[] = [];
   const name = typeof port.name === 'string' ? port.name : '';
-  if (requireName && name === '') errors.push(requiredField(`${path}.name`, ''));
+  if (requireName && name === '') errors.push(required(`${path}.name`, ''));
   else if (name !== '') {
-    errors.push(...isDNS1123Label(name).map((m) => invalidField(`${path}.name`, name, m)));
-    if (names.has(name)) errors.push(duplicateField(`${path}.name`, name));
+    errors.push(...isDNS1123Label(name).map((m) => invalid(`${path}.name`, name, m)));
+    if (names.has(name)) errors.push(duplicate(`${path}.name`, name));
     else names.add(name);
   }
-  errors.push(...isValidPortNum(Number(port.port ?? 0)).map((m) => invalidField(`${path}.port`, port.port ?? 0, m)));
+  errors.push(...isValidPortNum(Number(port.port ?? 0)).map((m) => invalid(`${path}.port`, port.port ?? 0, m)));
   const protocol = typeof port.protocol === 'string' ? port.protocol : '';
-  if (protocol === '') errors.push(requiredField(`${path}.protocol`, ''));
-  else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupportedField(`${path}.protocol`, protocol, PORT_PROTOCOLS));
+  if (protocol === '') errors.push(required(`${path}.protocol`, ''));
+  else if (!PORT_PROTOCOLS.includes(protocol)) errors.push(notSupported(`${path}.protocol`, protocol, PORT_PROTOCOLS));
   const target = port.targetPort;
-  if (typeof target === 'string') errors.push(...isValidPortName(target).map((m) => invalidField(`${path}.targetPort`, target, m)));
-  else errors.push(...isValidPortNum(Number(target ?? 0)).map((m) => invalidField(`${path}.targetPort`, target ?? 0, m)));
+  if (typeof target === 'string') errors.push(...isValidPortName(target).map((m) => invalid(`${path}.targetPort`, target, m)));
+  else errors.push(...isValidPortNum(Number(target ?? 0)).map((m) => invalid(`${path}.targetPort`, target ?? 0, m)));
   return errors;
 }
 
@@ -115,33 +114,33 @@ export function serviceErrors(obj: KubeObject, old?: KubeObject): FieldCause[] {
   const ips = createdIPs(spec);
   const headless = isHeadless(ips);
   const type = typeof spec.type === 'string' ? spec.type : '';
-  if (ports.length === 0 && !headless && type !== 'ExternalName') errors.push(requiredField('spec.ports', ''));
+  if (ports.length === 0 && !headless && type !== 'ExternalName') errors.push(required('spec.ports', ''));
   if (type === 'LoadBalancer' || type === 'NodePort') {
     if (type === 'LoadBalancer') {
       ports.forEach((port, i) => {
-        if (port.port === KUBELET_PORT) errors.push(invalidField(`spec.ports[${i}]`, KUBELET_PORT, `may not expose port ${KUBELET_PORT} externally since it is used by kubelet`));
+        if (port.port === KUBELET_PORT) errors.push(invalid(`spec.ports[${i}]`, KUBELET_PORT, `may not expose port ${KUBELET_PORT} externally since it is used by kubelet`));
       });
     }
-    if (headless) errors.push(invalidField('spec.clusterIPs[0]', 'None', `may not be set to 'None' for ${type} services`));
+    if (headless) errors.push(invalid('spec.clusterIPs[0]', 'None', `may not be set to 'None' for ${type} services`));
   } else if (type === 'ExternalName') {
-    if (ips.length > 0) errors.push(forbiddenField('spec.clusterIPs', 'may not be set for ExternalName services'));
-    if (Array.isArray(spec.ipFamilies) && spec.ipFamilies.length > 0) errors.push(forbiddenField('spec.ipFamilies', 'may not be set for ExternalName services'));
-    if (spec.ipFamilyPolicy != null) errors.push(forbiddenField('spec.ipFamilyPolicy', 'may not be set for ExternalName services'));
+    if (ips.length > 0) errors.push(forbidden('spec.clusterIPs', 'may not be set for ExternalName services'));
+    if (Array.isArray(spec.ipFamilies) && spec.ipFamilies.length > 0) errors.push(forbidden('spec.ipFamilies', 'may not be set for ExternalName services'));
+    if (spec.ipFamilyPolicy != null) errors.push(forbidden('spec.ipFamilyPolicy', 'may not be set for ExternalName services'));
     // A trailing dot marks the name fully qualified.
     const cname = (typeof spec.externalName === 'string' ? spec.externalName : '').replace(/\.$/, '');
-    if (cname === '') errors.push(requiredField('spec.externalName', ''));
-    else errors.push(...isDNS1123Subdomain(cname).map((m) => invalidField('spec.externalName', cname, m)));
+    if (cname === '') errors.push(required('spec.externalName', ''));
+    else errors.push(...isDNS1123Subdomain(cname).map((m) => invalid('spec.externalName', cname, m)));
   }
   const names = new Set<string>();
   ports.forEach((port, i) => errors.push(...servicePortErrors(port, ports.length > 1, names, `spec.ports[${i}]`)));
   const affinity = typeof spec.sessionAffinity === 'string' ? spec.sessionAffinity : '';
-  if (affinity === '') errors.push(requiredField('spec.sessionAffinity', ''));
-  else if (!SESSION_AFFINITIES.includes(affinity)) errors.push(notSupportedField('spec.sessionAffinity', affinity, SESSION_AFFINITIES));
-  if (type === '') errors.push(requiredField('spec.type', ''));
-  else if (!SERVICE_TYPES.includes(type)) errors.push(notSupportedField('spec.type', type, SERVICE_TYPES));
+  if (affinity === '') errors.push(required('spec.sessionAffinity', ''));
+  else if (!SESSION_AFFINITIES.includes(affinity)) errors.push(notSupported('spec.sessionAffinity', affinity, SESSION_AFFINITIES));
+  if (type === '') errors.push(required('spec.type', ''));
+  else if (!SERVICE_TYPES.includes(type)) errors.push(notSupported('spec.type', type, SERVICE_TYPES));
   if (type === 'ClusterIP') {
     ports.forEach((port, i) => {
-      if (port.nodePort) errors.push(forbiddenField(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
+      if (port.nodePort) errors.push(forbidden(`spec.ports[${i}].nodePort`, "may not be used when `type` is 'ClusterIP'"));
     });
   }
   const seen = new Set<string>();

@@ -3,8 +3,7 @@
  * selectors that match their template's labels, and the pod templates they run.
  */
 import { isPlainObject, type KubeObject } from '../../model/object.js';
-import { forbiddenField, invalidField, notSupportedField, requiredField } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { forbidden, invalid, notSupported, required, type FieldCause } from '../../../kube/field-errors.js';
 import { podTemplateErrors, podTemplateMetadataErrors } from './pod-spec.js';
 import { labelSelectorErrors } from '../../../kube/object-meta-rules.js';
 import { fromLabelSelectorObject, matchesLabels } from '../../../kube/label-selector.js';
@@ -42,7 +41,7 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   const convertible = selectorErrors.length === 0;
   if (!selector) {
     // A DaemonSet's selector is not checked for presence; no selector (labels.Nothing) matches no labels.
-    if (kind !== 'DaemonSet') errors.push(requiredField('spec.selector', ''));
+    if (kind !== 'DaemonSet') errors.push(required('spec.selector', ''));
   } else if (size(selector.matchLabels) + size(selector.matchExpressions) === 0) {
     // ReplicaSet validation says "deployment" too.
     const noun = kind === 'StatefulSet' ? 'statefulset' : kind === 'DaemonSet' ? 'daemonset' : 'deployment';
@@ -65,9 +64,9 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   }
   const templateChecked = convertible || kind === 'DaemonSet' || kind === 'StatefulSet';
   const restart = typeof podSpec.restartPolicy === 'string' ? podSpec.restartPolicy : '';
-  if (templateChecked && restart !== 'Always') errors.push(notSupportedField('spec.template.spec.restartPolicy', restart, ['Always']));
+  if (templateChecked && restart !== 'Always') errors.push(notSupported('spec.template.spec.restartPolicy', restart, ['Always']));
   if (templateChecked && podSpec.activeDeadlineSeconds != null) {
-    errors.push(forbiddenField('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind === 'Deployment' ? 'ReplicaSet' : kind} is not Supported`));
+    errors.push(forbidden('spec.template.spec.activeDeadlineSeconds', `activeDeadlineSeconds in ${kind === 'Deployment' ? 'ReplicaSet' : kind} is not Supported`));
   }
   if (kind === 'Deployment') errors.push(...deploymentStrategyErrors(spec.strategy));
   if (kind === 'DaemonSet') errors.push(...daemonSetStrategyErrors(spec.updateStrategy));
@@ -76,7 +75,7 @@ export function workloadErrors(obj: KubeObject, kind: Workload): FieldCause[] {
   if (kind === 'Deployment' && typeof spec.progressDeadlineSeconds === 'number') {
     errors.push(...nonnegativeField('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds));
     const minReady = typeof spec.minReadySeconds === 'number' ? spec.minReadySeconds : 0;
-    if (spec.progressDeadlineSeconds <= minReady) errors.push(invalidField('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
+    if (spec.progressDeadlineSeconds <= minReady) errors.push(invalid('spec.progressDeadlineSeconds', spec.progressDeadlineSeconds, 'must be greater than minReadySeconds'));
   }
   return errors;
 }
@@ -99,15 +98,15 @@ function intOrPercentValue(value: unknown): number {
 function statefulSetStrategyErrors(spec: Obj): FieldCause[] {
   const errors: FieldCause[] = [];
   const management = typeof spec.podManagementPolicy === 'string' ? spec.podManagementPolicy : '';
-  if (management === '') errors.push(requiredField('spec.podManagementPolicy', ''));
-  else if (management !== 'OrderedReady' && management !== 'Parallel') errors.push(invalidField('spec.podManagementPolicy', management, "must be 'OrderedReady' or 'Parallel'"));
+  if (management === '') errors.push(required('spec.podManagementPolicy', ''));
+  else if (management !== 'OrderedReady' && management !== 'Parallel') errors.push(invalid('spec.podManagementPolicy', management, "must be 'OrderedReady' or 'Parallel'"));
   const strategy = isPlainObject(spec.updateStrategy) ? spec.updateStrategy : {};
   const rolling = isPlainObject(strategy.rollingUpdate) ? strategy.rollingUpdate : undefined;
   // The internal RollingUpdateStatefulSetStrategy, as json.Marshal writes it (Go field names).
   const rollingJSON = (r: Obj) => `{"Partition":${Number(r.partition ?? 0)},"MaxUnavailable":${r.maxUnavailable == null ? 'null' : intOrStringJSON(r.maxUnavailable)}}`;
   const type = typeof strategy.type === 'string' ? strategy.type : '';
   if (type === '') {
-    errors.push(requiredField('spec.updateStrategy', ''));
+    errors.push(required('spec.updateStrategy', ''));
   } else if (type === 'OnDelete') {
     if (rolling) errors.push({ reason: 'FieldValueInvalid', field: 'spec.updateStrategy.rollingUpdate', message: `Invalid value: ${rollingJSON(rolling)}: only allowed for updateStrategy 'RollingUpdate'` });
   } else if (type === 'RollingUpdate') {
@@ -130,7 +129,7 @@ function statefulSetStrategyErrors(spec: Obj): FieldCause[] {
   if (retention) {
     for (const key of ['whenDeleted', 'whenScaled']) {
       const value = typeof retention[key] === 'string' ? retention[key] : '';
-      if (value !== 'Retain' && value !== 'Delete') errors.push(notSupportedField(`spec.persistentVolumeClaimRetentionPolicy.${key}`, value, ['Retain', 'Delete']));
+      if (value !== 'Retain' && value !== 'Delete') errors.push(notSupported(`spec.persistentVolumeClaimRetentionPolicy.${key}`, value, ['Retain', 'Delete']));
     }
   }
   if (isPlainObject(spec.ordinals)) errors.push(...nonnegativeField('spec.ordinals.start', spec.ordinals.start));
@@ -142,7 +141,7 @@ const limitInvalid = (field: string, value: unknown, detail: string): FieldCause
 /** ValidatePositiveIntOrPercent: a well-formed percentage or an int that is not negative. */
 function positiveIntOrPercent(field: string, value: unknown): FieldCause[] {
   if (typeof value === 'string' && !PERCENT.test(value)) return [limitInvalid(field, value, PERCENT_ERROR)];
-  return typeof value === 'number' && value < 0 ? [invalidField(field, value, NEGATIVE)] : [];
+  return typeof value === 'number' && value < 0 ? [invalid(field, value, NEGATIVE)] : [];
 }
 
 /** IsNotMoreThan100Percent. */
@@ -162,7 +161,7 @@ function daemonSetStrategyErrors(strategy: unknown): FieldCause[] {
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, quoted as Go prints the string it decodes
     return [{ reason: 'FieldValueNotSupported', field: path, message: `Unsupported value: {"Type":${JSON.stringify(String(s.type ?? ''))},"RollingUpdate":${rolling}}: supported values: "RollingUpdate", "OnDelete"` }];
   }
-  if (!isPlainObject(s.rollingUpdate)) return [requiredField(`${path}.rollingUpdate`, '')];
+  if (!isPlainObject(s.rollingUpdate)) return [required(`${path}.rollingUpdate`, '')];
   const { maxUnavailable, maxSurge } = s.rollingUpdate;
   const unavailableField = `${path}.rollingUpdate.maxUnavailable`;
   const surgeField = `${path}.rollingUpdate.maxSurge`;
@@ -173,7 +172,7 @@ function daemonSetStrategyErrors(strategy: unknown): FieldCause[] {
   if (hasUnavailable && hasSurge) {
     errors.push(limitInvalid(surgeField, maxSurge, 'may not be set when maxUnavailable is non-zero'));
   } else if (!hasUnavailable && !hasSurge) {
-    errors.push(requiredField(unavailableField, 'cannot be 0 when maxSurge is 0'));
+    errors.push(required(unavailableField, 'cannot be 0 when maxSurge is 0'));
   }
   return errors;
 }
@@ -183,7 +182,7 @@ function deploymentStrategyErrors(strategy: unknown): FieldCause[] {
   const s = isPlainObject(strategy) ? strategy : {};
   const errors: FieldCause[] = [];
   if (s.type === 'Recreate') {
-    if (s.rollingUpdate != null) errors.push(forbiddenField('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'"));
+    if (s.rollingUpdate != null) errors.push(forbidden('spec.strategy.rollingUpdate', "may not be specified when strategy `type` is 'Recreate'"));
   } else if (s.type === 'RollingUpdate' && isPlainObject(s.rollingUpdate)) {
     const { maxUnavailable, maxSurge } = s.rollingUpdate;
     const unavailableField = 'spec.strategy.rollingUpdate.maxUnavailable';
@@ -210,5 +209,5 @@ const STATEFULSET_MUTABLE = ['replicas', 'ordinals', 'template', 'updateStrategy
 export function statefulSetUpdateErrors(obj: KubeObject, old: KubeObject): FieldCause[] {
   const rest = (spec: Obj) => Object.fromEntries(Object.entries(spec).filter(([key]) => !STATEFULSET_MUTABLE.includes(key)));
   if (semanticEqual(rest(specOf(obj)), rest(specOf(old)))) return [];
-  return [forbiddenField('spec', "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden")];
+  return [forbidden('spec', "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', 'updateStrategy', 'revisionHistoryLimit', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are forbidden")];
 }

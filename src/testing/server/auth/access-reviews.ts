@@ -6,9 +6,10 @@
  * admin and everything is allowed. Tokens the server issued (token-requests.ts) are their service accounts.
  */
 import { isPlainObject } from '../../model/object.js';
-import { badRequest, invalid, StatusError } from '../../model/status.js';
 import type { FieldCause } from '../../../kube/field-errors.js';
 import type { ResourceRequest } from '../http/request-info.js';
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus, invalidStatus } from '../../../kube/status.js';
 
 /** A user as TokenReview reports it (authentication.k8s.io/v1 UserInfo). */
 export interface AuthenticatedUser {
@@ -78,16 +79,16 @@ export class AccessReviews {
     if (info.verb !== 'create' || info.name !== undefined || info.subresource !== undefined) {
       throw new StatusError({ message: 'the server does not allow this method on the requested resource', reason: 'MethodNotAllowed', details: {}, code: 405 });
     }
-    if (info.namespace !== undefined) throw badRequest('namespace is not allowed on this type');
-    if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
+    if (info.namespace !== undefined) throw new StatusError(badRequestStatus('namespace is not allowed on this type'));
+    if (!isPlainObject(body)) throw new StatusError(badRequestStatus('the body of the request was not a JSON object'));
     const apiVersion = `${group}/v1`;
     if (body.apiVersion !== undefined && body.apiVersion !== '' && body.apiVersion !== apiVersion) {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
-      throw badRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${apiVersion})`);
+      throw new StatusError(badRequestStatus(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${apiVersion})`));
     }
     if (body.kind !== undefined && body.kind !== '' && body.kind !== kind) {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
-      throw badRequest(`the kind in the data (${String(body.kind)}) does not match the expected kind (${kind})`);
+      throw new StatusError(badRequestStatus(`the kind in the data (${String(body.kind)}) does not match the expected kind (${kind})`));
     }
     const spec = isPlainObject(body.spec) ? body.spec : {};
     const metadata = isPlainObject(body.metadata) ? body.metadata : {};
@@ -97,7 +98,7 @@ export class AccessReviews {
 
   private tokenReview(spec: Record<string, unknown>): Record<string, unknown> {
     const token = typeof spec.token === 'string' ? spec.token : '';
-    if (token === '') throw badRequest('token is required for TokenReview in authentication');
+    if (token === '') throw new StatusError(badRequestStatus('token is required for TokenReview in authentication'));
     const audiences = Array.isArray(spec.audiences) ? spec.audiences : undefined;
     const issued = this.issuedTokens?.authenticate(token, audiences?.map(String));
     if (issued !== undefined) {
@@ -127,7 +128,7 @@ export class AccessReviews {
     if (kind === 'SubjectAccessReview' && subject.username === '' && (subject.groups ?? []).length === 0) {
       errors.push({ reason: 'FieldValueInvalid', field: 'spec.user', message: 'Invalid value: "": at least one of user or group must be specified' });
     }
-    if (errors.length > 0) throw invalid(kind, 'authorization.k8s.io', '', errors);
+    if (errors.length > 0) throw new StatusError(invalidStatus(kind, 'authorization.k8s.io', '', errors));
     const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
     const attrs: AuthorizationAttributes = {
       user: subject.username,

@@ -8,11 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isPlainObject } from '../../model/object.js';
-import { badRequest, invalid, invalidField, StatusError } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { invalid, type FieldCause } from '../../../kube/field-errors.js';
 import type { AuthenticatedUser, IssuedTokens } from './access-reviews.js';
 import type { ResourceRequest } from '../http/request-info.js';
 import { metaTime } from '../../../kube/meta-time.js';
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus, invalidStatus } from '../../../kube/status.js';
 
 /** kube-apiserver's default API audience (its --service-account-issuer in kind and kubeadm clusters). */
 export const API_AUDIENCES = ['https://kubernetes.default.svc.cluster.local'];
@@ -49,14 +50,14 @@ export class TokenRequests implements IssuedTokens {
     }
     const name = info.name;
     const namespace = info.namespace;
-    if (namespace === undefined) throw badRequest('namespace is required');
-    if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
+    if (namespace === undefined) throw new StatusError(badRequestStatus('namespace is required'));
+    if (!isPlainObject(body)) throw new StatusError(badRequestStatus('the body of the request was not a JSON object'));
     const metadata = isPlainObject(body.metadata) ? { ...body.metadata } : {};
     if (typeof metadata.name === 'string' && metadata.name !== '' && metadata.name !== name) {
-      throw invalid('TokenRequest', 'authentication.k8s.io', name, [invalidField('metadata.name', metadata.name, 'must match the service account name if specified')]);
+      throw new StatusError(invalidStatus('TokenRequest', 'authentication.k8s.io', name, [invalid('metadata.name', metadata.name, 'must match the service account name if specified')]));
     }
     if (typeof metadata.namespace === 'string' && metadata.namespace !== '' && metadata.namespace !== namespace) {
-      throw invalid('TokenRequest', 'authentication.k8s.io', name, [invalidField('metadata.namespace', metadata.namespace, 'must match the service account namespace if specified')]);
+      throw new StatusError(invalidStatus('TokenRequest', 'authentication.k8s.io', name, [invalid('metadata.namespace', metadata.namespace, 'must match the service account namespace if specified')]));
     }
     const account = await serviceAccount();
     const spec = isPlainObject(body.spec) ? { ...body.spec } : {};
@@ -68,11 +69,11 @@ export class TokenRequests implements IssuedTokens {
     metadata.creationTimestamp = metaTime(now);
 
     const errors: FieldCause[] = [];
-    if (expirationSeconds < MIN_EXPIRATION_SECONDS) errors.push(invalidField('spec.expirationSeconds', expirationSeconds, 'may not specify a duration less than 10 minutes'));
-    if (expirationSeconds > MAX_EXPIRATION_SECONDS) errors.push(invalidField('spec.expirationSeconds', expirationSeconds, 'may not specify a duration larger than 2^32 seconds'));
-    if (errors.length > 0) throw invalid('TokenRequest', 'authentication.k8s.io', '', errors);
+    if (expirationSeconds < MIN_EXPIRATION_SECONDS) errors.push(invalid('spec.expirationSeconds', expirationSeconds, 'may not specify a duration less than 10 minutes'));
+    if (expirationSeconds > MAX_EXPIRATION_SECONDS) errors.push(invalid('spec.expirationSeconds', expirationSeconds, 'may not specify a duration larger than 2^32 seconds'));
+    if (errors.length > 0) throw new StatusError(invalidStatus('TokenRequest', 'authentication.k8s.io', '', errors));
     if (spec.boundObjectRef !== undefined && spec.boundObjectRef !== null) {
-      throw badRequest('the test API server does not bind service account tokens to objects (spec.boundObjectRef)');
+      throw new StatusError(badRequestStatus('the test API server does not bind service account tokens to objects (spec.boundObjectRef)'));
     }
 
     const token = randomBytes(32).toString('base64url');

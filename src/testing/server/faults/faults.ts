@@ -1,5 +1,6 @@
+import { StatusError } from '../../model/status.js';
+import { internalErrorStatus } from '../../../kube/status.js';
 /** Injected failures: the next N requests that match a filter get an error Status. */
-import { StatusError, internalError } from '../../model/status.js';
 
 export interface FaultFilter {
   /** HTTP method, e.g. `GET`; any when absent. */
@@ -102,7 +103,7 @@ function defaultMessage(code: number, reason: string): string {
 
 export function faultError(code: number, message?: string, reason?: string, retryAfterSeconds?: number): StatusError {
   const why = reason ?? REASONS[code] ?? 'InternalError';
-  if (why === 'InternalError' && code === 500) return internalError(message ?? 'injected fault');
+  if (why === 'InternalError' && code === 500) return new StatusError(internalErrorStatus(message ?? 'injected fault'));
   const retry = retryAfterSeconds ?? (code === 429 ? 1 : undefined);
   return new StatusError({
     message: message ?? defaultMessage(code, why),

@@ -1,10 +1,11 @@
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus } from '../../../kube/status.js';
 /**
  * The continue token of a paginated list, as kube-apiserver's storage writes and reads it:
  * `{"v":"meta.k8s.io/v1","rv":<revision>,"start":"<key>"}` in unpadded URL-safe base64; a token
  * that does not decode is refused in the storage layer's words (Go's base64 and JSON errors).
  */
 import { goJsonSyntaxError } from '../../../kube/go-json-syntax.js';
-import { badRequest, StatusError } from '../../model/status.js';
 
 export interface ContinueToken {
   rv: number;
@@ -16,7 +17,7 @@ export function encodeContinue(rv: number, start: string): string {
 }
 
 function refused(reason: string): StatusError {
-  return badRequest(`invalid continue token: continue key is not valid: ${reason}`);
+  return new StatusError(badRequestStatus(`invalid continue token: continue key is not valid: ${reason}`));
 }
 
 export function decodeContinue(token: string): ContinueToken {

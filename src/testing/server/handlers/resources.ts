@@ -6,16 +6,6 @@ import { deepCopy } from '../../../kube/json-values.js';
 import { goQuote } from '../../../kube/go-format.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
 import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
-import {
-  badRequest,
-  gone,
-  invalid,
-  methodNotSupported,
-  notFound,
-  pageNotFound,
-  requiredField,
-  StatusError,
-} from '../../model/status.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
 import { zeroValueOf } from '../../builtins/zero-values.js';
@@ -39,6 +29,9 @@ import { parseFieldValidation } from '../registry/unknown-fields.js';
 import type { DuplicateKey } from '../http/duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../auth/access-reviews.js';
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus, deletedStatus, expiredStatus, invalidStatus, methodNotSupportedStatus, notFoundStatus, pageNotFoundStatus } from '../../../kube/status.js';
+import { required } from '../../../kube/field-errors.js';
 
 
 /** Resources whose DELETE answers the deleted object rather than a Status (their registries' ReturnDeletedObject). */
@@ -85,7 +78,7 @@ function defaultManager(userAgent: string): string {
 function applyDuplicateKeys(duplicates: DuplicateKey[], options: WriteOptions): void {
   if (duplicates.length === 0 || options.fieldValidation === 'Ignore') return;
   const lines = duplicates.map((d) => `line ${d.line}: key ${goQuote(d.key)} already set in map`);
-  if (options.fieldValidation === 'Strict') throw badRequest(`error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  ${lines.join('\n  ')}`);
+  if (options.fieldValidation === 'Strict') throw new StatusError(badRequestStatus(`error strict decoding YAML: error converting YAML to JSON: yaml: unmarshal errors:\n  ${lines.join('\n  ')}`));
   for (const line of new Set(lines)) if (!options.warnings?.includes(line)) options.warnings?.push(line);
 }
 
@@ -117,7 +110,7 @@ export class ResourceHandlers {
   async get(call: ResourceCall): Promise<CallResult> {
     const obj = await this.storage.get(call.rt, call.version.name, call.namespace, call.name!);
     if (call.subresource === 'scale') return { code: 200, body: this.toScale(call, obj) };
-    if (call.subresource && (call.subresource !== 'status' || !call.version.statusSubresource)) throw pageNotFound(`${call.rt.resource}/${call.subresource}`);
+    if (call.subresource && (call.subresource !== 'status' || !call.version.statusSubresource)) throw new StatusError(pageNotFoundStatus(`${call.rt.resource}/${call.subresource}`));
     return { code: 200, body: obj };
   }
 
@@ -139,14 +132,14 @@ export class ResourceHandlers {
     if (token) {
       const parsed = decodeContinue(token);
       if (parsed.rv < this.store.compactedRevision) {
-        throw gone('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.');
+        throw new StatusError(expiredStatus('The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.'));
       }
       listRV = parsed.rv;
       start = parsed.start;
       items = this.store.listAt(key, listRV, namespace);
     } else if (rvParam !== '' && rvParam !== '0') {
       const parseError = resourceVersionParseError(rvParam);
-      if (parseError) throw badRequest(`invalid resource version: ${parseError}`);
+      if (parseError) throw new StatusError(badRequestStatus(`invalid resource version: ${parseError}`));
       const rv = Number(rvParam);
       const tooLarge = this.store.tooLarge(rv);
       if (tooLarge) throw tooLarge;
@@ -184,7 +177,7 @@ export class ResourceHandlers {
   }
 
   async create(call: ResourceCall): Promise<CallResult> {
-    if (call.subresource) throw methodNotSupported(call.rt, 'create');
+    if (call.subresource) throw new StatusError(methodNotSupportedStatus(call.rt, 'create'));
     const created = await this.storage.create(call.rt, call.version, call.namespace, this.objectBody(call), this.writeOptions(call, 'CreateOptions'));
     return { code: 201, body: created };
   }
@@ -199,14 +192,14 @@ export class ResourceHandlers {
       const updated = await this.storage.update(rt, version, namespace, name!, '', (current) => ({ ...current, spec: { ...(current.spec as object), finalizers: requested } }), { ...options, retryOnConflict: true });
       return { code: 200, body: updated };
     }
-    if (subresource && subresource !== 'status') throw notFound(rt, name!);
-    if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
+    if (subresource && subresource !== 'status') throw new StatusError(notFoundStatus(rt, name!));
+    if (subresource === 'status' && !version.statusSubresource) throw new StatusError(notFoundStatus(rt, name!));
     const body = this.objectBody(call);
     if (!subresource && rt.allowCreateOnUpdate && !this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!)) {
       // The kind's strategy creates a missing name on update, unless the body names a resourceVersion (then 404).
       const meta = isPlainObject(body) && isPlainObject(body.metadata) ? body.metadata : {};
       if (!meta.resourceVersion) {
-        if (meta.name !== name) throw badRequest(`the name of the object (${typeof meta.name === 'string' ? meta.name : ''}) does not match the name on the URL (${name})`);
+        if (meta.name !== name) throw new StatusError(badRequestStatus(`the name of the object (${typeof meta.name === 'string' ? meta.name : ''}) does not match the name on the URL (${name})`));
         return { code: 201, body: await this.storage.create(rt, version, namespace, body, options) };
       }
     }
@@ -224,24 +217,24 @@ export class ResourceHandlers {
     const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
     // A JSON patch's operations are decoded apart from the object (not reported here).
     if (type === 'application/json-patch+json') options.duplicateFields = undefined;
-    if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);
-    if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
+    if (subresource && subresource !== 'status' && subresource !== 'scale') throw new StatusError(notFoundStatus(rt, name!));
+    if (subresource === 'status' && !version.statusSubresource) throw new StatusError(notFoundStatus(rt, name!));
 
     if (type === 'application/apply-patch+yaml') return this.apply(call, options);
     const patchBody = call.body;
     const applyPatch = (current: unknown): unknown => {
       const base = deepCopy(current);
       if (type === 'application/json-patch+json') {
-        if (!Array.isArray(patchBody)) throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, JSON_PATCH_OPS)} into Go value of type ${JSON_PATCH_OPS}`);
+        if (!Array.isArray(patchBody)) throw new StatusError(badRequestStatus(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, JSON_PATCH_OPS)} into Go value of type ${JSON_PATCH_OPS}`));
         return applyJsonPatch(base, deepCopy(patchBody));
       }
       if (type === 'application/merge-patch+json') {
         // evanphx/json-patch decodes the patch into a map[string]interface{}.
-        if (patchBody === undefined) throw badRequest('error decoding patch: unexpected end of JSON input');
-        if (!isPlainObject(patchBody)) throw badRequest(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, MERGE_PATCH_MAP)} into Go value of type ${MERGE_PATCH_MAP}`);
+        if (patchBody === undefined) throw new StatusError(badRequestStatus('error decoding patch: unexpected end of JSON input'));
+        if (!isPlainObject(patchBody)) throw new StatusError(badRequestStatus(`error decoding patch: json: cannot unmarshal ${jsonWord(patchBody, MERGE_PATCH_MAP)} into Go value of type ${MERGE_PATCH_MAP}`));
         return applyMergePatch(base, patchBody);
       }
-      if (!isPlainObject(patchBody)) throw badRequest('the patch must be a JSON object');
+      if (!isPlainObject(patchBody)) throw new StatusError(badRequestStatus('the patch must be a JSON object'));
       return applyStrategicMergePatch(base, patchBody, rt.listRule);
     };
     if (subresource === 'scale') return this.updateScale(call, (scale) => applyPatch(scale), options);
@@ -258,10 +251,10 @@ export class ResourceHandlers {
     const { rt, version, namespace, name, subresource, query } = call;
     const manager = query.get('fieldManager');
     if (!manager) {
-      throw invalid('PatchOptions', 'meta.k8s.io', '', [requiredField('fieldManager', 'is required for apply patch')]);
+      throw new StatusError(invalidStatus('PatchOptions', 'meta.k8s.io', '', [required('fieldManager', 'is required for apply patch')]));
     }
     const config = call.body;
-    if (!isPlainObject(config)) throw badRequest('the apply configuration must be an object');
+    if (!isPlainObject(config)) throw new StatusError(badRequestStatus('the apply configuration must be an object'));
     const force = query.get('force') === 'true';
     const applyOpts = {
       manager,
@@ -278,7 +271,7 @@ export class ResourceHandlers {
     const meta = isPlainObject(config.metadata) ? config.metadata : {};
     if (meta.name !== undefined && meta.name !== name) {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
-      throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
+      throw new StatusError(badRequestStatus(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`));
     }
     // The configuration becomes a typed object first, which fails (500) on a field the type does
     // not declare, whatever fieldValidation says. Its path in a list (`[name="c"]`) is not written here.
@@ -289,7 +282,7 @@ export class ResourceHandlers {
     }
     const exists = this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!);
     if (!exists) {
-      if (subresource) throw notFound(rt, name!);
+      if (subresource) throw new StatusError(notFoundStatus(rt, name!));
       const created = applyConfiguration(undefined, { ...(config as KubeObject), metadata: { ...meta, name } }, applyOpts);
       applyDuplicateKeys(call.duplicates ?? [], options);
       const stored = await this.storage.create(rt, version, namespace, created, { ...options, managedFieldsComputed: true, fieldManager: manager });
@@ -315,16 +308,12 @@ export class ResourceHandlers {
 
   async delete(call: ResourceCall): Promise<CallResult> {
     const { rt, version, namespace, name } = call;
-    if (call.subresource) throw methodNotSupported(rt, 'delete');
+    if (call.subresource) throw new StatusError(methodNotSupportedStatus(rt, 'delete'));
     const deleted = await this.storage.delete(rt, version, namespace, name!, this.deleteOptions(call));
     // Deleted at once: most registries answer a Status; those with ReturnDeletedObject, and any
     // deletion still waiting on finalizers, answer the object.
     if (!deleted.metadata.deletionTimestamp && !RETURNS_DELETED_OBJECT.has(`${rt.group}/${rt.resource}`)) {
-      const details: Record<string, unknown> = { name: deleted.metadata.name };
-      if (rt.group) details.group = rt.group;
-      details.kind = rt.resource;
-      details.uid = deleted.metadata.uid;
-      return { code: 200, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details } };
+      return { code: 200, body: deletedStatus(rt, deleted.metadata.name ?? '', deleted.metadata.uid) };
     }
     return { code: 200, body: deleted };
   }
@@ -357,7 +346,7 @@ export class ResourceHandlers {
     const body = isPlainObject(call.body) ? call.body : {};
     // The body decodes as DeleteOptions, the one kind the options scheme has for it.
     if (typeof body.kind === 'string' && body.kind !== '' && body.kind !== 'DeleteOptions') {
-      throw badRequest(`no kind ${JSON.stringify(body.kind)} is registered for version ${JSON.stringify(typeof body.apiVersion === 'string' ? body.apiVersion : '')} in scheme "pkg/runtime/scheme.go:111"`);
+      throw new StatusError(badRequestStatus(`no kind ${JSON.stringify(body.kind)} is registered for version ${JSON.stringify(typeof body.apiVersion === 'string' ? body.apiVersion : '')} in scheme "pkg/runtime/scheme.go:111"`));
     }
     const q = call.query;
     let policy = (body.propagationPolicy as string | undefined) ?? q.get('propagationPolicy') ?? undefined;
@@ -377,7 +366,7 @@ export class ResourceHandlers {
 
   private toScale(call: ResourceCall, obj: StoredObject): KubeObject {
     const scale = call.version.scale;
-    if (!scale) throw notFound(call.rt, call.name!);
+    if (!scale) throw new StatusError(notFoundStatus(call.rt, call.name!));
     let selector: string | undefined;
     if (call.rt.builtin) {
       const spec = obj.spec as { selector?: Parameters<typeof fromLabelSelectorObject>[0] } | undefined;
@@ -402,7 +391,7 @@ export class ResourceHandlers {
   private async updateScale(call: ResourceCall, change: (scale: KubeObject) => unknown, options: WriteOptions): Promise<CallResult> {
     const { rt, version, namespace, name } = call;
     const scaleSpec = version.scale;
-    if (!scaleSpec) throw notFound(rt, name!);
+    if (!scaleSpec) throw new StatusError(notFoundStatus(rt, name!));
     const updated = await this.storage.update(
       rt,
       version,
@@ -412,10 +401,10 @@ export class ResourceHandlers {
       (current) => {
         const scale = this.toScale(call, current);
         const next = change(scale);
-        if (!isPlainObject(next)) throw badRequest('the body of the request was not a Scale object');
+        if (!isPlainObject(next)) throw new StatusError(badRequestStatus('the body of the request was not a Scale object'));
         const replicas = (next.spec as { replicas?: unknown } | undefined)?.replicas;
         if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-          throw invalid('Scale', 'autoscaling', name!, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]);
+          throw new StatusError(invalidStatus('Scale', 'autoscaling', name!, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]));
         }
         const obj = deepCopy(current) as unknown as Record<string, unknown>;
         setPath(obj, scaleSpec.specReplicasPath, replicas);

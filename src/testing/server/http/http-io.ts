@@ -1,7 +1,7 @@
 /** Reading request bodies and writing JSON and Status responses. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { badRequest, statusOf, internalError, PAGE_NOT_FOUND_TEXT, PageNotFoundError, StatusError } from '../../model/status.js';
-import type { Status } from '../../../kube/status.js';
+import { PAGE_NOT_FOUND_TEXT, PageNotFoundError, StatusError } from '../../model/status.js';
+import { badRequestStatus, requestEntityTooLargeStatus, internalErrorStatus, statusOf, type Status } from '../../../kube/status.js';
 import { YamlSyntaxError } from '../../yaml.js';
 import { jsonBody, yamlBody, type ParsedBody } from './duplicate-keys.js';
 import { nestingDepthError } from '../../../kube/json-nesting.js';
@@ -14,7 +14,7 @@ import { goJsonSyntaxError } from '../../../kube/go-json-syntax.js';
 export const MAX_REQUEST_BODY_BYTES = 3 * 1024 * 1024;
 
 export function requestEntityTooLarge(limit: number): StatusError {
-  return new StatusError({ message: `Request entity too large: limit is ${limit}`, reason: 'RequestEntityTooLarge', code: 413 });
+  return new StatusError(requestEntityTooLargeStatus(`limit is ${limit}`));
 }
 
 /**
@@ -54,7 +54,7 @@ const YAML_STACK_EXHAUSTED = 'Maximum call stack size exceeded';
  * updates) words a JSON body that does not parse as kube-apiserver's object decoder does.
  */
 export function parseBody(text: string, contentType: string, expectedKind?: string): ParsedBody {
-  if (text.trim() === '') throw badRequest('the body of the request was empty');
+  if (text.trim() === '') throw badRequestError('the body of the request was empty');
   let yaml: ParsedBody | undefined;
   let value: unknown;
   try {
@@ -64,7 +64,7 @@ export function parseBody(text: string, contentType: string, expectedKind?: stri
   } catch (err) {
     if (err instanceof YamlSyntaxError && err.reason === YAML_STACK_EXHAUSTED) throw tooDeep(`invalid character '[' exceeded max depth`);
     if (expectedKind !== undefined && !yaml && !contentType.includes('yaml')) throw unrecognizedObject(expectedKind, Buffer.from(text));
-    throw badRequest(`the body of the request could not be decoded: ${(err as Error).message}`);
+    throw badRequestError(`the body of the request could not be decoded: ${(err as Error).message}`);
   }
   const depthError = nestingDepthError(value);
   if (depthError) throw tooDeep(depthError);
@@ -81,11 +81,16 @@ function unrecognizedObject(kind: string, body: Buffer): StatusError {
   const more = body.length > 30 ? ' ...' : '';
   const summary = body.length === 0 ? '<empty>' : body[0] === 0x7b ? `${start.toString('utf8')}${more}` : `${start.toString('hex')}${more}`;
   const reason = goJsonSyntaxError(body) ?? 'unexpected end of JSON input';
-  return badRequest(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${reason} (${summary})`);
+  return badRequestError(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${reason} (${summary})`);
+}
+
+/** A 400 whose Status says why. */
+function badRequestError(message: string): StatusError {
+  return new StatusError(badRequestStatus(message));
 }
 
 function tooDeep(decoderError: string): StatusError {
-  return badRequest(`the body of the request could not be decoded: ${decoderError}`);
+  return badRequestError(`the body of the request could not be decoded: ${decoderError}`);
 }
 
 /** RFC 7234 warning headers, as the API server sends admission and validation warnings. */
@@ -108,7 +113,7 @@ export function writeJSON(res: ServerResponse, code: number, body: unknown, warn
 export function errorToStatus(err: unknown): Status {
   const status = statusOf(err);
   if (status) return status;
-  return internalError(err instanceof Error ? err.message : String(err)).status;
+  return new StatusError(internalErrorStatus(err instanceof Error ? err.message : String(err))).status;
 }
 
 /** An error's Status; `warnings` gathered before the request failed go with it, as kube-apiserver sends them. */

@@ -2,8 +2,9 @@
  * kube-apiserver's validation of request options (the query parameters it decodes into
  * CreateOptions, UpdateOptions, PatchOptions and ListOptions), with its 422 and 400 texts.
  */
-import type { FieldCause } from '../../../kube/field-errors.js';
-import { badRequest, forbiddenField, invalid, invalidField, notSupportedField } from '../../model/status.js';
+import { forbidden, invalid, notSupported, type FieldCause } from '../../../kube/field-errors.js';
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus, invalidStatus } from '../../../kube/status.js';
 
 export type WriteOptionsKind = 'CreateOptions' | 'UpdateOptions' | 'PatchOptions';
 
@@ -15,7 +16,7 @@ function fieldManagerCauses(manager: string | null): FieldCause[] {
   const at = chars.findIndex((c) => /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(c) || (c !== ' ' && /\s/u.test(c)));
   if (at < 0) return [];
   const code = chars[at].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-  return [invalidField('fieldManager', manager, `invalid character U+${code} (at position ${at})`)];
+  return [invalid('fieldManager', manager, `invalid character U+${code} (at position ${at})`)];
 }
 
 /** CreateOptions, UpdateOptions and PatchOptions: dryRun, fieldManager, fieldValidation, force. */
@@ -28,16 +29,16 @@ export function validateWriteOptions(kind: WriteOptionsKind, query: URLSearchPar
   causes.push(...fieldManagerCauses(query.get('fieldManager')));
   const validation = query.get('fieldValidation');
   if (validation !== null && !['', 'Ignore', 'Strict', 'Warn'].includes(validation)) {
-    causes.push(notSupportedField('fieldValidation', validation, ['', 'Ignore', 'Strict', 'Warn']));
+    causes.push(notSupported('fieldValidation', validation, ['', 'Ignore', 'Strict', 'Warn']));
   }
-  if (kind === 'PatchOptions' && !apply && query.has('force')) causes.push(forbiddenField('force', 'may not be specified for non-apply patch'));
-  if (causes.length > 0) throw invalid(kind, 'meta.k8s.io', '', causes);
+  if (kind === 'PatchOptions' && !apply && query.has('force')) causes.push(forbidden('force', 'may not be specified for non-apply patch'));
+  if (causes.length > 0) throw new StatusError(invalidStatus(kind, 'meta.k8s.io', '', causes));
 }
 
 /** Go's strconv.ParseInt error for a query integer that does not parse. */
 function parseIntParam(query: URLSearchParams, name: string): void {
   const v = query.get(name);
-  if (v !== null && v !== '' && !/^[+-]?\d+$/.test(v)) throw badRequest(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`);
+  if (v !== null && v !== '' && !/^[+-]?\d+$/.test(v)) throw new StatusError(badRequestStatus(`strconv.ParseInt: parsing ${JSON.stringify(v)}: invalid syntax`));
 }
 
 /** ListOptions of a list or a watch (ValidateListOptions): resourceVersionMatch, sendInitialEvents, limit, timeoutSeconds. */
@@ -50,22 +51,22 @@ export function validateListOptions(query: URLSearchParams, watch: boolean): voi
   const hasContinue = (query.get('continue') ?? '') !== '';
   const sendInitialEvents = query.has('sendInitialEvents');
   if (watch) {
-    if (sendInitialEvents && match !== 'NotOlderThan') causes.push(forbiddenField('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
+    if (sendInitialEvents && match !== 'NotOlderThan') causes.push(forbidden('resourceVersionMatch', 'sendInitialEvents requires setting resourceVersionMatch to NotOlderThan'));
     if (match !== '') {
-      if (!sendInitialEvents) causes.push(forbiddenField('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
-      if (match !== 'NotOlderThan') causes.push(notSupportedField('resourceVersionMatch', match, ['NotOlderThan']));
-      if (hasContinue) causes.push(forbiddenField('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+      if (!sendInitialEvents) causes.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden for watch unless sendInitialEvents is provided'));
+      if (match !== 'NotOlderThan') causes.push(notSupported('resourceVersionMatch', match, ['NotOlderThan']));
+      if (hasContinue) causes.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
     }
   } else {
     if (match !== '') {
-      if (rv === '') causes.push(forbiddenField('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
-      if (hasContinue) causes.push(forbiddenField('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
-      if (match === 'Exact' && rv === '0') causes.push(forbiddenField('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
-      else if (match !== 'Exact' && match !== 'NotOlderThan') causes.push(notSupportedField('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
+      if (rv === '') causes.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden unless resourceVersion is provided'));
+      if (hasContinue) causes.push(forbidden('resourceVersionMatch', 'resourceVersionMatch is forbidden when continue is provided'));
+      if (match === 'Exact' && rv === '0') causes.push(forbidden('resourceVersionMatch', 'resourceVersionMatch "exact" is forbidden for resourceVersion "0"'));
+      else if (match !== 'Exact' && match !== 'NotOlderThan') causes.push(notSupported('resourceVersionMatch', match, ['Exact', 'NotOlderThan', '']));
     }
-    if (sendInitialEvents) causes.push(forbiddenField('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
+    if (sendInitialEvents) causes.push(forbidden('sendInitialEvents', 'sendInitialEvents is forbidden for list'));
   }
-  if (causes.length > 0) throw invalid('ListOptions', 'meta.k8s.io', '', causes);
+  if (causes.length > 0) throw new StatusError(invalidStatus('ListOptions', 'meta.k8s.io', '', causes));
 }
 
 /**
@@ -83,7 +84,7 @@ export function resourceVersionParseError(rv: string): string | undefined {
 /** ValidateDeleteOptions: a propagation policy kube-apiserver knows, and not beside orphanDependents. */
 export function validateDeleteOptions(policy: string | undefined, orphanDependents: unknown): void {
   const causes: FieldCause[] = [];
-  if (policy !== undefined && orphanDependents !== undefined) causes.push(invalidField('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
-  if (policy !== undefined && !['Foreground', 'Background', 'Orphan'].includes(policy)) causes.push(notSupportedField('propagationPolicy', policy, ['Foreground', 'Background', 'Orphan', 'nil']));
-  if (causes.length > 0) throw invalid('DeleteOptions', 'meta.k8s.io', '', causes);
+  if (policy !== undefined && orphanDependents !== undefined) causes.push(invalid('propagationPolicy', policy, 'orphanDependents and deletionPropagation cannot be both set'));
+  if (policy !== undefined && !['Foreground', 'Background', 'Orphan'].includes(policy)) causes.push(notSupported('propagationPolicy', policy, ['Foreground', 'Background', 'Orphan', 'nil']));
+  if (causes.length > 0) throw new StatusError(invalidStatus('DeleteOptions', 'meta.k8s.io', '', causes));
 }

@@ -6,7 +6,8 @@
  * the tables below, into the JSON the rest of the server handles. Empty values are dropped, as JSON's omitempty would.
  */
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
-import { badRequest, StatusError, unsupportedMediaType } from '../../model/status.js';
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus, unsupportedMediaTypeStatus } from '../../../kube/status.js';
 
 type FieldType = 'string' | 'bytes' | 'int' | 'bool' | 'strings' | 'stringMap' | 'bytesMap' | Message | { repeated: Message };
 interface Message {
@@ -143,7 +144,7 @@ function protobufKindNotDecoded(apiVersion: string, kind: string): StatusError {
 
 /** Decodes a protobuf request body into a JSON object; 415 for kinds the tables do not cover. */
 export function decodeProtobufBody(body: Buffer, contentType: string, accepted: string[]): Record<string, unknown> {
-  if (body.length < 4 || !body.subarray(0, 4).equals(MAGIC)) throw unsupportedMediaType(contentType, accepted);
+  if (body.length < 4 || !body.subarray(0, 4).equals(MAGIC)) throw new StatusError(unsupportedMediaTypeStatus(contentType, accepted));
   let apiVersion = '';
   let kind = '';
   try {
@@ -158,12 +159,12 @@ export function decodeProtobufBody(body: Buffer, contentType: string, accepted: 
       if (f.field === 2) raw = f.bytes;
     }
     const message = KINDS[apiVersion === 'v1' ? kind : `${apiVersion}/${kind}`];
-    if (!raw) throw unsupportedMediaType(contentType, accepted);
+    if (!raw) throw new StatusError(unsupportedMediaTypeStatus(contentType, accepted));
     if (!message) throw protobufKindNotDecoded(apiVersion, kind);
     return { apiVersion, kind, ...decodeMessage(raw, message) };
   } catch (err) {
     if (err instanceof StatusError) throw err;
     // A malformed body is the client's error (400), as kube-apiserver answers a decoding failure.
-    throw badRequest(`the body of the request could not be decoded: ${(err as Error).message}`);
+    throw new StatusError(badRequestStatus(`the body of the request could not be decoded: ${(err as Error).message}`));
   }
 }

@@ -7,9 +7,9 @@ import type { Operation } from '../../../kube/admission-review.js';
 import { deepCopy, deepEqual } from '../../../kube/json-values.js';
 import { type KubeObject, type StoredObject } from '../../model/object.js';
 import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
-import { StatusError } from '../../model/status.js';
 import type { ObjectStore } from '../../store/object-store.js';
 import type { WriteOptions } from './request-options.js';
+import { StatusError } from '../../model/status.js';
 
 /** What admission reads of a request's options. */
 type AdmissionOptions = Pick<WriteOptions, 'userInfo' | 'dryRun' | 'warnings'>;

@@ -1,10 +1,9 @@
 /** Metadata rules the generic registry applies to every object: names, timestamps, validation. */
 import { randomBytes } from 'node:crypto';
 import type { KubeObject, ObjectMeta } from '../../model/object.js';
-import { invalidField, requiredField, forbiddenField } from '../../model/status.js';
 import { isDNS1123Subdomain } from '../../../kube/dns-names.js';
 import { annotationErrors, finalizerErrors, labelErrors, ownerReferenceErrors } from '../../../kube/object-meta-rules.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { forbidden, invalid, required, type FieldCause } from '../../../kube/field-errors.js';
 import { metaTime } from '../../../kube/meta-time.js';
 
 /** RFC 3339 with second precision, as metav1.Time marshals. */
@@ -34,12 +33,12 @@ export function validateObjectMeta(meta: ObjectMeta, options: { nameRule?: (name
   const prefix = meta.generateName ?? '';
   // A prefix may end in '-' (the random suffix follows it): checked as if that were a letter.
   const masked = prefix.length > 1 && prefix.endsWith('-') ? `${prefix.slice(0, -1)}a` : prefix;
-  if (prefix !== '') for (const m of rule(masked)) errors.push(invalidField('metadata.generateName', prefix, m));
+  if (prefix !== '') for (const m of rule(masked)) errors.push(invalid('metadata.generateName', prefix, m));
   const name = meta.name ?? '';
   if (name === '') {
-    errors.push(requiredField('metadata.name', 'name or generateName is required'));
+    errors.push(required('metadata.name', 'name or generateName is required'));
   } else {
-    for (const m of rule(name)) errors.push(invalidField('metadata.name', name, m));
+    for (const m of rule(name)) errors.push(invalid('metadata.name', name, m));
   }
   errors.push(...labelErrors(meta.labels ?? {}, 'metadata.labels'));
   errors.push(...annotationErrors(meta.annotations ?? {}, 'metadata.annotations'));
@@ -54,7 +53,7 @@ export function validateFinalizersOnDelete(oldMeta: ObjectMeta, newMeta: ObjectM
   const old = new Set(oldMeta.finalizers ?? []);
   const added = (newMeta.finalizers ?? []).filter((f) => !old.has(f));
   if (added.length === 0) return [];
-  return [forbiddenField('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`)];
+  return [forbidden('metadata.finalizers', `no new finalizers can be added if the object is being deleted, found new finalizers []string{${added.map((f) => JSON.stringify(f)).join(', ')}}`)];
 }
 
 /**

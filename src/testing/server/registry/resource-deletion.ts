@@ -6,12 +6,13 @@
 import { deepCopy, deepEqual } from '../../../kube/json-values.js';
 import { isPlainObject, type KubeObject, type StoredObject } from '../../model/object.js';
 import { storageKey, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
-import { forbidden, notFound, StatusError } from '../../model/status.js';
 import type { ObjectStore } from '../../store/object-store.js';
 import type { AdmissionStep } from './admission-step.js';
 import { now } from './object-meta.js';
 import { metaTime } from '../../../kube/meta-time.js';
 import type { DeleteOptions } from './request-options.js';
+import { StatusError } from '../../model/status.js';
+import { conflictStatus, forbiddenStatus, notFoundStatus } from '../../../kube/status.js';
 
 export function isNamespaceType(rt: ResourceType): boolean {
   return rt.group === '' && rt.resource === 'namespaces';
@@ -32,8 +33,7 @@ export const ORPHAN_FINALIZER = 'orphan';
 
 /** A failed delete precondition: kube-apiserver's registry names the kind (not the resource) in this 409. */
 function preconditionConflict(rt: ResourceType, name: string, reason: string): StatusError {
-  const kind = rt.group ? `${rt.kind}.${rt.group}` : rt.kind;
-  return new StatusError({ message: `Operation cannot be fulfilled on ${kind} "${name}": ${reason}`, reason: 'Conflict', details: { name, group: rt.group, kind: rt.kind }, code: 409 });
+  return new StatusError(conflictStatus({ group: rt.group, resource: rt.kind }, name, reason));
 }
 
 export class ResourceDeletion {
@@ -51,8 +51,8 @@ export class ResourceDeletion {
   async delete(rt: ResourceType, version: VersionInfo, namespace: string | undefined, name: string, options: DeleteOptions = {}): Promise<StoredObject> {
     const ns = rt.namespaced ? namespace : undefined;
     const stored = this.store.get(this.key(rt), ns, name);
-    if (!stored) throw notFound(rt, name);
-    if (isNamespaceType(rt) && PROTECTED_NAMESPACES.has(name)) throw forbidden(rt, name, 'this namespace may not be deleted');
+    if (!stored) throw new StatusError(notFoundStatus(rt, name));
+    if (isNamespaceType(rt) && PROTECTED_NAMESPACES.has(name)) throw new StatusError(forbiddenStatus(rt, name, 'this namespace may not be deleted'));
     const pre = options.preconditions;
     if (pre?.uid && pre.uid !== stored.metadata.uid) {
       throw preconditionConflict(rt, name, `the UID in the precondition (${pre.uid}) does not match the UID in record (${stored.metadata.uid}). The object might have been deleted and then recreated`);

@@ -10,7 +10,6 @@ import type { AdmissionChain } from '../../admission/index.js';
 import { deepCopy } from '../../../kube/json-values.js';
 import { joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
 import { storageKey, storageVersion, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
-import { alreadyExists, badRequest, conflict, invalid, notFound, StatusError } from '../../model/status.js';
 import type { ObjectStore } from '../../store/object-store.js';
 import { AdmissionStep } from './admission-step.js';
 import { generateName } from './object-meta.js';
@@ -20,6 +19,8 @@ import { ResourceStrategy } from './resource-strategy.js';
 import type { SchemaCache } from './schema-cache.js';
 import type { VersionConverter } from './version-converter.js';
 import type { DeleteOptions, WriteOptions } from './request-options.js';
+import { StatusError } from '../../model/status.js';
+import { alreadyExistsStatus, badRequestStatus, conflictStatus, invalidStatus, notFoundStatus } from '../../../kube/status.js';
 
 export type { DeleteOptions, WriteOptions } from './request-options.js';
 
@@ -60,7 +61,7 @@ export class ResourceStorage {
 
   async get(rt: ResourceType, version: string, namespace: string | undefined, name: string): Promise<StoredObject> {
     const stored = this.store.get(this.key(rt), rt.namespaced ? namespace : undefined, name);
-    if (!stored) throw notFound(rt, name);
+    if (!stored) throw new StatusError(notFoundStatus(rt, name));
     return this.present(rt, stored, version);
   }
 
@@ -101,7 +102,7 @@ export class ResourceStorage {
   async create(rt: ResourceType, version: VersionInfo, namespace: string | undefined, body: unknown, options: WriteOptions = {}): Promise<StoredObject> {
     const obj = this.strategy.decode(rt, version, body, namespace);
     this.strategy.checkDecoding(rt, version, obj, options);
-    if (rt.namespaced && !obj.metadata!.namespace) throw badRequest('the server could not find the requested resource');
+    if (rt.namespaced && !obj.metadata!.namespace) throw new StatusError(badRequestStatus('the server could not find the requested resource'));
     const meta = obj.metadata!;
     // kube-apiserver's storage layer refuses this as an internal error: a 500 without a reason.
     if (meta.resourceVersion) throw new StatusError({ message: 'resourceVersion should not be set on objects to be created', code: 500 });
@@ -128,11 +129,11 @@ export class ResourceStorage {
     await this.admission.validatingAdmission(rt, version, 'CREATE', admitted, undefined, options);
 
     const name = admitted.metadata.name;
-    if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw alreadyExists(rt, name);
+    if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw new StatusError(alreadyExistsStatus(rt, name));
     if (options.dryRun) return admitted;
     const toStore = await this.toStorage(rt, admitted);
     // Checked again after the last await: a concurrent create may have won.
-    if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw alreadyExists(rt, name);
+    if (this.store.get(this.key(rt), admitted.metadata.namespace, name)) throw new StatusError(alreadyExistsStatus(rt, name));
     const stored = this.markDefaulted(rt, this.store.create(this.key(rt), toStore));
     return this.present(rt, stored, version.name);
   }
@@ -156,23 +157,23 @@ export class ResourceStorage {
     const ns = rt.namespaced ? namespace : undefined;
     for (let attempt = 0; ; attempt++) {
       const stored = this.store.get(this.key(rt), ns, name);
-      if (!stored) throw notFound(rt, name);
+      if (!stored) throw new StatusError(notFoundStatus(rt, name));
       const current = await this.present(rt, stored, version.name);
       const body = compute(deepCopy(current));
       const requested = this.strategy.decode(rt, version, body, namespace);
       if (attempt === 0) this.strategy.checkDecoding(rt, version, requested, options);
       const reqMeta = requested.metadata!;
       if ((reqMeta.name ?? '') !== name) {
-        throw badRequest(`the name of the object (${reqMeta.name ?? ''}) does not match the name on the URL (${name})`);
+        throw new StatusError(badRequestStatus(`the name of the object (${reqMeta.name ?? ''}) does not match the name on the URL (${name})`));
       }
       const requestedRV = reqMeta.resourceVersion;
       if (requestedRV === undefined || requestedRV === '') {
         if ((!rt.builtin || rt.conditionalUpdateOnly) && !options.retryOnConflict) {
           // The generic registry names the resource where a kind goes (its qualifiedKind).
-          throw invalid(rt.resource, rt.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0: must be specified for an update' }]);
+          throw new StatusError(invalidStatus(rt.resource, rt.group, name, [{ reason: 'FieldValueInvalid', field: 'metadata.resourceVersion', message: 'Invalid value: 0: must be specified for an update' }]));
         }
       } else if (requestedRV !== stored.metadata.resourceVersion) {
-        throw conflict(rt, name);
+        throw new StatusError(conflictStatus(rt, name));
       }
 
       const next = this.strategy.prepareUpdate(rt, version, current, requested, subresource, options);
@@ -191,10 +192,10 @@ export class ResourceStorage {
       const toStore = await this.toStorage(rt, fixed);
       // Admission and conversion are asynchronous: another write may have landed meanwhile.
       const latest = this.store.get(this.key(rt), ns, name);
-      if (!latest) throw notFound(rt, name);
+      if (!latest) throw new StatusError(notFoundStatus(rt, name));
       if (latest.metadata.resourceVersion !== stored.metadata.resourceVersion) {
         if ((requestedRV === undefined || requestedRV === '' || options.retryOnConflict) && attempt < 5) continue;
-        throw conflict(rt, name);
+        throw new StatusError(conflictStatus(rt, name));
       }
       return this.present(rt, this.commitUpdate(rt, toStore), version.name);
     }

@@ -7,10 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { deepCopy, deepEqual } from '../../../kube/json-values.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
 import { validationGroup, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
-import { badRequest, conflict, forbidden, invalid, invalidField, notFound, StatusError } from '../../model/status.js';
-import type { FieldCause } from '../../../kube/field-errors.js';
+import { invalid, type FieldCause } from '../../../kube/field-errors.js';
 import { finalizerWarnings } from '../../../kube/object-meta-rules.js';
-import { invalidStatus } from '../../../apiextensions/schema/index.js';
 import { goQuote } from '../../../kube/go-format.js';
 import type { ObjectStore } from '../../store/object-store.js';
 import { recordUpdate } from '../../patch/managed-fields.js';
@@ -22,6 +20,8 @@ import { BUILTIN_NAME_RULES } from '../../builtins/validation/index.js';
 import { isDNS1123Label } from '../../../kube/dns-names.js';
 import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
+import { StatusError } from '../../model/status.js';
+import { badRequestStatus, conflictStatus, forbiddenStatus, invalidStatus, notFoundStatus } from '../../../kube/status.js';
 
 /** Built-in groups whose servers validate metadata with apimachinery's rules alone, not core's (stricter finalizer names). */
 const GENERIC_META_VALIDATION = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io']);
@@ -100,12 +100,12 @@ export class ResourceStrategy {
     if (requestedUID && requestedUID !== old.uid && options.retryOnConflict) {
       // A patch that changes the uid fails the metadata update validation, which the kind's
       // strategy and then the registry run: the same cause twice.
-      const immutable = invalidField('metadata.uid', requestedUID, 'field is immutable');
-      throw invalid(rt.kind, validationGroup(rt), old.name, [immutable, immutable]);
+      const immutable = invalid('metadata.uid', requestedUID, 'field is immutable');
+      throw new StatusError(invalidStatus(rt.kind, validationGroup(rt), old.name, [immutable, immutable]));
     }
     if (requestedUID && requestedUID !== old.uid) {
       // The uid in an update's body is a precondition the storage layer checks, with its own wording.
-      throw conflict(rt, old.name, `StorageError: invalid object, Code: 4, Key: ${etcdKey(rt, old.namespace, old.name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${requestedUID}, UID in object meta: ${old.uid}`);
+      throw new StatusError(conflictStatus(rt, old.name, `StorageError: invalid object, Code: 4, Key: ${etcdKey(rt, old.namespace, old.name)}, ResourceVersion: 0, AdditionalErrorMsg: Precondition failed: UID in precondition: ${requestedUID}, UID in object meta: ${old.uid}`));
     }
     meta.uid = old.uid;
     meta.creationTimestamp = old.creationTimestamp;
@@ -155,17 +155,17 @@ export class ResourceStrategy {
 
   /** Checks and fills apiVersion, kind, namespace of a request body. */
   decode(rt: ResourceType, version: VersionInfo, body: unknown, namespace: string | undefined): KubeObject {
-    if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
+    if (!isPlainObject(body)) throw new StatusError(badRequestStatus('the body of the request was not a JSON object'));
     const obj = deepCopy(body) as KubeObject;
     const apiVersion = joinAPIVersion(rt.group, version.name);
     if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersion) {
-      throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
+      throw new StatusError(badRequestStatus(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`));
     }
     if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== rt.kind) {
       // Built-ins: the scheme knows no such kind; custom resources: the kind field is invalid.
-      if (rt.builtin) throw badRequest(`${String(obj.kind)} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: no kind ${JSON.stringify(String(obj.kind))} is registered for version ${JSON.stringify(apiVersion)} in scheme "pkg/runtime/scheme.go:111"`);
+      if (rt.builtin) throw new StatusError(badRequestStatus(`${String(obj.kind)} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: no kind ${JSON.stringify(String(obj.kind))} is registered for version ${JSON.stringify(apiVersion)} in scheme "pkg/runtime/scheme.go:111"`));
       const name = isPlainObject(obj.metadata) && typeof obj.metadata.name === 'string' ? obj.metadata.name : '';
-      throw invalid(String(obj.kind), rt.group, name, [{ reason: 'FieldValueInvalid', field: 'kind', message: `Invalid value: ${JSON.stringify(String(obj.kind))}: must be ${rt.kind}` }]);
+      throw new StatusError(invalidStatus(String(obj.kind), rt.group, name, [{ reason: 'FieldValueInvalid', field: 'kind', message: `Invalid value: ${JSON.stringify(String(obj.kind))}: must be ${rt.kind}` }]));
     }
     obj.apiVersion = apiVersion;
     obj.kind = rt.kind;
@@ -173,7 +173,7 @@ export class ResourceStrategy {
     const meta = obj.metadata;
     if (rt.namespaced) {
       if (meta.namespace && namespace && meta.namespace !== namespace) {
-        throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+        throw new StatusError(badRequestStatus('the namespace of the provided object does not match the namespace sent on the request'));
       }
       meta.namespace = namespace ?? meta.namespace;
     } else {
@@ -204,7 +204,7 @@ export class ResourceStrategy {
       if (patched !== undefined) {
         throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(patched)}: ${error}` }]));
       }
-      throw badRequest(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${error}`);
+      throw new StatusError(badRequestStatus(`${rt.kind} in version ${JSON.stringify(version.name)} cannot be handled as a ${rt.kind}: ${error}`));
     }
     // A key named twice inside a field the type does not have is reported as that unknown field only.
     const known = duplicates.filter((d) => !unknown.some((u) => d === u || d.startsWith(`${u}.`) || d.startsWith(`${u}[`)));
@@ -227,9 +227,9 @@ export class ResourceStrategy {
   checkNamespace(rt: ResourceType, namespace: string | undefined, name: string): void {
     if (!rt.namespaced || namespace === undefined) return;
     const ns = this.store.get('namespaces.', undefined, namespace);
-    if (!ns) throw notFound({ group: '', resource: 'namespaces' }, namespace);
+    if (!ns) throw new StatusError(notFoundStatus({ group: '', resource: 'namespaces' }, namespace));
     if (ns.metadata.deletionTimestamp) {
-      const err = forbidden(rt, name, `unable to create new content in namespace ${namespace} because it is being terminated`);
+      const err = new StatusError(forbiddenStatus(rt, name, `unable to create new content in namespace ${namespace} because it is being terminated`));
       err.status.details!.causes = [{ reason: 'NamespaceTerminating', message: `namespace ${namespace} is being terminated`, field: 'metadata.namespace' }];
       throw err;
     }
@@ -260,7 +260,7 @@ export class ResourceStrategy {
     const schema = this.schemas.get(rt, version);
     const causes = schema ? schema.validate(obj, old) : [];
     const group = validationGroup(rt);
-    if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, group, obj.metadata.name ?? '', errors);
+    if (errors.length > 0 && causes.length === 0) throw new StatusError(invalidStatus(rt.kind, group, obj.metadata.name ?? '', errors));
     if (causes.length > 0 || errors.length > 0) {
       throw new StatusError(invalidStatus(rt.kind, group, obj.metadata.name ?? '', [...errors.map((e) => ({ reason: e.reason as 'FieldValueInvalid', message: e.message, field: e.field })), ...causes]));
     }

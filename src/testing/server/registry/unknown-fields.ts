@@ -7,16 +7,17 @@
 import { deepCopy } from '../../../kube/json-values.js';
 import { goJSON, goJSONInOrder, goQuote } from '../../../kube/go-format.js';
 import { isPlainObject, type KubeObject } from '../../model/object.js';
-import { badRequest, StatusError } from '../../model/status.js';
-import { invalidStatus, type CompiledSchema } from '../../../apiextensions/schema/index.js';
+import type { CompiledSchema } from '../../../apiextensions/schema/index.js';
+import { invalidStatus, badRequestStatus } from '../../../kube/status.js';
 import { dropUnknownObjectMetaFields } from '../../../apiextensions/schema/object-meta.js';
+import { StatusError } from '../../model/status.js';
 
 export type FieldValidation = 'Ignore' | 'Warn' | 'Strict';
 
 export function parseFieldValidation(value: string | null): FieldValidation {
   if (value === null || value === '' || value === 'Warn') return 'Warn';
   if (value === 'Ignore' || value === 'Strict') return value;
-  throw badRequest(`fieldValidation must be one of "Ignore", "Warn", "Strict"; got ${JSON.stringify(value)}`);
+  throw new StatusError(badRequestStatus(`fieldValidation must be one of "Ignore", "Warn", "Strict"; got ${JSON.stringify(value)}`));
 }
 
 /**
@@ -55,7 +56,7 @@ export function applyFieldValidation(
   }
   const message = `strict decoding error: ${errors.join(', ')}`;
   if (patched !== undefined) throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(patched)}: ${message}` }]));
-  throw badRequest(`${String(obj.kind)} in version ${JSON.stringify(version)} cannot be handled as a ${String(obj.kind)}: ${message}`);
+  throw new StatusError(badRequestStatus(`${String(obj.kind)} in version ${JSON.stringify(version)} cannot be handled as a ${String(obj.kind)}: ${message}`));
 }
 
 /** A managedFields entry's fields in the order of their Go struct (ManagedFieldsEntry). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema, invalidStatus } from '../../../src/apiextensions/schema/index.js';
+import { compileSchema } from '../../src/apiextensions/schema/index.js';
+import { invalidStatus } from '../../src/kube/status.js';
 
 describe('invalidStatus', () => {
   it('builds the 422 Status of one cause as kube-apiserver does', () => {
