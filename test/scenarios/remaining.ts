@@ -69,8 +69,8 @@ export const REMAINING: Remaining[] = [
   },
   {
     area: "patch",
-    why: "strategic merge patch and merge patch differences: $setElementOrder ordering, list elements without a merge key, type errors reported as kube-apiserver reports them, scale subresource patches",
-    scenarios: ["merge: a nested preserved subtree", "merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource", "strategic: $setElementOrder naming a missing element", "strategic: $setElementOrder of containers", "strategic: $setElementOrder of env", "strategic: a Service port merged by port", "strategic: a list element without its merge key", "strategic: a list patch of a map field is refused", "strategic: a patch with a type error", "strategic: an unknown $patch value", "strategic: ports merge by containerPort"],
+    why: "strategic merge patch and merge patch differences: type errors reported as kube-apiserver reports them, scale subresource patches",
+    scenarios: ["merge: a nested preserved subtree", "merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource", "strategic: a list patch of a map field is refused", "strategic: a patch with a type error"],
   },
   {
     area: "metadata",
