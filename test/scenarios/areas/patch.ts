@@ -42,6 +42,9 @@ const strategicRows: [string, unknown][] = [
   ['a patch changing the name is 400', { metadata: { name: 'b' } }],
   ['a patch with a type error', { spec: { replicas: 'three' } }],
   ['a patch that makes the object invalid', { spec: { replicas: -1 } }],
+  ['a string where a struct goes', { spec: { template: { spec: 'x' } } }],
+  ['a number where a string goes', spec({ containers: [{ name: 'web', image: 5 }] })],
+  ['a fraction where an integer goes', { spec: { replicas: 1.5 } }],
   ['volumes merge by name', spec({ volumes: [{ name: 'v', emptyDir: {} }] })],
   ['a list patch of a map field is refused', { spec: { template: { metadata: { labels: ['x'] } } } }],
 ];
@@ -95,6 +98,10 @@ export const patch: Scenario[] = [
       await s.req('PATCH', dPath(s), body, STRATEGIC);
     }),
   ),
+  scenario('strategic: an unknown field, Strict', async (s) => {
+    await s.quiet('POST', `/apis/apps/v1/namespaces/${s.ns}/deployments`, deployment);
+    await s.req('PATCH', `${dPath(s)}?fieldValidation=Strict`, { spec: { bogus: 1, replicas: 2 } }, STRATEGIC);
+  }),
   scenario('strategic: a Service port merged by port', async (s) => {
     await s.quiet('POST', `/api/v1/namespaces/${s.ns}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'a' }, spec: { ports: [{ name: 'a', port: 80 }] } });
     await s.req('PATCH', `/api/v1/namespaces/${s.ns}/services/a`, { spec: { ports: [{ name: 'b', port: 81 }] } }, STRATEGIC);

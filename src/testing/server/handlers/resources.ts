@@ -222,6 +222,7 @@ export class ResourceHandlers {
     if (rt.builtin && !accepted.includes(type)) throw new StatusError({ message: '415: Unsupported Media Type', reason: 'UnsupportedMediaType', details: {}, code: 415 });
     if (!accepted.includes(type)) throw new StatusError({ message: `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, reason: 'UnsupportedMediaType', code: 415 });
     const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
+    if (type === STRATEGIC_MERGE_PATCH && isPlainObject(call.body)) options.strategicPatch = call.body;
     // A JSON patch's operations are decoded apart from the object (not reported here).
     if (type === 'application/json-patch+json') options.duplicateFields = undefined;
     if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);

@@ -11,6 +11,11 @@ export interface WriteOptions {
   managedFieldsComputed?: boolean;
   /** Set by PATCH: the resourceVersion came from the stored object, so a race is retried. */
   retryOnConflict?: boolean;
+  /**
+   * Set by a strategic merge patch: its result is converted from map form, and its decoding errors
+   * quote the patch as Go prints a map, not the patched object.
+   */
+  strategicPatch?: Record<string, unknown>;
   /** Collects admission warnings for the response's Warning headers. */
   warnings?: string[];
   /** What to do about fields a custom resource schema does not declare (default Warn). */

@@ -11,7 +11,7 @@ import { badRequest, conflict, forbidden, invalid, invalidField, notFound, Statu
 import type { FieldCause } from '../../../kube/field-errors.js';
 import { finalizerWarnings } from '../../../kube/object-meta-rules.js';
 import { invalidStatus } from '../../../apiextensions/schema/index.js';
-import { goQuote } from '../../../kube/go-format.js';
+import { goQuote, goV } from '../../../kube/go-format.js';
 import type { ObjectStore } from '../../store/object-store.js';
 import { recordUpdate } from '../../patch/managed-fields.js';
 import { fillZeroValues, zeroValueOf } from '../../builtins/zero-values.js';
@@ -187,8 +187,9 @@ export class ResourceStrategy {
   checkDecoding(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
     const policy = options.fieldValidation ?? 'Warn';
     const builtin = this.schemas.builtin(rt, version);
-    // A patch's errors quote the patched object, as kube-apiserver's patcher reports them.
-    const patched = options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined) : undefined;
+    // A patch's errors quote the patched object, as kube-apiserver's patcher reports them; a strategic one's, the patch.
+    const strategic = options.strategicPatch;
+    const patched = strategic !== undefined ? goV(strategic) : options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined) : undefined;
     const duplicates = options.duplicateFields ?? [];
     if (!builtin) {
       const schema = this.schemas.get(rt, version);
@@ -196,7 +197,7 @@ export class ResourceStrategy {
       applyFieldValidation(strictDecodingErrors(duplicates, unknown), obj, policy, version.name, options.warnings, patched);
       return;
     }
-    const { error, unknownFields: unknown } = builtin.decode(obj);
+    const { error, unknownFields: unknown } = builtin.decode(obj, strategic !== undefined ? 'unstructured' : 'json');
     if (error !== undefined) {
       if (patched !== undefined) {
         throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(patched)}: ${error}` }]));
