@@ -70,7 +70,7 @@ export const REMAINING: Remaining[] = [
   {
     area: "patch",
     why: "strategic merge patch and merge patch differences: type errors reported as kube-apiserver reports them, scale subresource patches",
-    scenarios: ["merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource"],
+    scenarios: ["merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422"],
   },
   {
     area: "metadata",
@@ -96,11 +96,6 @@ export const REMAINING: Remaining[] = [
     area: "crd",
     why: "CRD lifecycle: the CRD's own managedFields and status (conditions' messages, acceptedNames, storedVersions), its validation texts, and deleting a CRD with objects (its customresourcecleanup finalizer) differ",
     scenarios: ["a CRD is accepted and established", "a CRD with a Webhook conversion is accepted", "a cluster-scoped custom resource", "a new storage version adds to storedVersions", "a second CRD with a shortName in use is not accepted", "a second CRD with the same kind is not accepted", "a second CRD with the same singular is not accepted", "a version not served is 404", "deleting a CRD deletes its objects"],
-  },
-  {
-    area: "watch",
-    why: "a write through a custom resource's /scale: kube-apiserver records it in managedFields as its own entry (subresource: scale, owning spec.replicas); the in-process server adds spec.replicas to the writer's main Update entry",
-    scenarios: ["a custom resource: status and scale changes"],
   },
 
 ];

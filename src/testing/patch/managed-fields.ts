@@ -103,6 +103,25 @@ export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject,
   writeEntries(newObj, result);
 }
 
+/**
+ * Records a write through the scale subresource, as kube-apiserver's scale handler maps it onto
+ * the object's managedFields: when the replicas changed, the writer gets an entry of its own
+ * (subresource `scale`, the object's apiVersion, the replicas field alone, and no time: the
+ * handler takes times from the object's entries, which had none for it) and every other entry
+ * loses the replicas field; otherwise the entries stay as they were.
+ */
+export function recordScaleUpdate(oldObj: KubeObject, newObj: KubeObject, ctx: { manager: string; apiVersion: string; replicasPath: FieldPath }): void {
+  const entries: ManagedFieldsEntry[] = deepCopy(oldObj.metadata?.managedFields ?? []);
+  if (deepEqual(valueAt(oldObj, ctx.replicasPath), valueAt(newObj, ctx.replicasPath))) {
+    writeEntries(newObj, entries);
+    return;
+  }
+  const replicas = FieldSet.of([ctx.replicasPath]);
+  const result = entries.map((e) => ({ ...e, fieldsV1: entrySet(e).minus(replicas).toFieldsV1() }));
+  result.push({ manager: ctx.manager, operation: 'Update', apiVersion: ctx.apiVersion, fieldsType: 'FieldsV1', fieldsV1: replicas.toFieldsV1(), subresource: 'scale' });
+  writeEntries(newObj, result);
+}
+
 export interface ApplyOptions extends ManagerContext {
   force: boolean;
   group: string;

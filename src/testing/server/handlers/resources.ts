@@ -16,7 +16,7 @@ import {
   requiredField,
   StatusError,
 } from '../../model/status.js';
-import { applyConfiguration } from '../../patch/managed-fields.js';
+import { applyConfiguration, recordScaleUpdate } from '../../patch/managed-fields.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
 import { zeroValueOf } from '../../builtins/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
@@ -420,9 +420,14 @@ export class ResourceHandlers {
         setPath(obj, scaleSpec.specReplicasPath, replicas);
         const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
         (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
+        recordScaleUpdate(current, obj as KubeObject, {
+          manager: options.fieldManager ?? 'unknown',
+          apiVersion: joinAPIVersion(rt.group, version.name),
+          replicasPath: scaleSpec.specReplicasPath.split('.').filter(Boolean).map((name) => `f:${name}`),
+        });
         return obj;
       },
-      { ...options, retryOnConflict: true },
+      { ...options, retryOnConflict: true, managedFieldsComputed: true },
     );
     return { code: 200, body: this.toScale(call, updated) };
   }
