@@ -70,7 +70,7 @@ export const REMAINING: Remaining[] = [
   {
     area: "patch",
     why: "strategic merge patch and merge patch differences: type errors reported as kube-apiserver reports them, scale subresource patches",
-    scenarios: ["merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422"],
+    scenarios: ["merge: a patch of apiVersion is refused"],
   },
   {
     area: "metadata",

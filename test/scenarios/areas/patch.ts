@@ -135,6 +135,14 @@ export const patch: Scenario[] = [
     await s.quiet('POST', widgets(s.ns), widget('a', { color: 'red' }));
     await s.req('PATCH', widgets(s.ns, 'a', 'status'), { status: { phase: 'Ready' }, spec: { color: 'blue' } }, MERGE);
   }),
+  scenario('merge: negative replicas fail the schema and the scale path', async (s) => {
+    await s.quiet('POST', widgets(s.ns), widget('a', { replicas: 1 }));
+    await s.req('PATCH', widgets(s.ns, 'a'), { spec: { replicas: -1 } }, MERGE);
+  }),
+  scenario('merge: negative status replicas through the status subresource', async (s) => {
+    await s.quiet('POST', widgets(s.ns), widget('a', { replicas: 1 }));
+    await s.req('PATCH', widgets(s.ns, 'a', 'status'), { status: { replicas: -2 } }, MERGE);
+  }),
   scenario('merge: through the scale subresource', async (s) => {
     await s.quiet('POST', widgets(s.ns), widget('a', { replicas: 1 }));
     await s.req('PATCH', widgets(s.ns, 'a', 'scale'), { spec: { replicas: 3 } }, MERGE);

@@ -22,6 +22,7 @@ import { BUILTIN_NAME_RULES } from '../../builtins/validation/index.js';
 import { isDNS1123Label } from '../../../kube/dns-names.js';
 import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
+import { validateScalePaths } from './scale-paths.js';
 
 /** Built-in groups whose servers validate metadata with apimachinery's rules alone, not core's (stricter finalizer names). */
 const GENERIC_META_VALIDATION = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io']);
@@ -256,7 +257,8 @@ export class ResourceStrategy {
     // again after it: the same cause twice (the message names it once).
     if (rt.builtin) errors.push(...finalizersOnDelete);
     const schema = this.schemas.get(rt, version);
-    const causes = schema ? schema.validate(obj, old) : [];
+    const scalePaths = !rt.builtin && version.scale ? validateScalePaths(obj, version.scale) : [];
+    const causes = schema ? schema.validate(obj, old, scalePaths) : scalePaths;
     const group = validationGroup(rt);
     if (errors.length > 0 && causes.length === 0) throw invalid(rt.kind, group, obj.metadata.name ?? '', errors);
     if (causes.length > 0 || errors.length > 0) {
