@@ -68,11 +68,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["json: a value of the wrong type"],
   },
   {
-    area: "patch",
-    why: "strategic merge patch and merge patch differences: type errors reported as kube-apiserver reports them, scale subresource patches",
-    scenarios: ["merge: a patch of apiVersion is refused"],
-  },
-  {
     area: "metadata",
     why: "generateName objects: managedFields and the 422 text of an invalid prefix differ",
     scenarios: ["generateName makes a name", "generateName of 62 characters", "generateName with a name keeps the name"],

@@ -88,6 +88,8 @@ const mergeRows: [string, unknown][] = [
   ['a change of metadata keeps the generation', { metadata: { labels: { g: '1' } } }],
   ['a patch of kind is refused', { kind: 'Other' }],
   ['a patch of apiVersion is refused', { apiVersion: 'scenarios.example.com/v2' }],
+  ['a patch of apiVersion to another group is refused', { apiVersion: 'other.example.com/v1' }],
+  ['a patch of apiVersion and kind names both', { apiVersion: 'scenarios.example.com/v2', kind: 'Other' }],
   ['a nested preserved subtree', { spec: { extra: { deep: { er: [1, { x: null }] } } } }],
 ];
 

@@ -159,7 +159,7 @@ export class ResourceStorage {
       if (!stored) throw notFound(rt, name);
       const current = await this.present(rt, stored, version.name);
       const body = compute(deepCopy(current));
-      const requested = this.strategy.decode(rt, version, body, namespace);
+      const requested = this.strategy.decode(rt, version, body, namespace, options);
       if (attempt === 0) this.strategy.checkDecoding(rt, version, requested, options);
       const reqMeta = requested.metadata!;
       if ((reqMeta.name ?? '') !== name) {

@@ -151,11 +151,12 @@ export class ResourceStrategy {
     return deepEqual(strip(current), strip(next));
   }
 
-  /** Checks and fills apiVersion, kind, namespace of a request body. */
-  decode(rt: ResourceType, version: VersionInfo, body: unknown, namespace: string | undefined): KubeObject {
+  /** Checks and fills apiVersion, kind, namespace of a request body (for a patch, of the patched object). */
+  decode(rt: ResourceType, version: VersionInfo, body: unknown, namespace: string | undefined, options: WriteOptions = {}): KubeObject {
     if (!isPlainObject(body)) throw badRequest('the body of the request was not a JSON object');
     const obj = deepCopy(body) as KubeObject;
     const apiVersion = joinAPIVersion(rt.group, version.name);
+    if (!rt.builtin && options.retryOnConflict) this.checkPatchedTypeMeta(rt, version, obj, options);
     if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersion) {
       throw badRequest(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`);
     }
@@ -178,6 +179,30 @@ export class ResourceStrategy {
       delete meta.namespace;
     }
     return obj;
+  }
+
+  /**
+   * A patched custom resource keeps the apiVersion and kind the patch gave it through decoding;
+   * its validator then refuses any but the resource's (422, both named, under the group and kind
+   * the object claims). Decoding had pruned it with the schema of the version it names: a version
+   * the resource does not have has none, so all but apiVersion, kind and metadata were unknown.
+   */
+  private checkPatchedTypeMeta(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
+    const apiVersion = joinAPIVersion(rt.group, version.name);
+    const kind = String(obj.kind ?? '');
+    const claimed = String(obj.apiVersion ?? '');
+    const errors: FieldCause[] = [];
+    if (kind !== rt.kind) errors.push(invalidField('kind', kind, `must be ${rt.kind}`));
+    if (claimed !== apiVersion) errors.push(invalidField('apiVersion', claimed, `must be ${apiVersion}`));
+    if (errors.length === 0) return;
+    const slash = claimed.indexOf('/');
+    const group = slash < 0 ? '' : claimed.slice(0, slash);
+    if (group === rt.group && kind === rt.kind && !rt.versions.some((v) => v.name === claimed.slice(slash + 1))) {
+      const unknown = Object.keys(obj).filter((k) => k !== 'apiVersion' && k !== 'kind' && k !== 'metadata').sort();
+      applyFieldValidation(strictDecodingErrors(options.duplicateFields ?? [], unknown), obj, options.fieldValidation ?? 'Warn', version.name, options.warnings, patchedObjectJSON(obj, false));
+    }
+    const name = isPlainObject(obj.metadata) && typeof obj.metadata.name === 'string' ? obj.metadata.name : '';
+    throw invalid(kind, group, name, errors);
   }
 
   /**
