@@ -48,8 +48,8 @@ export function compileSchema(schema: JSONSchemaProps, options: CompileSchemaOpt
       unknownFieldPaths?.push(...dropped);
       return obj;
     },
-    applyDefaults<T>(obj: T): T {
-      defaultObject(obj, root);
+    applyDefaults<T>(obj: T, dropNulls = true): T {
+      defaultObject(obj, root, dropNulls);
       return obj;
     },
   };

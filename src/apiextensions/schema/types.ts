@@ -25,9 +25,10 @@ export interface CompiledSchema {
   /**
    * Applies schema defaults as the API server does on create, update and read: inside objects
    * that exist, including nested defaults of a defaulted object; a null value is replaced by the
-   * default unless the field is nullable. Modifies `obj` in place and returns it.
+   * default unless the field is nullable; a null that is neither nullable nor defaulted is then
+   * dropped unless `dropNulls` is false. Modifies `obj` in place and returns it.
    */
-  applyDefaults<T>(obj: T): T;
+  applyDefaults<T>(obj: T, dropNulls?: boolean): T;
 }
 
 export interface CompileSchemaOptions {

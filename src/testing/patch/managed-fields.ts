@@ -205,23 +205,13 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
   const entries: ManagedFieldsEntry[] = deepCopy(current?.metadata?.managedFields ?? []);
   const base: KubeObject = current ? deepCopy(current) : { apiVersion: config.apiVersion, kind: config.kind, metadata: {} };
 
-  const conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[] = [];
   let previous = new FieldSet();
   const others: { entry: ManagedFieldsEntry; set: FieldSet }[] = [];
   for (const e of entries) {
-    if (sameEntry(e, opts.manager, 'Apply', opts.subresource)) {
-      previous = entrySet(e);
-      continue;
-    }
-    const set = entrySet(e);
-    others.push({ entry: e, set });
-    for (const p of set.intersect(applied).paths()) {
-      const last = p[p.length - 1];
-      if (last.startsWith('k:') || last.startsWith('v:')) continue;
-      if (!deepEqual(valueAt(base, p), valueAt(config, p))) conflicts.push({ entry: e, path: p });
-    }
+    if (sameEntry(e, opts.manager, 'Apply', opts.subresource)) previous = entrySet(e);
+    else others.push({ entry: e, set: entrySet(e) });
   }
-  if (conflicts.length > 0 && !opts.force) throw conflictError(conflicts);
+  const live = deepCopy(base);
 
   // Fields this applier set before, no longer applies, and nobody else owns: removed (deepest first).
   const ownedByOthers = others.reduce((acc, o) => acc.union(o.set), new FieldSet());
@@ -242,6 +232,17 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
       else meta[k] = deepCopy(v);
     }
   }
+
+  // A conflict is a field another manager owns that the apply changes (an empty map applied over a full one changes nothing).
+  const conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[] = [];
+  for (const { entry: e, set } of others) {
+    for (const p of set.intersect(applied).paths()) {
+      const last = p[p.length - 1];
+      if (last.startsWith('k:') || last.startsWith('v:')) continue;
+      if (!deepEqual(valueAt(live, p), valueAt(base, p))) conflicts.push({ entry: e, path: p });
+    }
+  }
+  if (conflicts.length > 0 && !opts.force) throw conflictError(conflicts);
 
   const conflicting = FieldSet.of(conflicts.map((c) => c.path));
   const result: ManagedFieldsEntry[] = others.map(({ entry, set }) => ({ ...entry, fieldsV1: set.minus(conflicting).toFieldsV1() }));

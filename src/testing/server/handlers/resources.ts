@@ -228,7 +228,7 @@ export class ResourceHandlers {
     if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
 
-    if (type === 'application/apply-patch+yaml') return this.apply(call, options);
+    if (type === 'application/apply-patch+yaml') return this.apply(call, { ...options, serverSideApply: true });
     const patchBody = call.body;
     const applyPatch = (current: unknown): unknown => {
       const base = deepCopy(current);

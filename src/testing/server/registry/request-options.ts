@@ -16,6 +16,11 @@ export interface WriteOptions {
    * quote the patch as Go prints a map, not the patched object.
    */
   strategicPatch?: Record<string, unknown>;
+  /**
+   * Set by server-side apply: the object is the field manager's merge, which kube-apiserver
+   * defaults but does not decode, so a null the schema does not allow stays (and fails validation).
+   */
+  serverSideApply?: boolean;
   /** Collects admission warnings for the response's Warning headers. */
   warnings?: string[];
   /** What to do about fields a custom resource schema does not declare (default Warn). */

@@ -119,7 +119,7 @@ export class ResourceStrategy {
     }
     delete meta.generateName;
     if (old.generateName) meta.generateName = old.generateName;
-    this.defaultAndPrune(rt, version, next);
+    this.defaultAndPrune(rt, version, next, options);
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     if (rt.builtin) fillZeroValues(next, rt.group, rt.kind);
@@ -259,14 +259,14 @@ export class ResourceStrategy {
     }
   }
 
-  defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
+  defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions = {}): void {
     version.schemeDefaults?.(obj);
     // Go's decoding keeps only the fields a built-in type has; its defaults are the scheme's.
     this.schemas.builtin(rt, version)?.decode(obj);
     const schema = this.schemas.get(rt, version);
     if (!schema) return;
     schema.prune(obj);
-    schema.applyDefaults(obj);
+    schema.applyDefaults(obj, !options.serverSideApply);
   }
 
   /** Validates an object; a valid custom resource's writer is warned of the finalizers it adds without a domain. */
