@@ -89,6 +89,12 @@ export const apply: Scenario[] = [
   scenario('apply without apiVersion and kind is 400', async (s) => {
     await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, { metadata: { name: 'a' }, spec: { color: 'red' } }, APPLY);
   }),
+  scenario('apply of another kind is 400', async (s) => {
+    await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, { apiVersion: WIDGET_API, kind: 'Gadget', metadata: { name: 'a' }, spec: { color: 'red' } }, APPLY);
+  }),
+  scenario('apply of an apiVersion with two slashes is 400', async (s) => {
+    await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, { apiVersion: 'a/b/c', kind: 'Widget', metadata: { name: 'a' }, spec: { color: 'red' } }, APPLY);
+  }),
   scenario('apply in YAML', async (s) => {
     await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, `apiVersion: ${WIDGET_API}\nkind: Widget\nmetadata:\n  name: a\nspec:\n  color: red\n`, APPLY);
   }),

@@ -263,6 +263,12 @@ export class ResourceHandlers {
     }
     const config = call.body;
     if (!isPlainObject(config)) throw badRequest('the apply configuration must be an object');
+    const applied = appliedGroupVersionKind(config);
+    const expected = subresource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group: rt.group, version: version.name, kind: rt.kind };
+    // The field manager's first check: the configuration is of the type it manages.
+    if (applied.group !== expected.group || applied.version !== expected.version || applied.kind !== expected.kind) {
+      throw badRequest(`invalid object type: ${applied.group}/${applied.version}, Kind=${applied.kind}`);
+    }
     const force = query.get('force') === 'true';
     const applyOpts = {
       manager,
@@ -431,4 +437,18 @@ export class ResourceHandlers {
     );
     return { code: 200, body: this.toScale(call, updated) };
   }
+}
+
+/**
+ * The group, version and kind of an applied configuration as an unstructured object gives them:
+ * a non-string apiVersion or kind reads as empty, and an apiVersion with more than one slash
+ * gives no group, version or kind at all.
+ */
+function appliedGroupVersionKind(config: Record<string, unknown>): { group: string; version: string; kind: string } {
+  const apiVersion = typeof config.apiVersion === 'string' ? config.apiVersion : '';
+  const kind = typeof config.kind === 'string' ? config.kind : '';
+  if (apiVersion === '' || apiVersion === '/') return { group: '', version: '', kind };
+  const parts = apiVersion.split('/');
+  if (parts.length > 2) return { group: '', version: '', kind: '' };
+  return parts.length === 1 ? { group: '', version: apiVersion, kind } : { group: parts[0], version: parts[1], kind };
 }
