@@ -174,6 +174,36 @@ function walkValue(value: unknown, names: string[], path: FieldPath, listRule: L
 }
 
 /**
+ * The first list of `obj` that names an element twice, as server-side apply's typed conversion
+ * refuses it (`.spec.ports: duplicate entries for key [name="http"]`, a set's `[="a"]`), or
+ * undefined.
+ */
+export function duplicateListEntry(obj: KubeObject, listRule: ListRule): string | undefined {
+  const walk = (value: unknown, names: string[], path: FieldPath): string | undefined => {
+    if (isPlainObject(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        const found = walk(v, [...names, k], [...path, `f:${k}`]);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (!Array.isArray(value)) return undefined;
+    const rule = listRule(names);
+    const elements = rule?.type === 'map' && value.every(isPlainObject) ? value.map((item) => listElementKey(item, rule.keys, rule.keyDefaults)!) : rule?.type === 'set' ? value.map((item) => `v:${JSON.stringify(item)}`) : undefined;
+    const twice = elements?.find((pe, i) => elements.indexOf(pe) !== i);
+    if (twice) return `${formatPath(path)}: duplicate entries for key ${formatPath([twice])}`;
+    if (rule?.type !== 'map') return undefined;
+    for (const item of value) {
+      const found = walk(item, names, [...path, listElementKey(item, rule.keys, rule.keyDefaults)!]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const { apiVersion: _a, kind: _k, ...rest } = obj;
+  return walk(rest, [], []);
+}
+
+/**
  * Key fields with a scheme default (a port's protocol): an element that leaves one out matches
  * the defaulted key, as the stored object has it defaulted.
  */

@@ -224,6 +224,12 @@ export const apply: Scenario[] = [
     await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }, { name: 'd', image: 'j' }]) }));
     await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
   }),
+  scenario('deployment: apply of two containers of one name is refused', async (s) => {
+    await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }, { name: 'c', image: 'j' }]) }));
+  }),
+  scenario('apply of finalizers named twice is refused', async (s) => {
+    await applyW(s, 'one', w({}, { finalizers: ['example.com/a', 'example.com/a'] }));
+  }),
   scenario('deployment: apply to scale is refused', async (s) => {
     await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
     await s.req('PATCH', `${dPath(s)}/scale?fieldManager=one`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 4 } }, APPLY);

@@ -17,6 +17,7 @@ import {
   StatusError,
 } from '../../model/status.js';
 import { applyConfiguration, recordScaleUpdate } from '../../patch/managed-fields.js';
+import { duplicateListEntry } from '../../patch/field-set.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
 import { zeroValueOf } from '../../builtins/zero-values.js';
 import { applyJsonPatch } from '../../patch/json-patch.js';
@@ -288,11 +289,13 @@ export class ResourceHandlers {
       throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
     }
     // The configuration becomes a typed object first, which fails (500) on a field the type does
-    // not declare, whatever fieldValidation says. Its path in a list (`[name="c"]`) is not written here.
+    // not declare, whatever fieldValidation says, or a list naming an element twice. An undeclared
+    // field's path in a list (`[name="c"]`) is not written here.
     const [undeclared] = this.storage.undeclaredFields(rt, version, config);
-    if (undeclared !== undefined && !undeclared.includes('[')) {
+    const typedError = undeclared !== undefined && !undeclared.includes('[') ? `.${undeclared}: field not declared in schema` : duplicateListEntry(config as KubeObject, rt.listRule);
+    if (typedError !== undefined) {
       const objectName = `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}`;
-      throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): .${undeclared}: field not declared in schema` });
+      throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): ${typedError}` });
     }
     const exists = this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!);
     if (!exists) {
