@@ -60,7 +60,7 @@ export const REMAINING: Remaining[] = [
   {
     area: "apply",
     why: "server-side apply differences not yet closed: duplicate keys in list-maps and sets, null in an applied configuration, preserved-unknown subtrees, apply without apiVersion/kind, apply to /scale",
-    scenarios: ["apply of a preserved-unknown subtree", "deployment: apply to scale is refused"],
+    scenarios: ["deployment: apply to scale is refused"],
   },
   {
     area: "patch",

@@ -139,12 +139,13 @@ export function listElementKey(item: unknown, keys: string[], keyDefaults: Recor
 function walkValue(value: unknown, names: string[], path: FieldPath, listRule: ListRule, out: FieldSet, withNodes: boolean): void {
   if (isPlainObject(value)) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    const rule = listRule(names)?.type;
     // An empty map, and a map of x-kubernetes-map-type atomic, are owned whole.
-    if (entries.length === 0 || listRule(names)?.type === 'atomic') {
+    if (entries.length === 0 || rule === 'atomic') {
       out.add(path);
       return;
     }
-    if (withNodes) out.add(path);
+    if (withNodes || rule === 'deduced') out.add(path);
     for (const [k, v] of entries) walkValue(v, [...names, k], [...path, `f:${k}`], listRule, out, withNodes);
     return;
   }
@@ -250,6 +251,28 @@ export function removeAt(obj: unknown, path: FieldPath): void {
     const i = parent.findIndex((item) => deepEqual(item, v));
     if (i >= 0) parent.splice(i, 1);
   }
+}
+
+/** SMD's order of path elements: fields, then keys, then values, each by their text. */
+function compareElements(a: PathElement, b: PathElement): number {
+  const rank = (pe: PathElement) => ['f:', 'k:', 'v:'].indexOf(pe.slice(0, 2));
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The order in which fieldpath.Set iterates its paths: at each level the members (paths that end
+ * there) first, then the children, each in element order.
+ */
+export function compareFieldPaths(a: FieldPath, b: FieldPath): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const aMember = i === a.length - 1;
+    const bMember = i === b.length - 1;
+    if (aMember !== bMember) return aMember ? -1 : 1;
+    const c = compareElements(a[i], b[i]);
+    if (c !== 0 || aMember) return c;
+  }
+  return a.length - b.length;
 }
 
 /** fieldpath.Path's String(): `.spec.containers[name="web"].image`, `.metadata.finalizers[="x"]`. */

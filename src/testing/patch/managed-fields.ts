@@ -6,7 +6,7 @@
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../model/object.js';
 import { StatusError } from '../model/status.js';
-import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
+import { compareFieldPaths, fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
 import { metaTime } from '../../kube/meta-time.js';
 
 export interface ManagerContext {
@@ -143,15 +143,16 @@ function conflictError(conflicts: { entry: ManagedFieldsEntry; path: FieldPath }
   if (conflicts.length === 1) {
     message = `Apply failed with 1 conflict: conflict with ${describeManager(conflicts[0].entry)}: ${formatPath(conflicts[0].path)}`;
   } else {
-    const byManager = new Map<string, string[]>();
+    // Each manager's fields in the order its field set iterates them.
+    const byManager = new Map<string, FieldPath[]>();
     for (const c of conflicts) {
       const m = describeManager(c.entry);
-      byManager.set(m, [...(byManager.get(m) ?? []), formatPath(c.path)]);
+      byManager.set(m, [...(byManager.get(m) ?? []), c.path].sort(compareFieldPaths));
     }
     const lines: string[] = [];
     for (const m of [...byManager.keys()].sort()) {
       lines.push(`conflicts with ${m}:`);
-      for (const p of byManager.get(m)!) lines.push(`- ${p}`);
+      for (const p of byManager.get(m)!) lines.push(`- ${formatPath(p)}`);
     }
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }
@@ -233,13 +234,19 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
     }
   }
 
-  // A conflict is a field another manager owns that the apply changes (an empty map applied over a full one changes nothing).
+  // A conflict is a field another manager owns that the apply changes; a map that stays a map
+  // is not changed itself (an empty map applied over a full one, a map of an untyped subtree),
+  // unless it is atomic.
   const conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[] = [];
   for (const { entry: e, set } of others) {
     for (const p of set.intersect(applied).paths()) {
       const last = p[p.length - 1];
       if (last.startsWith('k:') || last.startsWith('v:')) continue;
-      if (!deepEqual(valueAt(live, p), valueAt(base, p))) conflicts.push({ entry: e, path: p });
+      const before = valueAt(live, p);
+      const after = valueAt(base, p);
+      const names = p.filter((pe) => pe.startsWith('f:')).map((pe) => pe.slice(2));
+      if (isPlainObject(before) && isPlainObject(after) && opts.listRule(names)?.type !== 'atomic') continue;
+      if (!deepEqual(before, after)) conflicts.push({ entry: e, path: p });
     }
   }
   if (conflicts.length > 0 && !opts.force) throw conflictError(conflicts);

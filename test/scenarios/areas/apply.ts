@@ -151,6 +151,10 @@ export const apply: Scenario[] = [
     await applyW(s, 'one', w({ extra: { x: { y: 1 }, z: [1, 2] } }));
     await applyW(s, 'two', w({ extra: { x: { w: 2 } } }));
   }),
+  scenario('apply of a deeper preserved-unknown subtree conflicts on its leaves', async (s) => {
+    await applyW(s, 'one', w({ extra: { x: { a: { b: 1 }, l: [1] } } }));
+    await applyW(s, 'two', w({ extra: { x: { a: { b: 2 }, l: [2] } } }));
+  }),
   scenario('apply of a field set to null', async (s) => {
     await applyW(s, 'one', w({ color: 'red', shape: 'round' }));
     await applyW(s, 'one', w({ color: 'red', shape: null }));
