@@ -191,7 +191,8 @@ function checkOrderCoversPatch(patch: unknown[], order: unknown[], mergeKey: str
   let p = 0;
   let o = 0;
   while (p < elements.length && o < order.length) {
-    if (isPlainObject(elements[p]) && DIRECTIVE in elements[p]) {
+    const element = elements[p];
+    if (isPlainObject(element) && DIRECTIVE in element) {
       p++;
       continue;
     }
