@@ -58,11 +58,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["configmaps: create with a body that is not JSON", "configmaps: list with a labelSelector of a bad key", "configmaps: list with an invalid labelSelector", "configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: create with a body that is not JSON", "widgets: list with a labelSelector of a bad key", "widgets: list with an invalid labelSelector", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],
   },
   {
-    area: "apply",
-    why: "server-side apply differences not yet closed: duplicate keys in list-maps and sets, null in an applied configuration, preserved-unknown subtrees, apply without apiVersion/kind, apply to /scale",
-    scenarios: ["deployment: apply to scale is refused"],
-  },
-  {
     area: "patch",
     why: "a JSON patch whose result does not decode quotes the patched object, in which kube-apiserver keeps the Go struct order of what the patch did not touch (metadata: name, namespace, uid, ...); the in-process server writes those keys sorted",
     scenarios: ["json: a value of the wrong type"],

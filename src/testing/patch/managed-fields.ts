@@ -34,7 +34,7 @@ function sameEntry(e: ManagedFieldsEntry, manager: string, operation: 'Apply' | 
   return e.manager === manager && e.operation === operation && (e.subresource ?? '') === (subresource ?? '');
 }
 
-function entrySet(e: ManagedFieldsEntry): FieldSet {
+export function entrySet(e: ManagedFieldsEntry): FieldSet {
   return FieldSet.fromFieldsV1(e.fieldsV1 ?? {});
 }
 
@@ -60,7 +60,8 @@ function entryOrder(a: ManagedFieldsEntry, b: ManagedFieldsEntry): number {
   return (a.subresource ?? '') < (b.subresource ?? '') ? -1 : (a.subresource ?? '') > (b.subresource ?? '') ? 1 : 0;
 }
 
-function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[]): void {
+/** Sets `obj`'s managedFields to `entries` without the empty ones, in kube-apiserver's order. */
+export function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[]): void {
   const kept = entries.filter((e) => e.fieldsV1 && Object.keys(e.fieldsV1).length > 0).sort(entryOrder);
   if (kept.length === 0) delete obj.metadata!.managedFields;
   else obj.metadata!.managedFields = kept;
@@ -100,25 +101,6 @@ export function recordUpdate(oldObj: KubeObject | undefined, newObj: KubeObject,
   const entry: ManagedFieldsEntry = { manager: ctx.manager, operation: 'Update', apiVersion: ctx.apiVersion, time: time(), fieldsType: 'FieldsV1', fieldsV1: mine.toFieldsV1() };
   if (ctx.subresource) entry.subresource = ctx.subresource;
   result.push(entry);
-  writeEntries(newObj, result);
-}
-
-/**
- * Records a write through the scale subresource, as kube-apiserver's scale handler maps it onto
- * the object's managedFields: when the replicas changed, the writer gets an entry of its own
- * (subresource `scale`, the object's apiVersion, the replicas field alone, and no time: the
- * handler takes times from the object's entries, which had none for it) and every other entry
- * loses the replicas field; otherwise the entries stay as they were.
- */
-export function recordScaleUpdate(oldObj: KubeObject, newObj: KubeObject, ctx: { manager: string; apiVersion: string; replicasPath: FieldPath }): void {
-  const entries: ManagedFieldsEntry[] = deepCopy(oldObj.metadata?.managedFields ?? []);
-  if (deepEqual(valueAt(oldObj, ctx.replicasPath), valueAt(newObj, ctx.replicasPath))) {
-    writeEntries(newObj, entries);
-    return;
-  }
-  const replicas = FieldSet.of([ctx.replicasPath]);
-  const result = entries.map((e) => ({ ...e, fieldsV1: entrySet(e).minus(replicas).toFieldsV1() }));
-  result.push({ manager: ctx.manager, operation: 'Update', apiVersion: ctx.apiVersion, fieldsType: 'FieldsV1', fieldsV1: replicas.toFieldsV1(), subresource: 'scale' });
   writeEntries(newObj, result);
 }
 

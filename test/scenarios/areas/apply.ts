@@ -234,6 +234,20 @@ export const apply: Scenario[] = [
   scenario('apply of finalizers named twice is refused', async (s) => {
     await applyW(s, 'one', w({}, { finalizers: ['example.com/a', 'example.com/a'] }));
   }),
+  scenario('deployment: apply to scale with force takes the replicas', async (s) => {
+    await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=two&force=true`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 4 } }, APPLY);
+    await s.req('GET', dPath(s));
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=three`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 5 } }, APPLY);
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=two`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 4 } }, APPLY);
+    await s.req('GET', dPath(s));
+  }),
+  scenario('deployment: apply to scale of replicas an applier owns', async (s) => {
+    await applyD(s, 'one', deploy({ replicas: 2, selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=two`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 3 } }, APPLY);
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=one`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 3 } }, APPLY);
+    await s.req('GET', dPath(s));
+  }),
   scenario('deployment: apply to scale is refused', async (s) => {
     await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
     await s.req('PATCH', `${dPath(s)}/scale?fieldManager=one`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 4 } }, APPLY);

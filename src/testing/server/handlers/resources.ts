@@ -16,7 +16,8 @@ import {
   requiredField,
   StatusError,
 } from '../../model/status.js';
-import { applyConfiguration, recordScaleUpdate } from '../../patch/managed-fields.js';
+import { applyConfiguration } from '../../patch/managed-fields.js';
+import { applyToScale, recordScaleUpdate, replicasFieldPath } from '../../patch/scale-managed-fields.js';
 import { duplicateListEntry } from '../../patch/field-set.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
 import { zeroValueOf } from '../../builtins/zero-values.js';
@@ -264,13 +265,13 @@ export class ResourceHandlers {
     }
     const config = call.body;
     if (!isPlainObject(config)) throw badRequest('the apply configuration must be an object');
+    const force = query.get('force') === 'true';
     const applied = appliedGroupVersionKind(config);
     const expected = subresource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group: rt.group, version: version.name, kind: rt.kind };
     // The field manager's first check: the configuration is of the type it manages.
     if (applied.group !== expected.group || applied.version !== expected.version || applied.kind !== expected.kind) {
       throw badRequest(`invalid object type: ${applied.group}/${applied.version}, Kind=${applied.kind}`);
     }
-    const force = query.get('force') === 'true';
     const applyOpts = {
       manager,
       apiVersion: joinAPIVersion(rt.group, version.name),
@@ -288,6 +289,7 @@ export class ResourceHandlers {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
       throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
     }
+    if (subresource === 'scale') return this.applyScale(call, config as KubeObject, manager, force, options);
     // The configuration becomes a typed object first, which fails (500) on a field the type does
     // not declare, whatever fieldValidation says, or a list naming an element twice. An undeclared
     // field's path in a list (`[name="c"]`) is not written here.
@@ -407,6 +409,37 @@ export class ResourceHandlers {
     return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: scaleMeta, spec: { replicas: Number(getPath(obj, scale.specReplicasPath) ?? 0) }, status };
   }
 
+  /** Server-side apply through /scale: the Scale's managers decide, the object takes the replicas. */
+  private async applyScale(call: ResourceCall, config: KubeObject, manager: string, force: boolean, options: WriteOptions): Promise<CallResult> {
+    const { rt, version, namespace, name } = call;
+    const scaleSpec = version.scale;
+    if (!scaleSpec || !this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!)) throw notFound(rt, name!);
+    const updated = await this.storage.update(
+      rt,
+      version,
+      namespace,
+      name!,
+      '',
+      (current) => {
+        const write = applyToScale(current, this.toScale(call, current), config, {
+          manager,
+          apiVersion: joinAPIVersion(rt.group, version.name),
+          replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
+          force,
+          group: rt.group,
+          resource: rt.resource,
+          name: name!,
+        });
+        const obj = deepCopy(current) as unknown as Record<string, unknown>;
+        setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(write.applied, name!));
+        write.record(obj as KubeObject);
+        return obj;
+      },
+      { ...options, retryOnConflict: true, managedFieldsComputed: true, fieldManager: manager },
+    );
+    return { code: 200, body: this.toScale(call, updated) };
+  }
+
   private async updateScale(call: ResourceCall, change: (scale: KubeObject) => unknown, options: WriteOptions): Promise<CallResult> {
     const { rt, version, namespace, name } = call;
     const scaleSpec = version.scale;
@@ -421,10 +454,7 @@ export class ResourceHandlers {
         const scale = this.toScale(call, current);
         const next = change(scale);
         if (!isPlainObject(next)) throw badRequest('the body of the request was not a Scale object');
-        const replicas = (next.spec as { replicas?: unknown } | undefined)?.replicas;
-        if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-          throw invalid('Scale', 'autoscaling', name!, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]);
-        }
+        const replicas = scaleReplicas(next, name!);
         const obj = deepCopy(current) as unknown as Record<string, unknown>;
         setPath(obj, scaleSpec.specReplicasPath, replicas);
         const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
@@ -432,7 +462,7 @@ export class ResourceHandlers {
         recordScaleUpdate(current, obj as KubeObject, {
           manager: options.fieldManager ?? 'unknown',
           apiVersion: joinAPIVersion(rt.group, version.name),
-          replicasPath: scaleSpec.specReplicasPath.split('.').filter(Boolean).map((name) => `f:${name}`),
+          replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
         });
         return obj;
       },
@@ -454,4 +484,13 @@ function appliedGroupVersionKind(config: Record<string, unknown>): { group: stri
   const parts = apiVersion.split('/');
   if (parts.length > 2) return { group: '', version: '', kind: '' };
   return parts.length === 1 ? { group: '', version: apiVersion, kind } : { group: parts[0], version: parts[1], kind };
+}
+
+/** The replicas a Scale asks for: an integer from 0, else 422 as the Scale's validation says. */
+function scaleReplicas(scale: Record<string, unknown>, name: string): number {
+  const replicas = (scale.spec as { replicas?: unknown } | undefined)?.replicas;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw invalid('Scale', 'autoscaling', name, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]);
+  }
+  return replicas;
 }
