@@ -5,7 +5,7 @@
 import { deepCopy } from '../../../kube/json-values.js';
 import { goQuote } from '../../../kube/go-format.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
-import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
+import type { ResourceType, ScaleSubresource, VersionInfo } from '../../model/resource-type.js';
 import {
   badRequest,
   gone,
@@ -410,64 +410,50 @@ export class ResourceHandlers {
   }
 
   /** Server-side apply through /scale: the Scale's managers decide, the object takes the replicas. */
-  private async applyScale(call: ResourceCall, config: KubeObject, manager: string, force: boolean, options: WriteOptions): Promise<CallResult> {
+  private applyScale(call: ResourceCall, config: KubeObject, manager: string, force: boolean, options: WriteOptions): Promise<CallResult> {
     const { rt, version, namespace, name } = call;
-    const scaleSpec = version.scale;
-    if (!scaleSpec || !this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!)) throw notFound(rt, name!);
-    const updated = await this.storage.update(
-      rt,
-      version,
-      namespace,
-      name!,
-      '',
-      (current) => {
-        const write = applyToScale(current, this.toScale(call, current), config, {
-          manager,
-          apiVersion: joinAPIVersion(rt.group, version.name),
-          replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
-          force,
-          group: rt.group,
-          resource: rt.resource,
-          name: name!,
-        });
-        const obj = deepCopy(current) as unknown as Record<string, unknown>;
-        setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(write.applied, name!));
-        write.record(obj as KubeObject);
-        return obj;
-      },
-      { ...options, retryOnConflict: true, managedFieldsComputed: true, fieldManager: manager },
-    );
-    return { code: 200, body: this.toScale(call, updated) };
+    if (!this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!)) throw notFound(rt, name!);
+    return this.writeScale(call, { ...options, fieldManager: manager }, (current, scaleSpec) => {
+      const write = applyToScale(current, this.toScale(call, current), config, {
+        manager,
+        apiVersion: joinAPIVersion(rt.group, version.name),
+        replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
+        force,
+        group: rt.group,
+        resource: rt.resource,
+        name: name!,
+      });
+      const obj = deepCopy(current) as unknown as Record<string, unknown>;
+      setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(write.applied, name!));
+      write.record(obj as KubeObject);
+      return obj;
+    });
   }
 
-  private async updateScale(call: ResourceCall, change: (scale: KubeObject) => unknown, options: WriteOptions): Promise<CallResult> {
+  private updateScale(call: ResourceCall, change: (scale: KubeObject) => unknown, options: WriteOptions): Promise<CallResult> {
+    const { rt, version, name } = call;
+    return this.writeScale(call, options, (current, scaleSpec) => {
+      const next = change(this.toScale(call, current));
+      if (!isPlainObject(next)) throw badRequest('the body of the request was not a Scale object');
+      const obj = deepCopy(current) as unknown as Record<string, unknown>;
+      setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(next, name!));
+      const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
+      (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
+      recordScaleUpdate(current, obj as KubeObject, {
+        manager: options.fieldManager ?? 'unknown',
+        apiVersion: joinAPIVersion(rt.group, version.name),
+        replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
+      });
+      return obj;
+    });
+  }
+
+  /** A write through /scale: the object with the replicas (and managedFields) `compute` gives, answered as a Scale. */
+  private async writeScale(call: ResourceCall, options: WriteOptions, compute: (current: StoredObject, scale: ScaleSubresource) => unknown): Promise<CallResult> {
     const { rt, version, namespace, name } = call;
     const scaleSpec = version.scale;
     if (!scaleSpec) throw notFound(rt, name!);
-    const updated = await this.storage.update(
-      rt,
-      version,
-      namespace,
-      name!,
-      '',
-      (current) => {
-        const scale = this.toScale(call, current);
-        const next = change(scale);
-        if (!isPlainObject(next)) throw badRequest('the body of the request was not a Scale object');
-        const replicas = scaleReplicas(next, name!);
-        const obj = deepCopy(current) as unknown as Record<string, unknown>;
-        setPath(obj, scaleSpec.specReplicasPath, replicas);
-        const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
-        (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
-        recordScaleUpdate(current, obj as KubeObject, {
-          manager: options.fieldManager ?? 'unknown',
-          apiVersion: joinAPIVersion(rt.group, version.name),
-          replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
-        });
-        return obj;
-      },
-      { ...options, retryOnConflict: true, managedFieldsComputed: true },
-    );
+    const updated = await this.storage.update(rt, version, namespace, name!, '', (current) => compute(current, scaleSpec), { ...options, retryOnConflict: true, managedFieldsComputed: true });
     return { code: 200, body: this.toScale(call, updated) };
   }
 }
