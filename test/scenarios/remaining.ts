@@ -58,11 +58,6 @@ export const REMAINING: Remaining[] = [
     scenarios: ["configmaps: create with a body that is not JSON", "configmaps: list with a labelSelector of a bad key", "configmaps: list with an invalid labelSelector", "configmaps: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan", "widgets: create with a body that is not JSON", "widgets: list with a labelSelector of a bad key", "widgets: list with an invalid labelSelector", "widgets: watch with sendInitialEvents=false and resourceVersionMatch=NotOlderThan"],
   },
   {
-    area: "patch",
-    why: "a JSON patch whose result does not decode quotes the patched object, in which kube-apiserver keeps the Go struct order of what the patch did not touch (metadata: name, namespace, uid, ...); the in-process server writes those keys sorted",
-    scenarios: ["json: a value of the wrong type"],
-  },
-  {
     area: "metadata",
     why: "generateName objects: managedFields and the 422 text of an invalid prefix differ",
     scenarios: ["generateName makes a name", "generateName of 62 characters", "generateName with a name keeps the name"],

@@ -70,6 +70,8 @@ const jsonRows: [string, unknown][] = [
   ['a patch that changes the namespace', [{ op: 'replace', path: '/metadata/namespace', value: 'other' }]],
   ['a patch that changes the uid', [{ op: 'replace', path: '/metadata/uid', value: '6f1c4c1e-0000-4000-8000-000000000000' }]],
   ['a value of the wrong type', [{ op: 'add', path: '/data/b', value: 2 }]],
+  ['a value of the wrong type after a label is added', [{ op: 'add', path: '/metadata/labels', value: { x: '1' } }, { op: 'add', path: '/data/b', value: 2 }]],
+  ['a value of the wrong type after a test of the name', [{ op: 'test', path: '/metadata/name', value: 'a' }, { op: 'add', path: '/data/b', value: true }]],
   ['an empty patch', []],
 ];
 

@@ -21,7 +21,7 @@ import { applyToScale, recordScaleUpdate, replicasFieldPath } from '../../patch/
 import { duplicateListEntry } from '../../patch/field-set.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
 import { zeroValueOf } from '../../builtins/zero-values.js';
-import { applyJsonPatch } from '../../patch/json-patch.js';
+import { applyJsonPatch, jsonPatchReach } from '../../patch/json-patch.js';
 import { jsonWord } from '../../../kube/go-json-decode.js';
 
 /** The Go type the patch handler decodes a JSON patch into. */
@@ -226,7 +226,10 @@ export class ResourceHandlers {
     const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
     if (type === STRATEGIC_MERGE_PATCH && isPlainObject(call.body)) options.strategicPatch = call.body;
     // A JSON patch's operations are decoded apart from the object (not reported here).
-    if (type === 'application/json-patch+json') options.duplicateFields = undefined;
+    if (type === 'application/json-patch+json') {
+      options.duplicateFields = undefined;
+      if (Array.isArray(call.body)) options.patchReach = jsonPatchReach(call.body);
+    }
     if (subresource && subresource !== 'status' && subresource !== 'scale') throw notFound(rt, name!);
     if (subresource === 'status' && !version.statusSubresource) throw notFound(rt, name!);
 

@@ -21,6 +21,8 @@ export interface WriteOptions {
    * defaults but does not decode, so a null the schema does not allow stays (and fails validation).
    */
   serverSideApply?: boolean;
+  /** Set by a JSON patch: the containers its operations reach (jsonPatchReach), which its errors quote re-encoded. */
+  patchReach?: string[][];
   /** Collects admission warnings for the response's Warning headers. */
   warnings?: string[];
   /** What to do about fields a custom resource schema does not declare (default Warn). */
