@@ -25,7 +25,9 @@ function mergeValue(current: unknown, patch: unknown): unknown {
 
 /** The value with its objects' null members dropped, at any depth (nulls in lists stay). */
 function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v) => (v === null ? v : withoutNulls(v)));
+  if (Array.isArray(value)) return (value as unknown[]).map((v) => (v === null ? v : withoutNulls(v)));
   if (!isPlainObject(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
+  return out;
 }

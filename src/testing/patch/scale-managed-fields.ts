@@ -51,7 +51,12 @@ export function recordScaleUpdate(oldObj: KubeObject, newObj: KubeObject, ctx: S
  * Scale, and sets the object's managedFields, mapped back, on `next` (the object with the new
  * replicas). Throws 409 on a conflict unless forced, naming the Scale's managers.
  */
-export function applyToScale(current: KubeObject, scale: KubeObject, config: KubeObject, ctx: ScaleWrite & { force: boolean; group: string; resource: string; name: string }): { applied: KubeObject; record(next: KubeObject): void } {
+export function applyToScale(
+  current: KubeObject,
+  scale: KubeObject,
+  config: KubeObject,
+  ctx: ScaleWrite & { force: boolean; group: string; resource: string; name: string },
+): { applied: KubeObject; record(next: KubeObject): void } {
   const parentEntries = current.metadata?.managedFields ?? [];
   const onScale: ManagedFieldsEntry[] = parentEntries
     .filter((e) => entrySet(e).has(ctx.replicasPath))

@@ -292,12 +292,12 @@ export class ResourceHandlers {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
       throw badRequest(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`);
     }
-    if (subresource === 'scale') return this.applyScale(call, config as KubeObject, manager, force, options);
+    if (subresource === 'scale') return this.applyScale(call, config, manager, force, options);
     // The configuration becomes a typed object first, which fails (500) on a field the type does
     // not declare, whatever fieldValidation says, or a list naming an element twice. An undeclared
     // field's path in a list (`[name="c"]`) is not written here.
     const [undeclared] = this.storage.undeclaredFields(rt, version, config);
-    const typedError = undeclared !== undefined && !undeclared.includes('[') ? `.${undeclared}: field not declared in schema` : duplicateListEntry(config as KubeObject, rt.listRule);
+    const typedError = undeclared !== undefined && !undeclared.includes('[') ? `.${undeclared}: field not declared in schema` : duplicateListEntry(config, rt.listRule);
     if (typedError !== undefined) {
       const objectName = `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}`;
       throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): ${typedError}` });
@@ -428,7 +428,7 @@ export class ResourceHandlers {
       });
       const obj = deepCopy(current) as unknown as Record<string, unknown>;
       setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(write.applied, name!));
-      write.record(obj as KubeObject);
+      write.record(obj);
       return obj;
     });
   }
@@ -442,7 +442,7 @@ export class ResourceHandlers {
       setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(next, name!));
       const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
       (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
-      recordScaleUpdate(current, obj as KubeObject, {
+      recordScaleUpdate(current, obj, {
         manager: options.fieldManager ?? 'unknown',
         apiVersion: joinAPIVersion(rt.group, version.name),
         replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
@@ -452,7 +452,11 @@ export class ResourceHandlers {
   }
 
   /** A write through /scale: the object with the replicas (and managedFields) `compute` gives, answered as a Scale. */
-  private async writeScale(call: ResourceCall, options: WriteOptions, compute: (current: StoredObject, scale: ScaleSubresource) => unknown): Promise<CallResult> {
+  private async writeScale(
+    call: ResourceCall,
+    options: WriteOptions,
+    compute: (current: StoredObject, scale: ScaleSubresource) => unknown,
+  ): Promise<CallResult> {
     const { rt, version, namespace, name } = call;
     const scaleSpec = version.scale;
     if (!scaleSpec) throw notFound(rt, name!);

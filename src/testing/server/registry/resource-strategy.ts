@@ -215,7 +215,8 @@ export class ResourceStrategy {
     const builtin = this.schemas.builtin(rt, version);
     // A patch's errors quote the patched object, as kube-apiserver's patcher reports them; a strategic one's, the patch.
     const strategic = options.strategicPatch;
-    const patched = strategic !== undefined ? goV(strategic) : options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined, options.patchReach) : undefined;
+    const patched =
+      strategic !== undefined ? goV(strategic) : options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined, options.patchReach) : undefined;
     const duplicates = options.duplicateFields ?? [];
     if (!builtin) {
       const schema = this.schemas.get(rt, version);
