@@ -5,6 +5,11 @@
  * or the error of a type with its own decoder: a Quantity that does not parse, bad base64), and
  * the fields the types do not have, in document order (`spec.containers[0].colour`), which the
  * decoding drops. Built-in kinds get no OpenAPI validation; these are what a wrong field earns.
+ *
+ * A strategic merge patch's result is not decoded from JSON but converted from its map form
+ * (apimachinery's unstructured converter), which words a value that does not fit otherwise
+ * (`unrecognized type: int32`, `cannot restore map from slice`) and names no field: `from:
+ * 'unstructured'` gives those texts.
  */
 import type { JSONSchemaProps } from './json-schema-props.js';
 import type { KubernetesApi } from './kubernetes-api.js';
@@ -58,11 +63,44 @@ export interface GoDecodeResult {
   unknownFields: string[];
 }
 
+/** What a value is decoded from: JSON text, or the map form of an object (runtime.DefaultUnstructuredConverter). */
+export type GoDecodeSource = 'json' | 'unstructured';
+
+/** The Go kind the unstructured form gives a JSON value (integers stay int64). */
+function unstructuredKind(value: unknown): string {
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (Array.isArray(value)) return 'slice';
+  if (typeof value === 'number') return isGoInt(value) ? 'int64' : 'float64';
+  return 'map';
+}
+
+/**
+ * The unstructured converter's error for `value` put into a Go value of type `target`, or
+ * undefined when it converts (numbers convert between Go's integer and float types, an integral
+ * float into an integer).
+ */
+function unstructuredMismatch(value: unknown, target: string): string | undefined {
+  const kind = unstructuredKind(value);
+  if (target.startsWith('map[')) return `cannot restore map from ${kind}`;
+  if (target.startsWith('[]')) return `cannot restore slice from ${kind}`;
+  if (target.includes('.')) return `cannot restore struct from: ${kind}`;
+  const numeric = /^(u?int|float)/.test(target);
+  if (kind === 'int64' && numeric) return undefined;
+  if (kind === 'float64' && numeric) return target.startsWith('float') || Number.isInteger(value) ? undefined : `cannot convert float64 to ${target}`;
+  if (kind === 'int64' && target === 'string') return 'cannot convert int64 to string';
+  if ((kind === 'string' && target === 'string') || (kind === 'bool' && target === 'bool')) return undefined;
+  return `unrecognized type: ${target}`;
+}
+
 class Decoder {
   private saved: string | undefined;
   readonly unknown: string[] = [];
 
-  constructor(private readonly api: KubernetesApi) {}
+  constructor(
+    private readonly api: KubernetesApi,
+    private readonly from: GoDecodeSource,
+  ) {}
 
   run(component: string, obj: unknown, structName: string): string | undefined {
     try {
@@ -76,6 +114,10 @@ class Decoder {
 
   private note(value: unknown, target: string, ctx: Context): void {
     if (this.saved !== undefined) return;
+    if (this.from === 'unstructured') {
+      this.saved = unstructuredMismatch(value, target);
+      return;
+    }
     const where = ctx.fields.length > 0 ? `Go struct field ${ctx.struct}.${ctx.fields.join('.')}` : 'Go value';
     this.saved = `json: cannot unmarshal ${jsonWord(value, target)} into ${where} of type ${target}`;
   }
@@ -216,9 +258,9 @@ class Decoder {
  * removed and listed; the error is the first type mismatch in document order, or the first error
  * of a type that decodes itself, which ends decoding at once and wins.
  */
-export function goDecode(api: KubernetesApi, component: string, obj: unknown): GoDecodeResult {
+export function goDecode(api: KubernetesApi, component: string, obj: unknown, from: GoDecodeSource = 'json'): GoDecodeResult {
   const parts = component.split('.');
-  const decoder = new Decoder(api);
+  const decoder = new Decoder(api, from);
   const error = decoder.run(component, obj, parts[parts.length - 1]);
   return { error, unknownFields: decoder.unknown };
 }

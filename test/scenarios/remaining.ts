@@ -37,26 +37,6 @@ export const REMAINING: Remaining[] = [
     why: "a PUT of a Job whose template the server had filled in (its generated labels) is refused as immutable; kube-apiserver's message quotes the internal PodTemplateSpec Go struct (`{\"Spec\":{\"Volumes\":null,...}}`), the in-process server its JSON",
     scenarios: ["jobs: update without a resourceVersion"],
   },
-  {
-    area: "apply",
-    why: "server-side apply differences not yet closed: duplicate keys in list-maps and sets, null in an applied configuration, preserved-unknown subtrees, apply without apiVersion/kind, apply to /scale",
-    scenarios: ["apply of a field set to null", "apply of a list-map with a duplicate key is refused", "apply of a preserved-unknown subtree", "apply of a set with a duplicate is refused", "apply of finalizers (a set)", "apply without apiVersion and kind is 400", "deployment: apply to scale is refused"],
-  },
-  {
-    area: "patch",
-    why: "a JSON patch whose result does not decode quotes the patched object, in which kube-apiserver keeps the Go struct order of what the patch did not touch (metadata: name, namespace, uid, ...); the in-process server writes those keys sorted",
-    scenarios: ["json: a value of the wrong type"],
-  },
-  {
-    area: "patch",
-    why: "strategic merge patch and merge patch differences: $setElementOrder ordering, list elements without a merge key, type errors reported as kube-apiserver reports them, scale subresource patches",
-    scenarios: ["merge: a nested preserved subtree", "merge: a patch of apiVersion is refused", "merge: a value of the wrong type is 422", "merge: through the scale subresource", "strategic: $setElementOrder naming a missing element", "strategic: $setElementOrder of containers", "strategic: $setElementOrder of env", "strategic: a Service port merged by port", "strategic: a list element without its merge key", "strategic: a list patch of a map field is refused", "strategic: a patch with a type error", "strategic: an unknown $patch value", "strategic: ports merge by containerPort"],
-  },
-  {
-    area: "watch",
-    why: "a write through a custom resource's /scale: kube-apiserver records it in managedFields as its own entry (subresource: scale, owning spec.replicas); the in-process server adds spec.replicas to the writer's main Update entry",
-    scenarios: ["a custom resource: status and scale changes"],
-  },
 ];
 
 export function remainingEntry(area: string, scenario: string): Remaining | undefined {

@@ -245,7 +245,8 @@ describe('strategic merge keys of built-in kinds', () => {
     await core.patchNamespacedPodStatus({ namespace: 'default', name: 'cond', body: { status: { conditions: [{ type: 'Initialized', status: 'True' }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
     await patch('False');
     const pod = await patch('True');
-    expect(pod.status?.conditions?.map((c) => [c.type, c.status])).toEqual([['Initialized', 'True'], ['Ready', 'True']]);
+    // Ready, added by the second patch, went before Initialized (a patch's new elements come first) and stays there.
+    expect(pod.status?.conditions?.map((c) => [c.type, c.status])).toEqual([['Ready', 'True'], ['Initialized', 'True']]);
     expect(pod.status?.phase).toBe('Pending');
   });
 
@@ -253,14 +254,14 @@ describe('strategic merge keys of built-in kinds', () => {
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
     await core.createNode({ body: { metadata: { name: 'worker-1' }, status: { addresses: [{ type: 'InternalIP', address: '10.0.0.5' }] } } });
     const patched = await core.patchNodeStatus({ name: 'worker-1', body: { status: { addresses: [{ type: 'Hostname', address: 'worker-1' }] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
-    expect(patched.status?.addresses).toEqual([{ type: 'InternalIP', address: '10.0.0.5' }, { type: 'Hostname', address: 'worker-1' }]);
+    expect(patched.status?.addresses).toEqual([{ type: 'Hostname', address: 'worker-1' }, { type: 'InternalIP', address: '10.0.0.5' }]);
   });
 
   it('unions finalizers', async () => {
     const core = env.kubeConfig.makeApiClient(k8s.CoreV1Api);
     await core.createNamespacedConfigMap({ namespace: 'default', body: { metadata: { name: 'fins', finalizers: ['a/x'] } } });
     const patched = await core.patchNamespacedConfigMap({ namespace: 'default', name: 'fins', body: { metadata: { finalizers: ['b/y'] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
-    expect(patched.metadata?.finalizers).toEqual(['a/x', 'b/y']);
+    expect(patched.metadata?.finalizers).toEqual(['b/y', 'a/x']);
   });
 });
 
@@ -281,6 +282,6 @@ describe('list merge rules of the kinds served from the release data', () => {
     await autoscaling.patchNamespacedHorizontalPodAutoscalerStatus({ namespace: 'default', name: 'merge-rules', body: { status: { desiredReplicas: 1, conditions: [condition('AbleToScale', 'True')] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
     // status.conditions is a map list keyed by type: the second patch adds a condition beside the first.
     const status = await autoscaling.patchNamespacedHorizontalPodAutoscalerStatus({ namespace: 'default', name: 'merge-rules', body: { status: { conditions: [condition('ScalingActive', 'False')] } } }, patchAs(k8s.PatchStrategy.StrategicMergePatch));
-    expect(status.status?.conditions?.map((c) => [c.type, c.status])).toEqual([['AbleToScale', 'True'], ['ScalingActive', 'False']]);
+    expect(status.status?.conditions?.map((c) => [c.type, c.status])).toEqual([['ScalingActive', 'False'], ['AbleToScale', 'True']]);
   });
 });

@@ -40,7 +40,8 @@ describe('strategic merge patch', () => {
     );
     const containers = patched.spec!.template.spec!.containers;
     expect(containers.map((c) => [c.name, c.image])).toEqual([['web', 'nginx:2'], ['side', 'busybox']]);
-    expect(containers[0].env).toEqual([{ name: 'A', value: '1' }, { name: 'B', value: '2' }]);
+    // The patch's elements come first, then those only the server had (kube-apiserver's order).
+    expect(containers[0].env).toEqual([{ name: 'B', value: '2' }, { name: 'A', value: '1' }]);
     expect(containers[0].ports).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
   });
 

@@ -28,9 +28,10 @@ export function compileSchema(schema: JSONSchemaProps, options: CompileSchemaOpt
     throw err;
   }
   return {
-    validate(obj: unknown, oldObj?: unknown): FieldCause[] {
+    validate(obj: unknown, oldObj?: unknown, afterSchema: FieldCause[] = []): FieldCause[] {
       const errs: FieldCause[] = [];
       validateValue(root, obj, '', oldObj, errs);
+      errs.push(...afterSchema);
       validateEmbeddedResources(root, obj, errs);
       validateListTypes(root, obj, errs);
       if (root.hasRules) {
@@ -47,8 +48,8 @@ export function compileSchema(schema: JSONSchemaProps, options: CompileSchemaOpt
       unknownFieldPaths?.push(...dropped);
       return obj;
     },
-    applyDefaults<T>(obj: T): T {
-      defaultObject(obj, root);
+    applyDefaults<T>(obj: T, dropNulls = true): T {
+      defaultObject(obj, root, dropNulls);
       return obj;
     },
   };

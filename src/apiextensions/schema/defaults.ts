@@ -48,7 +48,8 @@ function pruneNulls(value: unknown, node: SchemaNode | undefined): void {
   }
 }
 
-export function defaultObject(obj: unknown, root: SchemaNode): void {
+/** Defaults `obj`; then, unless `dropNulls` is false (server-side apply's result, which is defaulted but never decoded), prunes those nulls. */
+export function defaultObject(obj: unknown, root: SchemaNode, dropNulls = true): void {
   applyDefaults(obj, root);
-  pruneNulls(obj, root);
+  if (dropNulls) pruneNulls(obj, root);
 }

@@ -4,14 +4,14 @@
  * the test server claims to be, or the newest shipped one when that release is not shipped.
  */
 import { isKubernetesApiVersion, loadKubernetesApi, type KubernetesApi } from '../../kube/kubernetes-api.js';
-import { goDecode, type GoDecodeResult } from '../../kube/go-json-decode.js';
+import { goDecode, type GoDecodeResult, type GoDecodeSource } from '../../kube/go-json-decode.js';
 import type { ResourceType } from '../model/resource-type.js';
 
 export interface BuiltinSchema {
   /** The component that describes the kind (`io.k8s.api.apps.v1.Deployment`). */
   component: string;
   /** Decodes `obj` in place as kube-apiserver does into the Go type: drops and lists unknown fields, reports a wrong type. */
-  decode(obj: unknown): GoDecodeResult;
+  decode(obj: unknown, from?: GoDecodeSource): GoDecodeResult;
 }
 
 /** The release of the built-in API data for a server that reports `minor` (e.g. '36' for 1.36). */
@@ -24,5 +24,5 @@ export function builtinSchema(api: KubernetesApi, rt: ResourceType, version: str
   const component = api.componentOfKind({ group: rt.group, version, kind: rt.kind });
   const schema = component === undefined ? undefined : api.schema(component);
   if (!component || !schema) return undefined;
-  return { component, decode: (obj) => goDecode(api, component, obj) };
+  return { component, decode: (obj, from) => goDecode(api, component, obj, from) };
 }

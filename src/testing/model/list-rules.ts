@@ -7,16 +7,22 @@ import type { ListMergeRule } from './resource-type.js';
 
 /** Follows a field path through a structural schema (properties, items, additionalProperties). */
 export function schemaAt(schema: JSONObject | undefined, path: readonly string[]): JSONObject | undefined {
+  return describe(schema, path).node;
+}
+
+/** The schema of the field at `path`, or whether the path left the schema inside a subtree that preserves unknown fields. */
+function describe(schema: JSONObject | undefined, path: readonly string[]): { node?: JSONObject; deduced?: boolean } {
   let cur = schema;
   for (const segment of path) {
-    if (!cur) return undefined;
+    if (!cur) return {};
     if (cur.type === 'array') cur = asObject(cur.items);
-    if (!cur) return undefined;
+    if (!cur) return {};
     const props = asObject(cur.properties);
-    if (props && props[segment] !== undefined) cur = asObject(props[segment]);
-    else cur = asObject(cur.additionalProperties);
+    const next = props && props[segment] !== undefined ? asObject(props[segment]) : asObject(cur.additionalProperties);
+    if (!next && cur['x-kubernetes-preserve-unknown-fields'] === true) return { deduced: true };
+    cur = next;
   }
-  return cur;
+  return { node: cur };
 }
 
 /**
@@ -29,7 +35,8 @@ export function listRuleFromSchema(schema: JSONObject | undefined, path: readonl
     if (path[1] === 'finalizers') return { type: 'set' };
     if (path[1] === 'ownerReferences') return { type: 'map', keys: ['uid'] };
   }
-  const node = schemaAt(schema, path);
+  const { node, deduced } = describe(schema, path);
+  if (deduced) return { type: 'deduced' };
   if (!node) return undefined;
   // A map: atomic when its schema says so (a LabelSelector, an ObjectReference), else merged by key.
   if (node.type === 'object' || node.properties !== undefined || node.additionalProperties !== undefined) {

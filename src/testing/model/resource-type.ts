@@ -50,7 +50,12 @@ export type ListMergeRule =
   /** `keyDefaults`: values a missing key field takes (a port's protocol is TCP), as SMD matches them. */
   | { type: 'map'; keys: string[]; keyDefaults?: Record<string, unknown> }
   | { type: 'set' }
-  | { type: 'atomic' };
+  | { type: 'atomic' }
+  /**
+   * A value no schema describes (inside x-kubernetes-preserve-unknown-fields): server-side apply
+   * types it by what it is, a map owned as itself beside its fields, a list atomic.
+   */
+  | { type: 'deduced' };
 
 export interface ResourceType extends GroupResource {
   kind: string;

@@ -139,12 +139,13 @@ export function listElementKey(item: unknown, keys: string[], keyDefaults: Recor
 function walkValue(value: unknown, names: string[], path: FieldPath, listRule: ListRule, out: FieldSet, withNodes: boolean): void {
   if (isPlainObject(value)) {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    const rule = listRule(names)?.type;
     // An empty map, and a map of x-kubernetes-map-type atomic, are owned whole.
-    if (entries.length === 0 || listRule(names)?.type === 'atomic') {
+    if (entries.length === 0 || rule === 'atomic') {
       out.add(path);
       return;
     }
-    if (withNodes) out.add(path);
+    if (withNodes || rule === 'deduced') out.add(path);
     for (const [k, v] of entries) walkValue(v, [...names, k], [...path, `f:${k}`], listRule, out, withNodes);
     return;
   }
@@ -171,6 +172,36 @@ function walkValue(value: unknown, names: string[], path: FieldPath, listRule: L
     }
   }
   out.add(path);
+}
+
+/**
+ * The first list of `obj` that names an element twice, as server-side apply's typed conversion
+ * refuses it (`.spec.ports: duplicate entries for key [name="http"]`, a set's `[="a"]`), or
+ * undefined.
+ */
+export function duplicateListEntry(obj: KubeObject, listRule: ListRule): string | undefined {
+  const walk = (value: unknown, names: string[], path: FieldPath): string | undefined => {
+    if (isPlainObject(value)) {
+      for (const [k, v] of Object.entries(value)) {
+        const found = walk(v, [...names, k], [...path, `f:${k}`]);
+        if (found) return found;
+      }
+      return undefined;
+    }
+    if (!Array.isArray(value)) return undefined;
+    const rule = listRule(names);
+    const elements = rule?.type === 'map' && value.every(isPlainObject) ? value.map((item) => listElementKey(item, rule.keys, rule.keyDefaults)!) : rule?.type === 'set' ? value.map((item) => `v:${JSON.stringify(item)}`) : undefined;
+    const twice = elements?.find((pe, i) => elements.indexOf(pe) !== i);
+    if (twice) return `${formatPath(path)}: duplicate entries for key ${formatPath([twice])}`;
+    if (rule?.type !== 'map') return undefined;
+    for (const item of value) {
+      const found = walk(item, names, [...path, listElementKey(item, rule.keys, rule.keyDefaults)!]);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const { apiVersion: _a, kind: _k, ...rest } = obj;
+  return walk(rest, [], []);
 }
 
 /**
@@ -220,6 +251,28 @@ export function removeAt(obj: unknown, path: FieldPath): void {
     const i = parent.findIndex((item) => deepEqual(item, v));
     if (i >= 0) parent.splice(i, 1);
   }
+}
+
+/** SMD's order of path elements: fields, then keys, then values, each by their text. */
+function compareElements(a: PathElement, b: PathElement): number {
+  const rank = (pe: PathElement) => ['f:', 'k:', 'v:'].indexOf(pe.slice(0, 2));
+  if (rank(a) !== rank(b)) return rank(a) - rank(b);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * The order in which fieldpath.Set iterates its paths: at each level the members (paths that end
+ * there) first, then the children, each in element order.
+ */
+export function compareFieldPaths(a: FieldPath, b: FieldPath): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const aMember = i === a.length - 1;
+    const bMember = i === b.length - 1;
+    if (aMember !== bMember) return aMember ? -1 : 1;
+    const c = compareElements(a[i], b[i]);
+    if (c !== 0 || aMember) return c;
+  }
+  return a.length - b.length;
 }
 
 /** fieldpath.Path's String(): `.spec.containers[name="web"].image`, `.metadata.finalizers[="x"]`. */

@@ -89,8 +89,7 @@ export function applyJsonPatch(document: unknown, patch: unknown[]): unknown {
  */
 function asEvanphx(document: unknown, op: jsonpatch.Operation): jsonpatch.Operation {
   if (typeof op !== 'object' || op === null || typeof op.path !== 'string') return op;
-  let path = op.path;
-  if (path !== '' && !path.startsWith('/') && path.includes('/')) path = `/${path.split('/').slice(1).join('/')}`;
+  const path = evanphxPath(op.path);
   let operation = { ...op, path } as jsonpatch.Operation;
   if (operation.op === 'replace' && path.lastIndexOf('/') >= 0) {
     const parentPath = path.slice(0, path.lastIndexOf('/'));
@@ -99,4 +98,31 @@ function asEvanphx(document: unknown, op: jsonpatch.Operation): jsonpatch.Operat
     if (typeof parent === 'object' && parent !== null && !Array.isArray(parent) && !Object.hasOwn(parent, key)) operation = { ...operation, op: 'add' } as jsonpatch.Operation;
   }
   return operation;
+}
+
+/** A pointer as evanphx/json-patch splits it: at `/`, the first part dropped. */
+function evanphxPath(path: string): string {
+  return path !== '' && !path.startsWith('/') && path.includes('/') ? `/${path.split('/').slice(1).join('/')}` : path;
+}
+
+/**
+ * The containers a JSON patch's operations reach, as key and index paths (the root included):
+ * those on the way to each `path` and `from`, and what a `test` compares. evanphx/json-patch
+ * decodes each into a map or list, re-encoded with keys sorted; what it does not reach stays as
+ * the stored object encoded it.
+ */
+export function jsonPatchReach(operations: readonly unknown[]): string[][] {
+  const reach: string[][] = [[]];
+  const add = (pointer: unknown, whole: boolean) => {
+    if (typeof pointer !== 'string') return;
+    const tokens = evanphxPath(pointer).split('/').slice(1).map((t) => jsonpatch.unescapePathComponent(t));
+    for (let n = 1; n < tokens.length + (whole ? 1 : 0); n++) reach.push(tokens.slice(0, n));
+  };
+  for (const op of operations) {
+    if (typeof op !== 'object' || op === null) continue;
+    const { op: name, path, from } = op as { op?: unknown; path?: unknown; from?: unknown };
+    add(path, name === 'test');
+    if (name === 'move' || name === 'copy') add(from, false);
+  }
+  return reach;
 }

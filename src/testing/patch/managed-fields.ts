@@ -5,9 +5,9 @@
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import { isPlainObject, type KubeObject, type ManagedFieldsEntry } from '../model/object.js';
-import { fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
-import { metaTime } from '../../kube/meta-time.js';
 import { StatusError } from '../model/status.js';
+import { compareFieldPaths, fieldsOf, FieldSet, formatPath, listElementKey, removeAt, valueAt, type FieldPath, type FieldScope, type ListRule } from './field-set.js';
+import { metaTime } from '../../kube/meta-time.js';
 
 export interface ManagerContext {
   manager: string;
@@ -34,7 +34,7 @@ function sameEntry(e: ManagedFieldsEntry, manager: string, operation: 'Apply' | 
   return e.manager === manager && e.operation === operation && (e.subresource ?? '') === (subresource ?? '');
 }
 
-function entrySet(e: ManagedFieldsEntry): FieldSet {
+export function entrySet(e: ManagedFieldsEntry): FieldSet {
   return FieldSet.fromFieldsV1(e.fieldsV1 ?? {});
 }
 
@@ -60,7 +60,8 @@ function entryOrder(a: ManagedFieldsEntry, b: ManagedFieldsEntry): number {
   return (a.subresource ?? '') < (b.subresource ?? '') ? -1 : (a.subresource ?? '') > (b.subresource ?? '') ? 1 : 0;
 }
 
-function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[]): void {
+/** Sets `obj`'s managedFields to `entries` without the empty ones, in kube-apiserver's order. */
+export function writeEntries(obj: KubeObject, entries: ManagedFieldsEntry[]): void {
   const kept = entries.filter((e) => e.fieldsV1 && Object.keys(e.fieldsV1).length > 0).sort(entryOrder);
   if (kept.length === 0) delete obj.metadata!.managedFields;
   else obj.metadata!.managedFields = kept;
@@ -140,15 +141,16 @@ function conflictError(conflicts: { entry: ManagedFieldsEntry; path: FieldPath }
   if (conflicts.length === 1) {
     message = `Apply failed with 1 conflict: conflict with ${describeManager(conflicts[0].entry)}: ${formatPath(conflicts[0].path)}`;
   } else {
-    const byManager = new Map<string, string[]>();
+    // Each manager's fields in the order its field set iterates them.
+    const byManager = new Map<string, FieldPath[]>();
     for (const c of conflicts) {
       const m = describeManager(c.entry);
-      byManager.set(m, [...(byManager.get(m) ?? []), formatPath(c.path)]);
+      byManager.set(m, [...(byManager.get(m) ?? []), c.path].sort(compareFieldPaths));
     }
     const lines: string[] = [];
     for (const m of [...byManager.keys()].sort()) {
       lines.push(`conflicts with ${m}:`);
-      for (const p of byManager.get(m)!) lines.push(`- ${p}`);
+      for (const p of byManager.get(m)!) lines.push(`- ${formatPath(p)}`);
     }
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }
@@ -202,23 +204,13 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
   const entries: ManagedFieldsEntry[] = deepCopy(current?.metadata?.managedFields ?? []);
   const base: KubeObject = current ? deepCopy(current) : { apiVersion: config.apiVersion, kind: config.kind, metadata: {} };
 
-  const conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[] = [];
   let previous = new FieldSet();
   const others: { entry: ManagedFieldsEntry; set: FieldSet }[] = [];
   for (const e of entries) {
-    if (sameEntry(e, opts.manager, 'Apply', opts.subresource)) {
-      previous = entrySet(e);
-      continue;
-    }
-    const set = entrySet(e);
-    others.push({ entry: e, set });
-    for (const p of set.intersect(applied).paths()) {
-      const last = p[p.length - 1];
-      if (last.startsWith('k:') || last.startsWith('v:')) continue;
-      if (!deepEqual(valueAt(base, p), valueAt(config, p))) conflicts.push({ entry: e, path: p });
-    }
+    if (sameEntry(e, opts.manager, 'Apply', opts.subresource)) previous = entrySet(e);
+    else others.push({ entry: e, set: entrySet(e) });
   }
-  if (conflicts.length > 0 && !opts.force) throw conflictError(conflicts);
+  const live = deepCopy(base);
 
   // Fields this applier set before, no longer applies, and nobody else owns: removed (deepest first).
   const ownedByOthers = others.reduce((acc, o) => acc.union(o.set), new FieldSet());
@@ -239,6 +231,23 @@ export function applyConfiguration(current: KubeObject | undefined, config: Kube
       else meta[k] = deepCopy(v);
     }
   }
+
+  // A conflict is a field another manager owns that the apply changes; a map that stays a map
+  // is not changed itself (an empty map applied over a full one, a map of an untyped subtree),
+  // unless it is atomic.
+  const conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[] = [];
+  for (const { entry: e, set } of others) {
+    for (const p of set.intersect(applied).paths()) {
+      const last = p[p.length - 1];
+      if (last.startsWith('k:') || last.startsWith('v:')) continue;
+      const before = valueAt(live, p);
+      const after = valueAt(base, p);
+      const names = p.filter((pe) => pe.startsWith('f:')).map((pe) => pe.slice(2));
+      if (isPlainObject(before) && isPlainObject(after) && opts.listRule(names)?.type !== 'atomic') continue;
+      if (!deepEqual(before, after)) conflicts.push({ entry: e, path: p });
+    }
+  }
+  if (conflicts.length > 0 && !opts.force) throw conflictError(conflicts);
 
   const conflicting = FieldSet.of(conflicts.map((c) => c.path));
   const result: ManagedFieldsEntry[] = others.map(({ entry, set }) => ({ ...entry, fieldsV1: set.minus(conflicting).toFieldsV1() }));

@@ -89,6 +89,12 @@ export const apply: Scenario[] = [
   scenario('apply without apiVersion and kind is 400', async (s) => {
     await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, { metadata: { name: 'a' }, spec: { color: 'red' } }, APPLY);
   }),
+  scenario('apply of another kind is 400', async (s) => {
+    await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, { apiVersion: WIDGET_API, kind: 'Gadget', metadata: { name: 'a' }, spec: { color: 'red' } }, APPLY);
+  }),
+  scenario('apply of an apiVersion with two slashes is 400', async (s) => {
+    await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, { apiVersion: 'a/b/c', kind: 'Widget', metadata: { name: 'a' }, spec: { color: 'red' } }, APPLY);
+  }),
   scenario('apply in YAML', async (s) => {
     await s.req('PATCH', `${widgets(s.ns, 'a')}?fieldManager=one`, `apiVersion: ${WIDGET_API}\nkind: Widget\nmetadata:\n  name: a\nspec:\n  color: red\n`, APPLY);
   }),
@@ -144,6 +150,10 @@ export const apply: Scenario[] = [
   scenario('apply of a preserved-unknown subtree', async (s) => {
     await applyW(s, 'one', w({ extra: { x: { y: 1 }, z: [1, 2] } }));
     await applyW(s, 'two', w({ extra: { x: { w: 2 } } }));
+  }),
+  scenario('apply of a deeper preserved-unknown subtree conflicts on its leaves', async (s) => {
+    await applyW(s, 'one', w({ extra: { x: { a: { b: 1 }, l: [1] } } }));
+    await applyW(s, 'two', w({ extra: { x: { a: { b: 2 }, l: [2] } } }));
   }),
   scenario('apply of a field set to null', async (s) => {
     await applyW(s, 'one', w({ color: 'red', shape: 'round' }));
@@ -217,6 +227,26 @@ export const apply: Scenario[] = [
   scenario('deployment: dropping a container no longer applied', async (s) => {
     await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }, { name: 'd', image: 'j' }]) }));
     await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
+  }),
+  scenario('deployment: apply of two containers of one name is refused', async (s) => {
+    await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }, { name: 'c', image: 'j' }]) }));
+  }),
+  scenario('apply of finalizers named twice is refused', async (s) => {
+    await applyW(s, 'one', w({}, { finalizers: ['example.com/a', 'example.com/a'] }));
+  }),
+  scenario('deployment: apply to scale with force takes the replicas', async (s) => {
+    await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=two&force=true`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 4 } }, APPLY);
+    await s.req('GET', dPath(s));
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=three`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 5 } }, APPLY);
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=two`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 4 } }, APPLY);
+    await s.req('GET', dPath(s));
+  }),
+  scenario('deployment: apply to scale of replicas an applier owns', async (s) => {
+    await applyD(s, 'one', deploy({ replicas: 2, selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=two`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 3 } }, APPLY);
+    await s.req('PATCH', `${dPath(s)}/scale?fieldManager=one`, { apiVersion: 'autoscaling/v1', kind: 'Scale', metadata: { name: 'a' }, spec: { replicas: 3 } }, APPLY);
+    await s.req('GET', dPath(s));
   }),
   scenario('deployment: apply to scale is refused', async (s) => {
     await applyD(s, 'one', deploy({ selector: sel, template: podTemplate([{ name: 'c', image: 'i' }]) }));

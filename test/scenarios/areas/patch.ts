@@ -24,6 +24,10 @@ const strategicRows: [string, unknown][] = [
   ['$setElementOrder of containers', spec({ $setElementOrder: { containers: [{ name: 'side' }, { name: 'web' }] }, containers: [{ name: 'web', image: 'nginx:3' }] })],
   ['$setElementOrder of env', spec({ containers: [{ name: 'web', $setElementOrder: { env: [{ name: 'B' }, { name: 'A' }] } }] })],
   ['$setElementOrder naming a missing element', spec({ $setElementOrder: { containers: [{ name: 'nope' }, { name: 'web' }, { name: 'side' }] } })],
+  ['$setElementOrder/containers orders the merged list', spec({ '$setElementOrder/containers': [{ name: 'side' }, { name: 'new' }, { name: 'web' }], containers: [{ name: 'new', image: 'n' }, { name: 'web', image: 'nginx:3' }] })],
+  ['$setElementOrder/ of a list not in the patch', spec({ '$setElementOrder/containers': [{ name: 'side' }, { name: 'web' }] })],
+  ['$setElementOrder/ out of step with the patch', spec({ '$setElementOrder/containers': [{ name: 'web' }, { name: 'side' }], containers: [{ name: 'side', image: 's' }, { name: 'web', image: 'w' }] })],
+  ['a finalizer added goes first', { metadata: { finalizers: ['example.com/c'] } }],
   ['$deleteFromPrimitiveList of finalizers', { metadata: { '$deleteFromPrimitiveList/finalizers': ['example.com/a'] } }],
   ['$deleteFromPrimitiveList of a missing value', { metadata: { '$deleteFromPrimitiveList/finalizers': ['example.com/zz'] } }],
   ['$retainKeys on the strategy', { spec: { strategy: { $retainKeys: ['type'], type: 'Recreate' } } }],
@@ -38,6 +42,9 @@ const strategicRows: [string, unknown][] = [
   ['a patch changing the name is 400', { metadata: { name: 'b' } }],
   ['a patch with a type error', { spec: { replicas: 'three' } }],
   ['a patch that makes the object invalid', { spec: { replicas: -1 } }],
+  ['a string where a struct goes', { spec: { template: { spec: 'x' } } }],
+  ['a number where a string goes', spec({ containers: [{ name: 'web', image: 5 }] })],
+  ['a fraction where an integer goes', { spec: { replicas: 1.5 } }],
   ['volumes merge by name', spec({ volumes: [{ name: 'v', emptyDir: {} }] })],
   ['a list patch of a map field is refused', { spec: { template: { metadata: { labels: ['x'] } } } }],
 ];
@@ -63,6 +70,8 @@ const jsonRows: [string, unknown][] = [
   ['a patch that changes the namespace', [{ op: 'replace', path: '/metadata/namespace', value: 'other' }]],
   ['a patch that changes the uid', [{ op: 'replace', path: '/metadata/uid', value: '6f1c4c1e-0000-4000-8000-000000000000' }]],
   ['a value of the wrong type', [{ op: 'add', path: '/data/b', value: 2 }]],
+  ['a value of the wrong type after a label is added', [{ op: 'add', path: '/metadata/labels', value: { x: '1' } }, { op: 'add', path: '/data/b', value: 2 }]],
+  ['a value of the wrong type after a test of the name', [{ op: 'test', path: '/metadata/name', value: 'a' }, { op: 'add', path: '/data/b', value: true }]],
   ['an empty patch', []],
 ];
 
@@ -81,6 +90,8 @@ const mergeRows: [string, unknown][] = [
   ['a change of metadata keeps the generation', { metadata: { labels: { g: '1' } } }],
   ['a patch of kind is refused', { kind: 'Other' }],
   ['a patch of apiVersion is refused', { apiVersion: 'scenarios.example.com/v2' }],
+  ['a patch of apiVersion to another group is refused', { apiVersion: 'other.example.com/v1' }],
+  ['a patch of apiVersion and kind names both', { apiVersion: 'scenarios.example.com/v2', kind: 'Other' }],
   ['a nested preserved subtree', { spec: { extra: { deep: { er: [1, { x: null }] } } } }],
 ];
 
@@ -91,6 +102,10 @@ export const patch: Scenario[] = [
       await s.req('PATCH', dPath(s), body, STRATEGIC);
     }),
   ),
+  scenario('strategic: an unknown field, Strict', async (s) => {
+    await s.quiet('POST', `/apis/apps/v1/namespaces/${s.ns}/deployments`, deployment);
+    await s.req('PATCH', `${dPath(s)}?fieldValidation=Strict`, { spec: { bogus: 1, replicas: 2 } }, STRATEGIC);
+  }),
   scenario('strategic: a Service port merged by port', async (s) => {
     await s.quiet('POST', `/api/v1/namespaces/${s.ns}/services`, { apiVersion: 'v1', kind: 'Service', metadata: { name: 'a' }, spec: { ports: [{ name: 'a', port: 80 }] } });
     await s.req('PATCH', `/api/v1/namespaces/${s.ns}/services/a`, { spec: { ports: [{ name: 'b', port: 81 }] } }, STRATEGIC);
@@ -123,6 +138,14 @@ export const patch: Scenario[] = [
   scenario('merge: through the status subresource', async (s) => {
     await s.quiet('POST', widgets(s.ns), widget('a', { color: 'red' }));
     await s.req('PATCH', widgets(s.ns, 'a', 'status'), { status: { phase: 'Ready' }, spec: { color: 'blue' } }, MERGE);
+  }),
+  scenario('merge: negative replicas fail the schema and the scale path', async (s) => {
+    await s.quiet('POST', widgets(s.ns), widget('a', { replicas: 1 }));
+    await s.req('PATCH', widgets(s.ns, 'a'), { spec: { replicas: -1 } }, MERGE);
+  }),
+  scenario('merge: negative status replicas through the status subresource', async (s) => {
+    await s.quiet('POST', widgets(s.ns), widget('a', { replicas: 1 }));
+    await s.req('PATCH', widgets(s.ns, 'a', 'status'), { status: { replicas: -2 } }, MERGE);
   }),
   scenario('merge: through the scale subresource', async (s) => {
     await s.quiet('POST', widgets(s.ns), widget('a', { replicas: 1 }));

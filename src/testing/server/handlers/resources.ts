@@ -5,11 +5,13 @@
 import { deepCopy } from '../../../kube/json-values.js';
 import { goQuote } from '../../../kube/go-format.js';
 import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } from '../../model/object.js';
-import type { ResourceType, VersionInfo } from '../../model/resource-type.js';
+import type { ResourceType, ScaleSubresource, VersionInfo } from '../../model/resource-type.js';
 import { applyConfiguration } from '../../patch/managed-fields.js';
+import { applyToScale, recordScaleUpdate, replicasFieldPath } from '../../patch/scale-managed-fields.js';
+import { duplicateListEntry } from '../../patch/field-set.js';
 import { resourceVersionParseError, validateDeleteOptions, validateListOptions, validateWriteOptions, type WriteOptionsKind } from '../http/option-validation.js';
 import { zeroValueOf } from '../../builtins/zero-values.js';
-import { applyJsonPatch } from '../../patch/json-patch.js';
+import { applyJsonPatch, jsonPatchReach } from '../../patch/json-patch.js';
 import { jsonWord } from '../../../kube/go-json-decode.js';
 
 /** The Go type the patch handler decodes a JSON patch into. */
@@ -215,12 +217,16 @@ export class ResourceHandlers {
     if (rt.builtin && !accepted.includes(type)) throw new StatusError({ message: '415: Unsupported Media Type', reason: 'UnsupportedMediaType', details: {}, code: 415 });
     if (!accepted.includes(type)) throw new StatusError({ message: `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`, reason: 'UnsupportedMediaType', code: 415 });
     const options: WriteOptions = { ...this.writeOptions(call, 'PatchOptions', type === 'application/apply-patch+yaml'), retryOnConflict: true };
+    if (type === STRATEGIC_MERGE_PATCH && isPlainObject(call.body)) options.strategicPatch = call.body;
     // A JSON patch's operations are decoded apart from the object (not reported here).
-    if (type === 'application/json-patch+json') options.duplicateFields = undefined;
+    if (type === 'application/json-patch+json') {
+      options.duplicateFields = undefined;
+      if (Array.isArray(call.body)) options.patchReach = jsonPatchReach(call.body);
+    }
     if (subresource && subresource !== 'status' && subresource !== 'scale') throw new StatusError(notFoundStatus(rt, name!));
     if (subresource === 'status' && !version.statusSubresource) throw new StatusError(notFoundStatus(rt, name!));
 
-    if (type === 'application/apply-patch+yaml') return this.apply(call, options);
+    if (type === 'application/apply-patch+yaml') return this.apply(call, { ...options, serverSideApply: true });
     const patchBody = call.body;
     const applyPatch = (current: unknown): unknown => {
       const base = deepCopy(current);
@@ -256,6 +262,12 @@ export class ResourceHandlers {
     const config = call.body;
     if (!isPlainObject(config)) throw new StatusError(badRequestStatus('the apply configuration must be an object'));
     const force = query.get('force') === 'true';
+    const applied = appliedGroupVersionKind(config);
+    const expected = subresource === 'scale' ? { group: 'autoscaling', version: 'v1', kind: 'Scale' } : { group: rt.group, version: version.name, kind: rt.kind };
+    // The field manager's first check: the configuration is of the type it manages.
+    if (applied.group !== expected.group || applied.version !== expected.version || applied.kind !== expected.kind) {
+      throw new StatusError(badRequestStatus(`invalid object type: ${applied.group}/${applied.version}, Kind=${applied.kind}`));
+    }
     const applyOpts = {
       manager,
       apiVersion: joinAPIVersion(rt.group, version.name),
@@ -273,12 +285,15 @@ export class ResourceHandlers {
       // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the client's JSON value, printed as sent
       throw new StatusError(badRequestStatus(`the name of the object (${String(meta.name)}) does not match the name on the URL (${name})`));
     }
+    if (subresource === 'scale') return this.applyScale(call, config, manager, force, options);
     // The configuration becomes a typed object first, which fails (500) on a field the type does
-    // not declare, whatever fieldValidation says. Its path in a list (`[name="c"]`) is not written here.
+    // not declare, whatever fieldValidation says, or a list naming an element twice. An undeclared
+    // field's path in a list (`[name="c"]`) is not written here.
     const [undeclared] = this.storage.undeclaredFields(rt, version, config);
-    if (undeclared !== undefined && !undeclared.includes('[')) {
+    const typedError = undeclared !== undefined && !undeclared.includes('[') ? `.${undeclared}: field not declared in schema` : duplicateListEntry(config, rt.listRule);
+    if (typedError !== undefined) {
       const objectName = `${typeof meta.namespace === 'string' ? meta.namespace : ''}/${typeof meta.name === 'string' ? meta.name : ''}`;
-      throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): .${undeclared}: field not declared in schema` });
+      throw new StatusError({ code: 500, message: `failed to create typed patch object (${objectName}; ${rt.group}/${version.name}, Kind=${rt.kind}): ${typedError}` });
     }
     const exists = this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!);
     if (!exists) {
@@ -388,32 +403,78 @@ export class ResourceHandlers {
     return { kind: 'Scale', apiVersion: 'autoscaling/v1', metadata: scaleMeta, spec: { replicas: Number(getPath(obj, scale.specReplicasPath) ?? 0) }, status };
   }
 
-  private async updateScale(call: ResourceCall, change: (scale: KubeObject) => unknown, options: WriteOptions): Promise<CallResult> {
+  /** Server-side apply through /scale: the Scale's managers decide, the object takes the replicas. */
+  private applyScale(call: ResourceCall, config: KubeObject, manager: string, force: boolean, options: WriteOptions): Promise<CallResult> {
+    const { rt, version, namespace, name } = call;
+    if (!this.store.get(this.storage.key(rt), rt.namespaced ? namespace : undefined, name!)) throw new StatusError(notFoundStatus(rt, name!));
+    return this.writeScale(call, { ...options, fieldManager: manager }, (current, scaleSpec) => {
+      const write = applyToScale(current, this.toScale(call, current), config, {
+        manager,
+        apiVersion: joinAPIVersion(rt.group, version.name),
+        replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
+        force,
+        group: rt.group,
+        resource: rt.resource,
+        name: name!,
+      });
+      const obj = deepCopy(current) as unknown as Record<string, unknown>;
+      setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(write.applied, name!));
+      write.record(obj);
+      return obj;
+    });
+  }
+
+  private updateScale(call: ResourceCall, change: (scale: KubeObject) => unknown, options: WriteOptions): Promise<CallResult> {
+    const { rt, version, name } = call;
+    return this.writeScale(call, options, (current, scaleSpec) => {
+      const next = change(this.toScale(call, current));
+      if (!isPlainObject(next)) throw new StatusError(badRequestStatus('the body of the request was not a Scale object'));
+      const obj = deepCopy(current) as unknown as Record<string, unknown>;
+      setPath(obj, scaleSpec.specReplicasPath, scaleReplicas(next, name!));
+      const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
+      (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
+      recordScaleUpdate(current, obj, {
+        manager: options.fieldManager ?? 'unknown',
+        apiVersion: joinAPIVersion(rt.group, version.name),
+        replicasPath: replicasFieldPath(scaleSpec.specReplicasPath),
+      });
+      return obj;
+    });
+  }
+
+  /** A write through /scale: the object with the replicas (and managedFields) `compute` gives, answered as a Scale. */
+  private async writeScale(
+    call: ResourceCall,
+    options: WriteOptions,
+    compute: (current: StoredObject, scale: ScaleSubresource) => unknown,
+  ): Promise<CallResult> {
     const { rt, version, namespace, name } = call;
     const scaleSpec = version.scale;
     if (!scaleSpec) throw new StatusError(notFoundStatus(rt, name!));
-    const updated = await this.storage.update(
-      rt,
-      version,
-      namespace,
-      name!,
-      '',
-      (current) => {
-        const scale = this.toScale(call, current);
-        const next = change(scale);
-        if (!isPlainObject(next)) throw new StatusError(badRequestStatus('the body of the request was not a Scale object'));
-        const replicas = (next.spec as { replicas?: unknown } | undefined)?.replicas;
-        if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
-          throw new StatusError(invalidStatus('Scale', 'autoscaling', name!, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]));
-        }
-        const obj = deepCopy(current) as unknown as Record<string, unknown>;
-        setPath(obj, scaleSpec.specReplicasPath, replicas);
-        const rv = (next.metadata as { resourceVersion?: string } | undefined)?.resourceVersion;
-        (obj.metadata as Record<string, unknown>).resourceVersion = rv ?? current.metadata.resourceVersion;
-        return obj;
-      },
-      { ...options, retryOnConflict: true },
-    );
+    const updated = await this.storage.update(rt, version, namespace, name!, '', (current) => compute(current, scaleSpec), { ...options, retryOnConflict: true, managedFieldsComputed: true });
     return { code: 200, body: this.toScale(call, updated) };
   }
+}
+
+/**
+ * The group, version and kind of an applied configuration as an unstructured object gives them:
+ * a non-string apiVersion or kind reads as empty, and an apiVersion with more than one slash
+ * gives no group, version or kind at all.
+ */
+function appliedGroupVersionKind(config: Record<string, unknown>): { group: string; version: string; kind: string } {
+  const apiVersion = typeof config.apiVersion === 'string' ? config.apiVersion : '';
+  const kind = typeof config.kind === 'string' ? config.kind : '';
+  if (apiVersion === '' || apiVersion === '/') return { group: '', version: '', kind };
+  const parts = apiVersion.split('/');
+  if (parts.length > 2) return { group: '', version: '', kind: '' };
+  return parts.length === 1 ? { group: '', version: apiVersion, kind } : { group: parts[0], version: parts[1], kind };
+}
+
+/** The replicas a Scale asks for: an integer from 0, else 422 as the Scale's validation says. */
+function scaleReplicas(scale: Record<string, unknown>, name: string): number {
+  const replicas = (scale.spec as { replicas?: unknown } | undefined)?.replicas;
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas) || replicas < 0) {
+    throw new StatusError(invalidStatus('Scale', 'autoscaling', name, [{ reason: 'FieldValueInvalid', field: 'spec.replicas', message: `Invalid value: ${JSON.stringify(replicas ?? null)}: must be greater than or equal to 0` }]));
+  }
+  return replicas;
 }

@@ -11,6 +11,18 @@ export interface WriteOptions {
   managedFieldsComputed?: boolean;
   /** Set by PATCH: the resourceVersion came from the stored object, so a race is retried. */
   retryOnConflict?: boolean;
+  /**
+   * Set by a strategic merge patch: its result is converted from map form, and its decoding errors
+   * quote the patch as Go prints a map, not the patched object.
+   */
+  strategicPatch?: Record<string, unknown>;
+  /**
+   * Set by server-side apply: the object is the field manager's merge, which kube-apiserver
+   * defaults but does not decode, so a null the schema does not allow stays (and fails validation).
+   */
+  serverSideApply?: boolean;
+  /** Set by a JSON patch: the containers its operations reach (jsonPatchReach), which its errors quote re-encoded. */
+  patchReach?: string[][];
   /** Collects admission warnings for the response's Warning headers. */
   warnings?: string[];
   /** What to do about fields a custom resource schema does not declare (default Warn). */

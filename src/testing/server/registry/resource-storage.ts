@@ -110,13 +110,14 @@ export class ResourceStorage {
 
     // Status is written through its subresource; creates start without it (Nodes excepted, as their strategy allows).
     if (version.statusSubresource && !(rt.group === '' && rt.resource === 'nodes')) delete obj.status;
-    this.strategy.defaultAndPrune(rt, version, obj);
+    this.strategy.defaultAndPrune(rt, version, obj, options);
 
     if (!meta.name && meta.generateName) meta.name = generateName(meta.generateName);
     const prepared = this.strategy.prepareCreate(rt, version, obj, options);
     // kube-apiserver's order: mutating admission, then validation (schema and CEL), then validating admission.
     const admitted = (await this.admission.mutatingAdmission(rt, version, 'CREATE', prepared, undefined, options)) as StoredObject;
     if (admitted !== prepared) {
+      // A webhook's patch is decoded again, nulls pruned, even after an apply.
       this.strategy.defaultAndPrune(rt, version, admitted);
       if (version.statusSubresource && !rt.builtin) delete admitted.status;
       const { uid, creationTimestamp, generation } = prepared.metadata;
@@ -160,7 +161,7 @@ export class ResourceStorage {
       if (!stored) throw new StatusError(notFoundStatus(rt, name));
       const current = await this.present(rt, stored, version.name);
       const body = compute(deepCopy(current));
-      const requested = this.strategy.decode(rt, version, body, namespace);
+      const requested = this.strategy.decode(rt, version, body, namespace, options);
       if (attempt === 0) this.strategy.checkDecoding(rt, version, requested, options);
       const reqMeta = requested.metadata!;
       if ((reqMeta.name ?? '') !== name) {
@@ -182,7 +183,7 @@ export class ResourceStorage {
       const mutated = await this.admission.mutatingAdmission(rt, version, 'UPDATE', next, current, options, subresource);
       let fixed = next;
       if (mutated !== next) {
-        fixed = this.strategy.prepareUpdate(rt, version, current, mutated, subresource, { ...options, managedFieldsComputed: true });
+        fixed = this.strategy.prepareUpdate(rt, version, current, mutated, subresource, { ...options, managedFieldsComputed: true, serverSideApply: false });
         fixed.metadata.managedFields = next.metadata.managedFields;
       }
       this.strategy.validate(rt, version, fixed, current, options.warnings);

@@ -9,7 +9,7 @@ import { isPlainObject, joinAPIVersion, type KubeObject, type StoredObject } fro
 import { validationGroup, type ResourceType, type VersionInfo } from '../../model/resource-type.js';
 import { invalid, type FieldCause } from '../../../kube/field-errors.js';
 import { finalizerWarnings } from '../../../kube/object-meta-rules.js';
-import { goQuote } from '../../../kube/go-format.js';
+import { goQuote, goV } from '../../../kube/go-format.js';
 import type { ObjectStore } from '../../store/object-store.js';
 import { recordUpdate } from '../../patch/managed-fields.js';
 import { fillZeroValues, zeroValueOf } from '../../builtins/zero-values.js';
@@ -22,6 +22,7 @@ import type { WriteOptions } from './request-options.js';
 import type { SchemaCache } from './schema-cache.js';
 import { StatusError } from '../../model/status.js';
 import { badRequestStatus, conflictStatus, forbiddenStatus, invalidStatus, notFoundStatus } from '../../../kube/status.js';
+import { validateScalePaths } from './scale-paths.js';
 
 /** Built-in groups whose servers validate metadata with apimachinery's rules alone, not core's (stricter finalizer names). */
 const GENERIC_META_VALIDATION = new Set(['apiextensions.k8s.io', 'apiregistration.k8s.io']);
@@ -120,7 +121,7 @@ export class ResourceStrategy {
     }
     delete meta.generateName;
     if (old.generateName) meta.generateName = old.generateName;
-    this.defaultAndPrune(rt, version, next);
+    this.defaultAndPrune(rt, version, next, options);
     dropEmptyMetadataFields(meta);
     const zero = rt.builtin ? zeroValueOf(rt.group, rt.kind) : undefined;
     if (rt.builtin) fillZeroValues(next, rt.group, rt.kind);
@@ -153,11 +154,12 @@ export class ResourceStrategy {
     return deepEqual(strip(current), strip(next));
   }
 
-  /** Checks and fills apiVersion, kind, namespace of a request body. */
-  decode(rt: ResourceType, version: VersionInfo, body: unknown, namespace: string | undefined): KubeObject {
+  /** Checks and fills apiVersion, kind, namespace of a request body (for a patch, of the patched object). */
+  decode(rt: ResourceType, version: VersionInfo, body: unknown, namespace: string | undefined, options: WriteOptions = {}): KubeObject {
     if (!isPlainObject(body)) throw new StatusError(badRequestStatus('the body of the request was not a JSON object'));
     const obj = deepCopy(body) as KubeObject;
     const apiVersion = joinAPIVersion(rt.group, version.name);
+    if (!rt.builtin && options.retryOnConflict) this.checkPatchedTypeMeta(rt, version, obj, options);
     if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersion) {
       throw new StatusError(badRequestStatus(`the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`));
     }
@@ -183,6 +185,30 @@ export class ResourceStrategy {
   }
 
   /**
+   * A patched custom resource keeps the apiVersion and kind the patch gave it through decoding;
+   * its validator then refuses any but the resource's (422, both named, under the group and kind
+   * the object claims). Decoding had pruned it with the schema of the version it names: a version
+   * the resource does not have has none, so all but apiVersion, kind and metadata were unknown.
+   */
+  private checkPatchedTypeMeta(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
+    const apiVersion = joinAPIVersion(rt.group, version.name);
+    const kind = String(obj.kind ?? '');
+    const claimed = String(obj.apiVersion ?? '');
+    const errors: FieldCause[] = [];
+    if (kind !== rt.kind) errors.push(invalid('kind', kind, `must be ${rt.kind}`));
+    if (claimed !== apiVersion) errors.push(invalid('apiVersion', claimed, `must be ${apiVersion}`));
+    if (errors.length === 0) return;
+    const slash = claimed.indexOf('/');
+    const group = slash < 0 ? '' : claimed.slice(0, slash);
+    if (group === rt.group && kind === rt.kind && !rt.versions.some((v) => v.name === claimed.slice(slash + 1))) {
+      const unknown = Object.keys(obj).filter((k) => k !== 'apiVersion' && k !== 'kind' && k !== 'metadata').sort();
+      applyFieldValidation(strictDecodingErrors(options.duplicateFields ?? [], unknown), obj, options.fieldValidation ?? 'Warn', version.name, options.warnings, patchedObjectJSON(obj, false));
+    }
+    const name = isPlainObject(obj.metadata) && typeof obj.metadata.name === 'string' ? obj.metadata.name : '';
+    throw new StatusError(invalidStatus(kind, group, name, errors));
+  }
+
+  /**
    * What decoding a request body enforces: for built-in kinds, the Go types (a value of the wrong
    * type is a 400 from the decoder, or for a patch a 422 on the patched object); for every kind,
    * the fieldValidation policy on keys the body names twice and fields the type does not declare.
@@ -190,8 +216,10 @@ export class ResourceStrategy {
   checkDecoding(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions): void {
     const policy = options.fieldValidation ?? 'Warn';
     const builtin = this.schemas.builtin(rt, version);
-    // A patch's errors quote the patched object, as kube-apiserver's patcher reports them.
-    const patched = options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined) : undefined;
+    // A patch's errors quote the patched object, as kube-apiserver's patcher reports them; a strategic one's, the patch.
+    const strategic = options.strategicPatch;
+    const patched =
+      strategic !== undefined ? goV(strategic) : options.retryOnConflict ? patchedObjectJSON(obj, builtin !== undefined, options.patchReach) : undefined;
     const duplicates = options.duplicateFields ?? [];
     if (!builtin) {
       const schema = this.schemas.get(rt, version);
@@ -199,7 +227,7 @@ export class ResourceStrategy {
       applyFieldValidation(strictDecodingErrors(duplicates, unknown), obj, policy, version.name, options.warnings, patched);
       return;
     }
-    const { error, unknownFields: unknown } = builtin.decode(obj);
+    const { error, unknownFields: unknown } = builtin.decode(obj, strategic !== undefined ? 'unstructured' : 'json');
     if (error !== undefined) {
       if (patched !== undefined) {
         throw new StatusError(invalidStatus('', '', '', [{ reason: 'FieldValueInvalid', field: 'patch', message: `Invalid value: ${goQuote(patched)}: ${error}` }]));
@@ -235,14 +263,14 @@ export class ResourceStrategy {
     }
   }
 
-  defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject): void {
+  defaultAndPrune(rt: ResourceType, version: VersionInfo, obj: KubeObject, options: WriteOptions = {}): void {
     version.schemeDefaults?.(obj);
     // Go's decoding keeps only the fields a built-in type has; its defaults are the scheme's.
     this.schemas.builtin(rt, version)?.decode(obj);
     const schema = this.schemas.get(rt, version);
     if (!schema) return;
     schema.prune(obj);
-    schema.applyDefaults(obj);
+    schema.applyDefaults(obj, !options.serverSideApply);
   }
 
   /** Validates an object; a valid custom resource's writer is warned of the finalizers it adds without a domain. */
@@ -258,7 +286,8 @@ export class ResourceStrategy {
     // again after it: the same cause twice (the message names it once).
     if (rt.builtin) errors.push(...finalizersOnDelete);
     const schema = this.schemas.get(rt, version);
-    const causes = schema ? schema.validate(obj, old) : [];
+    const scalePaths = !rt.builtin && version.scale ? validateScalePaths(obj, version.scale) : [];
+    const causes = schema ? schema.validate(obj, old, scalePaths) : scalePaths;
     const group = validationGroup(rt);
     if (errors.length > 0 && causes.length === 0) throw new StatusError(invalidStatus(rt.kind, group, obj.metadata.name ?? '', errors));
     if (causes.length > 0 || errors.length > 0) {

@@ -5,7 +5,8 @@
  * kube-apiserver's strict decoding does.
  */
 import { deepCopy } from '../../../kube/json-values.js';
-import { goJSON, goJSONInOrder, goQuote } from '../../../kube/go-format.js';
+import { goJSON, goQuote } from '../../../kube/go-format.js';
+import { MANAGED_FIELDS_ENTRY_FIELD_ORDER, OBJECT_META_FIELD_ORDER, OWNER_REFERENCE_FIELD_ORDER } from '../../../kube/go-struct-order.js';
 import { isPlainObject, type KubeObject } from '../../model/object.js';
 import type { CompiledSchema } from '../../../apiextensions/schema/index.js';
 import { invalidStatus, badRequestStatus } from '../../../kube/status.js';
@@ -59,20 +60,37 @@ export function applyFieldValidation(
   throw new StatusError(badRequestStatus(`${String(obj.kind)} in version ${JSON.stringify(version)} cannot be handled as a ${String(obj.kind)}: ${message}`));
 }
 
-/** A managedFields entry's fields in the order of their Go struct (ManagedFieldsEntry). */
-const MANAGED_FIELDS_ENTRY = ['manager', 'operation', 'apiVersion', 'time', 'fieldsType', 'fieldsV1', 'subresource'];
+/** The metav1 structs of a built-in object, by their path (`*` an index), with their fields in Go order. */
+const METAV1_STRUCTS: [path: string, fields: readonly string[]][] = [
+  ['metadata', OBJECT_META_FIELD_ORDER],
+  ['metadata.managedFields.*', MANAGED_FIELDS_ENTRY_FIELD_ORDER],
+  ['metadata.ownerReferences.*', OWNER_REFERENCE_FIELD_ORDER],
+];
 
 /**
- * The JSON kube-apiserver's patcher quotes as a patched object: Go's encoding of maps (keys
- * sorted); a built-in object's managedFields entries keep their struct's field order, as the
- * patch left that encoding of the stored object as it was. (Other structs the patch did not touch
- * keep theirs too, which the API data does not record.)
+ * The JSON kube-apiserver's patcher quotes as a patched object. The patch library decodes the
+ * containers a patch reaches into maps, which Go encodes with keys sorted; the rest keeps the
+ * encoding of the stored object, in which a built-in object's structs have their Go field order
+ * (known here for metav1's: metadata, its managedFields entries and ownerReferences; others are
+ * written sorted, as the API data records no struct order). `touched` names the containers the
+ * patch reached (paths of keys and indexes, the root included); without it every container but a
+ * managedFields entry counts as reached.
  */
-export function patchedObjectJSON(obj: KubeObject, builtin: boolean): string {
-  if (!builtin || !isPlainObject(obj.metadata) || !Array.isArray(obj.metadata.managedFields)) return goJSON(obj);
-  const entries = obj.metadata.managedFields.map((e) => (isPlainObject(e) ? `{${MANAGED_FIELDS_ENTRY.filter((k) => e[k] !== undefined).map((k) => `${goJSON(k)}:${goJSON(e[k])}`).join(',')}}` : goJSON(e)));
-  // A placeholder string stands for the entries in the sorted encoding, then is replaced by them.
-  const marker = `\u0000managedFields\u0000`;
-  const text = goJSON({ ...obj, metadata: { ...obj.metadata, managedFields: marker } });
-  return text.replace(goJSONInOrder(marker), () => `[${entries.join(',')}]`);
+export function patchedObjectJSON(obj: KubeObject, builtin: boolean, touched?: readonly (readonly string[])[]): string {
+  const reached = touched === undefined ? undefined : new Set(touched.map((p) => p.join('\u0000')));
+  const isReached = (path: string[]) => path.length === 0 || (reached ? reached.has(path.join('\u0000')) : !(path.length === 3 && path[0] === 'metadata' && path[1] === 'managedFields'));
+  const structOrder = (path: string[]) => {
+    if (!builtin) return undefined;
+    const pattern = path.map((p, i) => (i > 0 && /^\d+$/.test(p) ? '*' : p)).join('.');
+    return METAV1_STRUCTS.find(([p]) => p === pattern)?.[1];
+  };
+  const encode = (value: unknown, path: string[], stored: boolean): string => {
+    const fromStore = stored || !isReached(path);
+    if (Array.isArray(value)) return `[${value.map((v, i) => encode(v, [...path, String(i)], fromStore)).join(',')}]`;
+    if (!isPlainObject(value)) return goJSON(value);
+    const order = fromStore ? structOrder(path) : undefined;
+    const keys = order ? [...order.filter((k) => k in value), ...Object.keys(value).filter((k) => !order.includes(k)).sort()] : Object.keys(value).sort();
+    return `{${keys.filter((k) => value[k] !== undefined).map((k) => `${goJSON(k)}:${encode(value[k], [...path, k], fromStore)}`).join(',')}}`;
+  };
+  return encode(obj, [], false);
 }
