@@ -4,7 +4,7 @@ import type { Plan } from './plan.js';
 import { render } from './render.js';
 
 /** The kind's sample object for the tests; the user's once written (it holds their spec). */
-export function planTestSample(plan: Plan, names: ResourceNames, data: object): void {
+export function planTestSample(plan: Plan, names: ResourceNames, data: { boilerplate: string; namespaced: boolean }): void {
   const apiImport = relativeImport(names.sampleFile, `${names.apiPath}/index.ts`);
   plan.add({ path: names.sampleFile, body: render('api/test_sample.ts', { ...data, ...names, apiImport }), ifExists: 'skip' });
 }

@@ -4,7 +4,7 @@ import { UsageError } from '../../project/usage-error.js';
 import * as blocks from '../machinery/kustomize-blocks.js';
 import type { Plan } from '../machinery/plan.js';
 import { render } from '../machinery/render.js';
-import { projectContext } from '../../project/context.js';
+import { projectContext, type ProjectContext } from '../../project/context.js';
 import { builtinGroupDomain, clusterScopedBuiltinKinds, isBuiltinGroup, runtimeBuiltinKinds } from '../../project/core-groups.js';
 import { checkBuiltinKind } from '../../project/builtin-kinds.js';
 import { pascal, relativeImport, resourceNames, type ResourceNames } from '../../project/names.js';
@@ -40,6 +40,18 @@ export interface CreateApiOptions {
   /** The CRDs `--external-api-path` named when it is CRD YAML (read by the command: see external-crd/crd-source.ts). */
   externalCrds?: readonly LocatedCrd[];
 }
+
+/** What the templates of create api are rendered with: the project's values, the kind's names, its scope and markers. */
+type ApiData = ProjectContext & ResourceNames & {
+  group: string;
+  version: string;
+  namespaced: boolean;
+  resourceMarker: string;
+  apiApprovalAnnotation: string;
+};
+
+/** The controller's templates also know whether config/crd/bases will hold CRDs. */
+type ControllerData = ApiData & { hasCrds: boolean };
 
 /** Groups the project itself defines APIs in. */
 function ownGroups(cfg: ProjectConfig): Set<string> {
@@ -201,7 +213,7 @@ function sameCrdAs(cfg: ProjectConfig, opts: CreateApiOptions): { plural?: strin
   return { plural: first.plural, namespaced };
 }
 
-function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data: object): void {
+function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data: ApiData): void {
   const pkg = names.apiPath;
   plan.add({ path: `${pkg}/groupversion_info.ts`, body: render('api/groupversion_info.ts', data), ifExists: 'skip' });
   plan.add({ path: `${pkg}/index.ts`, body: render('api/index.ts', data), ifExists: 'skip' });
@@ -224,7 +236,7 @@ function planResourceFiles(plan: Plan, res: Resource, names: ResourceNames, data
   plan.insert('config/samples/kustomization.yaml', 'manifestskustomizesamples', [`- ${sample}`]);
 
   const roleName = names.groupedLowerKind.replace(/_/g, '-');
-  for (const role of ['admin', 'editor', 'viewer']) {
+  for (const role of ['admin', 'editor', 'viewer'] as const) {
     const file = `${names.groupedLowerKind}_${role}_role.yaml`;
     plan.add({ path: `config/rbac/${file}`, body: render(`api/config/${role}_role.yaml`, { ...data, roleName }), ifExists: 'overwrite' });
     if (plan.exists('config/rbac/kustomization.yaml')) plan.insert('config/rbac/kustomization.yaml', 'rbackustomizeroles', [`- ${file}`]);
@@ -282,7 +294,7 @@ export function controllerRegistration(alias: string, args: string[]): string {
 /** What src/main.ts passes a scaffolded reconciler. */
 export const reconcilerArgs = ['mgr.getClient()', 'mgr.getScheme()'];
 
-function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: object, multigroup: boolean, core: boolean, name?: string): void {
+function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, data: ControllerData, multigroup: boolean, core: boolean, name?: string): void {
   const { file, testFile } = controllerPaths(res, multigroup, name);
   const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
   const apiIndex = `${names.apiPath}/index.ts`;
@@ -296,7 +308,7 @@ function planControllerFiles(plan: Plan, res: Resource, names: ResourceNames, da
     runtimeKind: runtimeKind ?? '',
     inlineKind: (core && !runtimeKind) || external,
     externalImport: external ? externalTypeImport(res.path!, file, (f) => plan.exists(f)) : '',
-    externalPath: external ? res.path : '',
+    externalPath: external ? res.path ?? '' : '',
     kindImport: core || external ? '' : relativeImport(file, importedIndex ?? apiIndex),
     kindRef: runtimeKind ?? res.kind,
     reconcilerName: className,

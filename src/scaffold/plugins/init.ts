@@ -7,6 +7,7 @@ import { packageManifest } from '../../files/package-root.js';
 import { KUBERNETES_MODELS_PACKAGE } from '../../kube/descriptions-package.js';
 import { render } from '../machinery/render.js';
 import type { FileTemplate, IfExists } from '../machinery/template.js';
+import type { TemplateName } from '../machinery/template-data.js';
 import { projectContext } from '../../project/context.js';
 import type { License } from '../../project/boilerplate.js';
 import { newProjectConfig, projectFileName, type ProjectConfig } from '../../project/project-file.js';
@@ -28,8 +29,11 @@ export interface InitOptions {
 // Files that show a directory already holds a project (or another package).
 const occupiedBy = [projectFileName, 'package.json', 'src/main.ts'];
 
+/** A template of templates/init/, by its name there. */
+type InitTemplate = TemplateName extends infer N ? N extends `init/${infer Name}` ? Name : never : never;
+
 // [template name under templates/init, output path, policy]
-const initFiles: Array<[string, string, IfExists]> = [
+const initFiles: Array<[InitTemplate, string, IfExists]> = [
   ['package.json', 'package.json', 'error'],
   ['tsconfig.json', 'tsconfig.json', 'error'],
   ['vitest.config.ts', 'vitest.config.ts', 'error'],

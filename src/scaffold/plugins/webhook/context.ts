@@ -50,7 +50,7 @@ export function spokeIndex(wc: WebhookContext, spoke: string): string {
   return `${spokeNamesOf(wc, spoke).apiPath}/index.ts`;
 }
 
-export function sectionData(wc: WebhookContext): Record<string, unknown> {
+export function sectionData(wc: WebhookContext) {
   return {
     ...wc.ctx, ...wc.names, version: wc.res.version, kindRef: wc.kindRef, kindType: wc.kindType,
     defaultingPath: wc.defaultingPath, validationPath: wc.validationPath, markerGroup: wc.names.webhookGroup, core: wc.core,
