@@ -1,10 +1,12 @@
-// deploy-image/v1-alpha's flags and what PROJECT records of it, as kubebuilder's
-// `deploy-image.go.kubebuilder.io/v1-alpha: resources: [{domain, group, version, kind, options}]`
+// deploy-image/v1-alpha: on create api, an API and a controller that deploys and manages an image
+// (steps: src/scaffold/plugins/deploy-image/). Its flags and what PROJECT records of it, as
+// kubebuilder's `deploy-image.go.kubebuilder.io/v1-alpha: resources: [{domain, group, version, kind, options}]`
 // (options as strings, as kubebuilder writes them). The values land in generated code and YAML,
 // so PROJECT's are checked as the flags are.
 import type { Options } from 'yargs';
-import { UsageError } from './usage-error.js';
-import { validateDomain, validateGroup, validateKind, validateVersion } from './validation.js';
+import { UsageError } from '../usage-error.js';
+import { validateDomain, validateGroup, validateKind, validateVersion } from '../validation.js';
+import type { Plugin } from './plugin.js';
 
 export const deployImageFlags = {
   'image': { type: 'string', describe: 'deploy-image: the Operand image the controller deploys (e.g. memcached:1.6.26-alpine3.19); required' },
@@ -134,3 +136,13 @@ export function replayDeployImage(config: unknown): string[][] {
     '--plugins', 'deploy-image/v1-alpha',
   ]);
 }
+
+export const deployImagePlugin: Plugin = {
+  key: 'deploy-image.typescript.scaffolder.dev/v1-alpha',
+  short: 'deploy-image/v1-alpha',
+  description: 'create api: an API and a controller that deploys and manages an image (the Operand) as a Deployment',
+  // As kubebuilder's: always an API and its controller.
+  commands: { 'create api': { flags: deployImageFlags, defaults: { resource: true, controller: true } } },
+  parseConfig: parseDeployImageConfig,
+  replay: replayDeployImage,
+};
