@@ -4,6 +4,7 @@
 // (options as strings, as kubebuilder writes them). The values land in generated code and YAML,
 // so PROJECT's are checked as the flags are.
 import type { Options } from 'yargs';
+import { isJsonObject } from '../../kube/json-values.js';
 import { UsageError } from '../usage-error.js';
 import { validateDomain, validateGroup, validateKind, validateVersion } from '../validation.js';
 import type { Plugin } from './plugin.js';
@@ -70,10 +71,6 @@ export function commandParts(command: string): string[] {
   return command.split(',').map((p) => p.trim());
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function stringField(obj: Record<string, unknown>, key: string, where: string, required: boolean): string | undefined {
   const v = obj[key];
   if (v === undefined || v === null) {
@@ -89,15 +86,15 @@ function stringField(obj: Record<string, unknown>, key: string, where: string, r
 /** Checks `plugins.deploy-image...` of PROJECT as read (`where`: file:line). */
 export function parseDeployImageConfig(value: unknown, where: string): DeployImageConfig {
   if (value === null || value === undefined) return { resources: [] };
-  if (!isRecord(value)) throw new UsageError(`${where}: the deploy-image plugin's configuration must be a mapping with resources`);
+  if (!isJsonObject(value)) throw new UsageError(`${where}: the deploy-image plugin's configuration must be a mapping with resources`);
   const resources = value.resources ?? [];
   if (!Array.isArray(resources)) throw new UsageError(`${where}: "resources" must be a list`);
   return {
     resources: resources.map((r: unknown, i: number) => {
       const at = `${where}: resources[${i}]`;
-      if (!isRecord(r)) throw new UsageError(`${at}: must be a mapping`);
+      if (!isJsonObject(r)) throw new UsageError(`${at}: must be a mapping`);
       const options = r.options ?? {};
-      if (!isRecord(options)) throw new UsageError(`${at}: "options" must be a mapping`);
+      if (!isJsonObject(options)) throw new UsageError(`${at}: "options" must be a mapping`);
       const res: DeployImageResource = {
         domain: stringField(r, 'domain', at, false),
         group: stringField(r, 'group', at, false) ?? '',
