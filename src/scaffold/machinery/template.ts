@@ -37,3 +37,6 @@ export interface Insertion {
   point: string;
   fragments: string[];
 }
+
+/** What one object rendered with each of the templates `N` must hold: every one's data at once. */
+export type DataOfAll<N extends TemplateName> = (N extends unknown ? (data: TemplateData[N]) => void : never) extends (data: infer D) => void ? D : never;

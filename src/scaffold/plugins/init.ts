@@ -6,7 +6,7 @@ import type { Plan } from '../machinery/plan.js';
 import { packageManifest } from '../../files/package-root.js';
 import { KUBERNETES_MODELS_PACKAGE } from '../../kube/descriptions-package.js';
 import { render } from '../machinery/render.js';
-import type { FileTemplate, IfExists } from '../machinery/template.js';
+import type { DataOfAll, FileTemplate, IfExists } from '../machinery/template.js';
 import type { TemplateName } from '../machinery/template-data.js';
 import { projectContext } from '../../project/context.js';
 import type { License } from '../../project/boilerplate.js';
@@ -128,7 +128,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
     scaffolderDependency: JSON.stringify(opts.scaffolderDependency).slice(1, -1),
     leaderElectionId: `${fnv32a(projectName)}.${opts.domain}`,
     ...runtimeRequirements(),
-  };
+  } satisfies DataOfAll<`init/${InitTemplate}`>;
   for (const [name, path, ifExists] of initFiles) {
     const template: FileTemplate = { path, body: render(`init/${name}`, data), ifExists };
     if (path === '.gitignore' && plan.exists(path)) keepIgnoreFile(plan, template);
