@@ -24,7 +24,7 @@ export function pluginCliFlags(command: PluginCommand): Record<string, Options> 
 export function withPluginFlags<T>(b: Argv<T>, command: PluginCommand): Argv<T & { plugins: string | undefined }> {
   let out: Argv = (b as Argv).option('plugins', pluginsFlag(command));
   for (const p of optionalPlugins) {
-    const flags = p.commands[command];
+    const flags = p.commands[command]?.flags;
     if (!flags || Object.keys(flags).length === 0) continue;
     out = (out.options(flags) as Argv).group(Object.keys(flags), `Flags of plugin ${p.short} (with --plugins ${p.short}):`);
   }
@@ -43,8 +43,8 @@ export async function pluginSteps(command: PluginCommand, args: Record<string, u
   const chosen = resolvePlugins(args.plugins === undefined ? undefined : flagText(args.plugins), command);
   checkPluginFlags(command, chosen, args);
   const steps: PluginStep[] = [];
-  for (const p of chosen) steps.push((await loadPluginSteps(p.key))[command]!);
-  const defaults = Object.assign({}, ...chosen.map((p) => p.defaults?.[command] ?? {})) as Record<string, unknown>;
+  for (const p of chosen) steps.push((await loadPluginSteps(p))[command]!);
+  const defaults = Object.assign({}, ...chosen.map((p) => p.commands[command]?.defaults ?? {})) as Record<string, unknown>;
   return {
     keys: chosen.map((p) => p.key),
     defaults,

@@ -266,6 +266,12 @@ export function findResource(cfg: ProjectConfig, gvk: { group: string; version: 
   return cfg.resources.find((r) => sameGvk(r, gvk));
 }
 
+/** PROJECT with `res` recorded: in place of the entry of its group, version and kind, else added last. */
+export function withResource(cfg: ProjectConfig, res: Resource): ProjectConfig {
+  const existing = findResource(cfg, res);
+  return { ...cfg, resources: existing ? cfg.resources.map((r) => (r === existing ? res : r)) : [...cfg.resources, res] };
+}
+
 /** Records `config` for the plugin in PROJECT. */
 export function withPluginConfig(cfg: ProjectConfig, key: string, config: unknown): ProjectConfig {
   return { ...cfg, plugins: { ...cfg.plugins, [key]: config } };

@@ -88,7 +88,7 @@ describe('what a command line loads', () => {
     const project = mkdtempSync(path.join(dir, 'crew-'));
     record(['init', '--domain', 'example.com', '--project-name', 'crew', '--install=false'], project);
     const loaded = record(['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run', '--make=false'], project).loaded;
-    expect(loaded).toContain('dist/src/scaffold/plugins/api.js');
+    expect(loaded).toContain('dist/src/scaffold/plugins/api/create-api.js');
     const notNeeded = /^dist\/src\/(apiextensions\/|scaffold\/external-crd\/crd-source\.js|kube\/cel\/|cli\/manifests-runner\.js|cli\/prompt\.js)|(^|\/)node_modules\/re2js\//;
     expect(loaded.filter((f) => notNeeded.test(f))).toEqual([]);
   });

@@ -41,7 +41,7 @@ export function createApiCommand(y: Argv, select: SelectAction): Argv {
       .example(...example('$0 create api --group cache --version v1alpha1 --kind Memcached --image memcached:1.6.26-alpine3.19 --image-container-command "memcached,--memory-limit=64,-o,modern,-v" --image-container-port 11211 --run-as-user 1001 --plugins deploy-image/v1-alpha', 'an operator that deploys and manages an image')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts): the generators are not needed for --help.
-      const { planCreateApi } = await import('../../scaffold/plugins/api.js');
+      const { planCreateApi } = await import('../../scaffold/plugins/api/create-api.js');
       const { runPlan } = await import('../apply-plan.js');
       const { loadProject } = await import('../project-dir.js');
       const { pluginSteps } = await import('../plugins.js');

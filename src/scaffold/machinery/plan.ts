@@ -8,7 +8,9 @@ import { createTwoFilesPatch } from 'diff/lib/patch/create.js';
 import { assertWritesInside } from '../../files/inside-root.js';
 import { UsageError } from '../../project/usage-error.js';
 import { insertAtMarker, MarkerNotFoundError } from './inserter.js';
-import type { FileTemplate } from './template.js';
+import { render } from './render.js';
+import type { FileTemplate, Insertion, ScaffoldFile } from './template.js';
+import type { TemplateName } from './template-data.js';
 import { removeUndoJournal, writeUndoJournal } from './undo-journal.js';
 
 export interface PlannedChange {
@@ -69,6 +71,16 @@ export class Plan {
       }
     }
     this.set(template.path, template.body);
+  }
+
+  /** Adds a file rendered from its template (see `add`). */
+  addFile<N extends TemplateName>(file: ScaffoldFile<N>, opts: { last?: boolean } = {}): void {
+    this.add({ path: file.path, body: render(file.template, file.data), ifExists: file.ifExists }, opts);
+  }
+
+  /** Makes each insertion, in order (see `insert`). */
+  insertAll(insertions: readonly Insertion[]): void {
+    for (const i of insertions) this.insert(i.path, i.point, i.fragments);
   }
 
   /** Rewrites an existing (or already planned) file. */

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type Handlebars from 'handlebars';
 import { packageRoot } from '../../files/package-root.js';
+import type { TemplateData, TemplateName } from './template-data.js';
 import { templateCompileOptions } from './template-options.js';
 
 /** What precompiled-templates.js exports for each template: its spec and the source it came from. */
@@ -51,8 +52,8 @@ function fromSource(source: string): HandlebarsTemplateDelegate {
 
 const templates = new Map<string, HandlebarsTemplateDelegate>();
 
-/** Renders `templates/<name>.hbs` with `data`. */
-export function render(name: string, data: object): string {
+/** Renders `templates/<name>.hbs` with `data` (its type, template-data.ts, is read from the template). */
+export function render<N extends TemplateName>(name: N, data: TemplateData[N]): string {
   let template = templates.get(name);
   if (!template) {
     const source = readFileSync(join(packageRoot(), 'templates', `${name}.hbs`), 'utf8');

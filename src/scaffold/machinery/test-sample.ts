@@ -1,10 +1,9 @@
 // The kind's sample object for the scaffolded tests (test/samples/), planned by create api and create webhook.
 import { relativeImport, type ResourceNames } from '../../project/names.js';
 import type { Plan } from './plan.js';
-import { render } from './render.js';
 
 /** The kind's sample object for the tests; the user's once written (it holds their spec). */
-export function planTestSample(plan: Plan, names: ResourceNames, data: object): void {
+export function planTestSample(plan: Plan, names: ResourceNames, data: { boilerplate: string; namespaced: boolean }): void {
   const apiImport = relativeImport(names.sampleFile, `${names.apiPath}/index.ts`);
-  plan.add({ path: names.sampleFile, body: render('api/test_sample.ts', { ...data, ...names, apiImport }), ifExists: 'skip' });
+  plan.addFile({ path: names.sampleFile, template: 'api/test_sample.ts', data: { ...data, ...names, apiImport }, ifExists: 'skip' });
 }

@@ -6,7 +6,8 @@ import type { Plan } from '../machinery/plan.js';
 import { packageManifest } from '../../files/package-root.js';
 import { KUBERNETES_MODELS_PACKAGE } from '../../kube/descriptions-package.js';
 import { render } from '../machinery/render.js';
-import type { FileTemplate, IfExists } from '../machinery/template.js';
+import type { DataOfAll, FileTemplate, IfExists } from '../machinery/template.js';
+import type { TemplateName } from '../machinery/template-data.js';
 import { projectContext } from '../../project/context.js';
 import type { License } from '../../project/boilerplate.js';
 import { newProjectConfig, projectFileName, type ProjectConfig } from '../../project/project-file.js';
@@ -28,8 +29,11 @@ export interface InitOptions {
 // Files that show a directory already holds a project (or another package).
 const occupiedBy = [projectFileName, 'package.json', 'src/main.ts'];
 
+/** A template of templates/init/, by its name there. */
+type InitTemplate = TemplateName extends infer N ? N extends `init/${infer Name}` ? Name : never : never;
+
 // [template name under templates/init, output path, policy]
-const initFiles: Array<[string, string, IfExists]> = [
+const initFiles: Array<[InitTemplate, string, IfExists]> = [
   ['package.json', 'package.json', 'error'],
   ['tsconfig.json', 'tsconfig.json', 'error'],
   ['vitest.config.ts', 'vitest.config.ts', 'error'],
@@ -124,7 +128,7 @@ export function planInit(plan: Plan, opts: InitOptions): ProjectConfig {
     scaffolderDependency: JSON.stringify(opts.scaffolderDependency).slice(1, -1),
     leaderElectionId: `${fnv32a(projectName)}.${opts.domain}`,
     ...runtimeRequirements(),
-  };
+  } satisfies DataOfAll<`init/${InitTemplate}`>;
   for (const [name, path, ifExists] of initFiles) {
     const template: FileTemplate = { path, body: render(`init/${name}`, data), ifExists };
     if (path === '.gitignore' && plan.exists(path)) keepIgnoreFile(plan, template);

@@ -1,25 +1,13 @@
-// The optional plugins' steps, by PROJECT key, imported only when a command runs them (the CLI loads
-// the catalog, src/project/plugin-catalog.ts, at start-up).
-import { deployImageKey, grafanaKey, helmKey, type PluginCommand } from '../../project/plugin-catalog.js';
-import type { PluginStep } from './step.js';
+// The optional plugins' steps, imported only when a command runs them (the CLI loads the plugins'
+// values, src/project/plugins/registry.ts, at start-up): a plugin named <name> has its steps in
+// ./<name>/steps.ts (test/scaffold/plugin-registry.test.ts holds every plugin to it).
+import { extname } from 'node:path';
+import { pluginName, type Plugin } from '../../project/plugins/plugin.js';
+import type { PluginSteps } from './step.js';
 
-type PluginSteps = Partial<Record<PluginCommand, PluginStep>>;
-
-const loaders: Record<string, () => Promise<PluginSteps>> = {
-  [deployImageKey]: async () => ({ 'create api': (await import('./deploy-image/create-api.js')).planDeployImage }),
-  [grafanaKey]: async () => {
-    const { planGrafana } = await import('./grafana/plan.js');
-    return { 'init': planGrafana, 'edit': planGrafana };
-  },
-  [helmKey]: async () => {
-    const { planHelm } = await import('./helm/plan.js');
-    return { 'init': planHelm, 'edit': planHelm };
-  },
-};
-
-/** The steps of the optional plugin recorded under `key`. */
-export function loadPluginSteps(key: string): Promise<PluginSteps> {
-  const load = loaders[key];
-  if (!load) throw new Error(`plugin ${key} has no steps`);
-  return load();
+/** The steps of `plugin`. */
+export async function loadPluginSteps(plugin: Plugin): Promise<PluginSteps> {
+  // Named with this module's own extension: .js compiled, .ts under tsx or vitest (which map no other).
+  const module = new URL(`./${pluginName(plugin)}/steps${extname(new URL(import.meta.url).pathname)}`, import.meta.url);
+  return ((await import(module.href)) as { steps: PluginSteps }).steps;
 }

@@ -1,7 +1,7 @@
 // What every part of `create webhook` reads: the kind, its names and files, and the webhook types
 // a run adds; the spoke versions' names.
-import type { ProjectContext } from '../../../project/context.js';
-import { clusterScopedBuiltinKinds } from '../../../project/core-groups.js';
+import { projectContext, type ProjectContext } from '../../../project/context.js';
+import { clusterScopedBuiltinKinds, runtimeBuiltinKinds } from '../../../project/core-groups.js';
 import { pascal, resourceNames, type ResourceNames } from '../../../project/names.js';
 import { findResource, type ProjectConfig } from '../../../project/project-file.js';
 import { apiNamespaced, type Resource } from '../../../project/resource.js';
@@ -31,6 +31,24 @@ export interface WebhookContext {
   cfg: ProjectConfig;
 }
 
+/** The context of the kind `res` (its PROJECT entry with the webhooks of this run); `core`: a built-in kind. */
+export function webhookContext(cfg: ProjectConfig, res: Resource, core: boolean): WebhookContext {
+  const multigroup = cfg.multigroup === true;
+  const names = resourceNames(res, multigroup);
+  const runtimeKind = core ? runtimeBuiltinKinds.get(`${res.group}/${res.version}/${res.kind}`) : undefined;
+  const groupPath = names.qualifiedGroup.replace(/\./g, '-');
+  return {
+    res, names, ctx: projectContext(cfg), core, cfg, multigroup,
+    kindRef: runtimeKind ?? res.kind,
+    kindType: core ? `ObjectOf<typeof ${runtimeKind ?? res.kind}>` : res.kind,
+    inlineKind: core && !runtimeKind,
+    webhookFile: core ? `src/webhooks/${res.group}/${res.version}/${names.lowerKind}_webhook.ts` : `${names.apiPath}/${names.lowerKind}_webhook.ts`,
+    testFile: core ? `test/webhooks/${res.group}/${res.version}/${names.lowerKind}_webhook.test.ts` : apiWebhookTestFile(names),
+    defaultingPath: res.webhooks?.defaultingPath ?? `/mutate-${groupPath}-${res.version}-${names.lowerKind}`,
+    validationPath: res.webhooks?.validationPath ?? `/validate-${groupPath}-${res.version}-${names.lowerKind}`,
+  };
+}
+
 /** The names of a spoke version, from its own PROJECT entry (its package path may differ from the hub's layout). */
 export function spokeNamesOf(wc: WebhookContext, spoke: string): ResourceNames {
   const own = findResource(wc.cfg, { ...wc.res, version: spoke });
@@ -50,7 +68,7 @@ export function spokeIndex(wc: WebhookContext, spoke: string): string {
   return `${spokeNamesOf(wc, spoke).apiPath}/index.ts`;
 }
 
-export function sectionData(wc: WebhookContext): Record<string, unknown> {
+export function sectionData(wc: WebhookContext) {
   return {
     ...wc.ctx, ...wc.names, version: wc.res.version, kindRef: wc.kindRef, kindType: wc.kindType,
     defaultingPath: wc.defaultingPath, validationPath: wc.validationPath, markerGroup: wc.names.webhookGroup, core: wc.core,

@@ -1,10 +1,13 @@
-// deploy-image/v1-alpha's flags and what PROJECT records of it, as kubebuilder's
-// `deploy-image.go.kubebuilder.io/v1-alpha: resources: [{domain, group, version, kind, options}]`
+// deploy-image/v1-alpha: on create api, an API and a controller that deploys and manages an image
+// (steps: src/scaffold/plugins/deploy-image/). Its flags and what PROJECT records of it, as
+// kubebuilder's `deploy-image.go.kubebuilder.io/v1-alpha: resources: [{domain, group, version, kind, options}]`
 // (options as strings, as kubebuilder writes them). The values land in generated code and YAML,
 // so PROJECT's are checked as the flags are.
 import type { Options } from 'yargs';
-import { UsageError } from './usage-error.js';
-import { validateDomain, validateGroup, validateKind, validateVersion } from './validation.js';
+import { isJsonObject } from '../../kube/json-values.js';
+import { UsageError } from '../usage-error.js';
+import { validateDomain, validateGroup, validateKind, validateVersion } from '../validation.js';
+import type { Plugin } from './plugin.js';
 
 export const deployImageFlags = {
   'image': { type: 'string', describe: 'deploy-image: the Operand image the controller deploys (e.g. memcached:1.6.26-alpine3.19); required' },
@@ -68,10 +71,6 @@ export function commandParts(command: string): string[] {
   return command.split(',').map((p) => p.trim());
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function stringField(obj: Record<string, unknown>, key: string, where: string, required: boolean): string | undefined {
   const v = obj[key];
   if (v === undefined || v === null) {
@@ -87,15 +86,15 @@ function stringField(obj: Record<string, unknown>, key: string, where: string, r
 /** Checks `plugins.deploy-image...` of PROJECT as read (`where`: file:line). */
 export function parseDeployImageConfig(value: unknown, where: string): DeployImageConfig {
   if (value === null || value === undefined) return { resources: [] };
-  if (!isRecord(value)) throw new UsageError(`${where}: the deploy-image plugin's configuration must be a mapping with resources`);
+  if (!isJsonObject(value)) throw new UsageError(`${where}: the deploy-image plugin's configuration must be a mapping with resources`);
   const resources = value.resources ?? [];
   if (!Array.isArray(resources)) throw new UsageError(`${where}: "resources" must be a list`);
   return {
     resources: resources.map((r: unknown, i: number) => {
       const at = `${where}: resources[${i}]`;
-      if (!isRecord(r)) throw new UsageError(`${at}: must be a mapping`);
+      if (!isJsonObject(r)) throw new UsageError(`${at}: must be a mapping`);
       const options = r.options ?? {};
-      if (!isRecord(options)) throw new UsageError(`${at}: "options" must be a mapping`);
+      if (!isJsonObject(options)) throw new UsageError(`${at}: "options" must be a mapping`);
       const res: DeployImageResource = {
         domain: stringField(r, 'domain', at, false),
         group: stringField(r, 'group', at, false) ?? '',
@@ -134,3 +133,13 @@ export function replayDeployImage(config: unknown): string[][] {
     '--plugins', 'deploy-image/v1-alpha',
   ]);
 }
+
+export const deployImagePlugin: Plugin = {
+  key: 'deploy-image.typescript.scaffolder.dev/v1-alpha',
+  short: 'deploy-image/v1-alpha',
+  description: 'create api: an API and a controller that deploys and manages an image (the Operand) as a Deployment',
+  // As kubebuilder's: always an API and its controller.
+  commands: { 'create api': { flags: deployImageFlags, defaults: { resource: true, controller: true } } },
+  parseConfig: parseDeployImageConfig,
+  replay: replayDeployImage,
+};

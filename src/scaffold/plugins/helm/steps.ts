@@ -8,9 +8,9 @@
 import type { Plan } from '../../machinery/plan.js';
 import { uncommentBlock } from '../../machinery/inserter.js';
 import { render } from '../../machinery/render.js';
-import { helmKey } from '../../../project/plugin-catalog.js';
+import { helmPlugin } from '../../../project/plugins/helm.js';
 import { withPluginConfig, type ProjectConfig } from '../../../project/project-file.js';
-import type { PluginInput } from '../step.js';
+import type { PluginInput, PluginSteps } from '../step.js';
 import { chartTemplates, isManager, toggleDefaults } from './chart-templates.js';
 import { kustomizeDefault } from './kustomize-build.js';
 import { managerContainer, managerDefaults, metricsPort } from './manager-template.js';
@@ -91,5 +91,7 @@ export function planHelm(plan: Plan, cfg: ProjectConfig, input: PluginInput): Pr
   plan.add({ path: '.github/workflows/test-chart.yml', body: render('helm/test-chart.yml', data), ifExists: 'skip' });
   addMakeTarget(plan);
   keepChartInGit(plan);
-  return withPluginConfig(cfg, helmKey, {});
+  return withPluginConfig(cfg, helmPlugin.key, {});
 }
+
+export const steps: PluginSteps = { 'init': planHelm, 'edit': planHelm };

@@ -3,7 +3,8 @@
 // that lists metrics, their dashboard. PROJECT records the plugin with no configuration.
 import type { Plan } from '../../machinery/plan.js';
 import { withPluginConfig, type ProjectConfig } from '../../../project/project-file.js';
-import { grafanaKey } from '../../../project/plugin-catalog.js';
+import { grafanaPlugin } from '../../../project/plugins/grafana.js';
+import type { PluginSteps } from '../step.js';
 import { customMetricsConfigFile, customMetricsConfigTemplate, customMetricsDashboard, customMetricsDashboardFile, parseCustomMetrics } from './custom-metrics.js';
 import { resourcesDashboard, runtimeDashboard } from './dashboards.js';
 
@@ -13,5 +14,7 @@ export function planGrafana(plan: Plan, cfg: ProjectConfig): ProjectConfig {
   plan.add({ path: customMetricsConfigFile, body: customMetricsConfigTemplate, ifExists: 'skip' });
   const metrics = parseCustomMetrics(plan.read(customMetricsConfigFile) ?? '');
   if (metrics.length > 0) plan.add({ path: customMetricsDashboardFile, body: customMetricsDashboard(metrics), ifExists: 'overwrite' });
-  return withPluginConfig(cfg, grafanaKey, {});
+  return withPluginConfig(cfg, grafanaPlugin.key, {});
 }
+
+export const steps: PluginSteps = { 'init': planGrafana, 'edit': planGrafana };

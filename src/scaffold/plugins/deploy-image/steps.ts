@@ -12,14 +12,16 @@ import { crdDefaultPlural } from '../../../kube/plural.js';
 import { relativeImport, resourceNames } from '../../../project/names.js';
 import { findResource, withPluginConfig, type ProjectConfig } from '../../../project/project-file.js';
 import { apiNamespaced, gvkText } from '../../../project/resource.js';
-import { deployImageKey } from '../../../project/plugin-catalog.js';
-import type { PluginInput } from '../step.js';
+import type { PluginInput, PluginSteps } from '../step.js';
 import { planReadmeImages } from './readme.js';
 import { yamlStringScalar } from './yaml-scalar.js';
-import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs, sampleFileName } from '../api.js';
+import { controllerPaths, controllerRegistration, reconcilerAlias, reconcilerArgs } from '../api/controller-paths.js';
+import { sampleFileName } from '../api/samples.js';
 import { mainFile } from '../../../project/layout.js';
 import { reconcilerClassName } from '../../../project/controller-name.js';
-import { commandParts, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource } from '../../../project/deploy-image-config.js';
+import {
+  commandParts, deployImagePlugin, parseDeployImageConfig, validateDeployImageOptions, type DeployImageOptions, type DeployImageResource,
+} from '../../../project/plugins/deploy-image.js';
 
 function optionalString(v: unknown): string | undefined {
   return v === undefined ? undefined : flagText(v);
@@ -120,10 +122,12 @@ export function planDeployImage(plan: Plan, cfg: ProjectConfig, input: PluginInp
     },
     version: res.version,
   };
-  const current = parseDeployImageConfig(cfg.plugins?.[deployImageKey], 'PROJECT');
+  const current = parseDeployImageConfig(cfg.plugins?.[deployImagePlugin.key], 'PROJECT');
   const same = (r: DeployImageResource) => r.group === res.group && r.version === res.version && r.kind === res.kind;
   const resources = current.resources.some(same) ? current.resources.map((r) => (same(r) ? recorded : r)) : [...current.resources, recorded];
   // README.md: how `make run` gets every deploy-image kind's image.
   planReadmeImages(plan, resources.map((r) => ({ env: imageEnvOf(r, multigroup), image: r.options.image })));
-  return withPluginConfig(cfg, deployImageKey, { resources });
+  return withPluginConfig(cfg, deployImagePlugin.key, { resources });
 }
+
+export const steps: PluginSteps = { 'create api': planDeployImage };
