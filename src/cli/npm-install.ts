@@ -24,10 +24,18 @@ export async function npmInstall(io: CliIO): Promise<{ ok: true } | { ok: false;
         if (said !== undefined) io.stdout(said);
       }
     };
+    const idle = setInterval(() => {
+      const said = progress.idle(performance.now() - started);
+      if (said !== undefined) io.stdout(said);
+    }, 1000);
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.on('error', (err) => resolve({ ok: false, reason: `cannot run npm: ${err.message}` }));
+    child.on('error', (err) => {
+      clearInterval(idle);
+      resolve({ ok: false, reason: `cannot run npm: ${err.message}` });
+    });
     child.on('close', (code) => {
+      clearInterval(idle);
       if (code !== 0) return resolve({ ok: false, reason: `npm install exited with code ${code}: ${summarise(log)}` });
       for (const line of log.split('\n')) if (/^(added|removed|changed|up to date)\b/.test(line.trim())) io.stdout(`  npm install: ${line.trim()}\n`);
       resolve({ ok: true });

@@ -37,6 +37,17 @@ describe('NpmInstallProgress', () => {
     ]);
   });
 
+  it('says npm is still at work after 15 s without a line: resolving, or unpacking once packages were fetched', () => {
+    const progress = new NpmInstallProgress();
+    expect(progress.idle(14_000)).toBeUndefined();
+    expect(progress.idle(15_000)).toBe('  npm install: resolving, 0 packages looked up (15 s)...\n');
+    expect(progress.idle(20_000)).toBeUndefined();
+    range(50).forEach((i) => progress.line(tarball(i), 21_000));
+    // the line just said counts as said
+    expect(progress.idle(35_000)).toBeUndefined();
+    expect(progress.idle(36_000)).toBe('  npm install: 50 packages fetched, unpacking and linking (36 s)...\n');
+  });
+
   it('says nothing for the other lines of the log', () => {
     const progress = new NpmInstallProgress(1);
     for (const line of ['npm warn deprecated glob@7.2.3: no longer supported', 'added 3 packages in 2s', 'npm http fetch GET 404 https://registry.npmjs.org/nope 20ms']) {
