@@ -305,7 +305,12 @@ class Emitter {
       } else {
         if (breaks) this.writeIndent();
         if (singleQuoted && c === "'") this.put("'");
-        this.put(c);
+        // the word up to the next space, break or quote at once: a piece per character was most of
+        // what writing a long description allocated
+        let j = i + 1;
+        while (j < chars.length && chars[j] !== ' ' && chars[j] !== "'" && !isBreak(chars[j])) j++;
+        this.put(typeof chars === 'string' ? chars.slice(i, j) : Array.prototype.slice.call(chars, i, j).join(''), j - i);
+        i = j - 1;
         this.indention = false;
         spaces = false;
         breaks = false;
