@@ -2,64 +2,31 @@
  * End-to-end `scaffolder manifests`: a synthetic API of 200 kinds with 30 fields each (plus controllers
  * with RBAC markers and webhooks), generated cold and after a one-file change in watch mode; and the
  * CronJob tutorial fixture. Targets on a 2-core machine: < 2 s cold, < 200 ms for a one-file change;
- * a cold run in a new process at most half the time of ts-json-schema-generator, the peer, run on the
- * same types in alternating rounds (each pair gives a ratio: a change in the machine's load hits both).
- * The peer only writes JSON schemas (no markers, no validation of the CRDs): it is run with a
- * tsconfig that resolves the types' imports, with its type check (its default) and without.
+ * a cold run in a new process at most half the CPU time of ts-json-schema-generator, the peer, on the
+ * same types (manifests-vs-peer.ts). project-manifests.bench.ts measures the same in a project `init` made.
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ManifestsPipeline, readProjectSettings, runManifests, writeFiles } from '../src/generators/manifests/index.js';
 import { loadAverages, median } from './stats.js';
-import { processRun, type Timing } from './process-timing.js';
+import { manifestsVsPeer } from './manifests-vs-peer.js';
+import type { Timing } from './process-timing.js';
 import { FIELDS, KINDS, controllerSource, kindSource, syntheticProject } from './synthetic-api.js';
 
 const CHANGES = 7;
 const silent = { stdout: () => {}, stderr: (s: string) => void process.stderr.write(s) };
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
-const PROCESS_ROUNDS = 3;
 
 /**
- * `scaffolder manifests` as a user runs it (the compiled CLI in a new process, module loading
- * included) against the peer on the same types, in alternating rounds. Needs the build (`npm run
- * build`); without it the figures are left out rather than measured through a TypeScript loader.
+ * `scaffolder manifests` as a user runs it (the compiled CLI in a new process) against the peer.
+ * Needs the build (`npm run build`); without it the figures are left out rather than measured
+ * through a TypeScript loader.
  */
 function paired(projectDir: string, apiGlob: string): Record<string, string> | undefined {
   if (!existsSync(path.join(repoRoot, 'dist', 'src', 'cli', 'main.js'))) return undefined;
-  const peerBin = path.join(path.dirname(createRequire(import.meta.url).resolve('ts-json-schema-generator/package.json')), 'dist', 'ts-json-schema-generator.js');
-  const scratch = mkdtempSync(path.join(tmpdir(), 'bench-peer-'));
-  try {
-    // the peer resolves the types' imports as the project's compiler would
-    const tsconfig = path.join(scratch, 'tsconfig.json');
-    writeFileSync(tsconfig, JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, types: [] }, include: [path.dirname(apiGlob)] }));
-    // each run writes every file, into a folder of its own
-    const ours = (round: number) => [path.join(repoRoot, 'bin', 'scaffolder.js'), 'manifests', '--output-dir', path.join(scratch, `config-${round}`)];
-    const peer = [peerBin, '--tsconfig', tsconfig, '--path', apiGlob, '--type', '*', '-o', path.join(scratch, 'schema.json')];
-    const runs = { ours: [] as Timing[], peer: [] as Timing[], peerNoCheck: [] as Timing[] };
-    for (let i = 0; i < PROCESS_ROUNDS; i++) {
-      runs.ours.push(processRun(ours(i), projectDir));
-      runs.peer.push(processRun(peer, projectDir));
-      runs.peerNoCheck.push(processRun([...peer, '--no-type-check'], projectDir));
-    }
-    const wallCpu = (ts: Timing[]) => `${median(ts.map((t) => t.wall)).toFixed(0)} / ${median(ts.map((t) => t.cpu)).toFixed(0)}`;
-    const ratio = (a: Timing[], b: Timing[]) => {
-      const cpu = a.map((t, i) => t.cpu / b[i].cpu);
-      return `${median(cpu).toFixed(2)} (${Math.min(...cpu).toFixed(2)}-${Math.max(...cpu).toFixed(2)})`;
-    };
-    return {
-      'new process: wall / cpu (ms), median': wallCpu(runs.ours),
-      'peer ts-json-schema-generator, same run: wall / cpu (ms)': wallCpu(runs.peer),
-      'peer with --no-type-check, same run: wall / cpu (ms)': wallCpu(runs.peerNoCheck),
-      'x peer, cpu, median of pairs (min-max)': ratio(runs.ours, runs.peer),
-      'x peer --no-type-check, cpu (min-max)': ratio(runs.ours, runs.peerNoCheck),
-      'target <= 0.5x peer (cpu, median of pairs)': median(runs.ours.map((t, i) => t.cpu / runs.peer[i].cpu)) <= 0.5 ? 'met' : 'MISSED',
-    };
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
+  return manifestsVsPeer(projectDir, apiGlob, (outputDir) => [path.join(repoRoot, 'bin', 'scaffolder.js'), 'manifests', '--output-dir', outputDir]);
 }
 
 /** The project's imports resolve from it (kubescaffolder/runtime, client-node), as in a scaffolded project. */

@@ -124,13 +124,18 @@ export function writeSyntheticApi(dir: string): string {
   return api;
 }
 
-/** A whole project in a new temporary folder: PROJECT, the API package and the controllers. */
-export function syntheticProject(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'bench-manifests-'));
-  writeFileSync(path.join(dir, 'PROJECT'), 'version: "3"\nlayout:\n- typescript.scaffolder.dev/v1\nprojectName: bench\ndomain: example.com\n');
+/** The API package and a controller for each kind, written into the project `dir`. */
+export function writeSyntheticSources(dir: string): void {
   writeSyntheticApi(dir);
   const controllers = path.join(dir, 'src', 'controllers');
   mkdirSync(controllers, { recursive: true });
   for (let k = 0; k < KINDS; k++) writeFileSync(path.join(controllers, `kind${k}_controller.ts`), controllerSource(k));
+}
+
+/** A whole project in a new temporary folder: PROJECT, the API package and the controllers. */
+export function syntheticProject(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-manifests-'));
+  writeFileSync(path.join(dir, 'PROJECT'), 'version: "3"\nlayout:\n- typescript.scaffolder.dev/v1\nprojectName: bench\ndomain: example.com\n');
+  writeSyntheticSources(dir);
   return dir;
 }

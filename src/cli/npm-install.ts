@@ -1,19 +1,18 @@
 // `init --install`: npm install in the new project. npm says nothing until it is done, which on a
-// first install is minutes: its HTTP log (--loglevel=http) is counted instead, and a line says how
-// many packages it has fetched every `progressEvery`. Its own summary ("added 312 packages in 40s")
-// is passed on; when it fails, a one-line message instead of npm's log (most often: the registry
-// cannot be reached).
+// first install is minutes: its HTTP log (--loglevel=http) gives progress lines instead
+// (npm-install-progress.ts). Its own summary ("added 312 packages in 40s") is passed on; when it
+// fails, a one-line message instead of npm's log (most often: the registry cannot be reached).
 import { spawn } from 'node:child_process';
 import type { CliIO } from './io.js';
-
-const progressEvery = 50;
+import { NpmInstallProgress } from './npm-install-progress.js';
 
 export async function npmInstall(io: CliIO): Promise<{ ok: true } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
     const child = spawn(npm, ['install', '--no-audit', '--no-fund', '--loglevel=http'], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
-    const tarballs = new Set<string>();
+    const started = performance.now();
+    const progress = new NpmInstallProgress();
     let partial = '';
     const read = (d: Buffer) => {
       const text = d.toString();
@@ -21,17 +20,22 @@ export async function npmInstall(io: CliIO): Promise<{ ok: true } | { ok: false;
       const lines = (partial + text).split('\n');
       partial = lines.pop() ?? '';
       for (const line of lines) {
-        // A package's tarball, fetched or found in npm's cache (a line for each, sometimes both).
-        const tarball = /^npm http (?:fetch GET 200|cache) .*?(https?:\/\/\S+\.tgz)/.exec(line)?.[1];
-        if (tarball === undefined || tarballs.has(tarball)) continue;
-        tarballs.add(tarball);
-        if (tarballs.size % progressEvery === 0) io.stdout(`  npm install: ${tarballs.size} packages fetched...\n`);
+        const said = progress.line(line, performance.now() - started);
+        if (said !== undefined) io.stdout(said);
       }
     };
+    const idle = setInterval(() => {
+      const said = progress.idle(performance.now() - started);
+      if (said !== undefined) io.stdout(said);
+    }, 1000);
     child.stdout.on('data', read);
     child.stderr.on('data', read);
-    child.on('error', (err) => resolve({ ok: false, reason: `cannot run npm: ${err.message}` }));
+    child.on('error', (err) => {
+      clearInterval(idle);
+      resolve({ ok: false, reason: `cannot run npm: ${err.message}` });
+    });
     child.on('close', (code) => {
+      clearInterval(idle);
       if (code !== 0) return resolve({ ok: false, reason: `npm install exited with code ${code}: ${summarise(log)}` });
       for (const line of log.split('\n')) if (/^(added|removed|changed|up to date)\b/.test(line.trim())) io.stdout(`  npm install: ${line.trim()}\n`);
       resolve({ ok: true });

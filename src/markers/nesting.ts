@@ -31,16 +31,29 @@ export function nestingProblem(sf: ts.SourceFile): Diagnostic | undefined {
   const known = checked.get(sf);
   if (known !== undefined) return known ?? undefined;
   let problem: Diagnostic | undefined;
-  const stack: Array<[ts.Node, number, number]> = [[sf, 0, 0]];
-  while (stack.length > 0 && problem === undefined) {
-    const [node, depth, typeDepth] = stack.pop()!;
-    const types = typeDepth + (ts.isTypeNode(node) ? 1 : 0);
+  // Three stacks rather than one of [node, depth, typeDepth], and one callback: nothing made for every node.
+  const nodes: ts.Node[] = [sf];
+  const depths: number[] = [0];
+  const typeDepths: number[] = [0];
+  let childDepth = 0;
+  let childTypes = 0;
+  const push = (child: ts.Node): void => {
+    nodes.push(child);
+    depths.push(childDepth);
+    typeDepths.push(childTypes);
+  };
+  while (nodes.length > 0 && problem === undefined) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    const types = typeDepths.pop()! + (ts.isTypeNode(node) ? 1 : 0);
     if (types > MAX_NESTING) {
       problem = at(sf, node, `type nested more than ${MAX_NESTING} levels deep (arrays, type arguments, unions and inline object types each add a level; no real API comes near this): name the inner types`);
     } else if (depth > MAX_SYNTAX_NESTING) {
       problem = at(sf, node, `syntax nested more than ${MAX_SYNTAX_NESTING} levels deep: split the expression or declaration`);
     } else {
-      ts.forEachChild(node, (child) => void stack.push([child, depth + 1, types]));
+      childDepth = depth + 1;
+      childTypes = types;
+      ts.forEachChild(node, push);
     }
   }
   checked.set(sf, problem ?? null);

@@ -136,7 +136,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     expect(pkg.dependencies.kubescaffolder).toBe(`^${version}`);
     expect(existsSync(join(app, 'vendor'))).toBe(false);
     expect(readFileSync(join(app, 'PROJECT'), 'utf8')).toMatch(new RegExp(`^cliVersion: ${version.replace(/\./g, '\\.')}$`, 'm'));
-    expect(initOutput).toMatch(/^running npm install\.\.\.\n(?: {2}npm install: \d+ packages fetched\.\.\.\n)+ {2}npm install: added \d+ packages/m);
+    expect(initOutput).toMatch(/^running npm install\.\.\.\n(?: {2}npm install: (?:resolving, \d+ packages looked up|\d+ packages fetched(?:, unpacking and linking)?) \(\d+ s\)\.\.\.\n)+ {2}npm install: added \d+ packages/m);
     // The lock names the release, and no path of this machine.
     const lockText = readFileSync(join(app, 'package-lock.json'), 'utf8');
     const lock = JSON.parse(lockText) as { packages: Record<string, { version?: string; link?: boolean }> };

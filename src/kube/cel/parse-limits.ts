@@ -10,7 +10,8 @@
  * is as deep as 250 parentheses), where cel-go counts only nested sub-expressions: such a chain,
  * which cel-go would take, is refused here with the same message.
  */
-import { cel } from './bufbuild.js';
+import type { cel } from './bufbuild.js';
+import { parseCel } from './parse-cache.js';
 import type { Expr } from './expr.js';
 
 export const MAX_EXPRESSION_CODE_POINTS = 100_000;
@@ -111,7 +112,7 @@ export function parseWithinLimits(source: string): ReturnType<ReturnType<typeof 
   if (before) throw before;
   let parsed;
   try {
-    parsed = cel().parse(source);
+    parsed = parseCel(source);
   } catch (e) {
     // Nesting the bracket count does not see (a chain of `?:`) can still exhaust the parser's stack.
     if (e instanceof RangeError) throw recursionLimit(0);

@@ -14,6 +14,7 @@ import { resolveFieldPath } from '../../../kube/cel/field-path.js';
 import { kubernetesFunctions } from './library.js';
 import { optionalOf } from './optional.js';
 import { rewriteOptionalSelection } from '../../../kube/cel/optional-syntax.js';
+import { parseCel } from '../../../kube/cel/parse-cache.js';
 
 let env: CelEnv | undefined;
 
@@ -53,7 +54,7 @@ function referencesIdent(node: unknown, name: string, seen = new Set<unknown>())
 
 function parseForPlan(text: string, what: 'rule' | 'messageExpression') {
   try {
-    return cel().parse(rewriteOptionalSelection(text));
+    return parseCel(rewriteOptionalSelection(text));
   } catch (err) {
     throw new RuleCompileError(what, `${what === 'rule' ? 'compilation failed' : 'messageExpression compilation failed'}: ${(err as Error).message}`);
   }
