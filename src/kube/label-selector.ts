@@ -56,7 +56,7 @@ const WHITESPACE = new Set([' ', '\t', '\r', '\n']);
 function lex(selector: string): Token[] {
   const tokens: Token[] = [];
   let pos = 0;
-  const at = (i: number) => (i < selector.length && selector[i] !== '\0' ? selector[i]! : '');
+  const at = (i: number) => (i < selector.length && selector[i] !== '\0' ? selector[i] : '');
   for (;;) {
     while (WHITESPACE.has(at(pos))) pos++;
     const ch = at(pos);
@@ -124,7 +124,7 @@ class SelectorParser {
 
   /** The next token; where a value is read, the keywords `in` and `notin` are identifiers. */
   private peek(values = true): Token {
-    const t = this.tokens[Math.min(this.position, this.tokens.length - 1)]!;
+    const t = this.tokens[Math.min(this.position, this.tokens.length - 1)];
     return values && (t.kind === 'in' || t.kind === 'notin') ? { kind: 'identifier', text: t.text } : t;
   }
 

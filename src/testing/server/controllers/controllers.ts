@@ -44,7 +44,8 @@ export class CRDController {
       // Names one CRD accepts or gives up may free or take another's of its group: each is named again.
       const group = (e.object.spec as { group?: string } | undefined)?.group;
       for (const other of this.store.list(CRD_RESOURCE)) {
-        if (other.metadata.name !== e.object.metadata.name && (other.spec as { group?: string }).group === group) setImmediate(() => void this.name(other.metadata.name));
+        const sameGroup = (other.spec as { group?: string }).group === group;
+        if (other.metadata.name !== e.object.metadata.name && sameGroup) setImmediate(() => void this.name(other.metadata.name));
       }
       if (e.type === 'DELETED') {
         this.registry.removeCRD(e.object);

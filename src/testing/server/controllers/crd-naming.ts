@@ -64,7 +64,7 @@ export function namedStatus(crd: KubeObject, group: KubeObject[]): Record<string
     const own = new Set(accepted.shortNames ?? []);
     const messages = askedShort.filter((s) => !own.has(s)).map((s) => conflict(s, '', resources)).filter((m) => m !== undefined);
     // Go's aggregate of the refusals: one alone, or all of them bracketed.
-    if (messages.length > 0) refused = { reason: 'ShortNamesConflict', message: messages.length === 1 ? messages[0]! : `[${messages.join(', ')}]` };
+    if (messages.length > 0) refused = { reason: 'ShortNamesConflict', message: messages.length === 1 ? messages[0] : `[${messages.join(', ')}]` };
     else if (requested.shortNames === undefined) delete next.shortNames;
     else next.shortNames = requested.shortNames;
   }

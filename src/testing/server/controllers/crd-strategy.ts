@@ -44,7 +44,7 @@ export function setCRDCondition(conditions: CRDCondition[], condition: CRDCondit
   const at = conditions.findIndex((c) => c.type === condition.type);
   const time = now();
   if (at < 0) return [...conditions, { ...condition, lastTransitionTime: condition.lastTransitionTime ?? time }];
-  const old = conditions[at]!;
+  const old = conditions[at];
   const next = { ...condition, lastTransitionTime: old.status === condition.status ? old.lastTransitionTime : (condition.lastTransitionTime ?? time) };
   return conditions.map((c, i) => (i === at ? next : c));
 }
