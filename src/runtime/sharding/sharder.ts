@@ -71,6 +71,8 @@ export class Sharder implements Runnable {
   private live = new Set<string>();
   /** When each object in drain was marked, for the drain-time metric. */
   private readonly drainStarted = new Map<string, number>();
+  /** Since the last membership change: when it came and the labels written for it, logged once the queue runs empty. */
+  private round: { began: number; patches: number } | undefined;
 
   constructor(private readonly spec: SharderSpec) {
     this.shardKey = shardLabel(spec.options.ring);
@@ -104,6 +106,7 @@ export class Sharder implements Runnable {
       log.info('shard membership changed', { shards: [...live].sort() });
       this.live = live;
       this.ring = new HashRing(live, options.virtualNodes);
+      this.round = { began: performance.now(), patches: 0 };
       enqueueAll();
     };
     leases.addEventHandler({ onAdd: refresh, onUpdate: refresh, onDelete: refresh });
@@ -132,8 +135,10 @@ export class Sharder implements Runnable {
       this.report(objects);
     }, Math.max(100, options.retryPeriod / 2));
     try {
+      const began = performance.now();
       const synced = await Promise.all([leases, objects, ...owned].map((i) => i.waitForSync(signal)));
       if (!synced.every(Boolean)) return;
+      log.info('sharder caches synced', { objects: objects.store.size, ms: Math.round(performance.now() - began) });
       refresh();
       enqueueAll();
       const step = async (item: string) => {
@@ -156,6 +161,7 @@ export class Sharder implements Runnable {
             if (!isConflict(err) && !isNotFound(err)) queue.addRateLimited(item);
           } finally {
             queue.done(item);
+            this.roundWritten(queue);
           }
         }
       });
@@ -216,6 +222,15 @@ export class Sharder implements Runnable {
 
   private async patchLabels(client: KubeClient, kind: Kind, obj: ObjectWithMeta, labels: Record<string, string | null>): Promise<void> {
     await client.patch(kind, obj, { metadata: { resourceVersion: obj.metadata?.resourceVersion, labels } }, { type: 'merge' });
+    if (this.round) this.round.patches++;
+  }
+
+  /** Logs how long the writes of a membership change took, once nothing is left to do for it. */
+  private roundWritten(queue: WorkQueue): void {
+    const round = this.round;
+    if (!round || queue.len() > 0 || queue.processingLen() > 0) return;
+    this.round = undefined;
+    this.spec.log.info('shard labels written for the membership change', { patches: round.patches, ms: Math.round(performance.now() - round.began) });
   }
 
   /** Objects per shard, for the metric. */

@@ -10,7 +10,7 @@
  * should: on two cores shared with a build, 3 s leases flap.
  */
 import { CoreV1Api, type KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
-import { ConfigMap, controllerManagedBy, drainLabel, HashRing, type KubeClient, type Manager, newLogger, Secret, shardLabel } from '../../../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, drainLabel, HashRing, type KubeClient, Logger, type LogSink, type Manager, newLogger, Secret, shardLabel } from '../../../src/runtime/index.js';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { newManager } from '../../support/runtime.js';
 import { scaled } from '../../support/timeouts.js';
@@ -43,7 +43,12 @@ export interface ReconcileBehaviour {
 export class Replicas {
   readonly running: Replica[] = [];
 
-  constructor(private readonly env: TestEnvironment, private readonly behaviour: ReconcileBehaviour) {}
+  private readonly log: Logger;
+
+  /** `logSink`: where the replicas' info lines and errors go (none by default). */
+  constructor(private readonly env: TestEnvironment, private readonly behaviour: ReconcileBehaviour, logSink?: LogSink) {
+    this.log = logSink ? new Logger(logSink) : quiet;
+  }
 
   /** Starts replica `id` in `ns`; a `crashable` one leaves its Leases to run out when stopped (a crash). */
   async start(ns: string, id: string, log: ReconcileLog, crashable = false): Promise<Replica> {
@@ -55,7 +60,7 @@ export class Replicas {
       leaderElectionNamespace: ns,
       ...timing,
       leaderElectionReleaseOnCancel: !crashable,
-      logger: quiet,
+      logger: this.log,
     });
     await controllerManagedBy(mgr)
       .for(ConfigMap)
@@ -155,6 +160,11 @@ export class ConfigMapView {
 
   items(): readonly V1ConfigMap[] {
     return this.informer.list();
+  }
+
+  /** Calls `handler` with each ConfigMap changed from now on, as the watch delivers it. */
+  onUpdate(handler: (c: V1ConfigMap) => void): void {
+    this.informer.on('update', handler);
   }
 
   get(name: string): V1ConfigMap | undefined {
