@@ -193,18 +193,21 @@ export async function settled(view: ConfigMapView, shards: string[], log: Reconc
     const items = view.items();
     if (items.length < atLeast) throw new Error(`${items.length} of ${atLeast} ConfigMaps seen`);
     const last = log.lastShardOf();
+    // Counted, with a few examples: a message for each of thousands of unsettled objects, twice a
+    // second, cost the test process more CPU than the sharder it waits for.
     const labels = new Map<string, string>();
-    const wrong: string[] = [];
+    let wrong = 0;
+    const examples: string[] = [];
     for (const c of items) {
       const key = keyOf(c);
       const shard = c.metadata?.labels?.[SHARD];
       const draining = c.metadata?.labels?.[DRAIN] !== undefined;
       if (!shard || shard !== ring.shardFor(key) || draining || last.get(key) !== shard) {
-        wrong.push(`${key} on ${shard ?? 'no shard'}${draining ? ' (draining)' : ''}, last reconciled by ${last.get(key) ?? 'none'}`);
+        if (wrong++ < 3) examples.push(`${key} on ${shard ?? 'no shard'}${draining ? ' (draining)' : ''}, last reconciled by ${last.get(key) ?? 'none'}`);
       }
       labels.set(key, shard ?? '');
     }
-    if (wrong.length > 0) throw new Error(`${wrong.length} not settled, e.g. ${wrong.slice(0, 3).join('; ')}`);
+    if (wrong > 0) throw new Error(`${wrong} not settled, e.g. ${examples.join('; ')}`);
     return labels;
   }, { ...wait, description: `every ConfigMap on its shard of ${shards.join(', ')} and reconciled there` });
 }
