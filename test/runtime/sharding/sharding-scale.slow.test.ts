@@ -119,7 +119,7 @@ describeBackends('sharded controllers at 10,000 objects', (backend) => {
     const after = await settled(view, rest, log, SETTLE, OBJECTS);
     const handover = performance.now() - killedAt;
     const steps = [
-      `hand-over ${Math.round(handover)} ms of ${HANDOVER_BOUND_MS} (${orphans.length} objects); from the kill:`,
+      `hand-over ${Math.round(handover)} ms of ${HANDOVER_BOUND_MS} (${orphans.length} objects), ${Math.round(killedWall + handover - leaseEnds)} ms of it after the Lease ran out; from the kill:`,
       `+${Math.round(leaseEnds - killedWall)} ms the shard Lease runs out`,
       trace.since(killedWall),
       `+${Math.round(lastRelabelSeen - killedWall)} ms the last orphan relabelled, as a watcher saw it`,
