@@ -294,10 +294,14 @@ export class Sharder implements Runnable {
     const now = new Date();
     const lock = new LeaseLock(kubeConfig, options.leaseNamespace, name, { [RING_LABEL]: options.ring });
     try {
-      await lock.update(
-        { holderIdentity: TAKEN_HOLDER, leaseDurationSeconds: lease.spec?.leaseDurationSeconds ?? 0, acquireTime: now, renewTime: now, leaderTransitions: (lease.spec?.leaseTransitions ?? 0) + 1 },
-        lease.metadata?.resourceVersion ?? '',
-      );
+      const taken = {
+        holderIdentity: TAKEN_HOLDER,
+        leaseDurationSeconds: lease.spec?.leaseDurationSeconds ?? 0,
+        acquireTime: now,
+        renewTime: now,
+        leaderTransitions: (lease.spec?.leaseTransitions ?? 0) + 1,
+      };
+      await lock.update(taken, lease.metadata?.resourceVersion ?? '');
       this.spec.log.info('took the Lease of an expired shard', { shard });
       return true;
     } catch (err) {
