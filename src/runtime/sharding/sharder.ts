@@ -223,9 +223,10 @@ export class Sharder implements Runnable {
       await Promise.all(workers);
     } finally {
       clearInterval(tick);
-      clearTimeout(expiry);
       queue.shutdown();
       await Promise.all([leases, objects, ...owned].map((i) => i.stop()));
+      // After the Lease informer stopped: its last events may have set the timer again.
+      clearTimeout(expiry);
       transport.close();
     }
   }

@@ -10,7 +10,7 @@
  * duration + 5 s) is.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { KubeClient, Lease, RestTransport } from '../../../src/runtime/index.js';
+import { KubeClient, Lease, RestTransport, shardLeaseName } from '../../../src/runtime/index.js';
 import type { TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
@@ -113,7 +113,7 @@ describeBackends('sharded controllers at 10,000 objects', (backend) => {
     await replicas.stop(leader);
     const killedAt = performance.now();
     const killedWall = wallNow();
-    const shardLease = await client.get(Lease, { namespace: ns, name: `${RING}-${leader.id}` });
+    const shardLease = await client.get(Lease, { namespace: ns, name: shardLeaseName(RING, leader.id) });
     const leaseEnds = new Date(shardLease.spec!.renewTime!).getTime() + shardLease.spec!.leaseDurationSeconds! * 1000;
     const rest = FOUR.filter((id) => id !== leader.id);
     const after = await settled(view, rest, log, SETTLE, OBJECTS);

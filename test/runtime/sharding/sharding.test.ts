@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CoordinationV1Api, CoreV1Api, V1MicroTime } from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { ConfigMap, HashRing, KubeClient, RestTransport, RING_LABEL, TAKEN_HOLDER } from '../../../src/runtime/index.js';
+import { ConfigMap, HashRing, KubeClient, RestTransport, RING_LABEL, shardLeaseName, TAKEN_HOLDER } from '../../../src/runtime/index.js';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
@@ -159,7 +159,7 @@ describeBackends('sharded controllers', (backend) => {
     // A shard whose Lease ran out a minute ago, holding objects: its last renewal began before then.
     const ns = await createNamespace(client, 'shard-take');
     const coordination = env.kubeConfig.makeApiClient(CoordinationV1Api);
-    const name = `${RING}-replica-gone`;
+    const name = shardLeaseName(RING, 'replica-gone');
     const longAgo = new V1MicroTime(Date.now() - 60_000);
     const expired = await coordination.createNamespacedLease({
       namespace: ns,
