@@ -28,6 +28,15 @@ export function timeoutScale(): number {
 
 const scale = timeoutScale();
 
+/**
+ * The factor for timings a test file sets as it starts (Lease durations): the run's, or the load
+ * average now when that is higher. The run's factor is read when the run begins; a file that runs
+ * late meets the load of the files running beside it, and Leases timed for a quiet machine flap.
+ */
+export function scaleNow(): number {
+  return Math.max(scale, clamp(loadavg()[0] / availableParallelism()));
+}
+
 /** `ms` scaled to the machine: use it for every timeout a test sets itself. */
 export function scaled(ms: number): number {
   return Math.round(ms * scale);

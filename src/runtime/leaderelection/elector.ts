@@ -157,7 +157,7 @@ export class LeaderElector {
         this.#renewedAt = began;
         break;
       }
-      await this.#sleep(this.#retryPeriod * (1 + Math.random() * JITTER_FACTOR));
+      await this.#sleep(this.#untilNextAttempt());
     }
     if (this.#stopping) {
       // Stopped while an attempt was under way: do not keep a lease that was just won.
@@ -283,6 +283,22 @@ export class LeaderElector {
     if (holder !== '' && holder !== this.identity) return `the lease is held by ${holder}`;
     if (performance.now() - this.#renewedAt >= this.#leaseDuration) return 'our lease expired before it was renewed';
     return undefined;
+  }
+
+  /**
+   * How long a candidate waits before its next attempt: a jittered retry period, as client-go's, or
+   * less when the lease it observed runs out sooner (by its own clock), so that a crashed leader's
+   * lease is taken when it runs out rather than up to 2.2 retry periods later.
+   */
+  #untilNextAttempt(): number {
+    const retry = this.#retryPeriod * (1 + Math.random() * JITTER_FACTOR);
+    const seconds = this.#observed?.record.leaseDurationSeconds;
+    if (!seconds || (this.#observed?.record.holderIdentity ?? '') === '') return retry;
+    const remaining = this.#observedAt + seconds * 1000 - performance.now();
+    // Already run out: the attempt just made failed (a conflict, an error), so wait as usual.
+    if (remaining <= 0) return retry;
+    // 1 ms past the end, so that #leaseValid() no longer holds when it wakes.
+    return Math.min(retry, remaining + 1);
   }
 
   /** Whether the lease we observed is still within its duration, by our own clock. */

@@ -10,6 +10,6 @@ registerShardedControllerFactory(buildShardedController);
 
 export { type ShardingOptions } from './options.js';
 export { HashRing, hash32, DEFAULT_VIRTUAL_NODES } from './ring.js';
-export { shardLabel, drainLabel, RING_LABEL } from './labels.js';
+export { shardLabel, drainLabel, shardLeaseName, RING_LABEL } from './labels.js';
 export { ShardedController } from './sharded-controller.js';
-export { Sharder, liveShards } from './sharder.js';
+export { Sharder, liveShards, TAKEN_HOLDER } from './sharder.js';

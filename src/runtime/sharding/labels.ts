@@ -18,6 +18,11 @@ export function drainLabel(ring: string): string {
   return `drain.${PREFIX}/${ring}`;
 }
 
+/** The name of a shard's Lease: `<ring>-<shard id>`. */
+export function shardLeaseName(ring: string, shardID: string): string {
+  return `${ring}-${shardID}`;
+}
+
 /** `shard.scaffolder.dev/ring: <ring>` on the shard Leases of a ring. */
 export const RING_LABEL = `${PREFIX}/ring`;
 

@@ -17,7 +17,10 @@
  *    means no reconcile here.
  * 3. The sharder takes objects from a shard without its consent only when that shard's Lease ran out
  *    (renewTime + leaseDurationSeconds is past) or was released after the shard stopped. By then
- *    the shard has started nothing for leaseDuration - renewDeadline (5 s with the defaults).
+ *    the shard has started nothing for leaseDuration - renewDeadline (5 s with the defaults). Before
+ *    the first of them it takes the expired Lease itself (sharder.ts, writeTakenLease), with the
+ *    resourceVersion it saw run out: a renewal still on its way then fails, and the shard, seeing
+ *    another holder, stops, rather than count itself fresh again while its objects go elsewhere.
  *
  * So the guarantee holds for reconciles shorter than leaseDuration - renewDeadline and clocks
  * (the shard's and the sharder's) apart by less than that: a reconcile started just before the
@@ -34,7 +37,7 @@ import type { Reconciler } from '../controller/types.js';
 import { LeaderElector } from '../leaderelection/elector.js';
 import type { Logger } from '../log/index.js';
 import type { Kind } from '../scheme/kind.js';
-import { drainLabel, labelsOf, RING_LABEL, shardLabel } from './labels.js';
+import { drainLabel, labelsOf, RING_LABEL, shardLabel, shardLeaseName } from './labels.js';
 import type { ResolvedShardingOptions } from './options.js';
 
 export interface ShardSpec {
@@ -77,7 +80,7 @@ export class ShardedController extends Controller {
   /** Takes the shard Lease, then starts the controller; a Lease lost later ends the manager through `onPanic`. */
   override async start(cache: InformerCache, onPanic?: (err: unknown) => void, gate?: DispatchGate): Promise<void> {
     const { options, kubeConfig } = this.shard;
-    const name = `${options.ring}-${options.shardID}`;
+    const name = shardLeaseName(options.ring, options.shardID);
     const elector = new LeaderElector({
       kubeConfig,
       namespace: options.leaseNamespace,

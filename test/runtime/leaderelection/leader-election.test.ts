@@ -105,6 +105,25 @@ describeBackends('leader election', (backend) => {
       await b.elector.stop();
     });
 
+    it('takes a crashed leader\'s lease when it runs out, not at its next retry', async () => {
+      // a's lease lasts 2 s; b retries every 30-66 s: without waking when the lease runs out, b waits a retry period.
+      const a = candidate('expiry-wake-test', 'a', { releaseOnCancel: false });
+      const b = candidate('expiry-wake-test', 'b', { leaseDuration: 45_000, renewDeadline: 40_000, retryPeriod: 30_000 });
+      a.elector.start();
+      await a.elector.elected();
+      const firstRetry = performance.now() + 30_000;
+      b.elector.start();
+      await eventually(() => b.leaders.includes('a'));
+      await a.elector.stop();
+      let timer: NodeJS.Timeout | undefined;
+      const beforeRetry = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('b waited for its retry period')), firstRetry - performance.now());
+      });
+      await Promise.race([b.elector.elected(), beforeRetry]).finally(() => clearTimeout(timer));
+      expect((await readLease('expiry-wake-test')).spec).toMatchObject({ holderIdentity: 'b', leaseTransitions: 1 });
+      await b.elector.stop();
+    }, 60_000);
+
     it('steps down as lost when another holder takes the lease', async () => {
       const a = candidate('lost-test', 'a');
       a.elector.start();

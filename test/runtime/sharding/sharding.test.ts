@@ -12,9 +12,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CoreV1Api } from '@kubernetes/client-node';
+import { CoordinationV1Api, CoreV1Api, V1MicroTime } from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { HashRing, KubeClient, RestTransport } from '../../../src/runtime/index.js';
+import { ConfigMap, HashRing, KubeClient, RestTransport, RING_LABEL, shardLeaseName, TAKEN_HOLDER } from '../../../src/runtime/index.js';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
@@ -73,6 +73,15 @@ describeBackends('sharded controllers', (backend) => {
 
   const settled = (view: ConfigMapView, shards: string[], log: ReconcileLog) => settledIn(view, shards, log, SETTLE);
 
+  /** Waits until the leader's sharder reports each shard's objects as `labels` has them (and none for each of `gone`). */
+  async function objectsMetricShows(labels: ReadonlyMap<string, string>, gone: string[] = []): Promise<void> {
+    const want = new Map([...perShard(labels), ...gone.map((s) => [s, 0] as const)]);
+    await eventually(async () => {
+      for (const [shard, n] of want) if ((await replicas.metricSum('scaffolder_shard_objects', `ring="${RING}",shard="${shard}"`)) !== n) return false;
+      return true;
+    }, { ...SETTLE, description: `scaffolder_shard_objects at ${JSON.stringify(Object.fromEntries(want))}` });
+  }
+
   it('spreads objects over 3 replicas as the ring says, each reconciling only its own, owned objects following their owner', async () => {
     const ns = await createNamespace(client, 'shard-spread');
     const view = await newView(ns);
@@ -98,8 +107,9 @@ describeBackends('sharded controllers', (backend) => {
     });
     await eventually(async () => (await core.readNamespacedSecret({ name: 'owned', namespace: ns })).metadata?.labels?.[SHARD] === labels.get(keyOf(owner)), { ...SETTLE, description: 'the owned Secret labelled with its owner shard' });
 
-    // The leader's sharder counted the first assignments (objects given a shard for the first time).
+    // The leader's sharder counted the first assignments (objects given a shard for the first time), and reports each shard's objects.
     expect(await replicas.metricSum('scaffolder_shard_reassignments_total', `ring="${RING}",reason="new"`)).toBe(labels.size);
+    await objectsMetricShows(labels);
     expect(log.overlaps()).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
@@ -119,6 +129,7 @@ describeBackends('sharded controllers', (backend) => {
     const handover = performance.now() - crashedAt;
     expect(handover).toBeLessThanOrEqual(HANDOVER_BOUND_MS);
     for (const [k, s] of before) if (s !== 'replica-c') expect(after.get(k)).toBe(s);
+    await objectsMetricShows(after, ['replica-c']);
     expect(log.overlaps()).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
@@ -141,6 +152,30 @@ describeBackends('sharded controllers', (backend) => {
     const leader = await replicas.leader();
     expect(['replica-b', 'replica-c']).toContain(leader.id);
     expect(await replicas.metricSum('scaffolder_shard_reassignments_total', `ring="${RING}",reason="lease_expired"`)).toBe(orphans.length);
+    expect(log.overlaps()).toEqual([]);
+  }, TEST_TIMEOUT_MS);
+
+  it('takes an expired shard\'s Lease before its objects, so that a renewal still on its way fails', async () => {
+    // A shard whose Lease ran out a minute ago, holding objects: its last renewal began before then.
+    const ns = await createNamespace(client, 'shard-take');
+    const coordination = env.kubeConfig.makeApiClient(CoordinationV1Api);
+    const name = shardLeaseName(RING, 'replica-gone');
+    const longAgo = new V1MicroTime(Date.now() - 60_000);
+    const expired = await coordination.createNamespacedLease({
+      namespace: ns,
+      body: { metadata: { name, labels: { [RING_LABEL]: RING } }, spec: { holderIdentity: 'replica-gone', leaseDurationSeconds: 3, acquireTime: longAgo, renewTime: longAgo } },
+    });
+    for (let i = 0; i < 20; i++) await client.create(ConfigMap, { metadata: { namespace: ns, name: `cm-${i}`, labels: { [SHARD]: 'replica-gone' } } });
+    const view = await newView(ns);
+    const log = new ReconcileLog();
+    for (const id of ['replica-a', 'replica-b']) await startReplica(ns, id, log);
+    await settled(view, ['replica-a', 'replica-b'], log);
+
+    // The sharder holds the Lease now, so the renewal the shard began before it ran out (with the resourceVersion it had) fails.
+    expect((await coordination.readNamespacedLease({ name, namespace: ns })).spec?.holderIdentity).toBe(TAKEN_HOLDER);
+    const lateRenewal = coordination.replaceNamespacedLease({ name, namespace: ns, body: { ...expired, spec: { ...expired.spec, renewTime: new V1MicroTime() } } });
+    await expect(lateRenewal).rejects.toMatchObject({ code: 409 });
+    expect(await replicas.metricSum('scaffolder_shard_reassignments_total', `ring="${RING}",reason="lease_expired"`)).toBe(20);
     expect(log.overlaps()).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
