@@ -7,8 +7,6 @@
 import type { InformerCache } from '../cache/cache.js';
 import { isConflict } from '../client/errors.js';
 import { errorMessage, type Logger } from '../log/index.js';
-import { deferredReconcileLogger } from '../log/reconcile.js';
-import { randomUUID } from 'node:crypto';
 import type { ControllerMetrics, ReconcileOutcome, WorkqueueMetrics } from '../metrics/index.js';
 import { WorkQueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -20,7 +18,8 @@ import { requestOf, requestQueue, type RequestQueue } from './request-queue.js';
 import { KindSource, type Source, type SourceContext } from './source.js';
 import { isPanic } from '../panic/panic.js';
 import { isTerminalError } from './terminal-error.js';
-import type { ReconcileContext, Reconciler, Request, Result } from './types.js';
+import type { Reconciler, Request, Result } from './types.js';
+import { type ReconcileLogOwner, WorkerReconcileContext } from './reconcile-context.js';
 import { QueueWaitTimes } from '../tracing/queue-wait.js';
 import { startReconcileSpan, tracingAvailable } from '../tracing/tracing.js';
 
@@ -99,7 +98,7 @@ export class Controller {
   private onPanic: ((err: unknown) => void) | undefined;
   private gate: DispatchGate | undefined;
   /** The controller, group and kind every reconcile's log carries. */
-  private readonly logOwner: { controller: string; group?: string; kind?: string };
+  private readonly logOwner: ReconcileLogOwner;
   /** When each key began to wait, for the reconcile spans; only when @opentelemetry/api is installed. */
   private readonly waitTimes: QueueWaitTimes | undefined;
 
@@ -188,27 +187,17 @@ export class Controller {
         while (this.gate && !this.gate.open() && !this.abort.signal.aborted) await this.gate.opened(this.abort.signal);
         if (this.abort.signal.aborted) continue;
         const req: Request = requestOf(key);
-        // Made when first read (by the reconciler, its log, or a span): most reconciles never read it.
-        let reconcileID: string | undefined;
-        const idOf = () => (reconcileID ??= randomUUID());
-        const log = deferredReconcileLogger(this.spec.log, this.logOwner, req, idOf);
         const metrics = this.spec.metrics?.controller;
         // Retries keep the priority the key was handed out at (an initial-list object stays behind new
         // events) unless the reconcile's result names another.
         const priority = this.queue.priorityOf(key) ?? 0;
         metrics?.workerStarted();
         const timeout = this.startTimeout();
-        // An own getter, so that a reconciler spreading the context ({ ...ctx }) still copies the ID.
-        const context: ReconcileContext = {
-          signal: timeout?.signal ?? this.reconcileAbort.signal,
-          log,
-          get reconcileID() {
-            return idOf();
-          },
-        };
+        const context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req);
+        const log = context.log;
         const span = this.waitTimes && startReconcileSpan(this.name, () => ({
           'scaffolder.controller': this.name,
-          'scaffolder.reconcile.id': idOf(),
+          'scaffolder.reconcile.id': context.id(),
           'k8s.namespace.name': req.namespace || undefined,
           'scaffolder.object.name': req.name,
           'scaffolder.object.key': key,
