@@ -21,7 +21,7 @@ import { isTerminalError } from './terminal-error.js';
 import type { Reconciler, Request, Result } from './types.js';
 import { type ReconcileLogOwner, WorkerReconcileContext } from './reconcile-context.js';
 import { QueueWaitTimes } from '../tracing/queue-wait.js';
-import { startReconcileSpan, tracingAvailable } from '../tracing/tracing.js';
+import { type ReconcileSpan, startReconcileSpan, tracingActive, tracingAvailable } from '../tracing/tracing.js';
 
 export interface ControllerOptions {
   /** Workers reconciling different keys at the same time. Default 1. */
@@ -195,20 +195,14 @@ export class Controller {
         const timeout = this.startTimeout();
         const context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req);
         const log = context.log;
-        const span = this.waitTimes && startReconcileSpan(this.name, () => ({
-          'scaffolder.controller': this.name,
-          'scaffolder.reconcile.id': context.id(),
-          'k8s.namespace.name': req.namespace || undefined,
-          'scaffolder.object.name': req.name,
-          'scaffolder.object.key': key,
-          'scaffolder.kind': this.spec.forKind?.kind,
-          'scaffolder.group': this.spec.forKind?.group,
-        }), this.waitTimes.queuedAt(key));
+        // No closure in this loop's body: one would make every iteration allocate a context for the
+        // variables it captures, spans or not.
+        const span = this.startSpan(key, req, context);
         const started = performance.now();
         let outcome: ReconcileOutcome;
         try {
           // A synchronous throw lands in the catch below as a rejection would.
-          const result = await (span ? span.run(() => this.spec.reconciler.reconcile(req, context)) : this.spec.reconciler.reconcile(req, context));
+          const result = await (span ? this.reconcileInSpan(span, req, context) : this.spec.reconciler.reconcile(req, context));
           outcome = this.afterResult(key, priority, log, result);
           span?.end(outcome, result?.requeueAfter);
         } catch (err) {
@@ -223,6 +217,25 @@ export class Controller {
         this.queue.done(key);
       }
     }
+  }
+
+  /** The span of a reconcile of `key`, while a tracer provider is registered (see ../tracing); else undefined. */
+  private startSpan(key: string, req: Request, context: WorkerReconcileContext): ReconcileSpan | undefined {
+    if (this.waitTimes === undefined || !tracingActive()) return undefined;
+    return startReconcileSpan(this.name, () => ({
+      'scaffolder.controller': this.name,
+      'scaffolder.reconcile.id': context.reconcileID,
+      'k8s.namespace.name': req.namespace || undefined,
+      'scaffolder.object.name': req.name,
+      'scaffolder.object.key': key,
+      'scaffolder.kind': this.spec.forKind?.kind,
+      'scaffolder.group': this.spec.forKind?.group,
+    }), this.waitTimes.queuedAt(key));
+  }
+
+  /** Runs the reconciler with `span` active, so that its client calls become the span's children. */
+  private reconcileInSpan(span: ReconcileSpan, req: Request, context: WorkerReconcileContext): Promise<Result> {
+    return span.run(() => this.spec.reconciler.reconcile(req, context));
   }
 
   /**

@@ -25,8 +25,8 @@ export class WorkerReconcileContext implements ReconcileContext {
 
   constructor(signal: AbortSignal, base: Logger, owner: ReconcileLogOwner, request: Request) {
     this.signal = signal;
-    this.log = deferredReconcileLogger(base, owner, request, () => this.id());
     Object.defineProperty(this, 'reconcileID', RECONCILE_ID);
+    this.log = deferredReconcileLogger(base, owner, request, this);
   }
 
   /** The reconcile ID, made on first call. */
