@@ -7,8 +7,6 @@
 import type { InformerCache } from '../cache/cache.js';
 import { isConflict } from '../client/errors.js';
 import { errorMessage, type Logger } from '../log/index.js';
-import { deferredReconcileLogger } from '../log/reconcile.js';
-import { randomUUID } from 'node:crypto';
 import type { ControllerMetrics, ReconcileOutcome, WorkqueueMetrics } from '../metrics/index.js';
 import { WorkQueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -20,9 +18,10 @@ import { requestOf, requestQueue, type RequestQueue } from './request-queue.js';
 import { KindSource, type Source, type SourceContext } from './source.js';
 import { isPanic } from '../panic/panic.js';
 import { isTerminalError } from './terminal-error.js';
-import type { ReconcileContext, Reconciler, Request, Result } from './types.js';
+import type { Reconciler, Request, Result } from './types.js';
+import { type ReconcileLogOwner, WorkerReconcileContext } from './reconcile-context.js';
 import { QueueWaitTimes } from '../tracing/queue-wait.js';
-import { startReconcileSpan, tracingAvailable } from '../tracing/tracing.js';
+import { type ReconcileSpan, startReconcileSpan, tracingActive, tracingAvailable } from '../tracing/tracing.js';
 
 export interface ControllerOptions {
   /** Workers reconciling different keys at the same time. Default 1. */
@@ -99,7 +98,7 @@ export class Controller {
   private onPanic: ((err: unknown) => void) | undefined;
   private gate: DispatchGate | undefined;
   /** The controller, group and kind every reconcile's log carries. */
-  private readonly logOwner: { controller: string; group?: string; kind?: string };
+  private readonly logOwner: ReconcileLogOwner;
   /** When each key began to wait, for the reconcile spans; only when @opentelemetry/api is installed. */
   private readonly waitTimes: QueueWaitTimes | undefined;
 
@@ -188,38 +187,22 @@ export class Controller {
         while (this.gate && !this.gate.open() && !this.abort.signal.aborted) await this.gate.opened(this.abort.signal);
         if (this.abort.signal.aborted) continue;
         const req: Request = requestOf(key);
-        // Made when first read (by the reconciler, its log, or a span): most reconciles never read it.
-        let reconcileID: string | undefined;
-        const idOf = () => (reconcileID ??= randomUUID());
-        const log = deferredReconcileLogger(this.spec.log, this.logOwner, req, idOf);
         const metrics = this.spec.metrics?.controller;
         // Retries keep the priority the key was handed out at (an initial-list object stays behind new
         // events) unless the reconcile's result names another.
         const priority = this.queue.priorityOf(key) ?? 0;
         metrics?.workerStarted();
         const timeout = this.startTimeout();
-        // An own getter, so that a reconciler spreading the context ({ ...ctx }) still copies the ID.
-        const context: ReconcileContext = {
-          signal: timeout?.signal ?? this.reconcileAbort.signal,
-          log,
-          get reconcileID() {
-            return idOf();
-          },
-        };
-        const span = this.waitTimes && startReconcileSpan(this.name, () => ({
-          'scaffolder.controller': this.name,
-          'scaffolder.reconcile.id': idOf(),
-          'k8s.namespace.name': req.namespace || undefined,
-          'scaffolder.object.name': req.name,
-          'scaffolder.object.key': key,
-          'scaffolder.kind': this.spec.forKind?.kind,
-          'scaffolder.group': this.spec.forKind?.group,
-        }), this.waitTimes.queuedAt(key));
+        const context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req);
+        const log = context.log;
+        // No closure in this loop's body: one would make every iteration allocate a context for the
+        // variables it captures, spans or not.
+        const span = this.startSpan(key, req, context);
         const started = performance.now();
         let outcome: ReconcileOutcome;
         try {
           // A synchronous throw lands in the catch below as a rejection would.
-          const result = await (span ? span.run(() => this.spec.reconciler.reconcile(req, context)) : this.spec.reconciler.reconcile(req, context));
+          const result = await (span ? this.reconcileInSpan(span, req, context) : this.spec.reconciler.reconcile(req, context));
           outcome = this.afterResult(key, priority, log, result);
           span?.end(outcome, result?.requeueAfter);
         } catch (err) {
@@ -234,6 +217,25 @@ export class Controller {
         this.queue.done(key);
       }
     }
+  }
+
+  /** The span of a reconcile of `key`, while a tracer provider is registered (see ../tracing); else undefined. */
+  private startSpan(key: string, req: Request, context: WorkerReconcileContext): ReconcileSpan | undefined {
+    if (this.waitTimes === undefined || !tracingActive()) return undefined;
+    return startReconcileSpan(this.name, () => ({
+      'scaffolder.controller': this.name,
+      'scaffolder.reconcile.id': context.reconcileID,
+      'k8s.namespace.name': req.namespace || undefined,
+      'scaffolder.object.name': req.name,
+      'scaffolder.object.key': key,
+      'scaffolder.kind': this.spec.forKind?.kind,
+      'scaffolder.group': this.spec.forKind?.group,
+    }), this.waitTimes.queuedAt(key));
+  }
+
+  /** Runs the reconciler with `span` active, so that its client calls become the span's children. */
+  private reconcileInSpan(span: ReconcileSpan, req: Request, context: WorkerReconcileContext): Promise<Result> {
+    return span.run(() => this.spec.reconciler.reconcile(req, context));
   }
 
   /**

@@ -22,21 +22,22 @@ export interface ReconcileLogContext {
  */
 export function reconcileLogger(base: Logger, ctx: ReconcileLogContext): { log: Logger; reconcileID: string } {
   const reconcileID = ctx.reconcileID ?? randomUUID();
-  return { log: deferredReconcileLogger(base, ctx, ctx, () => reconcileID), reconcileID };
+  return { log: deferredReconcileLogger(base, ctx, ctx, { reconcileID }), reconcileID };
 }
 
 /**
  * reconcileLogger's logger, for a controller: `owner` (controller, group, kind) is the same for all
  * its reconciles and `request` is the one it already has, so a reconcile allocates no context for
- * a logger it may never use; nor a reconcile ID (`reconcileID` is asked when the logger is first used).
+ * a logger it may never use; nor a reconcile ID (`ids.reconcileID` is read when the logger is first
+ * used: a reconcile's context, whose ID is made when first read, passes itself).
  */
 export function deferredReconcileLogger(
   base: Logger,
   owner: Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>,
   request: Pick<ReconcileLogContext, 'namespace' | 'name'>,
-  reconcileID: () => string,
+  ids: { readonly reconcileID: string },
 ): Logger {
-  return Logger.deferred(() => base.withValues(reconcileValues(owner, request, reconcileID())));
+  return Logger.deferred(() => base.withValues(reconcileValues(owner, request, ids.reconcileID)));
 }
 
 function reconcileValues(
