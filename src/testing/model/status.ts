@@ -2,7 +2,7 @@
  * How the test server fails a request: it throws a StatusError, and the HTTP layer answers with its
  * Status body (built by src/kube/status.ts, as kube-apiserver builds it) and Retry-After header.
  */
-import { failureStatus, type FailureParts, type Status } from '../../kube/status.js';
+import { failureStatus, pageNotFoundStatus, type FailureParts, type Status } from '../../kube/status.js';
 
 /** An error that the server answers with its Status body. */
 export class StatusError extends Error {
@@ -28,3 +28,8 @@ export class StatusError extends Error {
 export class PageNotFoundError extends StatusError {}
 
 export const PAGE_NOT_FOUND_TEXT = '404 page not found\n';
+
+/** The error for a path nothing serves: answered as {@link PAGE_NOT_FOUND_TEXT}. */
+export function pageNotFound(path: string): PageNotFoundError {
+  return new PageNotFoundError(pageNotFoundStatus(path));
+}

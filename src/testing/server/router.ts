@@ -23,8 +23,8 @@ import type { ResourceStorage } from './registry/resource-storage.js';
 import type { SchemaCache } from './registry/schema-cache.js';
 import { isTokenRequest, type ServiceAccountRecord, type TokenRequests } from './auth/token-requests.js';
 import { resourceVersionParseError, validateListOptions } from './http/option-validation.js';
-import { PageNotFoundError, StatusError } from '../model/status.js';
-import { pageNotFoundStatus, unauthorizedStatus, unsupportedMediaTypeStatus } from '../../kube/status.js';
+import { pageNotFound, StatusError } from '../model/status.js';
+import { unauthorizedStatus, unsupportedMediaTypeStatus } from '../../kube/status.js';
 
 const ACCEPTED_BODIES = ['application/json', 'application/yaml', 'application/vnd.kubernetes.protobuf', 'application/json-patch+json', 'application/merge-patch+json', 'application/apply-patch+yaml', 'application/strategic-merge-patch+json'];
 
@@ -160,7 +160,7 @@ export class Router {
   /** The resource a request's path names: served in that version, and under a namespace only when namespaced. */
   private route(info: ResourceRequest): ResolvedResource {
     const resolved = this.registry.resolve(info.group, info.version, info.resource);
-    if (!resolved || (info.namespace !== undefined && !resolved.rt.namespaced)) throw new PageNotFoundError(pageNotFoundStatus(`${info.group}/${info.version}/${info.resource}`));
+    if (!resolved || (info.namespace !== undefined && !resolved.rt.namespaced)) throw pageNotFound(`${info.group}/${info.version}/${info.resource}`);
     return resolved;
   }
 
@@ -261,6 +261,6 @@ export class Router {
         return;
       }
     }
-    writeError(res, new PageNotFoundError(pageNotFoundStatus(path)));
+    writeError(res, pageNotFound(path));
   }
 }

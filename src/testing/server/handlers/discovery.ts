@@ -2,8 +2,7 @@
 import type { ResourceType } from '../../model/resource-type.js';
 import type { ResourceRegistry } from '../registry/resource-registry.js';
 import type { DiscoveryRequest } from '../http/request-info.js';
-import { StatusError } from '../../model/status.js';
-import { pageNotFoundStatus } from '../../../kube/status.js';
+import { pageNotFound } from '../../model/status.js';
 
 const ALL_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 
@@ -39,13 +38,13 @@ export function discovery(req: DiscoveryRequest, registry: ResourceRegistry, ser
   }
   if (!req.legacy && req.version === undefined) {
     const g = groups.find((x) => x.name === req.group);
-    if (!g) throw new StatusError(pageNotFoundStatus(`/apis/${req.group}`));
+    if (!g) throw pageNotFound(`/apis/${req.group}`);
     return { kind: 'APIGroup', apiVersion: 'v1', ...groupDoc(g.name, g.versions) };
   }
   const group = req.legacy ? '' : req.group!;
   const version = req.version!;
   const types = registry.all().filter((rt) => rt.group === group && rt.versions.some((v) => v.name === version && v.served));
-  if (types.length === 0) throw new StatusError(pageNotFoundStatus(req.legacy ? `/api/${version}` : `/apis/${group}/${version}`));
+  if (types.length === 0) throw pageNotFound(req.legacy ? `/api/${version}` : `/apis/${group}/${version}`);
   return {
     kind: 'APIResourceList',
     apiVersion: 'v1',

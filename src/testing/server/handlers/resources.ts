@@ -31,8 +31,8 @@ import { parseFieldValidation } from '../registry/unknown-fields.js';
 import type { DuplicateKey } from '../http/duplicate-keys.js';
 // Every request acts as envtest's admin user (webhooks see it in AdmissionReview userInfo).
 import { ADMIN_USER } from '../auth/access-reviews.js';
-import { StatusError } from '../../model/status.js';
-import { badRequestStatus, deletedStatus, expiredStatus, invalidStatus, methodNotSupportedStatus, notFoundStatus, pageNotFoundStatus } from '../../../kube/status.js';
+import { pageNotFound, StatusError } from '../../model/status.js';
+import { badRequestStatus, deletedStatus, expiredStatus, invalidStatus, methodNotSupportedStatus, notFoundStatus } from '../../../kube/status.js';
 import { required } from '../../../kube/field-errors.js';
 
 
@@ -112,7 +112,7 @@ export class ResourceHandlers {
   async get(call: ResourceCall): Promise<CallResult> {
     const obj = await this.storage.get(call.rt, call.version.name, call.namespace, call.name!);
     if (call.subresource === 'scale') return { code: 200, body: this.toScale(call, obj) };
-    if (call.subresource && (call.subresource !== 'status' || !call.version.statusSubresource)) throw new StatusError(pageNotFoundStatus(`${call.rt.resource}/${call.subresource}`));
+    if (call.subresource && (call.subresource !== 'status' || !call.version.statusSubresource)) throw pageNotFound(`${call.rt.resource}/${call.subresource}`);
     return { code: 200, body: obj };
   }
 
