@@ -30,7 +30,7 @@ function editCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
       .example(...example('$0 edit --plugins grafana/v1-alpha', 'add (or regenerate) the Grafana dashboards in grafana/')),
     (argv) => select(async (io) => {
       // Loaded when the command runs (see main.ts).
-      const { planEdit } = await import('../../scaffold/plugins/edit.js');
+      const { planEdit } = await import('../../scaffold/plugins/edit/edit.js');
       const { runPlan } = await import('../apply-plan.js');
       const { manifestsAfterScaffold } = await import('../manifests-runner.js');
       const { loadProject } = await import('../project-dir.js');

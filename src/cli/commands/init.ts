@@ -29,7 +29,7 @@ function initCommand(y: Argv, select: SelectAction, name: CommandName): Argv {
       // Loaded when the command runs (see main.ts).
       const { packageVersion } = await import('../../files/package-root.js');
       const { packedPackage, scaffolderDependency, vendorPackage } = await import('../scaffolder-dependency.js');
-      const { planInit } = await import('../../scaffold/plugins/init.js');
+      const { planInit } = await import('../../scaffold/plugins/init/init.js');
       const { runPlan, undoInterrupted } = await import('../apply-plan.js');
       const { npmInstall } = await import('../npm-install.js');
       const { pluginSteps } = await import('../plugins.js');
