@@ -292,19 +292,22 @@ export class LeaderElector {
    */
   #untilNextAttempt(): number {
     const retry = this.#retryPeriod * (1 + Math.random() * JITTER_FACTOR);
-    const seconds = this.#observed?.record.leaseDurationSeconds;
-    if (!seconds || (this.#observed?.record.holderIdentity ?? '') === '') return retry;
-    const remaining = this.#observedAt + seconds * 1000 - performance.now();
+    if (!this.#observed?.record.leaseDurationSeconds || this.#observed.record.holderIdentity === '') return retry;
+    const remaining = this.#observedLeaseEnd() - performance.now();
     // Already run out: the attempt just made failed (a conflict, an error), so wait as usual.
     if (remaining <= 0) return retry;
     // 1 ms past the end, so that #leaseValid() no longer holds when it wakes.
     return Math.min(retry, remaining + 1);
   }
 
+  /** When the lease we observed runs out, by our own clock (performance.now() time). */
+  #observedLeaseEnd(): number {
+    return this.#observedAt + (this.#observed?.record.leaseDurationSeconds ?? 0) * 1000;
+  }
+
   /** Whether the lease we observed is still within its duration, by our own clock. */
   #leaseValid(): boolean {
-    const seconds = this.#observed?.record.leaseDurationSeconds ?? 0;
-    return this.#observedAt + seconds * 1000 > performance.now();
+    return this.#observedLeaseEnd() > performance.now();
   }
 
   #observe(lease: ObservedLease): void {

@@ -83,11 +83,16 @@ function leaseEnds(ring: string, leases: Iterable<ShardLease>): Map<string, numb
   return ends;
 }
 
+/** The shards whose Lease, as `leaseEnds` gives them, runs out after `now`. */
+function liveOf(ends: Map<string, number>, now: number): Set<string> {
+  const live = new Set<string>();
+  for (const [shard, end] of ends) if (end > now) live.add(shard);
+  return live;
+}
+
 /** The live shards of `ring`: those holding their Lease (`<ring>-<shard id>`) with renewTime + duration still ahead of `now`. */
 export function liveShards(ring: string, leases: Iterable<ShardLease>, now: number): Set<string> {
-  const live = new Set<string>();
-  for (const [shard, ends] of leaseEnds(ring, leases)) if (ends > now) live.add(shard);
-  return live;
+  return liveOf(leaseEnds(ring, leases), now);
 }
 
 /**
@@ -145,7 +150,7 @@ export class Sharder implements Runnable {
     const refresh = () => {
       const now = Date.now();
       const ends = leaseEnds(options.ring, leases.store.values());
-      const live = new Set([...ends].filter(([, end]) => end > now).map(([shard]) => shard));
+      const live = liveOf(ends, now);
       clearTimeout(expiry);
       const next = Math.min(...[...live].map((shard) => ends.get(shard)!));
       if (Number.isFinite(next)) expiry = setTimeout(refresh, next - now + 1);
