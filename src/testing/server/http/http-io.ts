@@ -54,7 +54,7 @@ const YAML_STACK_EXHAUSTED = 'Maximum call stack size exceeded';
  * updates) words a JSON body that does not parse as kube-apiserver's object decoder does.
  */
 export function parseBody(text: string, contentType: string, expectedKind?: string): ParsedBody {
-  if (text.trim() === '') throw badRequestError('the body of the request was empty');
+  if (text.trim() === '') throw new StatusError(badRequestStatus('the body of the request was empty'));
   let yaml: ParsedBody | undefined;
   let value: unknown;
   try {
@@ -64,7 +64,7 @@ export function parseBody(text: string, contentType: string, expectedKind?: stri
   } catch (err) {
     if (err instanceof YamlSyntaxError && err.reason === YAML_STACK_EXHAUSTED) throw tooDeep(`invalid character '[' exceeded max depth`);
     if (expectedKind !== undefined && !yaml && !contentType.includes('yaml')) throw unrecognizedObject(expectedKind, Buffer.from(text));
-    throw badRequestError(`the body of the request could not be decoded: ${(err as Error).message}`);
+    throw new StatusError(badRequestStatus(`the body of the request could not be decoded: ${(err as Error).message}`));
   }
   const depthError = nestingDepthError(value);
   if (depthError) throw tooDeep(depthError);
@@ -81,16 +81,11 @@ function unrecognizedObject(kind: string, body: Buffer): StatusError {
   const more = body.length > 30 ? ' ...' : '';
   const summary = body.length === 0 ? '<empty>' : body[0] === 0x7b ? `${start.toString('utf8')}${more}` : `${start.toString('hex')}${more}`;
   const reason = goJsonSyntaxError(body) ?? 'unexpected end of JSON input';
-  return badRequestError(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${reason} (${summary})`);
-}
-
-/** A 400 whose Status says why. */
-function badRequestError(message: string): StatusError {
-  return new StatusError(badRequestStatus(message));
+  return new StatusError(badRequestStatus(`the object provided is unrecognized (must be of type ${kind}): couldn't get version/kind; json parse error: ${reason} (${summary})`));
 }
 
 function tooDeep(decoderError: string): StatusError {
-  return badRequestError(`the body of the request could not be decoded: ${decoderError}`);
+  return new StatusError(badRequestStatus(`the body of the request could not be decoded: ${decoderError}`));
 }
 
 /** RFC 7234 warning headers, as the API server sends admission and validation warnings. */
