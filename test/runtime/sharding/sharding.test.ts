@@ -20,7 +20,7 @@ import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
 import { scaled } from '../../support/timeouts.js';
 import { ReconcileLog, wallNow } from './reconcile-log.js';
-import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, keyOf, perShard, RING, Replicas, settled as settledIn, SHARD, timing } from './replicas.js';
+import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, keyOf, perShard, type LeaseTiming, RING, Replicas, settled as settledIn, SHARD, steadyTiming, timing } from './replicas.js';
 
 const SETTLE = { timeout: scaled(60_000), interval: 200 };
 /** Per test: a few settles of up to 60 s each on a loaded machine. */
@@ -50,18 +50,19 @@ describeBackends('sharded controllers', (backend) => {
     await env?.stop();
   });
 
-  async function startReplica(ns: string, id: string, log: ReconcileLog, crashable = false) {
-    return replicas.start(ns, id, log, crashable);
+  /** A replica with Leases that do not run out on their own (steadyTiming), or, for the hand-over tests, the short ones of the issue's bound. */
+  async function startReplica(ns: string, id: string, log: ReconcileLog, { crashable = false, leases = steadyTiming }: { crashable?: boolean; leases?: LeaseTiming } = {}) {
+    return replicas.start(ns, id, log, crashable, leases);
   }
 
   /** A namespace with replica-a, elected leader (so it runs the sharder), and replica-b following. */
-  async function leaderAndFollower(prefix: string, leaderCrashable = false): Promise<{ ns: string; log: ReconcileLog; view: ConfigMapView }> {
+  async function leaderAndFollower(prefix: string, leases: LeaseTiming, leaderCrashable = false): Promise<{ ns: string; log: ReconcileLog; view: ConfigMapView }> {
     const ns = await createNamespace(client, prefix);
     const view = await newView(ns);
     const log = new ReconcileLog();
-    const a = await startReplica(ns, 'replica-a', log, leaderCrashable);
+    const a = await startReplica(ns, 'replica-a', log, { crashable: leaderCrashable, leases });
     await a.mgr.elected();
-    await startReplica(ns, 'replica-b', log);
+    await startReplica(ns, 'replica-b', log, { leases });
     return { ns, log, view };
   }
 
@@ -115,8 +116,8 @@ describeBackends('sharded controllers', (backend) => {
 
   it('hands a crashed replica\'s objects over within lease duration + 5 s', async () => {
     // replica-c, a follower, crashes.
-    const { ns, log, view } = await leaderAndFollower('shard-crash');
-    const c = await startReplica(ns, 'replica-c', log, true);
+    const { ns, log, view } = await leaderAndFollower('shard-crash', timing);
+    const c = await startReplica(ns, 'replica-c', log, { crashable: true, leases: timing });
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-c').map(([k]) => k);
@@ -135,8 +136,8 @@ describeBackends('sharded controllers', (backend) => {
 
   it('hands the crashed leader\'s objects over within lease duration + 5 s, a follower\'s sharder taking over', async () => {
     // replica-a, the leader running the sharder, crashes: its leader Lease and its shard Lease run out together.
-    const { ns, log, view } = await leaderAndFollower('shard-leader-crash', true);
-    await startReplica(ns, 'replica-c', log);
+    const { ns, log, view } = await leaderAndFollower('shard-leader-crash', timing, true);
+    await startReplica(ns, 'replica-c', log, { leases: timing });
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-a').map(([k]) => k);
@@ -205,7 +206,7 @@ describeBackends('sharded controllers', (backend) => {
   }, TEST_TIMEOUT_MS);
 
   it('a frozen shard whose Lease expired reconciles nothing after losing its objects', async () => {
-    const { ns, log, view } = await leaderAndFollower('shard-frozen');
+    const { ns, log, view } = await leaderAndFollower('shard-frozen', steadyTiming);
     const dir = mkdtempSync(path.join(tmpdir(), 'shard-frozen-'));
     const kubeconfig = path.join(dir, 'kubeconfig');
     await env.writeKubeconfig(kubeconfig);
@@ -237,7 +238,7 @@ describeBackends('sharded controllers', (backend) => {
   }, TEST_TIMEOUT_MS);
 });
 
-/** The fixture replica as a child process, its reconciles fed into `log`. */
+/** The fixture replica as a child process, its reconciles fed into `log`; its Leases the short ones, so that the frozen one's runs out soon (the others keep theirs). */
 function spawnReplica(kubeconfig: string, ns: string, id: string, log: ReconcileLog) {
   const fixture = path.join(import.meta.dirname, 'fixtures', 'shard-replica.ts');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', fixture, ns, id, JSON.stringify(timing)], {
