@@ -4,7 +4,8 @@
  * namespace), ConfigMaps created with bounded concurrency, and a view of them through client-node's
  * informer in which the tests wait for the ring's assignment to settle.
  *
- * Timings: Leases last 3 s (renew deadline 2 s, retry period 0.5 s), so the issue's bound for a
+ * Timings: a replica a test crashes has Leases of 3 s (renew deadline 2 s, retry period 0.5 s); the
+ * others have 15 s ones (steadyTiming), since the rest go by the Lease's own duration. The issue's bound for a
  * crash, lease duration + 5 s, is 8 s; all of it scaled by the machine's load when the file starts
  * (timeouts.ts, scaleNow), since a replica whose renewals take longer than its renew deadline
  * fences itself and fails, as it should: at load 25 on two cores, 3 s leases flapped (renewals

@@ -50,19 +50,23 @@ describeBackends('sharded controllers', (backend) => {
     await env?.stop();
   });
 
-  /** A replica with Leases that do not run out on their own (steadyTiming), or, for the hand-over tests, the short ones of the issue's bound. */
+  /**
+   * A replica with Leases that do not run out on their own (steadyTiming), or the short ones of the
+   * issue's bound for the replica a test crashes: the others go by the Lease's own duration, so only
+   * the crashed one needs them, and the survivors cannot flap.
+   */
   async function startReplica(ns: string, id: string, log: ReconcileLog, { crashable = false, leases = steadyTiming }: { crashable?: boolean; leases?: LeaseTiming } = {}) {
     return replicas.start(ns, id, log, crashable, leases);
   }
 
-  /** A namespace with replica-a, elected leader (so it runs the sharder), and replica-b following. */
-  async function leaderAndFollower(prefix: string, leases: LeaseTiming, leaderCrashable = false): Promise<{ ns: string; log: ReconcileLog; view: ConfigMapView }> {
+  /** A namespace with replica-a, elected leader (so it runs the sharder), and replica-b following; a crashable leader has the short Leases. */
+  async function leaderAndFollower(prefix: string, leaderCrashable = false): Promise<{ ns: string; log: ReconcileLog; view: ConfigMapView }> {
     const ns = await createNamespace(client, prefix);
     const view = await newView(ns);
     const log = new ReconcileLog();
-    const a = await startReplica(ns, 'replica-a', log, { crashable: leaderCrashable, leases });
+    const a = await startReplica(ns, 'replica-a', log, { crashable: leaderCrashable, leases: leaderCrashable ? timing : steadyTiming });
     await a.mgr.elected();
-    await startReplica(ns, 'replica-b', log, { leases });
+    await startReplica(ns, 'replica-b', log);
     return { ns, log, view };
   }
 
@@ -116,7 +120,7 @@ describeBackends('sharded controllers', (backend) => {
 
   it('hands a crashed replica\'s objects over within lease duration + 5 s', async () => {
     // replica-c, a follower, crashes.
-    const { ns, log, view } = await leaderAndFollower('shard-crash', timing);
+    const { ns, log, view } = await leaderAndFollower('shard-crash');
     const c = await startReplica(ns, 'replica-c', log, { crashable: true, leases: timing });
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
@@ -136,8 +140,8 @@ describeBackends('sharded controllers', (backend) => {
 
   it('hands the crashed leader\'s objects over within lease duration + 5 s, a follower\'s sharder taking over', async () => {
     // replica-a, the leader running the sharder, crashes: its leader Lease and its shard Lease run out together.
-    const { ns, log, view } = await leaderAndFollower('shard-leader-crash', timing, true);
-    await startReplica(ns, 'replica-c', log, { leases: timing });
+    const { ns, log, view } = await leaderAndFollower('shard-leader-crash', true);
+    await startReplica(ns, 'replica-c', log);
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-a').map(([k]) => k);
@@ -206,7 +210,7 @@ describeBackends('sharded controllers', (backend) => {
   }, TEST_TIMEOUT_MS);
 
   it('a frozen shard whose Lease expired reconciles nothing after losing its objects', async () => {
-    const { ns, log, view } = await leaderAndFollower('shard-frozen', steadyTiming);
+    const { ns, log, view } = await leaderAndFollower('shard-frozen');
     const dir = mkdtempSync(path.join(tmpdir(), 'shard-frozen-'));
     const kubeconfig = path.join(dir, 'kubeconfig');
     await env.writeKubeconfig(kubeconfig);
