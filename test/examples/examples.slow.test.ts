@@ -22,19 +22,10 @@ import { startTestEnvironment } from '../../src/testing/index.js';
 import { inProcessOnlyOfExample } from '../support/in-process-only.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { excludingTests, readVitestReport, reportArgs } from '../support/vitest-report.js';
-import { scaled, scaleNow } from '../support/timeouts.js';
+import { projectTestTimeouts, scaled } from '../support/timeouts.js';
 
 const exec = promisify(execFile);
 
-/**
- * An example's own timeouts (60 s per test and hook, as its vitest.config.ts says, for a laptop)
- * scaled like ours: here its suite runs beside the rest of ours on shared cores, and its files start
- * etcd and kube-apiserver in a beforeAll.
- */
-function loadedMachineTimeouts(): string[] {
-  const ms = Math.round(60_000 * scaleNow());
-  return [`--testTimeout=${ms}`, `--hookTimeout=${ms}`];
-}
 const node = process.execPath;
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
@@ -204,7 +195,8 @@ describe.each(exampleNames())('examples/%s', (name) => {
   }, scaled(300_000));
 
   it('passes its own tests against the test API server', async () => {
-    const out = await run(node, [vitest, 'run', ...loadedMachineTimeouts()], dir);
+    const timeouts = projectTestTimeouts();
+    const out = await run(node, [vitest, 'run', ...timeouts.args], dir, timeouts.env);
     expect(out).toMatch(/Tests\s+\d+ passed/);
     expect(out).not.toMatch(/\d+ (failed|skipped)/);
   }, scaled(600_000));
@@ -219,11 +211,8 @@ describe.each(exampleNames())('examples/%s', (name) => {
       const report = join(scratch, 'report.json');
       const only = listed.length > 0 ? ['--testNamePattern', excludingTests(listed.map((e) => e.test!))] : [];
       // Failures are read from the report: the output holds the control plane's logs too.
-      const out = await run(node, [vitest, 'run', ...loadedMachineTimeouts(), ...reportArgs(report), ...only], dir, {
-        KUBEBUILDER_ASSETS: kubernetesAssetsDir(),
-        KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT: 'true',
-        KUBEBUILDER_CONTROLPLANE_START_TIMEOUT: `${Math.round(60 * scaleNow())}s`,
-      })
+      const timeouts = projectTestTimeouts();
+      const out = await run(node, [vitest, 'run', ...timeouts.args, ...reportArgs(report), ...only], dir, { ...timeouts.env, KUBEBUILDER_ASSETS: kubernetesAssetsDir(), KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT: 'true' })
         .catch((err: Error) => err.message);
       if (!existsSync(report)) throw new Error(`vitest wrote no report:\n${out.split('\n').slice(-100).join('\n')}`);
       const outcomes = readVitestReport(report, dir);

@@ -14,7 +14,7 @@ import { freePort } from '../../src/testing/environment/free-port.js';
 import { startTestEnvironment } from '../../src/testing/index.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { emulateDockerBuild } from './dockerfile-emulation.js';
-import { scaled } from '../support/timeouts.js';
+import { projectTestTimeouts, scaled } from '../support/timeouts.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'scaffolder-e2e-'));
@@ -34,8 +34,9 @@ function run(cmd: string, args: string[], cwd: string): string {
  * Their output includes kube-apiserver's, which shows that they ran there.
  */
 function runTestsOnKubeApiserver(dir: string): string {
-  const env = { ...process.env, CI: 'true', KUBEBUILDER_ASSETS: kubernetesAssetsDir(), KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT: 'true' };
-  const result = spawnSync('npx', ['vitest', 'run'], { cwd: dir, encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024 });
+  const timeouts = projectTestTimeouts();
+  const env = { ...process.env, ...timeouts.env, CI: 'true', KUBEBUILDER_ASSETS: kubernetesAssetsDir(), KUBEBUILDER_ATTACH_CONTROL_PLANE_OUTPUT: 'true' };
+  const result = spawnSync('npx', ['vitest', 'run', ...timeouts.args], { cwd: dir, encoding: 'utf8', env, maxBuffer: 256 * 1024 * 1024 });
   const output = stripVTControlCharacters(result.stdout + result.stderr);
   if (result.status !== 0) throw new Error(`npx vitest run with KUBEBUILDER_ASSETS exited ${result.status} in ${dir}\n${result.stdout}`);
   expect(output).toMatch(/Serving securely on 127\.0\.0\.1:\d+/);
@@ -223,7 +224,7 @@ describe('a generated project', () => {
       if (goldenProjects[name].some((step) => Array.isArray(step) && step[0] === 'manifests')) expect(manifests.get(name)).toMatch(/^manifests: 0 written/m);
       expect(tsc.status, tsc.output).toBe(0);
       expect(existsSync(join(dir, 'dist', 'src', 'main.js'))).toBe(true);
-      const out = stripVTControlCharacters(run('npx', ['vitest', 'run'], dir));
+      const out = stripVTControlCharacters(run('npx', ['vitest', 'run', ...projectTestTimeouts().args], dir));
       const testFiles = ownTestFiles(dir);
       expect(out).toMatch(new RegExp(`Test Files\\s+${testFiles} passed \\(${testFiles}\\)`));
       expect(out).not.toContain('test/e2e/');

@@ -41,3 +41,15 @@ export function scaleNow(): number {
 export function scaled(ms: number): number {
   return Math.round(ms * scale);
 }
+
+/**
+ * A generated project's own vitest run, with its timeouts (60 s per test and hook in its
+ * vitest.config.ts, and envtest's 60 s for the control plane to start: a laptop's) scaled like ours,
+ * since here it runs beside the rest of our suite on shared cores. The factor is taken when the run
+ * starts (scaleNow). Returns the vitest arguments and the environment variables to add.
+ */
+export function projectTestTimeouts(): { args: string[]; env: Record<string, string> } {
+  const factor = scaleNow();
+  const ms = Math.round(60_000 * factor);
+  return { args: [`--testTimeout=${ms}`, `--hookTimeout=${ms}`], env: { KUBEBUILDER_CONTROLPLANE_START_TIMEOUT: `${Math.round(60 * factor)}s` } };
+}
