@@ -30,7 +30,7 @@ export const RING = 'configmaps';
 export const SHARD = shardLabel(RING);
 export const DRAIN = drainLabel(RING);
 const factor = scaleNow();
-export interface LeaseTiming {
+interface LeaseTiming {
   leaseDuration: number;
   renewDeadline: number;
   retryPeriod: number;
@@ -43,7 +43,7 @@ export const timing: LeaseTiming = { leaseDuration: Math.ceil(3 * factor) * 1000
  * that 2 s renew deadlines were overrun and a live replica's objects moved (CI, Node 22, the
  * fourth-replica test on kube-apiserver).
  */
-export const steadyTiming: LeaseTiming = { leaseDuration: Math.ceil(15 * factor) * 1000, renewDeadline: Math.round(10_000 * factor), retryPeriod: Math.round(2000 * factor) };
+const steadyTiming: LeaseTiming = { leaseDuration: Math.ceil(15 * factor) * 1000, renewDeadline: Math.round(10_000 * factor), retryPeriod: Math.round(2000 * factor) };
 /** The issue's bound for handing a crashed replica's objects over: lease duration + 5 s (see the file comment). */
 export const HANDOVER_BOUND_MS = timing.leaseDuration + Math.round(5000 * factor);
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
@@ -74,9 +74,13 @@ export class Replicas {
     this.log = logSink ? new Logger(logSink) : quiet;
   }
 
-  /** Starts replica `id` in `ns`; a `crashable` one leaves its Leases to run out when stopped (a crash). */
-  async start(ns: string, id: string, log: ReconcileLog, crashable = false, leases: LeaseTiming = timing): Promise<Replica> {
+  /**
+   * Starts replica `id` in `ns`; a `crashable` one leaves its Leases to run out when stopped (a
+   * crash), and has the short ones of the hand-over bound (`timing`); the others have steadyTiming.
+   */
+  async start(ns: string, id: string, log: ReconcileLog, crashable = false): Promise<Replica> {
     const { behaviour } = this;
+    const leases = crashable ? timing : steadyTiming;
     const mgr = await newManager(this.env, {
       namespaces: [ns],
       leaderElection: true,

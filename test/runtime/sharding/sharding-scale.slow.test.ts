@@ -17,7 +17,7 @@ import { createNamespace } from '../../support/runtime.js';
 import { scaled } from '../../support/timeouts.js';
 import { HandoverTrace } from './handover-trace.js';
 import { ReconcileLog, wallNow } from './reconcile-log.js';
-import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, keyOf, perShard, RING, type Replica, Replicas, SHARD, settled, steadyTiming } from './replicas.js';
+import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, keyOf, perShard, RING, type Replica, Replicas, SHARD, settled } from './replicas.js';
 
 const OBJECTS = 10_000;
 /** Creates in flight at once: enough to keep either server busy, few enough not to swamp it. */
@@ -65,7 +65,7 @@ describeBackends('sharded controllers at 10,000 objects', (backend) => {
     const a = await replicas.start(ns, 'replica-a', log, true);
     await a.mgr.elected();
     // Only the replica killed later has the short Leases of the hand-over bound; the others' cannot flap under load.
-    for (const id of THREE.slice(1)) await replicas.start(ns, id, log, false, steadyTiming);
+    for (const id of THREE.slice(1)) await replicas.start(ns, id, log);
     await createConfigMaps(client, ns, OBJECTS, CREATE_CONCURRENCY);
     const labels = await settled(view, THREE, log, SETTLE, OBJECTS);
     spread = labels;
@@ -80,7 +80,7 @@ describeBackends('sharded controllers at 10,000 objects', (backend) => {
     if (!spread) throw new Error('needs the spread of the test before');
     const before = spread;
     const drainsBefore = await replicas.metricSum('scaffolder_shard_drain_duration_seconds_count', `ring="${RING}"`);
-    await replicas.start(ns, 'replica-d', log, false, steadyTiming);
+    await replicas.start(ns, 'replica-d', log);
     const after = await settled(view, FOUR, log, SETTLE, OBJECTS);
     joined = after;
     const moved = [...before.keys()].filter((k) => before.get(k) !== after.get(k));

@@ -20,7 +20,7 @@ import { describeBackends } from '../../support/backends.js';
 import { createNamespace } from '../../support/runtime.js';
 import { scaled } from '../../support/timeouts.js';
 import { ReconcileLog, wallNow } from './reconcile-log.js';
-import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, keyOf, perShard, type LeaseTiming, RING, Replicas, settled as settledIn, SHARD, steadyTiming, timing } from './replicas.js';
+import { ConfigMapView, createConfigMaps, HANDOVER_BOUND_MS, keyOf, perShard, RING, Replicas, settled as settledIn, SHARD, timing } from './replicas.js';
 
 const SETTLE = { timeout: scaled(60_000), interval: 200 };
 /** Per test: a few settles of up to 60 s each on a loaded machine. */
@@ -51,12 +51,11 @@ describeBackends('sharded controllers', (backend) => {
   });
 
   /**
-   * A replica with Leases that do not run out on their own (steadyTiming), or the short ones of the
-   * issue's bound for the replica a test crashes: the others go by the Lease's own duration, so only
-   * the crashed one needs them, and the survivors cannot flap.
+   * A replica; only one a test crashes has the short Leases of the issue's bound: the others go by
+   * the Lease's own duration, so only the crashed one needs them, and the survivors cannot flap.
    */
-  async function startReplica(ns: string, id: string, log: ReconcileLog, { crashable = false, leases = steadyTiming }: { crashable?: boolean; leases?: LeaseTiming } = {}) {
-    return replicas.start(ns, id, log, crashable, leases);
+  async function startReplica(ns: string, id: string, log: ReconcileLog, crashable = false) {
+    return replicas.start(ns, id, log, crashable);
   }
 
   /** A namespace with replica-a, elected leader (so it runs the sharder), and replica-b following; a crashable leader has the short Leases. */
@@ -64,7 +63,7 @@ describeBackends('sharded controllers', (backend) => {
     const ns = await createNamespace(client, prefix);
     const view = await newView(ns);
     const log = new ReconcileLog();
-    const a = await startReplica(ns, 'replica-a', log, { crashable: leaderCrashable, leases: leaderCrashable ? timing : steadyTiming });
+    const a = await startReplica(ns, 'replica-a', log, leaderCrashable);
     await a.mgr.elected();
     await startReplica(ns, 'replica-b', log);
     return { ns, log, view };
@@ -121,7 +120,7 @@ describeBackends('sharded controllers', (backend) => {
   it('hands a crashed replica\'s objects over within lease duration + 5 s', async () => {
     // replica-c, a follower, crashes.
     const { ns, log, view } = await leaderAndFollower('shard-crash');
-    const c = await startReplica(ns, 'replica-c', log, { crashable: true, leases: timing });
+    const c = await startReplica(ns, 'replica-c', log, true);
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-c').map(([k]) => k);
