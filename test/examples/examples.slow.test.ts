@@ -25,7 +25,6 @@ import { excludingTests, readVitestReport, reportArgs } from '../support/vitest-
 import { projectTestTimeouts, scaled } from '../support/timeouts.js';
 
 const exec = promisify(execFile);
-
 const node = process.execPath;
 const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
 const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
