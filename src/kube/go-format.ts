@@ -102,3 +102,13 @@ export function goV(value: unknown): string {
     .map((k) => `${k}:${goV((value as Record<string, unknown>)[k])}`);
   return `map[${entries.join(' ')}]`;
 }
+
+/** Go `%T` of a value in an object's unstructured form (JSON decoded with integers kept as int64). */
+export function goTypeOf(value: unknown): string {
+  if (value === null || value === undefined) return '<nil>';
+  if (typeof value === 'string') return 'string';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return isGoInt(value) ? 'int64' : 'float64';
+  if (Array.isArray(value)) return '[]interface {}';
+  return 'map[string]interface {}';
+}

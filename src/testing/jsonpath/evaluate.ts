@@ -6,7 +6,7 @@
  * or nothing (AllowMissingKeys).
  */
 import type { JSONPathNode, ListNode, SliceParam } from './parse.js';
-import { goV, isGoInt } from '../../kube/go-format.js';
+import { goTypeOf, goV, isGoInt } from '../../kube/go-format.js';
 
 /** A float literal of the template (`20.0` stays a float64 even though JavaScript reads 20). */
 export class GoFloat {
@@ -33,9 +33,11 @@ export function kindOf(v: unknown): Kind {
   return 'map';
 }
 
-/** Go's name of a decoded value's type, as errors print it. */
+/** Go's name of a decoded value's type, as errors print it (this evaluator's float and byte wrappers included). */
 function goTypeName(v: unknown): string {
-  return { invalid: '<nil>', bool: 'bool', int: 'int64', uint: 'uint8', float: 'float64', string: 'string', slice: '[]interface {}', map: 'map[string]interface {}' }[kindOf(v)];
+  if (v instanceof GoFloat) return 'float64';
+  if (v instanceof GoByte) return 'uint8';
+  return goTypeOf(v);
 }
 
 function scalar(v: unknown): number | string | boolean {

@@ -4,21 +4,11 @@
  * 2^31-1, the label selector a string. Errors name the path as the CRD spells it (`.spec.replicas`)
  * and read the value as apimachinery's unstructured accessors do (NestedInt64, NestedString).
  */
-import { goV, isGoInt } from '../../../kube/go-format.js';
+import { goTypeOf, goV, isGoInt } from '../../../kube/go-format.js';
 import { invalid, type FieldCause } from '../../../kube/field-errors.js';
 import type { ScaleSubresource } from '../../model/resource-type.js';
 
 const MAX_INT32 = 2 ** 31 - 1;
-
-/** Go's `%T` of a decoded JSON value in an unstructured object. */
-function goTypeName(value: unknown): string {
-  if (value === null || value === undefined) return '<nil>';
-  if (typeof value === 'string') return 'string';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return isGoInt(value) ? 'int64' : 'float64';
-  if (Array.isArray(value)) return '[]interface {}';
-  return 'map[string]interface {}';
-}
 
 /** The value at a dotted path (unstructured.NestedFieldNoCopy): found or not, or the accessor's error. */
 function nested(obj: unknown, fields: string[]): { found: boolean; value?: unknown; error?: string } {
@@ -26,7 +16,7 @@ function nested(obj: unknown, fields: string[]): { found: boolean; value?: unkno
   for (let i = 0; i < fields.length; i++) {
     if (value === null || value === undefined) return { found: false };
     if (typeof value !== 'object' || Array.isArray(value)) {
-      return { found: false, error: `.${fields.slice(0, i + 1).join('.')} accessor error: ${goV(value)} is of the type ${goTypeName(value)}, expected map[string]interface{}` };
+      return { found: false, error: `.${fields.slice(0, i + 1).join('.')} accessor error: ${goV(value)} is of the type ${goTypeOf(value)}, expected map[string]interface{}` };
     }
     const map = value as Record<string, unknown>;
     if (!(fields[i] in map)) return { found: false };
@@ -40,7 +30,7 @@ function replicasErrors(obj: unknown, path: string): FieldCause[] {
   const { found, value, error } = nested(obj, fields);
   if (error) return [invalid(path, 0, error)];
   if (!found) return [];
-  if (typeof value !== 'number' || !isGoInt(value)) return [invalid(path, 0, `.${fields.join('.')} accessor error: ${goV(value)} is of the type ${goTypeName(value)}, expected int64`)];
+  if (typeof value !== 'number' || !isGoInt(value)) return [invalid(path, 0, `.${fields.join('.')} accessor error: ${goV(value)} is of the type ${goTypeOf(value)}, expected int64`)];
   if (value < 0) return [invalid(path, value, 'should be a non-negative integer')];
   if (value > MAX_INT32) return [invalid(path, value, `should be less than or equal to ${MAX_INT32}`)];
   return [];
@@ -52,7 +42,7 @@ export function validateScalePaths(obj: unknown, scale: ScaleSubresource): Field
   if (scale.labelSelectorPath) {
     const fields = scale.labelSelectorPath.replace(/^\./, '').split('.');
     const { found, value, error } = nested(obj, fields);
-    const wrongType = found && typeof value !== 'string' ? `.${fields.join('.')} accessor error: ${goV(value)} is of the type ${goTypeName(value)}, expected string` : undefined;
+    const wrongType = found && typeof value !== 'string' ? `.${fields.join('.')} accessor error: ${goV(value)} is of the type ${goTypeOf(value)}, expected string` : undefined;
     if (error ?? wrongType) errors.push(invalid(scale.labelSelectorPath, '', (error ?? wrongType)!));
   }
   return errors;
