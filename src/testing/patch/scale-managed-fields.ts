@@ -9,6 +9,7 @@
  */
 import { deepCopy, deepEqual } from '../../kube/json-values.js';
 import type { KubeObject, ManagedFieldsEntry } from '../model/object.js';
+import { simpleJSONPathFields } from '../model/simple-json-path.js';
 import { applyConfiguration, entrySet, writeEntries } from './managed-fields.js';
 import { fieldsOf, FieldSet, valueAt, type FieldPath } from './field-set.js';
 
@@ -17,7 +18,7 @@ const SCALE_REPLICAS: FieldPath = ['f:spec', 'f:replicas'];
 
 /** A scale subresource's replicas path (`.spec.replicas`) as a field path. */
 export function replicasFieldPath(specReplicasPath: string): FieldPath {
-  return specReplicasPath.split('.').filter(Boolean).map((name) => `f:${name}`);
+  return simpleJSONPathFields(specReplicasPath).map((name) => `f:${name}`);
 }
 
 interface ScaleWrite {

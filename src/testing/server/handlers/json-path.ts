@@ -1,13 +1,10 @@
 /** The simple JSON paths CRDs use for scale subresources and printer columns (`.spec.replicas`). */
 import { isPlainObject } from '../../model/object.js';
-
-function segments(path: string): string[] {
-  return path.replace(/^\./, '').split('.').filter((s) => s !== '');
-}
+import { simpleJSONPathFields } from '../../model/simple-json-path.js';
 
 export function getPath(obj: unknown, path: string): unknown {
   let cur: unknown = obj;
-  for (const s of segments(path)) {
+  for (const s of simpleJSONPathFields(path)) {
     const m = /^(.*)\[(\d+)\]$/.exec(s);
     const key = m ? m[1] : s;
     if (!isPlainObject(cur)) return undefined;
@@ -18,7 +15,7 @@ export function getPath(obj: unknown, path: string): unknown {
 }
 
 export function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
-  const segs = segments(path);
+  const segs = simpleJSONPathFields(path);
   let cur = obj;
   segs.forEach((s, i) => {
     if (i === segs.length - 1) {
