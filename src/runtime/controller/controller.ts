@@ -7,6 +7,7 @@
 import type { InformerCache } from '../cache/cache.js';
 import { isConflict } from '../client/errors.js';
 import { errorMessage, type Logger } from '../log/index.js';
+import type { ReconcileLogOwner } from '../log/reconcile.js';
 import type { ControllerMetrics, ReconcileOutcome, WorkqueueMetrics } from '../metrics/index.js';
 import { WorkQueue } from '../workqueue/queue.js';
 import type { RateLimiter } from '../workqueue/rate-limiter.js';
@@ -19,7 +20,7 @@ import { KindSource, type Source, type SourceContext } from './source.js';
 import { isPanic } from '../panic/panic.js';
 import { isTerminalError } from './terminal-error.js';
 import type { Reconciler, Request, Result } from './types.js';
-import { type ReconcileLogOwner, WorkerReconcileContext } from './reconcile-context.js';
+import { WorkerReconcileContext } from './reconcile-context.js';
 import { QueueWaitTimes } from '../tracing/queue-wait.js';
 import { type ReconcileSpan, startReconcileSpan, tracingActive, tracingAvailable } from '../tracing/tracing.js';
 

@@ -7,15 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../log/index.js';
-import { deferredReconcileLogger } from '../log/reconcile.js';
+import { deferredReconcileLogger, type ReconcileLogOwner } from '../log/reconcile.js';
 import type { ReconcileContext, Request } from './types.js';
-
-/** The controller, group and kind every reconcile of one controller logs. */
-export interface ReconcileLogOwner {
-  controller: string;
-  group?: string;
-  kind?: string;
-}
 
 export class WorkerReconcileContext implements ReconcileContext {
   readonly signal: AbortSignal;

@@ -13,6 +13,9 @@ export interface ReconcileLogContext {
   reconcileID?: string;
 }
 
+/** The part of the context that is the same for every reconcile of one controller. */
+export type ReconcileLogOwner = Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>;
+
 /**
  * The logger of one reconcile, carrying the same keys as controller-runtime's:
  * controller, controllerGroup, controllerKind, `<Kind>: {name, namespace}`, namespace, name, reconcileID.
@@ -33,7 +36,7 @@ export function reconcileLogger(base: Logger, ctx: ReconcileLogContext): { log: 
  */
 export function deferredReconcileLogger(
   base: Logger,
-  owner: Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>,
+  owner: ReconcileLogOwner,
   request: Pick<ReconcileLogContext, 'namespace' | 'name'>,
   ids: { readonly reconcileID: string },
 ): Logger {
@@ -41,7 +44,7 @@ export function deferredReconcileLogger(
 }
 
 function reconcileValues(
-  owner: Pick<ReconcileLogContext, 'controller' | 'group' | 'kind'>,
+  owner: ReconcileLogOwner,
   request: Pick<ReconcileLogContext, 'namespace' | 'name'>,
   reconcileID: string,
 ): Record<string, unknown> {
