@@ -34,9 +34,7 @@ export class NpmInstallProgress {
     if (seen.size % this.every !== 0) return undefined;
     this.lastSaidMs = elapsedMs;
     const seconds = Math.round(elapsedMs / 1000);
-    return request.tarball
-      ? `  npm install: ${seen.size} packages fetched (${seconds} s)...\n`
-      : `  npm install: resolving, ${seen.size} packages looked up (${seconds} s)...\n`;
+    return request.tarball ? `  npm install: ${seen.size} packages fetched (${seconds} s)...\n` : this.resolving(seconds);
   }
 
   /** A line when nothing was said for `quietMs` (npm logs nothing while it unpacks and links), else undefined. */
@@ -46,6 +44,10 @@ export class NpmInstallProgress {
     const seconds = Math.round(elapsedMs / 1000);
     return this.fetched.size > 0
       ? `  npm install: ${this.fetched.size} packages fetched, unpacking and linking (${seconds} s)...\n`
-      : `  npm install: resolving, ${this.looked.size} packages looked up (${seconds} s)...\n`;
+      : this.resolving(seconds);
+  }
+
+  private resolving(seconds: number): string {
+    return `  npm install: resolving, ${this.looked.size} packages looked up (${seconds} s)...\n`;
   }
 }
