@@ -39,8 +39,12 @@ describeBackends('sharded controllers', (backend) => {
     env = await backend.start();
     core = env.kubeConfig.makeApiClient(CoreV1Api);
     client = new KubeClient(new RestTransport(env.kubeConfig));
-    // Every object is reconciled again and again, so that shards are busy with their keys when they move.
-    replicas = new Replicas(env, { workers: 4, workMs: (key) => (slow.has(key) ? 1500 : 20 + Math.random() * 60), requeueAfterMs: () => 200 });
+    // Every object is reconciled again and again, so that shards are busy with their keys when they move;
+    // every 2 s rather than 200 ms, so that a replica's 4 workers keep up (about 75 objects of 50 ms
+    // each): a queue that is never empty hands out its priority-0 keys first and forever, and an
+    // object that came in a replica's initial list (priority -100) then waited 80 s unreconciled (CI,
+    // Node 22, the leader-crash test on kube-apiserver).
+    replicas = new Replicas(env, { workers: 4, workMs: (key) => (slow.has(key) ? 1500 : 20 + Math.random() * 60), requeueAfterMs: () => 2000 });
   });
   afterEach(async () => {
     await replicas.stopAll();
