@@ -5,7 +5,9 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { TestEnvironment } from '../../src/testing/index.js';
 import type { Backend } from './backends.js';
-import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions } from '../../src/runtime/index.js';
+import { eventually } from '../../src/testing/index.js';
+import { builtinScheme, type Client, Namespace, InformerCache, KubeClient, Manager, type ManagerOptions, RestTransport, type CacheOptions, type Kind } from '../../src/runtime/index.js';
+import { resourcePath } from '../../src/runtime/client/rest.js';
 
 /** A cache and a client (reading through that cache) over the environment. */
 export function clientAndCache(env: TestEnvironment, options: CacheOptions = {}) {
@@ -36,6 +38,20 @@ export function newManager(env: TestEnvironment, options: Partial<ManagerOptions
     cache: { watchBackoff: { initialMs: 20, maxMs: 200 } },
     ...options,
   });
+}
+
+/**
+ * Waits until a resourceVersion=0 list of `kind` in `namespace` holds every one of `names`. An
+ * informer's first list asks for resourceVersion=0, which kube-apiserver answers from its watch
+ * cache however far that trails etcd (client-go's reflector does the same); a test that reads,
+ * right after a cache starts, objects it created just before waits for this first.
+ */
+export async function untilWatchCacheHolds(transport: RestTransport, kind: Kind<unknown>, namespace: string, names: string[]): Promise<void> {
+  await eventually(async () => {
+    const list = await transport.request<{ items?: { metadata?: { name?: string } }[] }>({ method: 'GET', path: resourcePath(kind, namespace), query: { resourceVersion: '0' } });
+    const listed = new Set((list.items ?? []).map((o) => o.metadata?.name));
+    return names.every((n) => listed.has(n));
+  }, `the watch cache to hold ${kind.kind} ${names.map((n) => `${namespace}/${n}`).join(', ')}`);
 }
 
 let counter = 0;

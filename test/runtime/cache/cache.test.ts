@@ -3,7 +3,7 @@ import type { V1ConfigMap } from '@kubernetes/client-node';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { ConfigMap, isNotFound, newLogger, Secret, type Wire } from '../../../src/runtime/index.js';
 import { describeBackends } from '../../support/backends.js';
-import { clientAndCache, createNamespace } from '../../support/runtime.js';
+import { clientAndCache, createNamespace, untilWatchCacheHolds } from '../../support/runtime.js';
 
 describeBackends('cache', (backend) => {
   let env: TestEnvironment;
@@ -27,6 +27,8 @@ describeBackends('cache', (backend) => {
       await h.client.create(ConfigMap, cm(a, 'one', { app: 'web' }));
       await h.client.create(ConfigMap, cm(a, 'two', { app: 'db' }));
       await h.client.create(ConfigMap, cm(b, 'three', { app: 'web' }));
+      await untilWatchCacheHolds(h.transport, ConfigMap, a, ['one', 'two']);
+      await untilWatchCacheHolds(h.transport, ConfigMap, b, ['three']);
       h.start();
       try {
         const informer = h.cache.getInformer(ConfigMap);
@@ -55,6 +57,7 @@ describeBackends('cache', (backend) => {
       const h = clientAndCache(env);
       const ns = await createNamespace(h.client, 'typed');
       await h.client.create(ConfigMap, cm(ns, 'listed'));
+      await untilWatchCacheHolds(h.transport, ConfigMap, ns, ['listed']);
       h.start();
       try {
         expect(await h.client.get(ConfigMap, { namespace: ns, name: 'listed' })).toMatchObject({ apiVersion: 'v1', kind: 'ConfigMap' });
@@ -71,6 +74,7 @@ describeBackends('cache', (backend) => {
       const h = clientAndCache(env);
       const ns = await createNamespace(h.client, 'copy');
       await h.client.create(ConfigMap, cm(ns, 'x'));
+      await untilWatchCacheHolds(h.transport, ConfigMap, ns, ['x']);
       h.start();
       try {
         const got = await h.client.get(ConfigMap, { namespace: ns, name: 'x' });
@@ -87,6 +91,7 @@ describeBackends('cache', (backend) => {
       const ns = await createNamespace(h.client, 'index');
       h.cache.indexField(ConfigMap, '.metadata.annotations.owner', (o: Wire<V1ConfigMap>) => o.metadata?.annotations?.owner);
       for (let i = 0; i < 5; i++) await h.client.create(ConfigMap, cm(ns, `c${i}`, {}, i % 2 === 0 ? 'even' : 'odd'));
+      await untilWatchCacheHolds(h.transport, ConfigMap, ns, ['c0', 'c1', 'c2', 'c3', 'c4']);
       h.start();
       try {
         const owned = async (owner: string) =>
@@ -112,6 +117,7 @@ describeBackends('cache', (backend) => {
       h.cache.indexField(ConfigMap, 'owner', (o: Wire<V1ConfigMap>) => o.metadata!.annotations!.owner.toLowerCase());
       await h.client.create(ConfigMap, cm(ns, 'before', {}, 'Alice'));
       await h.client.create(ConfigMap, cm(ns, 'unowned'));
+      await untilWatchCacheHolds(h.transport, ConfigMap, ns, ['before', 'unowned']);
       h.start();
       try {
         expect(await h.cache.getInformer(ConfigMap).waitForSync()).toBe(true);
@@ -172,6 +178,7 @@ describeBackends('cache', (backend) => {
       const b = await createNamespace(setup.client, 'lim');
       const c = await createNamespace(setup.client, 'lim');
       for (const ns of [a, b, c]) await setup.client.create(Secret, { metadata: { namespace: ns, name: 's' }, stringData: { k: ns } });
+      for (const ns of [a, b]) await untilWatchCacheHolds(setup.transport, Secret, ns, ['s']);
       await setup.stop();
 
       const h = clientAndCache(env, { namespaces: [a, b] });
@@ -216,6 +223,7 @@ describeBackends('cache', (backend) => {
       const ns = await createNamespace(setup.client, 'bykind');
       await setup.client.create(ConfigMap, cm(ns, 'mine', { owned: 'yes' }));
       await setup.client.create(ConfigMap, cm(ns, 'other', { owned: 'no' }));
+      await untilWatchCacheHolds(setup.transport, ConfigMap, ns, ['mine']);
       await setup.stop();
       const h = clientAndCache(env, { byKind: new Map([[ConfigMap, { labelSelector: 'owned=yes' }]]) });
       h.start();
