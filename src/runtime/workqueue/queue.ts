@@ -41,15 +41,10 @@ export class WorkQueue {
   private readonly metrics: QueueMetricsSink | undefined;
 
   /**
-   * What the queue knows of each key, in one record (one map lookup per operation). The record of a
-   * key that is neither waiting, processing nor delayed is kept until a sweep period passes without
-   * the key (see `IDLE_ENTRY_MS`).
+   * What the queue knows of each key, in one record (one map lookup per operation); a key is
+   * dropped once it is neither waiting, processing nor delayed.
    */
   private readonly entries = new Map<string, Entry>();
-  /** The current sweep period, when it started on the clock, and the releases since the clock was last read. */
-  private period = 0;
-  private periodStart: number;
-  private releasesUnchecked = 0;
   /** One FIFO of ready keys per priority; a FIFO slot counts only while its key's `readySeq` still names it. */
   private readonly buckets = new Map<number, Bucket>();
   /** The buckets, highest priority first. */
@@ -71,7 +66,6 @@ export class WorkQueue {
     this.clock = options.clock ?? realClock;
     this.rateLimiter = options.rateLimiter ?? defaultControllerRateLimiter(this.clock);
     this.metrics = options.metrics;
-    this.periodStart = this.clock.now();
   }
 
   /** Keys ready to be handed out (not counting delayed or in-process ones). */
@@ -194,7 +188,7 @@ export class WorkQueue {
       if (waiter) this.handOut(entry, waiter);
       else this.pushReady(entry, priority);
     } else {
-      this.idled();
+      this.release(entry);
     }
     if (this.processingCount === 0) this.wakeIdle();
   }
@@ -218,29 +212,15 @@ export class WorkQueue {
   private entryOf(key: string): Entry {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = { key, waiting: undefined, processing: undefined, readySeq: -1, delayedAt: undefined, delayedPriority: 0, period: this.period };
+      entry = { key, waiting: undefined, processing: undefined, readySeq: -1, delayedAt: undefined, delayedPriority: 0 };
       this.entries.set(key, entry);
-    } else {
-      entry.period = this.period;
     }
     return entry;
   }
 
-  /**
-   * Called when an entry may have nothing left (nothing waiting, processing or delayed). It stays, for
-   * the next add of its key; now and then (the clock is read once per `RELEASES_PER_CLOCK_READ`) the
-   * entries left idle a whole sweep period are dropped.
-   */
-  private idled(): void {
-    if (++this.releasesUnchecked < RELEASES_PER_CLOCK_READ) return;
-    this.releasesUnchecked = 0;
-    const now = this.clock.now();
-    if (now - this.periodStart < IDLE_ENTRY_MS) return;
-    for (const [key, entry] of this.entries) {
-      if (entry.period !== this.period && isIdle(entry)) this.entries.delete(key);
-    }
-    this.period++;
-    this.periodStart = now;
+  /** Forgets `entry` if nothing is left of it. */
+  private release(entry: Entry): void {
+    if (entry.waiting === undefined && entry.processing === undefined && entry.delayedAt === undefined) this.entries.delete(entry.key);
   }
 
   private handOut(entry: Entry, waiter: (key: string) => void): void {
@@ -327,19 +307,6 @@ export class WorkQueue {
   }
 }
 
-/**
- * How long, at least, the entry of a key that has nothing left is kept, in milliseconds: a key that
- * changes again within this time reuses its entry, with no map insert and delete (which grow and
- * shrink the map: a controller's queue is emptied and refilled with every burst of events).
- */
-const IDLE_ENTRY_MS = 30_000;
-/** Idle entries are swept only when this many releases have passed since the clock was last read. */
-const RELEASES_PER_CLOCK_READ = 256;
-
-function isIdle(entry: Entry): boolean {
-  return entry.waiting === undefined && entry.processing === undefined && entry.delayedAt === undefined;
-}
-
 /** What the queue knows of one key. */
 interface Entry {
   readonly key: string;
@@ -353,8 +320,6 @@ interface Entry {
   delayedAt: number | undefined;
   /** The priority it is added at when that delay passes (the highest asked); meaningful while `delayedAt` is set. */
   delayedPriority: number;
-  /** The sweep period it was last added in. */
-  period: number;
 }
 
 /**

@@ -78,36 +78,6 @@ describe('WorkQueue', () => {
     expect(events).toEqual(['add k 0', 'get k', 'done k', 'add k -100', 'get k', 'done k', 'add k 0', 'get k', 'done k', 'add k 5', 'get k']);
   });
 
-  it('keeps waiting, running and delayed keys through the sweeps of finished ones', async () => {
-    const clock = new FakeClock();
-    const q = new WorkQueue({ clock });
-    q.addAfter('delayed', 200_000, 3);
-    q.add('running');
-    expect(await q.get()).toBe('running');
-    q.add('waiting', -100);
-    // Many keys finish over several minutes, so that the records of finished keys are swept meanwhile.
-    for (let minute = 0; minute < 3; minute++) {
-      for (let i = 0; i < 600; i++) {
-        q.add(`churn-${minute}-${i}`);
-        expect(await q.get()).toBe(`churn-${minute}-${i}`);
-        q.done(`churn-${minute}-${i}`);
-      }
-      clock.advance(60_000);
-    }
-    expect(q.priorityOf('running')).toBe(0);
-    q.add('running'); // an event while it still runs: handed out again after done
-    q.done('running');
-    expect(await q.get()).toBe('running');
-    q.done('running');
-    expect(await q.get()).toBe('waiting');
-    expect(q.priorityOf('waiting')).toBe(-100);
-    q.done('waiting');
-    expect(q.len()).toBe(0);
-    clock.advance(20_000);
-    expect(await q.get()).toBe('delayed');
-    expect(q.priorityOf('delayed')).toBe(3);
-  });
-
   it('delays addAfter until the clock reaches it, keeping the earliest of two delays', async () => {
     const clock = new FakeClock();
     const q = new WorkQueue({ clock });
