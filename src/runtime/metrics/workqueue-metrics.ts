@@ -11,24 +11,11 @@ export interface WorkqueueMetricVecs {
   retries: SeriesCounter<QueueLabels>;
 }
 
-/**
- * Times of one key, in seconds (see `now`), NaN when unset rather than undefined: a field that only
- * ever holds numbers is stored in place, where one that switches between a number and undefined
- * boxes every number written to it.
- */
+/** Times of one key, in seconds (see `now`). */
 interface KeyTimes {
-  addedAt: number;
-  startedAt: number;
-  /** The sweep period it was last added or taken in (see `WorkqueueMetrics.#sweep`). */
-  period: number;
+  addedAt: number | undefined;
+  startedAt: number | undefined;
 }
-
-/**
- * How long the record of a key that is neither waiting nor running is kept, at least, in seconds: a
- * key that changes again within this time reuses its record, with no map insert and delete (which
- * grow and shrink the map as the queue empties and refills with each burst of events).
- */
-const IDLE_RECORD_SECONDS = 30;
 
 /** Seconds on a monotonic clock. */
 function now(): number {
@@ -55,13 +42,8 @@ export class WorkqueueMetrics {
   readonly #retries: CounterSeries<QueueLabels>;
   #queueDuration: HistogramSeries<QueueLabels> | undefined;
   #workDuration: HistogramSeries<QueueLabels> | undefined;
-  /**
-   * Per key: when it became pending and when a worker took it (one lookup per call). A record whose
-   * key is neither is kept until a sweep period passes without the key (see `IDLE_RECORD_SECONDS`).
-   */
+  /** Per key: when it became pending and when a worker took it, while either applies (one lookup per call). */
   readonly #times = new Map<string, KeyTimes>();
-  #period = 0;
-  #periodStart = now();
   /** The depth series of the priority met last (most adds of a queue share one priority). */
   #lastPriority = 0;
   #lastDepth: GaugeSeries<QueueLabels | 'priority'>;
@@ -92,12 +74,8 @@ export class WorkqueueMetrics {
     this.#adds.inc();
     this.#depthAt(priority).inc();
     const times = this.#times.get(key);
-    if (times === undefined) {
-      this.#times.set(key, { addedAt: now(), startedAt: NaN, period: this.#period });
-      return;
-    }
-    if (Number.isNaN(times.addedAt)) times.addedAt = now();
-    times.period = this.#period;
+    if (times === undefined) this.#times.set(key, { addedAt: now(), startedAt: undefined });
+    else times.addedAt ??= now();
   }
 
   get(key: string, priority = 0): void {
@@ -105,33 +83,22 @@ export class WorkqueueMetrics {
     this.#depthAt(priority).dec();
     const times = this.#times.get(key);
     if (times === undefined) {
-      this.#times.set(key, { addedAt: NaN, startedAt: t, period: this.#period });
+      this.#times.set(key, { addedAt: undefined, startedAt: t });
       return;
     }
-    if (!Number.isNaN(times.addedAt)) {
+    if (times.addedAt !== undefined) {
       (this.#queueDuration ??= this.#vecs.queueDuration.series(this.#labels)).observe(t - times.addedAt);
-      times.addedAt = NaN;
+      times.addedAt = undefined;
     }
     times.startedAt = t;
-    times.period = this.#period;
   }
 
   done(key: string): void {
     const times = this.#times.get(key);
-    if (times === undefined || Number.isNaN(times.startedAt)) return;
-    const t = now();
-    (this.#workDuration ??= this.#vecs.workDuration.series(this.#labels)).observe(t - times.startedAt);
-    times.startedAt = NaN;
-    if (t - this.#periodStart >= IDLE_RECORD_SECONDS) this.#sweep(t);
-  }
-
-  /** Drops the records of keys neither added nor taken since the previous sweep, and starts a new period. */
-  #sweep(t: number): void {
-    for (const [key, times] of this.#times) {
-      if (times.period !== this.#period && Number.isNaN(times.addedAt) && Number.isNaN(times.startedAt)) this.#times.delete(key);
-    }
-    this.#period++;
-    this.#periodStart = t;
+    if (times?.startedAt === undefined) return;
+    (this.#workDuration ??= this.#vecs.workDuration.series(this.#labels)).observe(now() - times.startedAt);
+    times.startedAt = undefined;
+    if (times.addedAt === undefined) this.#times.delete(key);
   }
 
   /** A waiting key moved to a higher priority. */
@@ -150,7 +117,7 @@ export class WorkqueueMetrics {
     let totalSeconds = 0;
     let longestSeconds = 0;
     for (const { startedAt } of this.#times.values()) {
-      if (Number.isNaN(startedAt)) continue;
+      if (startedAt === undefined) continue;
       const running = t - startedAt;
       totalSeconds += running;
       if (running > longestSeconds) longestSeconds = running;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { MetricsServer, RuntimeMetrics } from '../../../src/runtime/metrics/index.js';
 import { parseBindAddress } from '../../../src/runtime/serving/index.js';
 import { parsePrometheusText, valueOf } from './prometheus-text.js';
@@ -104,37 +104,6 @@ describe('RuntimeMetrics', () => {
     q.get('ns/never-added'); // taken without an add being seen: processing is still timed
     q.done('ns/never-added');
     expect(await counts()).toEqual([2, 3, 0]);
-  });
-
-  it('times a key that comes back after it finished from its new add, also once its idle record is swept', async () => {
-    vi.useFakeTimers({ toFake: ['performance'] });
-    try {
-      const metrics = new RuntimeMetrics({ processMetrics: false });
-      const q = metrics.workqueue('again');
-      const labels = { name: 'again', controller: 'again' };
-      const pass = (key: string, waitMs: number, workMs: number) => {
-        q.add(key);
-        vi.advanceTimersByTime(waitMs);
-        q.get(key);
-        vi.advanceTimersByTime(workMs);
-        q.done(key);
-      };
-      pass('ns/k', 1000, 2000);
-      vi.advanceTimersByTime(10_000);
-      pass('ns/k', 3000, 4000); // its record kept from the first pass
-      vi.advanceTimersByTime(40_000);
-      pass('ns/other', 0, 0); // a sweep period ends: ns/k idle since the previous one
-      vi.advanceTimersByTime(40_000);
-      pass('ns/other', 0, 0); // another: ns/k's record is dropped
-      pass('ns/k', 5000, 6000);
-      const s = parsePrometheusText((await scrape(metrics)).body);
-      expect(valueOf(s, 'workqueue_queue_duration_seconds_count', labels)).toBe(5);
-      expect(valueOf(s, 'workqueue_queue_duration_seconds_sum', labels)).toBe(9);
-      expect(valueOf(s, 'workqueue_work_duration_seconds_sum', labels)).toBe(12);
-      expect(valueOf(s, 'workqueue_unfinished_work_seconds', labels)).toBe(0);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it('exports leader status, API request metrics and process metrics', async () => {
