@@ -191,7 +191,6 @@ export class Controller {
         span: undefined,
         timeout: undefined,
         started: 0,
-        clockAt: NaN,
         stopped,
         crashed,
         fulfilled: (result) => this.settled(turn, result, undefined, false),
@@ -208,7 +207,6 @@ export class Controller {
         const key = this.queue.tryGet();
         if (key === undefined) {
           // Only an empty queue is waited for (a promise per key cost a tick).
-          turn.clockAt = NaN;
           this.queue.get().then((k) => (k === undefined ? turn.stopped() : this.resume(turn, k)), turn.crashed);
           return;
         }
@@ -238,7 +236,6 @@ export class Controller {
   private begin(turn: WorkerTurn, key: string): boolean {
     // The key stays this worker's while the gate is closed (no other worker takes it); on stop it is dropped.
     if (this.gate && !this.gate.open() && !this.abort.signal.aborted) {
-      turn.clockAt = NaN;
       this.awaitGate(turn, key).then(undefined, turn.crashed);
       return false;
     }
@@ -246,11 +243,6 @@ export class Controller {
       this.queue.done(key);
       return true;
     }
-    // As controller-runtime's reconcileHandler, the reconcile's time starts before its request and
-    // context are made; the end of the reconcile just finished, when there was one, serves as that
-    // start (one clock read less per key while keys are ready).
-    turn.started = Number.isNaN(turn.clockAt) ? performance.now() : turn.clockAt;
-    turn.clockAt = NaN;
     const req: Request = requestOf(key);
     turn.key = key;
     // Retries keep the priority the key was handed out at (an initial-list object stays behind new
@@ -260,6 +252,7 @@ export class Controller {
     const timeout = (turn.timeout = this.startTimeout());
     const context = (turn.context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req));
     const span = (turn.span = this.startSpan(key, req, context));
+    turn.started = performance.now();
     let pending: Promise<Result> | Result;
     try {
       pending = span ? this.reconcileInSpan(span, req, context) : this.spec.reconciler.reconcile(req, context);
@@ -323,10 +316,7 @@ export class Controller {
         if (timeout?.end()) metrics?.reconcileTimedOut();
         metrics?.workerFinished();
       }
-      if (metrics) {
-        const ended = (turn.clockAt = performance.now());
-        metrics.reconcileFinished(outcome!, (ended - started) / 1000);
-      }
+      metrics?.reconcileFinished(outcome!, (performance.now() - started) / 1000);
     } finally {
       this.queue.done(key);
     }
@@ -434,8 +424,6 @@ interface WorkerTurn {
   timeout: ReconcileTimeout | undefined;
   /** When the reconcile started (performance.now()). */
   started: number;
-  /** A clock reading still current: when the reconcile just finished ended, NaN once the worker waited or none was read. */
-  clockAt: number;
   /** Ends the worker: the queue shut down. */
   readonly stopped: () => void;
   /** Ends the worker with an error of the controller's own. */
