@@ -174,151 +174,48 @@ export class Controller {
   }
 
   /**
-   * A worker: takes one key at a time and reconciles it, until the queue shuts down. It awaits
-   * nothing per key: a plain loop takes ready keys and starts their reconciles, and a reconcile's
-   * promise gets the worker's two handlers (made once per worker), which finish the key and go on
-   * with the next. An `await` per key cost a reaction, two closures and their context (about 200
-   * bytes per event); a `then` with handlers made ahead costs the promise it returns. Only an empty
-   * queue and a closed gate are waited for with a promise. Rejects on an error of the controller's
-   * own (never the reconciler's).
+   * A worker: takes one key at a time and reconciles it. The reconcile runs in this loop's own
+   * frame, its outcome handled by plain methods (an async call per key cost a promise and a
+   * microtask turn, a sixth of an empty reconcile).
    */
-  private work(): Promise<void> {
-    return new Promise<void>((stopped, crashed) => {
-      const turn: WorkerTurn = {
-        key: '',
-        priority: 0,
-        context: undefined,
-        span: undefined,
-        timeout: undefined,
-        started: 0,
-        stopped,
-        crashed,
-        fulfilled: (result) => this.settled(turn, result, undefined, false),
-        rejected: (err) => this.settled(turn, undefined, err, true),
-      };
-      this.next(turn);
-    });
-  }
-
-  /** Takes ready keys and reconciles them until one is pending, the gate is closed, or the queue is empty. */
-  private next(turn: WorkerTurn): void {
-    try {
-      for (;;) {
-        const key = this.queue.tryGet();
-        if (key === undefined) {
-          // Only an empty queue is waited for (a promise per key cost a tick).
-          this.queue.get().then((k) => (k === undefined ? turn.stopped() : this.resume(turn, k)), turn.crashed);
-          return;
-        }
-        if (!this.begin(turn, key)) return;
-      }
-    } catch (err) {
-      turn.crashed(err);
-    }
-  }
-
-  /** Goes on with `key` (handed out after a wait) and the keys after it. */
-  private resume(turn: WorkerTurn, key: string): void {
-    try {
-      if (!this.begin(turn, key)) return;
-    } catch (err) {
-      turn.crashed(err);
-      return;
-    }
-    this.next(turn);
-  }
-
-  /**
-   * Starts the reconcile of `key`. True when the key is finished already (the reconcile threw
-   * synchronously, or the controller stopped); false while its reconcile is pending (its handlers
-   * finish it and go on) or it waits for the gate.
-   */
-  private begin(turn: WorkerTurn, key: string): boolean {
-    // The key stays this worker's while the gate is closed (no other worker takes it); on stop it is dropped.
-    if (this.gate && !this.gate.open() && !this.abort.signal.aborted) {
-      this.awaitGate(turn, key).then(undefined, turn.crashed);
-      return false;
-    }
-    if (this.abort.signal.aborted) {
-      this.queue.done(key);
-      return true;
-    }
-    const req: Request = requestOf(key);
-    turn.key = key;
-    // Retries keep the priority the key was handed out at (an initial-list object stays behind new
-    // events) unless the reconcile's result names another.
-    turn.priority = this.queue.priorityOf(key) ?? 0;
-    this.spec.metrics?.controller.workerStarted();
-    const timeout = (turn.timeout = this.startTimeout());
-    const context = (turn.context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req));
-    const span = (turn.span = this.startSpan(key, req, context));
-    turn.started = performance.now();
-    let pending: Promise<Result> | Result;
-    try {
-      pending = span ? this.reconcileInSpan(span, req, context) : this.spec.reconciler.reconcile(req, context);
-    } catch (err) {
-      // A synchronous throw is handled as a rejection would be.
-      this.finish(turn, undefined, err, true);
-      return true;
-    }
-    // A reconciler that returns a plain value (or another thenable) is waited for as `await` would.
-    (pending instanceof Promise ? pending : Promise.resolve(pending)).then(turn.fulfilled, turn.rejected);
-    return false;
-  }
-
-  /** Waits, holding `key`, until the gate opens or the controller stops; then goes on with the key and the next ones. */
-  private async awaitGate(turn: WorkerTurn, key: string): Promise<void> {
-    try {
-      while (this.gate && !this.gate.open() && !this.abort.signal.aborted) await this.gate.opened(this.abort.signal);
-    } catch (err) {
-      this.queue.done(key);
-      throw err;
-    }
-    this.resume(turn, key);
-  }
-
-  /** A pending reconcile settled: finishes its key and goes on with the next. */
-  private settled(turn: WorkerTurn, result: Result | undefined, err: unknown, failed: boolean): void {
-    try {
-      this.finish(turn, result, err, failed);
-    } catch (e) {
-      turn.crashed(e);
-      return;
-    }
-    this.next(turn);
-  }
-
-  /** Handles the outcome of the turn's reconcile (a result, or a throw when `failed`), records it and ends the key's processing. */
-  private finish(turn: WorkerTurn, result: Result | undefined, err: unknown, failed: boolean): void {
-    const { key, priority, context, span, timeout, started } = turn;
-    turn.context = undefined;
-    turn.span = undefined;
-    turn.timeout = undefined;
-    const metrics = this.spec.metrics?.controller;
-    try {
-      let outcome: ReconcileOutcome | undefined;
+  private async work(): Promise<void> {
+    for (;;) {
+      // A ready key is taken at once; only an empty queue is waited for (a promise per key cost a tick).
+      const key = this.queue.tryGet() ?? (await this.queue.get());
+      if (key === undefined) return;
       try {
-        if (!failed) {
-          try {
-            outcome = this.afterResult(key, priority, context!, result);
-            span?.end(outcome, result?.requeueAfter);
-          } catch (e) {
-            // As when the reconcile itself throws (the worker once awaited it in the same try).
-            failed = true;
-            err = e;
-          }
-        }
-        if (failed) {
-          outcome = this.afterError(key, priority, context!, err);
+        // The key stays this worker's while the gate is closed (no other worker takes it); on stop it is dropped.
+        while (this.gate && !this.gate.open() && !this.abort.signal.aborted) await this.gate.opened(this.abort.signal);
+        if (this.abort.signal.aborted) continue;
+        const req: Request = requestOf(key);
+        const metrics = this.spec.metrics?.controller;
+        // Retries keep the priority the key was handed out at (an initial-list object stays behind new
+        // events) unless the reconcile's result names another.
+        const priority = this.queue.priorityOf(key) ?? 0;
+        metrics?.workerStarted();
+        const timeout = this.startTimeout();
+        const context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req);
+        // No closure in this loop's body: one would make every iteration allocate a context for the
+        // variables it captures, spans or not.
+        const span = this.startSpan(key, req, context);
+        const started = performance.now();
+        let outcome: ReconcileOutcome;
+        try {
+          // A synchronous throw lands in the catch below as a rejection would.
+          const result = await (span ? this.reconcileInSpan(span, req, context) : this.spec.reconciler.reconcile(req, context));
+          outcome = this.afterResult(key, priority, context, result);
+          span?.end(outcome, result?.requeueAfter);
+        } catch (err) {
+          outcome = this.afterError(key, priority, context, err);
           span?.end(outcome, undefined, err);
+        } finally {
+          if (timeout?.end()) metrics?.reconcileTimedOut();
+          metrics?.workerFinished();
         }
+        metrics?.reconcileFinished(outcome, (performance.now() - started) / 1000);
       } finally {
-        if (timeout?.end()) metrics?.reconcileTimedOut();
-        metrics?.workerFinished();
+        this.queue.done(key);
       }
-      metrics?.reconcileFinished(outcome!, (performance.now() - started) / 1000);
-    } finally {
-      this.queue.done(key);
     }
   }
 
@@ -346,7 +243,7 @@ export class Controller {
    * reason) that long after now, and `end` to call when the reconcile returns, which says whether
    * the timeout fired. Undefined without one.
    */
-  private startTimeout(): ReconcileTimeout | undefined {
+  private startTimeout(): { signal: AbortSignal; end(): boolean } | undefined {
     const timeoutMs = this.spec.options.reconciliationTimeoutMs ?? 0;
     if (!(timeoutMs > 0)) return undefined;
     const timeout = new AbortController();
@@ -412,29 +309,4 @@ export class Controller {
     else log.error(err, 'Reconciler error');
     return 'error';
   }
-}
-
-/** What one worker holds for the key it reconciles now: one per worker, reused for every key. */
-interface WorkerTurn {
-  key: string;
-  /** The priority the key was handed out at. */
-  priority: number;
-  context: WorkerReconcileContext | undefined;
-  span: ReconcileSpan | undefined;
-  timeout: ReconcileTimeout | undefined;
-  /** When the reconcile started (performance.now()). */
-  started: number;
-  /** Ends the worker: the queue shut down. */
-  readonly stopped: () => void;
-  /** Ends the worker with an error of the controller's own. */
-  readonly crashed: (err: unknown) => void;
-  /** The handlers of the reconcile's promise. */
-  readonly fulfilled: (result: Result | undefined) => void;
-  readonly rejected: (err: unknown) => void;
-}
-
-/** A reconcile's deadline (`reconciliationTimeoutMs`): its signal, and `end`, which says whether it fired. */
-interface ReconcileTimeout {
-  signal: AbortSignal;
-  end(): boolean;
 }

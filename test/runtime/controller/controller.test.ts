@@ -408,37 +408,6 @@ describeBackends('controller', (backend) => {
       }
     });
 
-    it('waits for a reconciler that returns a plain result or a thenable rather than a promise, as for a promise', async () => {
-      const mgr = await newManager(env);
-      const client = mgr.getClient();
-      const ns = await createNamespace(client, 'not-promises');
-      const tally = new Tally();
-      await controllerManagedBy(mgr)
-        .for(ConfigMap)
-        .named('plain-result-test')
-        .complete({
-          // A JavaScript reconciler need not return a native promise.
-          reconcile(req) {
-            if (req.namespace !== ns) return Promise.resolve({});
-            const n = tally.hit(req);
-            if (req.name === 'plain') return (n < 3 ? { requeue: true } : {}) as unknown as Promise<Result>;
-            const thenable = { then: (resolve: (r: Result) => void) => resolve(n < 3 ? { requeueAfter: 5 } : {}) };
-            return thenable as unknown as Promise<Result>;
-          },
-        });
-      await client.create(ConfigMap, cm(ns, 'plain'));
-      await client.create(ConfigMap, cm(ns, 'thenable'));
-      const r = runManager(mgr);
-      try {
-        await eventually(() => tally.of(ns, 'plain') === 3 && tally.of(ns, 'thenable') === 3, 'both requeued twice');
-        const metrics = await mgr.getMetrics().text();
-        expect(metrics).toMatch(/controller_runtime_reconcile_total\{controller="plain-result-test",result="requeue"\} 2/);
-        expect(metrics).toMatch(/controller_runtime_reconcile_total\{controller="plain-result-test",result="requeue_after"\} 2/);
-      } finally {
-        await r.stop();
-      }
-    });
-
     it('a TerminalError neither requeues nor resets the key\'s backoff: a later failure backs off from where it was, as controller-runtime', async () => {
       const mgr = await newManager(env);
       const client = mgr.getClient();
