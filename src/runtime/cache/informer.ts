@@ -33,6 +33,13 @@ export interface InformerOptions extends ReflectorOptions {
 export class Informer<T extends ObjectWithMeta> {
   readonly store = new IndexedStore<T>((err, index, key) => this.log.error(err, 'index function failed: the object is cached but not in this index', { kind: this.kind.kind, index, key }));
   private readonly handlers = new Set<InformerEventHandler<T>>();
+  /**
+   * The handlers again, as an array that events are delivered from: iterating the set cost an
+   * iterator and a result object per handler and event. A handler added during a delivery is
+   * appended (and reached, as the set's iteration would); a removal makes a new array (a delivery
+   * under way keeps its own), and a delivery skips handlers no longer in the set.
+   */
+  private handlerList: InformerEventHandler<T>[] = [];
   private readonly reflectors: Reflector<T>[] = [];
   private readonly scopes: (string | undefined)[];
   private syncedCount = 0;
@@ -116,9 +123,16 @@ export class Informer<T extends ObjectWithMeta> {
 
   /** Registers a handler; objects already cached are delivered to it as adds first. */
   addEventHandler(handler: InformerEventHandler<T>): HandlerRegistration {
-    this.handlers.add(handler);
+    if (!this.handlers.has(handler)) {
+      this.handlers.add(handler);
+      this.handlerList.push(handler);
+    }
     for (const obj of this.store.values()) handler.onAdd?.(obj, true);
-    return { remove: () => this.handlers.delete(handler) };
+    return {
+      remove: () => {
+        if (this.handlers.delete(handler)) this.handlerList = this.handlerList.filter((h) => h !== handler);
+      },
+    };
   }
 
   /** Re-delivers every cached object as an update of itself. */
@@ -174,7 +188,10 @@ export class Informer<T extends ObjectWithMeta> {
   // Each handler in its own try: a throwing handler must not break the watch loop or other
   // handlers (inline rather than through a callback, which cost a closure per handler and event).
   private emitAdd(obj: T, initial: boolean): void {
-    for (const h of this.handlers) {
+    const list = this.handlerList;
+    for (let i = 0; i < list.length; i++) {
+      const h = list[i];
+      if (!this.handlers.has(h)) continue;
       try {
         h.onAdd?.(obj, initial);
       } catch (err) {
@@ -184,7 +201,10 @@ export class Informer<T extends ObjectWithMeta> {
   }
 
   private emitUpdate(oldObj: T, newObj: T): void {
-    for (const h of this.handlers) {
+    const list = this.handlerList;
+    for (let i = 0; i < list.length; i++) {
+      const h = list[i];
+      if (!this.handlers.has(h)) continue;
       try {
         h.onUpdate?.(oldObj, newObj);
       } catch (err) {
@@ -194,7 +214,10 @@ export class Informer<T extends ObjectWithMeta> {
   }
 
   private emitDelete(obj: T): void {
-    for (const h of this.handlers) {
+    const list = this.handlerList;
+    for (let i = 0; i < list.length; i++) {
+      const h = list[i];
+      if (!this.handlers.has(h)) continue;
       try {
         h.onDelete?.(obj);
       } catch (err) {

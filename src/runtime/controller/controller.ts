@@ -19,7 +19,7 @@ import { requestOf, requestQueue, type RequestQueue } from './request-queue.js';
 import { KindSource, type Source, type SourceContext } from './source.js';
 import { isPanic } from '../panic/panic.js';
 import { isTerminalError } from './terminal-error.js';
-import type { Reconciler, Request, Result } from './types.js';
+import type { ReconcileContext, Reconciler, Request, Result } from './types.js';
 import { WorkerReconcileContext } from './reconcile-context.js';
 import { QueueWaitTimes } from '../tracing/queue-wait.js';
 import { type ReconcileSpan, startReconcileSpan, tracingActive, tracingAvailable } from '../tracing/tracing.js';
@@ -195,7 +195,6 @@ export class Controller {
         metrics?.workerStarted();
         const timeout = this.startTimeout();
         const context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req);
-        const log = context.log;
         // No closure in this loop's body: one would make every iteration allocate a context for the
         // variables it captures, spans or not.
         const span = this.startSpan(key, req, context);
@@ -204,10 +203,10 @@ export class Controller {
         try {
           // A synchronous throw lands in the catch below as a rejection would.
           const result = await (span ? this.reconcileInSpan(span, req, context) : this.spec.reconciler.reconcile(req, context));
-          outcome = this.afterResult(key, priority, log, result);
+          outcome = this.afterResult(key, priority, context, result);
           span?.end(outcome, result?.requeueAfter);
         } catch (err) {
-          outcome = this.afterError(key, priority, log, err);
+          outcome = this.afterError(key, priority, context, err);
           span?.end(outcome, undefined, err);
         } finally {
           if (timeout?.end()) metrics?.reconcileTimedOut();
@@ -259,14 +258,14 @@ export class Controller {
   }
 
   /** Requeues or forgets `key` as the reconcile's result asks. */
-  private afterResult(key: string, handedOutAt: number, log: Logger, result: Result | undefined): ReconcileOutcome {
+  private afterResult(key: string, handedOutAt: number, context: ReconcileContext, result: Result | undefined): ReconcileOutcome {
     // As controller-runtime's reconcileHandler: Result.priority, when set, replaces the priority
     // the key was handed out at for whatever requeue follows.
     let priority = handedOutAt;
     const asked = result?.priority;
     if (asked !== undefined && asked !== null) {
       if (Number.isSafeInteger(asked)) priority = asked;
-      else log.error(new Error(`result.priority must be an integer, got ${String(asked)}`), 'Ignoring the priority of the reconcile result');
+      else context.log.error(new Error(`result.priority must be an integer, got ${String(asked)}`), 'Ignoring the priority of the reconcile result');
     }
     const after = result?.requeueAfter ?? 0;
     if (after > 0) {
@@ -283,7 +282,9 @@ export class Controller {
   }
 
   /** Counts, logs and retries (or not) a reconcile that threw or rejected. */
-  private afterError(key: string, priority: number, log: Logger, err: unknown): ReconcileOutcome {
+  private afterError(key: string, priority: number, context: ReconcileContext, err: unknown): ReconcileOutcome {
+    // The reconcile's logger is made here, on the error path only (most reconciles never log).
+    const log = context.log;
     // A bug the engine caught is a panic: counted, then (recoverPanic, the default) an error like any other.
     const panicked = isPanic(err);
     if (panicked) this.spec.metrics?.controller.reconcilePanicked();

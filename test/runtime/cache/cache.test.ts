@@ -172,6 +172,39 @@ describeBackends('cache', (backend) => {
         await h.stop();
       }
     });
+    it('delivers an event to the handlers registered then: one removed by another during a delivery misses it, a removed one hears no more', async () => {
+      const h = clientAndCache(env);
+      const ns = await createNamespace(h.client, 'handler-set');
+      const informer = h.cache.getInformer(ConfigMap);
+      const seen: string[] = [];
+      const mine = (o: Wire<V1ConfigMap>) => o.metadata?.namespace === ns;
+      const registrations: { remove(): void }[] = [];
+      const record = (who: string) => ({ onAdd: (o: Wire<V1ConfigMap>) => void (mine(o) && seen.push(`${who} ${o.metadata?.name}`)) });
+      registrations.push(
+        informer.addEventHandler({
+          onAdd: (o) => {
+            if (!mine(o)) return;
+            seen.push(`first ${o.metadata?.name}`);
+            registrations[1].remove(); // the second handler, not yet reached for this event
+          },
+        }),
+      );
+      registrations.push(informer.addEventHandler(record('second')));
+      h.start();
+      try {
+        expect(await informer.waitForSync()).toBe(true);
+        await h.client.create(ConfigMap, cm(ns, 'a'));
+        await eventually(() => seen.length === 1, 'the first handler to see a');
+        registrations[0].remove();
+        informer.addEventHandler(record('third'));
+        await h.client.create(ConfigMap, cm(ns, 'b'));
+        await eventually(() => seen.includes('third b'), 'the third handler to see b');
+        expect(seen).toEqual(['first a', 'third a', 'third b']);
+      } finally {
+        await h.stop();
+      }
+    });
+
     it('limited to some namespaces, sees only those and refuses reads of others', async () => {
       const setup = clientAndCache(env);
       const a = await createNamespace(setup.client, 'lim');

@@ -736,6 +736,32 @@ describeBackends('controller', (backend) => {
       expect(loud[0].id).not.toBe(loud[1].id);
     });
 
+    it("keeps a reconcile context's log and reconcileID own, enumerable and its log assignable, as plain fields were", async () => {
+      const mgr = await newManager(env);
+      const client = mgr.getClient();
+      const ns = await createNamespace(client, 'ctx-fields');
+      const seen: { keys: string[]; replaced: boolean; spreadLog: boolean }[] = [];
+      await controllerManagedBy(mgr)
+        .for(ConfigMap)
+        .named('ctx-fields-test')
+        .complete(async (req, ctx) => {
+          if (req.namespace !== ns) return {};
+          const keys = Object.keys(ctx);
+          const mine = ctx.log.withName('mine');
+          ctx.log = mine;
+          seen.push({ keys, replaced: ctx.log === mine, spreadLog: { ...ctx }.log === mine });
+          return {};
+        });
+      await client.create(ConfigMap, cm(ns, 'one'));
+      const r = runManager(mgr);
+      try {
+        await eventually(() => seen.length === 1, 'the reconcile');
+      } finally {
+        await r.stop();
+      }
+      expect(seen[0]).toEqual({ keys: expect.arrayContaining(['signal', 'log', 'reconcileID']) as string[], replaced: true, spreadLog: true });
+    });
+
     it('logs a conflict the queue retries once, at info and without a stack; other errors stay "Reconciler error"', async () => {
       const lines: Record<string, unknown>[] = [];
       // JSON lines with stack traces at error level (as a development logger has them).
