@@ -38,15 +38,22 @@ for (const area of areas) {
 
     for (const scenario of area.scenarios) {
       it(scenario.name, async () => {
-        const ns = `scn-${randomBytes(4).toString('hex')}`;
-        const observed = normalize(await play(env.kubeConfig, scenario, ns), ns);
+        const playOnce = async () => {
+          const ns = `scn-${randomBytes(4).toString('hex')}`;
+          return normalize(await play(env.kubeConfig, scenario, ns), ns);
+        };
+        const observed = await playOnce();
         if (recording && backend.name === 'kube-apiserver') {
           fresh[scenario.name] = observed;
           return;
         }
         const expected = recorded[scenario.name];
         if (!expected) throw new Error(`no recording of this scenario: run the corpus with ${RECORD_ENV}=1 and the Kubernetes binaries`);
-        const diff = difference(expected, observed, backend.name);
+        let diff = difference(expected, observed, backend.name);
+        // kube-apiserver also writes on its own (its identity Lease, every 10 s): one that lands
+        // between a scenario's requests moves a list's resourceVersion past its items' and shifts
+        // the numbering. A change of behaviour differs on a second play as well.
+        if (diff && backend.name === 'kube-apiserver') diff = difference(expected, await playOnce(), backend.name);
         const remaining = backend.name === 'in-process' ? remainingEntry(area.name, scenario.name) : undefined;
         if (remaining) {
           expect(diff, `listed in remaining.ts (${remaining.why}) but now matches kube-apiserver: remove the entry`).toBeDefined();
