@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/longest-first-sequencer.js';
 import { TEST_TIER_ENV } from './test/support/test-tier.js';
 import { TIMEOUT_SCALE_ENV, timeoutScale } from './test/support/timeouts.js';
 
@@ -37,6 +38,8 @@ export default defineConfig({
     // worker more than the cores keeps them busy. vitest's own default is one fewer than the cores:
     // a single worker on a 2-core machine, where the suite took 299 s; three took 181 s.
     maxWorkers: availableParallelism() + 1,
+    // The longest files first, across both projects (test/support/longest-first.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {
