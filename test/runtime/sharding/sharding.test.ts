@@ -54,22 +54,14 @@ describeBackends('sharded controllers', (backend) => {
     await env?.stop();
   });
 
-  /**
-   * A replica; only one a test crashes has the short Leases of the issue's bound: the others go by
-   * the Lease's own duration, so only the crashed one needs them, and the survivors cannot flap.
-   */
-  async function startReplica(ns: string, id: string, log: ReconcileLog, crashable = false) {
-    return replicas.start(ns, id, log, crashable);
-  }
-
   /** A namespace with replica-a, elected leader (so it runs the sharder), and replica-b following; a crashable leader has the short Leases. */
   async function leaderAndFollower(prefix: string, leaderCrashable = false): Promise<{ ns: string; log: ReconcileLog; view: ConfigMapView }> {
     const ns = await createNamespace(client, prefix);
     const view = await newView(ns);
     const log = new ReconcileLog();
-    const a = await startReplica(ns, 'replica-a', log, leaderCrashable);
+    const a = await replicas.start(ns, 'replica-a', log, leaderCrashable);
     await a.mgr.elected();
-    await startReplica(ns, 'replica-b', log);
+    await replicas.start(ns, 'replica-b', log);
     return { ns, log, view };
   }
 
@@ -95,7 +87,7 @@ describeBackends('sharded controllers', (backend) => {
     const view = await newView(ns);
     const log = new ReconcileLog();
     const shards = ['replica-a', 'replica-b', 'replica-c'];
-    for (const id of shards) await startReplica(ns, id, log);
+    for (const id of shards) await replicas.start(ns, id, log);
     const objects = 300;
     await createConfigMaps(client, ns, objects);
     const labels = await settled(view, shards, log);
@@ -124,7 +116,7 @@ describeBackends('sharded controllers', (backend) => {
   it('hands a crashed replica\'s objects over within lease duration + 5 s', async () => {
     // replica-c, a follower, crashes.
     const { ns, log, view } = await leaderAndFollower('shard-crash');
-    const c = await startReplica(ns, 'replica-c', log, true);
+    const c = await replicas.start(ns, 'replica-c', log, true);
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-c').map(([k]) => k);
@@ -144,7 +136,7 @@ describeBackends('sharded controllers', (backend) => {
   it('hands the crashed leader\'s objects over within lease duration + 5 s, a follower\'s sharder taking over', async () => {
     // replica-a, the leader running the sharder, crashes: its leader Lease and its shard Lease run out together.
     const { ns, log, view } = await leaderAndFollower('shard-leader-crash', true);
-    await startReplica(ns, 'replica-c', log);
+    await replicas.start(ns, 'replica-c', log);
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-a').map(([k]) => k);
@@ -176,7 +168,7 @@ describeBackends('sharded controllers', (backend) => {
     for (let i = 0; i < 20; i++) await client.create(ConfigMap, { metadata: { namespace: ns, name: `cm-${i}`, labels: { [SHARD]: 'replica-gone' } } });
     const view = await newView(ns);
     const log = new ReconcileLog();
-    for (const id of ['replica-a', 'replica-b']) await startReplica(ns, id, log);
+    for (const id of ['replica-a', 'replica-b']) await replicas.start(ns, id, log);
     await settled(view, ['replica-a', 'replica-b'], log);
 
     // The sharder holds the Lease now, so the renewal the shard began before it ran out (with the resourceVersion it had) fails.
@@ -192,7 +184,7 @@ describeBackends('sharded controllers', (backend) => {
     const view = await newView(ns);
     const log = new ReconcileLog();
     const three = ['replica-a', 'replica-b', 'replica-c'];
-    for (const id of three) await startReplica(ns, id, log);
+    for (const id of three) await replicas.start(ns, id, log);
     const objects = 200;
     // Three of the keys that will move are slow, so their move meets a reconcile in flight.
     const [ring3, ring4] = [new HashRing(three), new HashRing([...three, 'replica-d'])];
@@ -200,7 +192,7 @@ describeBackends('sharded controllers', (backend) => {
     for (let i = 0; i < objects && slow.size < 3; i++) if (ring3.shardFor(`${ns}/cm-${i}`) !== ring4.shardFor(`${ns}/cm-${i}`)) slow.add(`${ns}/cm-${i}`);
     await createConfigMaps(client, ns, objects);
     const before = await settled(view, three, log);
-    await startReplica(ns, 'replica-d', log);
+    await replicas.start(ns, 'replica-d', log);
     const after = await settled(view, [...three, 'replica-d'], log);
     const moved = [...before.keys()].filter((k) => before.get(k) !== after.get(k));
     expect(moved.every((k) => after.get(k) === 'replica-d')).toBe(true);
