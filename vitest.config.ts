@@ -6,7 +6,8 @@ import { LongestFirstSequencer } from './test/support/longest-first-sequencer.js
 import { TEST_TIER_ENV } from './test/support/test-tier.js';
 import { TIMEOUT_SCALE_ENV, timeoutScale } from './test/support/timeouts.js';
 
-// Two projects: `npm test` runs both, `npm run test:fast` only `fast`. A file is slow by its name
+// Three projects: `npm test` runs all, `npm run test:fast` the two fast ones (`fast`, whose files
+// share their worker's modules, and `fast-isolated`). A file is slow by its name
 // (goldens, e2e loops, the examples, suites on kube-apiserver alone); a file that mixes in-process
 // tests with tests on the real Kubernetes tools runs in both, each half in its own project
 // (test/support/test-tier.ts), found by the helpers those tests go through.
@@ -14,15 +15,21 @@ const SLOW_FILES = ['test/**/*.slow.test.ts', 'test/**/*.e2e.test.ts'];
 const EXCLUDE = ['**/node_modules/**', 'test/golden/**', 'test/**/fixtures/**'];
 const REAL_KUBERNETES_PART = /\b(describeBackends|runsOnKubernetes|describeHelm|hasHelm)\(/;
 
-/** Test files outside test/support whose source has a part on the real Kubernetes tools. */
-function filesWithRealKubernetesParts(): string[] {
+// Files that need a module graph of their own: they mock a module (vi.mock holds only for modules
+// loaded after it), or read which modules the process has loaded.
+const NEEDS_OWN_MODULES = /\bvi\.(?:doMock|mock)\(|createRequire\([^)]*\)\.cache\b/;
+
+/** Test files outside test/support, test/golden and fixtures whose source matches `pattern`. */
+function filesWhoseSourceMatches(pattern: RegExp): string[] {
   return readdirSync('test', { recursive: true, encoding: 'utf8' })
     .map((file) => path.posix.join('test', file.split(path.sep).join('/')))
     .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/support/') && !file.startsWith('test/golden/') && !file.includes('/fixtures/'))
-    .filter((file) => REAL_KUBERNETES_PART.test(readFileSync(file, 'utf8')));
+    .filter((file) => pattern.test(readFileSync(file, 'utf8')));
 }
 
 const scale = timeoutScale();
+const ownModules = filesWhoseSourceMatches(NEEDS_OWN_MODULES);
+const fastEnv = { [TEST_TIER_ENV]: 'fast', [TIMEOUT_SCALE_ENV]: String(scale) };
 
 const shared = {
   exclude: EXCLUDE,
@@ -46,15 +53,27 @@ export default defineConfig({
           ...shared,
           name: 'fast',
           include: ['test/**/*.test.ts'],
+          exclude: [...EXCLUDE, ...SLOW_FILES, ...ownModules],
+          // The files share their worker's modules: each importing the sources and their libraries
+          // again was most of this project's time (vitest's "import" phase).
+          isolate: false,
+          env: fastEnv,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'fast-isolated',
+          include: ownModules,
           exclude: [...EXCLUDE, ...SLOW_FILES],
-          env: { [TEST_TIER_ENV]: 'fast', [TIMEOUT_SCALE_ENV]: String(scale) },
+          env: fastEnv,
         },
       },
       {
         test: {
           ...shared,
           name: 'slow',
-          include: [...SLOW_FILES, ...filesWithRealKubernetesParts()],
+          include: [...SLOW_FILES, ...filesWhoseSourceMatches(REAL_KUBERNETES_PART)],
           env: { [TEST_TIER_ENV]: 'slow', [TIMEOUT_SCALE_ENV]: String(scale) },
         },
       },
