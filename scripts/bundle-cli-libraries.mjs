@@ -55,6 +55,10 @@ export async function bundleCliLibraries(root) {
       format: library.format,
       target: 'node22',
       outfile: `${out}.tmp`,
+      // Less source to read and compile: ~2 ms a run for yaml and yargs. Names are kept, so that a
+      // stack trace through a library still reads.
+      minifyWhitespace: true,
+      minifySyntax: true,
       legalComments: 'inline',
       // A CommonJS package bundled as ESM still requires Node's built-ins (yaml: process, buffer).
       banner: library.format === 'esm' ? { js: "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);" } : {},
