@@ -13,21 +13,18 @@ function bundlesPath(root) {
   return join(root, 'dist', 'cli-libraries');
 }
 
-/** The installed package.json of the package a specifier names. */
-function packageManifestPath(root, specifier) {
-  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-  return join(root, 'node_modules', name, 'package.json');
+/** The packages a bundle is made of: npm rewrites node_modules/.package-lock.json on every install. */
+function installedPackages(root) {
+  return join(root, 'node_modules', '.package-lock.json');
 }
 
-/** Every bundle exists and was written after this script, the list and the bundled package last changed. */
+/** Every bundle exists and was written after this script, the list and the last npm install. */
 export function cliLibrariesUpToDate(root) {
-  const inputs = [fileURLToPath(import.meta.url), librariesModule];
-  return cliLibraries.every(({ specifier, file }) => {
+  const inputs = [fileURLToPath(import.meta.url), librariesModule, installedPackages(root)].filter((f) => existsSync(f));
+  const newestInput = Math.max(...inputs.map((f) => statSync(f).mtimeMs));
+  return cliLibraries.every(({ file }) => {
     const out = join(bundlesPath(root), file);
-    const manifest = packageManifestPath(root, specifier);
-    if (!existsSync(out)) return false;
-    const sources = existsSync(manifest) ? [...inputs, manifest] : inputs;
-    return statSync(out).mtimeMs >= Math.max(...sources.map((f) => statSync(f).mtimeMs));
+    return existsSync(out) && statSync(out).mtimeMs >= newestInput;
   });
 }
 
@@ -69,7 +66,7 @@ export async function bundleCliLibraries(root) {
   // yargs reads its messages (even English ones: plurals) from ../locales next to its build.
   const locales = join(bundlesPath(root), 'locales');
   rmSync(locales, { recursive: true, force: true });
-  cpSync(join(dirname(packageManifestPath(root, 'yargs')), 'locales'), locales, { recursive: true });
+  cpSync(join(root, 'node_modules', 'yargs', 'locales'), locales, { recursive: true });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
