@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import module from 'node:module';
 import { unsupportedNode } from './node-version.js';
+import { useCliLibraries } from './cli-libraries.js';
 
 // Before anything else loads: on too old a Node the CLI would fail later without saying why.
 const { engines } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -28,6 +29,7 @@ if (generates && !args.some((a) => a === '--help' || a === '-h' || /^--watch(=|$
 // Node 22.1+ keeps the compiled code of the modules below on disk for the next run; older Node
 // has no such cache (the CLI then loads as it is). Enabled before the CLI is imported.
 module.enableCompileCache?.();
+useCliLibraries(new URL('../', import.meta.url));
 const { main } = await import('../dist/src/cli/main.js');
 
 process.exitCode = await main(args);

@@ -1,4 +1,4 @@
-// `npm run prepare`: compiles src/ into dist/ and precompiles templates/ (as `npm run build`), each
+// `npm run prepare`: compiles src/ into dist/, precompiles templates/ and bundles the CLI's libraries (as `npm run build`), each
 // unless dist/ already holds it built from the current sources. npm runs `prepare` after `npm ci`
 // here and also whenever a project depends on this checkout as a `file:` directory (the examples'
 // `file:../..`; generated projects depend on a tarball or a registry release, which run no `prepare`).
@@ -30,8 +30,15 @@ function templatesUpToDate() {
   return !existsSync(join(root, 'templates')) || precompiledUpToDate(root);
 }
 
+/** The CLI's library bundles are current (a package without bin/cli-libraries.js bundles none). */
+async function cliLibrariesUpToDate() {
+  if (!existsSync(join(root, 'bin', 'cli-libraries.js'))) return true;
+  const { cliLibrariesUpToDate } = await import('./bundle-cli-libraries.mjs');
+  return cliLibrariesUpToDate(root);
+}
+
 if (process.argv.includes('--check')) {
-  process.stdout.write(upToDate() && templatesUpToDate() ? 'dist is up to date\n' : 'dist is stale\n');
+  process.stdout.write(upToDate() && templatesUpToDate() && (await cliLibrariesUpToDate()) ? 'dist is up to date\n' : 'dist is stale\n');
 } else {
   if (!upToDate()) {
     const check = process.argv.includes('--no-check') ? ['--noCheck'] : [];
@@ -40,4 +47,5 @@ if (process.argv.includes('--check')) {
   }
   // After tsc, which rewrote the options module the templates are precompiled with.
   if (!templatesUpToDate()) await precompileTemplates(root);
+  if (!(await cliLibrariesUpToDate())) await (await import('./bundle-cli-libraries.mjs')).bundleCliLibraries(root);
 }

@@ -79,9 +79,20 @@ describe('what a command line loads', () => {
     expect([...packages].filter((p) => !tree.has(p))).toEqual([]);
   });
 
-  it("yargs is its one-file CommonJS build, not the ESM entry's modules", () => {
-    const yargsFiles = loads(['--help']).filter((f) => f.startsWith('node_modules/yargs/'));
-    expect(yargsFiles).toEqual(['node_modules/yargs/yargs.cjs', 'node_modules/yargs/build/index.cjs']);
+  it('yargs is the bundle the build made of it and its dependencies, not its own files', () => {
+    const loaded = loads(['--help']);
+    expect(loaded.filter((f) => f.startsWith('dist/cli-libraries/'))).toEqual(['dist/cli-libraries/yargs/yargs.cjs']);
+    expect(loaded.filter((f) => f.includes('node_modules/'))).toEqual([]);
+  });
+
+  it('create api loads yaml, yargs and diff from the bundles the build made (one file each), no file of theirs from node_modules', () => {
+    const project = mkdtempSync(path.join(dir, 'crew-'));
+    record(['init', '--domain', 'example.com', '--project-name', 'crew', '--install=false'], project);
+    const loaded = record(['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', '--dry-run', '--make=false'], project).loaded;
+    expect(loaded.filter((f) => f.startsWith('dist/cli-libraries/')).sort()).toEqual(
+      ['dist/cli-libraries/diff-create-patch.mjs', 'dist/cli-libraries/yaml.mjs', 'dist/cli-libraries/yargs/yargs.cjs']);
+    // yargs's dependencies (cliui, y18n, ...) included; handlebars' runtime and fastest-levenshtein are one file each already.
+    expect(loaded.filter((f) => f.includes('node_modules/') && !/node_modules\/(handlebars|fastest-levenshtein)\//.test(f))).toEqual([]);
   });
 
   it('create api loads the CRD reader and its validation only for --external-api-path, and the manifests runner only with --make', () => {

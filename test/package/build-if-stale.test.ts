@@ -99,4 +99,28 @@ describe('npm run prepare', () => {
     expect(readFileSync(precompiled, 'utf8')).toContain('goodbye');
     expect(statSync(out).mtimeMs).toBe(2_000_000_000);
   }, 60_000);
+
+  it("bundles the CLI's libraries when a bundle is missing or older than the last npm install, without compiling src/ again", () => {
+    mkdirSync(join(pkg, 'bin'));
+    cpSync(join(repoRoot, 'bin', 'cli-libraries.js'), join(pkg, 'bin', 'cli-libraries.js'));
+    cpSync(join(repoRoot, 'scripts', 'bundle-cli-libraries.mjs'), join(pkg, 'scripts', 'bundle-cli-libraries.mjs'));
+    for (const dep of ['esbuild', 'yaml', 'yargs', 'diff']) symlinkSync(join(repoRoot, 'node_modules', dep), join(pkg, 'node_modules', dep));
+    writeFileSync(join(pkg, 'node_modules', '.package-lock.json'), '{}\n');
+    age(join(pkg, 'node_modules', '.package-lock.json'), 1_000_000);
+    age(out, 2_000_000);
+    expect(prepare('--check')).toBe('dist is stale\n');
+    prepare('--no-check');
+    const yamlBundle = join(pkg, 'dist', 'cli-libraries', 'yaml.mjs');
+    expect(readFileSync(yamlBundle, 'utf8')).toMatch(/export\s*\{[^}]*\bparseDocument\b/);
+    expect(statSync(join(pkg, 'dist', 'cli-libraries', 'locales', 'en.json')).isFile()).toBe(true);
+    expect(prepare('--check')).toBe('dist is up to date\n');
+
+    // An npm install after the bundles were made (a library upgraded) makes them again.
+    age(yamlBundle, 2_000_000);
+    age(join(pkg, 'node_modules', '.package-lock.json'), 3_000_000);
+    expect(prepare('--check')).toBe('dist is stale\n');
+    prepare('--no-check');
+    expect(statSync(yamlBundle).mtimeMs).toBeGreaterThan(3_000_000_000);
+    expect(statSync(out).mtimeMs).toBe(2_000_000_000);
+  }, 60_000);
 });

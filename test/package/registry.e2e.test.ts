@@ -135,6 +135,9 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
     expect(pkg.dependencies.kubescaffolder).toBe(`^${version}`);
     expect(existsSync(join(app, 'vendor'))).toBe(false);
+    // The CLI's library bundles (and the messages yargs reads beside its own) ship in the package.
+    const installed = join(app, 'node_modules', 'kubescaffolder', 'dist', 'cli-libraries');
+    for (const file of ['yaml.mjs', 'diff-create-patch.mjs', 'yargs/yargs.cjs', 'locales/en.json']) expect(existsSync(join(installed, file)), file).toBe(true);
     expect(readFileSync(join(app, 'PROJECT'), 'utf8')).toMatch(new RegExp(`^cliVersion: ${version.replace(/\./g, '\\.')}$`, 'm'));
     expect(initOutput).toMatch(/^running npm install\.\.\.\n(?: {2}npm install: (?:resolving, \d+ packages looked up|\d+ packages fetched(?:, unpacking and linking)?) \(\d+ s\)\.\.\.\n)+ {2}npm install: added \d+ packages/m);
     // The lock names the release, and no path of this machine.
