@@ -252,7 +252,9 @@ export class WorkQueue<T = never> {
   private entryOf(key: string): Entry<T> {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = { key, waiting: undefined, processing: false, priority: 0, item: undefined, nextItem: undefined, readySeq: -1, delayedAt: undefined, delayedPriority: 0 };
+      entry = {
+        key, waiting: undefined, processing: false, priority: 0, item: undefined, nextItem: undefined, readySeq: -1, delayedAt: undefined, delayedPriority: 0,
+      };
       this.entries.set(key, entry);
     }
     return entry;
