@@ -90,7 +90,7 @@ export interface ControllerSpec {
 
 export class Controller {
   readonly name: string;
-  readonly queue: WorkQueue<Request>;
+  readonly queue: WorkQueue;
   private readonly spec: ControllerSpec;
   private readonly workers: Promise<void>[] = [];
   private readonly abort = new AbortController();
@@ -108,7 +108,7 @@ export class Controller {
     this.name = spec.name;
     this.logOwner = { controller: spec.name, group: spec.forKind?.group, kind: spec.forKind?.kind };
     this.waitTimes = tracingAvailable() ? new QueueWaitTimes(spec.metrics?.queue) : undefined;
-    this.queue = new WorkQueue<Request>({ rateLimiter: spec.options.rateLimiter, clock: spec.options.clock, metrics: this.waitTimes ?? spec.metrics?.queue });
+    this.queue = new WorkQueue({ rateLimiter: spec.options.rateLimiter, clock: spec.options.clock, metrics: this.waitTimes ?? spec.metrics?.queue });
   }
 
   get needLeaderElection(): boolean {
@@ -181,20 +181,17 @@ export class Controller {
   private async work(): Promise<void> {
     for (;;) {
       // A ready key is taken at once; only an empty queue is waited for (a promise per key cost a tick).
-      // It comes with the request its handler made and the priority it was handed out at.
-      const taken = this.queue.tryTake() ?? (await this.queue.take());
-      if (taken === undefined) return;
-      const key = taken.key;
+      const key = this.queue.tryGet() ?? (await this.queue.get());
+      if (key === undefined) return;
       try {
         // The key stays this worker's while the gate is closed (no other worker takes it); on stop it is dropped.
         while (this.gate && !this.gate.open() && !this.abort.signal.aborted) await this.gate.opened(this.abort.signal);
         if (this.abort.signal.aborted) continue;
-        // Requeues of the controller's own carry no request: the key gives it.
-        const req = taken.item ?? requestOf(key);
+        const req: Request = requestOf(key);
         const metrics = this.spec.metrics?.controller;
         // Retries keep the priority the key was handed out at (an initial-list object stays behind new
         // events) unless the reconcile's result names another.
-        const priority = taken.priority;
+        const priority = this.queue.priorityOf(key) ?? 0;
         metrics?.workerStarted();
         const timeout = this.startTimeout();
         const context = new WorkerReconcileContext(timeout?.signal ?? this.reconcileAbort.signal, this.spec.log, this.logOwner, req);
@@ -217,7 +214,7 @@ export class Controller {
         }
         metrics?.reconcileFinished(outcome, (performance.now() - started) / 1000);
       } finally {
-        this.queue.finish(taken);
+        this.queue.done(key);
       }
     }
   }

@@ -36,15 +36,10 @@ export function requestOf(key: string): Request {
   return { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
 }
 
-/**
- * Each add carries its request, so that the worker taking the key need not parse it back; a
- * request without a namespace (from untyped code) is not carried: the key's own gives it `''`.
- */
-export function requestQueue(queue: WorkQueue<Request>): RequestQueue {
-  const carried = (req: Request) => (typeof req.namespace === 'string' ? req : undefined);
+export function requestQueue(queue: WorkQueue): RequestQueue {
   return {
-    add: (req, priority) => queue.add(requestKey(req), priority, carried(req)),
-    addAfter: (req, ms, priority) => queue.addAfter(requestKey(req), ms, priority, carried(req)),
-    addRateLimited: (req, priority) => queue.addRateLimited(requestKey(req), priority, carried(req)),
+    add: (req, priority) => queue.add(requestKey(req), priority),
+    addAfter: (req, ms, priority) => queue.addAfter(requestKey(req), ms, priority),
+    addRateLimited: (req, priority) => queue.addRateLimited(requestKey(req), priority),
   };
 }

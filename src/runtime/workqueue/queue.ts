@@ -12,10 +12,6 @@
  *   priority (0 by default; handlers use -100 for the informer's initial list and unchanged
  *   resyncs), higher priorities are handed out first and FIFO holds within one priority; a key
  *   added again with a higher priority moves up behind the keys already there, never down.
- *
- * An add may carry an item (the controller's: the request its handler made), which `take` hands
- * out with the key: the worker gets the request, its priority and the means to finish it without
- * parsing the key or looking it up again.
  */
 import { type Clock, realClock, type TimerHandle } from './clock.js';
 import { type Delayed, DelayHeap } from './delay-heap.js';
@@ -39,19 +35,7 @@ export interface WorkQueueOptions {
   metrics?: QueueMetricsSink;
 }
 
-/**
- * A key handed to a worker by `take` or `tryTake`; pass it to `finish` when its work is done. Its
- * fields hold until then (it is the queue's own record of the key, reused when the key comes back).
- */
-export interface Taken<T> {
-  readonly key: string;
-  /** The item carried by the add that queued the key (the first one that carried any), if any. */
-  readonly item: T | undefined;
-  /** The priority it was handed out at. */
-  readonly priority: number;
-}
-
-export class WorkQueue<T = never> {
+export class WorkQueue {
   private readonly clock: Clock;
   readonly rateLimiter: RateLimiter;
   private readonly metrics: QueueMetricsSink | undefined;
@@ -60,16 +44,16 @@ export class WorkQueue<T = never> {
    * What the queue knows of each key, in one record (one map lookup per operation); a key is
    * dropped once it is neither waiting, processing nor delayed.
    */
-  private readonly entries = new Map<string, Entry<T>>();
+  private readonly entries = new Map<string, Entry>();
   /** One FIFO of ready keys per priority; a FIFO slot counts only while its key's `readySeq` still names it. */
-  private readonly buckets = new Map<number, Bucket<T>>();
+  private readonly buckets = new Map<number, Bucket>();
   /** The buckets, highest priority first. */
-  private ordered: Bucket<T>[] = [];
+  private ordered: Bucket[] = [];
   private nextSeq = 0;
   private readyCount = 0;
   private processingCount = 0;
   private delayedCount = 0;
-  private readonly waiters: ((entry: Entry<T> | undefined) => void)[] = [];
+  private readonly waiters: ((key: string | undefined) => void)[] = [];
 
   private readonly delayed = new DelayHeap();
   private timer: TimerHandle | undefined;
@@ -103,11 +87,10 @@ export class WorkQueue<T = never> {
     return this.stopped;
   }
 
-  /** Adds `key` at `priority` (higher first; 0 by default), with `item` for the worker that takes it. */
-  add(key: string, priority = 0, item?: T): void {
+  /** Adds `key` at `priority` (higher first; 0 by default). */
+  add(key: string, priority = 0): void {
     if (this.stopped) return;
     const entry = this.entryOf(key);
-    entry.nextItem ??= item;
     // A delayed add of the key is served by this one (the priority queue keeps one entry per key).
     if (entry.delayedAt !== undefined) {
       entry.delayedAt = undefined; // its heap entry goes stale
@@ -126,26 +109,25 @@ export class WorkQueue<T = never> {
     }
     this.metrics?.add(key, priority);
     entry.waiting = priority;
-    if (entry.processing) return;
+    if (entry.processing !== undefined) return;
     const waiter = this.waiters.shift();
     if (waiter) this.handOut(entry, waiter);
     else this.pushReady(entry, priority);
   }
 
   /** Adds `key` after `ms` milliseconds; at once when `ms <= 0`. */
-  addAfter(key: string, ms: number, priority = 0, item?: T): void {
+  addAfter(key: string, ms: number, priority = 0): void {
     if (this.stopped) return;
     if (!(ms > 0)) {
-      this.add(key, priority, item);
+      this.add(key, priority);
       return;
     }
     this.metrics?.retry();
     const entry = this.entryOf(key);
     if (entry.waiting !== undefined) {
-      this.add(key, priority, item); // already waiting to be handed out: that serves this add too
+      this.add(key, priority); // already waiting to be handed out: that serves this add too
       return;
     }
-    entry.nextItem ??= item;
     const readyAt = this.clock.now() + ms;
     const known = entry.delayedAt;
     if (known === undefined || priority > entry.delayedPriority) entry.delayedPriority = priority;
@@ -157,14 +139,13 @@ export class WorkQueue<T = never> {
   }
 
   /** Adds `key` after the delay its rate limiter gives it now. */
-  addRateLimited(key: string, priority = 0, item?: T): void {
-    this.addAfter(key, this.rateLimiter.when(key), priority, item);
+  addRateLimited(key: string, priority = 0): void {
+    this.addAfter(key, this.rateLimiter.when(key), priority);
   }
 
   /** The priority `key` was handed out at, while it is being processed (undefined otherwise). */
   priorityOf(key: string): number | undefined {
-    const entry = this.entries.get(key);
-    return entry?.processing ? entry.priority : undefined;
+    return this.entries.get(key)?.processing;
   }
 
   /** Clears the backoff history of `key`. */
@@ -181,14 +162,6 @@ export class WorkQueue<T = never> {
     if (this.stopped) return Promise.resolve(undefined);
     const key = this.tryGet();
     if (key !== undefined) return Promise.resolve(key);
-    return new Promise((resolve) => this.waiters.push((entry) => resolve(entry?.key)));
-  }
-
-  /** `get` with the key's item and priority; undefined once the queue is shut down. Call `finish` afterwards. */
-  take(): Promise<Taken<T> | undefined> {
-    if (this.stopped) return Promise.resolve(undefined);
-    const taken = this.tryTake();
-    if (taken !== undefined) return Promise.resolve(taken);
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -197,11 +170,6 @@ export class WorkQueue<T = never> {
    * without the promise, for a worker that only waits when the queue is empty. Call `done(key)` afterwards.
    */
   tryGet(): string | undefined {
-    return this.tryTake()?.key;
-  }
-
-  /** `tryGet` with the key's item and priority. Call `finish` afterwards. */
-  tryTake(): Taken<T> | undefined {
     if (this.stopped) return undefined;
     const entry = this.takeReady();
     return entry === undefined ? undefined : this.markProcessing(entry);
@@ -210,18 +178,10 @@ export class WorkQueue<T = never> {
   /** Ends the processing of `key`; if it was added meanwhile it is queued again now. */
   done(key: string): void {
     const entry = this.entries.get(key);
-    if (entry !== undefined) this.finish(entry);
-  }
-
-  /** `done` for what `take` or `tryTake` handed out (no lookup of its key); a second call does nothing. */
-  finish(taken: Taken<T>): void {
-    // Whatever the queue hands out is one of its entries; one no longer processing was finished already.
-    const entry = taken as Entry<T>;
-    if (!entry.processing) return;
-    entry.processing = false;
-    entry.item = undefined;
+    if (entry?.processing === undefined) return;
+    entry.processing = undefined;
     this.processingCount--;
-    this.metrics?.done(entry.key);
+    this.metrics?.done(key);
     const priority = entry.waiting;
     if (priority !== undefined && !this.stopped) {
       const waiter = this.waiters.shift();
@@ -249,43 +209,38 @@ export class WorkQueue<T = never> {
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  private entryOf(key: string): Entry<T> {
+  private entryOf(key: string): Entry {
     let entry = this.entries.get(key);
     if (entry === undefined) {
-      entry = {
-        key, waiting: undefined, processing: false, priority: 0, item: undefined, nextItem: undefined, readySeq: -1, delayedAt: undefined, delayedPriority: 0,
-      };
+      entry = { key, waiting: undefined, processing: undefined, readySeq: -1, delayedAt: undefined, delayedPriority: 0 };
       this.entries.set(key, entry);
     }
     return entry;
   }
 
   /** Forgets `entry` if nothing is left of it. */
-  private release(entry: Entry<T>): void {
-    if (entry.waiting === undefined && !entry.processing && entry.delayedAt === undefined) this.entries.delete(entry.key);
+  private release(entry: Entry): void {
+    if (entry.waiting === undefined && entry.processing === undefined && entry.delayedAt === undefined) this.entries.delete(entry.key);
   }
 
-  private handOut(entry: Entry<T>, waiter: (entry: Entry<T>) => void): void {
+  private handOut(entry: Entry, waiter: (key: string) => void): void {
     waiter(this.markProcessing(entry));
   }
 
-  private markProcessing(entry: Entry<T>): Entry<T> {
+  private markProcessing(entry: Entry): string {
     const priority = entry.waiting ?? 0;
     entry.waiting = undefined;
-    entry.processing = true;
-    entry.priority = priority;
-    entry.item = entry.nextItem;
-    entry.nextItem = undefined;
+    entry.processing = priority;
     this.processingCount++;
     this.metrics?.get(entry.key, priority);
-    return entry;
+    return entry.key;
   }
 
   /** Puts `entry` at the end of its priority's FIFO (any earlier slot of it goes stale). */
-  private pushReady(entry: Entry<T>, priority: number): void {
+  private pushReady(entry: Entry, priority: number): void {
     let bucket = this.buckets.get(priority);
     if (!bucket) {
-      bucket = new Bucket<T>(priority);
+      bucket = new Bucket(priority);
       this.buckets.set(priority, bucket);
       this.ordered.push(bucket);
       this.ordered.sort((a, b) => b.priority - a.priority);
@@ -296,7 +251,7 @@ export class WorkQueue<T = never> {
   }
 
   /** The ready entry of the highest priority that waited longest, taken out; undefined when none. */
-  private takeReady(): Entry<T> | undefined {
+  private takeReady(): Entry | undefined {
     if (this.readyCount === 0) return undefined;
     for (const bucket of this.ordered) {
       const entry = bucket.take();
@@ -352,16 +307,13 @@ export class WorkQueue<T = never> {
   }
 }
 
-/** What the queue knows of one key; handed out as it is (a `Taken`), so that finishing it needs no lookup. */
-interface Entry<T> extends Taken<T> {
+/** What the queue knows of one key. */
+interface Entry {
+  readonly key: string;
   /** Waiting to be handed out (client-go's dirty set), at this priority; also while processing, for a re-add. */
   waiting: number | undefined;
-  /** Handed to a worker (at `priority`, with `item`). */
-  processing: boolean;
-  priority: number;
-  item: T | undefined;
-  /** The item of the add that queued it, handed out with it next. */
-  nextItem: T | undefined;
+  /** Handed to a worker, at this priority. */
+  processing: number | undefined;
   /** The sequence number of its live slot in a ready FIFO; -1 when it has none. */
   readySeq: number;
   /** The ready time of its pending delayed add (heap items with another time are stale). */
@@ -374,20 +326,20 @@ interface Entry<T> extends Taken<T> {
  * The FIFO of one priority: entries with the sequence number they were pushed at (a slot whose
  * entry has moved on is stale and skipped), in arrays with a moving head, compacted now and then.
  */
-class Bucket<T> {
-  private entries: Entry<T>[] = [];
+class Bucket {
+  private entries: Entry[] = [];
   private seqs: number[] = [];
   private head = 0;
 
   constructor(readonly priority: number) {}
 
-  push(entry: Entry<T>): void {
+  push(entry: Entry): void {
     this.entries.push(entry);
     this.seqs.push(entry.readySeq);
   }
 
   /** The first live entry, taken out; undefined when none is left. */
-  take(): Entry<T> | undefined {
+  take(): Entry | undefined {
     while (this.head < this.entries.length) {
       const i = this.head++;
       const entry = this.entries[i];

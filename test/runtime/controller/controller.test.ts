@@ -284,41 +284,6 @@ describeBackends('controller', (backend) => {
       }
     });
 
-    it('a reconcile gets the request its add carried; a request without a namespace, and a requeue, get one made from the key', async () => {
-      const mgr = await newManager(env);
-      const client = mgr.getClient();
-      const ns = await createNamespace(client, 'carried');
-      const seen: Request[] = [];
-      const controller = await controllerManagedBy(mgr)
-        .for(ConfigMap)
-        .named('carried-test')
-        .complete(async (req) => {
-          if (req.namespace !== ns && req.name !== 'cluster-wide') return {};
-          seen.push(req);
-          return req.name === 'again' && seen.filter((r) => r.name === 'again').length === 1 ? { requeue: true } : {};
-        });
-      const r = runManager(mgr);
-      try {
-        const mine = { namespace: ns, name: 'mine' };
-        controller.requests.add(mine);
-        await eventually(() => seen.some((q) => q.name === 'mine'), 'the carried request reconciled');
-        expect(seen.find((q) => q.name === 'mine')).toBe(mine);
-        // Untyped code may leave the namespace out: the reconciler still gets the key's '' (as before).
-        controller.requests.add({ name: 'cluster-wide' } as Request);
-        await eventually(() => seen.some((q) => q.name === 'cluster-wide'), 'the namespace-less request reconciled');
-        expect(seen.find((q) => q.name === 'cluster-wide')).toEqual({ namespace: '', name: 'cluster-wide' });
-        const again = { namespace: ns, name: 'again' };
-        controller.requests.add(again);
-        await eventually(() => seen.filter((q) => q.name === 'again').length === 2, 'the request and its requeue reconciled');
-        const [first, requeued] = seen.filter((q) => q.name === 'again');
-        expect(first).toBe(again);
-        expect(requeued).not.toBe(again);
-        expect(requeued).toEqual({ namespace: ns, name: 'again' });
-      } finally {
-        await r.stop();
-      }
-    });
-
     it('reconciles a change that arrives meanwhile before the rest of the initial list (low priority), as controller-runtime\'s priority queue', async () => {
       const setup = clientAndCache(env);
       const ns = await createNamespace(setup.client, 'priority');

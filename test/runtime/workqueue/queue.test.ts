@@ -58,36 +58,6 @@ describe('WorkQueue', () => {
     expect(q.tryGet()).toBeUndefined();
   });
 
-  it('take hands out a key with the item of the first add that carried one and its priority; finish ends it as done would, once', async () => {
-    const clock = new FakeClock();
-    const q = new WorkQueue<{ n: number }>({ clock });
-    const waiting = q.take();
-    q.add('a', 0, { n: 1 }); // handed to the waiting worker at once
-    const a = await waiting;
-    expect([a?.key, a?.item, a?.priority]).toEqual(['a', { n: 1 }, 0]);
-    q.add('b', -100);
-    q.add('b', 5, { n: 2 }); // moves it up, and carries the first item
-    q.add('b', 0, { n: 3 }); // deduplicated: the first carried item stays
-    const b = q.tryTake();
-    expect([b?.key, b?.item, b?.priority]).toEqual(['b', { n: 2 }, 5]);
-    q.add('a', 0, { n: 4 }); // re-added while processing: comes back after finish, with its own item
-    expect(q.tryTake()).toBeUndefined();
-    q.finish(a!);
-    q.finish(a!); // a second finish of the same hand-out does nothing
-    const again = q.tryTake();
-    expect([again?.key, again?.item, again?.priority]).toEqual(['a', { n: 4 }, 0]);
-    expect(q.processingLen()).toBe(2);
-    q.addAfter('c', 10, 0, { n: 5 }); // a delayed add keeps its item until it is handed out
-    clock.advance(10);
-    expect(q.tryTake()?.item).toEqual({ n: 5 });
-    q.add('d'); // an add without an item hands out none
-    expect(q.tryTake()).toMatchObject({ key: 'd', item: undefined });
-    q.done('b'); // done by key still ends a taken key
-    expect(q.processingLen()).toBe(3);
-    q.shutdown();
-    expect(await q.take()).toBeUndefined();
-  });
-
   it('forgets a finished key completely: added again, it is a new arrival with no trace of its past', async () => {
     const clock = new FakeClock();
     const events: string[] = [];
