@@ -21,7 +21,11 @@ describe('hasShared', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
-  it('is false when a path is missing, and says so in one line, once', () => {
+  it('is false when a path is missing, and says so in one line, once', async () => {
+    // A copy of the module of its own: "once" is per module, and another file in this worker (they
+    // share their modules) may have said it already.
+    vi.resetModules();
+    const { hasShared } = await import('./shared.js');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const missing = path.join(conformanceDir, 'no-such-folder', 'a.yaml');
     expect(hasShared(repoRoot, missing)).toBe(false);
