@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import * as k8s from '@kubernetes/client-node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBinaryControlPlane } from '../../src/testing/environment/binary-control-plane.js';
+import { requestJSON } from '../../src/testing/environment/api-request.js';
 import { apiServerArgs } from '../../src/testing/environment/control-plane-flags.js';
 import { freePort } from '../../src/testing/environment/free-port.js';
 import { ControlPlaneStartError, eventually, startTestEnvironment } from '../../src/testing/index.js';
@@ -161,7 +162,7 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
     }
   });
 
-  it('serves the CRDs as soon as it returns, and writes a kubeconfig kubectl verifies the server with', async () => {
+  it('serves the CRDs as soon as it returns (their storage ready for the first request), and writes a kubeconfig kubectl verifies the server with', async () => {
     const tmp = await privateTmp('env-tmp');
     const crd = {
       apiVersion: 'apiextensions.k8s.io/v1',
@@ -178,6 +179,9 @@ describe.skipIf(!hasKubernetesBinaries())('etcd and kube-apiserver', () => {
     try {
       expect(env.mode).toBe('binaries');
       expect(() => env.server).toThrow(/only for the in-process server/);
+      // Its storage is ready as well: kube-apiserver answers a resource's first request with 429
+      // (Retry-After: 1 s) until the storage it starts then is filled. requestJSON sends once.
+      await expect(requestJSON(env.kubeConfig, 'GET', '/apis/env.example.com/v1/gizmos')).resolves.toMatchObject({ kind: 'GizmoList' });
       const resources = await env.kubeConfig.makeApiClient(k8s.CustomObjectsApi).getAPIResources({ group: 'env.example.com', version: 'v1' });
       expect(resources.resources.map((r) => r.name)).toContain('gizmos');
       // The CRD went as written: its x-kubernetes-preserve-unknown-fields keeps what the schema does not name.

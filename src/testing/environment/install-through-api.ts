@@ -1,7 +1,10 @@
 /**
  * Installing a test's CRDs and webhook configurations on a real API server (binaries or an existing
  * cluster), as envtest's InstallCRDs and WebhookInstallOptions.Install do: each object created, or
- * replaced when it exists; CRDs then awaited until Established and served (discovery lists them).
+ * replaced when it exists; CRDs then awaited until Established and served (discovery lists them),
+ * and until their storage answers: kube-apiserver builds a custom resource's storage on its first
+ * request and answers 429 (Retry-After: 1 s) until the storage's watch cache is filled, so without
+ * this wait a test's first request of each resource cost it a client's retry, one second or more.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { WebhookConfiguration } from '../admission/index.js';
@@ -57,14 +60,21 @@ function isEstablished(crd: CRD): boolean {
   return (crd.status?.conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
 }
 
-/** Whether discovery lists the CRD's resource in each of its served versions. */
+/**
+ * Whether discovery lists the CRD's resource in each of its served versions, and a list of it is
+ * answered (the first one starts the storage: 429 until it is ready). A user not allowed to list
+ * it (an existing cluster) is not kept waiting.
+ */
 async function isServed(kc: KubeConfig, crd: CRD): Promise<boolean> {
   for (const version of crd.spec.versions.filter((v) => v.served)) {
+    const groupVersion = `/apis/${crd.spec.group}/${version.name}`;
     try {
-      const list = await requestJSON<{ resources?: { name: string }[] }>(kc, 'GET', `/apis/${crd.spec.group}/${version.name}`);
+      const list = await requestJSON<{ resources?: { name: string }[] }>(kc, 'GET', groupVersion);
       if (!(list.resources ?? []).some((r) => r.name === crd.spec.names.plural)) return false;
+      await requestJSON(kc, 'GET', `${groupVersion}/${crd.spec.names.plural}?limit=1`);
     } catch (err) {
-      if (isCode(err, 404)) return false;
+      if (isCode(err, 404) || isCode(err, 429)) return false;
+      if (isCode(err, 403)) continue;
       throw err;
     }
   }
