@@ -16,11 +16,16 @@ limitations under the License.
 
 // First: refuses too old a Node.js before any test loads the runtime.
 import './src/node-version.js';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // A test file waits on its API server and controllers more than it computes (on etcd and
+    // kube-apiserver with KUBEBUILDER_ASSETS, most of its time): one file more than the cores keeps
+    // them busy. vitest's default, one fewer than the cores, runs one file at a time on 2 cores.
+    maxWorkers: availableParallelism() + 1,
     // The runtime's log lines (test/setup.ts) are printed for failing tests only, unless TEST_LOGS is set.
     setupFiles: ['test/setup.ts'],
     silent: process.env.TEST_LOGS ? false : 'passed-only',
