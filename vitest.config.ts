@@ -3,15 +3,14 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { LongestFirstSequencer } from './test/support/longest-first-sequencer.js';
-import { TEST_TIER_ENV } from './test/support/test-tier.js';
+import { SLOW_FILE_SUFFIXES, TEST_TIER_ENV } from './test/support/test-tier.js';
 import { TIMEOUT_SCALE_ENV, timeoutScale } from './test/support/timeouts.js';
 
 // Three projects: `npm test` runs all, `npm run test:fast` the two fast ones (`fast`, whose files
 // share their worker's modules, and `fast-isolated`). A file is slow by its name
-// (goldens, e2e loops, the examples, suites on kube-apiserver alone); a file that mixes in-process
-// tests with tests on the real Kubernetes tools runs in both, each half in its own project
-// (test/support/test-tier.ts), found by the helpers those tests go through.
-const SLOW_FILES = ['test/**/*.slow.test.ts', 'test/**/*.e2e.test.ts'];
+// (test/support/test-tier.ts); a file that mixes in-process tests with tests on the real Kubernetes
+// tools runs in both, each half in its own project, found by the helpers those tests go through.
+const SLOW_FILES = SLOW_FILE_SUFFIXES.map((suffix) => `test/**/*${suffix}`);
 const EXCLUDE = ['**/node_modules/**', 'test/golden/**', 'test/**/fixtures/**'];
 const REAL_KUBERNETES_PART = /\b(describeBackends|runsOnKubernetes|describeHelm|hasHelm)\(/;
 
@@ -19,13 +18,13 @@ const REAL_KUBERNETES_PART = /\b(describeBackends|runsOnKubernetes|describeHelm|
 // loaded after it), or read which modules the process has loaded.
 const NEEDS_OWN_MODULES = /\bvi\.(?:doMock|mock)\(|createRequire\([^)]*\)\.cache\b/;
 
-/** Test files outside test/support, test/golden and fixtures whose source matches `pattern`. */
-function filesWhoseSourceMatches(pattern: RegExp): string[] {
-  return readdirSync('test', { recursive: true, encoding: 'utf8' })
-    .map((file) => path.posix.join('test', file.split(path.sep).join('/')))
-    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/support/') && !file.startsWith('test/golden/') && !file.includes('/fixtures/'))
-    .filter((file) => pattern.test(readFileSync(file, 'utf8')));
-}
+/** The test files outside test/support, test/golden and fixtures, with their sources (read once). */
+const testSources = readdirSync('test', { recursive: true, encoding: 'utf8' })
+  .map((file) => path.posix.join('test', file.split(path.sep).join('/')))
+  .filter((file) => file.endsWith('.test.ts') && !file.startsWith('test/support/') && !file.startsWith('test/golden/') && !file.includes('/fixtures/'))
+  .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+
+const filesWhoseSourceMatches = (pattern: RegExp): string[] => testSources.filter(({ source }) => pattern.test(source)).map(({ file }) => file);
 
 const scale = timeoutScale();
 const ownModules = filesWhoseSourceMatches(NEEDS_OWN_MODULES);
@@ -45,7 +44,7 @@ export default defineConfig({
     // worker more than the cores keeps them busy. vitest's own default is one fewer than the cores:
     // a single worker on a 2-core machine, where the suite took 299 s; three took 181 s.
     maxWorkers: availableParallelism() + 1,
-    // The longest files first, across both projects (test/support/longest-first.ts).
+    // The longest files first, across all projects (test/support/longest-first.ts).
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {

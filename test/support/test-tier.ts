@@ -12,3 +12,10 @@ export function testTier(): TestTier {
   const value = process.env[TEST_TIER_ENV];
   return value === 'fast' || value === 'slow' ? value : 'all';
 }
+
+/**
+ * A file is slow by its name: end-to-end files (the longest), then `.slow` ones (goldens, e2e loops,
+ * the examples, suites on kube-apiserver alone). Project `slow` runs them; the order is the
+ * sequencer's guess of their length when no earlier run recorded it.
+ */
+export const SLOW_FILE_SUFFIXES = ['.e2e.test.ts', '.slow.test.ts'] as const;
