@@ -108,7 +108,7 @@ describeBackends('sharded controllers', (backend) => {
     await eventually(async () => (await core.readNamespacedSecret({ name: 'owned', namespace: ns })).metadata?.labels?.[SHARD] === labels.get(keyOf(owner)), { ...SETTLE, description: 'the owned Secret labelled with its owner shard' });
 
     // The leader's sharder counted the first assignments (objects given a shard for the first time), and reports each shard's objects.
-    expect(await replicas.metricSum('scaffolder_shard_reassignments_total', `ring="${RING}",reason="new"`)).toBe(labels.size);
+    expect(await replicas.counterReaching('scaffolder_shard_reassignments_total', `ring="${RING}",reason="new"`, labels.size, SETTLE)).toBe(labels.size);
     await objectsMetricShows(labels);
     expect(log.overlaps()).toEqual([]);
   }, TEST_TIMEOUT_MS);
@@ -151,7 +151,7 @@ describeBackends('sharded controllers', (backend) => {
     // A follower was elected, and its sharder (none ran there before) took the orphans from the expired shard.
     const leader = await replicas.leader();
     expect(['replica-b', 'replica-c']).toContain(leader.id);
-    expect(await replicas.metricSum('scaffolder_shard_reassignments_total', `ring="${RING}",reason="lease_expired"`)).toBe(orphans.length);
+    expect(await replicas.counterReaching('scaffolder_shard_reassignments_total', `ring="${RING}",reason="lease_expired"`, orphans.length, SETTLE)).toBe(orphans.length);
     expect(log.overlaps()).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
@@ -175,7 +175,7 @@ describeBackends('sharded controllers', (backend) => {
     expect((await coordination.readNamespacedLease({ name, namespace: ns })).spec?.holderIdentity).toBe(TAKEN_HOLDER);
     const lateRenewal = coordination.replaceNamespacedLease({ name, namespace: ns, body: { ...expired, spec: { ...expired.spec, renewTime: new V1MicroTime() } } });
     await expect(lateRenewal).rejects.toMatchObject({ code: 409 });
-    expect(await replicas.metricSum('scaffolder_shard_reassignments_total', `ring="${RING}",reason="lease_expired"`)).toBe(20);
+    expect(await replicas.counterReaching('scaffolder_shard_reassignments_total', `ring="${RING}",reason="lease_expired"`, 20, SETTLE)).toBe(20);
     expect(log.overlaps()).toEqual([]);
   }, TEST_TIMEOUT_MS);
 
