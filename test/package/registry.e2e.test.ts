@@ -1,8 +1,8 @@
 // The published path, for real: kubescaffolder published to a local registry (verdaccio, on
 // 127.0.0.1, with a temporary config and storage; every other package proxied from the registry npm
 // uses), `npx kubescaffolder init` from it in an empty directory, the project committed and cloned
-// into another folder, and there `npm ci`, `npm test` and the run steps of its scaffolded GitHub
-// workflows that need no Docker and no cluster.
+// into other folders, and there the run steps of its scaffolded GitHub workflows that need no Docker
+// and no cluster (`npm ci`, `make lint`, `make test`).
 // Slow (several npm installs): a fast run leaves it out with --exclude '**/*.e2e.test.ts'.
 // Skipped with one line when the registry cannot start.
 import { spawn } from 'node:child_process';
@@ -150,26 +150,29 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
   });
 
   // The workflows' steps are what a clone of the project runs; test.yml's (`npm ci`, then `make test`,
-  // which is `make manifests` and `npm test`) is where npm ci and the tests are checked.
-  it("a clone of the project in another folder runs the run steps of its GitHub workflows that need no Docker and no cluster: npm ci runs no install script of kubescaffolder, and npm test passes quietly", async () => {
+  // which is `make manifests` and `npm test`) is where npm ci and the tests are checked. Each
+  // workflow runs in a clone of its own, all at once, as GitHub runs them on runners of their own.
+  it("clones of the project in another folder run the run steps of its GitHub workflows that need no Docker and no cluster: npm ci runs no install script of kubescaffolder, and npm test passes quietly", async () => {
     const workflows = readdirSync(join(clone, '.github', 'workflows')).sort();
     expect(workflows).toEqual(['lint.yml', 'test-e2e.yml', 'test.yml']);
-    const ran: string[] = [];
-    const outputs = new Map<string, string>();
-    for (const file of workflows) {
+    const runWorkflow = async (file: string): Promise<Array<{ step: string; out: string }>> => {
       const workflow = parse(readFileSync(join(clone, '.github', 'workflows', file), 'utf8')) as { jobs: Record<string, { steps: Array<{ run?: string }> }> };
       const steps = Object.values(workflow.jobs).flatMap((job) => job.steps.flatMap((s) => (s.run === undefined ? [] : [s.run])));
       // The e2e workflow installs kind and makes a cluster with Docker.
-      if (steps.some((s) => /\bkind\b|docker/.test(s))) continue;
+      if (steps.some((s) => /\bkind\b|docker/.test(s))) return [];
+      const dir = join(clone, '..', file.replace(/\.yml$/, ''), 'guestbook');
+      await ok('git', ['clone', '--quiet', app, dir], work, env);
+      const ran = [];
       for (const step of steps) {
-        const r = await run('bash', ['-e', '-c', step], clone, { ...env, CI: 'true' });
+        const r = await run('bash', ['-e', '-c', step], dir, { ...env, CI: 'true' });
         expect(r.code, `${file}: ${step}\n${r.out}`).toBe(0);
-        ran.push(`${file}: ${step.trim().replace(/\n/g, '; ')}`);
-        outputs.set(ran.at(-1)!, r.out);
+        ran.push({ step: `${file}: ${step.trim().replace(/\n/g, '; ')}`, out: r.out });
       }
-    }
-    expect(ran).toEqual(['lint.yml: npm ci', 'lint.yml: make lint', 'test.yml: npm ci; make test']);
-    const test = outputs.get('test.yml: npm ci; make test')!;
+      return ran;
+    };
+    const ran = (await Promise.all(workflows.map(runWorkflow))).flat();
+    expect(ran.map((r) => r.step)).toEqual(['lint.yml: npm ci', 'lint.yml: make lint', 'test.yml: npm ci; make test']);
+    const test = ran[2].out;
     expect(test).not.toMatch(/kubescaffolder@.*(prepare|install)/);
     expect(stripVTControlCharacters(test)).toMatch(/Test Files\s+\d+ passed/);
     // The manager's log lines (a JSON line per reconcile) are kept for tests that fail.
