@@ -61,22 +61,33 @@ function isEstablished(crd: CRD): boolean {
 }
 
 /**
- * Whether discovery lists the CRD's resource in each of its served versions, and a list of it is
- * answered (the first one starts the storage: 429 until it is ready). A user not allowed to list
- * it (an existing cluster) is not kept waiting.
+ * Whether a list of the resource is answered: the first one starts its storage, and kube-apiserver
+ * answers 429 until the storage is ready. A user not allowed to list it (an existing cluster) is
+ * not kept waiting.
  */
+async function storageAnswers(kc: KubeConfig, resource: string): Promise<boolean> {
+  try {
+    await requestJSON(kc, 'GET', `${resource}?limit=1`);
+    return true;
+  } catch (err) {
+    if (isCode(err, 404) || isCode(err, 429)) return false;
+    if (isCode(err, 403)) return true;
+    throw err;
+  }
+}
+
+/** Whether discovery lists the CRD's resource in each of its served versions, and its storage answers. */
 async function isServed(kc: KubeConfig, crd: CRD): Promise<boolean> {
   for (const version of crd.spec.versions.filter((v) => v.served)) {
     const groupVersion = `/apis/${crd.spec.group}/${version.name}`;
     try {
       const list = await requestJSON<{ resources?: { name: string }[] }>(kc, 'GET', groupVersion);
       if (!(list.resources ?? []).some((r) => r.name === crd.spec.names.plural)) return false;
-      await requestJSON(kc, 'GET', `${groupVersion}/${crd.spec.names.plural}?limit=1`);
     } catch (err) {
-      if (isCode(err, 404) || isCode(err, 429)) return false;
-      if (isCode(err, 403)) continue;
+      if (isCode(err, 404)) return false;
       throw err;
     }
+    if (!(await storageAnswers(kc, `${groupVersion}/${crd.spec.names.plural}`))) return false;
   }
   return true;
 }
