@@ -92,8 +92,13 @@ if ('error' in registry) console.log(`registry test skipped: the local registry 
 describe.skipIf('error' in registry)('kubescaffolder published to a registry', () => {
   const { url } = registry as { url: string };
   const npmrc = join(work, 'npmrc');
-  // npm and npx as a user of the registry sees them: every package from it.
-  const env: NodeJS.ProcessEnv = { ...process.env, npm_config_registry: url, npm_config_userconfig: npmrc, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
+  // npm and npx as a user of the registry sees them: every package from it, and no setting of the
+  // developer's. npm exports its settings to the scripts it runs (npm_config_*), so `npm test` would
+  // hand its user's ~/.npmrc down: one with omit-lockfile-registry-resolved made the project's lock
+  // name no tarball URL, and each clone's npm ci then asked the registry for every package again
+  // (about 75 CPU-s of verdaccio's, and 75 s, per run).
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_config_/i.test(name)));
+  const env: NodeJS.ProcessEnv = { ...inherited, npm_config_registry: url, npm_config_userconfig: npmrc, npm_config_update_notifier: 'false', npm_config_fund: 'false', npm_config_audit: 'false' };
   const app = join(work, 'empty', 'guestbook');
   const clone = join(work, 'elsewhere', 'one', 'level', 'deeper', 'guestbook');
   let initOutput = '';
@@ -142,8 +147,9 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     expect(initOutput).toMatch(/^running npm install\.\.\.\n(?: {2}npm install: (?:resolving, \d+ packages looked up|\d+ packages fetched(?:, unpacking and linking)?) \(\d+ s\)\.\.\.\n)+ {2}npm install: added \d+ packages/m);
     // The lock names the release, and no path of this machine.
     const lockText = readFileSync(join(app, 'package-lock.json'), 'utf8');
-    const lock = JSON.parse(lockText) as { packages: Record<string, { version?: string; link?: boolean }> };
-    expect(lock.packages['node_modules/kubescaffolder']).toMatchObject({ version });
+    const lock = JSON.parse(lockText) as { packages: Record<string, { version?: string; link?: boolean; resolved?: string }> };
+    // With its tarball's URL, so that a clone's npm ci installs from the lock (and npm's cache) alone.
+    expect(lock.packages['node_modules/kubescaffolder']).toMatchObject({ version, resolved: `${url}kubescaffolder/-/kubescaffolder-${version}.tgz` });
     expect(lock.packages['node_modules/kubescaffolder'].link).toBeUndefined();
     expect(lockText).not.toContain('file:');
     expect(lockText).not.toContain(work);
