@@ -91,7 +91,11 @@ if ('error' in registry) console.log(`registry test skipped: the local registry 
 
 describe.skipIf('error' in registry)('kubescaffolder published to a registry', () => {
   const { url } = registry as { url: string };
+  // The publisher's settings hold its token; everyone else reads anonymously, as users of a public
+  // registry do (with a token on every request verdaccio checked a bcrypt hash each time: about
+  // 35 CPU-s of the init's install).
   const npmrc = join(work, 'npmrc');
+  const publisherNpmrc = join(work, 'publisher-npmrc');
   // npm and npx as a user of the registry sees them: every package from it, and no setting of the
   // developer's. npm exports its settings to the scripts it runs (npm_config_*), so `npm test` would
   // hand its user's ~/.npmrc down: one with omit-lockfile-registry-resolved made the project's lock
@@ -107,7 +111,8 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     // A user of the registry, whose token publishes.
     const user = await fetch(`${url}-/user/org.couchdb.user:publisher`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'publisher', password: 'publisher-password' }) });
     const { token } = await user.json() as { token: string };
-    writeFileSync(npmrc, `${url.replace(/^http:/, '')}:_authToken=${token}\n`);
+    writeFileSync(publisherNpmrc, `${url.replace(/^http:/, '')}:_authToken=${token}\n`);
+    writeFileSync(npmrc, '');
 
     // The package as npm packs it (the files package.json lists; dist/ as the test run built it), at this run's version.
     const stage = join(work, 'stage');
@@ -116,7 +121,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
     await ok('tar', ['-xzf', packed.filename], stage, env);
     const manifest = join(stage, 'package', 'package.json');
     writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')) as object, version }, null, 2) + '\n');
-    await ok(npm, ['publish', join(stage, 'package'), '--ignore-scripts', '--tag', 'registry-test'], stage, env);
+    await ok(npm, ['publish', join(stage, 'package'), '--ignore-scripts', '--tag', 'registry-test'], stage, { ...env, npm_config_userconfig: publisherNpmrc });
 
     mkdirSync(app, { recursive: true });
     initOutput = await ok(npx, ['--yes', `kubescaffolder@${version}`, 'init', '--domain', 'my.domain'], app, env);
