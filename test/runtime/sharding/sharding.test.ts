@@ -88,6 +88,10 @@ describeBackends('sharded controllers', (backend) => {
     const log = new ReconcileLog();
     const shards = ['replica-a', 'replica-b', 'replica-c'];
     for (const id of shards) await replicas.start(ns, id, log);
+    // The objects come once the sharder counts the three live: one it saw only after it began
+    // assigning takes its share from the others, whose reconciles of those objects then name another
+    // shard than the final label (CI, Node 22, kube-apiserver under load: replica-b against replica-c).
+    await replicas.sharderSees(shards, SETTLE);
     const objects = 300;
     await createConfigMaps(client, ns, objects);
     const labels = await settled(view, shards, log);
