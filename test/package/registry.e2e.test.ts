@@ -14,6 +14,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../src/testing/environment/free-port.js';
+import { npmCiRefusedByRegistry } from '../support/npm-lock-refused.js';
 import { runAsync } from '../support/run-async.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -84,21 +85,6 @@ async function startRegistry(): Promise<{ url: string; stop(): void } | { error:
   }
   stop();
   return { error: `verdaccio did not answer on ${url} within 60 s` };
-}
-
-/**
- * Why no `npm ci` can pass on the project's lock, when that is the registry's doing: a package names
- * an optional dependency that the registry does not serve (404; the mirror some machines reach
- * npmjs through lags behind it). npm install leaves such a dependency out of the lock, and npm ci
- * then refuses the lock as out of sync with package.json. `npm ci --dry-run` checks the lock alone.
- */
-async function optionalDependencyNotServed(dir: string, url: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  const check = await run(npm, ['ci', '--dry-run'], dir, env);
-  const missing = /Missing: (\S+?)@\S* from lock file/.exec(check.out)?.[1];
-  if (check.code === 0 || missing === undefined) return undefined;
-  const answer = await fetch(`${url}${missing.replace('/', '%2f')}`);
-  if (answer.status !== 404) return undefined;
-  return `the registry does not serve ${missing}, an optional dependency of a locked package, so npm install left it out of the lock and npm ci refuses that lock`;
 }
 
 const registry = await startRegistry();
@@ -179,7 +165,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
   // which is `make manifests` and `npm test`) is where npm ci and the tests are checked. Each
   // workflow runs in a clone of its own, all at once, as GitHub runs them on runners of their own.
   it("clones of the project in another folder run the run steps of its GitHub workflows that need no Docker and no cluster: npm ci runs no install script of kubescaffolder, and npm test passes quietly", async (context) => {
-    const unserved = await optionalDependencyNotServed(clone, url, env);
+    const unserved = await npmCiRefusedByRegistry(clone, env);
     if (unserved !== undefined) {
       console.log(`registry workflows test skipped: ${unserved}`);
       context.skip(unserved);
