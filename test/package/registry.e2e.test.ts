@@ -14,12 +14,11 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { freePort } from '../../src/testing/environment/free-port.js';
-import { npmCiRefusedByRegistry } from '../support/npm-lock-refused.js';
+import { npm, skipWhenRegistryRefusesLock } from '../support/npm.js';
 import { runAsync } from '../support/run-async.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
 const work = mkdtempSync(join(tmpdir(), 'scaffolder-registry-'));
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // A version of its own per run, so that no cache (npm's, npx's) can hand back another run's package.
 const version = `${(JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version}-registry.${Date.now()}`;
@@ -165,11 +164,7 @@ describe.skipIf('error' in registry)('kubescaffolder published to a registry', (
   // which is `make manifests` and `npm test`) is where npm ci and the tests are checked. Each
   // workflow runs in a clone of its own, all at once, as GitHub runs them on runners of their own.
   it("clones of the project in another folder run the run steps of its GitHub workflows that need no Docker and no cluster: npm ci runs no install script of kubescaffolder, and npm test passes quietly", async (context) => {
-    const unserved = await npmCiRefusedByRegistry(clone, env);
-    if (unserved !== undefined) {
-      console.log(`registry workflows test skipped: ${unserved}`);
-      context.skip(unserved);
-    }
+    await skipWhenRegistryRefusesLock(context, 'registry workflows test', clone, env);
     const workflows = readdirSync(join(clone, '.github', 'workflows')).sort();
     expect(workflows).toEqual(['lint.yml', 'test-e2e.yml', 'test.yml']);
     const runWorkflow = async (file: string): Promise<Array<{ step: string; out: string }>> => {

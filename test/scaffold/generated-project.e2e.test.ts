@@ -14,7 +14,7 @@ import { freePort } from '../../src/testing/environment/free-port.js';
 import { startTestEnvironment } from '../../src/testing/index.js';
 import { hasKubernetesBinaries, kubernetesAssetsDir } from '../support/kubernetes-tools.js';
 import { emulateDockerBuild } from './dockerfile-emulation.js';
-import { npmCiRefusedByRegistry } from '../support/npm-lock-refused.js';
+import { skipWhenRegistryRefusesLock } from '../support/npm.js';
 import { projectTestTimeouts, scaled } from '../support/timeouts.js';
 
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -128,11 +128,7 @@ describe('a generated project', () => {
   // .dockerignore lets through, so the image's dependencies install without the checkout.
   it('make docker-build writes vendor/ beside the vendored kubescaffolder, and the Dockerfile steps give an image whose manager starts', async (context) => {
     // The image's dependencies install with npm ci.
-    const unserved = await npmCiRefusedByRegistry(project);
-    if (unserved !== undefined) {
-      console.log(`docker-build test skipped: ${unserved}`);
-      context.skip(unserved);
-    }
+    await skipWhenRegistryRefusesLock(context, 'docker-build test', project);
     const out = run('make', ['docker-build', 'IMG=registry.example.com/guestbook:v0.1.0', 'CONTAINER_TOOL=echo'], project);
     const command = /^build (.*) -t registry\.example\.com\/guestbook:v0\.1\.0 \.$/m.exec(out);
     expect(command, out).not.toBeNull();
