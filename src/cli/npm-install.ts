@@ -4,12 +4,12 @@
 // fails, a one-line message instead of npm's log (most often: the registry cannot be reached).
 import { spawn } from 'node:child_process';
 import type { CliIO } from './io.js';
+import { npmCommand } from './npm-command.js';
 import { NpmInstallProgress } from './npm-install-progress.js';
 
 export async function npmInstall(io: CliIO): Promise<{ ok: true } | { ok: false; reason: string }> {
   return new Promise((resolve) => {
-    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const child = spawn(npm, ['install', '--no-audit', '--no-fund', '--loglevel=http'], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(npmCommand, ['install', '--no-audit', '--no-fund', '--loglevel=http'], { cwd: io.cwd, env: io.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
     const started = performance.now();
     const progress = new NpmInstallProgress();

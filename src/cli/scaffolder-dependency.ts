@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageManifest, packageName, packageRoot, packageVersion } from '../files/package-root.js';
 import { UsageError } from '../project/usage-error.js';
+import { npmCommand } from './npm-command.js';
 
 export interface ScaffolderDependency {
   /** The version spec of package.json's kubescaffolder dependency. */
@@ -38,12 +39,11 @@ export function packedPackage(): string {
   const root = packageRoot();
   const tarball = join(root, 'dist', `${packageName}-${packageVersion()}.tgz`);
   if (existsSync(tarball) && statSync(tarball).mtimeMs >= newestShippedFile(root)) return tarball;
-  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const stage = mkdtempSync(join(tmpdir(), 'scaffolder-pack-'));
   try {
     let out: string;
     try {
-      out = execFileSync(npm, ['pack', root, '--ignore-scripts', '--json', '--pack-destination', stage], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      out = execFileSync(npmCommand, ['pack', root, '--ignore-scripts', '--json', '--pack-destination', stage], { cwd: stage, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     } catch (err) {
       const e = err as { stderr?: string; message: string };
       throw new UsageError(`cannot pack ${packageName} from ${root} into the project's vendor/ (npm pack): ${(e.stderr || e.message).trim().split('\n')[0]}`);
