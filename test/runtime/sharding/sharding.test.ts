@@ -59,7 +59,7 @@ describeBackends('sharded controllers', (backend) => {
     const ns = await createNamespace(client, prefix);
     const view = await newView(ns);
     const log = new ReconcileLog();
-    const a = await replicas.start(ns, 'replica-a', log, leaderCrashable);
+    const a = await replicas.start(ns, 'replica-a', log, leaderCrashable ? { leases: timing } : undefined);
     await a.mgr.elected();
     await replicas.start(ns, 'replica-b', log);
     return { ns, log, view };
@@ -120,7 +120,7 @@ describeBackends('sharded controllers', (backend) => {
   it('hands a crashed replica\'s objects over within lease duration + 5 s', async () => {
     // replica-c, a follower, crashes.
     const { ns, log, view } = await leaderAndFollower('shard-crash');
-    const c = await replicas.start(ns, 'replica-c', log, true);
+    const c = await replicas.start(ns, 'replica-c', log, { leases: timing });
     await createConfigMaps(client, ns, 150);
     const before = await settled(view, ['replica-a', 'replica-b', 'replica-c'], log);
     const orphans = [...before].filter(([, s]) => s === 'replica-c').map(([k]) => k);
