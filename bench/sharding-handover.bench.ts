@@ -7,8 +7,9 @@
  * then until every one of its objects carries another replica's shard label, seen through a watch.
  */
 import { CoreV1Api, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
-import { builtinScheme, ConfigMap, controllerManagedBy, HashRing, KubeClient, Manager, newLogger, RestTransport, shardLabel } from '../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, HashRing, KubeClient, type Manager, RestTransport, shardLabel } from '../src/runtime/index.js';
 import { startTestEnvironment, type TestEnvironment } from '../src/testing/index.js';
+import { replicaManager } from './sharded-replica-manager.js';
 import { loadAverages, median, spread } from './stats.js';
 
 const OBJECTS = 10_000;
@@ -20,7 +21,6 @@ const SHARD = shardLabel(RING);
 // The killed replica's Leases: short, as a crash test wants them (the bound grows with them).
 const LEASE = { leaseDuration: 3000, renewDeadline: 2000, retryPeriod: 500 };
 const BOUND_MS = LEASE.leaseDuration + 5000;
-const quiet = newLogger({ level: 'error', output: { write: () => true } });
 
 interface Replica {
   id: string;
@@ -29,19 +29,8 @@ interface Replica {
 }
 
 async function startReplica(env: TestEnvironment, ns: string, id: string): Promise<Replica> {
-  const mgr = await Manager.create({
-    scheme: builtinScheme(),
-    kubeConfig: env.kubeConfig,
-    handleSignals: false,
-    namespaces: [ns],
-    leaderElection: true,
-    leaderElectionID: `${RING}-leader`,
-    leaderElectionNamespace: ns,
-    ...LEASE,
-    // A crash: nothing handed back on stop.
-    leaderElectionReleaseOnCancel: false,
-    logger: quiet,
-  });
+  // A crash: nothing handed back on stop.
+  const mgr = await replicaManager(env, ns, RING, LEASE, false);
   await controllerManagedBy(mgr)
     .for(ConfigMap)
     .sharded({ ring: RING, shardID: id, leaseNamespace: ns, ...LEASE, releaseOnCancel: false })

@@ -9,15 +9,15 @@
  * All replicas share this process's event loop and cores; separate pods would not.
  */
 import { CoreV1Api } from '@kubernetes/client-node';
-import { builtinScheme, ConfigMap, controllerManagedBy, HashRing, Manager, newLogger, shardLabel } from '../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, HashRing, type Manager, shardLabel } from '../src/runtime/index.js';
 import { startTestEnvironment, type TestEnvironment } from '../src/testing/index.js';
+import { replicaManager } from './sharded-replica-manager.js';
 import { loadAverages, median, spread } from './stats.js';
 
 const OBJECTS = 300;
 const WINDOW_MS = 3000;
 const ROUNDS = 3;
 const RING = 'bench';
-const quiet = newLogger({ level: 'error', output: { write: () => true } });
 
 type Work = 'wait' | 'get';
 
@@ -38,19 +38,7 @@ async function throughput(env: TestEnvironment, core: CoreV1Api, ns: string, sha
   const runs: Promise<void>[] = [];
   const ids = Array.from({ length: shards }, (_, i) => `shard-${i}`);
   for (const id of ids) {
-    const mgr = await Manager.create({
-      scheme: builtinScheme(),
-      kubeConfig: env.kubeConfig,
-      handleSignals: false,
-      namespaces: [ns],
-      leaderElection: true,
-      leaderElectionID: `${RING}-leader`,
-      leaderElectionNamespace: ns,
-      leaseDuration: 4000,
-      renewDeadline: 3000,
-      retryPeriod: 500,
-      logger: quiet,
-    });
+    const mgr = await replicaManager(env, ns, RING, { leaseDuration: 4000, renewDeadline: 3000, retryPeriod: 500 });
     const reader = mgr.getAPIReader();
     await controllerManagedBy(mgr)
       .for(ConfigMap)
