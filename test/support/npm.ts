@@ -7,9 +7,11 @@
  * skip with one line saying so rather than fail.
  */
 import type { TestContext } from 'vitest';
+import { npmCommand } from '../../src/cli/npm-command.js';
 import { runAsync } from './run-async.js';
 
-export const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+/** The CLI's own name for npm's executable (npm.cmd on Windows). */
+export const npm = npmCommand;
 
 /** The reason, or undefined when `npm ci` accepts the lock in `dir` or refuses it for another reason. */
 async function npmCiRefusedByRegistry(dir: string, env: NodeJS.ProcessEnv = process.env): Promise<string | undefined> {
