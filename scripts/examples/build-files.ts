@@ -1,6 +1,6 @@
 // The files an example takes from scaffolder's templates as they are (Makefile, Dockerfile,
 // .dockerignore, hack/, tsconfig ...): everything its scaffold.sh writes outside the parts a user
-// edits (api/, src/, test/ but test/e2e/ and test/setup.ts, config/, vendor/, PROJECT, package.json, README.md). They are not refreshed
+// edits (api/, src/, test/ but test/e2e/, test/setup.ts and test/global-setup.ts, config/, vendor/, PROJECT, package.json, README.md). They are not refreshed
 // by hand: `npm run examples:sync` runs each example's scaffold.sh in a scratch folder and copies
 // them over, and the examples test fails when an example's copy differs from what its scaffold.sh
 // writes today. An example that needs one of them changed says so in its scaffold.sh.
@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { exampleNames, examplesDir, repoRoot } from './link-examples.js';
 
-const USER_OWNED = /^(api|src|config|vendor)\/|^test\/(?!e2e\/|setup\.ts$)|^(PROJECT|package\.json|package-lock\.json|README\.md)$/;
+const USER_OWNED = /^(api|src|config|vendor)\/|^test\/(?!e2e\/|setup\.ts$|global-setup\.ts$)|^(PROJECT|package\.json|package-lock\.json|README\.md)$/;
 
 /** Every file under `dir`, relative and sorted (node_modules and dist left out). */
 export function listFiles(dir: string, sub = ''): string[] {

@@ -263,6 +263,9 @@ export interface TemplateData {
   'init/test/e2e/utils.ts': {
     boilerplate: TemplateText;
   };
+  'init/test/global-setup.ts': {
+    boilerplate: TemplateText;
+  };
   'init/test/setup.ts': {
     boilerplate: TemplateText;
   };

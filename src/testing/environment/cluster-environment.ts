@@ -22,7 +22,11 @@ import { writeKubeConfigFile } from './kubeconfig.js';
 import type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
 import type { WebhookServing } from './webhook-serving.js';
 
-export type ClusterTarget = { kind: 'binaries'; assets: string; options: BinaryControlPlaneOptions } | { kind: 'existing-cluster'; config?: KubeConfig };
+export type ClusterTarget =
+  | { kind: 'binaries'; assets: string; options: BinaryControlPlaneOptions }
+  // The test run's shared binaries (shared-control-plane.ts): it outlives this environment.
+  | { kind: 'shared-binaries'; kubeConfig: KubeConfig }
+  | { kind: 'existing-cluster'; config?: KubeConfig };
 
 export interface ClusterInputs {
   crds: KubeObject[];
@@ -40,14 +44,15 @@ export async function startClusterEnvironment(target: ClusterTarget, inputs: Clu
   const plane =
     target.kind === 'binaries'
       ? await startBinaryControlPlane(target.assets, target.options)
-      : { kubeConfig: existingClusterKubeConfig(target.config), stop: async () => {} };
-  const mode = target.kind;
+      : { kubeConfig: target.kind === 'shared-binaries' ? target.kubeConfig : existingClusterKubeConfig(target.config), stop: async () => {} };
+  const mode = target.kind === 'existing-cluster' ? target.kind : 'binaries';
   const kubeConfig = plane.kubeConfig;
   const webhooks = inputs.serving ? pointedAtLocalServer(inputs.webhooks, inputs.serving) : { mutating: [], validating: [] };
   const stop = async (): Promise<void> => {
     try {
-      // A control plane of our own goes as a whole; a cluster that stays keeps nothing that points at us.
-      if (mode === 'existing-cluster') {
+      // A control plane of our own goes as a whole; a cluster that stays keeps nothing that points at
+      // us. On the shared binaries nothing points at us (no webhooks), and the CRDs stay for the others.
+      if (target.kind === 'existing-cluster') {
         await uninstallWebhooksThroughAPI(kubeConfig, webhooks);
         if (inputs.crdInstall.cleanUpAfterUse) await uninstallCRDsThroughAPI(kubeConfig, inputs.crds);
       }

@@ -78,6 +78,13 @@ export interface TestEnvironmentOptions {
    */
   controlPlane?: Omit<BinaryControlPlaneOptions, 'attachOutput'>;
   /**
+   * With the binaries, attach to the test run's shared etcd + kube-apiserver when its global setup
+   * started one (kubescaffolder/testing/shared-control-plane) and this environment installs no
+   * webhooks, sets no flags and deletes no CRDs on stop; otherwise start its own (default false).
+   * The files that share it see each other's objects and controllers. No effect in-process.
+   */
+  sharedControlPlane?: boolean;
+  /**
    * Options of the in-process server (watch history size, bookmark interval, ...). Its Kubernetes
    * release (`kubernetesVersion`: the built-in kinds and schemas served, what /version reports) is by
    * default ENVTEST_K8S_VERSION when set, else PROJECT's `kubernetesVersion` in the working

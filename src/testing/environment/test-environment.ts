@@ -2,20 +2,21 @@
  * startTestEnvironment: envtest for TypeScript. By default an in-process API server loaded
  * with the project's CRDs and webhook configurations; USE_EXISTING_CLUSTER=true uses the
  * kubeconfig's cluster; KUBEBUILDER_ASSETS starts kube-apiserver and etcd from there
- * (cluster-environment.ts).
+ * (cluster-environment.ts), or attaches to the ones the test run shares (shared-control-plane.ts).
  */
 import path from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { ServiceResolver, WebhookConfiguration } from '../admission/index.js';
 import type { KubeObject } from '../model/object.js';
 import { TestAPIServer } from '../server/api-server.js';
-import { startClusterEnvironment } from './cluster-environment.js';
+import { startClusterEnvironment, type ClusterTarget } from './cluster-environment.js';
 import { conversionTargets, crdName, withConversionWebhook } from './conversion-webhooks.js';
 import { binaryAssets, controlPlaneOptions, wantsExistingCluster, type CRDInstallOptions, type TestEnvironmentOptions } from './environment-options.js';
 import { kubeConfigFor, writeKubeConfigFile } from './kubeconfig.js';
 import { projectKubernetesRelease } from './kubernetes-release.js';
 import { checkCRDVersion, loadManifests, ManifestError, manifestSource } from './manifest-loader.js';
 import { selfSignedCertificate } from './self-signed-certificate.js';
+import { sharedControlPlaneConfig } from './shared-control-plane.js';
 import type { TestEnvironment, WebhookInstallOptions } from './test-environment-api.js';
 import { prepareWebhookServing } from './webhook-serving.js';
 
@@ -87,7 +88,13 @@ export async function startTestEnvironment(options: TestEnvironmentOptions = {})
 
   if (useExisting || assets) {
     try {
-      return await startClusterEnvironment(useExisting ? { kind: 'existing-cluster', config: options.config } : { kind: 'binaries', assets: assets!, options: controlPlaneOptions(options) }, {
+      const shared = assets && (await sharedControlPlaneConfig(options, hasWebhooks));
+      const target: ClusterTarget = useExisting
+        ? { kind: 'existing-cluster', config: options.config }
+        : shared
+          ? { kind: 'shared-binaries', kubeConfig: shared }
+          : { kind: 'binaries', assets: assets!, options: controlPlaneOptions(options) };
+      return await startClusterEnvironment(target, {
         crds: inputs.crds,
         webhooks: inputs,
         serving,

@@ -26,12 +26,14 @@ export default defineConfig({
     // kube-apiserver with KUBEBUILDER_ASSETS, most of its time): one file more than the cores keeps
     // them busy. vitest's default, one fewer than the cores, runs one file at a time on 2 cores.
     maxWorkers: availableParallelism() + 1,
+    // With KUBEBUILDER_ASSETS, one etcd + kube-apiserver for the test files that ask to share it (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // The runtime's log lines (test/setup.ts) are printed for failing tests only, unless TEST_LOGS is set.
     setupFiles: ['test/setup.ts'],
     silent: process.env.TEST_LOGS ? false : 'passed-only',
     // A new project has no tests until `create api` or `create webhook` adds some; `npm test` passes.
     passWithNoTests: true,
-    // Each test file starts its own test API server; give it time on a busy machine.
+    // A test file starts its own test API server (or attaches to the shared one); give it time on a busy machine.
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

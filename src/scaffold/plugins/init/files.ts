@@ -17,6 +17,7 @@ const initTemplates: Array<[InitTemplate, IfExists, string?]> = [
   ['test/e2e/utils.ts', 'skip'],
   ['test/e2e/project.ts', 'skip'],
   ['test/setup.ts', 'skip'],
+  ['test/global-setup.ts', 'skip'],
   ['github/workflows/lint.yml', 'skip', '.github/workflows/lint.yml'],
   ['github/workflows/test.yml', 'skip', '.github/workflows/test.yml'],
   ['github/workflows/test-e2e.yml', 'skip', '.github/workflows/test-e2e.yml'],

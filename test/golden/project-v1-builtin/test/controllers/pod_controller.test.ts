@@ -28,7 +28,9 @@ describe('Pod controller', () => {
   beforeAll(async () => {
     // An in-process API server. The project has no CRDs: once it has (`create api` with a
     // resource, then `make manifests`), pass crdDirectoryPaths: ['config/crd/bases'] to install them.
-    env = await startTestEnvironment();
+    // With KUBEBUILDER_ASSETS, the run's shared kube-apiserver (test/global-setup.ts), where the other
+    // files' objects are seen too: drop sharedControlPlane for one of this file's own.
+    env = await startTestEnvironment({ sharedControlPlane: true });
     const scheme = builtinScheme();
     mgr = await Manager.create({ scheme, kubeConfig: env.kubeConfig, handleSignals: false });
     // The reconciler runs inside the manager as in src/main.ts: its client reads from the

@@ -29,8 +29,10 @@ describe('FirstMate controller', () => {
   let reconcile: MockInstance<FirstMateReconciler['reconcile']>;
 
   beforeAll(async () => {
-    // An in-process API server with the project's CRDs installed (run `make manifests` first).
-    env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] });
+    // An in-process API server with the project's CRDs installed (run `make manifests` first). With
+    // KUBEBUILDER_ASSETS, the run's shared kube-apiserver (test/global-setup.ts), where the other files'
+    // objects are seen too: drop sharedControlPlane for one of this file's own.
+    env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], sharedControlPlane: true });
     const scheme = builtinScheme();
     crewv1.addToScheme(scheme);
     mgr = await Manager.create({ scheme, kubeConfig: env.kubeConfig, handleSignals: false });
