@@ -32,7 +32,7 @@ describe('scaffolder create api', () => {
     expect(controller).toContain('// +kubebuilder:rbac:groups=crew.testproject.org,resources=captains/status,verbs=get;update;patch');
     expect(controller).toContain("return controllerManagedBy(mgr).for(Captain).named('captain').complete(this);");
     expect(controller).toContain("import { Captain } from '../../api/v1/index.js';");
-    expect(read(dir, 'test/controllers/captain_controller.test.ts')).toContain("startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] })");
+    expect(read(dir, 'test/controllers/captain_controller.test.ts')).toContain("startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], sharedControlPlane: true })");
     const main = read(dir, 'src/main.ts');
     expect(main).toContain("import * as crewv1 from '../api/v1/index.js';\nimport { CaptainReconciler } from './controllers/captain_controller.js';\n// +kubebuilder:scaffold:imports");
     expect(main).toContain('crewv1.addToScheme(scheme);\n// +kubebuilder:scaffold:scheme');
@@ -84,13 +84,13 @@ describe('scaffolder create api', () => {
   it('the test of a built-in kind\'s controller installs no CRDs while the project has none, and the CRDs once it has', async () => {
     await ok(dir, ['create', 'api', '--group', 'core', '--version', 'v1', '--kind', 'Pod', '--resource=false', '--controller', ...noMake]);
     const podTest = read(dir, 'test/controllers/pod_controller.test.ts');
-    expect(podTest).toContain('env = await startTestEnvironment();');
+    expect(podTest).toContain('env = await startTestEnvironment({ sharedControlPlane: true });');
     expect(podTest).not.toMatch(/^\s*env = .*crdDirectoryPaths/m);
     await ok(dir, ['create', 'api', '--group', 'crew', '--version', 'v1', '--kind', 'Captain', ...noMake]);
-    expect(read(dir, 'test/controllers/captain_controller.test.ts')).toContain("env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] });");
+    expect(read(dir, 'test/controllers/captain_controller.test.ts')).toContain("env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], sharedControlPlane: true });");
     expect(read(dir, 'test/controllers/pod_controller.test.ts')).toBe(podTest);
     await ok(dir, ['create', 'api', '--group', 'apps', '--version', 'v1', '--kind', 'Deployment', '--resource=false', '--controller', ...noMake]);
-    expect(read(dir, 'test/controllers/deployment_controller.test.ts')).toContain("env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'] });");
+    expect(read(dir, 'test/controllers/deployment_controller.test.ts')).toContain("env = await startTestEnvironment({ crdDirectoryPaths: ['config/crd/bases'], sharedControlPlane: true });");
   });
 
   it('multigroup puts APIs and controllers under their group', async () => {
