@@ -2,19 +2,13 @@
  * A manager as the sharding benches run each replica: this process, one namespace, leader election
  * through a Lease of that namespace (the leader runs the sharder), logs dropped.
  */
-import { builtinScheme, Manager, newLogger } from '../src/runtime/index.js';
+import { builtinScheme, type LeaseTimings, Manager, newLogger } from '../src/runtime/index.js';
 import type { TestEnvironment } from '../src/testing/index.js';
-
-export interface LeaseTimings {
-  leaseDuration: number;
-  renewDeadline: number;
-  retryPeriod: number;
-}
 
 const quiet = newLogger({ level: 'error', output: { write: () => true } });
 
 /** `release: false` leaves the leader Lease to run out when the manager stops, as a crash would. */
-export function replicaManager(env: TestEnvironment, ns: string, ring: string, leases: LeaseTimings, release = true): Promise<Manager> {
+export function replicaManager(env: TestEnvironment, ns: string, ring: string, leases: Required<LeaseTimings>, release = true): Promise<Manager> {
   return Manager.create({
     scheme: builtinScheme(),
     kubeConfig: env.kubeConfig,

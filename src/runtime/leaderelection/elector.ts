@@ -5,12 +5,13 @@ import type { Logger } from '../log/logger.js';
 import { log as rootLog } from '../log/root.js';
 import type { RuntimeMetrics } from '../metrics/runtime-metrics.js';
 import { LeaseLock, statusCodeOf, type ObservedLease } from './lease-lock.js';
+import type { LeaseTimings } from './lease-timings.js';
 import { sameRecord, type LeaderElectionRecord } from './record.js';
 
 /** Why leadership ended: the lease could not be renewed, or `stop()` was called (and the lease released or not). */
 export type StoppedLeadingReason = 'lost' | 'released' | 'stopped';
 
-export interface LeaderElectorOptions {
+export interface LeaderElectorOptions extends LeaseTimings {
   kubeConfig: KubeConfig;
   /** Namespace of the Lease. */
   namespace: string;
@@ -20,12 +21,6 @@ export interface LeaderElectorOptions {
   labels?: Record<string, string>;
   /** Who we are in the Lease's holderIdentity; `<hostname>_<uuid>` by default. */
   identity?: string;
-  /** Milliseconds a follower waits after the last change it saw before taking the lease. Default 15 000. */
-  leaseDuration?: number;
-  /** Milliseconds the leader keeps trying to renew before giving up leadership. Default 10 000. */
-  renewDeadline?: number;
-  /** Milliseconds between attempts to acquire or renew. Default 2 000. */
-  retryPeriod?: number;
   /** On `stop()`, give the lease up at once (holderIdentity cleared) so another candidate need not wait it out. Default true. */
   releaseOnCancel?: boolean;
   onStartedLeading?: () => void;

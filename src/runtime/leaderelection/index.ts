@@ -10,4 +10,5 @@
  */
 export { LeaderElector, type LeaderElectorOptions, type StoppedLeadingReason } from './elector.js';
 export { LeaseLock, type ObservedLease } from './lease-lock.js';
+export type { LeaseTimings } from './lease-timings.js';
 export { type LeaderElectionRecord } from './record.js';

@@ -5,12 +5,13 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { CacheOptions } from '../cache/cache.js';
 import type { ControllerDefaults } from '../controller/builder.js';
+import type { LeaseTimings } from '../leaderelection/lease-timings.js';
 import type { Logger, LogLevel, StacktraceLevel, TimeEncoding } from '../log/index.js';
 import { MetricsServer, withAuthenticationAndAuthorization, type RequestFilter, type RuntimeMetrics } from '../metrics/index.js';
 import type { Scheme } from '../scheme/scheme.js';
 import type { WebhookServerOptions } from '../webhook/server.js';
 
-export interface ManagerOptions {
+export interface ManagerOptions extends LeaseTimings {
   scheme: Scheme;
   /** The cluster to talk to; loaded from --kubeconfig, $KUBECONFIG, in-cluster or ~/.kube/config when omitted. */
   kubeConfig?: KubeConfig;
@@ -26,10 +27,7 @@ export interface ManagerOptions {
   leaderElectionID?: string;
   /** Namespace of the Lease; the pod's namespace in a cluster, else the kubeconfig context's, else `default`. */
   leaderElectionNamespace?: string;
-  /** Lease timings in milliseconds (15 000 / 10 000 / 2 000). */
-  leaseDuration?: number;
-  renewDeadline?: number;
-  retryPeriod?: number;
+  // The Lease's timings: leaseDuration, renewDeadline, retryPeriod (LeaseTimings).
   /** Clear the lease on shutdown so another replica takes over at once. Default true. */
   leaderElectionReleaseOnCancel?: boolean;
   /**

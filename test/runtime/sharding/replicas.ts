@@ -22,7 +22,7 @@
  * against the bound in bench/sharding-handover.bench.ts, not in the test.
  */
 import { CoreV1Api, type KubeConfig, makeInformer, type V1ConfigMap } from '@kubernetes/client-node';
-import { ConfigMap, controllerManagedBy, drainLabel, HashRing, type KubeClient, Logger, type LogSink, type Manager, newLogger, Secret, shardLabel } from '../../../src/runtime/index.js';
+import { ConfigMap, controllerManagedBy, drainLabel, HashRing, type KubeClient, type LeaseTimings, Logger, type LogSink, type Manager, newLogger, Secret, shardLabel } from '../../../src/runtime/index.js';
 import { eventually, type TestEnvironment } from '../../../src/testing/index.js';
 import { newManager } from '../../support/runtime.js';
 import { scaleNow } from '../../support/timeouts.js';
@@ -32,11 +32,7 @@ export const RING = 'configmaps';
 export const SHARD = shardLabel(RING);
 export const DRAIN = drainLabel(RING);
 const factor = scaleNow();
-export interface LeaseTiming {
-  leaseDuration: number;
-  renewDeadline: number;
-  retryPeriod: number;
-}
+export type LeaseTiming = Required<LeaseTimings>;
 /** For the hand-over tests. The lease duration in whole seconds, as the Lease records it (leaseDurationSeconds) and other replicas go by. */
 export const timing: LeaseTiming = { leaseDuration: Math.ceil(3 * factor) * 1000, renewDeadline: Math.round(2000 * factor), retryPeriod: Math.round(500 * factor) };
 /**
