@@ -98,6 +98,19 @@ describe.skipIf(!runsOnKubernetes())('one control plane for a test run', () => {
     }
   }, 120_000);
 
+  it('environments that start at once and install the same new CRD all start, on the shared plane', async () => {
+    // A CRD new to the plane: while the first start creates it, kube-apiserver sets its status, so the others' replaces read a version that changes under them.
+    const gears = { ...crd, metadata: { name: 'gears.shared.example.com' }, spec: { ...crd.spec, names: { kind: 'Gear', listKind: 'GearList', plural: 'gears', singular: 'gear' } } };
+    const started = await Promise.allSettled(Array.from({ length: 6 }, () => startTestEnvironment({ crds: [gears], sharedControlPlane: true })));
+    const envs = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    try {
+      expect(started.filter((r) => r.status === 'rejected')).toEqual([]);
+      expect(new Set(envs.map(serverOf))).toEqual(new Set([sharedServer()]));
+    } finally {
+      await Promise.all(envs.map((env) => env.stop()));
+    }
+  }, 120_000);
+
   it('an environment that does not ask, or with webhooks or flags of its own, starts its own control plane', async () => {
     const hooks = await startTestEnvironment({ crds: [crd], webhookConfigPaths: [path.join(dir, 'webhooks.yaml')], sharedControlPlane: true });
     try {

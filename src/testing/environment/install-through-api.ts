@@ -38,15 +38,28 @@ const nameOf = (obj: Named): string => obj.metadata?.name ?? '';
 
 const isCode = (err: unknown, code: number): boolean => err instanceof APIRequestError && err.code === code;
 
-/** Creates `obj` in the collection, or replaces the object of that name when it exists. */
+/**
+ * Creates `obj` in the collection, or replaces the object of that name when it exists. A replace that
+ * conflicts (the object changed between the read and the write: the API server set a CRD's status, or
+ * another test file installed the same CRD on a shared control plane) reads it again and retries, as
+ * client-go's RetryOnConflict does.
+ */
 async function createOrReplace(kc: KubeConfig, collection: string, obj: Named): Promise<void> {
   try {
     await requestJSON(kc, 'POST', collection, obj);
+    return;
   } catch (err) {
     if (!isCode(err, 409)) throw err;
-    const path = `${collection}/${nameOf(obj)}`;
+  }
+  const path = `${collection}/${nameOf(obj)}`;
+  for (let attempt = 1; ; attempt++) {
     const current = await requestJSON<Named>(kc, 'GET', path);
-    await requestJSON(kc, 'PUT', path, { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata?.resourceVersion } });
+    try {
+      await requestJSON(kc, 'PUT', path, { ...obj, metadata: { ...obj.metadata, resourceVersion: current.metadata?.resourceVersion } });
+      return;
+    } catch (err) {
+      if (!isCode(err, 409) || attempt >= 5) throw err;
+    }
   }
 }
 
