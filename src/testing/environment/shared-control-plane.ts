@@ -10,8 +10,7 @@
  * This module is the package's `kubescaffolder/testing/shared-control-plane` entry: a global setup
  * imports it without KUBEBUILDER_ASSETS too, so its static imports stay light.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { binaryAssets, controlPlaneOptions, wantsExistingCluster, type TestEnvironmentOptions } from './environment-options.js';
@@ -36,18 +35,19 @@ export async function setup(): Promise<(() => Promise<void>) | undefined> {
   if (!assets || wantsExistingCluster({}) || process.env[SHARED_CONTROL_PLANE_VARIABLE]) return undefined;
   const { startBinaryControlPlane } = await import('./binary-control-plane.js');
   const plane = await startBinaryControlPlane(assets, controlPlaneOptions({}));
-  const directory = await mkdtemp(path.join(tmpdir(), 'scaffolder-shared-plane-'));
-  const file = path.join(directory, 'control-plane.json');
+  // In the plane's own directory, which its stop removes.
+  const file = path.join(plane.directory, 'shared-control-plane.json');
   const described: SharedControlPlaneFile = { assets, kubeconfig: plane.kubeConfig.exportConfig() };
-  await writeFile(file, JSON.stringify(described), { mode: 0o600 });
+  try {
+    await writeFile(file, JSON.stringify(described), { mode: 0o600 });
+  } catch (err) {
+    await plane.stop();
+    throw err;
+  }
   process.env[SHARED_CONTROL_PLANE_VARIABLE] = file;
   return async () => {
     delete process.env[SHARED_CONTROL_PLANE_VARIABLE];
-    try {
-      await plane.stop();
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
+    await plane.stop();
   };
 }
 
